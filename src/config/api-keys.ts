@@ -1,0 +1,89 @@
+// Key lookup (config, then env, then a clear error), the placeholder rule and the masked form (SPEC 4).
+import type { Config } from "./config-schema";
+import { PLACEHOLDER_API_KEY } from "./config-schema";
+import { providerInfo, type ProviderId } from "./providers";
+
+export type Env = Record<string, string | undefined>;
+
+/** Raised when no usable key exists for a provider. Its message never contains key text. */
+export class MissingApiKeyError extends Error {
+  override name = "MissingApiKeyError";
+  constructor(
+    message: string,
+    readonly provider: ProviderId,
+  ) {
+    super(message);
+  }
+}
+
+function isRealKey(value: string | undefined): value is string {
+  if (value === undefined) return false;
+  const trimmed = value.trim();
+  return trimmed !== "" && trimmed !== PLACEHOLDER_API_KEY;
+}
+
+function howToSetKey(provider: ProviderId): string {
+  const info = providerInfo(provider);
+  return (
+    `Please set it using one of these methods: ` +
+    `1) set the ${info.keyEnvVar} environment variable; ` +
+    `2) set "${info.keyField}" in the config record; ` +
+    `3) paste it in the Settings panel of the web page (or call pipeline.updateApiKey(key, { provider: "${provider}" })).`
+  );
+}
+
+/**
+ * The key for a provider: the config field when it holds a real key, else the env var, else MissingApiKeyError.
+ * A placeholder in the config never hides a key in the env.
+ */
+export function resolveApiKey(config: Config, provider: ProviderId, env: Env = process.env): string {
+  const info = providerInfo(provider);
+  const fromConfig = config[info.keyField];
+  if (isRealKey(fromConfig)) return fromConfig.trim();
+  const fromEnv = env[info.keyEnvVar];
+  if (isRealKey(fromEnv)) return fromEnv.trim();
+
+  if (provider === "openai" && fromConfig?.trim() === PLACEHOLDER_API_KEY) {
+    throw new MissingApiKeyError(
+      `Please replace the placeholder API key with your actual OpenAI API key. ${howToSetKey(provider)}`,
+      provider,
+    );
+  }
+  throw new MissingApiKeyError(`${info.displayName} API key not found. ${howToSetKey(provider)}`, provider);
+}
+
+/** The key if one is set, else undefined; never throws. */
+export function findApiKey(config: Config, provider: ProviderId, env: Env = process.env): string | undefined {
+  try {
+    return resolveApiKey(config, provider, env);
+  } catch (error) {
+    if (error instanceof MissingApiKeyError) return undefined;
+    throw error;
+  }
+}
+
+/** First 3 characters, "...", last 3; keys of 12 characters or fewer mask as "***". */
+export function maskApiKey(key: string): string {
+  if (key.length <= 12) return "***";
+  return `${key.slice(0, 3)}...${key.slice(-3)}`;
+}
+
+export interface ApiKeyStatus {
+  has_key: boolean;
+  masked_key: string | null;
+}
+
+export function apiKeyStatus(config: Config, provider: ProviderId, env: Env = process.env): ApiKeyStatus {
+  const key = findApiKey(config, provider, env);
+  return key === undefined ? { has_key: false, masked_key: null } : { has_key: true, masked_key: maskApiKey(key) };
+}
+
+/** The base URL for a provider: config field, else env var, else the provider's own default. */
+export function resolveBaseUrl(config: Config, provider: ProviderId, env: Env = process.env): string | undefined {
+  const info = providerInfo(provider);
+  const fromConfig = config[info.baseUrlField];
+  if (fromConfig) return fromConfig;
+  const fromEnv = env[info.baseUrlEnvVar]?.trim();
+  if (fromEnv) return fromEnv;
+  return info.defaultBaseUrl;
+}

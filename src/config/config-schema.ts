@@ -1,0 +1,77 @@
+// The configuration record (SPEC 3): zod schema, defaults, and createConfig() for full or partial overrides.
+import { z } from "zod";
+import { formatZodError } from "../common/format-zod-error";
+import { providerIdSchema } from "./providers";
+
+/** What a config holds before the user sets a real key (SPEC 3). It never counts as a key (SPEC 4). */
+export const PLACEHOLDER_API_KEY = "sk-";
+
+/**
+ * Model names are passed to the provider unchanged, so only obvious mistakes are caught here: empty names,
+ * whitespace, control characters. Whether the provider knows the model is learnt at its first call.
+ */
+export const modelNameSchema = z
+  .string({ error: "must be a model name (a string)" })
+  .trim()
+  .min(1, { error: "must not be empty", abort: true })
+  .max(200, "is longer than 200 characters")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/, "is not a valid model name (letters, digits and . _ : / @ + - only)");
+
+const temperatureSchema = z
+  .number({ error: "must be a number" })
+  .min(0, "must be at least 0")
+  .max(2, "must be at most 2");
+
+const baseUrlSchema = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .optional();
+
+const keySchema = z.string({ error: "must be a string" });
+
+export const configSchema = z.strictObject({
+  agent_llm_model: modelNameSchema.default("gpt-4o-mini"),
+  graph_llm_model: modelNameSchema.default("gpt-4o"),
+  agent_llm_provider: providerIdSchema.default("openai"),
+  graph_llm_provider: providerIdSchema.default("openai"),
+  agent_llm_temperature: temperatureSchema.default(0.1),
+  graph_llm_temperature: temperatureSchema.default(0.1),
+  api_key: keySchema.default(PLACEHOLDER_API_KEY),
+  anthropic_api_key: keySchema.default(PLACEHOLDER_API_KEY),
+  qwen_api_key: keySchema.default(PLACEHOLDER_API_KEY),
+  openai_base_url: baseUrlSchema,
+  anthropic_base_url: baseUrlSchema,
+  qwen_base_url: baseUrlSchema,
+  /** Per-request timeout of every model call, in milliseconds. */
+  request_timeout_ms: z.number().int().positive().max(600_000).default(60_000),
+  /** Retries after a retryable provider error; undefined keeps each SDK's default (qwen: 4, SPEC 2). */
+  max_retries: z.number().int().min(0).max(10).optional(),
+  /** Timeout of every market-data fetch, in milliseconds. */
+  market_data_timeout_ms: z.number().int().positive().max(300_000).default(20_000),
+  /** The analysis window: the last N bars of the requested range (SPEC 1). */
+  window_bars: z.number().int().min(35, "must be at least 35").max(500).default(45),
+  /** Where custom assets live (relative paths resolve against the current directory). */
+  data_dir: z.string().min(1).default("data"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Defaults overlaid with an optional full or partial override; throws ConfigError naming every bad field. */
+export function createConfig(override: ConfigInput = {}): Config {
+  if (override === null || typeof override !== "object" || Array.isArray(override)) {
+    throw new ConfigError("Invalid configuration: expected an object of config fields");
+  }
+  const parsed = configSchema.safeParse(override);
+  if (!parsed.success) {
+    throw new ConfigError(formatZodError(parsed.error, { subject: "Invalid configuration" }), { cause: parsed.error });
+  }
+  return parsed.data;
+}
+
+export function defaultConfig(): Config {
+  return createConfig({});
+}

@@ -1,0 +1,77 @@
+// The provider-neutral chat interface: everything outside src/llm/<provider>/ depends on this file only.
+import type { ProviderId } from "../config/providers";
+
+export interface TextPart {
+  type: "text";
+  text: string;
+}
+
+export interface ImagePart {
+  type: "image";
+  mediaType: "image/png" | "image/jpeg";
+  /** Base64 without a data: prefix. */
+  data: string;
+}
+
+export type UserContent = string | Array<TextPart | ImagePart>;
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** Parsed JSON arguments; `undefined` when the model sent arguments that are not valid JSON. */
+  arguments: unknown;
+  /** The arguments exactly as the model sent them. */
+  rawArguments: string;
+}
+
+export type ChatMessage =
+  | { role: "system"; content: string }
+  | { role: "user"; content: UserContent }
+  | { role: "assistant"; content: string; toolCalls?: ToolCall[] }
+  | { role: "tool"; toolCallId: string; toolName: string; content: string };
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  /** A JSON Schema object describing the arguments. */
+  parameters: Record<string, unknown>;
+}
+
+export type ToolChoice = "auto" | "required" | "none" | { name: string };
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  tools?: ToolDefinition[];
+  toolChoice?: ToolChoice;
+  /** "json" asks for a JSON object (OpenAI's json_object mode; a prefilled "{" for Anthropic). */
+  responseFormat?: "text" | "json";
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+}
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface ChatResponse {
+  text: string;
+  toolCalls: ToolCall[];
+  usage: TokenUsage;
+  /** The model that answered, as the provider reported it. */
+  model: string;
+  finishReason: "stop" | "tool_calls" | "length" | "content_filter" | "other";
+}
+
+export interface ChatModel {
+  readonly provider: ProviderId;
+  readonly model: string;
+  readonly temperature: number;
+  chat(request: ChatRequest): Promise<ChatResponse>;
+}
+
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
+}
+
+export const zeroUsage: TokenUsage = Object.freeze({ inputTokens: 0, outputTokens: 0 });

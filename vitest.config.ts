@@ -1,0 +1,21 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Tests start local fake servers and a real Chromium; two workers fit this project's 2-core machines.
+    pool: "forks",
+    maxWorkers: 2,
+    // Tests must never reach a real provider or leak a developer's keys into requests.
+    env: {
+      OPENAI_API_KEY: "",
+      ANTHROPIC_API_KEY: "",
+      DASHSCOPE_API_KEY: "",
+      OPENAI_BASE_URL: "",
+      ANTHROPIC_BASE_URL: "",
+      DASHSCOPE_BASE_URL: "",
+    },
+  },
+});
