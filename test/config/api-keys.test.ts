@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { apiKeyStatus, maskApiKey, MissingApiKeyError, resolveApiKey, resolveBaseUrl } from "../../src/config/api-keys";
+import { createConfig } from "../../src/config/config-schema";
+import { providerIds } from "../../src/config/providers";
+
+const configKey = "sk-config-0123456789abcdef";
+const envKey = "sk-env-fedcba9876543210";
+
+describe("resolveApiKey", () => {
+  it("prefers a real key in the config over the env", () => {
+    const config = createConfig({ api_key: configKey });
+    expect(resolveApiKey(config, "openai", { OPENAI_API_KEY: envKey })).toBe(configKey);
+  });
+
+  it("falls back to the env when the config holds the placeholder (the placeholder never hides an env key)", () => {
+    expect(resolveApiKey(createConfig(), "openai", { OPENAI_API_KEY: envKey })).toBe(envKey);
+    expect(resolveApiKey(createConfig(), "anthropic", { ANTHROPIC_API_KEY: envKey })).toBe(envKey);
+    expect(resolveApiKey(createConfig(), "qwen", { DASHSCOPE_API_KEY: envKey })).toBe(envKey);
+  });
+
+  it("falls back to the env when the config field is empty or blank", () => {
+    const config = createConfig({ api_key: "  ", anthropic_api_key: "" });
+    expect(resolveApiKey(config, "openai", { OPENAI_API_KEY: envKey })).toBe(envKey);
+    expect(resolveApiKey(config, "anthropic", { ANTHROPIC_API_KEY: envKey })).toBe(envKey);
+  });
+
+  it("reads each provider's own env var only", () => {
+    expect(() => resolveApiKey(createConfig(), "anthropic", { OPENAI_API_KEY: envKey })).toThrow(MissingApiKeyError);
+  });
+
+  it("asks to replace the OpenAI placeholder when there is no env key", () => {
+    expect(() => resolveApiKey(createConfig(), "openai", {})).toThrow(
+      /^Please replace the placeholder API key with your actual OpenAI API key\./,
+    );
+  });
+
+  it("treats a placeholder in the env as no key", () => {
+    expect(() => resolveApiKey(createConfig({ api_key: "" }), "openai", { OPENAI_API_KEY: "sk-" })).toThrow(
+      /^OpenAI API key not found\. Please set it using one of these methods/,
+    );
+  });
+
+  it.each([
+    ["anthropic", /^Anthropic API key not found\. Please set it using one of these methods/],
+    ["qwen", /^Qwen API key not found\. Please set it using one of these methods/],
+  ] as const)("says the %s key is not found, and how to set it", (provider, message) => {
+    const error = (() => {
+      try {
+        resolveApiKey(createConfig(), provider, {});
+      } catch (caught) {
+        return caught as Error;
+      }
+      throw new Error("expected a throw");
+    })();
+    expect(error.message).toMatch(message);
+    expect(error.message).toMatch(/environment variable/);
+    expect(error.message).toMatch(/config/);
+    expect(error.message).toMatch(/Settings panel/);
+  });
+
+  it("never puts key text in a thrown message", () => {
+    for (const provider of providerIds) {
+      for (const env of [{}, { OPENAI_API_KEY: "sk-" }]) {
+        try {
+          resolveApiKey(createConfig({ api_key: "sk-" }), provider, env);
+        } catch (error) {
+          expect((error as Error).message).not.toContain(configKey);
+          expect((error as Error).message).not.toContain(envKey);
+        }
+      }
+    }
+  });
+});
+
+describe("maskApiKey", () => {
+  it("keeps the first and last three characters of long keys", () => {
+    expect(maskApiKey("sk-abcdefghijklmnop")).toBe("sk-...nop");
+  });
+
+  it("masks keys of 12 characters or fewer entirely", () => {
+    expect(maskApiKey("sk-123456789")).toBe("***");
+    expect(maskApiKey("short")).toBe("***");
+    expect(maskApiKey("sk-1234567890")).toBe("sk-...890");
+  });
+});
+
+describe("apiKeyStatus", () => {
+  it("reports the masked key or its absence", () => {
+    expect(apiKeyStatus(createConfig({ api_key: configKey }), "openai", {})).toEqual({
+      has_key: true,
+      masked_key: "sk-...def",
+    });
+    expect(apiKeyStatus(createConfig(), "qwen", {})).toEqual({ has_key: false, masked_key: null });
+  });
+});
+
+describe("resolveBaseUrl", () => {
+  it("takes the config field, then the env var, then the provider's default", () => {
+    const config = createConfig({ qwen_base_url: "http://127.0.0.1:9/v1" });
+    expect(resolveBaseUrl(config, "qwen", { DASHSCOPE_BASE_URL: "http://other" })).toBe("http://127.0.0.1:9/v1");
+    expect(resolveBaseUrl(createConfig(), "openai", { OPENAI_BASE_URL: "http://127.0.0.1:8/v1" })).toBe(
+      "http://127.0.0.1:8/v1",
+    );
+    expect(resolveBaseUrl(createConfig(), "qwen", {})).toBe("https://dashscope-intl.aliyuncs.com/compatible-mode/v1");
+    expect(resolveBaseUrl(createConfig(), "anthropic", {})).toBeUndefined();
+  });
+});
