@@ -1,0 +1,48 @@
+// What every agent knows about the analysis at hand: the asset, the timeframe and the window of candles.
+import type { Candle } from "../market/candle";
+import type { Timeframe } from "../market/timeframes";
+
+export interface AnalysisContext {
+  assetName: string;
+  symbol: string;
+  timeframe: Timeframe;
+  /** Bars in the analysis window. */
+  barCount: number;
+  /** Bars on the pattern chart (the last 40, or fewer when the window is shorter). */
+  patternBars: number;
+  windowStart: string;
+  windowEnd: string;
+  lastCandle: Candle;
+  maxToolRounds: number;
+}
+
+export const PATTERN_CHART_BARS = 40;
+export const MAX_INDICATOR_TOOL_ROUNDS = 5;
+
+export function createAnalysisContext(options: {
+  assetName: string;
+  symbol: string;
+  timeframe: Timeframe;
+  candles: readonly Candle[];
+}): AnalysisContext {
+  const { candles } = options;
+  const first = candles[0];
+  const last = candles[candles.length - 1];
+  if (!first || !last) throw new Error("An analysis needs at least one candle");
+  return {
+    assetName: options.assetName,
+    symbol: options.symbol,
+    timeframe: options.timeframe,
+    barCount: candles.length,
+    patternBars: Math.min(PATTERN_CHART_BARS, candles.length),
+    windowStart: formatBarTime(first.time),
+    windowEnd: formatBarTime(last.time),
+    lastCandle: last,
+    maxToolRounds: MAX_INDICATOR_TOOL_ROUNDS,
+  };
+}
+
+/** "2024-05-01 13:30 UTC": minutes are enough for any timeframe this tool supports. */
+export function formatBarTime(time: number): string {
+  return `${new Date(time).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}

@@ -1,0 +1,34 @@
+// One recorded model call: which step and role made it, which model answered, how long it took, tokens used.
+import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "../llm/chat-model";
+import type { ProviderId } from "../config/providers";
+
+export type AgentStep = "indicator" | "pattern" | "trend" | "decision";
+export type ModelRole = "agent" | "graph";
+
+export interface ModelCallRecord {
+  step: AgentStep;
+  role: ModelRole;
+  provider: ProviderId;
+  model: string;
+  usage: TokenUsage;
+  durationMs: number;
+}
+
+/** Calls the model and appends a record of the call to `calls`. */
+export async function recordedChat(
+  model: ChatModel,
+  request: ChatRequest,
+  record: { step: AgentStep; role: ModelRole; calls: ModelCallRecord[] },
+): Promise<ChatResponse> {
+  const started = performance.now();
+  const response = await model.chat(request);
+  record.calls.push({
+    step: record.step,
+    role: record.role,
+    provider: model.provider,
+    model: response.model || model.model,
+    usage: response.usage,
+    durationMs: performance.now() - started,
+  });
+  return response;
+}

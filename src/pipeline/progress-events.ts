@@ -1,0 +1,39 @@
+// Progress of one analysis as a discriminated union: callers `switch` on `type` (notebook view, server SSE, CLI).
+import type { DecisionRecord } from "../agents/decision-record";
+import type { TokenUsage } from "../llm/chat-model";
+
+export type PipelineStep = "data" | "indicator" | "pattern" | "trend" | "decision";
+export const pipelineSteps: readonly PipelineStep[] = ["data", "indicator", "pattern", "trend", "decision"];
+
+export type ProgressEvent =
+  | { type: "step-start"; step: PipelineStep; at: number }
+  | { type: "step-end"; step: PipelineStep; at: number; durationMs: number; usage: TokenUsage }
+  | { type: "step-error"; step: PipelineStep; at: number; durationMs: number; error: string }
+  | { type: "chart-rendered"; chart: "pattern" | "trend"; at: number; durationMs: number; bytes: number }
+  | { type: "analysis-end"; at: number; durationMs: number; decision: DecisionRecord["decision"] };
+
+export type ProgressListener = (event: ProgressEvent) => void;
+
+/** A one-line description of an event, for logs and plain-text progress views. */
+export function describeProgressEvent(event: ProgressEvent): string {
+  switch (event.type) {
+    case "step-start":
+      return `${event.step}: started`;
+    case "step-end":
+      return `${event.step}: done in ${formatMs(event.durationMs)} (${event.usage.inputTokens + event.usage.outputTokens} tokens)`;
+    case "step-error":
+      return `${event.step}: failed after ${formatMs(event.durationMs)}: ${event.error}`;
+    case "chart-rendered":
+      return `${event.chart} chart rendered in ${formatMs(event.durationMs)} (${Math.round(event.bytes / 1024)} KiB)`;
+    case "analysis-end":
+      return `analysis done in ${formatMs(event.durationMs)}: ${event.decision}`;
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
