@@ -1,0 +1,41 @@
+// Shows an analysis result in a notebook: a decision card, the three reports as markdown, both charts as PNG.
+import type { AnalysisResult } from "../pipeline/analysis-result";
+import { escapeHtml, escapeMarkdownHtml, type Display } from "./display";
+
+export interface ShowResultOptions {
+  charts?: boolean;
+  reports?: boolean;
+}
+
+export function decisionCardHtml(result: AnalysisResult): string {
+  const decision = result.final_decision;
+  const colour = decision.decision === "LONG" ? "#15803d" : "#b91c1c";
+  const tokens = result.usage.total.inputTokens + result.usage.total.outputTokens;
+  return `<div style="font-family:system-ui,sans-serif;border:1px solid #d4d4d8;border-radius:8px;padding:12px 16px;max-width:760px">
+<div style="font-size:13px;color:#52525b">${escapeHtml(result.asset_name)} (${escapeHtml(result.symbol)}) · ${escapeHtml(result.timeframe)} · ${result.data_length} bars · ${escapeHtml(result.window.start)} to ${escapeHtml(result.window.end)}</div>
+<div style="font-size:28px;font-weight:700;color:${colour};margin:4px 0">${decision.decision}</div>
+<div style="font-size:14px">Risk/reward <b>${decision.risk_reward_ratio.toFixed(2)}</b> · Horizon <b>${escapeHtml(decision.forecast_horizon)}</b></div>
+<p style="font-size:14px;line-height:1.4">${escapeHtml(decision.justification)}</p>
+<div style="font-size:12px;color:#71717a">agent ${escapeHtml(result.models.agent.model)} · graph ${escapeHtml(result.models.graph.model)} · ${tokens} tokens · ${(result.timings_ms.total / 1000).toFixed(1)} s</div>
+</div>`;
+}
+
+export function reportsMarkdown(result: AnalysisResult): string {
+  return [
+    "### Indicator report",
+    escapeMarkdownHtml(result.technical_indicators),
+    "### Pattern report",
+    escapeMarkdownHtml(result.pattern_analysis),
+    "### Trend report",
+    escapeMarkdownHtml(result.trend_analysis),
+  ].join("\n\n");
+}
+
+export function showResult(display: Display, result: AnalysisResult, options: ShowResultOptions = {}): void {
+  display.html(decisionCardHtml(result));
+  if (options.reports ?? true) display.markdown(reportsMarkdown(result));
+  if (options.charts ?? true) {
+    display.png(Buffer.from(result.pattern_chart, "base64"));
+    display.png(Buffer.from(result.trend_chart, "base64"));
+  }
+}
