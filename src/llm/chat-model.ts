@@ -43,7 +43,10 @@ export interface ChatRequest {
   messages: ChatMessage[];
   tools?: ToolDefinition[];
   toolChoice?: ToolChoice;
-  /** "json" asks for a JSON object (OpenAI's json_object mode; a prefilled "{" for Anthropic). */
+  /**
+   * "json" asks for a JSON object: OpenAI's json_object mode; for Anthropic an instruction in the system prompt and
+   * the object taken out of any code fence (see anthropic-messages.ts). The caller still validates the object.
+   */
   responseFormat?: "text" | "json";
   maxOutputTokens?: number;
   signal?: AbortSignal;

@@ -1,4 +1,5 @@
-// Typed provider errors with the exact user-facing messages of SPEC 5. Classification lives in classify-error.ts.
+// Typed provider errors with the exact user-facing messages of SPEC 5. Classification lives in each provider's
+// *-errors.ts (openai/, anthropic/), with the shared cases in classify-common-error.ts.
 import { providerInfo, type ProviderId } from "../config/providers";
 
 export type ProviderErrorKind =

@@ -1,0 +1,75 @@
+// ChatModel over @anthropic-ai/sdk messages.create.
+import Anthropic from "@anthropic-ai/sdk";
+import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model";
+import { createNoRetryOnQuotaFetch } from "../no-retry-on-quota-fetch";
+import { classifyAnthropicError } from "./anthropic-errors";
+import { buildAnthropicRequest, parseAnthropicResponse } from "./anthropic-messages";
+
+/** Used when no base URL is configured, so the SDK never falls back to reading ANTHROPIC_BASE_URL by itself. */
+const officialAnthropicBaseUrl = "https://api.anthropic.com";
+
+/** Enough for the longest report the agents write; callers can ask for less per request. */
+export const defaultAnthropicMaxTokens = 4096;
+
+export interface AnthropicChatModelOptions {
+  model: string;
+  temperature: number;
+  apiKey: string;
+  baseUrl?: string;
+  /** Per attempt, in milliseconds. */
+  timeoutMs?: number;
+  /** Retries after a retryable failure; quota errors are never retried whatever this says. */
+  maxRetries?: number;
+  /** max_tokens when a request does not say (Anthropic requires it). */
+  defaultMaxTokens?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+export class AnthropicChatModel implements ChatModel {
+  readonly provider = "anthropic" as const;
+  readonly model: string;
+  /** Kept for reports; not sent, since Anthropic's current API version rejects sampling parameters. */
+  readonly temperature: number;
+  private readonly client: Anthropic;
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number | undefined;
+  private readonly defaultMaxTokens: number;
+
+  constructor(options: AnthropicChatModelOptions) {
+    this.model = options.model;
+    this.temperature = options.temperature;
+    this.baseUrl = options.baseUrl ?? officialAnthropicBaseUrl;
+    this.timeoutMs = options.timeoutMs;
+    this.defaultMaxTokens = options.defaultMaxTokens ?? defaultAnthropicMaxTokens;
+    this.client = new Anthropic({
+      apiKey: options.apiKey,
+      baseURL: this.baseUrl,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries,
+      fetch: createNoRetryOnQuotaFetch(options.fetch),
+      // No spans and no trace headers: this library does not set up OpenTelemetry, and prompts stay out of traces.
+      openTelemetry: false,
+    });
+  }
+
+  async chat(request: ChatRequest): Promise<ChatResponse> {
+    const params = buildAnthropicRequest({
+      request,
+      model: this.model,
+      defaultMaxTokens: this.defaultMaxTokens,
+    });
+    const context = {
+      provider: this.provider,
+      model: this.model,
+      baseUrl: this.baseUrl,
+      timeoutMs: this.timeoutMs,
+      signal: request.signal,
+    };
+    try {
+      const message: unknown = await this.client.messages.create(params, { signal: request.signal });
+      return parseAnthropicResponse({ message, model: this.model, responseFormat: request.responseFormat });
+    } catch (error) {
+      throw classifyAnthropicError(error, context);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+// Classifies errors from @anthropic-ai/sdk into ProviderError (SPEC 5).
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
+import {
+  classifyAfterSdk,
+  classifyBeforeSdk,
+  networkError,
+  providerDetail,
+  timeoutReason,
+  type ClassifyContext,
+} from "../classify-common-error";
+import { ProviderError, type ProviderErrorKind } from "../provider-error";
+import { isQuotaError } from "../quota-error";
+
+/** Anthropic's body is `{type: "error", error: {type, message}}`; the SDK keeps all of it as `error.error`. */
+function providerMessage(error: APIError): string | undefined {
+  return error.apiMessage ?? undefined;
+}
+
+function kindForStatus(error: APIError): ProviderErrorKind {
+  const status = error.status ?? 0;
+  // 402 billing_error, and the 400 "Your credit balance is too low" that predates it, are both quota errors.
+  if (isQuotaError({ status, body: error.error })) return "quota";
+  if (status === 401 || error.type === "authentication_error") return "auth";
+  if (status === 429 || error.type === "rate_limit_error") return "rate_limit";
+  // Anthropic answers an unknown model with 404 not_found_error "model: <name>"; other 404s mean a wrong base URL.
+  if (status === 404 && /model/i.test(providerMessage(error) ?? "")) return "model_not_found";
+  if (status === 408) return "network";
+  // 529 overloaded_error is Anthropic's "busy, try later", a server condition like any 5xx.
+  if (status >= 500) return "server";
+  return "bad_request";
+}
+
+export function classifyAnthropicError(error: unknown, context: ClassifyContext): ProviderError {
+  const early = classifyBeforeSdk(error, context);
+  if (early) return early;
+
+  if (error instanceof APIUserAbortError) {
+    return new ProviderError({ kind: "aborted", provider: context.provider, model: context.model, cause: error });
+  }
+  // The timeout class extends the connection class, so it is checked first.
+  if (error instanceof APIConnectionTimeoutError) return networkError(error, context, timeoutReason(context));
+  if (error instanceof APIConnectionError) return networkError(error, context);
+  if (error instanceof APIError) {
+    return new ProviderError({
+      kind: kindForStatus(error),
+      provider: context.provider,
+      model: context.model,
+      statusCode: error.status,
+      detail: providerDetail(providerMessage(error)),
+      cause: error,
+    });
+  }
+  return classifyAfterSdk(error, context);
+}

@@ -1,0 +1,116 @@
+// Classification shared by the provider error files: caller aborts, timeouts, raw connection failures, bad bodies.
+import type { ProviderId } from "../config/providers";
+import { ProviderError, scrubSecrets } from "./provider-error";
+
+/** What a classifier knows about the call that failed, to name the model and the endpoint in the message. */
+export interface ClassifyContext {
+  provider: ProviderId;
+  model: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+  /** The caller's signal: when it fired, the failure is the caller's cancellation, whatever the SDK reports. */
+  signal?: AbortSignal;
+}
+
+/** Provider text for a message: key-like text removed, whitespace collapsed, length capped. */
+export function providerDetail(text: unknown, maxLength = 200): string | undefined {
+  if (typeof text !== "string" || text.trim() === "") return undefined;
+  const clean = scrubSecrets(text).replace(/\s+/g, " ").trim();
+  return clean.length > maxLength ? `${clean.slice(0, maxLength)}...` : clean;
+}
+
+/** Host and port of the base URL, never its path or credentials (a proxy URL may carry a token). */
+function endpointHost(baseUrl: string | undefined): string | undefined {
+  if (!baseUrl) return undefined;
+  try {
+    return new URL(baseUrl).host || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const connectionCodes: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "DNS lookup failed",
+  ETIMEDOUT: "connection timed out",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  UND_ERR_SOCKET: "connection closed by the server",
+  UND_ERR_CONNECT_TIMEOUT: "connection timed out",
+  UND_ERR_HEADERS_TIMEOUT: "no response headers in time",
+  UND_ERR_BODY_TIMEOUT: "response body timed out",
+  CERT_HAS_EXPIRED: "TLS certificate expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "self-signed TLS certificate",
+};
+
+/** The first known connection error code along the cause chain (undici nests them: TypeError -> cause). */
+function connectionReason(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current !== null && typeof current === "object"; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && code in connectionCodes) return connectionCodes[code];
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function networkError(error: unknown, context: ClassifyContext, reason?: string): ProviderError {
+  const host = endpointHost(context.baseUrl);
+  const why = reason ?? connectionReason(error);
+  const detail = [why, host ? `at ${host}` : undefined].filter(Boolean).join(" ");
+  return new ProviderError({
+    kind: "network",
+    provider: context.provider,
+    model: context.model,
+    detail: detail || undefined,
+    cause: error,
+  });
+}
+
+export function timeoutReason(context: ClassifyContext): string {
+  return context.timeoutMs === undefined ? "timed out" : `timed out after ${context.timeoutMs} ms`;
+}
+
+function isNamedError(error: unknown, name: string): boolean {
+  return error !== null && typeof error === "object" && (error as { name?: unknown }).name === name;
+}
+
+/** Errors to settle before looking at SDK classes: already classified, or cancelled by the caller. */
+export function classifyBeforeSdk(error: unknown, context: ClassifyContext): ProviderError | undefined {
+  if (error instanceof ProviderError) return error;
+  if (!context.signal?.aborted) return undefined;
+  // A caller's AbortSignal.timeout() is a timeout (SPEC 5: Network Error), any other abort is a cancellation.
+  if (isNamedError(context.signal.reason, "TimeoutError")) return networkError(error, context, "timed out");
+  return new ProviderError({ kind: "aborted", provider: context.provider, model: context.model, cause: error });
+}
+
+/** Errors that reach us outside the SDK's classes: body read failures, invalid JSON, our own response checks. */
+export function classifyAfterSdk(error: unknown, context: ClassifyContext): ProviderError {
+  if (isNamedError(error, "AbortError")) {
+    return new ProviderError({ kind: "aborted", provider: context.provider, model: context.model, cause: error });
+  }
+  if (isNamedError(error, "TimeoutError")) return networkError(error, context, timeoutReason(context));
+  // undici: "fetch failed" before a response, "terminated" when the connection drops while the body is read.
+  if (error instanceof TypeError && (/fetch failed|terminated/i.test(error.message) || connectionReason(error))) {
+    return networkError(error, context, connectionReason(error) ?? "connection lost while reading the response");
+  }
+  if (error instanceof SyntaxError) {
+    return new ProviderError({
+      kind: "unknown",
+      provider: context.provider,
+      model: context.model,
+      detail: "the response was not valid JSON",
+      cause: error,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ProviderError({
+    kind: "unknown",
+    provider: context.provider,
+    model: context.model,
+    detail: providerDetail(message),
+    cause: error,
+  });
+}

@@ -1,0 +1,113 @@
+// Builds the ChatModel for a model role ("agent" or "graph") from the config record: provider, model, key, base URL.
+import { ConfigError, modelNameSchema, type Config } from "../config/config-schema";
+import { resolveApiKey, resolveBaseUrl, type Env } from "../config/api-keys";
+import type { ProviderId } from "../config/providers";
+import { formatZodError } from "../common/format-zod-error";
+import { AnthropicChatModel } from "./anthropic/anthropic-chat-model";
+import type { ChatModel } from "./chat-model";
+import { OpenAIChatModel } from "./openai/openai-chat-model";
+
+/** SPEC 1: `agent_llm` dispatches tools, `graph_llm` does the tool loops, vision and the decision. */
+export type ModelRole = "agent" | "graph";
+
+export interface ModelSettings {
+  provider: ProviderId;
+  model: string;
+  temperature: number;
+}
+
+/** The provider, model and temperature the config record sets for a role. */
+export function modelSettingsFor(config: Config, role: ModelRole): ModelSettings {
+  switch (role) {
+    case "agent":
+      return {
+        provider: config.agent_llm_provider,
+        model: config.agent_llm_model,
+        temperature: config.agent_llm_temperature,
+      };
+    case "graph":
+      return {
+        provider: config.graph_llm_provider,
+        model: config.graph_llm_model,
+        temperature: config.graph_llm_temperature,
+      };
+    default: {
+      const exhaustive: never = role;
+      throw new Error(`Unknown model role: ${String(exhaustive)}`);
+    }
+  }
+}
+
+export interface CreateChatModelForOptions extends ModelSettings {
+  config: Config;
+  env?: Env;
+  /** Overrides config.max_retries for this model (key validation makes exactly one request). */
+  maxRetries?: number;
+  /** The fetch the SDK uses (a proxy agent, a recorder); the global fetch when absent. */
+  fetch?: typeof globalThis.fetch;
+  /** Names the config field in the error for a bad model name, e.g. "graph_llm_model". */
+  modelField?: string;
+}
+
+/** The model name as the provider will receive it, or a ConfigError that names the field and the problem. */
+function validModelName(model: unknown, field: string): string {
+  const parsed = modelNameSchema.safeParse(model);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    `Invalid model name for ${field} (${JSON.stringify(model)}): ${formatZodError(parsed.error)}`,
+    { cause: parsed.error },
+  );
+}
+
+/**
+ * A ChatModel for an explicit provider, model and temperature, with key, base URL, timeout and retries from the
+ * config. Throws ConfigError for an empty or malformed model name and MissingApiKeyError when no key is set (SPEC 4);
+ * whether the provider knows the model is only learnt at the first call.
+ */
+export function createChatModelFor(options: CreateChatModelForOptions): ChatModel {
+  const { config, provider } = options;
+  const env = options.env ?? process.env;
+  const model = validModelName(options.model, options.modelField ?? `${provider} model`);
+  const apiKey = resolveApiKey(config, provider, env);
+  const baseUrl = resolveBaseUrl(config, provider, env);
+  const common = {
+    model,
+    temperature: options.temperature,
+    apiKey,
+    baseUrl,
+    timeoutMs: config.request_timeout_ms,
+    // Undefined keeps each adapter's default: the SDK's 2, or 4 for qwen (SPEC 2).
+    maxRetries: options.maxRetries ?? config.max_retries,
+    fetch: options.fetch,
+  };
+  switch (provider) {
+    case "openai":
+    case "qwen":
+      return new OpenAIChatModel({ ...common, provider });
+    case "anthropic":
+      return new AnthropicChatModel(common);
+    default: {
+      const exhaustive: never = provider;
+      throw new ConfigError(`Unknown provider: ${String(exhaustive)}`);
+    }
+  }
+}
+
+export interface CreateChatModelOptions {
+  config: Config;
+  role: ModelRole;
+  env?: Env;
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The ChatModel the config record sets for a role (SPEC 2, 3): `createChatModel({ config, role: "graph" })`. */
+export function createChatModel(options: CreateChatModelOptions): ChatModel {
+  const settings = modelSettingsFor(options.config, options.role);
+  return createChatModelFor({
+    ...settings,
+    config: options.config,
+    env: options.env,
+    fetch: options.fetch,
+    modelField: `${options.role}_llm_model`,
+  });
+}

@@ -1,0 +1,79 @@
+// ChatModel over the openai SDK: OpenAI itself, and Qwen through DashScope's OpenAI-compatible endpoint.
+import OpenAI from "openai";
+import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model";
+import { createNoRetryOnQuotaFetch } from "../no-retry-on-quota-fetch";
+import { classifyOpenAIError } from "./openai-errors";
+import { buildOpenAIRequest, parseOpenAIResponse } from "./openai-messages";
+
+/** The providers this adapter speaks for; the id decides the brand in messages and a few defaults. */
+export type OpenAICompatibleProviderId = "openai" | "qwen";
+
+/** Used when no base URL is configured, so the SDK never falls back to reading OPENAI_BASE_URL by itself. */
+const officialOpenAIBaseUrl = "https://api.openai.com/v1";
+
+/** SPEC 2: the qwen client retries up to 4 times; OpenAI keeps the SDK default (2). */
+const defaultMaxRetries: Record<OpenAICompatibleProviderId, number | undefined> = { openai: undefined, qwen: 4 };
+
+export interface OpenAIChatModelOptions {
+  provider: OpenAICompatibleProviderId;
+  model: string;
+  temperature: number;
+  apiKey: string;
+  /** Undefined: OpenAI's official endpoint (callers pass Qwen's DashScope URL from the provider table). */
+  baseUrl?: string;
+  /** Per attempt, in milliseconds. */
+  timeoutMs?: number;
+  /** Retries after a retryable failure; quota errors are never retried whatever this says. */
+  maxRetries?: number;
+  /** The underlying fetch (a proxy agent, a recorder); wrapped so quota errors are not retried. */
+  fetch?: typeof globalThis.fetch;
+}
+
+export class OpenAIChatModel implements ChatModel {
+  readonly provider: OpenAICompatibleProviderId;
+  readonly model: string;
+  readonly temperature: number;
+  private readonly client: OpenAI;
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number | undefined;
+
+  constructor(options: OpenAIChatModelOptions) {
+    this.provider = options.provider;
+    this.model = options.model;
+    this.temperature = options.temperature;
+    this.baseUrl = options.baseUrl ?? officialOpenAIBaseUrl;
+    this.timeoutMs = options.timeoutMs;
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: this.baseUrl,
+      // null keeps the SDK from adding org/project headers from the environment, which DashScope would not expect.
+      organization: null,
+      project: null,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries ?? defaultMaxRetries[options.provider],
+      fetch: createNoRetryOnQuotaFetch(options.fetch),
+    });
+  }
+
+  async chat(request: ChatRequest): Promise<ChatResponse> {
+    const params = buildOpenAIRequest({
+      request,
+      model: this.model,
+      temperature: this.temperature,
+      maxTokensField: this.provider === "openai" ? "max_completion_tokens" : "max_tokens",
+    });
+    const context = {
+      provider: this.provider,
+      model: this.model,
+      baseUrl: this.baseUrl,
+      timeoutMs: this.timeoutMs,
+      signal: request.signal,
+    };
+    try {
+      const completion: unknown = await this.client.chat.completions.create(params, { signal: request.signal });
+      return parseOpenAIResponse({ completion, provider: this.provider, model: this.model });
+    } catch (error) {
+      throw classifyOpenAIError(error, context);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// Classifies errors from the openai SDK (OpenAI and DashScope's compatible endpoint) into ProviderError (SPEC 5).
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import {
+  classifyAfterSdk,
+  classifyBeforeSdk,
+  networkError,
+  providerDetail,
+  timeoutReason,
+  type ClassifyContext,
+} from "../classify-common-error";
+import { ProviderError, type ProviderErrorKind } from "../provider-error";
+import { isQuotaError } from "../quota-error";
+
+/** The provider's own sentence: the SDK keeps the body's `error` member as `error.error`. */
+function providerMessage(error: APIError): unknown {
+  return (error.error as { message?: unknown } | undefined)?.message;
+}
+
+/** OpenAI says `code: "model_not_found"`; compatible servers often only say so in words. */
+function isModelNotFound(error: APIError): boolean {
+  if (error.code === "model_not_found") return true;
+  const message = providerMessage(error);
+  return typeof message === "string" && /model/i.test(message);
+}
+
+function kindForStatus(error: APIError): ProviderErrorKind {
+  const status = error.status ?? 0;
+  // The body, not the status, decides quota: OpenAI's quota error is a 429 like any rate limit.
+  if (isQuotaError({ status, body: error.error })) return "quota";
+  if (status === 401 || error.code === "invalid_api_key") return "auth";
+  if (status === 429) return "rate_limit";
+  // A 404 that does not mention a model is usually a wrong base URL (a missing /v1), reported as a request error.
+  if (status === 404 && isModelNotFound(error)) return "model_not_found";
+  if (status === 408) return "network";
+  if (status >= 500) return "server";
+  return "bad_request";
+}
+
+export function classifyOpenAIError(error: unknown, context: ClassifyContext): ProviderError {
+  const early = classifyBeforeSdk(error, context);
+  if (early) return early;
+
+  if (error instanceof APIUserAbortError) {
+    return new ProviderError({ kind: "aborted", provider: context.provider, model: context.model, cause: error });
+  }
+  // The timeout class extends the connection class, so it is checked first.
+  if (error instanceof APIConnectionTimeoutError) return networkError(error, context, timeoutReason(context));
+  if (error instanceof APIConnectionError) return networkError(error, context);
+  if (error instanceof APIError) {
+    return new ProviderError({
+      kind: kindForStatus(error),
+      provider: context.provider,
+      model: context.model,
+      statusCode: error.status,
+      detail: providerDetail(providerMessage(error)),
+      cause: error,
+    });
+  }
+  return classifyAfterSdk(error, context);
+}

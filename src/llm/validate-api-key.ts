@@ -1,0 +1,56 @@
+// Key validation (SPEC 4): one cheap real request to the provider, answered as {valid, message} or {valid, error}.
+import { MissingApiKeyError, type Env } from "../config/api-keys";
+import { ConfigError, type Config } from "../config/config-schema";
+import { providerInfo, type ProviderId } from "../config/providers";
+import { createChatModelFor } from "./create-chat-model";
+import { ProviderError, scrubSecrets } from "./provider-error";
+
+export type ApiKeyValidation = { valid: true; message: string } | { valid: false; error: string };
+
+export interface ValidateApiKeyOptions {
+  config: Config;
+  provider: ProviderId;
+  env?: Env;
+  signal?: AbortSignal;
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The configured agent model when the agent role uses this provider, else the provider's default agent model. */
+function validationModel(config: Config, provider: ProviderId): { model: string; temperature: number } {
+  if (config.agent_llm_provider === provider) {
+    return { model: config.agent_llm_model, temperature: config.agent_llm_temperature };
+  }
+  return { model: providerInfo(provider).defaultAgentModel, temperature: config.agent_llm_temperature };
+}
+
+/**
+ * Never throws for a provider failure: the answer carries the SPEC 5 message (or the SPEC 4 missing-key message).
+ * Exactly one request is made, without SDK retries: a user pressing "Validate" wants an answer, not a backoff.
+ * A wrong model name fails here too, which is what a user checking their settings wants to learn.
+ */
+export async function validateApiKey(options: ValidateApiKeyOptions): Promise<ApiKeyValidation> {
+  const { config, provider } = options;
+  try {
+    const chatModel = createChatModelFor({
+      ...validationModel(config, provider),
+      provider,
+      config,
+      env: options.env,
+      fetch: options.fetch,
+      maxRetries: 0,
+    });
+    await chatModel.chat({
+      messages: [{ role: "user", content: "Reply with the single word: ok" }],
+      maxOutputTokens: 5,
+      signal: options.signal,
+    });
+    return { valid: true, message: `${providerInfo(provider).displayName} API key is valid` };
+  } catch (error) {
+    if (error instanceof ProviderError || error instanceof MissingApiKeyError || error instanceof ConfigError) {
+      return { valid: false, error: error.message };
+    }
+    // Unexpected failures still answer in data; the text is scrubbed since it never passed a classifier.
+    const text = error instanceof Error ? error.message : String(error);
+    return { valid: false, error: `Could not validate the ${providerInfo(provider).displayName} API key: ${scrubSecrets(text)}` };
+  }
+}
