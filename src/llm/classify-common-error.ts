@@ -15,7 +15,8 @@ export interface ClassifyContext {
 /** Provider text for a message: key-like text removed, whitespace collapsed, length capped. */
 export function providerDetail(text: unknown, maxLength = 200): string | undefined {
   if (typeof text !== "string" || text.trim() === "") return undefined;
-  const clean = scrubSecrets(text).replace(/\s+/g, " ").trim();
+  // Trailing periods go: the detail sits inside parentheses in the middle of a sentence.
+  const clean = scrubSecrets(text).replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
   return clean.length > maxLength ? `${clean.slice(0, maxLength)}...` : clean;
 }
 
@@ -67,6 +68,11 @@ export function networkError(error: unknown, context: ClassifyContext, reason?: 
     detail: detail || undefined,
     cause: error,
   });
+}
+
+/** A 404 that is not about a model usually means the base URL lacks or doubles a path segment such as /v1. */
+export function notFoundDetail(providerMessage: unknown): string {
+  return [providerDetail(providerMessage), "check the base URL"].filter(Boolean).join("; ");
 }
 
 export function timeoutReason(context: ClassifyContext): string {

@@ -144,7 +144,7 @@ const messageSchema = z.object({
       text: z.string().nullish(),
       id: z.string().nullish(),
       name: z.string().nullish(),
-      input: z.unknown(),
+      input: z.unknown().optional(),
     }),
   ),
   usage: z

@@ -4,6 +4,7 @@ import {
   classifyAfterSdk,
   classifyBeforeSdk,
   networkError,
+  notFoundDetail,
   providerDetail,
   timeoutReason,
   type ClassifyContext,
@@ -47,12 +48,15 @@ export function classifyOpenAIError(error: unknown, context: ClassifyContext): P
   if (error instanceof APIConnectionTimeoutError) return networkError(error, context, timeoutReason(context));
   if (error instanceof APIConnectionError) return networkError(error, context);
   if (error instanceof APIError) {
+    const kind = kindForStatus(error);
+    const detail =
+      kind === "bad_request" && error.status === 404 ? notFoundDetail(providerMessage(error)) : providerDetail(providerMessage(error));
     return new ProviderError({
-      kind: kindForStatus(error),
+      kind,
       provider: context.provider,
       model: context.model,
       statusCode: error.status,
-      detail: providerDetail(providerMessage(error)),
+      detail,
       cause: error,
     });
   }

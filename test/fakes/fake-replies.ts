@@ -1,0 +1,243 @@
+// The replies a fake provider can give, builders for them, and provider-shaped bodies (OpenAI and Anthropic).
+import type { FakeApi, FakeRequest } from "./fake-request";
+
+export interface FakeUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface FakeToolCall {
+  name: string;
+  /** An object (sent as JSON) or a string sent exactly as the model's raw arguments (to test invalid JSON). */
+  arguments: unknown;
+  id?: string;
+}
+
+/**
+ * A reply is provider-neutral where it can be: `text`, `tool_calls` and `error` are rendered in the shape of the API
+ * the request hit, so one script serves OpenAI, Qwen and Anthropic alike. `raw` sends an exact body.
+ */
+export type FakeReply =
+  | { kind: "text"; text: string; model?: string; usage?: FakeUsage; finishReason?: "stop" | "length" }
+  | { kind: "tool_calls"; calls: FakeToolCall[]; text?: string; model?: string; usage?: FakeUsage }
+  | {
+      kind: "error";
+      /** One status for both APIs, or one each (OpenAI's quota error is a 429, Anthropic's a 402). */
+      status: number | { openai: number; anthropic: number };
+      message: string;
+      /** OpenAI `error.type` / `error.code`; defaults follow the status. */
+      openaiType?: string;
+      openaiCode?: string | null;
+      /** Anthropic `error.type`; defaults follow the status. */
+      anthropicType?: string;
+      /** Extra headers; 408/409/429/5xx replies carry `retry-after-ms: 1` unless this sets it (or retry-after). */
+      headers?: Record<string, string>;
+    }
+  | { kind: "raw"; status: number; body: unknown; headers?: Record<string, string> }
+  /** A 200 (or the given status) whose JSON body is cut off. */
+  | { kind: "malformed"; status?: number }
+  /** Never answers; the connection stays open until the client gives up or the server closes. */
+  | { kind: "hang" }
+  /** Sends 200 headers and the start of a body, then destroys the socket. */
+  | { kind: "reset" }
+  /** Destroys the socket without answering at all (a connection error, which the SDKs retry). */
+  | { kind: "drop" }
+  | { kind: "delay"; ms: number; then: FakeReply };
+
+const retryableStatuses = new Set([408, 409, 429]);
+
+/** Builders for the common replies; tests read better with `fakeReply.unauthorized()` than with status codes. */
+export const fakeReply = {
+  text: (text: string, options: { model?: string; usage?: FakeUsage } = {}): FakeReply => ({ kind: "text", text, ...options }),
+  json: (value: unknown, options: { model?: string; usage?: FakeUsage } = {}): FakeReply => ({
+    kind: "text",
+    text: JSON.stringify(value),
+    ...options,
+  }),
+  toolCall: (name: string, args: unknown, options: { id?: string } = {}): FakeReply => ({
+    kind: "tool_calls",
+    calls: [{ name, arguments: args, id: options.id }],
+  }),
+  toolCalls: (calls: FakeToolCall[], options: { text?: string } = {}): FakeReply => ({ kind: "tool_calls", calls, ...options }),
+  error: (status: number, message: string, options: Omit<Extract<FakeReply, { kind: "error" }>, "kind" | "status" | "message"> = {}): FakeReply => ({
+    kind: "error",
+    status,
+    message,
+    ...options,
+  }),
+  unauthorized: (): FakeReply => ({
+    kind: "error",
+    status: 401,
+    message: "Incorrect API key provided. You can find your API key in your dashboard.",
+  }),
+  rateLimited: (options: { retryAfterMs?: number } = {}): FakeReply => ({
+    kind: "error",
+    status: 429,
+    message: "Rate limit reached for requests per min. Please try again shortly.",
+    headers: { "retry-after-ms": String(options.retryAfterMs ?? 1) },
+  }),
+  /** OpenAI: 429 insufficient_quota. Anthropic: 402 billing_error. */
+  quotaExceeded: (): FakeReply => ({
+    kind: "error",
+    status: { openai: 429, anthropic: 402 },
+    message: "You exceeded your current quota, please check your plan and billing details.",
+    openaiType: "insufficient_quota",
+    openaiCode: "insufficient_quota",
+    anthropicType: "billing_error",
+  }),
+  /** Anthropic's older quota answer: a 400 invalid_request_error about the credit balance. */
+  creditBalanceTooLow: (): FakeReply => ({
+    kind: "error",
+    status: 400,
+    message: "Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.",
+  }),
+  modelNotFound: (model: string): FakeReply => ({
+    kind: "error",
+    status: 404,
+    message: `The model \`${model}\` does not exist or you do not have access to it.`,
+    openaiCode: "model_not_found",
+  }),
+  serverError: (status = 500): FakeReply => ({ kind: "error", status, message: "The server had an error while processing your request." }),
+  overloaded: (): FakeReply => ({ kind: "error", status: 529, message: "Overloaded" }),
+  raw: (status: number, body: unknown, headers?: Record<string, string>): FakeReply => ({ kind: "raw", status, body, headers }),
+  malformed: (status = 200): FakeReply => ({ kind: "malformed", status }),
+  hang: (): FakeReply => ({ kind: "hang" }),
+  reset: (): FakeReply => ({ kind: "reset" }),
+  drop: (): FakeReply => ({ kind: "drop" }),
+  delay: (ms: number, then: FakeReply): FakeReply => ({ kind: "delay", ms, then }),
+};
+
+/** A deterministic, roughly proportional token count, so usage totals in tests are stable. */
+export function estimateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+function usageFor(reply: { usage?: FakeUsage }, request: FakeRequest, output: string): FakeUsage {
+  return reply.usage ?? { inputTokens: estimateTokens(request.rawBody), outputTokens: estimateTokens(output) };
+}
+
+function rawArguments(call: FakeToolCall): string {
+  return typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments ?? {});
+}
+
+function objectArguments(call: FakeToolCall): unknown {
+  if (typeof call.arguments !== "string") return call.arguments ?? {};
+  try {
+    return JSON.parse(call.arguments);
+  } catch {
+    return {};
+  }
+}
+
+export function openaiCompletionBody(reply: Extract<FakeReply, { kind: "text" | "tool_calls" }>, request: FakeRequest): unknown {
+  const text = reply.kind === "text" ? reply.text : (reply.text ?? "");
+  const calls = reply.kind === "tool_calls" ? reply.calls : [];
+  const usage = usageFor(reply, request, text + calls.map(rawArguments).join(""));
+  return {
+    id: `chatcmpl-fake-${request.index}`,
+    object: "chat.completion",
+    created: Math.floor(request.receivedAt / 1000),
+    model: reply.model ?? request.summary.model ?? "fake-model",
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: "assistant",
+          content: calls.length > 0 && text === "" ? null : text,
+          refusal: null,
+          ...(calls.length > 0
+            ? {
+                tool_calls: calls.map((call, position) => ({
+                  id: call.id ?? `call_fake_${request.index}_${position}`,
+                  type: "function",
+                  function: { name: call.name, arguments: rawArguments(call) },
+                })),
+              }
+            : {}),
+        },
+        logprobs: null,
+        finish_reason: calls.length > 0 ? "tool_calls" : reply.kind === "text" && reply.finishReason === "length" ? "length" : "stop",
+      },
+    ],
+    usage: {
+      prompt_tokens: usage.inputTokens,
+      completion_tokens: usage.outputTokens,
+      total_tokens: usage.inputTokens + usage.outputTokens,
+    },
+  };
+}
+
+export function anthropicMessageBody(reply: Extract<FakeReply, { kind: "text" | "tool_calls" }>, request: FakeRequest): unknown {
+  const text = reply.kind === "text" ? reply.text : (reply.text ?? "");
+  const calls = reply.kind === "tool_calls" ? reply.calls : [];
+  const usage = usageFor(reply, request, text + calls.map(rawArguments).join(""));
+  const content = [
+    ...(text !== "" ? [{ type: "text", text }] : []),
+    ...calls.map((call, position) => ({
+      type: "tool_use",
+      id: call.id ?? `toolu_fake_${request.index}_${position}`,
+      name: call.name,
+      input: objectArguments(call),
+    })),
+  ];
+  return {
+    id: `msg_fake_${request.index}`,
+    type: "message",
+    role: "assistant",
+    model: reply.model ?? request.summary.model ?? "fake-model",
+    content,
+    stop_reason: calls.length > 0 ? "tool_use" : reply.kind === "text" && reply.finishReason === "length" ? "max_tokens" : "end_turn",
+    stop_sequence: null,
+    usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens },
+  };
+}
+
+const openaiDefaults: Record<number, { type: string; code: string | null }> = {
+  400: { type: "invalid_request_error", code: null },
+  401: { type: "invalid_request_error", code: "invalid_api_key" },
+  403: { type: "invalid_request_error", code: "unsupported_country_region_territory" },
+  404: { type: "invalid_request_error", code: null },
+  429: { type: "requests", code: "rate_limit_exceeded" },
+};
+
+const anthropicDefaults: Record<number, string> = {
+  400: "invalid_request_error",
+  401: "authentication_error",
+  402: "billing_error",
+  403: "permission_error",
+  404: "not_found_error",
+  413: "request_too_large",
+  429: "rate_limit_error",
+  529: "overloaded_error",
+};
+
+export function openaiErrorBody(options: { status: number; message: string; type?: string; code?: string | null }): unknown {
+  const defaults = openaiDefaults[options.status] ?? { type: options.status >= 500 ? "server_error" : "invalid_request_error", code: null };
+  return {
+    error: { message: options.message, type: options.type ?? defaults.type, param: null, code: options.code ?? defaults.code },
+  };
+}
+
+export function anthropicErrorBody(options: { status: number; message: string; type?: string }): unknown {
+  const type = options.type ?? anthropicDefaults[options.status] ?? (options.status >= 500 ? "api_error" : "invalid_request_error");
+  return { type: "error", error: { type, message: options.message } };
+}
+
+export interface RenderedError {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export function renderError(reply: Extract<FakeReply, { kind: "error" }>, api: FakeApi): RenderedError {
+  const status = typeof reply.status === "number" ? reply.status : reply.status[api];
+  const body =
+    api === "openai"
+      ? openaiErrorBody({ status, message: reply.message, type: reply.openaiType, code: reply.openaiCode })
+      : anthropicErrorBody({ status, message: reply.message, type: reply.anthropicType });
+  const headers = { ...(reply.headers ?? {}) };
+  const saysWhen = "retry-after-ms" in headers || "retry-after" in headers;
+  // The SDKs back off 0.5 s or more between retries unless told otherwise; tests want retries, not waits.
+  if (!saysWhen && (retryableStatuses.has(status) || status >= 500)) headers["retry-after-ms"] = "1";
+  return { status, body, headers };
+}
