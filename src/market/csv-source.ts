@@ -1,0 +1,155 @@
+// Reads OHLCV candles from CSV text or a file (SPEC 8): named columns in any order, errors with line and column.
+import { readFile, stat } from "node:fs/promises";
+import { basename } from "node:path";
+import { candleSchema, type Candle } from "./candle";
+import { CsvParseError } from "./csv-error";
+import { splitCsvRecords, type CsvRecord } from "./csv-text";
+import { formatUtc, parseUtcTimestamp } from "./parse-timestamp";
+
+export const DEFAULT_CSV_MAX_BYTES = 20 * 1024 * 1024;
+
+export interface ParseCsvOptions {
+  /** Shown in error messages (a file name, "upload"). */
+  name?: string;
+  /** Larger input is refused before parsing. Default 20 MiB: about 300 000 rows, far more than an analysis uses. */
+  maxBytes?: number;
+}
+
+const PRICE_COLUMNS = ["open", "high", "low", "close"] as const;
+type PriceColumn = (typeof PRICE_COLUMNS)[number];
+const NUMBER_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+interface ColumnMap {
+  time: { index: number; label: string };
+  prices: Record<PriceColumn, { index: number; label: string }>;
+  volume: { index: number; label: string } | undefined;
+  width: number;
+}
+
+/**
+ * Columns are found by header name, case-insensitively: Datetime (or Date, for daily data), Open, High, Low, Close,
+ * and optionally Volume (missing column or empty cell: 0). Other columns (Adj Close, Dividends...) are ignored.
+ * yfinance's three-line header (Price / Ticker / Datetime rows) is understood too.
+ *
+ * Times: `2023-08-23 04:00:00` and other zone-less times are taken as UTC labels. The benchmark files store
+ * exchange-local wall-clock times without a zone (09:30 for a New York open), so their candles carry 09:30Z:
+ * right for ordering, charts and 4h grouping, not a true UTC instant. Times with an offset (`09:30:00-04:00`)
+ * are converted to true UTC.
+ *
+ * A repeated timestamp is an error naming both lines: in a file someone prepared, a repeat means a mistake, and
+ * silently picking one row would hide it. Rows come back sorted by time.
+ */
+export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] {
+  const name = options.name;
+  const maxBytes = options.maxBytes ?? DEFAULT_CSV_MAX_BYTES;
+  const size = Buffer.byteLength(text, "utf8");
+  if (size > maxBytes) throw new CsvParseError(`is ${size} bytes, more than the limit of ${maxBytes} bytes`, { name });
+
+  const records = splitCsvRecords(text, { name });
+  if (records.length === 0) throw new CsvParseError("is empty: expected a header line and data rows", { name });
+  const { columns, dataStart } = readHeader(records, name);
+  const rows = records.slice(dataStart);
+  if (rows.length === 0) throw new CsvParseError("has a header but no data rows", { name });
+
+  const lineByTime = new Map<number, number>();
+  const candles = rows.map((record) => {
+    const candle = readRow(record, columns, name);
+    const earlierLine = lineByTime.get(candle.time);
+    if (earlierLine !== undefined) {
+      throw new CsvParseError(`time ${formatUtc(candle.time)} repeats line ${earlierLine}`, { name, line: record.line, column: columns.time.label });
+    }
+    lineByTime.set(candle.time, record.line);
+    return candle;
+  });
+  return candles.sort((left, right) => left.time - right.time);
+}
+
+function normalise(label: string): string {
+  return label.trim().toLowerCase().replace(/[\s_]+/g, " ");
+}
+
+function readHeader(records: CsvRecord[], name: string | undefined): { columns: ColumnMap; dataStart: number } {
+  const header = records[0];
+  const labels = header.fields.map(normalise);
+  let dataStart = 1;
+  // yfinance >= 0.2.51 writes "Price,Close,High,...", then "Ticker,SPY,SPY,...", then "Datetime,,,,,".
+  if (labels[0] === "price" && normalise(records[1]?.fields[0] ?? "") === "ticker") {
+    labels[0] = normalise(records[2]?.fields[0] ?? "");
+    dataStart = 3;
+  }
+  const find = (wanted: string) => {
+    const indexes = labels.flatMap((label, index) => (label === wanted ? [index] : []));
+    if (indexes.length > 1) throw new CsvParseError(`the header names column "${wanted}" twice`, { name, line: header.line });
+    return indexes.length === 1 ? { index: indexes[0], label: header.fields[indexes[0]].trim() || wanted } : undefined;
+  };
+  const datetime = find("datetime");
+  const date = find("date");
+  if (datetime && date) throw new CsvParseError('the header has both "Datetime" and "Date": keep one', { name, line: header.line });
+  const time = datetime ?? date;
+  const missing = [time ? undefined : "Datetime (or Date)", ...PRICE_COLUMNS.map((column) => (find(column) ? undefined : column))];
+  const missingNames = missing.filter((column): column is string => column !== undefined);
+  if (!time || missingNames.length > 0) {
+    throw new CsvParseError(
+      `missing column${missingNames.length > 1 ? "s" : ""} ${missingNames.join(", ")} (found: ${header.fields.join(", ")})`,
+      { name, line: header.line },
+    );
+  }
+  const prices = Object.fromEntries(PRICE_COLUMNS.map((column) => [column, find(column)])) as ColumnMap["prices"];
+  return { columns: { time, prices, volume: find("volume"), width: header.fields.length }, dataStart };
+}
+
+function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined): Candle {
+  const at = (column: string) => ({ name, line: record.line, column });
+  if (record.fields.length !== columns.width) {
+    throw new CsvParseError(`has ${record.fields.length} fields, the header has ${columns.width}`, { name, line: record.line });
+  }
+  const timeText = record.fields[columns.time.index].trim();
+  const time = parseUtcTimestamp(timeText);
+  if (time === undefined) {
+    throw new CsvParseError(`${JSON.stringify(timeText)} is not a date (expected e.g. 2023-08-23 04:00:00)`, at(columns.time.label));
+  }
+  const number = (column: { index: number; label: string }, emptyValue?: number) => {
+    const cell = record.fields[column.index].trim();
+    if (cell === "" && emptyValue !== undefined) return emptyValue;
+    if (!NUMBER_PATTERN.test(cell)) throw new CsvParseError(`${JSON.stringify(cell)} is not a number`, at(column.label));
+    return Number(cell);
+  };
+  const values = {
+    time,
+    open: number(columns.prices.open),
+    high: number(columns.prices.high),
+    low: number(columns.prices.low),
+    close: number(columns.prices.close),
+    volume: columns.volume ? number(columns.volume, 0) : 0,
+  };
+  const checked = candleSchema.safeParse(values);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const field = issue?.path[0];
+    const label = typeof field === "string" && field !== "time" ? (field === "volume" ? columns.volume?.label : columns.prices[field as PriceColumn]?.label) : undefined;
+    throw new CsvParseError(`invalid bar: ${issue?.message ?? "invalid"}`, { name, line: record.line, column: label });
+  }
+  return checked.data;
+}
+
+export interface ReadCsvFileOptions {
+  maxBytes?: number;
+  signal?: AbortSignal;
+}
+
+/** Reads and parses a CSV file; the size limit is checked before reading. Errors name the file. */
+export async function readCsvFile(path: string, options: ReadCsvFileOptions = {}): Promise<Candle[]> {
+  const name = basename(path);
+  const maxBytes = options.maxBytes ?? DEFAULT_CSV_MAX_BYTES;
+  let text: string;
+  try {
+    const info = await stat(path);
+    if (info.size > maxBytes) throw new CsvParseError(`is ${info.size} bytes, more than the limit of ${maxBytes} bytes`, { name });
+    text = await readFile(path, { encoding: "utf8", signal: options.signal });
+  } catch (error) {
+    if (error instanceof CsvParseError || options.signal?.aborted) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CsvParseError(`cannot be read (${reason})`, { name }, { cause: error });
+  }
+  return parseCsv(text, { name, maxBytes });
+}

@@ -1,0 +1,111 @@
+// Checks a requested date range against the timeframe's lookback limit (SPEC 8), with the answer shape of the API.
+import { z } from "zod";
+import { dateInputSchema, formatUtc, toEpochMs, type DateInput } from "./parse-timestamp";
+import { DAY_MS, isTimeframe, maxLookbackDays, TIMEFRAMES, type Timeframe } from "./timeframes";
+
+/**
+ * How far past `now` an end may lie. Browsers and servers disagree on the time by seconds to minutes, and a user
+ * who picks "now" in the page sends a time that is already a little in the past or future by the time it lands.
+ */
+export const CLOCK_SKEW_TOLERANCE_MS = 5 * 60_000;
+
+export const dateRangeRequestSchema = z.object({
+  timeframe: z.string({ error: "timeframe must be a string such as 1h" }),
+  start: dateInputSchema,
+  end: dateInputSchema,
+});
+export interface DateRangeRequest {
+  timeframe: string;
+  start: DateInput;
+  end: DateInput;
+}
+
+export type DateRangeValidation =
+  | { valid: true; days: number }
+  | { valid: false; error: string; max_days: number | null; current_days: number | null };
+
+export interface DateRangeOptions {
+  /** The present, for the future-end check; defaults to the clock. */
+  now?: Date | number;
+}
+
+/**
+ * Days are counted as the length of the range in days, rounded up: 7 days exactly is 7 days, 7 days and one minute
+ * is 8. So a range exactly at the limit is valid and anything longer is not, even by a minute, which matches what
+ * Yahoo enforces per request for 1m bars.
+ */
+export function countDays(startMs: number, endMs: number): number {
+  return Math.ceil((endMs - startMs) / DAY_MS) + 0; // "+ 0" turns -0 into 0 for JSON and equality checks
+}
+
+export function validateDateRange(request: DateRangeRequest, options: DateRangeOptions = {}): DateRangeValidation {
+  const nowMs = toEpochMs(options.now ?? Date.now()) ?? Date.now();
+  const timeframe: unknown = request?.timeframe;
+  if (!isTimeframe(timeframe)) {
+    return invalid(`Unknown timeframe ${JSON.stringify(timeframe ?? null)}: use one of ${TIMEFRAMES.join(", ")}.`);
+  }
+  const maxDays = maxLookbackDays(timeframe);
+  const startMs = toEpochMs(request.start);
+  if (startMs === undefined) return invalid(unparseableMessage("start", request.start), maxDays);
+  const endMs = toEpochMs(request.end);
+  if (endMs === undefined) return invalid(unparseableMessage("end", request.end), maxDays);
+  const days = countDays(startMs, endMs);
+  if (startMs === endMs) {
+    return invalid(`Start and end are the same instant (${formatUtc(startMs)}): the start must be before the end.`, maxDays, days);
+  }
+  if (startMs > endMs) {
+    return invalid(`Start ${formatUtc(startMs)} is after end ${formatUtc(endMs)}: the start must be before the end.`, maxDays, days);
+  }
+  if (endMs > nowMs + CLOCK_SKEW_TOLERANCE_MS) {
+    return invalid(`End ${formatUtc(endMs)} is in the future (now is ${formatUtc(nowMs)}).`, maxDays, days);
+  }
+  if (days > maxDays) {
+    return invalid(
+      `Date range too long for ${timeframe}: ${days} days requested, at most ${maxDays} days allowed.`,
+      maxDays,
+      days,
+    );
+  }
+  return { valid: true, days };
+}
+
+function invalid(error: string, maxDays: number | null = null, currentDays: number | null = null): DateRangeValidation {
+  return { valid: false, error, max_days: maxDays, current_days: currentDays };
+}
+
+function unparseableMessage(field: "start" | "end", value: unknown): string {
+  const shown = value instanceof Date ? "Invalid Date" : JSON.stringify(value ?? null);
+  return `Invalid ${field} date ${shown}: use an ISO date such as 2024-01-31 or 2024-01-31T14:30:00Z, or epoch milliseconds.`;
+}
+
+/** The typed error of resolveDateRange(), carrying the same fields as an invalid DateRangeValidation. */
+export class DateRangeError extends Error {
+  override name = "DateRangeError";
+  readonly maxDays: number | null;
+  readonly currentDays: number | null;
+
+  constructor(validation: Extract<DateRangeValidation, { valid: false }>) {
+    super(validation.error);
+    this.maxDays = validation.max_days;
+    this.currentDays = validation.current_days;
+  }
+}
+
+export interface ResolvedDateRange {
+  timeframe: Timeframe;
+  start: Date;
+  end: Date;
+  days: number;
+}
+
+/** validateDateRange() for code that wants Dates back or a thrown DateRangeError. */
+export function resolveDateRange(request: DateRangeRequest, options: DateRangeOptions = {}): ResolvedDateRange {
+  const validation = validateDateRange(request, options);
+  if (!validation.valid) throw new DateRangeError(validation);
+  return {
+    timeframe: request.timeframe as Timeframe,
+    start: new Date(toEpochMs(request.start) as number),
+    end: new Date(toEpochMs(request.end) as number),
+    days: validation.days,
+  };
+}

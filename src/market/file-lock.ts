@@ -1,0 +1,149 @@
+// A lock file shared by processes on one machine, so read-modify-write of a data file is never interleaved.
+import { randomBytes } from "node:crypto";
+import { link, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+
+export interface FileLockOptions {
+  signal?: AbortSignal;
+  /** Give up waiting after this long. Default 10 s. */
+  timeoutMs?: number;
+  /** A lock older than this is taken as abandoned even if its holder cannot be checked. Default 10 s. */
+  staleMs?: number;
+}
+
+export class FileLockError extends Error {
+  override name = "FileLockError";
+}
+
+export interface HeldLock {
+  /** Throws FileLockError when another process has taken the lock over (it judged ours abandoned). */
+  assertHeld(): Promise<void>;
+}
+
+interface LockToken {
+  pid: number;
+  host: string;
+  nonce: string;
+}
+
+/**
+ * Runs `action` while holding `lockPath`. The lock file is created complete with link(), which fails when the
+ * name exists, so it is never seen half-written. A lock whose holder is gone (same host, pid not running) is
+ * broken at once; any lock older than staleMs is broken too (holders keep it for milliseconds). Breaking has a
+ * narrow race when two waiters break the same lock at the same instant; the breaker that moved a fresh lock puts
+ * it back, and holders call assertHeld() right before their commit, which closes most of what remains.
+ */
+export async function withFileLock<T>(
+  lockPath: string,
+  action: (lock: HeldLock) => Promise<T>,
+  options: FileLockOptions = {},
+): Promise<T> {
+  const token: LockToken = { pid: process.pid, host: hostname(), nonce: randomBytes(8).toString("hex") };
+  const content = JSON.stringify(token);
+  await acquire(lockPath, content, options);
+  const held: HeldLock = {
+    assertHeld: async () => {
+      if ((await readFile(lockPath, "utf8").catch(() => undefined)) !== content) {
+        throw new FileLockError(`Lost the lock ${lockPath}: another process judged it abandoned.`);
+      }
+    },
+  };
+  try {
+    return await action(held);
+  } finally {
+    if ((await readFile(lockPath, "utf8").catch(() => undefined)) === content) await rm(lockPath, { force: true });
+  }
+}
+
+async function acquire(lockPath: string, content: string, options: FileLockOptions): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const staleMs = options.staleMs ?? 10_000;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    options.signal?.throwIfAborted();
+    if (await createExclusive(lockPath, content)) return;
+    const holder = await readHolder(lockPath);
+    if (holder === undefined) continue; // released between our attempt and our look: try again at once
+    if (Date.now() - holder.mtimeMs > staleMs || isDeadLocalHolder(holder.token)) {
+      await breakLock(lockPath, holder.content);
+      continue;
+    }
+    if (Date.now() > deadline) {
+      const who = holder.token ? `process ${holder.token.pid} on ${holder.token.host}` : "another process";
+      throw new FileLockError(`Timed out after ${timeoutMs} ms waiting for ${lockPath}, held by ${who}.`);
+    }
+    await delay(5 + Math.random() * 10, undefined, { signal: options.signal });
+  }
+}
+
+async function createExclusive(lockPath: string, content: string): Promise<boolean> {
+  const temp = join(dirname(lockPath), `.${basename(lockPath)}.${randomBytes(6).toString("hex")}.tmp`);
+  await writeFile(temp, content, { flag: "wx" });
+  try {
+    await link(temp, lockPath);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return false;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error;
+    // File systems without hard links: O_EXCL creation is still exclusive, only not written in one step.
+    try {
+      const handle = await open(lockPath, "wx");
+      await handle.writeFile(content).finally(() => handle.close());
+      return true;
+    } catch (fallbackError) {
+      if ((fallbackError as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw fallbackError;
+    }
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+async function readHolder(lockPath: string) {
+  try {
+    const [content, info] = await Promise.all([readFile(lockPath, "utf8"), stat(lockPath)]);
+    return { content, mtimeMs: info.mtimeMs, token: parseToken(content) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+function parseToken(content: string): LockToken | undefined {
+  try {
+    const token = JSON.parse(content) as Partial<LockToken>;
+    const valid = typeof token.pid === "number" && typeof token.host === "string" && typeof token.nonce === "string";
+    return valid ? (token as LockToken) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isDeadLocalHolder(token: LockToken | undefined): boolean {
+  if (token === undefined || token.host !== hostname() || token.pid === process.pid) return false;
+  try {
+    process.kill(token.pid, 0); // signal 0 only asks whether the process exists
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+async function breakLock(lockPath: string, staleContent: string): Promise<void> {
+  const grave = join(dirname(lockPath), `.${basename(lockPath)}.${randomBytes(6).toString("hex")}.stale`);
+  try {
+    await rename(lockPath, grave);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // someone else broke or released it
+    throw error;
+  }
+  const moved = await readFile(grave, "utf8").catch(() => undefined);
+  if (moved !== staleContent) {
+    // Between our look and our rename the stale lock was replaced by a live one: give it back if the name is free.
+    await link(grave, lockPath).catch(() => undefined);
+  }
+  await rm(grave, { force: true });
+}

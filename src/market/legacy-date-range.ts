@@ -1,0 +1,76 @@
+// Reads the date-range form of older clients ({start_date, start_time, end_date, end_time, use_current_time}, UTC).
+import { z } from "zod";
+import { formatZodError } from "../common/format-zod-error";
+import { parseUtcTimestamp } from "./parse-timestamp";
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_PATTERN = /^\d{2}:\d{2}(:\d{2})?$/;
+
+const dateField = z
+  .string({ error: "must be a date written YYYY-MM-DD" })
+  .trim()
+  .regex(DATE_PATTERN, "must be a date written YYYY-MM-DD");
+const timeField = z
+  .string({ error: "must be a time written HH:MM (UTC)" })
+  .trim()
+  .regex(TIME_PATTERN, "must be a time written HH:MM (UTC)");
+
+// Older clients post HTML form values, so "true" / "false" strings count as booleans too.
+const flagField = z
+  .union([z.boolean(), z.enum(["true", "false"]).transform((text) => text === "true")], {
+    error: "must be true or false",
+  })
+  .optional();
+
+export const legacyDateRangeSchema = z.object({
+  start_date: dateField,
+  start_time: timeField,
+  end_date: dateField.optional(),
+  end_time: timeField.optional(),
+  use_current_time: flagField,
+});
+export type LegacyDateRange = z.input<typeof legacyDateRangeSchema>;
+
+export type LegacyDateRangeResult = { success: true; start: Date; end: Date } | { success: false; error: string };
+
+export interface LegacyDateRangeOptions {
+  /** The end when use_current_time is true; defaults to the clock. */
+  now?: Date | number;
+}
+
+/**
+ * Turns the legacy form into {start, end}. Dates and times are UTC. With use_current_time true the end is now and
+ * end_date / end_time are ignored; otherwise both are required. The range itself (order, length, future end) is
+ * checked afterwards by validateDateRange, so both request forms get the same rules and messages.
+ */
+export function parseLegacyDateRange(input: unknown, options: LegacyDateRangeOptions = {}): LegacyDateRangeResult {
+  const parsed = legacyDateRangeSchema.safeParse(input);
+  if (!parsed.success) {
+    return { success: false, error: formatZodError(parsed.error, { subject: "Invalid date range" }) };
+  }
+  const form = parsed.data;
+  const start = combine(form.start_date, form.start_time);
+  if (start === undefined) {
+    return { success: false, error: `Invalid date range: start ${form.start_date} ${form.start_time} is not a real date and time.` };
+  }
+  if (form.use_current_time === true) {
+    const now = options.now ?? Date.now();
+    return { success: true, start: new Date(start), end: new Date(now instanceof Date ? now.getTime() : now) };
+  }
+  if (form.end_date === undefined || form.end_time === undefined) {
+    const missing = form.end_date === undefined ? "end_date" : "end_time";
+    return {
+      success: false,
+      error: `Invalid date range: ${missing} is missing (send end_date and end_time, or use_current_time: true).`,
+    };
+  }
+  const end = combine(form.end_date, form.end_time);
+  if (end === undefined) {
+    return { success: false, error: `Invalid date range: end ${form.end_date} ${form.end_time} is not a real date and time.` };
+  }
+  return { success: true, start: new Date(start), end: new Date(end) };
+}
+
+function combine(date: string, time: string): number | undefined {
+  return parseUtcTimestamp(`${date}T${time}Z`);
+}

@@ -1,0 +1,111 @@
+// Typed market-data errors: no data for a request (SPEC 5 wording), and fetch failures by kind, original as cause.
+import { formatUtc } from "./parse-timestamp";
+
+export type MarketDataErrorKind =
+  | "no_data"
+  | "invalid_request"
+  | "network"
+  | "timeout"
+  | "http"
+  | "invalid_data"
+  | "aborted";
+
+export interface MarketDataErrorDetails {
+  kind: MarketDataErrorKind;
+  /** The ticker that was requested (after mapping a built-in code). */
+  symbol: string;
+  timeframe?: string;
+  /** Requested range, UTC epoch ms. */
+  start?: number;
+  end?: number;
+  statusCode?: number;
+  timeoutMs?: number;
+  /** Extra words from the source (Yahoo's own explanation, a parse problem); never contains secrets. */
+  detail?: string;
+  cause?: unknown;
+}
+
+function rangeText(details: MarketDataErrorDetails): string {
+  const start = details.start === undefined ? "?" : formatUtc(details.start);
+  const end = details.end === undefined ? "?" : formatUtc(details.end);
+  return `${details.timeframe ?? "?"}, ${start} to ${end}`;
+}
+
+function messageFor(details: MarketDataErrorDetails): string {
+  const detail = details.detail ? ` (${details.detail})` : "";
+  const symbol = details.symbol;
+  switch (details.kind) {
+    case "no_data":
+      return (
+        `No data available for ${symbol} (${rangeText(details)})` +
+        (details.detail ? `: ${details.detail.replace(/[.\s]+$/, "")}` : "") +
+        ". The symbol may be unknown or delisted, " +
+        "the market may have been closed, or Yahoo may not keep bars this old at this timeframe."
+      );
+    case "invalid_request":
+      return `Invalid market-data request for ${symbol}${detail}.`;
+    case "network":
+      return `Network Error: Unable to reach Yahoo Finance for ${symbol}${detail}. Check the connection or proxy.`;
+    case "timeout":
+      return `Timeout: Yahoo Finance did not answer for ${symbol} within ${details.timeoutMs ?? "?"} ms. Try again later.`;
+    case "http":
+      return `Market Data Error: Yahoo Finance answered HTTP ${details.statusCode ?? "?"} for ${symbol}${detail}.`;
+    case "invalid_data":
+      return `Market Data Error: Yahoo Finance sent data for ${symbol} that could not be read${detail}.`;
+    case "aborted":
+      return `Cancelled: the market-data request for ${symbol} was cancelled.`;
+    default: {
+      const exhaustive: never = details.kind;
+      return exhaustive;
+    }
+  }
+}
+
+export class MarketDataError extends Error {
+  override name = "MarketDataError";
+  readonly kind: MarketDataErrorKind;
+  readonly symbol: string;
+  readonly statusCode: number | undefined;
+
+  constructor(details: MarketDataErrorDetails) {
+    super(messageFor(details), { cause: details.cause });
+    this.kind = details.kind;
+    this.symbol = details.symbol;
+    this.statusCode = details.statusCode;
+  }
+
+  /** Trying again later may help: network trouble, timeouts, server errors and throttling. */
+  get isRetryable(): boolean {
+    switch (this.kind) {
+      case "network":
+      case "timeout":
+        return true;
+      case "http":
+        return this.statusCode === undefined || this.statusCode >= 500 || this.statusCode === 429;
+      case "no_data":
+      case "invalid_request":
+      case "invalid_data":
+      case "aborted":
+        return false;
+      default: {
+        const exhaustive: never = this.kind;
+        return exhaustive;
+      }
+    }
+  }
+}
+
+/** The market answered, but with no bars for the request. The message begins exactly as SPEC 5 requires. */
+export class NoDataError extends MarketDataError {
+  override name = "NoDataError";
+  readonly timeframe: string;
+  readonly start: Date;
+  readonly end: Date;
+
+  constructor(details: { symbol: string; timeframe: string; start: number; end: number; detail?: string; cause?: unknown }) {
+    super({ ...details, kind: "no_data" });
+    this.timeframe = details.timeframe;
+    this.start = new Date(details.start);
+    this.end = new Date(details.end);
+  }
+}

@@ -1,0 +1,40 @@
+// UTC offsets of an exchange's time zone at a given instant, so trading days are cut where the exchange cuts them.
+
+/** Seconds east of UTC: a fixed number (Yahoo's `meta.gmtoffset`) or a function of the instant (UTC epoch ms). */
+export type UtcOffset = number | ((time: number) => number);
+
+/**
+ * The offset function of an IANA time zone (Yahoo's `meta.exchangeTimezoneName`, e.g. "America/New_York"), or
+ * undefined when this runtime does not know the zone. Prefer it to Yahoo's `gmtoffset`, which is the offset at
+ * the time of the request and is an hour off for bars on the other side of a daylight-saving change.
+ */
+export function timeZoneOffset(timeZone: string): ((time: number) => number) | undefined {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+  } catch {
+    return undefined;
+  }
+  return (time: number) => {
+    const wholeSecond = Math.floor(time / 1000) * 1000;
+    const parts: Record<string, number> = {};
+    for (const part of format.formatToParts(wholeSecond)) {
+      if (part.type !== "literal") parts[part.type] = Number(part.value);
+    }
+    const wallClock = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+    return Math.round((wallClock - wholeSecond) / 1000);
+  };
+}
+
+export function offsetSecondsAt(offset: UtcOffset, time: number): number {
+  return typeof offset === "function" ? offset(time) : offset;
+}

@@ -1,0 +1,87 @@
+// The fetch handed to yahoo-finance2: enforces the abort signal, and turns HTTP and transport failures into typed
+// values at the one place they enter, before the library prints them or flattens them into plain Errors.
+
+/** Yahoo answered, but with an error status or an error object in the body. */
+export class YahooHttpFailure extends Error {
+  override name = "YahooHttpFailure";
+  constructor(
+    readonly status: number,
+    /** Yahoo's own explanation (`chart.error.description`) or the HTTP status text. */
+    readonly description: string,
+  ) {
+    super(`HTTP ${status}: ${description}`);
+  }
+}
+
+/** The request never got an answer: DNS, refused connection, reset, TLS, a body that broke off. */
+export class YahooTransportFailure extends Error {
+  override name = "YahooTransportFailure";
+  constructor(cause: unknown) {
+    super(transportDetail(cause), { cause });
+  }
+}
+
+function transportDetail(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  // undici puts the useful part (ECONNREFUSED, ENOTFOUND ...) in error.cause.
+  const inner = cause.cause instanceof Error ? cause.cause : undefined;
+  const code = (inner as { code?: unknown } | undefined)?.code ?? (cause as { code?: unknown }).code;
+  return typeof code === "string" ? `${cause.message}: ${code}` : cause.message;
+}
+
+/** Rejects with the signal's reason as soon as it aborts, even if `promise` never settles. */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function yahooErrorDescription(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as Record<string, { error?: { description?: unknown; code?: unknown } | null }>;
+    const keys = parsed && typeof parsed === "object" ? Object.keys(parsed) : [];
+    const error = keys.length === 1 ? parsed[keys[0]]?.error : undefined;
+    if (!error) return undefined;
+    return String(error.description ?? error.code ?? "error");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Wraps `baseFetch` so that (1) every call is bound to `signal` and gives up when it aborts even if the fetch
+ * ignores signals: yahoo-finance2 runs requests through a shared queue, and a hung request would block it;
+ * (2) the body is read here, under the same signal; (3) error answers become YahooHttpFailure and transport
+ * errors YahooTransportFailure, which yahoo-finance2 passes through unchanged.
+ */
+export function guardedFetch(baseFetch: typeof fetch, signal: AbortSignal): typeof fetch {
+  return async (input, init) => {
+    let response: Response;
+    let body: string;
+    try {
+      response = await untilAborted(baseFetch(input, { ...init, signal }), signal);
+      body = await untilAborted(response.text(), signal);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw new YahooTransportFailure(error);
+    }
+    const description = yahooErrorDescription(body);
+    if (!response.ok || description !== undefined) {
+      const fallback = response.statusText || body.slice(0, 200) || "no explanation";
+      throw new YahooHttpFailure(response.status, (description ?? fallback).slice(0, 300));
+    }
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
