@@ -1,0 +1,90 @@
+// validateApiKey (SPEC 4): one cheap real request, answered as data, never thrown.
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { createConfig } from "../../src/config/config-schema";
+import { validateApiKey } from "../../src/llm/validate-api-key";
+import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { closedPortUrls, configFor, expectNoSecret, secretKey } from "./llm-test-helpers";
+
+let server: FakeProviderServer;
+beforeAll(async () => {
+  server = await startFakeProviderServer({ validKeys: [secretKey] });
+});
+afterEach(() => server.reset());
+afterAll(async () => {
+  await server.close();
+});
+
+it.each([
+  ["openai", "OpenAI API key is valid"],
+  ["anthropic", "Anthropic API key is valid"],
+  ["qwen", "Qwen API key is valid"],
+] as const)("%s: a valid key", async (provider, message) => {
+  const result = await validateApiKey({ config: configFor({ provider, server }), provider, env: {} });
+  expect(result).toEqual({ valid: true, message });
+  expect(server.requestCount()).toBe(1);
+  expect(server.requests[0].summary.maxTokens).toBe(5);
+});
+
+it("uses the configured agent model when the agent role uses that provider", async () => {
+  const config = configFor({ provider: "openai", server, overrides: { agent_llm_model: "gpt-4.1-nano" } });
+  await validateApiKey({ config, provider: "openai", env: {} });
+  expect(server.requests[0].summary.model).toBe("gpt-4.1-nano");
+});
+
+it("uses the provider's default agent model otherwise", async () => {
+  const config = createConfig({ anthropic_api_key: secretKey, anthropic_base_url: server.anthropicBaseUrl });
+  await validateApiKey({ config, provider: "anthropic", env: {} });
+  expect(server.requests[0].summary.model).toBe("claude-haiku-4-5-20251001");
+});
+
+it("an invalid key: the SPEC 5 message, one request, no key text", async () => {
+  const config = configFor({ provider: "openai", server, key: "sk-test-SECRET-1234567890abcdef-old" });
+  const result = await validateApiKey({ config, provider: "openai", env: {} });
+  expect(result.valid).toBe(false);
+  const error = result.valid ? "" : result.error;
+  expect(error.startsWith("Invalid API Key: The OpenAI API key you provided is invalid or has expired.")).toBe(true);
+  expectNoSecret(error);
+  expect(server.requestCount()).toBe(1);
+});
+
+it("a quota error is reported, not retried", async () => {
+  server.enqueue(fakeReply.quotaExceeded());
+  const result = await validateApiKey({ config: configFor({ provider: "anthropic", server }), provider: "anthropic", env: {} });
+  expect(result).toMatchObject({ valid: false });
+  expect(result.valid ? "" : result.error).toMatch(/^Billing Issue: Your Anthropic account/);
+  expect(server.requestCount()).toBe(1);
+});
+
+it("a network error: answered, not thrown, without retries", async () => {
+  const closed = await closedPortUrls();
+  const config = configFor({ provider: "qwen", server: closed, overrides: { max_retries: 3 } });
+  const started = Date.now();
+  const result = await validateApiKey({ config, provider: "qwen", env: {} });
+  expect(result.valid ? "" : result.error).toMatch(/^Network Error: Unable to connect to Qwen servers\./);
+  // No retry backoff: a single attempt against a closed port fails in milliseconds.
+  expect(Date.now() - started).toBeLessThan(400);
+});
+
+it("a missing key: the SPEC 4 message", async () => {
+  const result = await validateApiKey({ config: createConfig({}), provider: "qwen", env: {} });
+  expect(result.valid).toBe(false);
+  expect(result.valid ? "" : result.error).toMatch(/^Qwen API key not found\. Please set it using one of these methods/);
+});
+
+it("an unknown model: the model error", async () => {
+  server.enqueue(fakeReply.modelNotFound("gpt-unknown"));
+  const config = configFor({ provider: "openai", server, overrides: { agent_llm_model: "gpt-unknown" } });
+  const result = await validateApiKey({ config, provider: "openai", env: {} });
+  expect(result.valid ? "" : result.error).toMatch(/^Model Error: The model "gpt-unknown" is not available from OpenAI\./);
+});
+
+it("a cancelled validation answers, not throws", async () => {
+  server.enqueue(fakeReply.hang());
+  const result = await validateApiKey({
+    config: configFor({ provider: "openai", server }),
+    provider: "openai",
+    env: {},
+    signal: AbortSignal.abort(),
+  });
+  expect(result).toEqual({ valid: false, error: "Cancelled: the OpenAI request was cancelled." });
+});
