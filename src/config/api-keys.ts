@@ -16,10 +16,10 @@ export class MissingApiKeyError extends Error {
   }
 }
 
-function isRealKey(value: string | undefined): value is string {
-  if (value === undefined) return false;
-  const trimmed = value.trim();
-  return trimmed !== "" && trimmed !== PLACEHOLDER_API_KEY;
+/** The trimmed key when the value is a real key (not empty, not the placeholder), else undefined. */
+function realKey(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed && trimmed !== PLACEHOLDER_API_KEY ? trimmed : undefined;
 }
 
 function howToSetKey(provider: ProviderId): string {
@@ -38,12 +38,10 @@ function howToSetKey(provider: ProviderId): string {
  */
 export function resolveApiKey(config: Config, provider: ProviderId, env: Env = process.env): string {
   const info = providerInfo(provider);
-  const fromConfig = config[info.keyField];
-  if (isRealKey(fromConfig)) return fromConfig.trim();
-  const fromEnv = env[info.keyEnvVar];
-  if (isRealKey(fromEnv)) return fromEnv.trim();
+  const key = realKey(config[info.keyField]) ?? realKey(env[info.keyEnvVar]);
+  if (key) return key;
 
-  if (provider === "openai" && fromConfig?.trim() === PLACEHOLDER_API_KEY) {
+  if (provider === "openai" && config[info.keyField]?.trim() === PLACEHOLDER_API_KEY) {
     throw new MissingApiKeyError(
       `Please replace the placeholder API key with your actual OpenAI API key. ${howToSetKey(provider)}`,
       provider,
