@@ -3,7 +3,8 @@ import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "../llm/ch
 import type { ProviderId } from "../config/providers";
 
 export type AgentStep = "indicator" | "pattern" | "trend" | "decision";
-export type ModelRole = "agent" | "graph";
+export type { ModelRole } from "../llm/create-chat-model";
+import type { ModelRole } from "../llm/create-chat-model";
 
 export interface ModelCallRecord {
   step: AgentStep;

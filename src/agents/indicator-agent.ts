@@ -1,0 +1,57 @@
+// The Indicator agent: a tool-calling loop of at most five model calls in which the model picks the indicators
+// and their periods; the last call offers no more tool use, so the loop always ends in a report.
+import type { ChatMessage, ChatModel } from "../llm/chat-model";
+import type { Candle } from "../market/candle";
+import { toColumns } from "../market/candle";
+import { runToolCall, toolDefinition } from "./agent-tool";
+import type { AnalysisContext } from "./analysis-context";
+import { EmptyReportError } from "./chart-agent";
+import { indicatorTools } from "./indicator-tools";
+import { recordedChat, type ModelCallRecord } from "./model-call";
+import { indicatorSystemPrompt, indicatorUserPrompt } from "./prompts/indicator-prompt";
+
+export interface IndicatorAgentInput {
+  context: AnalysisContext;
+  candles: readonly Candle[];
+  model: ChatModel;
+  calls: ModelCallRecord[];
+  signal?: AbortSignal;
+}
+
+export interface IndicatorToolUse {
+  name: string;
+  arguments: unknown;
+  ok: boolean;
+}
+
+export async function runIndicatorAgent(input: IndicatorAgentInput): Promise<{ report: string; toolUses: IndicatorToolUse[] }> {
+  const { context, model, calls, signal } = input;
+  const tools = indicatorTools(toColumns(input.candles));
+  const definitions = tools.map(toolDefinition);
+  const messages: ChatMessage[] = [
+    { role: "system", content: indicatorSystemPrompt(context) },
+    { role: "user", content: indicatorUserPrompt(context) },
+  ];
+  const toolUses: IndicatorToolUse[] = [];
+
+  for (let round = 1; round <= context.maxToolRounds; round++) {
+    const lastRound = round === context.maxToolRounds;
+    const response = await recordedChat(
+      model,
+      { messages, tools: definitions, toolChoice: lastRound ? "none" : "auto", signal },
+      { step: "indicator", role: "graph", calls },
+    );
+    if (response.toolCalls.length === 0 || lastRound) {
+      const report = response.text.trim();
+      if (!report) throw new EmptyReportError("indicator", model);
+      return { report, toolUses };
+    }
+    messages.push({ role: "assistant", content: response.text, toolCalls: response.toolCalls });
+    for (const call of response.toolCalls) {
+      const result = runToolCall(tools, call);
+      toolUses.push({ name: call.name, arguments: call.arguments, ok: result.ok });
+      messages.push({ role: "tool", toolCallId: call.id, toolName: call.name, content: result.content });
+    }
+  }
+  throw new Error("unreachable: the last round always returns");
+}

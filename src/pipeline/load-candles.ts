@@ -1,0 +1,69 @@
+// The data step of an analysis: candles from Yahoo (asset or symbol), from CSV text, or as given; then the window.
+import { findBuiltInAsset } from "../market/assets";
+import type { Candle } from "../market/candle";
+import { parseCsv } from "../market/csv-source";
+import { fetchYahooCandles } from "../market/yahoo-source";
+import type { AnalyzeRequest } from "./analyze-request";
+
+export const MIN_ANALYSIS_BARS = 35;
+
+export class NotEnoughDataError extends Error {
+  override name = "NotEnoughDataError";
+  constructor(readonly bars: number) {
+    super(`Not enough data: ${bars} bars, at least ${MIN_ANALYSIS_BARS} needed. Choose a longer date range or a shorter timeframe.`);
+  }
+}
+
+export interface LoadedCandles {
+  asset: string;
+  assetName: string;
+  symbol: string;
+  candles: Candle[];
+}
+
+export interface LoadCandlesOptions {
+  fetch?: typeof fetch;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+export async function loadCandles(request: AnalyzeRequest, options: LoadCandlesOptions): Promise<LoadedCandles> {
+  if (request.candles) {
+    const name = request.name ?? "Custom data";
+    return { asset: name, assetName: name, symbol: name, candles: ascending(request.candles) };
+  }
+  if (request.csv !== undefined) {
+    const name = request.name ?? "Uploaded CSV";
+    return { asset: name, assetName: name, symbol: name, candles: parseCsv(request.csv, { name }) };
+  }
+  const code = (request.asset ?? request.symbol ?? "").trim();
+  const builtIn = request.asset !== undefined ? findBuiltInAsset(code) : undefined;
+  const fetched = await fetchYahooCandles({
+    symbol: builtIn ? builtIn.ticker : code,
+    timeframe: request.timeframe,
+    start: request.start!,
+    end: request.end!,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+    now: options.now?.(),
+  });
+  return { asset: builtIn?.code ?? code, assetName: builtIn?.name ?? code, symbol: fetched.ticker, candles: fetched.candles };
+}
+
+/** The last `bars` candles; fewer than 35 usable bars is an error (SPEC 1). */
+export function analysisWindow(candles: readonly Candle[], bars: number): Candle[] {
+  if (candles.length < MIN_ANALYSIS_BARS) throw new NotEnoughDataError(candles.length);
+  return candles.slice(-bars);
+}
+
+function ascending(candles: readonly Candle[]): Candle[] {
+  const sorted = [...candles].sort((a, b) => a.time - b.time);
+  for (let index = 1; index < sorted.length; index++) {
+    if (sorted[index].time === sorted[index - 1].time) {
+      throw new Error(`Invalid candles: two candles share the time ${new Date(sorted[index].time).toISOString()}`);
+    }
+  }
+  return sorted;
+}

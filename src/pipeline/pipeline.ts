@@ -1,0 +1,218 @@
+// The pipeline object: created from the config record, it holds the models, the chart renderer and the custom-asset
+// store, and is what notebooks and the server call (keys, providers, assets, date ranges, analyze).
+import { z } from "zod";
+import { InputError } from "../common/input-error";
+import { apiKeyStatus, type ApiKeyStatus, type Env } from "../config/api-keys";
+import { configSchema, ConfigError, createConfig, PLACEHOLDER_API_KEY, type Config, type ConfigInput } from "../config/config-schema";
+import { providerIdSchema, providerInfo, type ProviderId } from "../config/providers";
+import { modelSelection, switchProvider, type ModelSelection } from "../config/switch-provider";
+import { formatZodError } from "../common/format-zod-error";
+import { createChartRenderer, type ChartRenderer } from "../charts/png-renderer";
+import type { ChatModel } from "../llm/chat-model";
+import { createChatModel, type ModelRole } from "../llm/create-chat-model";
+import { validateApiKey, type ApiKeyValidation } from "../llm/validate-api-key";
+import type { AssetEntry } from "../market/assets";
+import { createCustomAssetStore, listAssets, type CustomAssetStore } from "../market/custom-asset-store";
+import { validateDateRange, type DateRangeRequest, type DateRangeValidation } from "../market/date-range";
+import { timeframeLimits, type TimeframeLimit } from "../market/timeframes";
+import type { AnalysisResult } from "./analysis-result";
+import { analyzeRequestSchema, type AnalyzeOptions, type AnalyzeRequest } from "./analyze-request";
+import { analysisWindow, loadCandles, type LoadedCandles } from "./load-candles";
+import { runAnalysis } from "./run-analysis";
+
+export interface PipelineDependencies {
+  /** Where keys and base URLs are looked up and where updateApiKey() writes; default process.env. */
+  env?: Env;
+  /** The fetch used for market data (a proxy-aware fetch, a recorder); default the global fetch. */
+  fetch?: typeof fetch;
+  /** A chart renderer to share; by default the pipeline launches its own on first use and closes it in close(). */
+  renderer?: ChartRenderer;
+  /** Custom-asset store; by default one in config.data_dir. */
+  assetStore?: CustomAssetStore;
+  /** Wraps each model after it is built (a cache, a recorder, a rate limiter). */
+  wrapChatModel?: (model: ChatModel, role: ModelRole) => ChatModel;
+  now?: () => Date;
+}
+
+type ModelSlot = { model: ChatModel } | { error: Error };
+
+const apiKeyInputSchema = z
+  .string({ error: "the API key must be a string" })
+  .trim()
+  .min(1, { error: "the API key must not be empty", abort: true })
+  .max(500, { error: "the API key is longer than 500 characters", abort: true })
+  .refine((key) => key !== PLACEHOLDER_API_KEY, "the API key is the placeholder \"sk-\"; paste your real key")
+  .refine((key) => /^[\x21-\x7e]+$/.test(key), "the API key must not contain spaces or non-ASCII characters");
+
+export class Pipeline {
+  readonly #config: Config;
+  readonly #env: Env;
+  readonly #dependencies: PipelineDependencies;
+  readonly #assetStore: CustomAssetStore;
+  #renderer: ChartRenderer | undefined;
+  #models: Record<ModelRole, ModelSlot> | undefined;
+
+  constructor(config: ConfigInput = {}, dependencies: PipelineDependencies = {}) {
+    this.#config = createConfig(config);
+    this.#env = dependencies.env ?? process.env;
+    this.#dependencies = dependencies;
+    this.#renderer = dependencies.renderer;
+    this.#assetStore = dependencies.assetStore ?? createCustomAssetStore({ dataDir: this.#config.data_dir });
+    this.refreshLlms();
+  }
+
+  /** The live config record. Change fields, then call refreshLlms() to rebuild the models. */
+  get config(): Config {
+    return this.#config;
+  }
+
+  /** Re-validates the config and rebuilds both models. Throws ConfigError for a bad field; a missing key is kept
+   * and reported when a model is needed, so a pipeline (and the server) can start before a key is set. */
+  refreshLlms(): void {
+    const parsed = configSchema.safeParse(this.#config);
+    if (!parsed.success) throw new ConfigError(formatZodError(parsed.error, { subject: "Invalid configuration" }));
+    Object.assign(this.#config, parsed.data);
+    const build = (role: ModelRole): ModelSlot => {
+      try {
+        const model = createChatModel({ config: this.#config, role, env: this.#env });
+        return { model: this.#dependencies.wrapChatModel?.(model, role) ?? model };
+      } catch (error) {
+        if (error instanceof ConfigError) throw error;
+        return { error: error as Error };
+      }
+    };
+    this.#models = { agent: build("agent"), graph: build("graph") };
+  }
+
+  /** The model for a role, or the reason there is none (missing key). */
+  model(role: ModelRole): ChatModel {
+    const slot = this.#models?.[role];
+    if (!slot) throw new Error("Models are not built yet");
+    if ("error" in slot) throw slot.error;
+    return slot.model;
+  }
+
+  /** Sets the provider's key in the config and this process's env, and rebuilds both models at once. */
+  updateApiKey(key: string, options: { provider?: ProviderId } = {}): ApiKeyStatus {
+    const provider = parseProvider(options.provider ?? "openai");
+    const parsed = apiKeyInputSchema.safeParse(key);
+    if (!parsed.success) throw new InputError(formatZodError(parsed.error));
+    const info = providerInfo(provider);
+    this.#config[info.keyField] = parsed.data;
+    this.#env[info.keyEnvVar] = parsed.data;
+    this.refreshLlms();
+    return this.apiKeyStatus(provider);
+  }
+
+  apiKeyStatus(provider: ProviderId): ApiKeyStatus {
+    return apiKeyStatus(this.#config, parseProvider(provider), this.#env);
+  }
+
+  /** One cheap real request to the provider; never throws for provider failures. */
+  validateApiKey(provider: ProviderId, options: { signal?: AbortSignal } = {}): Promise<ApiKeyValidation> {
+    return validateApiKey({ config: this.#config, provider: parseProvider(provider), env: this.#env, signal: options.signal });
+  }
+
+  /** Moves both roles to the provider; model names without its prefix become its defaults (SPEC 10). */
+  updateProvider(provider: ProviderId): ModelSelection {
+    const selection = switchProvider(this.#config, parseProvider(provider));
+    Object.assign(this.#config, selection);
+    this.refreshLlms();
+    return modelSelection(this.#config);
+  }
+
+  modelSelection(): ModelSelection {
+    return modelSelection(this.#config);
+  }
+
+  validateDateRange(request: DateRangeRequest): DateRangeValidation {
+    return validateDateRange(request, { now: this.#dependencies.now?.() });
+  }
+
+  timeframeLimits(): TimeframeLimit[] {
+    return timeframeLimits();
+  }
+
+  saveCustomAsset(symbol: string, options: { signal?: AbortSignal } = {}): Promise<{ symbol: string; added: boolean }> {
+    return this.#assetStore.save(symbol, options);
+  }
+
+  listCustomAssets(options: { signal?: AbortSignal } = {}): Promise<string[]> {
+    return this.#assetStore.list(options);
+  }
+
+  listAssets(options: { signal?: AbortSignal } = {}): Promise<AssetEntry[]> {
+    return listAssets(this.#assetStore, options);
+  }
+
+  /** The candles an analysis of this request would use, before the window is cut. */
+  fetchCandles(request: AnalyzeRequest, options: { signal?: AbortSignal } = {}): Promise<LoadedCandles> {
+    return loadCandles(parseAnalyzeRequest(request), this.#loadOptions(options.signal));
+  }
+
+  async analyze(request: AnalyzeRequest, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
+    const parsed = parseAnalyzeRequest(request);
+    // Keys are checked before any data is fetched: a missing key should not cost a download first.
+    const models = { agent: this.model("agent"), graph: this.model("graph") };
+    const emit = options.onEvent ?? (() => {});
+    const dataStarted = performance.now();
+    emit({ type: "step-start", step: "data", at: Date.now() });
+    let loaded: LoadedCandles;
+    let window;
+    try {
+      loaded = await loadCandles(parsed, this.#loadOptions(options.signal));
+      window = analysisWindow(loaded.candles, this.#config.window_bars);
+    } catch (error) {
+      emit({ type: "step-error", step: "data", at: Date.now(), durationMs: performance.now() - dataStarted, error: (error as Error).message });
+      throw error;
+    }
+    const dataMs = performance.now() - dataStarted;
+    emit({ type: "step-end", step: "data", at: Date.now(), durationMs: dataMs, usage: { inputTokens: 0, outputTokens: 0 } });
+
+    return runAnalysis({
+      asset: loaded.asset,
+      assetName: loaded.assetName,
+      symbol: loaded.symbol,
+      timeframe: parsed.timeframe,
+      candles: window,
+      models,
+      renderer: this.renderer(),
+      signal: options.signal,
+      onEvent: options.onEvent,
+      schedule: options.schedule,
+      timings: { data: dataMs },
+    });
+  }
+
+  /** The chart renderer, launched on first use. */
+  renderer(): ChartRenderer {
+    this.#renderer ??= createChartRenderer();
+    return this.#renderer;
+  }
+
+  /** Closes the chart renderer this pipeline launched (a shared one is left to its owner). */
+  async close(): Promise<void> {
+    if (this.#renderer && this.#renderer !== this.#dependencies.renderer) await this.#renderer.close();
+    this.#renderer = undefined;
+  }
+
+  #loadOptions(signal: AbortSignal | undefined) {
+    return { fetch: this.#dependencies.fetch, timeoutMs: this.#config.market_data_timeout_ms, signal, now: this.#dependencies.now };
+  }
+}
+
+export function createPipeline(config: ConfigInput = {}, dependencies: PipelineDependencies = {}): Pipeline {
+  return new Pipeline(config, dependencies);
+}
+
+function parseProvider(provider: unknown): ProviderId {
+  const parsed = providerIdSchema.safeParse(provider);
+  if (!parsed.success) throw new InputError(formatZodError(parsed.error));
+  return parsed.data;
+}
+
+function parseAnalyzeRequest(request: unknown) {
+  const parsed = analyzeRequestSchema.safeParse(request);
+  if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid analysis request");
+  return parsed.data;
+}
