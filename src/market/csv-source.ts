@@ -124,10 +124,13 @@ function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined
   };
   const checked = candleSchema.safeParse(values);
   if (!checked.success) {
-    const issue = checked.error.issues[0];
-    const field = issue?.path[0];
-    const label = typeof field === "string" && field !== "time" ? (field === "volume" ? columns.volume?.label : columns.prices[field as PriceColumn]?.label) : undefined;
-    throw new CsvParseError(`invalid bar: ${issue?.message ?? "invalid"}`, { name, line: record.line, column: label });
+    const field = checked.error.issues[0]?.path[0];
+    if (field === "volume") throw new CsvParseError("volume must not be negative", at(columns.volume?.label ?? "Volume"));
+    if (typeof field === "string" && field in columns.prices) {
+      throw new CsvParseError(`${field} must be greater than 0`, at(columns.prices[field as PriceColumn].label));
+    }
+    // The remaining checks span columns (high below low, close above high), so no single column is named.
+    throw new CsvParseError(`invalid bar: ${checked.error.issues[0]?.message ?? "invalid"}`, { name, line: record.line });
   }
   return checked.data;
 }

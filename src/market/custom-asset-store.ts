@@ -2,7 +2,7 @@
 // saves serialised inside the process (a queue per file) and across processes (a lock file).
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { assetEntries, BUILT_IN_ASSETS, findBuiltInAsset, symbolSchema, type AssetEntry } from "./assets";
+import { assetEntries, findBuiltInAsset, symbolSchema, type AssetEntry } from "./assets";
 import { removeStaleTemps, writeFileAtomic } from "./atomic-write";
 import { CustomAssetStoreError } from "./custom-asset-store-error";
 import { CUSTOM_ASSETS_FILE_NAME, readCustomAssetsFile, serialiseCustomAssets } from "./custom-assets-file";
@@ -52,8 +52,9 @@ function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
  * - Symbols are stored as typed (trimmed) and deduplicated case-insensitively: Yahoo treats "eth-usd" and
  *   "ETH-USD" as one ticker, and keeping the first spelling leaves the list as the user built it.
  * - A symbol that spells a built-in code with a different ticker (SPX, BTC, GC...) is refused: resolveTicker()
- *   would send it to Yahoo as the built-in's ticker, not as typed. A symbol equal to a built-in ticker (AAPL,
- *   ^GSPC, BTC-USD) is already in the asset list: it answers added: false and writes nothing.
+ *   would send it to Yahoo as the built-in's ticker, not as typed. A built-in code that is its own ticker (AAPL,
+ *   QQQ, TSLA) is already in the asset list under that code: added: false, nothing written. Built-in tickers
+ *   (NQ=F, ^GSPC) are ordinary custom symbols: SPEC 7 names NQ=F as one, and fetching it as typed is unambiguous.
  * - A damaged file is reported (CustomAssetStoreError "corrupt_file") by list() and save() alike and is never
  *   overwritten; a missing file is an empty list.
  * - Across processes: every save takes `<file>.lock`, re-reads the file under it and writes atomically, so
@@ -111,8 +112,7 @@ export function createCustomAssetStore(options: CustomAssetStoreOptions): Custom
             `a custom symbol. Choose ${builtIn.name} from the list, or add the ticker you mean (e.g. ${builtIn.ticker}).`,
         );
       }
-      const sameTicker = BUILT_IN_ASSETS.find((asset) => asset.ticker.toUpperCase() === symbol.toUpperCase());
-      if (sameTicker) return { symbol: sameTicker.ticker, added: false };
+      if (builtIn) return { symbol: builtIn.code, added: false };
       return update<{ symbol: string; added: boolean }>(operation.signal, (symbols) => {
         const existing = symbols.find((stored) => stored.toUpperCase() === symbol.toUpperCase());
         if (existing !== undefined) return { answer: { symbol: existing, added: false } };

@@ -74,7 +74,8 @@ function invalid(error: string, maxDays: number | null = null, currentDays: numb
 }
 
 function unparseableMessage(field: "start" | "end", value: unknown): string {
-  const shown = value instanceof Date ? "Invalid Date" : JSON.stringify(value ?? null);
+  const shown =
+    value instanceof Date ? "Invalid Date" : typeof value === "number" ? String(value) : JSON.stringify(value ?? null);
   return `Invalid ${field} date ${shown}: use an ISO date such as 2024-01-31 or 2024-01-31T14:30:00Z, or epoch milliseconds.`;
 }
 

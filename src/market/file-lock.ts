@@ -74,7 +74,10 @@ async function acquire(lockPath: string, content: string, options: FileLockOptio
       const who = holder.token ? `process ${holder.token.pid} on ${holder.token.host}` : "another process";
       throw new FileLockError(`Timed out after ${timeoutMs} ms waiting for ${lockPath}, held by ${who}.`);
     }
-    await delay(5 + Math.random() * 10, undefined, { signal: options.signal });
+    // timers/promises rejects with a generic AbortError; callers expect the signal's own reason, as elsewhere.
+    await delay(5 + Math.random() * 10, undefined, { signal: options.signal }).catch((error: unknown) => {
+      throw options.signal?.aborted ? options.signal.reason : error;
+    });
   }
 }
 

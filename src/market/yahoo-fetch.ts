@@ -70,6 +70,7 @@ export function guardedFetch(baseFetch: typeof fetch, signal: AbortSignal): type
   return async (input, init) => {
     let response: Response;
     let body: string;
+    signal.throwIfAborted();
     try {
       response = await untilAborted(baseFetch(input, { ...init, signal }), signal);
       body = await untilAborted(response.text(), signal);

@@ -63,6 +63,7 @@ export async function fetchYahooCandles(options: FetchYahooCandlesOptions): Prom
   const timeoutMs = options.timeoutMs ?? DEFAULT_MARKET_DATA_TIMEOUT_MS;
   const context = { symbol: ticker, timeframe: range.timeframe, start: range.start.getTime(), end: range.end.getTime() };
 
+  if (options.signal?.aborted) throw new MarketDataError({ kind: "aborted", symbol: ticker, cause: options.signal.reason });
   const timeoutSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
   const client = new YahooFinance({

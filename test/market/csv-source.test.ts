@@ -1,0 +1,136 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CsvParseError } from "../../src/market/csv-error";
+import { parseCsv, readCsvFile } from "../../src/market/csv-source";
+
+const T0 = Date.UTC(2023, 7, 23, 0);
+const T1 = Date.UTC(2023, 7, 23, 4);
+
+function parseError(text: string, options: Parameters<typeof parseCsv>[1] = {}): CsvParseError {
+  try {
+    parseCsv(text, options);
+  } catch (error) {
+    if (error instanceof CsvParseError) return error;
+    throw error;
+  }
+  throw new Error("expected a CsvParseError");
+}
+
+describe("parseCsv: columns", () => {
+  it("reads the benchmark column order, naive times as UTC labels", () => {
+    const text = "Datetime,Close,High,Low,Open,Volume\n2023-08-23 00:00:00,26057.13,26183.91,25976.72,26006.32,5066.45045\n2023-08-23 04:00:00,25939.49,26096.0,25902.62,26057.12,3695.73713\n";
+    expect(parseCsv(text)).toEqual([
+      { time: T0, open: 26006.32, high: 26183.91, low: 25976.72, close: 26057.13, volume: 5066.45045 },
+      { time: T1, open: 26057.12, high: 26096, low: 25902.62, close: 25939.49, volume: 3695.73713 },
+    ]);
+  });
+
+  it.each([
+    ["Datetime,Open,High,Low,Close,Volume", "2023-08-23 00:00:00,10,12,9,11,5"],
+    ["volume,close,low,high,open,datetime", "5,11,9,12,10,2023-08-23 00:00:00"],
+    [" DATETIME , Open ,HIGH,low,Close,Volume", "2023-08-23 00:00:00,10,12,9,11,5"],
+    ["Datetime,Open,High,Low,Close,Adj Close,Volume", "2023-08-23 00:00:00,10,12,9,11,10.5,5"],
+    ['"Datetime","Open","High","Low","Close","Volume"', '"2023-08-23 00:00:00","10","12","9","11","5"'],
+  ])("finds columns by name in any order and case: %s", (header, row) => {
+    expect(parseCsv(`${header}\n${row}\n`)).toEqual([{ time: T0, open: 10, high: 12, low: 9, close: 11, volume: 5 }]);
+  });
+
+  it("accepts Date for daily data and a missing Volume column as 0", () => {
+    expect(parseCsv("Date,Open,High,Low,Close\n2024-01-02,10,12,9,11\n")).toEqual([
+      { time: Date.UTC(2024, 0, 2), open: 10, high: 12, low: 9, close: 11, volume: 0 },
+    ]);
+  });
+
+  it("reads an empty volume cell as 0", () => {
+    expect(parseCsv("Date,Open,High,Low,Close,Volume\n2024-01-02,10,12,9,11,\n")[0].volume).toBe(0);
+  });
+
+  it("converts times with an offset to true UTC", () => {
+    const [candle] = parseCsv("Datetime,Open,High,Low,Close\n2024-01-02 09:30:00-05:00,10,12,9,11\n");
+    expect(candle.time).toBe(Date.UTC(2024, 0, 2, 14, 30));
+  });
+
+  it("understands yfinance's three-line header", () => {
+    const text = "Price,Close,High,Low,Open,Volume\nTicker,SPY,SPY,SPY,SPY,SPY\nDatetime,,,,,\n2023-08-23 00:00:00,11,12,9,10,5\n";
+    expect(parseCsv(text)).toEqual([{ time: T0, open: 10, high: 12, low: 9, close: 11, volume: 5 }]);
+  });
+});
+
+describe("parseCsv: text shape", () => {
+  it("handles CRLF, a BOM, blank lines and no final newline", () => {
+    const text = "\uFEFFDatetime,Open,High,Low,Close,Volume\r\n2023-08-23 04:00:00,10,12,9,11,5\r\n\r\n2023-08-23 00:00:00,10,12,9,11,5\r\n\r\n   \r\n";
+    expect(parseCsv(text).map((candle) => candle.time)).toEqual([T0, T1]);
+    expect(parseCsv("Date,Open,High,Low,Close\n2024-01-02,10,12,9,11")).toHaveLength(1);
+  });
+
+  it("handles quoted fields with commas, quotes and line breaks, keeping line numbers right", () => {
+    const text = 'Datetime,Note,Open,High,Low,Close\n2023-08-23 00:00:00,"a, ""quoted""\nnote",10,12,9,11\n2023-08-23 04:00:00,x,10,12,9,abc\n';
+    const error = parseError(text);
+    expect(error.line).toBe(4);
+    expect(error.message).toBe('CSV, line 4, column "Close": "abc" is not a number');
+  });
+
+  it("sorts rows by time", () => {
+    const text = "Datetime,Open,High,Low,Close\n2023-08-23 08:00:00,10,12,9,11\n2023-08-23 00:00:00,10,12,9,11\n2023-08-23 04:00:00,10,12,9,11\n";
+    expect(parseCsv(text).map((candle) => (candle.time - T0) / 3_600_000)).toEqual([0, 4, 8]);
+  });
+});
+
+describe("parseCsv: errors name the line and column", () => {
+  it.each([
+    ["Open,High,Low,Close\n10,12,9,11\n", "prices.csv, line 1: missing column Datetime (or Date) (found: Open, High, Low, Close)"],
+    ["Datetime,Open,Low\n2023-08-23 00:00:00,1,1\n", "prices.csv, line 1: missing columns high, close (found: Datetime, Open, Low)"],
+    ["Datetime,Date,Open,High,Low,Close\n", 'prices.csv, line 1: the header has both "Datetime" and "Date": keep one'],
+    ["Datetime,Open,Open,High,Low,Close\n", 'prices.csv, line 1: the header names column "open" twice'],
+    ["Datetime,Open,High,Low,Close\n", "prices.csv: has a header but no data rows"],
+    ["\n\n", "prices.csv: is empty: expected a header line and data rows"],
+    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9,11\nyesterday,10,12,9,11\n", 'prices.csv, line 3, column "Datetime": "yesterday" is not a date (expected e.g. 2023-08-23 04:00:00)'],
+    ["Datetime,Open,High,Low,Close\n2023-02-30 00:00:00,10,12,9,11\n", 'prices.csv, line 2, column "Datetime": "2023-02-30 00:00:00" is not a date (expected e.g. 2023-08-23 04:00:00)'],
+    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,1.2.3,9,11\n", 'prices.csv, line 2, column "High": "1.2.3" is not a number'],
+    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,,11\n", 'prices.csv, line 2, column "Low": "" is not a number'],
+    ["Datetime,Open,High,Low,Close,Volume\n2023-08-23 00:00:00,10,12,9,11,NaN\n", 'prices.csv, line 2, column "Volume": "NaN" is not a number'],
+    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9\n", "prices.csv, line 2: has 4 fields, the header has 5"],
+    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9,11\n2023-08-23 00:00:00,10,12,9,11\n", 'prices.csv, line 3, column "Datetime": time 2023-08-23T00:00:00.000Z repeats line 2'],
+    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,8,9,11\n", "prices.csv, line 2: invalid bar: high is below open, close or low"],
+    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,-10,12,9,11\n", 'prices.csv, line 2, column "Open": open must be greater than 0'],
+    ["Datetime,Open,High,Low,Close,Volume\n2023-08-23 00:00:00,10,12,9,11,-5\n", 'prices.csv, line 2, column "Volume": volume must not be negative'],
+    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,11.5,11\n", "prices.csv, line 2: invalid bar: low is above open, close or high"],
+    ['Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,"10,12,9,11\n', "prices.csv, line 2: a quoted field is never closed"],
+    ['Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,"10"x,12,9,11\n', 'prices.csv, line 2: unexpected character "x" after a closing quote'],
+  ])("%j", (text, message) => {
+    expect(parseError(text, { name: "prices.csv" }).message).toBe(message);
+  });
+
+  it("refuses text over the size limit before parsing", () => {
+    const error = parseError("Datetime,Open,High,Low,Close\n" + "2023-08-23 00:00:00,10,12,9,11\n".repeat(10), { maxBytes: 100 });
+    expect(error.message).toMatch(/^CSV: is \d+ bytes, more than the limit of 100 bytes$/);
+  });
+});
+
+describe("readCsvFile", () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "csv-source-"));
+  });
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("reads a file and names it in errors", async () => {
+    const good = path.join(folder, "good.csv");
+    await writeFile(good, "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9,11\n");
+    expect(await readCsvFile(good)).toHaveLength(1);
+    const bad = path.join(folder, "bad.csv");
+    await writeFile(bad, "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9,eleven\n");
+    await expect(readCsvFile(bad)).rejects.toThrow('bad.csv, line 2, column "Close": "eleven" is not a number');
+  });
+
+  it("checks the size limit before reading and reports a missing file plainly", async () => {
+    const big = path.join(folder, "big.csv");
+    await writeFile(big, "x".repeat(2_000));
+    await expect(readCsvFile(big, { maxBytes: 1_000 })).rejects.toThrow("big.csv: is 2000 bytes, more than the limit of 1000 bytes");
+    await expect(readCsvFile(path.join(folder, "missing.csv"))).rejects.toThrow(/^missing\.csv: cannot be read \(ENOENT/);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import {
+  isTimeframe,
+  maxLookbackDays,
+  TIMEFRAMES,
+  timeframeInfo,
+  timeframeLimits,
+  timeframeLimitSchema,
+  timeframeSchema,
+  yahooIntervalFor,
+} from "../../src/market/timeframes";
+
+describe("timeframes", () => {
+  it("has the SPEC 8 lookback table", () => {
+    const table = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, maxLookbackDays(timeframe)]));
+    expect(table).toEqual({ "1m": 7, "5m": 60, "15m": 60, "30m": 60, "1h": 730, "4h": 730, "1d": 730, "1w": 730, "1mo": 730 });
+  });
+
+  it("maps each timeframe to a yahoo-finance2 interval, 4h through 1h", () => {
+    const intervals = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, yahooIntervalFor(timeframe)]));
+    expect(intervals).toEqual({ "1m": "1m", "5m": "5m", "15m": "15m", "30m": "30m", "1h": "1h", "4h": "1h", "1d": "1d", "1w": "1wk", "1mo": "1mo" });
+    expect(timeframeInfo("4h").aggregated).toBe(true);
+    expect(TIMEFRAMES.filter((timeframe) => timeframeInfo(timeframe).aggregated)).toEqual(["4h"]);
+  });
+
+  it("gives bar lengths where they are fixed", () => {
+    expect(timeframeInfo("5m").barMs).toBe(300_000);
+    expect(timeframeInfo("4h").barMs).toBe(14_400_000);
+    expect(timeframeInfo("1w").barMs).toBe(604_800_000);
+    expect(timeframeInfo("1mo").barMs).toBeUndefined();
+  });
+
+  it("validates ids with zod and a type guard", () => {
+    expect(timeframeSchema.parse("4h")).toBe("4h");
+    expect(timeframeSchema.safeParse("2h").success).toBe(false);
+    expect(timeframeSchema.safeParse("2h").error?.issues[0].message).toContain("1m, 5m, 15m");
+    expect(isTimeframe("1mo")).toBe(true);
+    expect(isTimeframe("1M")).toBe(false);
+    expect(isTimeframe(undefined)).toBe(false);
+  });
+
+  it("serves the table for GET /api/timeframe-limits as plain JSON", () => {
+    const limits = timeframeLimits();
+    expect(limits.map((limit) => limit.timeframe)).toEqual([...TIMEFRAMES]);
+    for (const limit of limits) expect(timeframeLimitSchema.parse(limit)).toEqual(limit);
+    expect(limits.find((limit) => limit.timeframe === "4h")).toEqual({
+      timeframe: "4h",
+      max_days: 730,
+      interval: "1h",
+      aggregated: true,
+      bar_seconds: 14_400,
+    });
+    expect(limits.find((limit) => limit.timeframe === "1mo")).toMatchObject({ interval: "1mo", bar_seconds: null });
+    expect(JSON.parse(JSON.stringify(limits))).toEqual(limits);
+  });
+});
