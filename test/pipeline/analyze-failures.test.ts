@@ -1,0 +1,164 @@
+// Decision repair, concurrency of the three analysts, and cancellation when one branch fails.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DecisionError } from "../../src/agents/decision-agent";
+import { MissingApiKeyError } from "../../src/config/api-keys";
+import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
+import { ProviderError } from "../../src/llm/provider-error";
+import { NotEnoughDataError } from "../../src/pipeline/load-candles";
+import { createPipeline } from "../../src/pipeline/pipeline";
+import type { ProgressEvent } from "../../src/pipeline/progress-events";
+import { defaultFakeHandler, fakeDecision, fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { syntheticCandles } from "../support/synthetic-candles";
+
+const key = "sk-test-SECRET-0123456789abcdef";
+let server: FakeProviderServer;
+let renderer: ChartRenderer;
+const dataDir = mkdtempSync(path.join(tmpdir(), "pipeline-failures-"));
+const candles = syntheticCandles({ count: 60 });
+
+beforeAll(async () => {
+  server = await startFakeProviderServer({ validKeys: [key] });
+  renderer = createChartRenderer();
+  await renderer.render({ data: [], layout: { width: 400, height: 300 } } as never); // warm: timings below exclude the launch
+});
+afterAll(async () => {
+  await renderer?.close();
+  await server?.close();
+});
+beforeEach(() => server.reset());
+
+function pipeline(overrides: Record<string, unknown> = {}) {
+  return createPipeline({ api_key: key, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, max_retries: 0, ...overrides }, { env: {}, renderer });
+}
+
+describe("the decision record", () => {
+  it("is repaired once when the first answer is malformed", async () => {
+    let decisionCalls = 0;
+    server.setHandler((request) => {
+      if (!request.summary.wantsJson) return defaultFakeHandler(request);
+      decisionCalls++;
+      return decisionCalls === 1
+        ? fakeReply.text('{"decision": "BUY", "risk_reward_ratio": 3')
+        : fakeReply.json({ ...fakeDecision, decision: "SHORT" });
+    });
+    const result = await pipeline().analyze({ candles, timeframe: "1h" });
+    expect(result.final_decision.decision).toBe("SHORT");
+    const decisionRequests = server.requests.filter((request) => request.summary.wantsJson);
+    expect(decisionRequests).toHaveLength(2);
+    expect(decisionRequests[1].summary.lastUserText).toMatch(/not a valid decision record/);
+    expect(result.usage.calls.filter((call) => call.step === "decision")).toHaveLength(2);
+  });
+
+  it("names the validation problem in the repair request", async () => {
+    let decisionCalls = 0;
+    server.setHandler((request) => {
+      if (!request.summary.wantsJson) return defaultFakeHandler(request);
+      decisionCalls++;
+      return decisionCalls === 1 ? fakeReply.json({ ...fakeDecision, risk_reward_ratio: 2.5 }) : fakeReply.json(fakeDecision);
+    });
+    await pipeline().analyze({ candles, timeframe: "1h" });
+    const repair = server.requests.filter((request) => request.summary.wantsJson)[1];
+    expect(repair.summary.lastUserText).toMatch(/risk_reward_ratio: must be between 1.2 and 1.8/);
+  });
+
+  it("fails with the raw text when the repair is malformed too, and never invents a decision", async () => {
+    server.setHandler((request) =>
+      request.summary.wantsJson ? fakeReply.text("I would go long here, probably.") : defaultFakeHandler(request),
+    );
+    const error = await pipeline().analyze({ candles, timeframe: "1h" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DecisionError);
+    expect((error as DecisionError).message).toMatch(/^Decision Error: the model did not return a valid decision record/);
+    expect((error as DecisionError).message).toContain("I would go long here, probably.");
+    expect((error as DecisionError).rawText).toBe("I would go long here, probably.");
+    expect(server.requests.filter((request) => request.summary.wantsJson)).toHaveLength(2);
+  });
+});
+
+describe("concurrency", () => {
+  it("runs Indicator, Pattern and Trend at once: wall time near the critical path, not the sum of the calls", async () => {
+    const delayMs = 400;
+    server.setHandler((request) => fakeReply.delay(delayMs, defaultFakeHandler(request) as never));
+    const started = performance.now();
+    const result = await pipeline().analyze({ candles, timeframe: "1h" });
+    const wallMs = performance.now() - started;
+
+    const sumOfCalls = server.requests.length * delayMs; // 7 calls
+    const criticalPath = 3 * delayMs; // two calls per analyst, then the decision
+    expect(server.requests).toHaveLength(7);
+    expect(wallMs).toBeGreaterThanOrEqual(criticalPath);
+    expect(wallMs).toBeLessThan(criticalPath + (sumOfCalls - criticalPath) / 2);
+    // The structural evidence: the three analysts' first calls arrive together.
+    const firstThree = server.requests.slice(0, 3).map((request) => request.receivedAt);
+    expect(Math.max(...firstThree) - Math.min(...firstThree)).toBeLessThan(delayMs / 2);
+    expect(result.final_decision.decision).toBe("LONG");
+  });
+
+  it("can run the analysts one after another", async () => {
+    server.setHandler((request) => fakeReply.delay(100, defaultFakeHandler(request) as never));
+    await pipeline().analyze({ candles, timeframe: "1h" }, { schedule: "sequential" });
+    const times = server.requests.map((request) => request.receivedAt);
+    for (let index = 1; index < times.length; index++) expect(times[index] - times[index - 1]).toBeGreaterThanOrEqual(90);
+  });
+});
+
+describe("failure in one branch", () => {
+  it("fails the analysis with the classified error and stops the other steps", async () => {
+    server.setHandler((request) => {
+      if (request.summary.toolNames.includes("generate_pattern_chart")) return fakeReply.quotaExceeded();
+      return fakeReply.delay(1500, defaultFakeHandler(request) as never);
+    });
+    const events: ProgressEvent[] = [];
+    const started = performance.now();
+    const error = await pipeline()
+      .analyze({ candles, timeframe: "1h" }, { onEvent: (event) => events.push(event) })
+      .catch((caught: unknown) => caught);
+    const elapsed = performance.now() - started;
+
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as Error).message).toMatch(/^Billing Issue: Your OpenAI account has insufficient credits or billing issues\./);
+    expect(elapsed).toBeLessThan(1200); // did not wait for the slow branches to answer
+    const errors = events.filter((event) => event.type === "step-error");
+    expect(errors).toEqual([expect.objectContaining({ step: "pattern" })]);
+    expect(events.some((event) => event.type === "step-start" && event.step === "decision")).toBe(false);
+
+    const seen = server.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 1800));
+    expect(server.requests.length).toBe(seen); // nothing more was sent after the failure
+    expect(server.requests.some((request) => request.summary.wantsJson)).toBe(false);
+  });
+
+  it("stops when the caller aborts", async () => {
+    server.setHandler((request) => fakeReply.delay(5000, defaultFakeHandler(request) as never));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("user pressed stop")), 200);
+    const started = performance.now();
+    const error = await pipeline().analyze({ candles, timeframe: "1h" }, { signal: controller.signal }).catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe("user pressed stop");
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe("before any model call", () => {
+  it("reports a missing key before fetching data or calling a provider", async () => {
+    const noKey = createPipeline({ openai_base_url: server.openaiBaseUrl, data_dir: dataDir }, { env: {}, renderer });
+    await expect(noKey.analyze({ candles, timeframe: "1h" })).rejects.toThrow(MissingApiKeyError);
+    await expect(noKey.analyze({ candles, timeframe: "1h" })).rejects.toThrow(/^Please replace the placeholder API key/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("refuses fewer than 35 bars", async () => {
+    const error = await pipeline().analyze({ candles: candles.slice(0, 30), timeframe: "1h" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NotEnoughDataError);
+    expect((error as Error).message).toMatch(/^Not enough data: 30 bars, at least 35 needed/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("rejects a request with two data sources or none, naming the fields", async () => {
+    await expect(pipeline().analyze({ candles, csv: "x", timeframe: "1h" })).rejects.toThrow(/only one of asset, symbol, candles or csv/);
+    await expect(pipeline().analyze({ timeframe: "1h" })).rejects.toThrow(/give one of asset, symbol, candles or csv/);
+    await expect(pipeline().analyze({ candles, timeframe: "2h" as never })).rejects.toThrow(/timeframe/);
+  });
+});
