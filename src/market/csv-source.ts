@@ -56,7 +56,8 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
     const candle = readRow(record, columns, name);
     const earlierLine = lineByTime.get(candle.time);
     if (earlierLine !== undefined) {
-      throw new CsvParseError(`time ${formatUtc(candle.time)} repeats line ${earlierLine}`, { name, line: record.line, column: columns.time.label });
+      const problem = `time ${formatUtc(candle.time)} repeats line ${earlierLine}`;
+      throw new CsvParseError(problem, { name, line: record.line, column: columns.time.label });
     }
     lineByTime.set(candle.time, record.line);
     return candle;
@@ -79,15 +80,21 @@ function readHeader(records: CsvRecord[], name: string | undefined): { columns: 
   }
   const find = (wanted: string) => {
     const indexes = labels.flatMap((label, index) => (label === wanted ? [index] : []));
-    if (indexes.length > 1) throw new CsvParseError(`the header names column "${wanted}" twice`, { name, line: header.line });
+    if (indexes.length > 1) {
+      throw new CsvParseError(`the header names column "${wanted}" twice`, { name, line: header.line });
+    }
     return indexes.length === 1 ? { index: indexes[0], label: header.fields[indexes[0]].trim() || wanted } : undefined;
   };
   const datetime = find("datetime");
   const date = find("date");
-  if (datetime && date) throw new CsvParseError('the header has both "Datetime" and "Date": keep one', { name, line: header.line });
+  if (datetime && date) {
+    throw new CsvParseError('the header has both "Datetime" and "Date": keep one', { name, line: header.line });
+  }
   const time = datetime ?? date;
-  const missing = [time ? undefined : "Datetime (or Date)", ...PRICE_COLUMNS.map((column) => (find(column) ? undefined : column))];
-  const missingNames = missing.filter((column): column is string => column !== undefined);
+  const missingNames = [
+    ...(time ? [] : ["Datetime (or Date)"]),
+    ...PRICE_COLUMNS.filter((column) => find(column) === undefined),
+  ];
   if (!time || missingNames.length > 0) {
     throw new CsvParseError(
       `missing column${missingNames.length > 1 ? "s" : ""} ${missingNames.join(", ")} (found: ${header.fields.join(", ")})`,
@@ -101,12 +108,14 @@ function readHeader(records: CsvRecord[], name: string | undefined): { columns: 
 function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined): Candle {
   const at = (column: string) => ({ name, line: record.line, column });
   if (record.fields.length !== columns.width) {
-    throw new CsvParseError(`has ${record.fields.length} fields, the header has ${columns.width}`, { name, line: record.line });
+    const problem = `has ${record.fields.length} fields, the header has ${columns.width}`;
+    throw new CsvParseError(problem, { name, line: record.line });
   }
   const timeText = record.fields[columns.time.index].trim();
   const time = parseUtcTimestamp(timeText);
   if (time === undefined) {
-    throw new CsvParseError(`${JSON.stringify(timeText)} is not a date (expected e.g. 2023-08-23 04:00:00)`, at(columns.time.label));
+    const problem = `${JSON.stringify(timeText)} is not a date (expected e.g. 2023-08-23 04:00:00)`;
+    throw new CsvParseError(problem, at(columns.time.label));
   }
   const number = (column: { index: number; label: string }, emptyValue?: number) => {
     const cell = record.fields[column.index].trim();
@@ -147,7 +156,9 @@ export async function readCsvFile(path: string, options: ReadCsvFileOptions = {}
   let text: string;
   try {
     const info = await stat(path);
-    if (info.size > maxBytes) throw new CsvParseError(`is ${info.size} bytes, more than the limit of ${maxBytes} bytes`, { name });
+    if (info.size > maxBytes) {
+      throw new CsvParseError(`is ${info.size} bytes, more than the limit of ${maxBytes} bytes`, { name });
+    }
     text = await readFile(path, { encoding: "utf8", signal: options.signal });
   } catch (error) {
     if (error instanceof CsvParseError || options.signal?.aborted) throw error;

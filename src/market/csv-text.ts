@@ -59,7 +59,8 @@ export function splitCsvRecords(text: string, options: { name?: string } = {}): 
       field = "";
       inQuotes = true;
     } else if (afterQuote && character.trim() !== "") {
-      throw new CsvParseError(`unexpected character ${JSON.stringify(character)} after a closing quote`, { name: options.name, line });
+      const problem = `unexpected character ${JSON.stringify(character)} after a closing quote`;
+      throw new CsvParseError(problem, { name: options.name, line });
     } else if (!afterQuote) {
       field += character;
     }

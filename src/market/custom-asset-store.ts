@@ -92,7 +92,8 @@ export function createCustomAssetStore(options: CustomAssetStoreOptions): Custom
         if (error instanceof CustomAssetStoreError || signal?.aborted) throw error;
         // Lock timeouts and disk errors (full disk, no permission) reach the user as one plain sentence.
         const reason = error instanceof FileLockError ? error.message : `${(error as Error).message}`;
-        throw new CustomAssetStoreError("io", `Could not save custom assets in ${filePath}: ${reason}`, { filePath, cause: error });
+        const message = `Could not save custom assets in ${filePath}: ${reason}`;
+        throw new CustomAssetStoreError("io", message, { filePath, cause: error });
       }
     });
   }
@@ -117,7 +118,8 @@ export function createCustomAssetStore(options: CustomAssetStoreOptions): Custom
         const existing = symbols.find((stored) => stored.toUpperCase() === symbol.toUpperCase());
         if (existing !== undefined) return { answer: { symbol: existing, added: false } };
         if (symbols.length >= maxAssets) {
-          throw new CustomAssetStoreError("full", `Cannot add "${symbol}": the custom-asset list already holds ${maxAssets} symbols. Remove some first.`, { filePath });
+          const message = `Cannot add "${symbol}": the custom-asset list already holds ${maxAssets} symbols. Remove some first.`;
+          throw new CustomAssetStoreError("full", message, { filePath });
         }
         return { next: [...symbols, symbol], answer: { symbol, added: true } };
       });
@@ -136,13 +138,16 @@ export function createCustomAssetStore(options: CustomAssetStoreOptions): Custom
 function checkSymbol(input: unknown): string {
   const parsed = symbolSchema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const shown = typeof input === "string" ? JSON.stringify(input.length > 40 ? `${input.slice(0, 40)}...` : input) : typeof input;
-  throw new CustomAssetStoreError("invalid_symbol", `Invalid symbol ${shown}: ${parsed.error.issues[0]?.message ?? "not a symbol"}.`, {
-    cause: parsed.error,
-  });
+  const shown =
+    typeof input === "string" ? JSON.stringify(input.length > 40 ? `${input.slice(0, 40)}...` : input) : typeof input;
+  const problem = parsed.error.issues[0]?.message ?? "not a symbol";
+  throw new CustomAssetStoreError("invalid_symbol", `Invalid symbol ${shown}: ${problem}.`, { cause: parsed.error });
 }
 
 /** The asset list of GET /api/assets: built-ins, then the store's custom symbols. A damaged file throws. */
-export async function listAssets(store: Pick<CustomAssetStore, "list">, options: OperationOptions = {}): Promise<AssetEntry[]> {
+export async function listAssets(
+  store: Pick<CustomAssetStore, "list">,
+  options: OperationOptions = {},
+): Promise<AssetEntry[]> {
   return assetEntries(await store.list(options));
 }

@@ -35,7 +35,10 @@ export interface CustomAssetsContent {
  * problem. Callers must not write over such a file: the user's list is in there and only a person can repair it.
  * Case-insensitive repeats in a hand-edited file are collapsed (first spelling kept); that loses nothing.
  */
-export async function readCustomAssetsFile(filePath: string, options: { signal?: AbortSignal } = {}): Promise<CustomAssetsContent> {
+export async function readCustomAssetsFile(
+  filePath: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<CustomAssetsContent> {
   let text: string;
   try {
     text = await readFile(filePath, { encoding: "utf8", signal: options.signal });

@@ -51,10 +51,12 @@ export function validateDateRange(request: DateRangeRequest, options: DateRangeO
   if (endMs === undefined) return invalid(unparseableMessage("end", request.end), maxDays);
   const days = countDays(startMs, endMs);
   if (startMs === endMs) {
-    return invalid(`Start and end are the same instant (${formatUtc(startMs)}): the start must be before the end.`, maxDays, days);
+    const error = `Start and end are the same instant (${formatUtc(startMs)}): the start must be before the end.`;
+    return invalid(error, maxDays, days);
   }
   if (startMs > endMs) {
-    return invalid(`Start ${formatUtc(startMs)} is after end ${formatUtc(endMs)}: the start must be before the end.`, maxDays, days);
+    const error = `Start ${formatUtc(startMs)} is after end ${formatUtc(endMs)}: the start must be before the end.`;
+    return invalid(error, maxDays, days);
   }
   if (endMs > nowMs + CLOCK_SKEW_TOLERANCE_MS) {
     return invalid(`End ${formatUtc(endMs)} is in the future (now is ${formatUtc(nowMs)}).`, maxDays, days);

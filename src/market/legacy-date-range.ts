@@ -51,7 +51,8 @@ export function parseLegacyDateRange(input: unknown, options: LegacyDateRangeOpt
   const form = parsed.data;
   const start = combine(form.start_date, form.start_time);
   if (start === undefined) {
-    return { success: false, error: `Invalid date range: start ${form.start_date} ${form.start_time} is not a real date and time.` };
+    const error = `Invalid date range: start ${form.start_date} ${form.start_time} is not a real date and time.`;
+    return { success: false, error };
   }
   if (form.use_current_time === true) {
     const now = options.now ?? Date.now();
@@ -66,7 +67,8 @@ export function parseLegacyDateRange(input: unknown, options: LegacyDateRangeOpt
   }
   const end = combine(form.end_date, form.end_time);
   if (end === undefined) {
-    return { success: false, error: `Invalid date range: end ${form.end_date} ${form.end_time} is not a real date and time.` };
+    const error = `Invalid date range: end ${form.end_date} ${form.end_time} is not a real date and time.`;
+    return { success: false, error };
   }
   return { success: true, start: new Date(start), end: new Date(end) };
 }

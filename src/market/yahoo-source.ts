@@ -130,11 +130,13 @@ function classifyFailure(error: unknown, context: FailureContext): MarketDataErr
   if (error instanceof YahooHttpFailure) {
     // 404 is Yahoo's "No data found, symbol may be delisted"; 422 is its "data not available for this range"
     // (e.g. 1m bars older than 30 days); a 200 with an error object names a missing series the same way.
-    const isNoData =
-      error.status === 404 || error.status === 422 || (error.status < 400 && /no data|not found|delisted/i.test(error.description));
-    if (isNoData) return new NoDataError({ symbol, timeframe, start, end, detail: error.description, cause: error });
-    if (error.status < 400) return new MarketDataError({ kind: "invalid_data", symbol, detail: error.description, cause: error });
-    return new MarketDataError({ kind: "http", symbol, statusCode: error.status, detail: error.description, cause: error });
+    const detail = error.description;
+    const namesMissingData = error.status < 400 && /no data|not found|delisted/i.test(detail);
+    if (error.status === 404 || error.status === 422 || namesMissingData) {
+      return new NoDataError({ symbol, timeframe, start, end, detail, cause: error });
+    }
+    if (error.status < 400) return new MarketDataError({ kind: "invalid_data", symbol, detail, cause: error });
+    return new MarketDataError({ kind: "http", symbol, statusCode: error.status, detail, cause: error });
   }
   if (error instanceof YahooTransportFailure) {
     return new MarketDataError({ kind: "network", symbol, detail: error.message, cause: error.cause });
