@@ -1,0 +1,91 @@
+// Pipeline benchmark (issue 3):
+// 1. overhead beyond the model calls: data from a local CSV file, indicators, trendlines, two charts, prompts and
+//    tool runs, with an in-process model that answers at once; warm, median of N runs (target < 100 ms);
+// 2. wall time against the fake provider over HTTP with a fixed latency per call, concurrent vs the same pipeline
+//    forced to run its agents one after another, side by side in one run (target >= 2x).
+//
+// Run: npm run bench:pipeline [-- --runs 20 --latency 300]
+import { readFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createChartRenderer } from "../src/charts/png-renderer";
+import { createPipeline } from "../src/pipeline/pipeline";
+import { defaultFakeHandler, fakeReply, startFakeProviderServer } from "../test/fakes/fake-provider-server";
+import { syntheticCandles } from "../test/support/synthetic-candles";
+import { InstantAnalystModel } from "./support/instant-analyst-model";
+import { median, ms, percentile } from "./support/statistics";
+
+const argument = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const runs = argument("runs", 20);
+const latencyMs = argument("latency", 300);
+const wallRuns = argument("wall-runs", 5);
+
+const benchmarkFile = path.resolve(__dirname, "../../shared/benchmark/btc/BTC_4h_1.csv");
+const csvPath = (() => {
+  try {
+    readFileSync(benchmarkFile);
+    return benchmarkFile;
+  } catch {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-")), "synthetic.csv");
+    const rows = syntheticCandles({ count: 100 }).map((c) => `${new Date(c.time).toISOString()},${c.open},${c.high},${c.low},${c.close},${c.volume}`);
+    require("node:fs").writeFileSync(file, ["Datetime,Open,High,Low,Close,Volume", ...rows].join("\n"));
+    console.log(`benchmark data absent (${benchmarkFile}): using a synthetic CSV`);
+    return file;
+  }
+})();
+
+async function main() {
+  const renderer = createChartRenderer();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-"));
+  console.log(`CSV: ${csvPath}`);
+
+  // 1. Overhead with instant models
+  const instant = createPipeline({ api_key: "sk-bench-0000000000000000", data_dir: dataDir }, {
+    env: {},
+    renderer,
+    wrapChatModel: (_model, role) => new InstantAnalystModel("openai", `instant-${role}`),
+  });
+  const overheadRun = async () => {
+    const started = performance.now();
+    await instant.analyze({ csv: readFileSync(csvPath, "utf8"), timeframe: "4h", name: "BTC" });
+    return performance.now() - started;
+  };
+  const cold = await overheadRun();
+  for (let warm = 0; warm < 3; warm++) await overheadRun();
+  const overhead: number[] = [];
+  for (let run = 0; run < runs; run++) overhead.push(await overheadRun());
+  console.log(`\nPipeline overhead (instant models), first run incl. Chromium launch: ${ms(cold)}`);
+  console.log(`  warm, ${runs} runs: median ${ms(median(overhead))}, p90 ${ms(percentile(overhead, 0.9))}, min ${ms(Math.min(...overhead))} (target < 100 ms)`);
+
+  // 2. Concurrent vs sequential against the fake provider with fixed latency
+  const server = await startFakeProviderServer();
+  server.setHandler((request) => fakeReply.delay(latencyMs, defaultFakeHandler(request) as never));
+  const overHttp = createPipeline({ api_key: "sk-bench-0000000000000000", openai_base_url: server.openaiBaseUrl, data_dir: dataDir }, { env: {}, renderer });
+  const wall = async (schedule: "concurrent" | "sequential") => {
+    const started = performance.now();
+    await overHttp.analyze({ csv: readFileSync(csvPath, "utf8"), timeframe: "4h", name: "BTC" }, { schedule });
+    return performance.now() - started;
+  };
+  const concurrent: number[] = [];
+  const sequential: number[] = [];
+  for (let run = 0; run < wallRuns; run++) {
+    concurrent.push(await wall("concurrent"));
+    sequential.push(await wall("sequential"));
+  }
+  const calls = 7;
+  console.log(`\nWall time, fake provider with ${latencyMs} ms per call (${calls} calls; critical path 3 calls = ${3 * latencyMs} ms), ${wallRuns} runs each:`);
+  console.log(`  concurrent: median ${ms(median(concurrent))}`);
+  console.log(`  sequential: median ${ms(median(sequential))}`);
+  console.log(`  speed-up: ${(median(sequential) / median(concurrent)).toFixed(2)}x (target >= 2x)`);
+
+  await server.close();
+  await renderer.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
