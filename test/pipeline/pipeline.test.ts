@@ -1,0 +1,145 @@
+// The pipeline object's keys, providers and models: updateApiKey, updateProvider, refreshLlms, validateApiKey.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { InputError } from "../../src/common/input-error";
+import { MissingApiKeyError, type Env } from "../../src/config/api-keys";
+import { ConfigError } from "../../src/config/config-schema";
+import { createPipeline } from "../../src/pipeline/pipeline";
+import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
+const openaiKey = "sk-test-SECRET-openai-0123456789";
+const anthropicKey = "sk-ant-test-SECRET-0123456789";
+let server: FakeProviderServer;
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "pipeline-object-"));
+
+beforeAll(async () => {
+  server = await startFakeProviderServer({ validKeys: [openaiKey, anthropicKey] });
+});
+afterAll(() => server?.close());
+beforeEach(() => server.reset());
+
+function pipelineWith(env: Env = {}, config: Record<string, unknown> = {}) {
+  return createPipeline(
+    { openai_base_url: server.openaiBaseUrl, anthropic_base_url: server.anthropicBaseUrl, data_dir: dataDir(), ...config },
+    { env },
+  );
+}
+
+describe("a pipeline without keys", () => {
+  it("starts, and says what is missing when a model is needed", () => {
+    const pipeline = pipelineWith();
+    expect(() => pipeline.model("graph")).toThrow(MissingApiKeyError);
+    expect(() => pipeline.model("graph")).toThrow(/^Please replace the placeholder API key with your actual OpenAI API key\./);
+    expect(pipeline.apiKeyStatus("openai")).toEqual({ has_key: false, masked_key: null });
+  });
+
+  it("uses a key from the env when the config holds the placeholder", () => {
+    const pipeline = pipelineWith({ OPENAI_API_KEY: openaiKey });
+    expect(pipeline.model("agent").model).toBe("gpt-4o-mini");
+    expect(pipeline.apiKeyStatus("openai")).toEqual({ has_key: true, masked_key: "sk-...789" });
+  });
+});
+
+describe("updateApiKey", () => {
+  it("writes the config field and the env var and rebuilds both models at once", async () => {
+    const env: Env = {};
+    const pipeline = pipelineWith(env);
+    const status = pipeline.updateApiKey(`  ${openaiKey} `, { provider: "openai" });
+    expect(status).toEqual({ has_key: true, masked_key: "sk-...789" });
+    expect(pipeline.config.api_key).toBe(openaiKey);
+    expect(env.OPENAI_API_KEY).toBe(openaiKey);
+    expect(await pipeline.validateApiKey("openai")).toEqual({ valid: true, message: "OpenAI API key is valid" });
+    expect(server.requests.at(-1)?.apiKey).toBe(openaiKey);
+  });
+
+  it("sets the Anthropic key without touching OpenAI's", () => {
+    const env: Env = {};
+    const pipeline = pipelineWith(env);
+    pipeline.updateApiKey(anthropicKey, { provider: "anthropic" });
+    expect(env.ANTHROPIC_API_KEY).toBe(anthropicKey);
+    expect(pipeline.config.anthropic_api_key).toBe(anthropicKey);
+    expect(pipeline.apiKeyStatus("openai").has_key).toBe(false);
+  });
+
+  it.each([
+    ["", /must not be empty/],
+    ["   ", /must not be empty/],
+    ["sk-", /placeholder/],
+    ["sk-abc def", /must not contain spaces/],
+    ["x".repeat(501), /longer than 500/],
+  ])("rejects %j with a clear error and changes nothing", (key, message) => {
+    const env: Env = { OPENAI_API_KEY: openaiKey };
+    const pipeline = pipelineWith(env);
+    expect(() => pipeline.updateApiKey(key, { provider: "openai" })).toThrow(InputError);
+    expect(() => pipeline.updateApiKey(key, { provider: "openai" })).toThrow(message);
+    expect(env.OPENAI_API_KEY).toBe(openaiKey);
+    expect(pipeline.config.api_key).toBe("sk-");
+  });
+
+  it("rejects an unknown provider", () => {
+    expect(() => pipelineWith().updateApiKey(openaiKey, { provider: "mistral" as never })).toThrow(/provider must be one of openai, anthropic, qwen/);
+  });
+
+  it("reports an invalid key through validation without revealing it", async () => {
+    const pipeline = pipelineWith();
+    pipeline.updateApiKey("sk-test-WRONG-key-0123456789", { provider: "openai" });
+    const validation = await pipeline.validateApiKey("openai");
+    expect(validation).toEqual({ valid: false, error: expect.stringMatching(/^Invalid API Key: The OpenAI API key you provided is invalid or has expired\./) });
+    expect(JSON.stringify(validation)).not.toContain("WRONG");
+  });
+});
+
+describe("updateProvider", () => {
+  it("moves both roles to the new provider's defaults and rebuilds the models", () => {
+    const pipeline = pipelineWith({ ANTHROPIC_API_KEY: anthropicKey });
+    const selection = pipeline.updateProvider("anthropic");
+    expect(selection).toEqual({
+      agent_llm_provider: "anthropic",
+      graph_llm_provider: "anthropic",
+      agent_llm_model: "claude-haiku-4-5-20251001",
+      graph_llm_model: "claude-haiku-4-5-20251001",
+    });
+    expect(pipeline.model("graph").provider).toBe("anthropic");
+  });
+
+  it("keeps model names chosen before the switch", () => {
+    const pipeline = pipelineWith({}, { agent_llm_model: "claude-sonnet-4-5" });
+    expect(pipeline.updateProvider("anthropic").agent_llm_model).toBe("claude-sonnet-4-5");
+    expect(() => pipeline.model("agent")).toThrow(/^Anthropic API key not found\./);
+  });
+
+  it("switches back to OpenAI defaults", () => {
+    const pipeline = pipelineWith({ OPENAI_API_KEY: openaiKey });
+    pipeline.updateProvider("qwen");
+    expect(pipeline.updateProvider("openai")).toMatchObject({ agent_llm_model: "gpt-4o-mini", graph_llm_model: "gpt-4o" });
+    expect(pipeline.model("agent").provider).toBe("openai");
+  });
+});
+
+describe("refreshLlms", () => {
+  it("rebuilds after the config is edited, and rejects a malformed model name", () => {
+    const pipeline = pipelineWith({ OPENAI_API_KEY: openaiKey });
+    pipeline.config.graph_llm_model = "gpt-4.1";
+    pipeline.refreshLlms();
+    expect(pipeline.model("graph").model).toBe("gpt-4.1");
+    pipeline.config.graph_llm_model = "";
+    expect(() => pipeline.refreshLlms()).toThrow(ConfigError);
+    expect(() => pipeline.refreshLlms()).toThrow(/graph_llm_model: must not be empty/);
+  });
+
+  it("rejects a bad model name at creation", () => {
+    expect(() => pipelineWith({}, { agent_llm_model: "gpt 4" })).toThrow(/agent_llm_model: is not a valid model name/);
+  });
+});
+
+describe("assets through the pipeline", () => {
+  it("saves a custom symbol and lists it after the built-ins", async () => {
+    const pipeline = pipelineWith();
+    expect(await pipeline.saveCustomAsset(" ETH-USD ")).toEqual({ symbol: "ETH-USD", added: true });
+    const assets = await pipeline.listAssets();
+    expect(assets.filter((asset) => !asset.custom).map((asset) => asset.code)).toContain("SPX");
+    expect(assets.filter((asset) => asset.custom)).toEqual([{ code: "ETH-USD", name: "ETH-USD", ticker: "ETH-USD", custom: true }]);
+  });
+});
