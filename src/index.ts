@@ -25,8 +25,7 @@ export { ProviderError, type ProviderErrorKind } from "./llm/provider-error";
 
 // Agents
 export { decisionRecordSchema, parseDecision, type DecisionRecord } from "./agents/decision-record";
-export { DecisionError } from "./agents/decision-agent";
-export { EmptyReportError } from "./agents/chart-agent";
+export { DecisionError, EmptyReportError, ModelRefusalError } from "./agents/agent-errors";
 export type { ModelCallRecord, AgentStep } from "./agents/model-call";
 export type { TrendlineSummary } from "./agents/trend-summary";
 

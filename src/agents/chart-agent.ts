@@ -1,6 +1,7 @@
 // The two-step chart agent shared by Pattern and Trend: the agent model dispatches the chart tool, the graph model
 // reads the image. The chart is rendered while the dispatch call is in flight, so it is ready when the tool is called.
 import type { ChatModel } from "../llm/chat-model";
+import { reportText } from "./agent-errors";
 import { recordedChat, type AgentStep, type ModelCallRecord } from "./model-call";
 
 export interface ChartAgentInput {
@@ -15,13 +16,6 @@ export interface ChartAgentInput {
   graphModel: ChatModel;
   calls: ModelCallRecord[];
   signal?: AbortSignal;
-}
-
-export class EmptyReportError extends Error {
-  override name = "EmptyReportError";
-  constructor(step: AgentStep, model: ChatModel) {
-    super(`Empty Report: the ${step} agent's model (${model.model}) returned no text. Try again or choose another model.`);
-  }
 }
 
 export async function runChartAgent(input: ChartAgentInput): Promise<string> {
@@ -59,7 +53,5 @@ export async function runChartAgent(input: ChartAgentInput): Promise<string> {
     },
     { step, role: "graph", calls },
   );
-  const report = vision.text.trim();
-  if (!report) throw new EmptyReportError(step, graphModel);
-  return report;
+  return reportText(vision, step, graphModel);
 }

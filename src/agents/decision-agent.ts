@@ -1,6 +1,7 @@
 // The Decision agent: the three reports in, a validated SPEC 6 record out, with one repair attempt and no guessing.
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
 import type { AnalysisContext } from "./analysis-context";
+import { DecisionError } from "./agent-errors";
 import { parseDecision, type DecisionRecord } from "./decision-record";
 import { recordedChat, type ModelCallRecord } from "./model-call";
 import {
@@ -9,21 +10,6 @@ import {
   decisionUserPrompt,
   type DecisionReports,
 } from "./prompts/decision-prompt";
-
-/** The model failed to produce a valid record twice. Carries both raw answers; never replaced by a default. */
-export class DecisionError extends Error {
-  override name = "DecisionError";
-  constructor(
-    readonly problem: string,
-    readonly rawText: string,
-    readonly firstRawText: string,
-  ) {
-    super(
-      `Decision Error: the model did not return a valid decision record after one repair attempt (${problem}). ` +
-        `Raw answer: ${truncate(rawText, 2000)}`,
-    );
-  }
-}
 
 export interface DecisionAgentInput {
   context: AnalysisContext;
@@ -53,8 +39,4 @@ export async function runDecisionAgent(input: DecisionAgentInput): Promise<Decis
   const secondParse = parseDecision(second.text);
   if (secondParse.ok) return secondParse.record;
   throw new DecisionError(secondParse.problem, second.text, first.text);
-}
-
-function truncate(text: string, limit: number): string {
-  return text.length <= limit ? text : `${text.slice(0, limit)}... (${text.length - limit} more characters)`;
 }

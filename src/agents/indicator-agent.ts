@@ -5,7 +5,7 @@ import type { Candle } from "../market/candle";
 import { toColumns } from "../market/candle";
 import { runToolCall, toolDefinition } from "./agent-tool";
 import type { AnalysisContext } from "./analysis-context";
-import { EmptyReportError } from "./chart-agent";
+import { reportText } from "./agent-errors";
 import { indicatorTools } from "./indicator-tools";
 import { recordedChat, type ModelCallRecord } from "./model-call";
 import { indicatorSystemPrompt, indicatorUserPrompt } from "./prompts/indicator-prompt";
@@ -42,9 +42,7 @@ export async function runIndicatorAgent(input: IndicatorAgentInput): Promise<{ r
       { step: "indicator", role: "graph", calls },
     );
     if (response.toolCalls.length === 0 || lastRound) {
-      const report = response.text.trim();
-      if (!report) throw new EmptyReportError("indicator", model);
-      return { report, toolUses };
+      return { report: reportText(response, "indicator", model), toolUses };
     }
     messages.push({ role: "assistant", content: response.text, toolCalls: response.toolCalls });
     for (const call of response.toolCalls) {

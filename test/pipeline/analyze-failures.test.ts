@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DecisionError } from "../../src/agents/decision-agent";
+import { DecisionError } from "../../src/agents/agent-errors";
 import { MissingApiKeyError } from "../../src/config/api-keys";
 import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
 import { ProviderError } from "../../src/llm/provider-error";
