@@ -1,0 +1,157 @@
+// Provider faults injected under a whole analysis (issue 6): each ends in a recovered result or a clear classified
+// error within its time bound, and the next analysis on the same pipeline succeeds.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ModelRefusalError } from "../../src/agents/agent-errors";
+import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
+import { ProviderError } from "../../src/llm/provider-error";
+import { createPipeline } from "../../src/pipeline/pipeline";
+import { defaultFakeHandler, fakeReply, startFakeProviderServer, type FakeProviderServer, type FakeRequest } from "../fakes/fake-provider-server";
+import { syntheticCandles } from "../support/synthetic-candles";
+
+const key = "sk-test-SECRET-0123456789abcdef";
+let server: FakeProviderServer;
+let renderer: ChartRenderer;
+const dataDir = mkdtempSync(path.join(tmpdir(), "provider-faults-"));
+const candles = syntheticCandles({ count: 50 });
+
+beforeAll(async () => {
+  server = await startFakeProviderServer({ validKeys: [key] });
+  renderer = createChartRenderer();
+});
+afterAll(async () => {
+  await renderer?.close();
+  await server?.close();
+});
+beforeEach(() => server.reset());
+
+function pipeline(overrides: Record<string, unknown> = {}) {
+  return createPipeline(
+    { api_key: key, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, request_timeout_ms: 2000, ...overrides },
+    { env: {}, renderer },
+  );
+}
+
+const isDecision = (request: FakeRequest) => request.summary.wantsJson;
+const isVision = (request: FakeRequest) => request.summary.imageCount > 0;
+
+/** Answers the first `count` requests that match with `fault`, everything else as the default analyst. */
+function faultOn(match: (request: FakeRequest) => boolean, fault: () => ReturnType<typeof fakeReply.hang>, count = Infinity) {
+  let faults = 0;
+  server.setHandler((request) => {
+    if (match(request) && faults < count) {
+      faults++;
+      return fault();
+    }
+    return defaultFakeHandler(request);
+  });
+}
+
+async function expectRecovery(run: () => Promise<unknown>) {
+  await expect(run()).resolves.toMatchObject({ final_decision: { decision: "LONG" } });
+}
+
+describe("provider faults under an analysis", () => {
+  it("500s then success: retried and recovered", async () => {
+    faultOn(isDecision, () => fakeReply.serverError(500), 2);
+    const result = await pipeline({ max_retries: 2 }).analyze({ candles, timeframe: "1h" });
+    expect(result.final_decision.decision).toBe("LONG");
+    expect(server.requests.filter(isDecision)).toHaveLength(3);
+  });
+
+  it("500s past the retries: a classified server error", async () => {
+    faultOn(isDecision, () => fakeReply.serverError(503));
+    await expect(pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "1h" })).rejects.toThrow(/^Provider Error: OpenAI had a server error \(HTTP 503\)/);
+    expect(server.requests.filter(isDecision)).toHaveLength(2);
+  });
+
+  it("a hanging provider is bounded by the request timeout, with no stuck request", async () => {
+    faultOn(isVision, () => fakeReply.hang());
+    const started = performance.now();
+    const error = await pipeline({ max_retries: 0, request_timeout_ms: 400 }).analyze({ candles, timeframe: "1h" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as Error).message).toMatch(/^Network Error: Unable to connect to OpenAI servers\..*timed out/);
+    expect(performance.now() - started).toBeLessThan(3000);
+    server.reset();
+    await expectRecovery(() => pipeline({ max_retries: 0 }).analyze({ candles, timeframe: "1h" }));
+  });
+
+  it("a connection reset mid-response: a network error (the SDKs retry only before a response), then recovery", async () => {
+    faultOn(isDecision, () => fakeReply.reset(), 1);
+    await expect(pipeline({ max_retries: 2 }).analyze({ candles, timeframe: "1h" })).rejects.toThrow(
+      /^Network Error: Unable to connect to OpenAI servers\..*connection closed by the server/,
+    );
+    await expectRecovery(() => pipeline().analyze({ candles, timeframe: "1h" }));
+  });
+
+  it("a connection dropped before any answer: retried and recovered", async () => {
+    faultOn(isDecision, () => fakeReply.drop(), 1);
+    await expectRecovery(() => pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "1h" }));
+    expect(server.requests.filter(isDecision)).toHaveLength(2);
+  });
+
+  it("malformed JSON from the provider: a classified error naming the provider", async () => {
+    faultOn(isVision, () => fakeReply.malformed());
+    const error = await pipeline({ max_retries: 0 }).analyze({ candles, timeframe: "1h" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as Error).message).toMatch(/OpenAI/);
+    expect((error as Error).message).not.toMatch(/\n\s+at /); // no stack in the message
+  });
+
+  it("a tool call with invalid arguments: the model is told and recovers", async () => {
+    let indicatorRound = 0;
+    server.setHandler((request) => {
+      if (request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 0) {
+        indicatorRound++;
+        return fakeReply.toolCalls([
+          { name: "compute_rsi", arguments: { period: "fourteen" } },
+          { name: "compute_macd", arguments: "{fastPeriod: 12" }, // not JSON
+          { name: "compute_volume_profile", arguments: {} }, // no such tool
+        ]);
+      }
+      return defaultFakeHandler(request);
+    });
+    const result = await pipeline().analyze({ candles, timeframe: "1h" });
+    expect(indicatorRound).toBe(1);
+    expect(result.technical_indicators).toMatch(/read 3 tool results/);
+    const followUp = server.requests.find((request) => request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 3);
+    const toolResults = JSON.stringify(followUp?.body);
+    expect(toolResults).toMatch(/invalid arguments for compute_rsi: period/);
+    expect(toolResults).toMatch(/arguments of compute_macd are not valid JSON/);
+    expect(toolResults).toMatch(/no tool named \\"compute_volume_profile\\"/);
+  });
+
+  it("a model that refuses the image: a clear refusal error", async () => {
+    faultOn(isVision, () =>
+      fakeReply.raw(200, {
+        id: "chatcmpl-refusal",
+        object: "chat.completion",
+        created: 0,
+        model: "gpt-4o",
+        choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: null, refusal: "I can't help with analysing this image." } }],
+        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      }),
+    );
+    const error = await pipeline().analyze({ candles, timeframe: "1h" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ModelRefusalError);
+    expect((error as Error).message).toMatch(/^Model Refusal: the (pattern|trend) agent's model \(gpt-4o\) declined to answer: "I can't help with analysing this image\."/);
+  });
+
+  it("a rate limit with retry-after: waits as told, then recovers", async () => {
+    faultOn(isDecision, () => fakeReply.rateLimited({ retryAfterMs: 600 }), 1);
+    await expectRecovery(() => pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "1h" }));
+    const [first, second] = server.requests.filter(isDecision);
+    expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(550);
+  });
+
+  it("a rate limit that persists: a classified rate-limit error", async () => {
+    faultOn(isDecision, () => fakeReply.rateLimited());
+    await expect(pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "1h" })).rejects.toThrow(/^Rate Limit Exceeded: You've hit the OpenAI API rate limit\./);
+  });
+
+  it("keeps working after every fault above", async () => {
+    await expectRecovery(() => pipeline().analyze({ candles, timeframe: "1h" }));
+  });
+});
