@@ -1,0 +1,73 @@
+// The baselines a directive is compared with, each computed on the same decision points as the model:
+// random (seeded coin flips, averaged over many seeds), always long, momentum (sign of the last k-bar move) and
+// linear regression (sign of the OLS slope of the closes the analysis saw). Pure functions.
+//
+// Ties (a zero move or a flat slope) answer LONG: a rule must answer something, and LONG is the side of the drift
+// most of these markets had over the benchmark's years. Ties are rare on real prices.
+import type { DecisionPoint } from "./decision-points";
+import type { Directive } from "./metrics";
+import { mulberry32 } from "./seeded-random";
+
+export type BaselineId = "random" | "always_long" | "momentum" | "linear_regression";
+export const baselineIds: readonly BaselineId[] = ["random", "always_long", "momentum", "linear_regression"];
+
+export const baselineLabels: Record<BaselineId, string> = {
+  random: "Random",
+  always_long: "Always long",
+  momentum: "Momentum",
+  linear_regression: "Linear regression",
+};
+
+export function alwaysLongDirective(): Directive {
+  return "LONG";
+}
+
+/** The sign of close[t] - close[t-k] over the history the analysis saw. */
+export function momentumDirective(point: DecisionPoint, horizon: number): Directive {
+  const closes = point.history.map((candle) => candle.close);
+  const last = closes.length - 1;
+  if (horizon > last) throw new RangeError(`Momentum over ${horizon} bars needs more than ${closes.length} bars of history`);
+  return closes[last] - closes[last - horizon] >= 0 ? "LONG" : "SHORT";
+}
+
+/** The slope of the least-squares line through y over x = 0..n-1. */
+export function olsSlope(values: readonly number[]): number {
+  const count = values.length;
+  if (count < 2) throw new RangeError("A slope needs at least 2 values");
+  const meanX = (count - 1) / 2;
+  const meanY = values.reduce((sum, value) => sum + value, 0) / count;
+  let covariance = 0;
+  let varianceX = 0;
+  values.forEach((value, index) => {
+    covariance += (index - meanX) * (value - meanY);
+    varianceX += (index - meanX) ** 2;
+  });
+  return covariance / varianceX;
+}
+
+/** LONG when the OLS line through the history's closes rises. The same answer for every horizon. */
+export function linearRegressionDirective(point: DecisionPoint): Directive {
+  return olsSlope(point.history.map((candle) => candle.close)) >= 0 ? "LONG" : "SHORT";
+}
+
+/** One coin flip per point, in order, from `seed`. */
+export function randomDirectives(count: number, seed: number): Directive[] {
+  const next = mulberry32(seed);
+  return Array.from({ length: count }, () => (next() < 0.5 ? "LONG" : "SHORT"));
+}
+
+/** The directive of a deterministic baseline (everything but random) at one point and horizon. */
+export function deterministicBaselineDirective(baseline: Exclude<BaselineId, "random">, point: DecisionPoint, horizon: number): Directive {
+  switch (baseline) {
+    case "always_long":
+      return alwaysLongDirective();
+    case "momentum":
+      return momentumDirective(point, horizon);
+    case "linear_regression":
+      return linearRegressionDirective(point);
+    default: {
+      const exhaustive: never = baseline;
+      return exhaustive;
+    }
+  }
+}

@@ -1,0 +1,75 @@
+// Reads the benchmark windows of SPEC 12: <root>/<asset>/<ASSET>_4h_<k>.csv, 100 bars each, through readCsvFile.
+// The asset folder is matched case-insensitively (the shipped folders are lower-case: btc/BTC_4h_1.csv).
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { InputError } from "../common/input-error";
+import type { Candle } from "../market/candle";
+import { readCsvFile } from "../market/csv-source";
+import type { BenchmarkWindow } from "./decision-points";
+
+export interface ReadBenchmarkOptions {
+  /** Only the first N windows by number (1, 2, ... 100); default all. */
+  windows?: number;
+  signal?: AbortSignal;
+}
+
+const FILE_PATTERN = /^([A-Za-z0-9^=._-]+)_4h_(\d+)\.csv$/;
+
+/** The asset codes (upper-case) with at least one window file under `root`, sorted. */
+export async function listBenchmarkAssets(root: string): Promise<string[]> {
+  const entries = await readRoot(root);
+  const assets: string[] = [];
+  for (const entry of entries.filter((candidate) => candidate.isDirectory())) {
+    const files = await readdir(path.join(root, entry.name));
+    if (files.some((file) => FILE_PATTERN.exec(file)?.[1].toLowerCase() === entry.name.toLowerCase())) assets.push(entry.name.toUpperCase());
+  }
+  return assets.sort();
+}
+
+/** The window files of one asset, sorted by window number. */
+export async function listBenchmarkFiles(root: string, asset: string): Promise<{ window: number; file: string }[]> {
+  const folder = await assetFolder(root, asset);
+  const files = await readdir(folder);
+  return files
+    .map((file) => ({ file, match: FILE_PATTERN.exec(file) }))
+    .filter(({ match }) => match !== null && match[1].toLowerCase() === asset.toLowerCase())
+    .map(({ file, match }) => ({ window: Number(match![2]), file: path.join(folder, file) }))
+    .sort((left, right) => left.window - right.window);
+}
+
+/** The windows of one asset, in window order. */
+export async function readBenchmarkWindows(root: string, asset: string, options: ReadBenchmarkOptions = {}): Promise<BenchmarkWindow[]> {
+  const files = await listBenchmarkFiles(root, asset);
+  if (files.length === 0) throw new InputError(`No benchmark windows for ${asset} in ${root}`);
+  const chosen = options.windows === undefined ? files : files.slice(0, options.windows);
+  const code = asset.toUpperCase();
+  return Promise.all(
+    chosen.map(async ({ window, file }) => ({ asset: code, window, candles: await readCsvFile(file, { signal: options.signal }) })),
+  );
+}
+
+/** The candles of one window (BTC, 1 reads btc/BTC_4h_1.csv). */
+export async function readBenchmarkWindow(root: string, asset: string, window: number, options: { signal?: AbortSignal } = {}): Promise<Candle[]> {
+  const files = await listBenchmarkFiles(root, asset);
+  const found = files.find((candidate) => candidate.window === window);
+  if (!found) throw new InputError(`No benchmark window ${window} for ${asset} in ${root} (there are ${files.length})`);
+  return readCsvFile(found.file, { signal: options.signal });
+}
+
+async function readRoot(root: string) {
+  try {
+    return await readdir(root, { withFileTypes: true });
+  } catch (error) {
+    throw new InputError(`Cannot read the benchmark folder ${root}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+async function assetFolder(root: string, asset: string): Promise<string> {
+  const entries = await readRoot(root);
+  const folder = entries.find((entry) => entry.isDirectory() && entry.name.toLowerCase() === asset.toLowerCase());
+  if (!folder) {
+    const available = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name.toUpperCase());
+    throw new InputError(`No benchmark folder for ${asset} in ${root} (available: ${available.join(", ") || "none"})`);
+  }
+  return path.join(root, folder.name);
+}

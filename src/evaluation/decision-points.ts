@@ -1,0 +1,104 @@
+// Turns benchmark windows into decision points: the bars an analysis sees, and the realised move after k bars.
+//
+// A decision is taken at the close of bar t (the last bar the analysis sees): the history is bars t-44..t (45 by
+// default), the outcome for horizon k is the close-to-close move close[t+k] / close[t] - 1. The first point of a
+// window ends its history at the window's 45th bar; further points (pointsPerWindow > 1) move `stride` bars on.
+// Points whose longest horizon would run past the window's end are not made.
+import { z } from "zod";
+import { formatZodError } from "../common/format-zod-error";
+import { InputError } from "../common/input-error";
+import type { Candle } from "../market/candle";
+import { simpleReturn } from "./metrics";
+
+export interface BenchmarkWindow {
+  /** Asset code as the benchmark names it, upper-case (BTC). */
+  asset: string;
+  /** The window's number k in <ASSET>_4h_<k>.csv. */
+  window: number;
+  candles: Candle[];
+}
+
+export interface HorizonOutcome {
+  horizon: number;
+  exitTime: number;
+  exitClose: number;
+  /** close[t+k] / close[t] - 1 */
+  move: number;
+}
+
+export interface DecisionPoint {
+  /** "BTC/12/0": asset, window, point. Stable across runs, used in reports. */
+  id: string;
+  asset: string;
+  window: number;
+  /** 0-based position of this point within its window. */
+  point: number;
+  /** Index in the window of the last bar the analysis sees. */
+  barIndex: number;
+  history: Candle[];
+  entryTime: number;
+  entryClose: number;
+  /** One per horizon, in the order of `horizons`. */
+  outcomes: HorizonOutcome[];
+}
+
+export const decisionPointOptionsSchema = z.strictObject({
+  /** Bars the analysis sees before each decision (SPEC 1's window). */
+  historyBars: z.number().int().min(2).max(500).default(45),
+  /** Bars after the decision at which the move is measured. */
+  horizons: z
+    .array(z.number().int().positive())
+    .min(1, "give at least one horizon")
+    .default([1, 3])
+    .refine((horizons) => new Set(horizons).size === horizons.length, "horizons must not repeat"),
+  pointsPerWindow: z.number().int().positive().max(100).default(1),
+  /** Bars between consecutive points of one window. */
+  stride: z.number().int().positive().default(10),
+});
+export type DecisionPointOptions = z.input<typeof decisionPointOptionsSchema>;
+export type ResolvedDecisionPointOptions = z.output<typeof decisionPointOptionsSchema>;
+
+export function resolveDecisionPointOptions(options: DecisionPointOptions = {}): ResolvedDecisionPointOptions {
+  const parsed = decisionPointOptionsSchema.safeParse(options);
+  if (!parsed.success) throw new InputError(formatZodError(parsed.error, { subject: "Invalid decision-point options" }), { cause: parsed.error });
+  const resolved = parsed.data;
+  const longest = Math.max(...resolved.horizons);
+  // Momentum compares close[t] with close[t-k], so every horizon must fit inside the history.
+  if (longest >= resolved.historyBars) {
+    throw new InputError(`Invalid decision-point options: horizon ${longest} needs a history longer than ${resolved.historyBars} bars`);
+  }
+  return resolved;
+}
+
+export function decisionPoints(window: BenchmarkWindow, options: DecisionPointOptions = {}): DecisionPoint[] {
+  const { historyBars, horizons, pointsPerWindow, stride } = resolveDecisionPointOptions(options);
+  const longest = Math.max(...horizons);
+  const points: DecisionPoint[] = [];
+  for (let point = 0; point < pointsPerWindow; point++) {
+    const barIndex = historyBars - 1 + point * stride;
+    if (barIndex + longest >= window.candles.length) break;
+    const entry = window.candles[barIndex];
+    points.push({
+      id: `${window.asset}/${window.window}/${point}`,
+      asset: window.asset,
+      window: window.window,
+      point,
+      barIndex,
+      history: window.candles.slice(barIndex - historyBars + 1, barIndex + 1),
+      entryTime: entry.time,
+      entryClose: entry.close,
+      outcomes: horizons.map((horizon) => {
+        const exit = window.candles[barIndex + horizon];
+        return { horizon, exitTime: exit.time, exitClose: exit.close, move: simpleReturn(entry.close, exit.close) };
+      }),
+    });
+  }
+  return points;
+}
+
+/** The outcome of a point at one horizon; throws when the point was not made with that horizon. */
+export function outcomeAt(point: DecisionPoint, horizon: number): HorizonOutcome {
+  const outcome = point.outcomes.find((candidate) => candidate.horizon === horizon);
+  if (!outcome) throw new RangeError(`Decision point ${point.id} has no outcome at horizon ${horizon}`);
+  return outcome;
+}

@@ -1,0 +1,93 @@
+// Scores the model's directives and every baseline on the same decision points, per asset and overall, per horizon.
+// Pure: the same points and directives give the same rows.
+//
+// "Same points": when model directives are given, only points with a directive are scored, for every method, so a
+// failed window removes one point from every column alike. Rows of asset "ALL" pool every scored point.
+import { baselineIds, deterministicBaselineDirective, randomDirectives, type BaselineId } from "./baselines";
+import { outcomeAt, type DecisionPoint } from "./decision-points";
+import { averageScores, relativeGain, scoreDirectives, type DirectionalScore, type Directive } from "./metrics";
+
+export type MethodId = "agents" | BaselineId;
+export const ALL_ASSETS = "ALL";
+
+export interface ScoreRow extends DirectionalScore {
+  /** An asset code, or "ALL" for every point pooled. */
+  asset: string;
+  method: MethodId;
+  horizon: number;
+  /** (accuracy - random accuracy) / random accuracy on the same points; 0 for random itself. */
+  relativeGain: number | null;
+}
+
+export interface ScoringOptions {
+  horizons: readonly number[];
+  /** The model's directive per decision-point id; omit to score the baselines alone on every point. */
+  directives?: ReadonlyMap<string, Directive>;
+  /** Seeds the random baseline is averaged over; default 1000. */
+  randomSeeds?: number;
+  /** First seed; seeds are firstSeed, firstSeed + 1, ...; default 1. */
+  firstSeed?: number;
+}
+
+export function scoreEvaluation(points: readonly DecisionPoint[], options: ScoringOptions): ScoreRow[] {
+  const randomSeeds = options.randomSeeds ?? 1000;
+  const firstSeed = options.firstSeed ?? 1;
+  if (!Number.isInteger(randomSeeds) || randomSeeds < 1) throw new RangeError("randomSeeds must be a positive integer");
+  const directives = options.directives;
+  const scored = directives ? points.filter((point) => directives.has(point.id)) : [...points];
+  const methods: MethodId[] = directives ? ["agents", ...baselineIds] : [...baselineIds];
+  const assets = [...new Set(scored.map((point) => point.asset))];
+  const groups: { asset: string; indexes: number[] }[] = [
+    ...assets.map((asset) => ({ asset, indexes: indexesOf(scored, (point) => point.asset === asset) })),
+    { asset: ALL_ASSETS, indexes: scored.map((_, index) => index) },
+  ];
+  // One coin per point per seed, shared by every horizon and group, so per-asset and pooled rows agree.
+  const coins = Array.from({ length: randomSeeds }, (_, offset) => randomDirectives(scored.length, firstSeed + offset));
+
+  const rows: ScoreRow[] = [];
+  for (const horizon of options.horizons) {
+    const moves = scored.map((point) => outcomeAt(point, horizon).move);
+    for (const group of groups) {
+      const scoreOf = (directiveAt: (index: number) => Directive) =>
+        scoreDirectives(group.indexes.map((index) => ({ directive: directiveAt(index), move: moves[index] })));
+      const byMethod = new Map<MethodId, DirectionalScore>();
+      for (const method of methods) byMethod.set(method, scoreMethod(method, scoreOf, { scored, horizon, coins, directives }));
+      const randomAccuracy = byMethod.get("random")?.accuracy ?? null;
+      for (const method of methods) {
+        const score = byMethod.get(method)!;
+        rows.push({ asset: group.asset, method, horizon, ...score, relativeGain: relativeGain(score.accuracy, randomAccuracy) });
+      }
+    }
+  }
+  return rows;
+}
+
+function scoreMethod(
+  method: MethodId,
+  scoreOf: (directiveAt: (index: number) => Directive) => DirectionalScore,
+  context: { scored: DecisionPoint[]; horizon: number; coins: Directive[][]; directives: ReadonlyMap<string, Directive> | undefined },
+): DirectionalScore {
+  switch (method) {
+    case "agents":
+      return scoreOf((index) => context.directives!.get(context.scored[index].id)!);
+    case "random":
+      return averageScores(context.coins.map((coin) => scoreOf((index) => coin[index])));
+    case "always_long":
+    case "momentum":
+    case "linear_regression":
+      return scoreOf((index) => deterministicBaselineDirective(method, context.scored[index], context.horizon));
+    default: {
+      const exhaustive: never = method;
+      return exhaustive;
+    }
+  }
+}
+
+function indexesOf<T>(items: readonly T[], keep: (item: T) => boolean): number[] {
+  return items.flatMap((item, index) => (keep(item) ? [index] : []));
+}
+
+/** The row for one asset (or "ALL"), method and horizon. */
+export function findScore(rows: readonly ScoreRow[], query: { asset: string; method: MethodId; horizon: number }): ScoreRow | undefined {
+  return rows.find((row) => row.asset === query.asset && row.method === query.method && row.horizon === query.horizon);
+}

@@ -1,0 +1,121 @@
+// Metrics against hand-computed values. Provenance: every expected number below was worked out by hand from the
+// formulas in src/evaluation/metrics.ts (shown next to each), and the Wilson bounds agree with
+// statsmodels.stats.proportion.proportion_confint(method="wilson") to the digits given.
+import { describe, expect, it } from "vitest";
+import {
+  averageScores,
+  directiveReturn,
+  isCorrect,
+  relativeGain,
+  scoreDirectives,
+  simpleReturn,
+  wilsonInterval,
+  Z_95,
+} from "../../src/evaluation/metrics";
+
+describe("wilsonInterval", () => {
+  it("5 of 10: centre 0.5, half-width (z / (1 + z²/n)) * sqrt(p(1-p)/n + z²/4n²) = 0.263407", () => {
+    const interval = wilsonInterval(5, 10);
+    expect(interval.low).toBeCloseTo(0.236593, 5);
+    expect(interval.high).toBeCloseTo(0.763407, 5);
+  });
+
+  it("8 of 10: centre (0.8 + z²/2n) / (1 + z²/n) = 0.716742, half-width 0.226577", () => {
+    const interval = wilsonInterval(8, 10);
+    expect(interval.low).toBeCloseTo(0.490165, 5);
+    expect(interval.high).toBeCloseTo(0.943319, 5);
+  });
+
+  it("0 of 10 stays inside [0, 1] (the normal approximation would give [0, 0])", () => {
+    const interval = wilsonInterval(0, 10);
+    expect(interval.low).toBeCloseTo(0, 6);
+    expect(interval.low).toBeGreaterThanOrEqual(0);
+    expect(interval.high).toBeCloseTo(0.277533, 5);
+  });
+
+  it("is symmetric around 1/2 and narrows with more trials", () => {
+    const small = wilsonInterval(3, 10);
+    const mirrored = wilsonInterval(7, 10);
+    expect(small.low).toBeCloseTo(1 - mirrored.high, 12);
+    const large = wilsonInterval(300, 1000);
+    expect(large.high - large.low).toBeLessThan(small.high - small.low);
+  });
+
+  it("no trials: the whole range; z is the 95% two-sided quantile", () => {
+    expect(wilsonInterval(0, 0)).toEqual({ low: 0, high: 1 });
+    expect(Z_95).toBeCloseTo(1.959964, 6);
+  });
+});
+
+describe("relativeGain", () => {
+  it("(acc - random) / random, as the published table defines it", () => {
+    expect(relativeGain(0.558, 0.461)).toBeCloseTo(0.097 / 0.461, 12);
+    expect(relativeGain(0.45, 0.5)).toBeCloseTo(-0.1, 12);
+    expect(relativeGain(0.5, 0.5)).toBe(0);
+  });
+
+  it("is null when either accuracy is missing or random is 0", () => {
+    expect(relativeGain(null, 0.5)).toBeNull();
+    expect(relativeGain(0.5, null)).toBeNull();
+    expect(relativeGain(0.5, 0)).toBeNull();
+  });
+});
+
+describe("returns and correctness", () => {
+  it("LONG earns the move, SHORT its negative; a flat move has no direction", () => {
+    expect(simpleReturn(100, 102)).toBeCloseTo(0.02, 12);
+    expect(directiveReturn("LONG", 0.02)).toBe(0.02);
+    expect(directiveReturn("SHORT", 0.02)).toBe(-0.02);
+    expect(isCorrect("LONG", 0.01)).toBe(true);
+    expect(isCorrect("SHORT", 0.01)).toBe(false);
+    expect(isCorrect("SHORT", -0.01)).toBe(true);
+    expect(isCorrect("LONG", 0)).toBeUndefined();
+  });
+});
+
+describe("scoreDirectives on a small synthetic series", () => {
+  // closes 100 -> 102 (+2%), 100 -> 101 (+1%), 100 -> 97 (-3%), 100 -> 98 (-2%), 100 -> 100 (flat)
+  const series = [
+    { directive: "LONG", move: 0.02 },
+    { directive: "SHORT", move: 0.01 },
+    { directive: "LONG", move: -0.03 },
+    { directive: "SHORT", move: -0.02 },
+    { directive: "LONG", move: 0 },
+  ] as const;
+
+  it("counts 2 correct of 4 scored, the flat move apart", () => {
+    const score = scoreDirectives(series);
+    expect(score).toMatchObject({ scored: 4, correct: 2, flat: 1, accuracy: 0.5 });
+    expect(score.interval?.low).toBeCloseTo(0.150036, 5); // Wilson(2, 4)
+    expect(score.interval?.high).toBeCloseTo(0.849964, 5);
+  });
+
+  it("mean of the earned returns (+0.02 -0.01 -0.03 +0.02) / 4 = 0; compounded 1.02 * 0.99 * 0.97 * 1.02 - 1", () => {
+    const score = scoreDirectives(series);
+    expect(score.meanReturn).toBeCloseTo(0, 12);
+    expect(score.cumulativeReturn).toBeCloseTo(1.02 * 0.99 * 0.97 * 1.02 - 1, 12);
+    expect(score.cumulativeReturn).toBeCloseTo(-0.00090388, 8);
+  });
+
+  it("nothing scored gives nulls, not NaN", () => {
+    expect(scoreDirectives([{ directive: "LONG", move: 0 }])).toEqual({
+      scored: 0,
+      correct: 0,
+      flat: 1,
+      accuracy: null,
+      interval: null,
+      meanReturn: null,
+      cumulativeReturn: null,
+    });
+  });
+
+  it("averageScores averages accuracy, correct count and returns over seeds", () => {
+    const right = scoreDirectives([{ directive: "LONG", move: 0.01 }, { directive: "LONG", move: 0.03 }]);
+    const half = scoreDirectives([{ directive: "LONG", move: 0.01 }, { directive: "SHORT", move: 0.03 }]);
+    const average = averageScores([right, half]);
+    expect(average.accuracy).toBeCloseTo(0.75, 12);
+    expect(average.correct).toBeCloseTo(1.5, 12);
+    expect(average.meanReturn).toBeCloseTo((0.02 + -0.01) / 2, 12);
+    expect(average.interval?.low).toBeCloseTo(wilsonInterval(1.5, 2).low, 12);
+  });
+});
