@@ -1,0 +1,51 @@
+// A server-sent-events response on a Koa context: `send(event, data)` writes one JSON event, a comment line every
+// few seconds keeps proxies and the browser from timing out a quiet connection (the decision step can take a
+// while), and `end()` finishes the response.
+import { PassThrough } from "node:stream";
+import type { Context } from "koa";
+
+export interface EventStream {
+  send(event: string, data: unknown): void;
+  end(): void;
+}
+
+export interface EventStreamOptions {
+  heartbeatMs?: number;
+}
+
+export function wantsEventStream(context: Context): boolean {
+  return (context.get("Accept") ?? "").toLowerCase().includes("text/event-stream");
+}
+
+/** Commits the response to a 200 event stream. The caller returns from its middleware to let Koa start sending. */
+export function openEventStream(context: Context, options: EventStreamOptions = {}): EventStream {
+  const stream = new PassThrough();
+  context.status = 200;
+  context.set({
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-store",
+    // Reverse proxies (nginx) otherwise buffer the whole stream, which defeats live progress.
+    "X-Accel-Buffering": "no",
+  });
+  context.body = stream;
+  let ended = false;
+  const heartbeat = setInterval(() => write(": keep-alive\n\n"), options.heartbeatMs ?? 15_000);
+  heartbeat.unref();
+
+  function write(text: string): void {
+    if (!ended && !stream.destroyed) stream.write(text);
+  }
+
+  return {
+    send(event, data) {
+      // JSON.stringify never emits a raw newline, so one data line per event is always well formed.
+      write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      stream.end();
+    },
+  };
+}

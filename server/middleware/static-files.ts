@@ -1,0 +1,63 @@
+// Serves the page's static files from one folder, plus a few named files from elsewhere (Plotly's bundle), for GET
+// and HEAD. Only known file types are served, paths cannot leave the folder, and revalidation uses ETags, so an
+// edited page is picked up on reload without a build step.
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import type { Middleware } from "koa";
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".json": "application/json; charset=utf-8",
+};
+
+export interface StaticFilesOptions {
+  /** The folder served at "/"; "/" itself is its index.html. */
+  root: string;
+  /** Extra URL paths mapped to files outside the folder, each with its own cache lifetime in seconds. */
+  extraFiles?: Readonly<Record<string, { file: string; maxAgeSeconds: number }>>;
+}
+
+export function staticFiles(options: StaticFilesOptions): Middleware {
+  const root = path.resolve(options.root);
+  const extraFiles = options.extraFiles ?? {};
+  return async (context, next) => {
+    if ((context.method !== "GET" && context.method !== "HEAD") || context.path.startsWith("/api/")) return next();
+    const extra = extraFiles[context.path];
+    const file = extra?.file ?? resolveInside(root, context.path === "/" ? "/index.html" : context.path);
+    const contentType = file === undefined ? undefined : CONTENT_TYPES[path.extname(file).toLowerCase()];
+    if (file === undefined || contentType === undefined) return next();
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return next();
+
+    context.set("Cache-Control", extra ? `public, max-age=${extra.maxAgeSeconds}` : "no-cache");
+    context.response.etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    context.response.lastModified = info.mtime;
+    if (context.fresh) {
+      context.status = 304;
+      return;
+    }
+    context.type = contentType;
+    context.length = info.size;
+    // For HEAD, Koa sends no body and destroys the stream when the response finishes.
+    context.body = createReadStream(file);
+  };
+}
+
+/** The file for a URL path, or undefined when the path is malformed or would leave the folder. */
+function resolveInside(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes("\0") || decoded.includes("\\")) return undefined;
+  const file = path.resolve(root, `.${path.posix.normalize(decoded)}`);
+  return file.startsWith(root + path.sep) ? file : undefined;
+}

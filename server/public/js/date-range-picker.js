@@ -1,0 +1,113 @@
+// The timeframe selector and the start/end pickers (UTC). They follow the lookback table from the server: the
+// start picker's min is end minus the timeframe's limit, a change that would break a rule moves the other end and
+// says why, and every range is also checked by the server (POST /api/validate-date-range) with its answer shown.
+import { apiPost } from "./api-client.js";
+import { byId, clear, element, setMessage } from "./dom.js";
+import {
+  countDays,
+  DAY_MS,
+  DEFAULT_RANGE_DAYS,
+  enforceRange,
+  floorToMinute,
+  fromInputValue,
+  MIN_BARS,
+  MINUTE_MS,
+  TIMEFRAME_NAMES,
+  toInputValue,
+} from "./date-limits.js";
+
+export function createDateRangePicker({ limits, initialTimeframe = "4h" }) {
+  const timeframeSelect = byId("timeframe-select");
+  const startInput = byId("start-input");
+  const endInput = byId("end-input");
+  const message = byId("range-message");
+  const byTimeframe = new Map(limits.map((limit) => [limit.timeframe, limit]));
+  let serverCheck = 0;
+
+  clear(timeframeSelect);
+  for (const limit of limits) {
+    const name = TIMEFRAME_NAMES[limit.timeframe] ?? limit.timeframe;
+    timeframeSelect.append(element("option", { value: limit.timeframe }, `${limit.timeframe} · ${name} (up to ${limit.max_days} days)`));
+  }
+  timeframeSelect.value = byTimeframe.has(initialTimeframe) ? initialTimeframe : limits[0].timeframe;
+
+  const limit = () => byTimeframe.get(timeframeSelect.value);
+
+  function describe(startMs, endMs) {
+    const { timeframe, max_days: maxDays, bar_seconds: barSeconds } = limit();
+    const days = countDays(startMs, endMs);
+    const parts = [`${days} day${days === 1 ? "" : "s"} selected; ${timeframe} bars: at most ${maxDays} days.`];
+    // Markets close at night and at weekends, so this is an upper bound; below 35 the analysis cannot run.
+    const barMs = (barSeconds ?? 30 * 86_400) * 1000;
+    const bars = Math.floor((endMs - startMs) / barMs);
+    if (bars < MIN_BARS) parts.push(`That is at most ${bars} bars; an analysis needs ${MIN_BARS}. Pick an earlier start or a shorter timeframe.`);
+    return { text: parts.join(" "), tone: bars < MIN_BARS ? "warn" : "" };
+  }
+
+  /** Re-applies the rules after a change to `changed` and updates the pickers' min/max and the message. */
+  function enforce(changed) {
+    const nowMs = floorToMinute(Date.now());
+    const { max_days: maxDays, timeframe } = limit();
+    const range = enforceRange({
+      startMs: fromInputValue(startInput.value),
+      endMs: fromInputValue(endInput.value),
+      maxDays,
+      timeframe,
+      changed,
+      nowMs,
+    });
+    startInput.value = toInputValue(range.startMs);
+    endInput.value = toInputValue(range.endMs);
+    startInput.min = toInputValue(range.endMs - maxDays * DAY_MS);
+    startInput.max = toInputValue(range.endMs - MINUTE_MS);
+    endInput.max = toInputValue(nowMs);
+    const summary = describe(range.startMs, range.endMs);
+    if (range.notes.length > 0) {
+      setMessage(message, `${range.notes.join(" ")} ${summary.text}`, "warn");
+    } else {
+      setMessage(message, summary.text, summary.tone);
+    }
+    void checkOnServer(range);
+    return range;
+  }
+
+  async function checkOnServer(range) {
+    const check = ++serverCheck;
+    try {
+      const answer = await apiPost("/api/validate-date-range", {
+        timeframe: timeframeSelect.value,
+        start: new Date(range.startMs).toISOString(),
+        end: new Date(range.endMs).toISOString(),
+      });
+      if (check !== serverCheck || answer.valid) return;
+      setMessage(message, answer.error, "error");
+    } catch (error) {
+      if (check === serverCheck) setMessage(message, error.message, "error");
+    }
+  }
+
+  timeframeSelect.addEventListener("change", () => enforce("timeframe"));
+  startInput.addEventListener("change", () => enforce("start"));
+  endInput.addEventListener("change", () => enforce("end"));
+
+  // A first range that suits the default timeframe: the last N days up to now.
+  const nowMs = floorToMinute(Date.now());
+  endInput.value = toInputValue(nowMs);
+  startInput.value = toInputValue(nowMs - Math.min(DEFAULT_RANGE_DAYS[timeframeSelect.value] ?? 30, limit().max_days) * DAY_MS);
+  enforce("timeframe");
+
+  return {
+    timeframe: () => timeframeSelect.value,
+    /** The current range, re-checked; ISO strings in UTC. */
+    range() {
+      const range = enforce("timeframe");
+      return { start: new Date(range.startMs).toISOString(), end: new Date(range.endMs).toISOString() };
+    },
+    setDatesEnabled(enabled) {
+      startInput.disabled = !enabled;
+      endInput.disabled = !enabled;
+      byId("date-range").hidden = !enabled;
+      message.hidden = !enabled;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Keys (SPEC 4, 10): save a key (applied at once), check it with one real provider call, and read its masked status.
+// A key only ever leaves this server in its masked form.
+import Router from "@koa/router";
+import { z } from "zod";
+import { providerIdSchema, providerInfo } from "../../src/index";
+import type { RouteSettings } from "../app-dependencies";
+import { abortOnDisconnect } from "../client-disconnect";
+import { jsonBody } from "../middleware/json-body";
+import { validated } from "../middleware/validated";
+
+// Older clients sent only the key and meant OpenAI, so the provider defaults to it.
+const providerField = providerIdSchema.default("openai");
+
+export const updateApiKeyBodySchema = z.strictObject({
+  api_key: z.string({ error: "api_key must be a string: your provider's API key" }),
+  provider: providerField,
+});
+export const validateApiKeyBodySchema = z.strictObject({ provider: providerField });
+export const apiKeyStatusQuerySchema = z.object({ provider: providerField });
+
+export function createApiKeyRouter(settings: RouteSettings): Router {
+  const { pipeline } = settings;
+  const router = new Router({ prefix: "/api" });
+  const body = jsonBody({ limitBytes: settings.maxBodyBytes });
+
+  router.post(
+    "/update-api-key",
+    body,
+    validated("body", updateApiKeyBodySchema, (context, input) => {
+      const status = pipeline.updateApiKey(input.api_key, { provider: input.provider });
+      const name = providerInfo(input.provider).displayName;
+      context.body = { success: true, message: `${name} API key saved and applied (${status.masked_key ?? "***"}).` };
+    }),
+  );
+
+  router.post(
+    "/validate-api-key",
+    body,
+    validated("body", validateApiKeyBodySchema, async (context, input) => {
+      const connection = abortOnDisconnect(context);
+      try {
+        // {valid: false, error} is an answer, not a failure: HTTP 200 both ways (SPEC 10).
+        context.body = await pipeline.validateApiKey(input.provider, { signal: connection.signal });
+      } finally {
+        connection.dispose();
+      }
+    }),
+  );
+
+  router.get(
+    "/get-api-key-status",
+    validated("query", apiKeyStatusQuerySchema, (context, input) => {
+      const status = pipeline.apiKeyStatus(input.provider);
+      context.body = { has_key: status.has_key, masked_key: status.masked_key };
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,37 @@
+// Assets (SPEC 7, 10): the built-in list plus the custom symbols kept in the data directory, and adding a symbol.
+import Router from "@koa/router";
+import { z } from "zod";
+import type { RouteSettings } from "../app-dependencies";
+import { jsonBody } from "../middleware/json-body";
+import { validated } from "../middleware/validated";
+
+// The symbol's own rules (pattern, length, built-in codes) are the store's: its CustomAssetStoreError answers 400
+// {success: false, error} through the error handler, in the store's words.
+export const saveCustomAssetBodySchema = z.strictObject({
+  symbol: z.string({ error: "symbol must be a string such as ETH-USD" }),
+});
+
+export function createAssetRouter(settings: RouteSettings): Router {
+  const { pipeline } = settings;
+  const router = new Router({ prefix: "/api" });
+
+  router.post(
+    "/save-custom-asset",
+    jsonBody({ limitBytes: settings.maxBodyBytes }),
+    validated("body", saveCustomAssetBodySchema, async (context, input) => {
+      // Not tied to the connection: a save that has started should land even if the page is closed meanwhile.
+      const saved = await pipeline.saveCustomAsset(input.symbol);
+      context.body = { success: true, symbol: saved.symbol };
+    }),
+  );
+
+  router.get("/custom-assets", async (context) => {
+    context.body = { custom_assets: await pipeline.listCustomAssets() };
+  });
+
+  router.get("/assets", async (context) => {
+    context.body = { assets: await pipeline.listAssets() };
+  });
+
+  return router;
+}
