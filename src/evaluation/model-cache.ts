@@ -1,0 +1,119 @@
+// A ChatModel decorator that keeps every answer on disk, keyed by a hash of everything that was sent, so a rerun of
+// an evaluation costs nothing and gives the same numbers. Plug it in with createPipeline's deps.wrapChatModel.
+//
+// Key: sha256 of the canonical JSON of provider, model, temperature, messages (image parts carry their base64
+// bytes, so a different chart is a different key), tools, toolChoice, responseFormat and maxOutputTokens. The
+// signal is not part of it. Entries live at <dir>/<first two hex digits>/<key>.json and are written atomically
+// (temp file, fsync, rename): a crash leaves the old state or the new entry, never a torn file. An entry that does
+// not parse is treated as absent and rewritten. Errors are never cached.
+import { createHash } from "node:crypto";
+import { mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "../llm/chat-model";
+import { writeFileAtomic } from "../market/atomic-write";
+import { canonicalJson } from "./canonical-json";
+
+/** Bumped when the key material or the entry format changes, so old entries are simply not found. */
+const CACHE_FORMAT = 1;
+
+export interface ModelCacheCall {
+  hit: boolean;
+  key: string;
+  provider: ChatModel["provider"];
+  model: string;
+  usage: TokenUsage;
+}
+
+export interface ModelCacheOptions {
+  /** The cache folder; created on first write. */
+  dir: string;
+  /** Told about every call: whether it was answered from the cache, and its (recorded) token usage. */
+  onCall?: (call: ModelCacheCall) => void;
+  /** "read-write" (default) answers from the cache and fills it; "refresh" always asks the model and overwrites. */
+  mode?: "read-write" | "refresh";
+}
+
+const chatResponseSchema = z.object({
+  text: z.string(),
+  toolCalls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.unknown(), rawArguments: z.string() })),
+  usage: z.object({ inputTokens: z.number().nonnegative(), outputTokens: z.number().nonnegative() }),
+  model: z.string(),
+  finishReason: z.enum(["stop", "tool_calls", "length", "content_filter", "other"]),
+});
+
+const cacheEntrySchema = z.object({
+  format: z.literal(CACHE_FORMAT),
+  key: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  createdAt: z.string(),
+  response: chatResponseSchema,
+});
+
+/** The cache key of a request to a model: hex sha256 of its canonical JSON. */
+export function modelCacheKey(model: Pick<ChatModel, "provider" | "model" | "temperature">, request: ChatRequest): string {
+  const material = {
+    format: CACHE_FORMAT,
+    provider: model.provider,
+    model: model.model,
+    temperature: model.temperature,
+    messages: request.messages,
+    tools: request.tools,
+    toolChoice: request.toolChoice,
+    responseFormat: request.responseFormat,
+    maxOutputTokens: request.maxOutputTokens,
+  };
+  return createHash("sha256").update(canonicalJson(material)).digest("hex");
+}
+
+export function modelCacheEntryPath(dir: string, key: string): string {
+  return path.join(dir, key.slice(0, 2), `${key}.json`);
+}
+
+export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): ChatModel {
+  const mode = options.mode ?? "read-write";
+  const report = (call: ModelCacheCall) => options.onCall?.(call);
+  return {
+    provider: model.provider,
+    model: model.model,
+    temperature: model.temperature,
+    async chat(request: ChatRequest): Promise<ChatResponse> {
+      request.signal?.throwIfAborted();
+      const key = modelCacheKey(model, request);
+      const file = modelCacheEntryPath(options.dir, key);
+      if (mode === "read-write") {
+        const cached = await readEntry(file, key);
+        if (cached) {
+          report({ hit: true, key, provider: model.provider, model: model.model, usage: cached.usage });
+          return cached;
+        }
+      }
+      const response = await model.chat(request);
+      report({ hit: false, key, provider: model.provider, model: model.model, usage: response.usage });
+      await mkdir(path.dirname(file), { recursive: true });
+      const entry = { format: CACHE_FORMAT, key, provider: model.provider, model: model.model, createdAt: new Date().toISOString(), response };
+      await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
+      return response;
+    },
+  };
+}
+
+async function readEntry(file: string, key: string): Promise<ChatResponse | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = cacheEntrySchema.safeParse(json);
+  if (!parsed.success || parsed.data.key !== key) return undefined;
+  return parsed.data.response as ChatResponse;
+}

@@ -1,0 +1,132 @@
+// The model-answer cache: what the key covers (and ignores), hits and misses, no caching of errors, corrupt
+// entries, atomic files. Driven by the in-process FakeChatModel; the end-to-end "second run sends nothing" test
+// against the fake provider server is in run-evaluation.test.ts.
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { canonicalJson } from "../../src/evaluation/canonical-json";
+import { cachedChatModel, modelCacheEntryPath, modelCacheKey, type ModelCacheCall } from "../../src/evaluation/model-cache";
+import type { ChatRequest } from "../../src/llm/chat-model";
+import { FakeChatModel, textStep, toolCallStep } from "../fakes/fake-chat-model";
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "model-cache-"));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const model = { provider: "openai" as const, model: "gpt-4o", temperature: 0.1 };
+const request: ChatRequest = {
+  messages: [
+    { role: "system", content: "You are a chart reader." },
+    { role: "user", content: [{ type: "text", text: "Read this chart." }, { type: "image", mediaType: "image/png", data: "iVBORw0KGgoAAAA" }] },
+  ],
+  tools: [{ name: "compute_rsi", description: "RSI", parameters: { type: "object", properties: { period: { type: "integer" } } } }],
+  toolChoice: "auto",
+  responseFormat: "text",
+};
+
+describe("canonicalJson", () => {
+  it("sorts keys at every depth and drops undefined fields", () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: undefined }], c: 3 } })).toBe('{"a":{"c":3,"d":[2,{"f":1}]},"b":1}');
+    expect(() => canonicalJson({ value: Number.NaN })).toThrow(/no JSON form/);
+  });
+});
+
+describe("modelCacheKey", () => {
+  const key = modelCacheKey(model, request);
+
+  it("is a sha256 hex digest, independent of key order and of the signal", () => {
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    const reordered = JSON.parse(JSON.stringify(request)) as ChatRequest;
+    reordered.tools = [{ parameters: request.tools![0].parameters, description: "RSI", name: "compute_rsi" }];
+    expect(modelCacheKey(model, { ...reordered, signal: AbortSignal.timeout(1000) })).toBe(key);
+  });
+
+  it("changes with provider, model, temperature, messages, image bytes, tools, tool choice and response format", () => {
+    const image = structuredClone(request);
+    (image.messages[1].content as Array<{ type: string; data?: string }>)[1].data = "iVBORw0KGgoAAAB";
+    const variants = [
+      modelCacheKey({ ...model, provider: "anthropic" }, request),
+      modelCacheKey({ ...model, model: "gpt-4o-mini" }, request),
+      modelCacheKey({ ...model, temperature: 0.2 }, request),
+      modelCacheKey(model, { ...request, messages: [...request.messages, { role: "assistant", content: "ok" }] }),
+      modelCacheKey(model, image),
+      modelCacheKey(model, { ...request, tools: [] }),
+      modelCacheKey(model, { ...request, toolChoice: "required" }),
+      modelCacheKey(model, { ...request, responseFormat: "json" }),
+      modelCacheKey(model, { ...request, maxOutputTokens: 100 }),
+    ];
+    expect(new Set([key, ...variants]).size).toBe(variants.length + 1);
+  });
+});
+
+describe("cachedChatModel", () => {
+  it("answers a repeated request from disk: the model is called once, the answer is identical", async () => {
+    const inner = new FakeChatModel({ ...model, steps: [toolCallStep([{ name: "compute_rsi", arguments: { period: 14 } }])] });
+    const calls: ModelCacheCall[] = [];
+    const cached = cachedChatModel(inner, { dir, onCall: (call) => calls.push(call) });
+    expect(cached).toMatchObject(model);
+    const first = await cached.chat(request);
+    const second = await cached.chat(request);
+    expect(inner.calls).toHaveLength(1);
+    expect(second).toEqual(first);
+    expect(second.toolCalls[0]).toEqual({ id: "call_0", name: "compute_rsi", arguments: { period: 14 }, rawArguments: '{"period":14}' });
+    expect(calls.map((call) => call.hit)).toEqual([false, true]);
+    expect(calls[1].usage).toEqual(first.usage);
+
+    // A second decorator over the same folder (a rerun) sees the entry too.
+    const rerunModel = new FakeChatModel(model);
+    await cachedChatModel(rerunModel, { dir }).chat(request);
+    expect(rerunModel.calls).toHaveLength(0);
+  });
+
+  it("stores one file per key under a two-digit folder, with no temp files left", async () => {
+    const cached = cachedChatModel(new FakeChatModel({ ...model, fallback: textStep("answer") }), { dir });
+    await cached.chat(request);
+    const key = modelCacheKey(model, request);
+    const folder = path.dirname(modelCacheEntryPath(dir, key));
+    expect(path.basename(folder)).toBe(key.slice(0, 2));
+    expect(await readdir(folder)).toEqual([`${key}.json`]);
+  });
+
+  it("does not cache errors", async () => {
+    const inner = new FakeChatModel({ ...model, steps: [new Error("boom"), textStep("second try")] });
+    const cached = cachedChatModel(inner, { dir });
+    await expect(cached.chat(request)).rejects.toThrow("boom");
+    expect((await cached.chat(request)).text).toBe("second try");
+    expect(inner.calls).toHaveLength(2);
+  });
+
+  it("treats a torn or foreign entry as absent and rewrites it", async () => {
+    const inner = new FakeChatModel({ ...model, fallback: textStep("fresh") });
+    const cached = cachedChatModel(inner, { dir });
+    await cached.chat(request);
+    const file = modelCacheEntryPath(dir, modelCacheKey(model, request));
+    await writeFile(file, '{"format": 1, "key": "');
+    expect((await cached.chat(request)).text).toBe("fresh");
+    expect(inner.calls).toHaveLength(2);
+    expect((await cached.chat(request)).text).toBe("fresh");
+    expect(inner.calls).toHaveLength(2);
+  });
+
+  it("refresh mode always asks the model and overwrites", async () => {
+    const inner = new FakeChatModel({ ...model, steps: [textStep("old"), textStep("new")] });
+    await cachedChatModel(inner, { dir }).chat(request);
+    expect((await cachedChatModel(inner, { dir, mode: "refresh" }).chat(request)).text).toBe("new");
+    expect((await cachedChatModel(new FakeChatModel(model), { dir }).chat(request)).text).toBe("new");
+  });
+
+  it("an aborted signal fails before reading or asking", async () => {
+    const inner = new FakeChatModel(model);
+    const controller = new AbortController();
+    controller.abort(new Error("stop"));
+    await expect(cachedChatModel(inner, { dir }).chat({ ...request, signal: controller.signal })).rejects.toThrow("stop");
+    expect(inner.calls).toHaveLength(0);
+  });
+});
