@@ -1,0 +1,66 @@
+// Where the renderer's Chromium comes from and how it is started, kept apart from the puppeteer calls so it can be
+// read (and tested) without a browser. Puppeteer cannot download a browser on this project's machines, so the
+// system Chromium is used (see .puppeteerrc.cjs and STYLE.md).
+import { existsSync, mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** Flags that work here (STYLE.md): no sandbox in containers, no GPU, and no background traffic of any kind. */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const SYSTEM_CHROMIUM_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+
+/**
+ * The first of: the explicit option, PUPPETEER_EXECUTABLE_PATH, puppeteer's own configured path (from
+ * .puppeteerrc.cjs, passed in by the caller because only png-renderer.ts talks to puppeteer), a system Chromium.
+ */
+export function resolveChromiumPath(explicitPath?: string, puppeteerConfiguredPath?: () => string): string {
+  if (explicitPath) return explicitPath;
+  const fromEnvironment = process.env.PUPPETEER_EXECUTABLE_PATH;
+  if (fromEnvironment) return fromEnvironment;
+  try {
+    const configured = puppeteerConfiguredPath?.();
+    if (configured && existsSync(configured)) return configured;
+  } catch {
+    // No configured browser: fall through to the system paths.
+  }
+  const systemPath = SYSTEM_CHROMIUM_PATHS.find((candidate) => existsSync(candidate));
+  if (systemPath) return systemPath;
+  throw new Error(
+    "No Chromium found for chart rendering. Install it (Debian: apt-get install -y --no-install-recommends chromium) " +
+      "or set PUPPETEER_EXECUTABLE_PATH.",
+  );
+}
+
+/** A fresh profile per launch, so runs never share state and nothing is left behind after close. */
+export function createUserDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), "chart-renderer-chromium-"));
+}
+
+/** Never throws: a profile that cannot be removed must not turn a finished render or a close into a failure. */
+export async function removeUserDataDir(directory: string): Promise<void> {
+  // Call it once Chromium has exited; the retries cover files a dying Chromium is still flushing.
+  await rm(directory, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);
+}
+
+/** plotly.min.js from node_modules: injected into the page from disk, never fetched from the network. */
+export function resolvePlotlyBundlePath(): string {
+  return require.resolve("plotly.js-dist-min");
+}
+
+/** Runs in the page: one call per chart; Plotly draws each figure object into its own detached div. */
+export const IN_PAGE_RENDER_SCRIPT = `
+window.renderChartToPngBase64 = async function (figure, width, height) {
+  const dataUrl = await window.Plotly.toImage(figure, { format: "png", width: width, height: height, scale: 1 });
+  return dataUrl.slice(dataUrl.indexOf(",") + 1);
+};
+`;

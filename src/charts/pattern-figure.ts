@@ -1,0 +1,29 @@
+// The Pattern agent's chart (SPEC 9): candlesticks of the last 40 bars, nothing else, for pattern recognition.
+import type { Candle } from "../market/candle";
+import { buildBarAxis } from "./bar-axis";
+import { buildCandlestickTrace } from "./candlestick-trace";
+import { baseLayout, chartColors, chartOptionsSchema, chartSubject, type ChartOptions } from "./chart-style";
+import type { PlotlyFigure } from "./figure-types";
+
+export const PATTERN_CHART_BAR_COUNT = 40;
+
+export interface PatternFigureOptions extends ChartOptions {
+  /** Bars drawn, counted from the end (SPEC: 40). */
+  barCount?: number;
+}
+
+export function buildPatternFigure(candles: readonly Candle[], options: PatternFigureOptions = {}): PlotlyFigure {
+  const { barCount = PATTERN_CHART_BAR_COUNT, ...chartOptions } = options;
+  if (!Number.isInteger(barCount) || barCount < 1) throw new RangeError(`barCount must be a positive integer (got ${barCount})`);
+  if (candles.length === 0) throw new RangeError("A pattern chart needs at least one candle");
+  const resolved = chartOptionsSchema.parse(chartOptions);
+  const shown = candles.slice(-barCount);
+  const axis = buildBarAxis(shown.map((candle) => candle.time));
+  const subject = chartSubject(resolved);
+  const title = `${subject ? `${subject}: ` : ""}last ${shown.length} bars`;
+  const trace = buildCandlestickTrace(shown, axis, {
+    up: { line: chartColors.bullishCandle, fill: chartColors.bullishCandle },
+    down: { line: chartColors.bearishCandle, fill: chartColors.bearishCandle },
+  });
+  return { data: [trace], layout: baseLayout(resolved, axis, title, false) };
+}

@@ -1,0 +1,298 @@
+// Renders Plotly figures to PNG in headless Chromium: the only module that knows puppeteer.
+//
+// How to read it: createChartRenderer() returns { render, close, status }. The first render launches Chromium
+// (lazily, once) and opens a warm page with plotly.min.js loaded from node_modules (about 1.5 s); every later render
+// is one Plotly.toImage call in a warm page (about 30 ms). Concurrency: each toImage call draws into its own detached
+// div, so one page serves concurrent renders; when renders overlap, the pool opens more warm pages in the background
+// (up to maxPages), because separate pages let Chromium spread the drawing over more than one core.
+// Lifecycle: a browser crash or disconnect drops the session, and the next render (or a retry of the render that hit
+// it) launches a new one. close() is final: it closes Chromium, removes its temporary profile, and any render after
+// it fails with ChartRendererClosedError (a closed renderer silently relaunching would leak a browser nobody closes).
+import type { Browser, Page } from "puppeteer";
+import { z } from "zod";
+import {
+  CHROMIUM_FLAGS,
+  createUserDataDir,
+  IN_PAGE_RENDER_SCRIPT,
+  removeUserDataDir,
+  resolveChromiumPath,
+  resolvePlotlyBundlePath,
+} from "./chromium-setup";
+import { abortable, describeError, ignore } from "./abortable";
+import type { PlotlyFigure } from "./figure-types";
+
+export const chartRendererOptionsSchema = z.strictObject({
+  /** Chromium binary; default: PUPPETEER_EXECUTABLE_PATH, puppeteer's configured path, then /usr/bin/chromium. */
+  executablePath: z.string().min(1).optional(),
+  /** Warm pages kept at most; 2 measured best on this project's 2-core machines (bench/README.md). */
+  maxPages: z.number().int().min(1).max(16).default(2),
+  /** Per render, including a launch when one is needed. */
+  renderTimeoutMs: z.number().int().positive().default(30_000),
+});
+export type ChartRendererOptions = z.input<typeof chartRendererOptionsSchema>;
+
+export interface RenderOptions {
+  /** PNG size in pixels; default: the figure's layout size. */
+  width?: number;
+  height?: number;
+  signal?: AbortSignal;
+}
+
+export interface ChartRendererStatus {
+  state: "idle" | "running" | "closed";
+  browserPid: number | null;
+  pageCount: number;
+  userDataDir: string | null;
+}
+
+export interface ChartRenderer {
+  render(figure: PlotlyFigure, options?: RenderOptions): Promise<Buffer>;
+  close(): Promise<void>;
+  status(): ChartRendererStatus;
+}
+
+export class ChartRendererClosedError extends Error {
+  override name = "ChartRendererClosedError";
+  constructor() {
+    super("The chart renderer is closed; create a new one with createChartRenderer()");
+  }
+}
+
+export class ChartRenderError extends Error {
+  override name = "ChartRenderError";
+}
+
+interface WarmPage {
+  page: Page;
+  activeRenders: number;
+}
+
+interface BrowserSession {
+  browser: Browser;
+  userDataDir: string;
+  pages: WarmPage[];
+  pagesOpening: number;
+  disconnected: boolean;
+}
+
+interface RenderWindow {
+  renderChartToPngBase64(figure: PlotlyFigure, width: number, height: number): Promise<string>;
+}
+
+export function createChartRenderer(options: ChartRendererOptions = {}): ChartRenderer {
+  const settings = chartRendererOptionsSchema.parse(options);
+  let sessionPromise: Promise<BrowserSession> | null = null;
+  let liveSession: BrowserSession | null = null;
+  let closing: Promise<void> | null = null;
+
+  function getSession(): Promise<BrowserSession> {
+    if (sessionPromise) return sessionPromise;
+    const starting = launchSession(settings.executablePath);
+    sessionPromise = starting;
+    starting.then(
+      (session) => {
+        if (closing) return; // close() owns it now
+        liveSession = session;
+        session.browser.once("disconnected", () => {
+          session.disconnected = true;
+          dropSession(session);
+          // After a crash nobody calls close(): remove the profile here, once the process is gone.
+          if (!closing) void afterExit(session.browser).then(() => removeUserDataDir(session.userDataDir));
+        });
+      },
+      () => {
+        if (sessionPromise === starting) sessionPromise = null; // a failed launch is retried by the next render
+      },
+    );
+    return starting;
+  }
+
+  function dropSession(session: BrowserSession): void {
+    if (liveSession !== session) return;
+    liveSession = null;
+    sessionPromise = null;
+  }
+
+  /**
+   * Takes the least busy warm page, counting this render on it at once (synchronously, so renders that start
+   * together see each other), and opens another page in the background when even that one was busy.
+   */
+  function takePage(session: BrowserSession): WarmPage | null {
+    if (session.pages.length === 0) return null;
+    const leastBusy = session.pages.reduce((best, page) => (page.activeRenders < best.activeRenders ? page : best));
+    if (leastBusy.activeRenders > 0 && session.pages.length + session.pagesOpening < settings.maxPages) {
+      session.pagesOpening += 1;
+      openWarmPage(session.browser)
+        .then((opened) => {
+          if (session.disconnected || closing) return opened.page.close().catch(ignore);
+          session.pages.push(opened);
+          watchPage(session, opened);
+        })
+        .catch(ignore) // the render that asked is already served; a failure here only means a smaller pool
+        .finally(() => (session.pagesOpening -= 1));
+    }
+    leastBusy.activeRenders += 1;
+    return leastBusy;
+  }
+
+  /** Every page crashed: open a new one for this render (and keep it for the next ones). */
+  async function replacePages(session: BrowserSession, signal: AbortSignal): Promise<WarmPage> {
+    const opening = openWarmPage(session.browser).then((opened) => {
+      session.pages.push(opened);
+      watchPage(session, opened);
+      return opened;
+    });
+    await abortable(opening, signal);
+    // Taken through takePage so the count stays right, and the least busy is used if others opened one too.
+    const taken = takePage(session);
+    if (!taken) throw new ChartRenderError("Chromium closed the page it had just opened");
+    return taken;
+  }
+
+  async function renderOnce(session: BrowserSession, figure: PlotlyFigure, width: number, height: number, signal: AbortSignal) {
+    const warm = takePage(session) ?? (await replacePages(session, signal));
+    try {
+      const base64 = await abortable(
+        warm.page.evaluate(
+          (inPageFigure, inPageWidth, inPageHeight) =>
+            (window as unknown as RenderWindow).renderChartToPngBase64(inPageFigure, inPageWidth, inPageHeight),
+          figure,
+          width,
+          height,
+        ),
+        signal,
+      );
+      return Buffer.from(base64, "base64");
+    } catch (error) {
+      // A page that did not answer in time may be stuck; do not hand it to the next render.
+      if (signal.aborted && signal.reason instanceof DOMException && signal.reason.name === "TimeoutError") {
+        retirePage(session, warm);
+      }
+      throw error;
+    } finally {
+      warm.activeRenders -= 1;
+    }
+  }
+
+  async function render(figure: PlotlyFigure, renderOptions: RenderOptions = {}): Promise<Buffer> {
+    if (closing) throw new ChartRendererClosedError();
+    const width = renderOptions.width ?? figure.layout.width;
+    const height = renderOptions.height ?? figure.layout.height;
+    for (const [name, value] of [["width", width], ["height", height]] as const) {
+      if (!Number.isInteger(value) || value < 16 || value > 8192) {
+        throw new RangeError(`${name} must be an integer number of pixels from 16 to 8192 (got ${value})`);
+      }
+    }
+    renderOptions.signal?.throwIfAborted();
+    const timeout = AbortSignal.timeout(settings.renderTimeoutMs);
+    const signal = renderOptions.signal ? AbortSignal.any([renderOptions.signal, timeout]) : timeout;
+
+    for (let attempt = 1; ; attempt += 1) {
+      let session: BrowserSession | null = null;
+      try {
+        session = await abortable(getSession(), signal);
+        return await renderOnce(session, figure, width, height, signal);
+      } catch (error) {
+        if (renderOptions.signal?.aborted) throw renderOptions.signal.reason;
+        if (timeout.aborted) {
+          throw new ChartRenderError(`Chart rendering timed out after ${settings.renderTimeoutMs} ms`, { cause: error });
+        }
+        if (closing) throw new ChartRendererClosedError();
+        // The browser died under this render (crash, kill): one fresh launch, then give up.
+        if (attempt === 1 && session && (session.disconnected || !session.browser.connected)) {
+          dropSession(session);
+          continue;
+        }
+        if (error instanceof ChartRenderError) throw error;
+        throw new ChartRenderError(`Chart rendering failed: ${describeError(error)}`, { cause: error });
+      }
+    }
+  }
+
+  function close(): Promise<void> {
+    closing ??= (async () => {
+      const pending = sessionPromise;
+      sessionPromise = null;
+      liveSession = null;
+      const session = await pending?.catch(() => null);
+      if (!session) return;
+      await session.browser.close().catch(ignore);
+      await afterExit(session.browser);
+      await removeUserDataDir(session.userDataDir);
+    })();
+    return closing;
+  }
+
+  function status(): ChartRendererStatus {
+    if (closing) return { state: "closed", browserPid: null, pageCount: 0, userDataDir: null };
+    if (!liveSession) return { state: "idle", browserPid: null, pageCount: 0, userDataDir: null };
+    return {
+      state: "running",
+      browserPid: liveSession.browser.process()?.pid ?? null,
+      pageCount: liveSession.pages.length,
+      userDataDir: liveSession.userDataDir,
+    };
+  }
+
+  return { render, close, status };
+}
+
+async function launchSession(executablePath: string | undefined): Promise<BrowserSession> {
+  // Loaded on first use: importing puppeteer costs time the library's other users should not pay.
+  const { default: puppeteer } = await import("puppeteer");
+  const resolvedPath = resolveChromiumPath(executablePath, () => puppeteer.executablePath());
+  const userDataDir = createUserDataDir();
+  let browser: Browser;
+  try {
+    browser = await puppeteer.launch({
+      executablePath: resolvedPath,
+      headless: true,
+      args: [...CHROMIUM_FLAGS],
+      userDataDir,
+      pipe: true, // no debugging port to open or to collide with another instance
+    });
+  } catch (error) {
+    await removeUserDataDir(userDataDir);
+    throw new ChartRenderError(`Could not start Chromium (${resolvedPath}): ${describeError(error)}`, { cause: error });
+  }
+  try {
+    const firstPage = await openWarmPage(browser);
+    const session: BrowserSession = { browser, userDataDir, pages: [firstPage], pagesOpening: 0, disconnected: false };
+    watchPage(session, firstPage);
+    return session;
+  } catch (error) {
+    await browser.close().catch(ignore);
+    await afterExit(browser);
+    await removeUserDataDir(userDataDir);
+    throw new ChartRenderError(`Could not load Plotly into Chromium: ${describeError(error)}`, { cause: error });
+  }
+}
+
+/** Resolves once the Chromium process has exited (at once if it already has, or was never ours). */
+function afterExit(browser: Browser): Promise<void> {
+  const child = browser.process();
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+function retirePage(session: BrowserSession, warm: WarmPage): void {
+  session.pages = session.pages.filter((page) => page !== warm);
+  warm.page.close().catch(ignore);
+}
+
+function watchPage(session: BrowserSession, warm: WarmPage): void {
+  warm.page.once("error", () => retirePage(session, warm)); // the page's renderer process crashed
+}
+
+async function openWarmPage(browser: Browser): Promise<WarmPage> {
+  const page = await browser.newPage();
+  try {
+    await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
+    await page.addScriptTag({ path: resolvePlotlyBundlePath() });
+    await page.addScriptTag({ content: IN_PAGE_RENDER_SCRIPT });
+    return { page, activeRenders: 0 };
+  } catch (error) {
+    await page.close().catch(ignore);
+    throw error;
+  }
+}

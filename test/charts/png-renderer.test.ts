@@ -1,0 +1,168 @@
+// The PNG renderer with a real Chromium (system /usr/bin/chromium or PUPPETEER_EXECUTABLE_PATH): both charts render
+// to PNGs of the asked size, concurrently too; a killed browser is relaunched; close() leaves nothing behind.
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPatternFigure } from "../../src/charts/pattern-figure";
+import {
+  ChartRendererClosedError,
+  ChartRenderError,
+  createChartRenderer,
+  type ChartRenderer,
+} from "../../src/charts/png-renderer";
+import { readPngSize } from "../../src/charts/png-size";
+import { buildTrendFigure } from "../../src/charts/trend-figure";
+import type { Candle } from "../../src/market/candle";
+
+const candles: Candle[] = Array.from({ length: 45 }, (_, index) => {
+  const open = 100 + 5 * Math.sin(index / 4) + index * 0.3;
+  const close = open + Math.cos(index) * 1.5;
+  return {
+    time: Date.UTC(2024, 2, 1) + index * 4 * 3600_000,
+    open,
+    high: Math.max(open, close) + 0.8,
+    low: Math.min(open, close) - 0.8,
+    close,
+    volume: 1000,
+  };
+});
+const patternFigure = buildPatternFigure(candles, { assetName: "Test", timeframe: "4h" });
+const trendFigure = buildTrendFigure(candles, { assetName: "Test", timeframe: "4h" });
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("chart renderer (real Chromium)", () => {
+  let renderer: ChartRenderer;
+  beforeAll(() => {
+    renderer = createChartRenderer({ maxPages: 2 });
+  });
+  afterAll(async () => {
+    await renderer.close();
+  });
+
+  it("launches lazily, on the first render", () => {
+    expect(renderer.status().state).toBe("idle");
+  });
+
+  it("renders both charts to PNGs of the layout's size", async () => {
+    const pattern = await renderer.render(patternFigure);
+    const trend = await renderer.render(trendFigure);
+    expect(readPngSize(pattern)).toEqual({ width: 1280, height: 640 });
+    expect(readPngSize(trend)).toEqual({ width: 1280, height: 640 });
+    // A drawn chart, not a blank canvas: candles and lines compress far worse than white.
+    expect(trend.length).toBeGreaterThan(10_000);
+    expect(renderer.status()).toMatchObject({ state: "running", pageCount: 1 });
+  });
+
+  it("renders at the size asked for", async () => {
+    const png = await renderer.render(trendFigure, { width: 800, height: 400 });
+    expect(readPngSize(png)).toEqual({ width: 800, height: 400 });
+  });
+
+  it("serves concurrent renders, growing the page pool no further than maxPages", async () => {
+    const figures = Array.from({ length: 8 }, (_, index) => (index % 2 ? trendFigure : patternFigure));
+    const pngs = await Promise.all(figures.map((figure) => renderer.render(figure)));
+    for (const png of pngs) expect(readPngSize(png)).toEqual({ width: 1280, height: 640 });
+    await waitFor(() => renderer.status().pageCount === 2);
+    await Promise.all(figures.map((figure) => renderer.render(figure)));
+    expect(renderer.status().pageCount).toBe(2);
+  });
+
+  it("honours an AbortSignal", async () => {
+    await expect(renderer.render(trendFigure, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: "AbortError" });
+    const controller = new AbortController();
+    const pending = renderer.render(trendFigure, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+    expect(readPngSize(await renderer.render(patternFigure))).toEqual({ width: 1280, height: 640 });
+  });
+
+  it("rejects sizes that are not pixel counts", async () => {
+    await expect(renderer.render(trendFigure, { width: 0 })).rejects.toThrow(/width must be an integer/);
+  });
+
+  it("relaunches Chromium after it is killed", async () => {
+    const before = renderer.status();
+    expect(before.browserPid).not.toBeNull();
+    process.kill(before.browserPid!, "SIGKILL");
+    await waitFor(() => !isRunning(before.browserPid!));
+
+    const png = await renderer.render(trendFigure);
+    expect(readPngSize(png)).toEqual({ width: 1280, height: 640 });
+    const after = renderer.status();
+    expect(after.state).toBe("running");
+    expect(after.browserPid).not.toBe(before.browserPid);
+    // The dead browser's profile is removed once its process is gone.
+    await waitFor(() => !existsSync(before.userDataDir!));
+  });
+
+  it("relaunches when the browser dies in the middle of a render burst", async () => {
+    const pid = renderer.status().browserPid!;
+    const burst = Array.from({ length: 4 }, () => renderer.render(patternFigure).then(readPngSize));
+    process.kill(pid, "SIGKILL");
+    const results = await Promise.allSettled(burst);
+    // Each render either finished before the kill or was retried on a fresh browser.
+    for (const result of results) expect(result).toEqual({ status: "fulfilled", value: { width: 1280, height: 640 } });
+  });
+});
+
+describe("chart renderer lifecycle", () => {
+  it("close() ends Chromium and removes its profile; later renders fail clearly", async () => {
+    const renderer = createChartRenderer();
+    await renderer.render(patternFigure);
+    const { browserPid, userDataDir } = renderer.status();
+    expect(isRunning(browserPid!)).toBe(true);
+    expect(existsSync(userDataDir!)).toBe(true);
+
+    await renderer.close();
+    expect(isRunning(browserPid!)).toBe(false);
+    expect(existsSync(userDataDir!)).toBe(false);
+    expect(renderer.status().state).toBe("closed");
+    await expect(renderer.render(patternFigure)).rejects.toBeInstanceOf(ChartRendererClosedError);
+    await renderer.close(); // a second close is harmless
+  });
+
+  it("close() during the launch still ends the browser", async () => {
+    const renderer = createChartRenderer();
+    const outcome = renderer.render(patternFigure).then(
+      () => "rendered",
+      (error: unknown) => error,
+    );
+    await renderer.close();
+    expect(await outcome).toBeInstanceOf(ChartRendererClosedError);
+    expect(renderer.status().browserPid).toBeNull();
+  });
+
+  it("times out with a clear error", async () => {
+    const renderer = createChartRenderer({ renderTimeoutMs: 1 });
+    try {
+      await expect(renderer.render(patternFigure)).rejects.toThrow(ChartRenderError);
+      await expect(renderer.render(patternFigure)).rejects.toThrow("Chart rendering timed out after 1 ms");
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it("reports a missing Chromium binary clearly", async () => {
+    const renderer = createChartRenderer({ executablePath: "/nonexistent/chromium" });
+    try {
+      await expect(renderer.render(patternFigure)).rejects.toThrow(/Could not start Chromium \(\/nonexistent\/chromium\)/);
+    } finally {
+      await renderer.close();
+    }
+  });
+});
