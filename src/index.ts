@@ -55,3 +55,6 @@ export { createChartRenderer, ChartRenderError, ChartRendererClosedError, type C
 export { showResult, decisionCardHtml, reportsMarkdown } from "./notebook/result-view";
 export { createProgressView } from "./notebook/progress-view";
 export { escapeHtml, type Display } from "./notebook/display";
+
+// Evaluation
+export * from "./evaluation";

@@ -1,0 +1,67 @@
+// The record an evaluation run returns and its reports are made from: settings, one record per decision point,
+// the score rows, token usage and cost, and progress snapshots while it runs.
+import type { ModelsUsed } from "../pipeline/analysis-result";
+import type { Directive } from "./metrics";
+import type { ScoreRow } from "./score-evaluation";
+import type { UsageSummary } from "./usage-meter";
+
+export interface EvaluationSettings {
+  benchmarkDir: string;
+  assets: string[];
+  /** Windows per asset (the first N by number); null means all. */
+  windows: number | null;
+  horizons: number[];
+  historyBars: number;
+  pointsPerWindow: number;
+  stride: number;
+  randomSeeds: number;
+  firstSeed: number;
+  concurrency: number;
+  /** The models the agents used; null for a baselines-only run. */
+  models: ModelsUsed | null;
+  /** Where model answers are cached; null when caching is off. */
+  cacheDir: string | null;
+}
+
+export interface PointRecord {
+  id: string;
+  asset: string;
+  window: number;
+  point: number;
+  /** Open time of the last bar the analysis saw, ISO 8601 (the decision is taken at that bar's close). */
+  lastBarTime: string;
+  entryClose: number;
+  outcomes: { horizon: number; move: number }[];
+  /** The agents' directive; absent when the analysis failed or the run had no model. */
+  decision?: Directive;
+  forecastHorizon?: string;
+  riskRewardRatio?: number;
+  /** Why the analysis of this point failed (the run went on). */
+  error?: string;
+  durationMs?: number;
+}
+
+export interface EvaluationResult {
+  settings: EvaluationSettings;
+  points: PointRecord[];
+  scores: ScoreRow[];
+  usage: UsageSummary;
+  /** Points whose analysis failed. */
+  errors: number;
+  startedAt: string;
+  durationMs: number;
+}
+
+export interface EvaluationProgress {
+  /** What `done` and `total` count: windows when each window has one decision point. */
+  unit: "windows" | "decision points";
+  done: number;
+  total: number;
+  errors: number;
+  usage: UsageSummary;
+  elapsedMs: number;
+  /** The point that just finished. */
+  last?: { id: string; decision?: Directive; error?: string };
+}
+
+export type EvaluationProgressListener = (progress: EvaluationProgress) => void;

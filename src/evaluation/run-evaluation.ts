@@ -1,0 +1,175 @@
+// Runs the agents over benchmark decision points and scores them against the baselines (SPEC 12).
+//
+// How it runs: windows are read, cut into decision points, and each point's 45-bar history is analysed with
+// pipeline.analyze({ candles, timeframe: "4h" }), at most `concurrency` at a time. Model answers go through the
+// on-disk cache (cachedChatModel), so a rerun asks the provider nothing and gives the same numbers. A point whose
+// analysis fails is recorded with its error and the run goes on; aborting the signal stops the whole run.
+import path from "node:path";
+import { z } from "zod";
+import { formatZodError } from "../common/format-zod-error";
+import { InputError } from "../common/input-error";
+import { createConfig, type ConfigInput } from "../config/config-schema";
+import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
+import { readBenchmarkWindows } from "./benchmark-data";
+import { forEachWithConcurrency } from "./bounded-concurrency";
+import { decisionPoints, resolveDecisionPointOptions, type DecisionPoint } from "./decision-points";
+import type { EvaluationProgressListener, EvaluationResult, EvaluationSettings, PointRecord } from "./evaluation-result";
+import type { Directive } from "./metrics";
+import { cachedChatModel } from "./model-cache";
+import { scoreEvaluation } from "./score-evaluation";
+import { createUsageMeter } from "./usage-meter";
+
+export const evaluationOptionsSchema = z.strictObject({
+  /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */
+  benchmarkDir: z.string().min(1),
+  assets: z.array(z.string().trim().min(1)).min(1, "give at least one asset"),
+  /** Windows per asset, the first N by number; default all. */
+  windows: z.number().int().positive().optional(),
+  horizons: z.array(z.number().int().positive()).min(1).default([1, 3]),
+  pointsPerWindow: z.number().int().positive().default(1),
+  stride: z.number().int().positive().default(10),
+  concurrency: z.number().int().min(1).max(64).default(4),
+  randomSeeds: z.number().int().min(1).max(100_000).default(1000),
+  firstSeed: z.number().int().default(1),
+  /** false scores the baselines alone (no model, no key needed). */
+  includeModel: z.boolean().default(true),
+  /** The pipeline config (providers, models, keys, window_bars); keys and base URLs also come from the env. */
+  config: z.custom<ConfigInput>((value) => value === undefined || (typeof value === "object" && value !== null)).optional(),
+  /** Model-answer cache folder; default <config.data_dir>/cache/evaluation; false turns caching off. */
+  cacheDir: z.union([z.string().min(1), z.literal(false)]).optional(),
+  schedule: z.enum(["concurrent", "sequential"]).default("concurrent"),
+});
+export type EvaluationOptions = z.input<typeof evaluationOptionsSchema> & {
+  signal?: AbortSignal;
+  onProgress?: EvaluationProgressListener;
+  /** Passed to createPipeline (env, renderer, fetch); a wrapChatModel given here wraps the cached model. */
+  dependencies?: PipelineDependencies;
+};
+
+export async function runEvaluation(options: EvaluationOptions): Promise<EvaluationResult> {
+  const { signal, onProgress, dependencies = {}, ...data } = options;
+  const parsed = evaluationOptionsSchema.safeParse(data);
+  if (!parsed.success) throw new InputError(formatZodError(parsed.error, { subject: "Invalid evaluation options" }), { cause: parsed.error });
+  const settings = parsed.data;
+  const config = createConfig(settings.config ?? {});
+  const pointOptions = resolveDecisionPointOptions({
+    historyBars: config.window_bars,
+    horizons: settings.horizons,
+    pointsPerWindow: settings.pointsPerWindow,
+    stride: settings.stride,
+  });
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+
+  const points: DecisionPoint[] = [];
+  for (const asset of settings.assets) {
+    const windows = await readBenchmarkWindows(settings.benchmarkDir, asset, { windows: settings.windows, signal });
+    for (const window of windows) points.push(...decisionPoints(window, pointOptions));
+  }
+
+  const meter = createUsageMeter();
+  const cacheDir = settings.cacheDir === false ? null : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "evaluation"));
+  const records: PointRecord[] = points.map(pointRecord);
+  let pipeline: Pipeline | undefined;
+  let errors = 0;
+  try {
+    if (settings.includeModel) {
+      pipeline = createPipeline(config, {
+        ...dependencies,
+        wrapChatModel: (model, role) => {
+          const cached = cacheDir ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call) }) : meteredOnly(model, meter);
+          return dependencies.wrapChatModel?.(cached, role) ?? cached;
+        },
+      });
+      // A missing key fails here, once, instead of once per point.
+      pipeline.model("agent");
+      pipeline.model("graph");
+      const active = pipeline;
+      let done = 0;
+      const unit = settings.pointsPerWindow === 1 ? "windows" : "decision points";
+      const progress = (last?: { id: string; decision?: Directive; error?: string }) =>
+        onProgress?.({ unit, done, total: points.length, errors, usage: meter.summary(), elapsedMs: performance.now() - started, last });
+      progress();
+      await forEachWithConcurrency(
+        points,
+        settings.concurrency,
+        async (point, index) => {
+          const record = records[index];
+          const pointStarted = performance.now();
+          try {
+            const result = await active.analyze(
+              { candles: point.history, timeframe: "4h", name: `${point.asset} benchmark window ${point.window}` },
+              { signal, schedule: settings.schedule },
+            );
+            record.decision = result.final_decision.decision;
+            record.forecastHorizon = result.final_decision.forecast_horizon;
+            record.riskRewardRatio = result.final_decision.risk_reward_ratio;
+          } catch (error) {
+            if (signal?.aborted) throw error;
+            record.error = error instanceof Error ? error.message : String(error);
+            errors += 1;
+          }
+          record.durationMs = Math.round(performance.now() - pointStarted);
+          done += 1;
+          progress({ id: point.id, decision: record.decision, error: record.error });
+        },
+        { signal },
+      );
+    }
+  } finally {
+    await pipeline?.close();
+  }
+
+  const directives = settings.includeModel
+    ? new Map(records.flatMap((record) => (record.decision ? [[record.id, record.decision] as const] : [])))
+    : undefined;
+  const scores = scoreEvaluation(points, { horizons: pointOptions.horizons, directives, randomSeeds: settings.randomSeeds, firstSeed: settings.firstSeed });
+  const resultSettings: EvaluationSettings = {
+    benchmarkDir: settings.benchmarkDir,
+    assets: settings.assets.map((asset) => asset.toUpperCase()),
+    windows: settings.windows ?? null,
+    horizons: pointOptions.horizons,
+    historyBars: pointOptions.historyBars,
+    pointsPerWindow: pointOptions.pointsPerWindow,
+    stride: pointOptions.stride,
+    randomSeeds: settings.randomSeeds,
+    firstSeed: settings.firstSeed,
+    concurrency: settings.concurrency,
+    models: settings.includeModel ? modelsOf(config) : null,
+    cacheDir: settings.includeModel ? cacheDir : null,
+  };
+  return { settings: resultSettings, points: records, scores, usage: meter.summary(), errors, startedAt, durationMs: Math.round(performance.now() - started) };
+}
+
+function pointRecord(point: DecisionPoint): PointRecord {
+  return {
+    id: point.id,
+    asset: point.asset,
+    window: point.window,
+    point: point.point,
+    lastBarTime: new Date(point.entryTime).toISOString(),
+    entryClose: point.entryClose,
+    outcomes: point.outcomes.map((outcome) => ({ horizon: outcome.horizon, move: outcome.move })),
+  };
+}
+
+function modelsOf(config: ReturnType<typeof createConfig>) {
+  return {
+    agent: { provider: config.agent_llm_provider, model: config.agent_llm_model, temperature: config.agent_llm_temperature },
+    graph: { provider: config.graph_llm_provider, model: config.graph_llm_model, temperature: config.graph_llm_temperature },
+  };
+}
+
+/** Without a cache every call is fresh; it is still counted for tokens and cost. */
+function meteredOnly(model: Parameters<typeof cachedChatModel>[0], meter: ReturnType<typeof createUsageMeter>) {
+  return {
+    provider: model.provider,
+    model: model.model,
+    temperature: model.temperature,
+    async chat(request: Parameters<typeof model.chat>[0]) {
+      const response = await model.chat(request);
+      meter.record({ hit: false, key: "", provider: model.provider, model: model.model, usage: response.usage });
+      return response;
+    },
+  };
+}

@@ -1,0 +1,131 @@
+// The whole harness through the real SDKs against the local fake provider, with real Chromium: the cache makes a
+// second run send zero requests and give identical numbers; a failed window is recorded and the run goes on.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resolveChromiumPath } from "../../src/charts/chromium-setup";
+import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
+import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
+import { runEvaluation, type EvaluationOptions } from "../../src/evaluation/run-evaluation";
+import { findScore } from "../../src/evaluation/score-evaluation";
+import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
+
+const chromiumMissing = (() => {
+  try {
+    resolveChromiumPath();
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+})();
+if (chromiumMissing) console.warn(`Skipping evaluation runs through the pipeline: ${chromiumMissing}`);
+
+const key = "sk-eval-test-0123456789abcdef";
+let server: FakeProviderServer;
+let renderer: ChartRenderer;
+let scratch: string;
+let benchmarkDir: string;
+
+beforeAll(async () => {
+  if (chromiumMissing) return;
+  server = await startFakeProviderServer({ validKeys: [key] });
+  renderer = createChartRenderer();
+  scratch = await mkdtemp(path.join(tmpdir(), "run-evaluation-"));
+  benchmarkDir = path.join(scratch, "benchmark");
+  const windows = (offset: number) => Array.from({ length: 3 }, (_, index) => wavyCloses(60, offset + index));
+  await writeBenchmarkFolder(benchmarkDir, { BTC: windows(0), SPX: windows(10) });
+});
+
+afterAll(async () => {
+  await renderer?.close();
+  await server?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+beforeEach(() => server?.reset());
+
+function options(cacheName: string, extra: Partial<EvaluationOptions> = {}): EvaluationOptions {
+  return {
+    benchmarkDir,
+    assets: ["BTC", "SPX"],
+    windows: 3,
+    horizons: [1, 3],
+    concurrency: 3,
+    randomSeeds: 200,
+    config: { api_key: key, openai_base_url: server.openaiBaseUrl, max_retries: 0, data_dir: scratch },
+    cacheDir: path.join(scratch, cacheName),
+    // An empty env: nothing from the developer's shell reaches the run.
+    dependencies: { renderer, env: {} },
+    ...extra,
+  };
+}
+
+describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake provider", () => {
+  it("a second run with the same inputs sends zero requests and gives identical results", async () => {
+    const progress: EvaluationProgress[] = [];
+    const first = await runEvaluation(options("cache-rerun", { onProgress: (event) => progress.push(event) }));
+    const sent = server.requestCount();
+    expect(sent).toBeGreaterThan(0);
+    expect(first.errors).toBe(0);
+    expect(first.points).toHaveLength(6);
+    expect(first.points.every((point) => point.decision === "LONG")).toBe(true); // the fake analyst always says LONG
+    expect(first.usage.freshCalls).toBe(sent);
+    expect(first.usage.estimatedCostUsd).toBeGreaterThan(0);
+    expect(progress[0]).toMatchObject({ done: 0, total: 6, unit: "windows" });
+    expect(progress.at(-1)).toMatchObject({ done: 6, total: 6, errors: 0 });
+    expect(progress.at(-1)!.usage.freshCalls).toBe(sent);
+
+    server.reset();
+    const second = await runEvaluation(options("cache-rerun"));
+    expect(server.requestCount()).toBe(0);
+    expect(second.usage).toMatchObject({ freshCalls: 0, cachedCalls: sent, estimatedCostUsd: 0 });
+    expect(second.scores).toEqual(first.scores);
+    expect(second.points.map(({ durationMs: _duration, ...point }) => point)).toEqual(first.points.map(({ durationMs: _duration, ...point }) => point));
+
+    // The agents said LONG every time, so they score exactly like always-long.
+    const agents = findScore(first.scores, { asset: "ALL", method: "agents", horizon: 3 })!;
+    const alwaysLong = findScore(first.scores, { asset: "ALL", method: "always_long", horizon: 3 })!;
+    expect(agents.accuracy).toBe(alwaysLong.accuracy);
+    expect(agents.cumulativeReturn).toBe(alwaysLong.cumulativeReturn);
+  });
+
+  it("a failed window is recorded with its error and the others are still analysed and scored on the same points", async () => {
+    // One analysis at a time, so the failing reply lands in the first window's analysis.
+    server.enqueue(fakeReply.error(400, "Bad request from the test"));
+    const progress: EvaluationProgress[] = [];
+    const result = await runEvaluation(options("cache-failure", { concurrency: 1, onProgress: (event) => progress.push(event) }));
+    expect(result.errors).toBe(1);
+    expect(result.points[0].error).toMatch(/Bad request from the test/);
+    expect(result.points[0].decision).toBeUndefined();
+    expect(result.points.slice(1).every((point) => point.decision === "LONG")).toBe(true);
+    expect(progress.find((event) => event.last?.error)?.last?.id).toBe("BTC/1/0");
+    expect(progress.at(-1)).toMatchObject({ done: 6, errors: 1 });
+    for (const method of ["agents", "random", "momentum"] as const) {
+      const row = findScore(result.scores, { asset: "ALL", method, horizon: 1 })!;
+      expect(row.scored + row.flat).toBe(5);
+    }
+  });
+
+  it("a missing key fails once, before any request, with the key message", async () => {
+    const run = runEvaluation(options("cache-no-key", { config: { openai_base_url: server.openaiBaseUrl, data_dir: scratch } }));
+    // The config holds the placeholder "sk-" and the env has nothing: SPEC 4's placeholder message.
+    await expect(run).rejects.toThrow(/^Please replace the placeholder API key with your actual OpenAI API key/);
+    expect(server.requestCount()).toBe(0);
+  });
+
+  it("an aborted signal stops the run", async () => {
+    const controller = new AbortController();
+    const run = runEvaluation(options("cache-abort", { concurrency: 1, signal: controller.signal, onProgress: (event) => event.done === 1 && controller.abort(new Error("stopped by the test")) }));
+    await expect(run).rejects.toThrow(/stopped by the test|aborted/i);
+  });
+
+  it("baselines alone need no key and make no request", async () => {
+    const result = await runEvaluation(options("unused", { includeModel: false, config: { data_dir: scratch } }));
+    expect(server.requestCount()).toBe(0);
+    expect(result.settings.models).toBeNull();
+    expect(findScore(result.scores, { asset: "ALL", method: "agents", horizon: 1 })).toBeUndefined();
+    expect(findScore(result.scores, { asset: "ALL", method: "random", horizon: 1 })!.scored).toBeGreaterThan(0);
+  });
+});
