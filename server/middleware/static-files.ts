@@ -38,6 +38,7 @@ export function staticFiles(options: StaticFilesOptions): Middleware {
     context.set("Cache-Control", extra ? `public, max-age=${extra.maxAgeSeconds}` : "no-cache");
     context.response.etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     context.response.lastModified = info.mtime;
+    context.status = 200; // Koa only reports `fresh` for a 2xx answer
     if (context.fresh) {
       context.status = 304;
       return;
