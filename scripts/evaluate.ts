@@ -1,0 +1,173 @@
+// The evaluation harness from the command line: runs the agents over benchmark windows, scores them against the
+// baselines and writes <out>/<name>.json and <out>/<name>.md. Keys and base URLs come from the environment as
+// everywhere else (OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY, ...). Run `npm run evaluate -- --help`.
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import {
+  createConfig,
+  createTextProgressBar,
+  formatZodError,
+  listBenchmarkAssets,
+  providerIdSchema,
+  publishedComparisonMarkdown,
+  runEvaluation,
+  switchProvider,
+  writeEvaluationReport,
+} from "../src/index";
+
+const HELP = `Usage: npm run evaluate -- [options]
+
+Scores the agents' LONG/SHORT directives on benchmark windows (SPEC 12) against random, always-long, momentum
+and linear-regression baselines, and writes a JSON record and a markdown table.
+
+Options:
+  --data <dir>             benchmark folder with <asset>/<ASSET>_4h_<k>.csv   (default ../shared/benchmark)
+  --assets <A,B,...>       asset codes                                         (default: every asset in --data)
+  --provider <id>          openai | anthropic | qwen, for both model roles     (default openai)
+  --agent-model <name>     agent model name                                    (default: the provider's)
+  --graph-model <name>     graph (vision) model name                           (default: the provider's)
+  --temperature <t>        temperature of both models                          (default 0.1)
+  --windows <n>            first n windows per asset                           (default 10)
+  --horizons <k,k,...>     bars after the decision to score                    (default 1,3)
+  --points-per-window <n>  decision points per window                          (default 1)
+  --stride <bars>          bars between points of one window                   (default 10)
+  --concurrency <n>        analyses in flight at once                          (default 4)
+  --seeds <n>              seeds the random baseline is averaged over          (default 1000)
+  --cache-dir <dir>        model-answer cache                                  (default data/cache/evaluation)
+  --no-cache               ask the provider for every call
+  --out <dir>              where the report goes                               (default data/evaluation)
+  --name <name>            report file name without extension                  (default evaluation)
+  --baselines-only         score the baselines alone: no model, no key, no cost
+  --sequential             run the three analysts of one analysis one after another
+  -h, --help               this text
+
+Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
+ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. The cost shown is an estimate from list prices.
+
+Example:
+  npm run evaluate -- --data ../shared/benchmark --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
+    --concurrency 4 --cache-dir data/cache/evaluation --out data/evaluation
+`;
+
+const positiveInteger = (field: string) =>
+  z.coerce.number({ error: `--${field} must be a number` }).int(`--${field} must be a whole number`).positive(`--${field} must be positive`);
+const list = (text: string | undefined) => (text === undefined ? undefined : text.split(",").map((item) => item.trim()).filter(Boolean));
+
+const argumentsSchema = z.object({
+  data: z.string().min(1).default("../shared/benchmark"),
+  assets: z.array(z.string().regex(/^[A-Za-z0-9^=._-]+$/, "--assets must be codes such as BTC,SPX")).min(1).optional(),
+  provider: providerIdSchema.optional(),
+  agentModel: z.string().min(1).optional(),
+  graphModel: z.string().min(1).optional(),
+  temperature: z.coerce.number({ error: "--temperature must be a number" }).optional(),
+  windows: positiveInteger("windows").default(10),
+  horizons: z.array(positiveInteger("horizons")).min(1).default([1, 3]),
+  pointsPerWindow: positiveInteger("points-per-window").default(1),
+  stride: positiveInteger("stride").default(10),
+  concurrency: positiveInteger("concurrency").default(4),
+  seeds: positiveInteger("seeds").default(1000),
+  cacheDir: z.string().min(1).default("data/cache/evaluation"),
+  noCache: z.boolean().default(false),
+  out: z.string().min(1).default("data/evaluation"),
+  name: z.string().regex(/^[A-Za-z0-9._-]+$/, "--name must be letters, digits, . _ or -").default("evaluation"),
+  baselinesOnly: z.boolean().default(false),
+  sequential: z.boolean().default(false),
+});
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      data: { type: "string" },
+      assets: { type: "string" },
+      provider: { type: "string" },
+      "agent-model": { type: "string" },
+      "graph-model": { type: "string" },
+      temperature: { type: "string" },
+      windows: { type: "string" },
+      horizons: { type: "string" },
+      "points-per-window": { type: "string" },
+      stride: { type: "string" },
+      concurrency: { type: "string" },
+      seeds: { type: "string" },
+      "cache-dir": { type: "string" },
+      "no-cache": { type: "boolean" },
+      out: { type: "string" },
+      name: { type: "string" },
+      "baselines-only": { type: "boolean" },
+      sequential: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const parsed = argumentsSchema.safeParse({
+    data: values.data,
+    assets: list(values.assets),
+    provider: values.provider,
+    agentModel: values["agent-model"],
+    graphModel: values["graph-model"],
+    temperature: values.temperature,
+    windows: values.windows,
+    horizons: list(values.horizons),
+    pointsPerWindow: values["points-per-window"],
+    stride: values.stride,
+    concurrency: values.concurrency,
+    seeds: values.seeds,
+    cacheDir: values["cache-dir"],
+    noCache: values["no-cache"],
+    out: values.out,
+    name: values.name,
+    baselinesOnly: values["baselines-only"],
+    sequential: values.sequential,
+  });
+  if (!parsed.success) throw new Error(formatZodError(parsed.error, { subject: "Invalid options (see --help)" }));
+  const options = parsed.data;
+
+  // The provider switch follows SPEC 10 (names without the provider's prefix become its defaults); names given
+  // on the command line are applied after it, so they always win.
+  const config = createConfig({});
+  if (options.provider) Object.assign(config, switchProvider(config, options.provider));
+  if (options.agentModel) config.agent_llm_model = options.agentModel;
+  if (options.graphModel) config.graph_llm_model = options.graphModel;
+  if (options.temperature !== undefined) {
+    config.agent_llm_temperature = options.temperature;
+    config.graph_llm_temperature = options.temperature;
+  }
+
+  const controller = new AbortController();
+  process.once("SIGINT", () => controller.abort(new Error("Interrupted")));
+  const assets = options.assets ?? (await listBenchmarkAssets(options.data));
+  const result = await runEvaluation({
+    benchmarkDir: options.data,
+    assets,
+    windows: options.windows,
+    horizons: options.horizons,
+    pointsPerWindow: options.pointsPerWindow,
+    stride: options.stride,
+    concurrency: options.concurrency,
+    randomSeeds: options.seeds,
+    includeModel: !options.baselinesOnly,
+    config,
+    cacheDir: options.noCache ? false : options.cacheDir,
+    schedule: options.sequential ? "sequential" : "concurrent",
+    signal: controller.signal,
+    onProgress: createTextProgressBar(process.stderr),
+  });
+  const written = await writeEvaluationReport(result, { dir: options.out, name: options.name });
+  process.stdout.write(`${publishedComparisonMarkdown(result)}\n\n`);
+  process.stdout.write(`Wrote ${written.markdown}\n      ${written.json}\n`);
+  if (result.errors > 0) process.stdout.write(`${result.errors} of ${result.points.length} analyses failed; see the report.\n`);
+  // Every analysis failing is a broken setup (key, base URL, model name), not a result.
+  return result.errors > 0 && result.errors === result.points.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
