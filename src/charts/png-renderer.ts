@@ -39,7 +39,8 @@ export interface RenderOptions {
 }
 
 export interface ChartRendererStatus {
-  state: "idle" | "running" | "closed";
+  /** idle: no browser yet (or the last one died); starting: launching; running: warm; closed: after close(). */
+  state: "idle" | "starting" | "running" | "closed";
   browserPid: number | null;
   pageCount: number;
   userDataDir: string | null;
@@ -225,7 +226,9 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
 
   function status(): ChartRendererStatus {
     if (closing) return { state: "closed", browserPid: null, pageCount: 0, userDataDir: null };
-    if (!liveSession) return { state: "idle", browserPid: null, pageCount: 0, userDataDir: null };
+    if (!liveSession) {
+      return { state: sessionPromise ? "starting" : "idle", browserPid: null, pageCount: 0, userDataDir: null };
+    }
     return {
       state: "running",
       browserPid: liveSession.browser.process()?.pid ?? null,
