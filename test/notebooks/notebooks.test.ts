@@ -1,0 +1,180 @@
+// Every notebook executed top to bottom through real Jupyter (jupyter nbconvert --execute) with a project-local
+// tslab kernelspec, pointed at the local fake provider and local data by environment variables only, exactly as a
+// user's shell would point them. Skipped with a printed reason when Jupyter's nbconvert, Chromium or the build is
+// missing; notebooks that read the benchmark skip when ../shared/benchmark is absent.
+import { execFile, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveChromiumPath } from "../../src/charts/chromium-setup";
+import { CUSTOM_ASSETS_FILE_NAME } from "../../src/market/custom-assets-file";
+import { linkPackage, writeKernelSpec } from "../../scripts/notebook-setup";
+import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
+const root = path.resolve(__dirname, "../..");
+const notebooksDir = path.join(root, "notebooks");
+const benchmarkRoot = path.resolve(root, "../shared/benchmark");
+const hasBenchmark = existsSync(benchmarkRoot);
+const key = "sk-notebook-test-0123456789";
+
+function missingPrerequisite(): string | undefined {
+  const nbconvert = spawnSync("jupyter", ["nbconvert", "--version"], { encoding: "utf8" });
+  if (nbconvert.status !== 0) return "jupyter nbconvert is not installed (Debian: apt-get install -y --no-install-recommends jupyter-nbconvert)";
+  try {
+    resolveChromiumPath();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  if (!existsSync(path.join(root, "dist/src/index.js"))) return "dist/ is missing: run npm run build (npm test does it first)";
+  return undefined;
+}
+
+const skipReason = missingPrerequisite();
+if (skipReason) console.warn(`Skipping notebook runs: ${skipReason}`);
+if (!hasBenchmark) console.warn(`Skipping the notebooks that read the benchmark: ${benchmarkRoot} is absent (see SPEC 12).`);
+
+interface NotebookOutput {
+  output_type: string;
+  name?: string;
+  text?: string | string[];
+  data?: Record<string, string | string[]>;
+  ename?: string;
+  evalue?: string;
+}
+interface Notebook {
+  cells: { cell_type: string; source: string | string[]; outputs?: NotebookOutput[]; execution_count?: number | null }[];
+  metadata: { kernelspec?: { name: string } };
+}
+
+const join = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join("") : (value ?? ""));
+
+describe("committed notebooks", () => {
+  const names = readdirSync(notebooksDir).filter((name) => name.endsWith(".ipynb")).sort();
+
+  it("are the four notebooks, for the tslab kernel, without outputs", () => {
+    expect(names).toEqual(["01-quick-start.ipynb", "02-providers-and-keys.ipynb", "03-assets-and-date-ranges.ipynb", "04-evaluation.ipynb"]);
+    for (const name of names) {
+      const notebook = JSON.parse(readFileSync(path.join(notebooksDir, name), "utf8")) as Notebook;
+      expect(notebook.metadata.kernelspec?.name, name).toBe("tslab");
+      for (const cell of notebook.cells.filter((candidate) => candidate.cell_type === "code")) {
+        expect(cell.outputs, name).toEqual([]);
+        expect(cell.execution_count ?? null, name).toBeNull();
+      }
+    }
+  });
+});
+
+describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", () => {
+  let server: FakeProviderServer;
+  let scratch: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    server = await startFakeProviderServer({ validKeys: [key] });
+    scratch = await mkdtemp(path.join(tmpdir(), "notebooks-"));
+    dataDir = path.join(scratch, "data");
+    await linkPackage();
+    await writeKernelSpec({ jupyterDir: path.join(scratch, "jupyter") });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  /** Runs one notebook; returns its outputs as one list. Fails with nbconvert's own report when a cell fails. */
+  async function execute(name: string): Promise<NotebookOutput[]> {
+    const output = path.join(scratch, "out");
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      LANG: "C.UTF-8",
+      HOME: path.join(scratch, "home"),
+      JUPYTER_PATH: path.join(scratch, "jupyter"),
+      JUPYTER_DATA_DIR: path.join(scratch, "jupyter-data"),
+      JUPYTER_CONFIG_DIR: path.join(scratch, "jupyter-config"),
+      JUPYTER_RUNTIME_DIR: path.join(scratch, "jupyter-runtime"),
+      OPENAI_API_KEY: key,
+      OPENAI_BASE_URL: server.openaiBaseUrl,
+      ANTHROPIC_API_KEY: key,
+      ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+      DASHSCOPE_API_KEY: "",
+      DASHSCOPE_BASE_URL: server.qwenBaseUrl,
+      QUANTAGENT_BENCHMARK: benchmarkRoot,
+      DATA_DIR: dataDir,
+      ...(process.env.PUPPETEER_EXECUTABLE_PATH ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH } : {}),
+    };
+    const args = ["nbconvert", "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=300", "--ExecutePreprocessor.kernel_name=tslab"];
+    try {
+      await promisify(execFile)("jupyter", [...args, "--output-dir", output, path.join(notebooksDir, name)], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
+    } catch (error) {
+      const stderr = String((error as { stderr?: string }).stderr ?? "");
+      throw new Error(`${name} failed in Jupyter:\n${stderr.slice(-4000)}`);
+    }
+    const executed = JSON.parse(readFileSync(path.join(output, name), "utf8")) as Notebook;
+    const outputs = executed.cells.flatMap((cell) => cell.outputs ?? []);
+    const errors = outputs.filter((entry) => entry.output_type === "error" || (entry.output_type === "stream" && entry.name === "stderr"));
+    expect(errors.map((entry) => `${entry.ename ?? ""} ${entry.evalue ?? ""} ${join(entry.text)}`)).toEqual([]);
+    // A key must never appear in a notebook's output, only its masked form.
+    expect(JSON.stringify(outputs)).not.toContain(key);
+    return outputs;
+  }
+
+  const texts = (outputs: NotebookOutput[]) =>
+    outputs.map((entry) => join(entry.text) + Object.values(entry.data ?? {}).map((value) => join(value)).join("\n")).join("\n");
+  const count = (outputs: NotebookOutput[], mime: string) => outputs.filter((entry) => entry.data?.[mime] !== undefined).length;
+
+  it.skipIf(!hasBenchmark)("01 quick start: live progress, the decision card and both charts inline", async () => {
+    const outputs = await execute("01-quick-start.ipynb");
+    const markdown = outputs.map((entry) => join(entry.data?.["text/markdown"])).join("\n");
+    expect(markdown).toContain("| decision | ● done |");
+    const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n");
+    expect(html).toMatch(/>LONG</);
+    expect(count(outputs, "image/png")).toBe(2);
+    expect(texts(outputs)).toContain("has_key: true, masked_key: 'sk-...789'");
+  }, 300_000);
+
+  it("02 providers and keys: validation through the real SDKs, switching, names kept across a switch", async () => {
+    server.reset();
+    const text = texts(await execute("02-providers-and-keys.ipynb"));
+    expect(text).toContain("OpenAI API key is valid");
+    expect(text).toContain("Anthropic API key is valid");
+    expect(text).toContain("agent_llm_model: 'claude-haiku-4-5-20251001'");
+    expect(text).toContain("agent_llm_model: 'gpt-4.1-mini'");
+    expect(text).toContain("agent_llm_model: 'qwen3-max'");
+    expect(text).toContain("Qwen API key not found");
+    expect(server.requestCount("openai")).toBeGreaterThan(0);
+    expect(server.requestCount("anthropic")).toBeGreaterThan(0);
+  }, 300_000);
+
+  it("03 assets and date ranges: a custom symbol saved in DATA_DIR, lookback limits, 4h bars from hourly bars", async () => {
+    const text = texts(await execute("03-assets-and-date-ranges.ipynb"));
+    expect(text).toContain("{ symbol: 'ETH-USD', added: true }");
+    expect(text).toContain("Invalid symbol");
+    expect(text).toMatch(/at most 7 days allowed/);
+    expect(text).toContain("2024-03-04T13:30:00.000Z");
+    expect(readFileSync(path.join(dataDir, CUSTOM_ASSETS_FILE_NAME), "utf8")).toContain("ETH-USD");
+  }, 300_000);
+
+  it.skipIf(!hasBenchmark)("04 evaluation: progress, tables and Plotly charts inline, the report written; a rerun is free", async () => {
+    server.reset();
+    const outputs = await execute("04-evaluation.ipynb");
+    const firstRunRequests = server.requestCount();
+    expect(firstRunRequests).toBeGreaterThan(0);
+    const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n");
+    expect(html).toContain("<b>10/10</b> windows");
+    const markdown = outputs.map((entry) => join(entry.data?.["text/markdown"])).join("\n");
+    expect(markdown).toContain("| Asset | n | Agents % | Random % |");
+    expect(markdown).toContain("Published (SPEC 12)");
+    expect(count(outputs, "image/png")).toBe(4);
+    expect(existsSync(path.join(dataDir, "evaluation", "evaluation.md"))).toBe(true);
+
+    // The same notebook again: every model answer comes from DATA_DIR's cache.
+    server.reset();
+    const again = await execute("04-evaluation.ipynb");
+    expect(server.requestCount()).toBe(0);
+    expect(again.map((entry) => join(entry.data?.["text/markdown"])).join("\n")).toContain("Model calls: 0 sent");
+  }, 600_000);
+});
