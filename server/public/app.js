@@ -91,6 +91,8 @@ function wireAnalysis(dates) {
     byId("empty-state").hidden = true;
     hideResult();
     progress.start();
+    // In the one-column layout the progress sits below the form: bring it into view.
+    if (window.matchMedia("(max-width: 900px)").matches) byId("progress-card").scrollIntoView({ behavior: "smooth", block: "start" });
     void loadPlotly().catch(() => undefined); // warm the chart library while the agents work
     try {
       const result = await runAnalysis(body, { onProgress: (progressEvent) => progress.handle(progressEvent), signal: running.signal });

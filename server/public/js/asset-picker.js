@@ -5,6 +5,24 @@ import { byId, clear, element, setMessage } from "./dom.js";
 
 // The server's rule (SPEC 7), repeated so a typo is flagged before a round trip.
 const SYMBOL_PATTERN = /^[A-Za-z0-9^=._-]{1,32}$/;
+const CHOICE_KEY = "quantagent.asset";
+
+// The last choice is remembered in this browser, so a reload keeps the asset the user was working on.
+function rememberedChoice() {
+  try {
+    return localStorage.getItem(CHOICE_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function remember(code) {
+  try {
+    localStorage.setItem(CHOICE_KEY, code);
+  } catch {
+    // Storage may be disabled; the choice then lasts until the reload.
+  }
+}
 
 export function createAssetPicker({ onError }) {
   const select = byId("asset-select");
@@ -13,7 +31,7 @@ export function createAssetPicker({ onError }) {
   const message = byId("symbol-message");
 
   function render(assets, selected) {
-    const previous = selected ?? select.value;
+    const previous = selected ?? (select.value || rememberedChoice());
     clear(select);
     const builtIn = element("optgroup", { label: "Built-in" });
     const custom = element("optgroup", { label: "Custom symbols" });
@@ -24,6 +42,7 @@ export function createAssetPicker({ onError }) {
     select.append(builtIn);
     if (custom.children.length > 0) select.append(custom);
     if ([...select.options].some((option) => option.value === previous)) select.value = previous;
+    remember(select.value);
   }
 
   async function refresh(selected) {
@@ -56,6 +75,7 @@ export function createAssetPicker({ onError }) {
     }
   }
 
+  select.addEventListener("change", () => remember(select.value));
   addButton.addEventListener("click", add);
   input.addEventListener("keydown", (event) => {
     if (event.key === "Enter") {

@@ -33,10 +33,11 @@ export function createDateRangePicker({ limits, initialTimeframe = "4h" }) {
 
   const limit = () => byTimeframe.get(timeframeSelect.value);
 
-  function describe(startMs, endMs) {
+  /** "N days selected; 1m bars: at most 7 days." plus a warning when the range cannot hold 35 bars. */
+  function describe(startMs, endMs, { withLimit }) {
     const { timeframe, max_days: maxDays, bar_seconds: barSeconds } = limit();
     const days = countDays(startMs, endMs);
-    const parts = [`${days} day${days === 1 ? "" : "s"} selected; ${timeframe} bars: at most ${maxDays} days.`];
+    const parts = [`${days} day${days === 1 ? "" : "s"} selected${withLimit ? `; ${timeframe} bars: at most ${maxDays} days` : ""}.`];
     // Markets close at night and at weekends, so this is an upper bound; below 35 the analysis cannot run.
     const barMs = (barSeconds ?? 30 * 86_400) * 1000;
     const bars = Math.floor((endMs - startMs) / barMs);
@@ -61,7 +62,7 @@ export function createDateRangePicker({ limits, initialTimeframe = "4h" }) {
     startInput.min = toInputValue(range.endMs - maxDays * DAY_MS);
     startInput.max = toInputValue(range.endMs - MINUTE_MS);
     endInput.max = toInputValue(nowMs);
-    const summary = describe(range.startMs, range.endMs);
+    const summary = describe(range.startMs, range.endMs, { withLimit: range.notes.length === 0 });
     if (range.notes.length > 0) {
       setMessage(message, `${range.notes.join(" ")} ${summary.text}`, "warn");
     } else {

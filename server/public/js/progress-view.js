@@ -91,9 +91,16 @@ export function createProgressView() {
       }
     },
 
-    /** Stops the timer; steps still running when the analysis failed or was cancelled are marked stopped. */
+    /**
+     * Stops the timer; steps still running when the analysis failed or was cancelled are marked stopped. A failure
+     * before any step started (a missing key) hides the card: five "waiting" rows would only distract from the error.
+     */
     finish({ failed }) {
       clearInterval(timer);
+      if (failed && [...rows.values()].every((row) => row.item.dataset.state === "waiting")) {
+        card.hidden = true;
+        return;
+      }
       if (failed) {
         for (const [step, row] of rows) if (row.item.dataset.state === "running") setState(step, "stopped", row.info.detail);
         elapsed.textContent = `stopped after ${formatDuration(performance.now() - startedAt)}`;

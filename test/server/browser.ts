@@ -1,0 +1,71 @@
+// Headless Chromium for the page tests: the project's Chromium (PUPPETEER_EXECUTABLE_PATH, .puppeteerrc.cjs, then
+// /usr/bin/chromium), the flags that work on this project's machines, a throwaway profile, and screenshots saved
+// under test-artifacts/server/ (git-ignored). Each page records CSP violations and script errors for the tests.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import puppeteer, { type Browser, type Page } from "puppeteer";
+
+export const ARTIFACTS_DIR = path.resolve(__dirname, "../../test-artifacts/server");
+
+export function chromiumPath(): string | undefined {
+  const configured: string | undefined = (() => {
+    try {
+      return require("../../.puppeteerrc.cjs").executablePath;
+    } catch {
+      return undefined;
+    }
+  })();
+  return [process.env.PUPPETEER_EXECUTABLE_PATH, configured, "/usr/bin/chromium"].find((candidate) => candidate && existsSync(candidate));
+}
+
+export interface TestBrowser {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<TestBrowser> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), "server-page-test-"));
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    userDataDir,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    },
+  };
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Script errors and CSP violations seen so far. */
+  problems: string[];
+}
+
+export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<WatchedPage> {
+  const page = await browser.newPage();
+  await page.setViewport({ width: options.width ?? 1366, height: options.height ?? 900 });
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`page error: ${error instanceof Error ? error.message : String(error)}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return { page, problems };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`) as `${string}.png`, fullPage: true });
+}
