@@ -38,20 +38,22 @@ export function acrossAssets(rows: readonly ScoreRow[], method: MethodId, horizo
   return { mean: accuracies.reduce((sum, value) => sum + value, 0) / accuracies.length, low: Math.min(...accuracies), high: Math.max(...accuracies) };
 }
 
+/** Accuracy (%) per asset and method; with a model, also the agents' Wilson 95% interval and gain over random. */
 export function accuracyTableMarkdown(result: EvaluationResult, horizon: number): string {
   const methods = methodsOf(result);
-  const lead = methods[0];
-  const header = ["Asset", "n", ...methods.map((method) => `${methodLabels[method]} %`), `${methodLabels[lead]} 95% CI`, `${methodLabels[lead]} gain vs random`];
+  const withAgents = methods[0] === "agents";
+  const header = ["Asset", "n", ...methods.map((method) => `${methodLabels[method]} %`), ...(withAgents ? ["Agents 95% CI", "Agents gain vs random"] : [])];
   const lines = [`| ${header.join(" | ")} |`, `|${header.map((_, index) => (index === 0 ? "---" : "---:")).join("|")}|`];
   for (const asset of assetRows(result)) {
     const row = (method: MethodId) => findScore(result.scores, { asset, method, horizon });
-    const leadRow = row(lead);
-    const interval = leadRow?.interval ? `${percent(leadRow.interval.low)}–${percent(leadRow.interval.high)}` : "–";
+    const lead = row(methods[0]);
+    const interval = lead?.interval ? `${percent(lead.interval.low)}–${percent(lead.interval.high)}` : "–";
     const name = asset === ALL_ASSETS ? "**All points**" : asset;
-    lines.push(`| ${[name, String(leadRow?.scored ?? 0), ...methods.map((method) => percent(row(method)?.accuracy)), interval, signedPercent(leadRow?.relativeGain)].join(" | ")} |`);
+    const agentColumns = withAgents ? [interval, signedPercent(lead?.relativeGain)] : [];
+    lines.push(`| ${[name, String(lead?.scored ?? 0), ...methods.map((method) => percent(row(method)?.accuracy)), ...agentColumns].join(" | ")} |`);
   }
   const means = methods.map((method) => percent(acrossAssets(result.scores, method, horizon).mean));
-  lines.push(`| **Mean over assets** | | ${means.join(" | ")} | | |`);
+  lines.push(`| ${["**Mean over assets**", "", ...means, ...(withAgents ? ["", ""] : [])].join(" | ")} |`);
   return lines.join("\n");
 }
 

@@ -8,7 +8,8 @@ import path from "node:path";
 import { z } from "zod";
 import { formatZodError } from "../common/format-zod-error";
 import { InputError } from "../common/input-error";
-import { createConfig, type ConfigInput } from "../config/config-schema";
+import { createConfig, type Config, type ConfigInput } from "../config/config-schema";
+import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import { readBenchmarkWindows } from "./benchmark-data";
 import { forEachWithConcurrency } from "./bounded-concurrency";
@@ -17,7 +18,7 @@ import type { EvaluationProgressListener, EvaluationResult, EvaluationSettings, 
 import type { Directive } from "./metrics";
 import { cachedChatModel } from "./model-cache";
 import { scoreEvaluation } from "./score-evaluation";
-import { createUsageMeter } from "./usage-meter";
+import { createUsageMeter, type UsageMeter } from "./usage-meter";
 
 export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */
@@ -153,7 +154,7 @@ function pointRecord(point: DecisionPoint): PointRecord {
   };
 }
 
-function modelsOf(config: ReturnType<typeof createConfig>) {
+function modelsOf(config: Config) {
   return {
     agent: { provider: config.agent_llm_provider, model: config.agent_llm_model, temperature: config.agent_llm_temperature },
     graph: { provider: config.graph_llm_provider, model: config.graph_llm_model, temperature: config.graph_llm_temperature },
@@ -161,12 +162,12 @@ function modelsOf(config: ReturnType<typeof createConfig>) {
 }
 
 /** Without a cache every call is fresh; it is still counted for tokens and cost. */
-function meteredOnly(model: Parameters<typeof cachedChatModel>[0], meter: ReturnType<typeof createUsageMeter>) {
+function meteredOnly(model: ChatModel, meter: UsageMeter): ChatModel {
   return {
     provider: model.provider,
     model: model.model,
     temperature: model.temperature,
-    async chat(request: Parameters<typeof model.chat>[0]) {
+    async chat(request: ChatRequest) {
       const response = await model.chat(request);
       meter.record({ hit: false, key: "", provider: model.provider, model: model.model, usage: response.usage });
       return response;
