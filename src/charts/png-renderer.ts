@@ -253,6 +253,12 @@ async function launchSession(executablePath: string | undefined): Promise<Browse
       args: [...CHROMIUM_FLAGS],
       userDataDir,
       pipe: true, // no debugging port to open or to collide with another instance
+      // The renderer's owner closes it (pipeline.close(), the server's shutdown). Puppeteer's own signal handlers
+      // would exit the process on Ctrl-C (code 130) before that cleanup runs; if the process dies anyway, Chromium
+      // exits by itself when its pipe closes.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
     });
   } catch (error) {
     await removeUserDataDir(userDataDir);
