@@ -42,8 +42,13 @@ export function createApp(dependencies: AppDependencies): Koa {
 
   const app = new Koa();
   app.proxy = false; // never trust X-Forwarded-* headers: Origin is compared with the Host this server sees
-  // Errors are answered by errorHandler; this only sees failures while a response is already being sent.
-  app.on("error", (error: unknown) => logger.warn("response stream failed", { error }));
+  // Errors are answered by errorHandler; this only sees failures while a response is already being sent. A client
+  // that leaves mid-stream (a closed tab, a cancelled run) is normal and not worth a warning.
+  app.on("error", (error: unknown) => {
+    const code = (error as { code?: unknown } | undefined)?.code;
+    if (code === "ERR_STREAM_PREMATURE_CLOSE" || code === "EPIPE" || code === "ECONNRESET") return;
+    logger.warn("response stream failed", { error });
+  });
 
   app.use(errorHandler({ logger }));
   app.use(securityHeaders());
