@@ -30,7 +30,8 @@ export async function readJsonBody(context: Context, options: JsonBodyOptions): 
   const text = await readText(context, options.limitBytes);
   if (text.trim() === "") throw new HttpProblem(400, "bad_json", "The request body is empty: send a JSON object.");
   try {
-    return JSON.parse(text) as unknown;
+    // A "__proto__" key would become the prototype of the parsed object once copied by a schema: drop it.
+    return JSON.parse(text, (key, value: unknown) => (key === "__proto__" ? undefined : value)) as unknown;
   } catch (error) {
     const reason = error instanceof SyntaxError ? error.message : "unreadable";
     throw new HttpProblem(400, "bad_json", `The request body is not valid JSON (${reason}).`);

@@ -196,6 +196,7 @@ describe("POST /api/analyze with an asset or symbol", () => {
     ["a bad date", { asset: "BTC", timeframe: "1h", start: "soon", end: "2024-01-02" }, /Invalid start date/],
     ["an end in the future", { asset: "BTC", timeframe: "1h", start: "2024-01-01", end: "2999-01-01" }, /in the future/],
     ["a symbol with forbidden characters", { symbol: "../etc", timeframe: "1h", start: "2024-01-01", end: "2024-01-02" }, /symbol may contain only/],
+    ["a source smuggled in through __proto__", '{"__proto__": {"csv": "Datetime,Close"}, "timeframe": "4h"}', /start: must be a date/],
   ])("answers 400 for %s", async (_case, body, message) => {
     const result = await postJson(server, "/api/analyze", body);
     expect(result.status).toBe(400);
