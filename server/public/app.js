@@ -30,6 +30,8 @@ const assets = createAssetPicker({ onError: (error) => (error.code === "unauthor
 const progress = createProgressView();
 
 byId("settings-toggle").addEventListener("click", () => settings.open());
+// Until the page has loaded its settings, Run must not fall back to a native form submission (a page reload).
+byId("analysis-form").addEventListener("submit", (event) => event.preventDefault());
 
 function selectedSource() {
   return document.querySelector('input[name="source"]:checked')?.value ?? "market";
