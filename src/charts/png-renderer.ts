@@ -97,8 +97,11 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
         session.browser.once("disconnected", () => {
           session.disconnected = true;
           dropSession(session);
-          // After a crash nobody calls close(): remove the profile here, once the process is gone.
-          if (!closing) void afterExit(session.browser).then(() => removeUserDataDir(session.userDataDir));
+          if (closing) return; // close() is shutting it down and cleans up after it
+          // A lost connection leaves a browser nobody can drive: make sure it is gone (a no-op after a crash),
+          // then remove its profile, since nobody will call close() for this session.
+          session.browser.process()?.kill("SIGKILL");
+          void afterExit(session.browser).then(() => removeUserDataDir(session.userDataDir));
         });
       },
       () => {
