@@ -18,6 +18,7 @@ import {
   DateRangeError,
   DecisionError,
   EmptyReportError,
+  ModelRefusalError,
   InputError,
   MarketDataError,
   MissingApiKeyError,
@@ -113,6 +114,7 @@ export function errorResponse(error: unknown): ErrorResponse {
   }
   if (error instanceof DecisionError) return known(502, "decision_failed", error.message);
   if (error instanceof EmptyReportError) return known(502, "empty_report", error.message);
+  if (error instanceof ModelRefusalError) return known(502, "model_refusal", error.message);
   if (error instanceof ChartRendererClosedError) return known(503, "unavailable", "The server is shutting down; try again in a moment.");
   if (error instanceof ChartRenderError) {
     return known(500, "chart_render", `The charts could not be drawn on the server. ${error.message}. Check that Chromium is installed (see the README).`);
