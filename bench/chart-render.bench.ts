@@ -1,0 +1,218 @@
+// Chart rendering benchmark: cold start, warm latency per chart kind (median, p95), concurrent throughput per pool
+// size, and peak memory of this Node process plus the Chromium process tree (read from /proc).
+//
+// Run: npx tsx bench/chart-render.bench.ts [--renders 50] [--concurrency 4]
+// Figures go to stdout; bench/README.md ("Chart rendering") records a run.
+import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import { buildPatternFigure } from "../src/charts/pattern-figure";
+import { createChartRenderer, type ChartRenderer } from "../src/charts/png-renderer";
+import { readPngSize } from "../src/charts/png-size";
+import { buildTrendFigure } from "../src/charts/trend-figure";
+import type { PlotlyFigure } from "../src/charts/figure-types";
+import type { Candle } from "../src/market/candle";
+import { benchmarkSamples, hasBenchmark, readBenchmarkCandles } from "../test/charts/benchmark-data";
+
+function argument(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+const renderCount = argument("renders", 50);
+const concurrency = argument("concurrency", 4);
+
+function windows(): Candle[][] {
+  if (hasBenchmark) return benchmarkSamples.map((file) => readBenchmarkCandles(file).slice(-45));
+  console.log("benchmark data absent: using a synthetic random walk");
+  let price = 100;
+  const candles = Array.from({ length: 45 }, (_, index) => {
+    const open = price;
+    price *= 1 + Math.sin(index * 1.7) * 0.01;
+    return { time: Date.UTC(2024, 0, 1) + index * 4 * 3600_000, open, high: Math.max(open, price) * 1.004, low: Math.min(open, price) * 0.996, close: price, volume: 0 };
+  });
+  return [candles];
+}
+
+// ---- memory sampling: this process, and Chromium's process tree from /proc ----
+function processTree(rootPid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces) start at the last ')'.
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), parent);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree = [rootPid];
+  for (let index = 0; index < tree.length; index += 1) {
+    for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
+  }
+  return tree;
+}
+
+/**
+ * RSS and PSS of one process in bytes. Chromium's processes fork from a zygote and share most pages, so a sum of
+ * RSS counts shared memory once per process; PSS (shared pages divided among their users) sums to the real total.
+ */
+function memoryOf(pid: number): { rss: number; pss: number } {
+  const kilobytes = (text: string, field: string) => Number(text.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? 0) * 1024;
+  try {
+    const rss = kilobytes(readFileSync(`/proc/${pid}/status`, "utf8"), "VmRSS");
+    let pss = rss;
+    try {
+      pss = kilobytes(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"), "Pss");
+    } catch {
+      // Kernels without smaps_rollup: fall back to RSS.
+    }
+    return { rss, pss };
+  } catch {
+    return { rss: 0, pss: 0 }; // the process ended while we looked
+  }
+}
+
+interface MemoryPeak {
+  nodeRss: number;
+  browserRss: number;
+  browserPss: number;
+  totalRss: number;
+}
+const emptyPeak = (): MemoryPeak => ({ nodeRss: 0, browserRss: 0, browserPss: 0, totalRss: 0 });
+/** Peaks over the whole run, and over the current phase (reset by startPhase). */
+const peak = emptyPeak();
+let phasePeak = emptyPeak();
+
+function startPhase(): void {
+  phasePeak = emptyPeak();
+}
+
+function describePeak(memory: MemoryPeak): string {
+  return (
+    `node RSS ${megabytes(memory.nodeRss)}, Chromium tree RSS sum ${megabytes(memory.browserRss)} ` +
+    `(PSS ${megabytes(memory.browserPss)}), node + Chromium RSS ${megabytes(memory.totalRss)}`
+  );
+}
+
+function sampleMemory(renderers: ChartRenderer[]): void {
+  const nodeRss = process.memoryUsage().rss;
+  let browserRss = 0;
+  let browserPss = 0;
+  for (const renderer of renderers) {
+    const pid = renderer.status().browserPid;
+    if (pid === null) continue;
+    for (const member of processTree(pid)) {
+      const memory = memoryOf(member);
+      browserRss += memory.rss;
+      browserPss += memory.pss;
+    }
+  }
+  for (const target of [peak, phasePeak]) {
+    target.nodeRss = Math.max(target.nodeRss, nodeRss);
+    target.browserRss = Math.max(target.browserRss, browserRss);
+    target.browserPss = Math.max(target.browserPss, browserPss);
+    target.totalRss = Math.max(target.totalRss, nodeRss + browserRss);
+  }
+}
+
+// ---- statistics ----
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+const milliseconds = (value: number) => `${value.toFixed(1)} ms`;
+const megabytes = (value: number) => `${(value / 1024 / 1024).toFixed(0)} MB`;
+
+async function timed<T>(work: () => Promise<T>): Promise<{ result: T; elapsed: number }> {
+  const start = performance.now();
+  const result = await work();
+  return { result, elapsed: performance.now() - start };
+}
+
+async function main(): Promise<void> {
+  // The machine may be shared: print the load so a reader can tell a contended run from a quiet one.
+  console.log(`load average (1, 5, 15 min): ${os.loadavg().map((value) => value.toFixed(2)).join(", ")}; ${os.cpus().length} cores`);
+  const candleWindows = windows();
+  const patternFigures = candleWindows.map((candles) => buildPatternFigure(candles, { assetName: "Bench", timeframe: "4h" }));
+  const trendFigures = candleWindows.map((candles) => buildTrendFigure(candles, { assetName: "Bench", timeframe: "4h" }));
+  const live: ChartRenderer[] = [];
+  // Sampling walks /proc, which costs CPU the renders compete for on a 2-core machine: every 200 ms is enough to see peaks.
+  const sampler = setInterval(() => sampleMemory(live), 200);
+
+  // Cold start: launch, load Plotly, first chart.
+  startPhase();
+  const renderer = createChartRenderer();
+  live.push(renderer);
+  const cold = await timed(() => renderer.render(patternFigures[0]));
+  const size = readPngSize(cold.result);
+  console.log(`cold start (launch + Plotly + first chart): ${milliseconds(cold.elapsed)}, PNG ${size.width}x${size.height}, ${cold.result.length} bytes`);
+
+  // Warm, one at a time.
+  for (let index = 0; index < 5; index += 1) await renderer.render(trendFigures[0]);
+  const warm: Record<string, number[]> = { pattern: [], trend: [] };
+  const figureBuild: Record<string, number[]> = { pattern: [], trend: [] };
+  for (let index = 0; index < renderCount; index += 1) {
+    const candles = candleWindows[index % candleWindows.length];
+    for (const kind of ["pattern", "trend"] as const) {
+      const buildStart = performance.now();
+      const figure: PlotlyFigure = kind === "pattern" ? buildPatternFigure(candles) : buildTrendFigure(candles);
+      figureBuild[kind].push(performance.now() - buildStart);
+      warm[kind].push((await timed(() => renderer.render(figure))).elapsed);
+    }
+  }
+  for (const kind of ["pattern", "trend"] as const) {
+    console.log(
+      `warm ${kind} chart (${renderCount} renders): median ${milliseconds(percentile(warm[kind], 0.5))}, ` +
+        `p95 ${milliseconds(percentile(warm[kind], 0.95))}, min ${milliseconds(Math.min(...warm[kind]))}; ` +
+        `figure build median ${milliseconds(percentile(figureBuild[kind], 0.5))}`,
+    );
+  }
+  sampleMemory(live);
+  console.log(`peak memory, one warm page: ${describePeak(phasePeak)}`);
+  await renderer.close();
+  live.length = 0;
+
+  // Concurrent throughput per pool size, pools warmed to full size first.
+  const total = renderCount * 2;
+  for (const maxPages of [1, 2, 3]) {
+    startPhase();
+    const pool = createChartRenderer({ maxPages });
+    live.push(pool);
+    while (pool.status().pageCount < maxPages) {
+      await Promise.all(Array.from({ length: maxPages + 1 }, () => pool.render(patternFigures[0])));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const figures = Array.from({ length: total }, (_, index) => (index % 2 ? trendFigures : patternFigures)[index % candleWindows.length]);
+    let next = 0;
+    const latencies: number[] = [];
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < figures.length) {
+          const figure = figures[next++];
+          latencies.push((await timed(() => pool.render(figure))).elapsed);
+        }
+      }),
+    );
+    const elapsed = performance.now() - start;
+    console.log(
+      `concurrency ${concurrency}, ${maxPages} page(s): ${(total / (elapsed / 1000)).toFixed(1)} charts/s ` +
+        `(${total} charts in ${milliseconds(elapsed)}), latency median ${milliseconds(percentile(latencies, 0.5))}, p95 ${milliseconds(percentile(latencies, 0.95))}`,
+    );
+    sampleMemory(live);
+    console.log(`  peak memory: ${describePeak(phasePeak)}`);
+    await pool.close();
+    live.length = 0;
+  }
+
+  clearInterval(sampler);
+  console.log(`load average at the end: ${os.loadavg().map((value) => value.toFixed(2)).join(", ")}`);
+  console.log(`peak memory, whole run: ${describePeak(peak)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
