@@ -1,7 +1,7 @@
 // Where the renderer's Chromium comes from and how it is started, kept apart from the puppeteer calls so it can be
 // read (and tested) without a browser. Puppeteer cannot download a browser on this project's machines, so the
 // system Chromium is used (see .puppeteerrc.cjs and STYLE.md).
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -41,9 +41,46 @@ export function resolveChromiumPath(explicitPath?: string, puppeteerConfiguredPa
   );
 }
 
-/** A fresh profile per launch, so runs never share state and nothing is left behind after close. */
+const PROFILE_PREFIX = "chart-renderer-chromium-";
+let staleProfilesSwept = false;
+
+/**
+ * A fresh profile per launch, so runs never share state; close() removes it. The name carries this process's pid
+ * so that profiles left by a process that was killed before it could close (SIGKILL, OOM) are removed by the next
+ * process that renders, once, instead of piling up in /tmp on a server that restarts.
+ */
 export function createUserDataDir(): string {
-  return mkdtempSync(path.join(tmpdir(), "chart-renderer-chromium-"));
+  if (!staleProfilesSwept) {
+    staleProfilesSwept = true;
+    void removeStaleProfiles();
+  }
+  return mkdtempSync(path.join(tmpdir(), `${PROFILE_PREFIX}${process.pid}-`));
+}
+
+export async function removeStaleProfiles(): Promise<void> {
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const owner = entry.startsWith(PROFILE_PREFIX) ? Number(entry.slice(PROFILE_PREFIX.length).split("-")[0]) : NaN;
+    // Only profiles whose owner is gone: a live pid (ours, another renderer's, or a reused one) is left alone.
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && !isProcessAlive(owner)) {
+      await removeUserDataDir(path.join(tmpdir(), entry));
+    }
+  }
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Never throws: a profile that cannot be removed must not turn a finished render or a close into a failure. */
