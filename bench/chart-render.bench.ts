@@ -1,9 +1,8 @@
 // Chart rendering benchmark: cold start, warm latency per chart kind (median, p95), concurrent throughput per pool
 // size, and peak memory of this Node process plus the Chromium process tree (read from /proc).
 //
-// Run: npx tsx bench/chart-render.bench.ts [--renders 50] [--concurrency 4]
+// Run: npm run bench:charts [-- --renders 50 --concurrency 4]
 // Figures go to stdout; bench/README.md ("Chart rendering") records a run.
-import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { buildPatternFigure } from "../src/charts/pattern-figure";
 import { createChartRenderer, type ChartRenderer } from "../src/charts/png-renderer";
@@ -11,6 +10,7 @@ import { readPngSize } from "../src/charts/png-size";
 import { buildTrendFigure } from "../src/charts/trend-figure";
 import type { PlotlyFigure } from "../src/charts/figure-types";
 import type { Candle } from "../src/market/candle";
+import { memoryOf, processTree } from "./support/process-memory";
 import { benchmarkSamples, hasBenchmark, readBenchmarkCandles } from "../test/charts/benchmark-data";
 
 function argument(name: string, fallback: number): number {
@@ -34,46 +34,6 @@ function windows(): Candle[][] {
 }
 
 // ---- memory sampling: this process, and Chromium's process tree from /proc ----
-function processTree(rootPid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name (which may hold spaces) start at the last ')'.
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(Number(entry), parent);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const tree = [rootPid];
-  for (let index = 0; index < tree.length; index += 1) {
-    for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
-  }
-  return tree;
-}
-
-/**
- * RSS and PSS of one process in bytes. Chromium's processes fork from a zygote and share most pages, so a sum of
- * RSS counts shared memory once per process; PSS (shared pages divided among their users) sums to the real total.
- */
-function memoryOf(pid: number): { rss: number; pss: number } {
-  const kilobytes = (text: string, field: string) => Number(text.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? 0) * 1024;
-  try {
-    const rss = kilobytes(readFileSync(`/proc/${pid}/status`, "utf8"), "VmRSS");
-    let pss = rss;
-    try {
-      pss = kilobytes(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"), "Pss");
-    } catch {
-      // Kernels without smaps_rollup: fall back to RSS.
-    }
-    return { rss, pss };
-  } catch {
-    return { rss: 0, pss: 0 }; // the process ended while we looked
-  }
-}
-
 interface MemoryPeak {
   nodeRss: number;
   browserRss: number;

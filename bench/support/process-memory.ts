@@ -25,22 +25,29 @@ export function processTree(rootPid: number): number[] {
 }
 
 /**
- * Proportional set size in bytes (shared pages divided among the processes sharing them), else RSS; 0 for a
- * process that is gone. Chromium's processes share most of their pages, so summing RSS would count them many times.
+ * RSS and PSS of one process in bytes; zeros for a process that is gone. Chromium's processes fork from a zygote and
+ * share most pages, so a sum of RSS counts shared memory once per process; PSS (shared pages divided among their
+ * users) sums to the real total.
  */
+export function memoryOf(pid: number): { rss: number; pss: number } {
+  const kilobytes = (text: string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0) * 1024;
+  try {
+    const rss = kilobytes(readFileSync(`/proc/${pid}/status`, "utf8"), "VmRSS");
+    let pss = rss;
+    try {
+      pss = kilobytes(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"), "Pss");
+    } catch {
+      // kernels without smaps_rollup: fall back to RSS
+    }
+    return { rss, pss };
+  } catch {
+    return { rss: 0, pss: 0 };
+  }
+}
+
+/** PSS in bytes (see memoryOf). */
 export function residentBytes(pid: number): number {
-  try {
-    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
-    if (match) return Number(match[1]) * 1024;
-  } catch {
-    // no smaps_rollup (old kernel) or the process ended: fall back to RSS
-  }
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
+  return memoryOf(pid).pss;
 }
 
 export function treeResidentBytes(rootPid: number | null): number {
