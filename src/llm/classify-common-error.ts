@@ -1,6 +1,6 @@
 // Classification shared by the provider error files: caller aborts, timeouts, raw connection failures, bad bodies.
 import type { ProviderId } from "../config/providers";
-import { ProviderError, scrubSecrets } from "./provider-error";
+import { ProviderError, scrubSecrets, type ProviderErrorKind } from "./provider-error";
 
 /** What a classifier knows about the call that failed, to name the model and the endpoint in the message. */
 export interface ClassifyContext {
@@ -119,4 +119,46 @@ export function classifyAfterSdk(error: unknown, context: ClassifyContext): Prov
     detail: providerDetail(message),
     cause: error,
   });
+}
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/** The error classes each SDK exports under the same names (the two SDKs share their client core). */
+export interface SdkErrorClasses<ApiError extends Error> {
+  APIError: abstract new (...args: never[]) => ApiError;
+  APIUserAbortError: ErrorClass;
+  APIConnectionError: ErrorClass;
+  APIConnectionTimeoutError: ErrorClass;
+}
+
+export interface SdkErrorRules<ApiError extends Error & { status?: number }> {
+  classes: SdkErrorClasses<ApiError>;
+  /** The kind of an HTTP error answer; this is where the providers differ. */
+  kindOf(error: ApiError): ProviderErrorKind;
+  /** The provider's own sentence from the error body. */
+  messageOf(error: ApiError): unknown;
+}
+
+/** The classification flow both adapters share; each supplies its SDK's classes and its status rules. */
+export function classifySdkError<ApiError extends Error & { status?: number }>(
+  error: unknown,
+  context: ClassifyContext,
+  rules: SdkErrorRules<ApiError>,
+): ProviderError {
+  const early = classifyBeforeSdk(error, context);
+  if (early) return early;
+  const { classes } = rules;
+  if (error instanceof classes.APIUserAbortError) {
+    return new ProviderError({ kind: "aborted", provider: context.provider, model: context.model, cause: error });
+  }
+  // The timeout class extends the connection class, so it is checked first.
+  if (error instanceof classes.APIConnectionTimeoutError) return networkError(error, context, timeoutReason(context));
+  if (error instanceof classes.APIConnectionError) return networkError(error, context);
+  if (error instanceof classes.APIError) {
+    const kind = rules.kindOf(error);
+    const message = rules.messageOf(error);
+    const detail = kind === "bad_request" && error.status === 404 ? notFoundDetail(message) : providerDetail(message);
+    return new ProviderError({ kind, provider: context.provider, model: context.model, statusCode: error.status, detail, cause: error });
+  }
+  return classifyAfterSdk(error, context);
 }

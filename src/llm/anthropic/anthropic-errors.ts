@@ -1,15 +1,7 @@
 // Classifies errors from @anthropic-ai/sdk into ProviderError (SPEC 5).
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
-import {
-  classifyAfterSdk,
-  classifyBeforeSdk,
-  networkError,
-  notFoundDetail,
-  providerDetail,
-  timeoutReason,
-  type ClassifyContext,
-} from "../classify-common-error";
-import { ProviderError, type ProviderErrorKind } from "../provider-error";
+import { classifySdkError, type ClassifyContext } from "../classify-common-error";
+import type { ProviderError, ProviderErrorKind } from "../provider-error";
 import { isQuotaError } from "../quota-error";
 
 /** Anthropic's body is `{type: "error", error: {type, message}}`; the SDK keeps all of it as `error.error`. */
@@ -32,27 +24,9 @@ function kindForStatus(error: APIError): ProviderErrorKind {
 }
 
 export function classifyAnthropicError(error: unknown, context: ClassifyContext): ProviderError {
-  const early = classifyBeforeSdk(error, context);
-  if (early) return early;
-
-  if (error instanceof APIUserAbortError) {
-    return new ProviderError({ kind: "aborted", provider: context.provider, model: context.model, cause: error });
-  }
-  // The timeout class extends the connection class, so it is checked first.
-  if (error instanceof APIConnectionTimeoutError) return networkError(error, context, timeoutReason(context));
-  if (error instanceof APIConnectionError) return networkError(error, context);
-  if (error instanceof APIError) {
-    const kind = kindForStatus(error);
-    const detail =
-      kind === "bad_request" && error.status === 404 ? notFoundDetail(providerMessage(error)) : providerDetail(providerMessage(error));
-    return new ProviderError({
-      kind,
-      provider: context.provider,
-      model: context.model,
-      statusCode: error.status,
-      detail,
-      cause: error,
-    });
-  }
-  return classifyAfterSdk(error, context);
+  return classifySdkError(error, context, {
+    classes: { APIError, APIUserAbortError, APIConnectionError, APIConnectionTimeoutError },
+    kindOf: kindForStatus,
+    messageOf: providerMessage,
+  });
 }
