@@ -1,0 +1,331 @@
+// Faults injected behind the HTTP API (issue "Faults to inject"): each provider fault of
+// provider-faults.test.ts, driven through POST /api/analyze as JSON and as text/event-stream, ends in a recovered
+// result or a classified error body, within its time bound, with no request or provider call left open; after each
+// one the server still answers GET /api/get-api-key-status and runs a normal analysis. Then the custom-asset file
+// under concurrent saves from several clients and two server processes: nothing is lost, across a restart too.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { Agent } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createChartRenderer, type ChartRenderer } from "../../src/index";
+import { defaultFakeHandler, fakeReply, startFakeProviderServer, type FakeProviderServer, type FakeRequest } from "../fakes/fake-provider-server";
+import { benchmarkCsv, noBarsFetch } from "../server/analysis-fixtures";
+import { expectPlainError, getJson, startTestServer, TEST_KEY, type TestServer } from "../server/test-server";
+import { countOpenRequests, type OpenRequestCounter } from "./support/open-requests";
+import { startProviderCallTracker, type ProviderCallTracker } from "./support/provider-call-tracker";
+import { sendRawRequest } from "./support/raw-http";
+import { createSeededRandom } from "./support/seeded-random";
+import { startServerProcess, type ServerProcess } from "./support/server-process";
+
+const REQUEST_TIMEOUT_MS = 1000;
+const MAX_RETRIES = 1;
+const csv = benchmarkCsv();
+
+let fake: FakeProviderServer;
+let tracker: ProviderCallTracker;
+let renderer: ChartRenderer;
+let server: TestServer;
+let openRequests: OpenRequestCounter;
+
+/** An OpenAI completion whose model declined to look at the image. */
+const refusalCompletion = {
+  id: "chatcmpl-refusal",
+  object: "chat.completion",
+  created: 0,
+  model: "gpt-4o",
+  choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: null, refusal: "I can't help with analysing this image." } }],
+  usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+};
+
+const isDecision = (request: FakeRequest) => request.summary.wantsJson;
+const isVision = (request: FakeRequest) => request.summary.imageCount > 0;
+
+/** Answers the first `count` requests that match with `fault`, everything else as the default analyst. */
+function faultOn(match: (request: FakeRequest) => boolean, fault: () => ReturnType<typeof fakeReply.hang>, count = Infinity): void {
+  let faults = 0;
+  fake.setHandler((request) => {
+    if (match(request) && faults < count) {
+      faults++;
+      return fault();
+    }
+    return defaultFakeHandler(request);
+  });
+}
+
+type Mode = "json" | "event-stream";
+
+interface AnalysisAnswer {
+  status: number;
+  elapsedMs: number;
+  /** The AnalysisResult, or the error body (for a stream: the `error` event's data, which adds `status`). */
+  result?: any;
+  error?: any;
+  events: { event: string; data: any }[];
+}
+
+function parseEventStream(text: string): { event: string; data: any }[] {
+  return text
+    .split("\n\n")
+    .filter((block) => block.trim() !== "" && !block.startsWith(":"))
+    .map((block) => ({ event: /^event: (.*)$/m.exec(block)?.[1] ?? "message", data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "null") }));
+}
+
+/** POST /api/analyze with the benchmark CSV, as JSON or as an event stream, read to its end. */
+async function analyze(mode: Mode): Promise<AnalysisAnswer> {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/analyze`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(mode === "event-stream" ? { Accept: "text/event-stream" } : {}) },
+    body: JSON.stringify({ csv, timeframe: "4h", name: "Fault run" }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  const elapsedMs = performance.now() - started;
+  expect(text).not.toContain("SECRET");
+  expect(text).not.toMatch(/\n\s+at |node:internal|\.ts:\d+/);
+  if (mode === "json" || !response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    const body = JSON.parse(text);
+    return response.ok ? { status: response.status, elapsedMs, result: body, events: [] } : { status: response.status, elapsedMs, error: body, events: [] };
+  }
+  const events = parseEventStream(text);
+  const last = events.at(-1);
+  expect(last?.event === "result" || last?.event === "error", `the stream ends in a result or an error, got ${last?.event}`).toBe(true);
+  return { status: response.status, elapsedMs, events, result: last?.event === "result" ? last.data : undefined, error: last?.event === "error" ? last.data : undefined };
+}
+
+/** The analysis succeeded (the whole AnalysisResult came back). */
+function expectRecovered(answer: AnalysisAnswer): void {
+  expect(answer.error, JSON.stringify(answer.error)).toBeUndefined();
+  expect(answer.status).toBe(200);
+  expect(["LONG", "SHORT"]).toContain(answer.result.final_decision.decision);
+}
+
+/** The analysis failed with this classified error: HTTP status (in the stream: the error event's), code, words. */
+function expectClassified(answer: AnalysisAnswer, mode: Mode, expected: { status: number; code: string; message: RegExp }): void {
+  expect(answer.result).toBeUndefined();
+  expectPlainError(answer.error);
+  expect(answer.error).toMatchObject({ code: expected.code });
+  expect(answer.error.error).toMatch(expected.message);
+  if (mode === "json") expect(answer.status).toBe(expected.status);
+  else {
+    // The stream was committed (200) at the first progress event; the error event carries the status instead.
+    expect(answer.status).toBe(200);
+    expect(answer.error.status).toBe(expected.status);
+    expect(answer.events.some((event) => event.event === "progress" && event.data.type === "step-error")).toBe(true);
+  }
+}
+
+/** After a fault: nothing left open, the status endpoint answers, and a normal analysis succeeds. */
+async function expectStillServing(): Promise<void> {
+  await tracker.settled(2000);
+  await openRequests.settled(2000);
+  fake.reset();
+  const status = await getJson(server, "/api/get-api-key-status?provider=openai");
+  expect(status.status).toBe(200);
+  expect(status.body).toEqual({ has_key: true, masked_key: "sk-...def" });
+  expectRecovered(await analyze("json"));
+  await tracker.settled(2000);
+}
+
+beforeAll(async () => {
+  fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });
+  tracker = await startProviderCallTracker(fake.url);
+  renderer = createChartRenderer();
+  server = await startTestServer({
+    config: { api_key: TEST_KEY, openai_base_url: `${tracker.url}/v1`, request_timeout_ms: REQUEST_TIMEOUT_MS, max_retries: MAX_RETRIES },
+    renderer,
+    fetch: noBarsFetch,
+  });
+  openRequests = countOpenRequests(server.server);
+  // The first analysis launches Chromium (a second or two); the timed cases below should not pay for it.
+  expectRecovered(await analyze("json"));
+  fake.reset();
+});
+afterEach(() => fake.reset());
+afterAll(async () => {
+  for (const line of server?.logs ?? []) expect(line).not.toContain("SECRET");
+  expect(server?.logs.filter((line) => / ERROR /.test(line)) ?? []).toEqual([]);
+  await server?.close();
+  await renderer?.close();
+  await tracker?.close();
+  await fake?.close();
+});
+
+describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api/analyze (%s)", (mode) => {
+  it("500s then success: retried and recovered", async () => {
+    faultOn(isDecision, () => fakeReply.serverError(500), MAX_RETRIES);
+    expectRecovered(await analyze(mode));
+    expect(fake.requests.filter(isDecision)).toHaveLength(MAX_RETRIES + 1);
+    await expectStillServing();
+  });
+
+  it("500s past the retries: 502 provider_server", async () => {
+    faultOn(isDecision, () => fakeReply.serverError(503));
+    expectClassified(await analyze(mode), mode, { status: 502, code: "provider_server", message: /^Provider Error: OpenAI had a server error \(HTTP 503\)/ });
+    expect(fake.requests.filter(isDecision)).toHaveLength(MAX_RETRIES + 1);
+    await expectStillServing();
+  });
+
+  it("a hanging provider: ends within the request timeout bound, serves others meanwhile, leaves nothing open", async () => {
+    faultOn(isVision, () => fakeReply.hang());
+    const running = analyze(mode);
+    // While both vision calls hang, the server answers other requests at once.
+    while (fake.requests.filter(isVision).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const during = performance.now();
+    expect((await getJson(server, "/api/get-api-key-status")).status).toBe(200);
+    expect(performance.now() - during).toBeLessThan(500);
+    expect(tracker.inFlight()).toBeGreaterThan(0);
+
+    const answer = await running;
+    expectClassified(answer, mode, { status: 502, code: "provider_network", message: /^Network Error: Unable to connect to OpenAI servers\..*timed out/ });
+    // Each attempt waits request_timeout_ms; the SDK's one retry adds its backoff (under a second) and a second wait.
+    expect(answer.elapsedMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS);
+    expect(answer.elapsedMs).toBeLessThan((MAX_RETRIES + 1) * REQUEST_TIMEOUT_MS + 1500);
+    // The hung calls were dropped, not left to the fake: no provider call and no HTTP request is still open.
+    await tracker.settled(300);
+    await openRequests.settled(300);
+    await expectStillServing();
+  });
+
+  it("a connection reset mid-response: 502 provider_network (not retried once a response has begun)", async () => {
+    faultOn(isDecision, () => fakeReply.reset(), 1);
+    expectClassified(await analyze(mode), mode, { status: 502, code: "provider_network", message: /^Network Error: Unable to connect to OpenAI servers\./ });
+    await expectStillServing();
+  });
+
+  it("malformed JSON from the provider: a classified provider error naming OpenAI", async () => {
+    faultOn(isVision, () => fakeReply.malformed());
+    const answer = await analyze(mode);
+    expect(answer.result).toBeUndefined();
+    expectPlainError(answer.error);
+    expect(answer.error.code).toMatch(/^provider_/);
+    expect(answer.error.provider).toBe("openai");
+    expect(answer.error.error).toMatch(/OpenAI/);
+    expect(mode === "json" ? answer.status : answer.error.status).toBe(502);
+    await expectStillServing();
+  });
+
+  it("a tool call with invalid arguments: the model is told what was wrong, and the analysis recovers", async () => {
+    let indicatorRounds = 0;
+    fake.setHandler((request) => {
+      if (request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 0) {
+        indicatorRounds++;
+        return fakeReply.toolCalls([
+          { name: "compute_rsi", arguments: { period: "fourteen" } },
+          { name: "compute_macd", arguments: "{fastPeriod: 12" }, // not JSON
+          { name: "compute_volume_profile", arguments: {} }, // no such tool
+        ]);
+      }
+      return defaultFakeHandler(request);
+    });
+    expectRecovered(await analyze(mode));
+    expect(indicatorRounds).toBe(1);
+    const followUp = fake.requests.find((request) => request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 3);
+    const toolResults = JSON.stringify(followUp?.body);
+    expect(toolResults).toMatch(/invalid arguments for compute_rsi: period/);
+    expect(toolResults).toMatch(/arguments of compute_macd are not valid JSON/);
+    expect(toolResults).toMatch(/no tool named \\"compute_volume_profile\\"/);
+    await expectStillServing();
+  });
+
+  it("a model that refuses the chart image: 502 model_refusal quoting the refusal", async () => {
+    faultOn(isVision, () => fakeReply.raw(200, refusalCompletion));
+    expectClassified(await analyze(mode), mode, {
+      status: 502,
+      code: "model_refusal",
+      message: /^Model Refusal: the (pattern|trend) agent's model \(gpt-4o\) declined to answer: "I can't help with analysing this image\."/,
+    });
+    await expectStillServing();
+  });
+
+  it("one step failing while another hangs: the hanging call is cancelled and the answer comes at once", async () => {
+    const isIndicator = (request: FakeRequest) => request.summary.toolNames.includes("compute_rsi");
+    fake.setHandler((request) => (isIndicator(request) ? fakeReply.hang() : isVision(request) ? fakeReply.raw(200, refusalCompletion) : defaultFakeHandler(request)));
+    const answer = await analyze(mode);
+    expectClassified(answer, mode, { status: 502, code: "model_refusal", message: /^Model Refusal: / });
+    // The refusal came long before the indicator call's own timeout; the failure aborted it rather than waiting.
+    expect(answer.elapsedMs).toBeLessThan(REQUEST_TIMEOUT_MS);
+    await tracker.settled(300);
+    await expectStillServing();
+  });
+
+  it("a rate limit with retry-after: waits as told, then recovers", async () => {
+    faultOn(isDecision, () => fakeReply.rateLimited({ retryAfterMs: 600 }), 1);
+    expectRecovered(await analyze(mode));
+    const [first, second] = fake.requests.filter(isDecision);
+    expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(550);
+    await expectStillServing();
+  });
+
+  it("a rate limit that persists: 503 provider_rate_limit", async () => {
+    faultOn(isDecision, () => fakeReply.rateLimited());
+    expectClassified(await analyze(mode), mode, { status: 503, code: "provider_rate_limit", message: /^Rate Limit Exceeded: You've hit the OpenAI API rate limit\./ });
+    await expectStillServing();
+  });
+});
+
+describe("the custom-asset file under concurrent saves", () => {
+  // 60 distinct valid symbols in the shapes SPEC 7 names, then repeats of them (same, other case, padded), invalid
+  // ones, and a built-in code that is its own ticker (accepted, never stored).
+  const valid = Array.from({ length: 60 }, (_, index) => [`C${index}-USD`, `^IDX${index}`, `F${index}=F`, `T${index}.X`, `S_${index}`][index % 5]);
+  const repeats = [...valid.slice(0, 10).map((symbol) => symbol.toLowerCase()), ...valid.slice(10, 15).map((symbol) => `  ${symbol} `), ...valid.slice(20, 25)];
+  const invalid: unknown[] = ["ETH/USD", "", "   ", "A".repeat(33), "<script>alert(1)</script>", "../../etc/passwd", "SPX", "btc", "%00", "\u0000X", 42, null, ["ETH-USD"], { symbol: "X" }];
+
+  it("keeps every valid symbol saved at once by several clients on two server processes, and across a restart", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "concurrent-saves-"));
+    const inProcess = await startTestServer({ dataDir });
+    let child: ServerProcess | undefined;
+    const clients = Array.from({ length: 6 }, () => new Agent({ keepAlive: true, maxSockets: 4 }));
+    try {
+      child = await startServerProcess({ dataDir });
+      const bodies = createSeededRandom(7).shuffle([
+        ...[...valid, ...repeats, "AAPL"].map((symbol) => ({ symbol, expected: 200 })),
+        ...invalid.map((symbol) => ({ symbol, expected: 400 })),
+        { symbol: "OK-1", extra: true, expected: 400 }, // an unknown field
+      ]);
+      // Every request at once: alternating between the two processes, spread over six clients' connection pools.
+      const answers = await Promise.all(
+        bodies.map(async ({ expected, ...body }, index) => {
+          const port = index % 2 === 0 ? inProcess.port : child!.port;
+          const result = await sendRawRequest(
+            { method: "POST", path: "/api/save-custom-asset", headers: [["Content-Type", "application/json"]], body: JSON.stringify(body) },
+            { port, agent: clients[index % clients.length], timeoutMs: 20_000 },
+          );
+          if (result.kind === "failure") throw new Error(`no answer for ${JSON.stringify(body)}: ${result.reason}`);
+          return { body, expected, status: result.status, answer: JSON.parse(result.body.toString("utf8")) };
+        }),
+      );
+      for (const { body, expected, status, answer } of answers) {
+        expect(status, JSON.stringify({ body, answer })).toBe(expected);
+        if (expected === 400) expectPlainError(answer);
+        else expect(String(answer.symbol).toUpperCase()).toBe(String(body.symbol).trim().toUpperCase());
+      }
+
+      // Every valid symbol exactly once, in the API of both processes and in the file, and nothing else on disk.
+      // The store keeps the first spelling that arrived ("c0-usd" may beat "C0-USD"), so symbols compare ignoring case.
+      const listed = (await getJson(inProcess, "/api/custom-assets")).body.custom_assets as string[];
+      expect(listed.map((symbol) => symbol.toUpperCase()).sort()).toEqual(valid.map((symbol) => symbol.toUpperCase()).sort());
+      const sent = new Set([...valid, ...repeats.map((symbol) => symbol.trim())]);
+      for (const symbol of listed) expect(sent.has(symbol), symbol).toBe(true);
+      expect((await getJson({ url: child.url }, "/api/custom-assets")).body.custom_assets).toEqual(listed);
+      expect(JSON.parse(readFileSync(path.join(dataDir, "custom_assets.json"), "utf8")).custom_assets).toEqual(listed);
+      expect(readdirSync(dataDir)).toEqual(["custom_assets.json"]);
+
+      await child.stop();
+      child = undefined;
+      await inProcess.close();
+      const restarted = await startTestServer({ dataDir });
+      try {
+        expect((await getJson(restarted, "/api/custom-assets")).body.custom_assets).toEqual(listed);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      for (const client of clients) client.destroy();
+      await child?.stop();
+      await inProcess.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

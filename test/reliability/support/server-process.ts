@@ -1,0 +1,50 @@
+// Runs the real entry point (server/main.ts, as `npm start` would, through tsx) in a child process on a free port,
+// for tests that need a second server process: two processes sharing one DATA_DIR is what the custom-asset file's
+// lock exists for, and only separate processes exercise it (one process already queues its own saves).
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  /** SIGTERM (the server's clean shutdown), then waits for the exit. */
+  stop(): Promise<void>;
+}
+
+const projectRoot = path.resolve(__dirname, "../../..");
+
+export async function startServerProcess(options: { dataDir: string; startTimeoutMs?: number }): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"), path.join(projectRoot, "server/main.ts")], {
+    cwd: projectRoot,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DATA_DIR: options.dataDir, ACCESS_TOKEN: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server process did not start within ${options.startTimeoutMs ?? 20_000} ms:\n${output}`)), options.startTimeoutMs ?? 20_000);
+    const onOutput = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      // main.ts announces where it listens once it does: "Serving the web page and API on http://127.0.0.1:PORT/".
+      const match = /Serving the web page and API on http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on("data", onOutput);
+    child.stderr?.on("data", onOutput);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server process exited with code ${code} before listening:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
