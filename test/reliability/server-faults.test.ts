@@ -4,7 +4,7 @@
 // one the server still answers GET /api/get-api-key-status and runs a normal analysis. Then the custom-asset file
 // under concurrent saves from several clients and two server processes: nothing is lost, across a restart too.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { Agent } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -261,6 +261,40 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
   it("a rate limit that persists: 503 provider_rate_limit", async () => {
     faultOn(isDecision, () => fakeReply.rateLimited());
     expectClassified(await analyze(mode), mode, { status: 503, code: "provider_rate_limit", message: /^Rate Limit Exceeded: You've hit the OpenAI API rate limit\./ });
+    await expectStillServing();
+  });
+});
+
+describe("faults around the other calls and the clients", () => {
+  it("validate-api-key against a hanging provider: {valid: false} with a network error within the timeout", async () => {
+    fake.setHandler(() => fakeReply.hang());
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/validate-api-key`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ provider: "openai" }),
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.valid).toBe(false);
+    expect(body.error).toMatch(/^Network Error: Unable to connect to OpenAI servers\./);
+    // Key validation makes one call without retries (SPEC 4: one cheap call), so one timeout bounds it.
+    expect(performance.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 1000);
+    await tracker.settled(300);
+    await expectStillServing();
+  });
+
+  it("clients that leave mid-request (a body cut short, a large body abandoned) leave nothing open", async () => {
+    const abandon = (headers: Record<string, string>, written: string) =>
+      new Promise<void>((resolve) => {
+        const outgoing = httpRequest({ host: "127.0.0.1", port: server.port, method: "POST", path: "/api/analyze", headers });
+        outgoing.on("error", () => resolve());
+        outgoing.write(written, () => setTimeout(() => outgoing.destroy(), 50));
+        outgoing.on("close", () => resolve());
+      });
+    await abandon({ "Content-Type": "application/json", "Content-Length": "100000" }, '{"csv": "Datetime,');
+    await abandon({ "Content-Type": "application/json", "Transfer-Encoding": "chunked" }, "x".repeat(1024 * 1024));
+    await openRequests.settled(2000);
     await expectStillServing();
   });
 });
