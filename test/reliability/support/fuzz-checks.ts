@@ -1,6 +1,7 @@
 // What every answer of the server must satisfy, whatever was sent (SPEC 10): no 5xx, JSON with an `error` sentence
 // for every refusal on /api, the security headers, and nothing that should stay inside the server: no stack trace,
 // no file path of the project or of the data directory, no key, no file from outside the page's folder.
+import { parseEventStreamText } from "./event-stream-text";
 import type { FuzzRequest } from "./fuzz-requests";
 import type { RawResult } from "./raw-http";
 
@@ -25,13 +26,6 @@ export function describeRequest(request: FuzzRequest): string {
   const body = request.body === undefined ? "none" : Buffer.isBuffer(request.body) ? `bytes ${request.body.subarray(0, 40).toString("hex")}` : preview(request.body);
   const headers = request.headers.map(([name, value]) => `${name}: ${preview(value, 60)}`).join("; ");
   return `${request.method} ${preview(request.path, 120)} headers [${headers}] body ${body}`;
-}
-
-function parseEventStream(text: string): { event: string; data: unknown }[] {
-  return text
-    .split("\n\n")
-    .filter((block) => block.trim() !== "" && !block.startsWith(":"))
-    .map((block) => ({ event: /^event: (.*)$/m.exec(block)?.[1] ?? "message", data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "null") as unknown }));
 }
 
 function isErrorBody(value: unknown): boolean {
@@ -65,7 +59,7 @@ export function checkResponse(request: FuzzRequest, result: RawResult, context: 
     if (contentType.startsWith("text/event-stream")) {
       if (status !== 200) problems.push(`an event stream with status ${status}`);
       try {
-        for (const { event, data } of parseEventStream(text)) {
+        for (const { event, data } of parseEventStreamText(text)) {
           if (event !== "error") continue;
           if (!isErrorBody(data)) problems.push(`error event without an error sentence: ${preview(JSON.stringify(data))}`);
           if (((data as { status?: number }).status ?? 0) >= 500) problems.push(`error event with status ${(data as { status?: number }).status}`);
