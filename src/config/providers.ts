@@ -1,9 +1,10 @@
 // The provider table of SPEC section 2: ids, display names, default models, model-name prefixes, env vars.
+import { quoteInput } from "../common/quote-input";
 import { z } from "zod";
 
 export const providerIds = ["openai", "anthropic", "qwen"] as const;
 export const providerIdSchema = z.enum(providerIds, {
-  error: (issue) => `provider must be one of ${providerIds.join(", ")} (got ${JSON.stringify(issue.input)})`,
+  error: (issue) => `provider must be one of ${providerIds.join(", ")} (got ${quoteInput(issue.input)})`,
 });
 export type ProviderId = z.infer<typeof providerIdSchema>;
 

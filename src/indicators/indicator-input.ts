@@ -1,5 +1,6 @@
 // What every indicator shares: the aligned output type, period schemas for options an LLM agent may pick, and the
 // checks on the input series. Read this first; each indicator file then only holds its own arithmetic.
+import { quoteInput } from "../common/quote-input";
 import { z } from "zod";
 import { formatZodError } from "../common/format-zod-error";
 
@@ -27,7 +28,7 @@ export class IndicatorInputError extends Error {
 /** An integer period in [minimum, MAX_INDICATOR_PERIOD], with a message that names the value received. */
 export function periodSchema(minimum: number, defaultValue: number) {
   const message = (input: unknown) =>
-    `must be an integer from ${minimum} to ${MAX_INDICATOR_PERIOD} (got ${JSON.stringify(input) ?? String(input)})`;
+    `must be an integer from ${minimum} to ${MAX_INDICATOR_PERIOD} (got ${quoteInput(input)})`;
   return z
     .number({ error: (issue) => message(issue.input) })
     .refine((value) => Number.isInteger(value) && value >= minimum && value <= MAX_INDICATOR_PERIOD, {

@@ -1,4 +1,5 @@
 // Builds the ChatModel for a model role ("agent" or "graph") from the config record: provider, model, key, base URL.
+import { quoteInput } from "../common/quote-input";
 import { ConfigError, modelNameSchema, type Config } from "../config/config-schema";
 import { resolveApiKey, resolveBaseUrl, type Env } from "../config/api-keys";
 import type { ProviderId } from "../config/providers";
@@ -54,7 +55,7 @@ function validModelName(model: unknown, field: string): string {
   const parsed = modelNameSchema.safeParse(model);
   if (parsed.success) return parsed.data;
   throw new ConfigError(
-    `Invalid model name for ${field} (${JSON.stringify(model)}): ${formatZodError(parsed.error)}`,
+    `Invalid model name for ${field} (${quoteInput(model)}): ${formatZodError(parsed.error)}`,
     { cause: parsed.error },
   );
 }

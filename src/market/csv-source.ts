@@ -1,4 +1,5 @@
 // Reads OHLCV candles from CSV text or a file (SPEC 8): named columns in any order, errors with line and column.
+import { quoteInput, quoteList } from "../common/quote-input";
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { candleSchema, type Candle } from "./candle";
@@ -97,7 +98,7 @@ function readHeader(records: CsvRecord[], name: string | undefined): { columns: 
   ];
   if (!time || missingNames.length > 0) {
     throw new CsvParseError(
-      `missing column${missingNames.length > 1 ? "s" : ""} ${missingNames.join(", ")} (found: ${header.fields.join(", ")})`,
+      `missing column${missingNames.length > 1 ? "s" : ""} ${missingNames.join(", ")} (found: ${quoteList(header.fields)})`,
       { name, line: header.line },
     );
   }
@@ -114,13 +115,13 @@ function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined
   const timeText = record.fields[columns.time.index].trim();
   const time = parseUtcTimestamp(timeText);
   if (time === undefined) {
-    const problem = `${JSON.stringify(timeText)} is not a date (expected e.g. 2023-08-23 04:00:00)`;
+    const problem = `${quoteInput(timeText)} is not a date (expected e.g. 2023-08-23 04:00:00)`;
     throw new CsvParseError(problem, at(columns.time.label));
   }
   const number = (column: { index: number; label: string }, emptyValue?: number) => {
     const cell = record.fields[column.index].trim();
     if (cell === "" && emptyValue !== undefined) return emptyValue;
-    if (!NUMBER_PATTERN.test(cell)) throw new CsvParseError(`${JSON.stringify(cell)} is not a number`, at(column.label));
+    if (!NUMBER_PATTERN.test(cell)) throw new CsvParseError(`${quoteInput(cell)} is not a number`, at(column.label));
     return Number(cell);
   };
   const values = {

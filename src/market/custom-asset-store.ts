@@ -1,5 +1,6 @@
 // The custom-asset list kept in the data directory (SPEC 7): validated, deduplicated, written atomically, with
 // saves serialised inside the process (a queue per file) and across processes (a lock file).
+import { quoteInput } from "../common/quote-input";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { assetEntries, findBuiltInAsset, symbolSchema, type AssetEntry } from "./assets";
@@ -138,10 +139,8 @@ export function createCustomAssetStore(options: CustomAssetStoreOptions): Custom
 function checkSymbol(input: unknown): string {
   const parsed = symbolSchema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const shown =
-    typeof input === "string" ? JSON.stringify(input.length > 40 ? `${input.slice(0, 40)}...` : input) : typeof input;
   const problem = parsed.error.issues[0]?.message ?? "not a symbol";
-  throw new CustomAssetStoreError("invalid_symbol", `Invalid symbol ${shown}: ${problem}.`, { cause: parsed.error });
+  throw new CustomAssetStoreError("invalid_symbol", `Invalid symbol ${quoteInput(input)}: ${problem}.`, { cause: parsed.error });
 }
 
 /** The asset list of GET /api/assets: built-ins, then the store's custom symbols. A damaged file throws. */

@@ -1,4 +1,5 @@
 // Checks a requested date range against the timeframe's lookback limit (SPEC 8), with the answer shape of the API.
+import { quoteInput } from "../common/quote-input";
 import { z } from "zod";
 import { dateInputSchema, formatUtc, toEpochMs, type DateInput } from "./parse-timestamp";
 import { DAY_MS, isTimeframe, maxLookbackDays, TIMEFRAMES, type Timeframe } from "./timeframes";
@@ -42,7 +43,7 @@ export function validateDateRange(request: DateRangeRequest, options: DateRangeO
   const nowMs = toEpochMs(options.now ?? Date.now()) ?? Date.now();
   const timeframe: unknown = request?.timeframe;
   if (!isTimeframe(timeframe)) {
-    return invalid(`Unknown timeframe ${JSON.stringify(timeframe ?? null)}: use one of ${TIMEFRAMES.join(", ")}.`);
+    return invalid(`Unknown timeframe ${quoteInput(timeframe ?? null)}: use one of ${TIMEFRAMES.join(", ")}.`);
   }
   const maxDays = maxLookbackDays(timeframe);
   const startMs = toEpochMs(request.start);
@@ -76,9 +77,7 @@ function invalid(error: string, maxDays: number | null = null, currentDays: numb
 }
 
 function unparseableMessage(field: "start" | "end", value: unknown): string {
-  const shown =
-    value instanceof Date ? "Invalid Date" : typeof value === "number" ? String(value) : JSON.stringify(value ?? null);
-  return `Invalid ${field} date ${shown}: use an ISO date such as 2024-01-31 or 2024-01-31T14:30:00Z, or epoch milliseconds.`;
+  return `Invalid ${field} date ${quoteInput(value ?? null)}: use an ISO date such as 2024-01-31 or 2024-01-31T14:30:00Z, or epoch milliseconds.`;
 }
 
 /** The typed error of resolveDateRange(), carrying the same fields as an invalid DateRangeValidation. */

@@ -1,4 +1,5 @@
 // Fetches candles from Yahoo Finance through yahoo-finance2's chart(): timeout, validation, 4h aggregation, errors.
+import { quoteInput } from "../common/quote-input";
 import YahooFinance from "yahoo-finance2";
 import { resolveTicker, symbolSchema } from "./assets";
 import { aggregateTo4h } from "./aggregate-4h";
@@ -53,7 +54,7 @@ export async function fetchYahooCandles(options: FetchYahooCandlesOptions): Prom
   const checkedSymbol = symbolSchema.safeParse(ticker);
   if (!checkedSymbol.success) {
     const detail = checkedSymbol.error.issues[0]?.message ?? "invalid symbol";
-    throw new MarketDataError({ kind: "invalid_request", symbol: JSON.stringify(options.symbol), detail });
+    throw new MarketDataError({ kind: "invalid_request", symbol: quoteInput(options.symbol), detail });
   }
   const range = resolveDateRange(
     { timeframe: options.timeframe, start: options.start, end: options.end },

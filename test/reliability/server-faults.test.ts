@@ -12,7 +12,7 @@ import { createChartRenderer, type ChartRenderer } from "../../src/index";
 import { defaultFakeHandler, fakeReply, startFakeProviderServer, type FakeProviderServer, type FakeRequest } from "../fakes/fake-provider-server";
 import { benchmarkCsv, noBarsFetch } from "../server/analysis-fixtures";
 import { expectPlainError, getJson, startTestServer, TEST_KEY, type TestServer } from "../server/test-server";
-import { parseEventStreamText, type StreamedEvent } from "./support/event-stream-text";
+import { parseEventStreamText, type StreamedEvent } from "../support/event-stream-text";
 import { countOpenRequests, type OpenRequestCounter } from "./support/open-requests";
 import { startProviderCallTracker, type ProviderCallTracker } from "./support/provider-call-tracker";
 import { sendRawRequest } from "./support/raw-http";

@@ -7,6 +7,7 @@ import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv, noBarsFetch } from "./analysis-fixtures";
 import { expectPlainError, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
+import { parseEventStreamText } from "../support/event-stream-text";
 
 let fake: FakeProviderServer;
 let renderer: ChartRenderer;
@@ -31,22 +32,6 @@ afterAll(async () => {
   await fake.close();
 });
 
-interface StreamedEvent {
-  event: string;
-  data: any;
-}
-
-function parseEventStream(text: string): StreamedEvent[] {
-  return text
-    .split("\n\n")
-    .filter((block) => block.trim() !== "" && !block.startsWith(":"))
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
-      const data = /^data: (.*)$/m.exec(block)?.[1] ?? "null";
-      return { event, data: JSON.parse(data) };
-    });
-}
-
 async function postStream(body: unknown) {
   const response = await fetch(`${server.url}/api/analyze`, {
     method: "POST",
@@ -54,7 +39,7 @@ async function postStream(body: unknown) {
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", text, events: response.ok ? parseEventStream(text) : [] };
+  return { status: response.status, contentType: response.headers.get("content-type") ?? "", text, events: response.ok ? parseEventStreamText(text) : [] };
 }
 
 describe("POST /api/analyze with a CSV", () => {
