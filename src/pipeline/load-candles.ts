@@ -4,6 +4,7 @@ import type { Candle } from "../market/candle";
 import { parseCsv } from "../market/csv-source";
 import { fetchYahooCandles } from "../market/yahoo-source";
 import type { AnalyzeRequest } from "./analyze-request";
+import type { ProgressListener } from "./progress-events";
 
 export const MIN_ANALYSIS_BARS = 35;
 
@@ -50,6 +51,26 @@ export async function loadCandles(request: AnalyzeRequest, options: LoadCandlesO
     now: options.now?.(),
   });
   return { asset: builtIn?.code ?? code, assetName: builtIn?.name ?? code, symbol: fetched.ticker, candles: fetched.candles };
+}
+
+/** The data step of an analysis, reported as a step: the candles, then the window of the last `bars`. */
+export async function loadWindow(
+  request: AnalyzeRequest,
+  options: LoadCandlesOptions & { bars: number; onEvent?: ProgressListener },
+): Promise<{ loaded: LoadedCandles; window: Candle[]; durationMs: number }> {
+  const emit = options.onEvent ?? (() => {});
+  const started = performance.now();
+  emit({ type: "step-start", step: "data", at: Date.now() });
+  try {
+    const loaded = await loadCandles(request, options);
+    const window = analysisWindow(loaded.candles, options.bars);
+    const durationMs = performance.now() - started;
+    emit({ type: "step-end", step: "data", at: Date.now(), durationMs, usage: { inputTokens: 0, outputTokens: 0 } });
+    return { loaded, window, durationMs };
+  } catch (error) {
+    emit({ type: "step-error", step: "data", at: Date.now(), durationMs: performance.now() - started, error: (error as Error).message });
+    throw error;
+  }
 }
 
 /** The last `bars` candles; fewer than 35 usable bars is an error (SPEC 1). */

@@ -17,7 +17,7 @@ import { validateDateRange, type DateRangeRequest, type DateRangeValidation } fr
 import { timeframeLimits, type TimeframeLimit } from "../market/timeframes";
 import type { AnalysisResult } from "./analysis-result";
 import { analyzeRequestSchema, type AnalyzeOptions, type AnalyzeRequest } from "./analyze-request";
-import { analysisWindow, loadCandles, type LoadedCandles } from "./load-candles";
+import { loadCandles, loadWindow, type LoadedCandles } from "./load-candles";
 import { runAnalysis } from "./run-analysis";
 
 export interface PipelineDependencies {
@@ -154,21 +154,11 @@ export class Pipeline {
     const parsed = parseAnalyzeRequest(request);
     // Keys are checked before any data is fetched: a missing key should not cost a download first.
     const models = { agent: this.model("agent"), graph: this.model("graph") };
-    const emit = options.onEvent ?? (() => {});
-    const dataStarted = performance.now();
-    emit({ type: "step-start", step: "data", at: Date.now() });
-    let loaded: LoadedCandles;
-    let window;
-    try {
-      loaded = await loadCandles(parsed, this.#loadOptions(options.signal));
-      window = analysisWindow(loaded.candles, this.#config.window_bars);
-    } catch (error) {
-      emit({ type: "step-error", step: "data", at: Date.now(), durationMs: performance.now() - dataStarted, error: (error as Error).message });
-      throw error;
-    }
-    const dataMs = performance.now() - dataStarted;
-    emit({ type: "step-end", step: "data", at: Date.now(), durationMs: dataMs, usage: { inputTokens: 0, outputTokens: 0 } });
-
+    const { loaded, window, durationMs } = await loadWindow(parsed, {
+      ...this.#loadOptions(options.signal),
+      bars: this.#config.window_bars,
+      onEvent: options.onEvent,
+    });
     return runAnalysis({
       asset: loaded.asset,
       assetName: loaded.assetName,
@@ -180,7 +170,7 @@ export class Pipeline {
       signal: options.signal,
       onEvent: options.onEvent,
       schedule: options.schedule,
-      timings: { data: dataMs },
+      timings: { data: durationMs },
     });
   }
 
