@@ -21,7 +21,7 @@ const chromiumMissing = (() => {
     return true;
   }
 })();
-const key = "sk-cli-test-0123456789abcdef";
+const key = "sk-cli.test-0123456789abcdef";
 let server: FakeProviderServer;
 let scratch: string;
 let benchmarkDir: string;

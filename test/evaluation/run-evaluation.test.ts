@@ -22,7 +22,7 @@ const chromiumMissing = (() => {
 })();
 if (chromiumMissing) console.warn(`Skipping evaluation runs through the pipeline: ${chromiumMissing}`);
 
-const key = "sk-eval-test-0123456789abcdef";
+const key = "sk-eval.test-0123456789abcdef";
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
 let scratch: string;

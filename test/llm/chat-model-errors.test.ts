@@ -24,7 +24,7 @@ describe.each(providers)("%s errors", (provider) => {
     createChatModel({ config: configFor({ provider, server, key, overrides }), role: "graph", env: {} });
 
   it("401: invalid key, one request, no key text", async () => {
-    const wrongKey = "sk-test-WRONG-abcdef1234567890";
+    const wrongKey = "sk-test.WRONG-abcdef1234567890";
     const error = await providerErrorFrom(modelWith({}, wrongKey).chat(hello));
     expect(error.kind).toBe("auth");
     expect(error.message.startsWith(`Invalid API Key: The ${brand} API key you provided is invalid or has expired.`)).toBe(true);

@@ -7,7 +7,7 @@ import { ProviderError } from "../../src/llm/provider-error";
 import type { FakeProviderServer } from "../fakes/fake-provider-server";
 
 /** Shaped like a real key so scrubbing is exercised; tests assert it never reaches a message. */
-export const secretKey = "sk-test-SECRET-1234567890abcdef";
+export const secretKey = "sk-test.SECRET-1234567890abcdef";
 
 /** A 1x1 transparent PNG. */
 export const tinyPngBase64 =

@@ -38,7 +38,7 @@ it("uses the provider's default agent model otherwise", async () => {
 });
 
 it("an invalid key: the SPEC 5 message, one request, no key text", async () => {
-  const config = configFor({ provider: "openai", server, key: "sk-test-SECRET-1234567890abcdef-old" });
+  const config = configFor({ provider: "openai", server, key: "sk-test.SECRET-1234567890abcdef-old" });
   const result = await validateApiKey({ config, provider: "openai", env: {} });
   expect(result.valid).toBe(false);
   const error = result.valid ? "" : result.error;

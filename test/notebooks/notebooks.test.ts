@@ -18,7 +18,7 @@ const root = path.resolve(__dirname, "../..");
 const notebooksDir = path.join(root, "notebooks");
 const benchmarkRoot = path.resolve(root, "../shared/benchmark");
 const hasBenchmark = existsSync(benchmarkRoot);
-const key = "sk-notebook-test-0123456789";
+const key = "sk-notebook.test-0123456789";
 
 function missingPrerequisite(): string | undefined {
   const nbconvert = spawnSync("jupyter", ["nbconvert", "--version"], { encoding: "utf8" });

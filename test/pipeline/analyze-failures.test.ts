@@ -13,7 +13,7 @@ import type { ProgressEvent } from "../../src/pipeline/progress-events";
 import { defaultFakeHandler, fakeDecision, fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { syntheticCandles } from "../support/synthetic-candles";
 
-const key = "sk-test-SECRET-0123456789abcdef";
+const key = "sk-test.SECRET-0123456789abcdef";
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
 const dataDir = mkdtempSync(path.join(tmpdir(), "pipeline-failures-"));

@@ -13,7 +13,7 @@ import { fakeDecision, startFakeProviderServer, type FakeProviderServer } from "
 import { imagesInRequest } from "../support/request-images";
 import { syntheticCandles } from "../support/synthetic-candles";
 
-const key = "sk-test-SECRET-0123456789abcdef";
+const key = "sk-test.SECRET-0123456789abcdef";
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
 const dataDir = mkdtempSync(path.join(tmpdir(), "pipeline-e2e-"));

@@ -9,8 +9,8 @@ import { ConfigError } from "../../src/config/config-schema";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 
-const openaiKey = "sk-test-SECRET-openai-0123456789";
-const anthropicKey = "sk-ant-test-SECRET-0123456789";
+const openaiKey = "sk-test.SECRET-openai-0123456789";
+const anthropicKey = "sk-ant-test.SECRET-0123456789";
 let server: FakeProviderServer;
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "pipeline-object-"));
 
@@ -84,7 +84,7 @@ describe("updateApiKey", () => {
 
   it("reports an invalid key through validation without revealing it", async () => {
     const pipeline = pipelineWith();
-    pipeline.updateApiKey("sk-test-WRONG-key-0123456789", { provider: "openai" });
+    pipeline.updateApiKey("sk-test.WRONG-key-0123456789", { provider: "openai" });
     const validation = await pipeline.validateApiKey("openai");
     expect(validation).toEqual({ valid: false, error: expect.stringMatching(/^Invalid API Key: The OpenAI API key you provided is invalid or has expired\./) });
     expect(JSON.stringify(validation)).not.toContain("WRONG");

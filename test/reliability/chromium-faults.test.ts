@@ -9,7 +9,7 @@ import { createPipeline } from "../../src/pipeline/pipeline";
 import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { syntheticCandles } from "../support/synthetic-candles";
 
-const key = "sk-test-SECRET-0123456789abcdef";
+const key = "sk-test.SECRET-0123456789abcdef";
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
 const dataDir = mkdtempSync(path.join(tmpdir(), "chromium-faults-"));

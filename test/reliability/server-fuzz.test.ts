@@ -31,7 +31,7 @@ import { createSeededRandom, fuzzSeed, type SeededRandom } from "./support/seede
 import { pollutedProperties, snapshotPrototypes, snapshotServerState } from "./support/server-state";
 import { createStubChartRenderer } from "./support/stub-chart-renderer";
 
-const FUZZ_KEY = "sk-test-SECRET-FUZZ-0123456789";
+const FUZZ_KEY = "sk-test.SECRET-FUZZ-0123456789";
 const REFUSED_ONLY_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 6000);
 const STATE_CHANGE_REQUESTS = 600;
 const CONCURRENCY = 16;

@@ -43,7 +43,7 @@ describe("POST /api/update-api-key", () => {
   });
 
   it("keeps keys per provider; the provider defaults to openai for older clients", async () => {
-    await post("/api/update-api-key", { api_key: "sk-ant-test-SECRET-9876543210", provider: "anthropic" });
+    await post("/api/update-api-key", { api_key: "sk-ant-test.SECRET-9876543210", provider: "anthropic" });
     expect((await get("/api/get-api-key-status?provider=anthropic")).body).toEqual({ has_key: true, masked_key: "sk-...210" });
     expect((await get("/api/get-api-key-status?provider=qwen")).body).toEqual({ has_key: false, masked_key: null });
     const legacy = await post("/api/update-api-key", { api_key: TEST_KEY });
@@ -117,7 +117,7 @@ describe("POST /api/validate-api-key", () => {
   });
 
   it("answers HTTP 200 {valid: false, error} when the provider rejects the key", async () => {
-    await post("/api/update-api-key", { api_key: "sk-wrong-SECRET-000000000000", provider: "anthropic" });
+    await post("/api/update-api-key", { api_key: "sk-wrong.SECRET-000000000000", provider: "anthropic" });
     const result = await post("/api/validate-api-key", { provider: "anthropic" });
     expect(result.status).toBe(200);
     expect(result.body.valid).toBe(false);

@@ -10,7 +10,7 @@ import type { ServerPipeline } from "../../server/app-dependencies";
 import { createConsoleLogger } from "../../server/logger";
 import { createPipeline, type ChartRenderer, type ConfigInput, type Pipeline } from "../../src/index";
 
-export const TEST_KEY = "sk-test-SECRET-0123456789abcdef";
+export const TEST_KEY = "sk-test.SECRET-0123456789abcdef";
 
 export interface TestServerOptions {
   /** Reuse a data directory (a "restart"); default a fresh temp folder, removed on close. */
