@@ -142,7 +142,8 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   return { settings: resultSettings, points: records, scores, usage: meter.summary(), errors, startedAt, durationMs: Math.round(performance.now() - started) };
 }
 
-function pointRecord(point: DecisionPoint): PointRecord {
+/** A decision point as the result records it (outcomes without the bars). */
+export function pointRecord(point: DecisionPoint): PointRecord {
   return {
     id: point.id,
     asset: point.asset,

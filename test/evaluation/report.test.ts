@@ -6,6 +6,7 @@ import { accuracyFigure, cumulativeReturnFigure } from "../../src/evaluation/eva
 import { showEvaluation } from "../../src/evaluation/evaluation-view";
 import { createEvaluationProgressView, createTextProgressBar, formatProgressBar } from "../../src/evaluation/progress-bar";
 import { acrossAssets, evaluationMarkdown, evaluationReportJson, PUBLISHED_4H_ACCURACY } from "../../src/evaluation/report";
+import { pointRecord } from "../../src/evaluation/run-evaluation";
 import { scoreEvaluation } from "../../src/evaluation/score-evaluation";
 import { createUsageMeter } from "../../src/evaluation/usage-meter";
 import type { Display } from "../../src/notebook/display";
@@ -32,13 +33,7 @@ function evaluation(): EvaluationResult {
       cacheDir: "/cache",
     },
     points: points.map((point) => ({
-      id: point.id,
-      asset: point.asset,
-      window: point.window,
-      point: point.point,
-      lastBarTime: new Date(point.entryTime).toISOString(),
-      entryClose: point.entryClose,
-      outcomes: point.outcomes.map((outcome) => ({ horizon: outcome.horizon, move: outcome.move })),
+      ...pointRecord(point),
       ...(directives.has(point.id as "BTC/1/0") ? { decision: directives.get(point.id as "BTC/1/0") } : { error: "Network Error: the test <b>failed</b>" }),
     })),
     scores: scoreEvaluation(points, { horizons: [1], directives: new Map(directives), randomSeeds: 100 }),

@@ -10,6 +10,7 @@ import { ProviderError } from "../../src/llm/provider-error";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import { defaultFakeHandler, fakeReply, startFakeProviderServer, type FakeProviderServer, type FakeRequest } from "../fakes/fake-provider-server";
 import { syntheticCandles } from "../support/synthetic-candles";
+import { invalidToolCallsHandler, refusalReply } from "./support/fault-replies";
 
 const key = "sk-test.SECRET-0123456789abcdef";
 let server: FakeProviderServer;
@@ -101,20 +102,10 @@ describe("provider faults under an analysis", () => {
   });
 
   it("a tool call with invalid arguments: the model is told and recovers", async () => {
-    let indicatorRound = 0;
-    server.setHandler((request) => {
-      if (request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 0) {
-        indicatorRound++;
-        return fakeReply.toolCalls([
-          { name: "compute_rsi", arguments: { period: "fourteen" } },
-          { name: "compute_macd", arguments: "{fastPeriod: 12" }, // not JSON
-          { name: "compute_volume_profile", arguments: {} }, // no such tool
-        ]);
-      }
-      return defaultFakeHandler(request);
-    });
+    const broken = invalidToolCallsHandler();
+    server.setHandler(broken.handler);
     const result = await pipeline().analyze({ candles, timeframe: "1h" });
-    expect(indicatorRound).toBe(1);
+    expect(broken.rounds()).toBe(1);
     expect(result.technical_indicators).toMatch(/read 3 tool results/);
     const followUp = server.requests.find((request) => request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 3);
     const toolResults = JSON.stringify(followUp?.body);
@@ -124,16 +115,7 @@ describe("provider faults under an analysis", () => {
   });
 
   it("a model that refuses the image: a clear refusal error", async () => {
-    faultOn(isVision, () =>
-      fakeReply.raw(200, {
-        id: "chatcmpl-refusal",
-        object: "chat.completion",
-        created: 0,
-        model: "gpt-4o",
-        choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: null, refusal: "I can't help with analysing this image." } }],
-        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-      }),
-    );
+    faultOn(isVision, refusalReply);
     const error = await pipeline().analyze({ candles, timeframe: "1h" }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelRefusalError);
     expect((error as Error).message).toMatch(/^Model Refusal: the (pattern|trend) agent's model \(gpt-4o\) declined to answer: "I can't help with analysing this image\."/);

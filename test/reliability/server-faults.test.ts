@@ -17,6 +17,7 @@ import { countOpenRequests, type OpenRequestCounter } from "./support/open-reque
 import { startProviderCallTracker, type ProviderCallTracker } from "./support/provider-call-tracker";
 import { sendRawRequest } from "./support/raw-http";
 import { createSeededRandom } from "./support/seeded-random";
+import { invalidToolCallsHandler, refusalReply } from "./support/fault-replies";
 import { startServerProcess, type ServerProcess } from "./support/server-process";
 
 const REQUEST_TIMEOUT_MS = 2000;
@@ -28,16 +29,6 @@ let tracker: ProviderCallTracker;
 let renderer: ChartRenderer;
 let server: TestServer;
 let openRequests: OpenRequestCounter;
-
-/** An OpenAI completion whose model declined to look at the image. */
-const refusalCompletion = {
-  id: "chatcmpl-refusal",
-  object: "chat.completion",
-  created: 0,
-  model: "gpt-4o",
-  choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: null, refusal: "I can't help with analysing this image." } }],
-  usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-};
 
 const isDecision = (request: FakeRequest) => request.summary.wantsJson;
 const isVision = (request: FakeRequest) => request.summary.imageCount > 0;
@@ -201,20 +192,10 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
   });
 
   it("a tool call with invalid arguments: the model is told what was wrong, and the analysis recovers", async () => {
-    let indicatorRounds = 0;
-    fake.setHandler((request) => {
-      if (request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 0) {
-        indicatorRounds++;
-        return fakeReply.toolCalls([
-          { name: "compute_rsi", arguments: { period: "fourteen" } },
-          { name: "compute_macd", arguments: "{fastPeriod: 12" }, // not JSON
-          { name: "compute_volume_profile", arguments: {} }, // no such tool
-        ]);
-      }
-      return defaultFakeHandler(request);
-    });
+    const broken = invalidToolCallsHandler();
+    fake.setHandler(broken.handler);
     expectRecovered(await analyze(mode));
-    expect(indicatorRounds).toBe(1);
+    expect(broken.rounds()).toBe(1);
     const followUp = fake.requests.find((request) => request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 3);
     const toolResults = JSON.stringify(followUp?.body);
     expect(toolResults).toMatch(/invalid arguments for compute_rsi: period/);
@@ -224,7 +205,7 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
   });
 
   it("a model that refuses the chart image: 502 model_refusal quoting the refusal", async () => {
-    faultOn(isVision, () => fakeReply.raw(200, refusalCompletion));
+    faultOn(isVision, refusalReply);
     expectClassified(await analyze(mode), mode, {
       status: 502,
       code: "model_refusal",
@@ -235,7 +216,7 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
 
   it("one step failing while another hangs: the hanging call is cancelled and the answer comes at once", async () => {
     const isIndicator = (request: FakeRequest) => request.summary.toolNames.includes("compute_rsi");
-    fake.setHandler((request) => (isIndicator(request) ? fakeReply.hang() : isVision(request) ? fakeReply.raw(200, refusalCompletion) : defaultFakeHandler(request)));
+    fake.setHandler((request) => (isIndicator(request) ? fakeReply.hang() : isVision(request) ? refusalReply() : defaultFakeHandler(request)));
     const answer = await analyze(mode);
     expectClassified(answer, mode, { status: 502, code: "model_refusal", message: /^Model Refusal: / });
     // The refusal came long before the indicator call's own timeout; the failure aborted it rather than waiting.
