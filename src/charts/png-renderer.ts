@@ -195,6 +195,8 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
       let session: BrowserSession | null = null;
       try {
         session = await abortable(getSession(), signal);
+        // close() may have been called while the browser was launching: it owns the browser now.
+        if (closing) throw new ChartRendererClosedError();
         return await renderOnce(session, figure, width, height, signal);
       } catch (error) {
         if (renderOptions.signal?.aborted) throw renderOptions.signal.reason;
