@@ -4,7 +4,7 @@ import { adoptTokenFromUrl, apiGet, runAnalysis, setAccessToken } from "./js/api
 import { createAssetPicker } from "./js/asset-picker.js";
 import { loadPlotly } from "./js/candle-chart.js";
 import { createDateRangePicker } from "./js/date-range-picker.js";
-import { byId } from "./js/dom.js";
+import { byId, scrollIntoView } from "./js/dom.js";
 import { createErrorView } from "./js/error-view.js";
 import { createProgressView } from "./js/progress-view.js";
 import { hideResult, showResult } from "./js/result-view.js";
@@ -94,7 +94,7 @@ function wireAnalysis(dates) {
     hideResult();
     progress.start();
     // In the one-column layout the progress sits below the form: bring it into view.
-    if (window.matchMedia("(max-width: 900px)").matches) byId("progress-card").scrollIntoView({ behavior: "smooth", block: "start" });
+    if (window.matchMedia("(max-width: 900px)").matches) scrollIntoView(byId("progress-card"), "start");
     void loadPlotly().catch(() => undefined); // warm the chart library while the agents work
     try {
       const result = await runAnalysis(body, { onProgress: (progressEvent) => progress.handle(progressEvent), signal: running.signal });

@@ -50,6 +50,9 @@ export interface WatchedPage {
 export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<WatchedPage> {
   const page = await browser.newPage();
   await page.setViewport({ width: options.width ?? 1366, height: options.height ?? 900 });
+  // The page scrolls smoothly to panels it opens; a click puppeteer aims while such a scroll is still moving the page
+  // lands on whatever has slid under the mouse. Users who ask for reduced motion get instant scrolls, and so do tests.
+  await page.emulateMediaFeatures([{ name: "prefers-reduced-motion", value: "reduce" }]);
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`page error: ${error instanceof Error ? error.message : String(error)}`));
   page.on("console", (message) => {

@@ -52,6 +52,12 @@ async function setInputAndCommit(selector: string, value: string): Promise<void>
   );
 }
 
+/** Picks the data source and waits until its part of the form is shown. */
+async function chooseSource(source: "market" | "csv"): Promise<void> {
+  await page.click(`input[name="source"][value="${source}"]`);
+  await page.waitForSelector(source === "market" ? "#add-symbol-button" : "#csv-file-input", { visible: true, timeout: 5_000 });
+}
+
 async function loadPage(): Promise<void> {
   await page.goto(`${server.url}/`, { waitUntil: "domcontentloaded" });
   await page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
@@ -111,7 +117,7 @@ describe("the web page", () => {
   });
 
   it("shows a missing key in plain words, with a button to the Settings panel", async () => {
-    await page.click('input[name="source"][value="csv"]');
+    await chooseSource("csv");
     const fileInput = (await page.$("#csv-file-input")) as ElementHandle<HTMLInputElement>;
     await fileInput.uploadFile(csvPath);
     await page.click("#run-button");
@@ -127,7 +133,7 @@ describe("the web page", () => {
   });
 
   it("adds a custom symbol to the dropdown at once, and keeps it after a reload", async () => {
-    await page.click('input[name="source"][value="market"]');
+    await chooseSource("market");
     await page.type("#custom-symbol-input", "bad/symbol");
     await page.click("#add-symbol-button");
     await waitForText("#symbol-message", /at most 32 letters, digits/);
@@ -169,7 +175,7 @@ describe("the web page", () => {
       const finalIndicatorReport = summary.trailingToolResults > 0 && summary.imageCount === 0 && !summary.wantsJson;
       return finalIndicatorReport ? fakeReply.text(HOSTILE_REPORT) : defaultFakeHandler(request);
     });
-    await page.click('input[name="source"][value="csv"]');
+    await chooseSource("csv");
     await page.select("#timeframe-select", "4h");
     const fileInput = (await page.$("#csv-file-input")) as ElementHandle<HTMLInputElement>;
     await fileInput.uploadFile(csvPath);

@@ -30,6 +30,12 @@ export function clear(node) {
   return node;
 }
 
+/** Scrolls a node into view, smoothly unless the user asked the system for reduced motion. */
+export function scrollIntoView(node, block = "start") {
+  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  node.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block });
+}
+
 export function byId(id) {
   const node = document.getElementById(id);
   if (!node) throw new Error(`The page has no #${id}`);

@@ -1,6 +1,6 @@
 // Errors in the page, in plain words, each with a pointer to its fix (the server's message says what is wrong;
 // the hint here says where to go). Chosen by the error's `code` from the server, never by matching its text.
-import { byId, clear, element } from "./dom.js";
+import { byId, clear, element, scrollIntoView } from "./dom.js";
 import { providerName } from "./settings-panel.js";
 
 function hintFor(error) {
@@ -55,7 +55,7 @@ export function createErrorView({ openSettings, askForToken }) {
         panel.append(line);
       }
       panel.hidden = false;
-      panel.scrollIntoView({ behavior: "smooth", block: "nearest" });
+      scrollIntoView(panel, "nearest");
     },
     hide() {
       panel.hidden = true;

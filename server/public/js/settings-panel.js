@@ -1,7 +1,7 @@
 // The Settings panel: choose the provider (both model roles switch, SPEC 10), paste a key and save it (applied at
 // once on the server), validate it with one real provider call, and see each provider's masked key.
 import { apiGet, apiPost } from "./api-client.js";
-import { byId, clear, element, setMessage } from "./dom.js";
+import { byId, clear, element, scrollIntoView, setMessage } from "./dom.js";
 
 export const PROVIDERS = [
   { id: "openai", name: "OpenAI" },
@@ -123,7 +123,7 @@ export function createSettingsPanel({ onError }) {
       if (provider && provider !== providerSelect.value) {
         setMessage(message, `The failing provider is ${providerName(provider)}; the key field is for the selected one.`, "warn");
       }
-      panel.scrollIntoView({ behavior: "smooth", block: "start" });
+      scrollIntoView(panel, "start");
       keyInput.focus({ preventScroll: true });
     },
   };
