@@ -98,8 +98,10 @@ async function main(): Promise<void> {
   const patternFigures = candleWindows.map((candles) => buildPatternFigure(candles, { assetName: "Bench", timeframe: "4h" }));
   const trendFigures = candleWindows.map((candles) => buildTrendFigure(candles, { assetName: "Bench", timeframe: "4h" }));
   const live: ChartRenderer[] = [];
-  // Sampling walks /proc, which costs CPU the renders compete for on a 2-core machine: every 200 ms is enough to see peaks.
-  const sampler = setInterval(() => sampleMemory(live), 200);
+  // Sampling walks /proc, which costs CPU the renders compete for on a 2-core machine (about 2 ms on the warm median
+  // and 15 ms on its p95 when it runs during renders). So the one-at-a-time latencies are sampled between renders,
+  // every 10th; the concurrent phases, where peak memory is the question, sample every 200 ms.
+  let sampler: NodeJS.Timeout | undefined;
 
   // Cold start: launch, load Plotly, first chart.
   startPhase();
@@ -121,6 +123,7 @@ async function main(): Promise<void> {
       figureBuild[kind].push(performance.now() - buildStart);
       warm[kind].push((await timed(() => renderer.render(figure))).elapsed);
     }
+    if (index % 10 === 0) sampleMemory(live);
   }
   for (const kind of ["pattern", "trend"] as const) {
     console.log(
@@ -135,6 +138,7 @@ async function main(): Promise<void> {
   live.length = 0;
 
   // Concurrent throughput per pool size, pools warmed to full size first.
+  sampler = setInterval(() => sampleMemory(live), 200);
   const total = renderCount * 2;
   for (const maxPages of [1, 2, 3]) {
     startPhase();

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { BarAxis } from "./bar-axis";
 import type { PlotlyLayout } from "./figure-types";
+import type { PriceAxis } from "./price-axis";
 
 export const chartOptionsSchema = z.strictObject({
   /** Shown in the title, e.g. "Bitcoin" or "BTC-USD". */
@@ -37,16 +38,20 @@ export function chartSubject(options: ResolvedChartOptions): string {
   return [options.assetName, options.timeframe].filter(Boolean).join(" ");
 }
 
-export function baseLayout(options: ResolvedChartOptions, axis: BarAxis, title: string, showLegend: boolean): PlotlyLayout {
+/** The charts' text size in pixels (tick labels, legend); the title is larger. */
+export const CHART_FONT_SIZE = 14;
+
+export function baseLayout(options: ResolvedChartOptions, axis: BarAxis, prices: PriceAxis, title: string, showLegend: boolean): PlotlyLayout {
   return {
     width: options.width,
     height: options.height,
     title: { text: title, x: 0.5, xanchor: "center", font: { size: 20 } },
-    font: { family: '"DejaVu Sans", Arial, sans-serif', size: 14, color: chartColors.text },
+    font: { family: '"DejaVu Sans", Arial, sans-serif', size: CHART_FONT_SIZE, color: chartColors.text },
     paper_bgcolor: "#ffffff",
     plot_bgcolor: "#ffffff",
-    // Room at the top for the title and, on the trend chart, a one-row legend between title and plot.
-    margin: { l: 80, r: 30, t: showLegend ? 100 : 70, b: 70 },
+    // Room at the top for the title and, on the trend chart, a one-row legend between title and plot; on the left
+    // for the price labels (sized in price-axis.ts, so Plotly need not grow it and lay the chart out twice).
+    margin: { l: prices.leftMargin, r: 30, t: showLegend ? 100 : 70, b: 70 },
     showlegend: showLegend,
     ...(showLegend
       ? {
@@ -77,17 +82,21 @@ export function baseLayout(options: ResolvedChartOptions, axis: BarAxis, title: 
       ticks: "outside",
     },
     yaxis: {
-      title: { text: "Price" },
+      // An explicit standoff measures the title's place from the labels; Plotly's default put it over long labels.
+      title: { text: "Price", standoff: 10 },
       side: "left",
-      // Full prices with thousands separators ("26,400"), not Plotly's SI default ("26.4k").
-      tickformat: ",~g",
+      // Full prices with thousands separators ("26,400"), not Plotly's SI default ("26.4k"), at ticks chosen here.
+      range: prices.range,
+      tickmode: "array",
+      tickvals: prices.tickvals,
+      ticktext: prices.ticktext,
       showgrid: true,
       gridcolor: chartColors.grid,
       zeroline: false,
       showline: true,
       linecolor: chartColors.axisLine,
       ticks: "outside",
-      automargin: true,
+      automargin: true, // only a safety net: the margin above already fits the labels
     },
   };
 }

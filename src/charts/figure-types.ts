@@ -33,6 +33,8 @@ export type PlotlyTrace = CandlestickTrace | LineTrace;
 
 export interface AxisTitle {
   text: string;
+  /** Pixels between the title and the tick labels. */
+  standoff?: number;
 }
 
 export interface PlotlyLayout {
@@ -71,7 +73,10 @@ export interface PlotlyLayout {
   yaxis: {
     title: AxisTitle;
     side: "left" | "right";
-    tickformat: string;
+    range: [number, number];
+    tickmode: "array";
+    tickvals: number[];
+    ticktext: string[];
     showgrid: boolean;
     gridcolor: string;
     zeroline: false;

@@ -2,8 +2,9 @@
 import type { Candle } from "../market/candle";
 import { buildBarAxis } from "./bar-axis";
 import { buildCandlestickTrace } from "./candlestick-trace";
-import { baseLayout, chartColors, chartOptionsSchema, chartSubject, type ChartOptions } from "./chart-style";
+import { baseLayout, CHART_FONT_SIZE, chartColors, chartOptionsSchema, chartSubject, type ChartOptions } from "./chart-style";
 import type { PlotlyFigure } from "./figure-types";
+import { buildPriceAxis } from "./price-axis";
 
 export const PATTERN_CHART_BAR_COUNT = 40;
 
@@ -25,5 +26,6 @@ export function buildPatternFigure(candles: readonly Candle[], options: PatternF
     up: { line: chartColors.bullishCandle, fill: chartColors.bullishCandle },
     down: { line: chartColors.bearishCandle, fill: chartColors.bearishCandle },
   });
-  return { data: [trace], layout: baseLayout(resolved, axis, title, false) };
+  const prices = buildPriceAxis([...trace.low, ...trace.high], { fontSize: CHART_FONT_SIZE });
+  return { data: [trace], layout: baseLayout(resolved, axis, prices, title, false) };
 }

@@ -4,8 +4,9 @@
 import type { Candle } from "../market/candle";
 import { buildBarAxis } from "./bar-axis";
 import { buildCandlestickTrace } from "./candlestick-trace";
-import { baseLayout, chartColors, chartOptionsSchema, chartSubject, type ChartOptions } from "./chart-style";
+import { baseLayout, CHART_FONT_SIZE, chartColors, chartOptionsSchema, chartSubject, type ChartOptions } from "./chart-style";
 import type { LineTrace, PlotlyFigure } from "./figure-types";
+import { buildPriceAxis } from "./price-axis";
 import { lineValues, type StraightLine } from "./straight-line";
 import { fitCandleTrendlines, resistanceLine, supportLine, type TrendlineFit } from "./trendlines";
 
@@ -38,14 +39,13 @@ export function buildTrendFigure(candles: readonly Candle[], options: TrendFigur
     up: { line: chartColors.neutralCandleLine, fill: chartColors.neutralUpCandle },
     down: { line: chartColors.neutralCandleLine, fill: chartColors.neutralDownCandle },
   });
-  return {
-    data: [
-      candlesticks,
-      line("Support (close)", supportLine(fits.close), chartColors.closeSupport, "solid"),
-      line("Resistance (close)", resistanceLine(fits.close), chartColors.closeResistance, "solid"),
-      line("Support (lows)", supportLine(fits.highLow), chartColors.lowSupport, "dash"),
-      line("Resistance (highs)", resistanceLine(fits.highLow), chartColors.highResistance, "dash"),
-    ],
-    layout: baseLayout(resolved, axis, title, true),
-  };
+  const lines = [
+    line("Support (close)", supportLine(fits.close), chartColors.closeSupport, "solid"),
+    line("Resistance (close)", resistanceLine(fits.close), chartColors.closeResistance, "solid"),
+    line("Support (lows)", supportLine(fits.highLow), chartColors.lowSupport, "dash"),
+    line("Resistance (highs)", resistanceLine(fits.highLow), chartColors.highResistance, "dash"),
+  ];
+  // The range holds the lines too: a support line can run below every low at the window's ends.
+  const prices = buildPriceAxis([...candlesticks.low, ...candlesticks.high, ...lines.flatMap((trace) => trace.y)], { fontSize: CHART_FONT_SIZE });
+  return { data: [candlesticks, ...lines], layout: baseLayout(resolved, axis, prices, title, true) };
 }

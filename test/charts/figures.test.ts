@@ -112,6 +112,15 @@ describe("trend figure", () => {
   it("titles the chart with asset and timeframe", () => {
     expect(figure.layout.title.text).toBe("S&P 500 1h: support and resistance trendlines, 45 bars");
   });
+
+  it("sets a price range that holds every candle and every line, with ticks inside it", () => {
+    const [low, high] = figure.layout.yaxis.range;
+    const drawn = figure.data.flatMap((trace) => (trace.type === "candlestick" ? [...trace.low, ...trace.high] : trace.y));
+    expect(low).toBeLessThan(Math.min(...drawn));
+    expect(high).toBeGreaterThan(Math.max(...drawn));
+    expect(figure.layout.yaxis.tickvals.every((value) => value >= low && value <= high)).toBe(true);
+    expect(figure.layout.yaxis.ticktext).toHaveLength(figure.layout.yaxis.tickvals.length);
+  });
 });
 
 describe("layout and x axis", () => {
