@@ -18,7 +18,7 @@ import {
   resolveChromiumPath,
   resolvePlotlyBundlePath,
 } from "./chromium-setup";
-import { abortable, describeError, ignore } from "./abortable";
+import { abortable, describeError, ignore } from "../common/abortable";
 import type { PlotlyFigure } from "./figure-types";
 
 export const chartRendererOptionsSchema = z.strictObject({

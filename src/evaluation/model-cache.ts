@@ -5,11 +5,14 @@
 // bytes, so a different chart is a different key), tools, toolChoice, responseFormat and maxOutputTokens. The
 // signal is not part of it. Entries live at <dir>/<first two hex digits>/<key>.json and are written atomically
 // (temp file, fsync, rename): a crash leaves the old state or the new entry, never a torn file. An entry that does
-// not parse is treated as absent and rewritten. Errors are never cached.
+// not parse is treated as absent and rewritten. Errors are never cached. Identical requests that arrive while the
+// first is still being answered (through any decorator over the same folder) wait for that answer instead of
+// asking the model again; if it fails, each asks for itself.
 import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { abortable } from "../common/abortable";
 import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "../llm/chat-model";
 import { writeFileAtomic } from "../market/atomic-write";
 import { canonicalJson } from "./canonical-json";
@@ -71,9 +74,31 @@ export function modelCacheEntryPath(dir: string, key: string): string {
   return path.join(dir, key.slice(0, 2), `${key}.json`);
 }
 
+/** Answers being fetched right now, by entry file: shared by every decorator in this process. */
+const inFlight = new Map<string, Promise<ChatResponse>>();
+
 export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): ChatModel {
   const mode = options.mode ?? "read-write";
   const report = (call: ModelCacheCall) => options.onCall?.(call);
+  const describe = (key: string, hit: boolean, usage: TokenUsage): ModelCacheCall => ({ hit, key, provider: model.provider, model: model.model, usage });
+
+  /** From the folder, or from the model (then stored). */
+  async function lookupOrAsk(request: ChatRequest, key: string, file: string): Promise<ChatResponse> {
+    if (mode === "read-write") {
+      const cached = await readEntry(file, key);
+      if (cached) {
+        report(describe(key, true, cached.usage));
+        return cached;
+      }
+    }
+    const response = await model.chat(request);
+    report(describe(key, false, response.usage));
+    await mkdir(path.dirname(file), { recursive: true });
+    const entry = { format: CACHE_FORMAT, key, provider: model.provider, model: model.model, createdAt: new Date().toISOString(), response };
+    await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
+    return response;
+  }
+
   return {
     provider: model.provider,
     model: model.model,
@@ -82,19 +107,24 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
       request.signal?.throwIfAborted();
       const key = modelCacheKey(model, request);
       const file = modelCacheEntryPath(options.dir, key);
-      if (mode === "read-write") {
-        const cached = await readEntry(file, key);
-        if (cached) {
-          report({ hit: true, key, provider: model.provider, model: model.model, usage: cached.usage });
-          return cached;
+      const pending = inFlight.get(file);
+      if (pending) {
+        try {
+          const response = await (request.signal ? abortable(pending, request.signal) : pending);
+          report(describe(key, true, response.usage));
+          return response;
+        } catch (error) {
+          if (request.signal?.aborted) throw error;
+          // The first asker failed (or was cancelled): errors are not shared, so ask for ourselves.
         }
       }
-      const response = await model.chat(request);
-      report({ hit: false, key, provider: model.provider, model: model.model, usage: response.usage });
-      await mkdir(path.dirname(file), { recursive: true });
-      const entry = { format: CACHE_FORMAT, key, provider: model.provider, model: model.model, createdAt: new Date().toISOString(), response };
-      await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
-      return response;
+      const answering = lookupOrAsk(request, key, file);
+      inFlight.set(file, answering);
+      try {
+        return await answering;
+      } finally {
+        if (inFlight.get(file) === answering) inFlight.delete(file);
+      }
     },
   };
 }

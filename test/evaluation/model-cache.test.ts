@@ -1,5 +1,5 @@
 // The model-answer cache: what the key covers (and ignores), hits and misses, no caching of errors, corrupt
-// entries, atomic files. Driven by the in-process FakeChatModel; the end-to-end "second run sends nothing" test
+// entries, atomic files, identical requests in flight at once. Driven by the in-process FakeChatModel; the end-to-end "second run sends nothing" test
 // against the fake provider server is in run-evaluation.test.ts.
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/evaluation/canonical-json";
 import { cachedChatModel, modelCacheEntryPath, modelCacheKey, type ModelCacheCall } from "../../src/evaluation/model-cache";
-import type { ChatRequest } from "../../src/llm/chat-model";
+import type { ChatModel, ChatRequest, ChatResponse } from "../../src/llm/chat-model";
 import { FakeChatModel, textStep, toolCallStep } from "../fakes/fake-chat-model";
 
 let dir: string;
@@ -120,6 +120,67 @@ describe("cachedChatModel", () => {
     await cachedChatModel(inner, { dir }).chat(request);
     expect((await cachedChatModel(inner, { dir, mode: "refresh" }).chat(request)).text).toBe("new");
     expect((await cachedChatModel(new FakeChatModel(model), { dir }).chat(request)).text).toBe("new");
+  });
+
+  describe("identical requests at the same time", () => {
+    /** A model whose answers the test releases by hand, in call order. */
+    function heldModel() {
+      const held: Array<{ resolve: (response: ChatResponse) => void; reject: (error: Error) => void }> = [];
+      const inner: ChatModel & { calls: number } = {
+        ...model,
+        calls: 0,
+        chat() {
+          inner.calls += 1;
+          return new Promise<ChatResponse>((resolve, reject) => held.push({ resolve, reject }));
+        },
+      };
+      const answer = (text: string): ChatResponse => ({ text, toolCalls: [], usage: { inputTokens: 7, outputTokens: 3 }, model: model.model, finishReason: "stop" });
+      const waitForCalls = async (count: number) => {
+        while (inner.calls < count) await new Promise((resolve) => setTimeout(resolve, 5));
+      };
+      return { inner, held, answer, waitForCalls };
+    }
+
+    it("ask the model once, through any decorator over the same folder, and all get the answer", async () => {
+      const { inner, held, answer, waitForCalls } = heldModel();
+      const calls: ModelCacheCall[] = [];
+      const first = cachedChatModel(inner, { dir, onCall: (call) => calls.push(call) });
+      const second = cachedChatModel(inner, { dir, onCall: (call) => calls.push(call) });
+      const answers = [first.chat(request), second.chat(request), first.chat(request)];
+      await waitForCalls(1);
+      await new Promise((resolve) => setTimeout(resolve, 30)); // time for any duplicate to reach the model
+      held[0].resolve(answer("shared"));
+      expect((await Promise.all(answers)).map((response) => response.text)).toEqual(["shared", "shared", "shared"]);
+      expect(inner.calls).toBe(1);
+      expect(calls.map((call) => call.hit)).toEqual([false, true, true]);
+    });
+
+    it("ask for themselves when the first request fails, since errors are not shared", async () => {
+      const { inner, held, answer, waitForCalls } = heldModel();
+      const cached = cachedChatModel(inner, { dir });
+      const leader = cached.chat(request).catch((error: Error) => error);
+      await waitForCalls(1);
+      const follower = cached.chat(request);
+      held[0].reject(new Error("rate limited"));
+      expect(((await leader) as Error).message).toBe("rate limited");
+      await waitForCalls(2);
+      held[1].resolve(answer("own answer"));
+      expect((await follower).text).toBe("own answer");
+    });
+
+    it("a waiting request that is cancelled stops waiting; the first one goes on", async () => {
+      const { inner, held, answer, waitForCalls } = heldModel();
+      const cached = cachedChatModel(inner, { dir });
+      const leader = cached.chat(request);
+      await waitForCalls(1);
+      const controller = new AbortController();
+      const follower = cached.chat({ ...request, signal: controller.signal });
+      controller.abort(new Error("user stopped"));
+      await expect(follower).rejects.toThrow("user stopped");
+      held[0].resolve(answer("leader's"));
+      expect((await leader).text).toBe("leader's");
+      expect(inner.calls).toBe(1);
+    });
   });
 
   it("an aborted signal fails before reading or asking", async () => {

@@ -1,4 +1,5 @@
-// Small helpers for the renderer's async plumbing: stop waiting when a signal aborts, and describe an unknown error.
+// Small helpers for async plumbing (the chart renderer, the model cache): stop waiting when a signal aborts, and
+// describe an unknown error.
 
 export const ignore = (): undefined => undefined;
 
