@@ -37,10 +37,10 @@ function howToSetKey(provider: ProviderId): string {
  * A placeholder in the config never hides a key in the env.
  */
 export function resolveApiKey(config: Config, provider: ProviderId, env: Env = process.env): string {
-  const info = providerInfo(provider);
-  const key = realKey(config[info.keyField]) ?? realKey(env[info.keyEnvVar]);
+  const key = findApiKey(config, provider, env);
   if (key) return key;
 
+  const info = providerInfo(provider);
   if (provider === "openai" && config[info.keyField]?.trim() === PLACEHOLDER_API_KEY) {
     throw new MissingApiKeyError(
       `Please replace the placeholder API key with your actual OpenAI API key. ${howToSetKey(provider)}`,
@@ -50,14 +50,10 @@ export function resolveApiKey(config: Config, provider: ProviderId, env: Env = p
   throw new MissingApiKeyError(`${info.displayName} API key not found. ${howToSetKey(provider)}`, provider);
 }
 
-/** The key if one is set, else undefined; never throws. */
+/** The key if one is set (config field, else env var), else undefined; never throws. */
 export function findApiKey(config: Config, provider: ProviderId, env: Env = process.env): string | undefined {
-  try {
-    return resolveApiKey(config, provider, env);
-  } catch (error) {
-    if (error instanceof MissingApiKeyError) return undefined;
-    throw error;
-  }
+  const info = providerInfo(provider);
+  return realKey(config[info.keyField]) ?? realKey(env[info.keyEnvVar]);
 }
 
 /** First 3 characters, "...", last 3; keys of 12 characters or fewer mask as "***". */

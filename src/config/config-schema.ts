@@ -1,7 +1,7 @@
 // The configuration record (SPEC 3): zod schema, defaults, and createConfig() for full or partial overrides.
 import { z } from "zod";
 import { formatZodError } from "../common/format-zod-error";
-import { providerIdSchema } from "./providers";
+import { providerIdSchema, providers } from "./providers";
 
 /** What a config holds before the user sets a real key (SPEC 3). It never counts as a key (SPEC 4). */
 export const PLACEHOLDER_API_KEY = "sk-";
@@ -29,8 +29,8 @@ const baseUrlSchema = z
 const keySchema = z.string({ error: "must be a string" });
 
 export const configSchema = z.strictObject({
-  agent_llm_model: modelNameSchema.default("gpt-4o-mini"),
-  graph_llm_model: modelNameSchema.default("gpt-4o"),
+  agent_llm_model: modelNameSchema.default(providers.openai.defaultAgentModel),
+  graph_llm_model: modelNameSchema.default(providers.openai.defaultGraphModel),
   agent_llm_provider: providerIdSchema.default("openai"),
   graph_llm_provider: providerIdSchema.default("openai"),
   agent_llm_temperature: temperatureSchema.default(0.1),

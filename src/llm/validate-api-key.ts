@@ -2,7 +2,7 @@
 import { MissingApiKeyError, type Env } from "../config/api-keys";
 import { ConfigError, type Config } from "../config/config-schema";
 import { providerInfo, type ProviderId } from "../config/providers";
-import { createChatModelFor } from "./create-chat-model";
+import { createChatModelFor, modelSettingsFor } from "./create-chat-model";
 import { ProviderError, scrubSecrets } from "./provider-error";
 
 export type ApiKeyValidation = { valid: true; message: string } | { valid: false; error: string };
@@ -15,12 +15,13 @@ export interface ValidateApiKeyOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-/** The configured agent model when the agent role uses this provider, else the provider's default agent model. */
+/**
+ * The model a role is configured to use with this provider (the agent role first, then the graph role), so the
+ * check covers the settings the user will run; the provider's default agent model when neither role uses it.
+ */
 function validationModel(config: Config, provider: ProviderId): { model: string; temperature: number } {
-  if (config.agent_llm_provider === provider) {
-    return { model: config.agent_llm_model, temperature: config.agent_llm_temperature };
-  }
-  return { model: providerInfo(provider).defaultAgentModel, temperature: config.agent_llm_temperature };
+  const used = (["agent", "graph"] as const).map((role) => modelSettingsFor(config, role)).find((settings) => settings.provider === provider);
+  return used ?? { model: providerInfo(provider).defaultAgentModel, temperature: config.agent_llm_temperature };
 }
 
 /**

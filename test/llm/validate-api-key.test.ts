@@ -31,7 +31,20 @@ it("uses the configured agent model when the agent role uses that provider", asy
   expect(server.requests[0].summary.model).toBe("gpt-4.1-nano");
 });
 
-it("uses the provider's default agent model otherwise", async () => {
+it("uses the graph model when only the graph role uses that provider", async () => {
+  const config = createConfig({
+    api_key: secretKey,
+    openai_base_url: server.openaiBaseUrl,
+    agent_llm_provider: "qwen",
+    agent_llm_model: "qwen3-max",
+    graph_llm_provider: "openai",
+    graph_llm_model: "gpt-4.1",
+  });
+  await validateApiKey({ config, provider: "openai", env: {} });
+  expect(server.requests[0].summary.model).toBe("gpt-4.1");
+});
+
+it("uses the provider's default agent model when no role uses it", async () => {
   const config = createConfig({ anthropic_api_key: secretKey, anthropic_base_url: server.anthropicBaseUrl });
   await validateApiKey({ config, provider: "anthropic", env: {} });
   expect(server.requests[0].summary.model).toBe("claude-haiku-4-5-20251001");
