@@ -151,6 +151,7 @@ export class Pipeline {
   }
 
   async analyze(request: AnalyzeRequest, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
+    options.signal?.throwIfAborted();
     const parsed = parseAnalyzeRequest(request);
     // Keys are checked before any data is fetched: a missing key should not cost a download first.
     const models = { agent: this.model("agent"), graph: this.model("graph") };

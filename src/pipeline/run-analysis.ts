@@ -38,6 +38,8 @@ export interface RunAnalysisInput {
 }
 
 export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResult> {
+  // A signal that is already aborted fires no "abort" event for the listener below: refuse before any work.
+  input.signal?.throwIfAborted();
   const started = performance.now();
   const emit: ProgressListener = input.onEvent ?? (() => {});
   const { candles, models } = input;

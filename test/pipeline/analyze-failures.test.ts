@@ -9,6 +9,7 @@ import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-re
 import { ProviderError } from "../../src/llm/provider-error";
 import { NotEnoughDataError } from "../../src/pipeline/load-candles";
 import { createPipeline } from "../../src/pipeline/pipeline";
+import { runAnalysis } from "../../src/pipeline/run-analysis";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
 import { defaultFakeHandler, fakeDecision, fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { syntheticCandles } from "../support/synthetic-candles";
@@ -128,6 +129,26 @@ describe("failure in one branch", () => {
     await new Promise((resolve) => setTimeout(resolve, 1800));
     expect(server.requests.length).toBe(seen); // nothing more was sent after the failure
     expect(server.requests.some((request) => request.summary.wantsJson)).toBe(false);
+  });
+
+  it("does nothing when the caller's signal is already aborted", async () => {
+    const controller = new AbortController();
+    controller.abort(new Error("cancelled before it began"));
+    const events: ProgressEvent[] = [];
+    const error = await pipeline()
+      .analyze({ candles, timeframe: "1h" }, { signal: controller.signal, onEvent: (event) => events.push(event) })
+      .catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe("cancelled before it began");
+    expect(events).toEqual([]);
+    expect(server.requests).toHaveLength(0);
+
+    // runAnalysis, the public orchestration over a window the caller already has, refuses the same way.
+    const models = { agent: pipeline().model("agent"), graph: pipeline().model("graph") };
+    const direct = await runAnalysis({ candles, timeframe: "1h", asset: "X", assetName: "X", symbol: "X", models, renderer, signal: controller.signal, onEvent: (event) => events.push(event) })
+      .catch((caught: unknown) => caught);
+    expect((direct as Error).message).toBe("cancelled before it began");
+    expect(events).toEqual([]);
+    expect(server.requests).toHaveLength(0);
   });
 
   it("stops when the caller aborts", async () => {
