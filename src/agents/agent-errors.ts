@@ -37,9 +37,8 @@ export function truncate(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit)}... (${text.length - limit} more characters)`;
 }
 
-/** The report text of a response, or the reason there is none. */
-export function reportText(response: { text: string; finishReason: string }, step: AgentStep, model: ChatModel): string {
-  if (response.finishReason === "content_filter") throw new ModelRefusalError(step, model, response.text);
+/** The report text of a response, or EmptyReportError. (Refusals are already stopped in recordedChat.) */
+export function reportText(response: { text: string }, step: AgentStep, model: ChatModel): string {
   const report = response.text.trim();
   if (!report) throw new EmptyReportError(step, model);
   return report;

@@ -1,5 +1,6 @@
 // The Decision agent's output record (SPEC 6): zod schema, and parsing of a model's raw answer into it.
 import { z } from "zod";
+import { extractJsonObject } from "../common/extract-json";
 import { formatZodError } from "../common/format-zod-error";
 
 export const decisionRecordSchema = z.strictObject({
@@ -32,29 +33,4 @@ export function parseDecision(text: string): DecisionParse {
   const parsed = decisionRecordSchema.safeParse(value);
   if (!parsed.success) return { ok: false, problem: formatZodError(parsed.error) };
   return { ok: true, record: parsed.data };
-}
-
-/** The first balanced top-level {...} in the text, respecting strings; undefined when there is none. */
-export function extractJsonObject(text: string): string | undefined {
-  const start = text.indexOf("{");
-  if (start < 0) return undefined;
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  for (let index = start; index < text.length; index++) {
-    const character = text[index];
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (character === "\\") escaped = true;
-      else if (character === '"') inString = false;
-      continue;
-    }
-    if (character === '"') inString = true;
-    else if (character === "{") depth++;
-    else if (character === "}") {
-      depth--;
-      if (depth === 0) return text.slice(start, index + 1);
-    }
-  }
-  return undefined;
 }

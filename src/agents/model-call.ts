@@ -1,6 +1,7 @@
 // One recorded model call: which step and role made it, which model answered, how long it took, tokens used.
 import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "../llm/chat-model";
 import type { ProviderId } from "../config/providers";
+import { ModelRefusalError } from "./agent-errors";
 
 export type AgentStep = "indicator" | "pattern" | "trend" | "decision";
 export type { ModelRole } from "../llm/create-chat-model";
@@ -15,7 +16,10 @@ export interface ModelCallRecord {
   durationMs: number;
 }
 
-/** Calls the model and appends a record of the call to `calls`. */
+/**
+ * Calls the model and appends a record of the call to `calls`. A refusal fails the step here, for every call of
+ * every agent (a refused decision is not malformed JSON to repair).
+ */
 export async function recordedChat(
   model: ChatModel,
   request: ChatRequest,
@@ -31,5 +35,6 @@ export async function recordedChat(
     usage: response.usage,
     durationMs: performance.now() - started,
   });
+  if (response.finishReason === "content_filter") throw new ModelRefusalError(record.step, model, response.text);
   return response;
 }

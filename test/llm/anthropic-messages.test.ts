@@ -1,6 +1,6 @@
 // Pure conversion rules of the Anthropic adapter: turn merging, tool input, JSON extraction.
 import { describe, expect, it } from "vitest";
-import { buildAnthropicRequest, extractJsonText, toAnthropicMessages } from "../../src/llm/anthropic/anthropic-messages";
+import { buildAnthropicRequest, toAnthropicMessages } from "../../src/llm/anthropic/anthropic-messages";
 
 describe("toAnthropicMessages", () => {
   it("lifts system messages out, drops empty turns, and merges a user turn that follows tool results", () => {
@@ -48,17 +48,5 @@ describe("buildAnthropicRequest", () => {
     expect(build("auto").tools).toEqual([{ name: "f", description: "d", input_schema: { type: "object" } }]);
     expect("temperature" in build("auto")).toBe(false);
     expect(build("auto").max_tokens).toBe(10);
-  });
-});
-
-describe("extractJsonText", () => {
-  it.each([
-    ['{"a":1}', '{"a":1}'],
-    ['```json\n{"a":1}\n```', '{"a":1}'],
-    ['```\n{"a":1}\n```', '{"a":1}'],
-    ['Sure! {"a":{"b":2}} Hope that helps.', '{"a":{"b":2}}'],
-    ["no json here", "no json here"],
-  ])("%j -> %j", (input, expected) => {
-    expect(extractJsonText(input)).toBe(expected);
   });
 });

@@ -121,6 +121,14 @@ describe("provider faults under an analysis", () => {
     expect((error as Error).message).toMatch(/^Model Refusal: the (pattern|trend) agent's model \(gpt-4o\) declined to answer: "I can't help with analysing this image\."/);
   });
 
+  it("a model that refuses the decision: a refusal error, not a paid repair request", async () => {
+    faultOn(isDecision, refusalReply);
+    const error = await pipeline().analyze({ candles, timeframe: "1h" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ModelRefusalError);
+    expect((error as Error).message).toMatch(/^Model Refusal: the decision agent's model \(gpt-4o\) declined to answer/);
+    expect(server.requests.filter(isDecision)).toHaveLength(1);
+  });
+
   it("a rate limit with retry-after: waits as told, then recovers", async () => {
     faultOn(isDecision, () => fakeReply.rateLimited({ retryAfterMs: 600 }), 1);
     await expectRecovery(() => pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "1h" }));

@@ -3,6 +3,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import type { ChatMessage, ChatRequest, ChatResponse, ToolCall, ToolChoice, UserContent } from "../chat-model";
 import { ProviderError } from "../provider-error";
+import { extractJsonObject } from "../../common/extract-json";
 
 type MessageParam = Anthropic.Messages.MessageParam;
 type ContentBlockParam = Anthropic.Messages.ContentBlockParam;
@@ -124,17 +125,6 @@ export function buildAnthropicRequest(options: BuildAnthropicRequestOptions): An
   return params;
 }
 
-/** The JSON object in a reply that may wrap it in a code fence or a sentence; the text itself when none is found. */
-export function extractJsonText(text: string): string {
-  const trimmed = text.trim();
-  const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/i.exec(trimmed);
-  const body = fenced ? fenced[1] : trimmed;
-  if (body.startsWith("{")) return body;
-  const start = body.indexOf("{");
-  const end = body.lastIndexOf("}");
-  return start >= 0 && end > start ? body.slice(start, end + 1) : body;
-}
-
 const messageSchema = z.object({
   model: z.string().nullish(),
   stop_reason: z.string().nullish(),
@@ -198,7 +188,7 @@ export function parseAnthropicResponse(options: {
       return { id: block.id ?? `toolu_${index}`, name: block.name ?? "", arguments: input, rawArguments: JSON.stringify(input) };
     });
   return {
-    text: options.responseFormat === "json" ? extractJsonText(text) : text,
+    text: options.responseFormat === "json" ? (extractJsonObject(text) ?? text) : text,
     toolCalls,
     usage: {
       // Cached prompt tokens are reported apart from input_tokens; all of them were read by the model.
