@@ -7,6 +7,7 @@ import { createPipeline } from "../src/index";
 import { createApp } from "./app";
 import { createConsoleLogger } from "./logger";
 import { readServerEnvironment } from "./server-environment";
+import { describeError } from "../src/common/describe-error";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -77,6 +78,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Startup failures (a bad config) are plain messages; the stack would only hide them.
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(describeError(error));
   process.exit(1);
 });

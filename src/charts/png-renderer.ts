@@ -18,7 +18,8 @@ import {
   resolveChromiumPath,
   resolvePlotlyBundlePath,
 } from "./chromium-setup";
-import { abortable, describeError, ignore } from "../common/abortable";
+import { abortable, ignore } from "../common/abortable";
+import { describeError } from "../common/describe-error";
 import type { PlotlyFigure } from "./figure-types";
 
 export const chartRendererOptionsSchema = z.strictObject({

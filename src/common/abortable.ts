@@ -1,5 +1,4 @@
-// Small helpers for async plumbing (the chart renderer, the model cache): stop waiting when a signal aborts, and
-// describe an unknown error.
+// Stop waiting when a signal aborts (the chart renderer, market data, the model cache).
 
 export const ignore = (): undefined => undefined;
 
@@ -14,8 +13,4 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<
     signal.addEventListener("abort", onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
-}
-
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -19,6 +19,7 @@ import type { Directive } from "./metrics";
 import { cachedChatModel } from "./model-cache";
 import { scoreEvaluation } from "./score-evaluation";
 import { createUsageMeter, type UsageMeter } from "./usage-meter";
+import { describeError } from "../common/describe-error";
 
 export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */
@@ -107,7 +108,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
             record.riskRewardRatio = result.final_decision.risk_reward_ratio;
           } catch (error) {
             if (signal?.aborted) throw error;
-            record.error = error instanceof Error ? error.message : String(error);
+            record.error = describeError(error);
             errors += 1;
           }
           record.durationMs = Math.round(performance.now() - pointStarted);

@@ -1,6 +1,7 @@
 // Classification shared by the provider error files: caller aborts, timeouts, raw connection failures, bad bodies.
 import type { ProviderId } from "../config/providers";
 import { ProviderError, scrubSecrets, type ProviderErrorKind } from "./provider-error";
+import { describeError } from "../common/describe-error";
 
 /** What a classifier knows about the call that failed, to name the model and the endpoint in the message. */
 export interface ClassifyContext {
@@ -111,7 +112,7 @@ export function classifyAfterSdk(error: unknown, context: ClassifyContext): Prov
       cause: error,
     });
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   return new ProviderError({
     kind: "unknown",
     provider: context.provider,

@@ -4,6 +4,7 @@ import { ConfigError, type Config } from "../config/config-schema";
 import { providerInfo, type ProviderId } from "../config/providers";
 import { createChatModelFor, modelSettingsFor } from "./create-chat-model";
 import { ProviderError, scrubSecrets } from "./provider-error";
+import { describeError } from "../common/describe-error";
 
 export type ApiKeyValidation = { valid: true; message: string } | { valid: false; error: string };
 
@@ -51,7 +52,7 @@ export async function validateApiKey(options: ValidateApiKeyOptions): Promise<Ap
       return { valid: false, error: error.message };
     }
     // Unexpected failures still answer in data; the text is scrubbed since it never passed a classifier.
-    const text = error instanceof Error ? error.message : String(error);
+    const text = describeError(error);
     return { valid: false, error: `Could not validate the ${providerInfo(provider).displayName} API key: ${scrubSecrets(text)}` };
   }
 }

@@ -6,6 +6,7 @@ import { candleSchema, type Candle } from "./candle";
 import { CsvParseError } from "./csv-error";
 import { splitCsvRecords, type CsvRecord } from "./csv-text";
 import { formatUtc, parseUtcTimestamp } from "./parse-timestamp";
+import { describeError } from "../common/describe-error";
 
 export const DEFAULT_CSV_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -163,7 +164,7 @@ export async function readCsvFile(path: string, options: ReadCsvFileOptions = {}
     text = await readFile(path, { encoding: "utf8", signal: options.signal });
   } catch (error) {
     if (error instanceof CsvParseError || options.signal?.aborted) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     throw new CsvParseError(`cannot be read (${reason})`, { name }, { cause: error });
   }
   return parseCsv(text, { name, maxBytes });

@@ -1,5 +1,6 @@
 // The fetch handed to yahoo-finance2: enforces the abort signal, and turns HTTP and transport failures into typed
 // values at the one place they enter, before the library prints them or flattens them into plain Errors.
+import { abortable } from "../common/abortable";
 
 /** Yahoo answered, but with an error status or an error object in the body. */
 export class YahooHttpFailure extends Error {
@@ -29,25 +30,6 @@ function transportDetail(cause: unknown): string {
   return typeof code === "string" ? `${cause.message}: ${code}` : cause.message;
 }
 
-/** Rejects with the signal's reason as soon as it aborts, even if `promise` never settles. */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 function yahooErrorDescription(body: string): string | undefined {
   try {
     const parsed = JSON.parse(body) as Record<string, { error?: { description?: unknown; code?: unknown } | null }>;
@@ -72,13 +54,15 @@ export function guardedFetch(baseFetch: typeof fetch, signal: AbortSignal): type
     let body: string;
     signal.throwIfAborted();
     try {
-      response = await untilAborted(baseFetch(input, { ...init, signal }), signal);
-      body = await untilAborted(response.text(), signal);
+      response = await abortable(baseFetch(input, { ...init, signal }), signal);
+      body = await abortable(response.text(), signal);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw new YahooTransportFailure(error);
     }
-    const description = yahooErrorDescription(body);
+    // Only a failed answer, or one that carries an error object, is worth a parse here (yahoo-finance2 parses the
+    // body itself; a successful chart says "error":null).
+    const description = !response.ok || /"error"\s*:\s*\{/.test(body) ? yahooErrorDescription(body) : undefined;
     if (!response.ok || description !== undefined) {
       const fallback = response.statusText || body.slice(0, 200) || "no explanation";
       throw new YahooHttpFailure(response.status, (description ?? fallback).slice(0, 300));

@@ -10,7 +10,8 @@ import type { DateInput } from "./parse-timestamp";
 import { timeframeInfo, type Timeframe } from "./timeframes";
 import { timeZoneOffset, type UtcOffset } from "./time-zone-offset";
 import { candlesFromYahooChart } from "./yahoo-chart";
-import { guardedFetch, untilAborted, YahooHttpFailure, YahooTransportFailure } from "./yahoo-fetch";
+import { abortable } from "../common/abortable";
+import { guardedFetch, YahooHttpFailure, YahooTransportFailure } from "./yahoo-fetch";
 
 export const DEFAULT_MARKET_DATA_TIMEOUT_MS = 20_000;
 
@@ -77,7 +78,7 @@ export async function fetchYahooCandles(options: FetchYahooCandlesOptions): Prom
 
   let raw: unknown;
   try {
-    raw = await untilAborted(
+    raw = await abortable(
       client.chart(
         ticker,
         {
