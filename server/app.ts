@@ -11,7 +11,8 @@ import { createConsoleLogger } from "./logger";
 import { accessTokenCheck } from "./middleware/access-token";
 import { errorHandler } from "./middleware/error-handler";
 import { hostCheck } from "./middleware/host-check";
-import { DEFAULT_ANALYZE_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES } from "./middleware/json-body";
+import { ANALYZE_BODY_LIMIT_BYTES } from "./analyze-input";
+import { DEFAULT_BODY_LIMIT_BYTES } from "./middleware/json-body";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { staticFiles } from "./middleware/static-files";
@@ -35,7 +36,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     pipeline: dependencies.pipeline,
     logger,
     maxBodyBytes: dependencies.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES,
-    maxAnalyzeBodyBytes: dependencies.maxAnalyzeBodyBytes ?? DEFAULT_ANALYZE_BODY_LIMIT_BYTES,
+    maxAnalyzeBodyBytes: dependencies.maxAnalyzeBodyBytes ?? ANALYZE_BODY_LIMIT_BYTES,
     heartbeatMs: dependencies.heartbeatMs ?? 15_000,
     now: dependencies.now ?? (() => new Date()),
   };

@@ -11,7 +11,6 @@ export interface JsonBodyOptions {
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
-export const DEFAULT_ANALYZE_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export function jsonBody(options: JsonBodyOptions): Middleware {
   return async (context, next) => {

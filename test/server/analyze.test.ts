@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createChartRenderer, type ChartRenderer } from "../../src/index";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { ANALYZE_BODY_LIMIT_BYTES, MAX_CSV_CHARACTERS } from "../../server/analyze-input";
 import { benchmarkCsv, noBarsFetch } from "./analysis-fixtures";
 import { expectPlainError, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 import { parseEventStreamText } from "../support/event-stream-text";
@@ -103,10 +104,24 @@ describe("POST /api/analyze with a CSV", () => {
     expect(tooFew.body).toMatchObject({ code: "not_enough_data", error: expect.stringMatching(/^Not enough data: 20 bars, at least 35 needed/) });
   });
 
-  it("answers 413 for a body over 5 MB", async () => {
-    const result = await postJson(server, "/api/analyze", { csv: "x".repeat(5.5 * 1024 * 1024), timeframe: "4h" });
-    expect(result.status).toBe(413);
-    expectPlainError(result.body);
+  it("holds CSV text to 5 MB (400) and bodies to the analyze limit (413)", async () => {
+    const tooLong = await postJson(server, "/api/analyze", { csv: "x".repeat(5.5 * 1024 * 1024), timeframe: "4h" });
+    expect(tooLong.status).toBe(400);
+    expectPlainError(tooLong.body);
+    expect(tooLong.body.error).toMatch(/the CSV text is too long/);
+    const huge = await postJson(server, "/api/analyze", { csv: "x".repeat(ANALYZE_BODY_LIMIT_BYTES), timeframe: "4h" });
+    expect(huge.status).toBe(413);
+    expectPlainError(huge.body);
+  });
+
+  it("accepts a CSV just under 5 MB even though JSON escaping makes its body larger than 5 MB", async () => {
+    const row = "2024-01-01T00:00:00Z,1,1,1,1,1\n"; // 31 characters, 32 bytes once the line break is escaped
+    const nearLimit = "x".repeat(MAX_CSV_CHARACTERS - 31 * 160_000 - 2) + "\n" + row.repeat(160_000);
+    expect(nearLimit.length).toBeLessThan(MAX_CSV_CHARACTERS);
+    expect(Buffer.byteLength(JSON.stringify({ csv: nearLimit }))).toBeGreaterThan(5 * 1024 * 1024);
+    const result = await postJson(server, "/api/analyze", { csv: nearLimit, timeframe: "4h" });
+    expect(result.status).toBe(400); // past the size rules, to the CSV's own problem: its header is not a header
+    expect(result.body.code).toBe("invalid_csv");
   });
 });
 
