@@ -41,7 +41,8 @@ async function main(): Promise<void> {
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   logger.info(`Serving the web page and API on http://${shownHost}:${address.port}/ (data in ${dataDir})`);
-  if (accessToken) logger.info("An access token is required: open the page once as /?token=<ACCESS_TOKEN>.");
+  // Worded so the logger's secret patterns leave it whole (a "token=<...>" would print as "token=[redacted]").
+  if (accessToken) logger.info("An access token is required: the page asks for it, or pass your ACCESS_TOKEN once as the token query parameter.");
 
   let stopping = false;
   const stop = (signal: string) => {

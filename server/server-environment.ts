@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { formatZodError } from "../src/index";
 import { MIN_ACCESS_TOKEN_LENGTH } from "./middleware/access-token";
+import { isLoopbackHost } from "./loopback-host";
 
 const optionalText = z
   .string()
@@ -30,11 +31,6 @@ export const serverEnvironmentSchema = z.object({
   ),
 });
 export type ServerEnvironment = z.output<typeof serverEnvironmentSchema>;
-
-export function isLoopbackHost(host: string): boolean {
-  const name = host.toLowerCase().replace(/^\[|\]$/g, "");
-  return name === "localhost" || name === "::1" || /^127(\.\d{1,3}){3}$/.test(name);
-}
 
 /** The settings, or one plain sentence saying what to fix. */
 export function readServerEnvironment(env: Record<string, string | undefined>): { settings: ServerEnvironment } | { error: string } {

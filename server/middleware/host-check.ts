@@ -1,11 +1,10 @@
 // DNS-rebinding protection for a server without an access token: the Host header must name this machine's
-// loopback (localhost, 127.0.0.1, [::1]). A hostile page whose domain is re-pointed at 127.0.0.1 sends its own
+// loopback (localhost, *.localhost, 127.0.0.0/8, [::1]: the same rule that lets the server start without a token). A hostile page whose domain is re-pointed at 127.0.0.1 sends its own
 // domain as Host and is refused, which is what Jupyter does when remote access is off. With an access token set,
 // the token is the protection and any Host is accepted.
 import type { Middleware } from "koa";
 import { HttpProblem } from "../http-problem";
-
-export const LOOPBACK_HOST_NAMES: readonly string[] = ["localhost", "127.0.0.1", "::1", "[::1]"];
+import { isLoopbackHost } from "../loopback-host";
 
 export interface HostCheckOptions {
   /** Host names (without port) accepted besides the loopback names. */
@@ -13,10 +12,10 @@ export interface HostCheckOptions {
 }
 
 export function hostCheck(options: HostCheckOptions = {}): Middleware {
-  const allowed = new Set([...LOOPBACK_HOST_NAMES, ...(options.allowedHosts ?? [])].map((name) => name.toLowerCase()));
+  const allowed = new Set((options.allowedHosts ?? []).map((name) => name.toLowerCase()));
   return async (context, next) => {
     const hostName = context.hostname.toLowerCase();
-    if (!allowed.has(hostName) && !hostName.endsWith(".localhost")) {
+    if (!isLoopbackHost(hostName) && !allowed.has(hostName)) {
       throw new HttpProblem(
         403,
         "forbidden_host",

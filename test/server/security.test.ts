@@ -78,7 +78,8 @@ describe("without an access token", () => {
   afterAll(() => server.close());
 
   it("answers only requests addressed to loopback names (DNS-rebinding protection)", async () => {
-    for (const host of ["127.0.0.1:8000", "localhost:8000", "[::1]:8000", "app.localhost"]) {
+    // 127.0.0.2: any 127.0.0.0/8 address, since the server starts without a token on any of them.
+    for (const host of ["127.0.0.1:8000", "localhost:8000", "[::1]:8000", "app.localhost", "127.0.0.2:8000"]) {
       expect((await rawRequest(server, { path: "/api/assets", headers: { Host: host } })).status).toBe(200);
     }
     const rebound = await rawRequest(server, { path: "/api/assets", headers: { Host: "evil.example.com:8000" } });
