@@ -2,6 +2,7 @@
 //
 // The pipeline's messages never contain keys, but unexpected errors can quote anything (a header, a config dump), so
 // every line passes through redactSecrets() on its way out, whoever wrote it.
+import { redactSecrets } from "../src/common/redact-secrets";
 
 export type LogLevel = "info" | "warn" | "error";
 
@@ -9,23 +10,6 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
-}
-
-// sk-/pk-/rk- keys (OpenAI, Anthropic sk-ant-, DashScope sk-), bearer tokens, and key=value pairs.
-const SECRET_PATTERNS: readonly [RegExp, string][] = [
-  [/\b(sk|pk|rk)-[A-Za-z0-9_*.-]{6,}/g, "[redacted]"],
-  [/\b(bearer|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, "$1 [redacted]"],
-  [/\b(api[_-]?key|access[_-]?token|authorization|token|password)(["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi, "$1$2[redacted]"],
-];
-
-/** Removes key-like text; `extra` lists exact secrets to remove as well (the server's access token). */
-export function redactSecrets(text: string, extra: readonly string[] = []): string {
-  let redacted = text;
-  for (const secret of extra) {
-    if (secret.length > 0) redacted = redacted.split(secret).join("[redacted]");
-  }
-  for (const [pattern, replacement] of SECRET_PATTERNS) redacted = redacted.replace(pattern, replacement);
-  return redacted;
 }
 
 export interface ConsoleLoggerOptions {

@@ -1,6 +1,7 @@
 // Classification shared by the provider error files: caller aborts, timeouts, raw connection failures, bad bodies.
 import type { ProviderId } from "../config/providers";
-import { ProviderError, scrubSecrets, type ProviderErrorKind } from "./provider-error";
+import { redactSecrets } from "../common/redact-secrets";
+import { ProviderError, type ProviderErrorKind } from "./provider-error";
 import { describeError } from "../common/describe-error";
 
 /** What a classifier knows about the call that failed, to name the model and the endpoint in the message. */
@@ -17,7 +18,7 @@ export interface ClassifyContext {
 export function providerDetail(text: unknown, maxLength = 200): string | undefined {
   if (typeof text !== "string" || text.trim() === "") return undefined;
   // Trailing periods go: the detail sits inside parentheses in the middle of a sentence.
-  const clean = scrubSecrets(text).replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
+  const clean = redactSecrets(text).replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
   return clean.length > maxLength ? `${clean.slice(0, maxLength)}...` : clean;
 }
 

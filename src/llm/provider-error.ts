@@ -72,10 +72,3 @@ export class ProviderError extends Error {
     return this.kind === "rate_limit" || this.kind === "network" || this.kind === "server";
   }
 }
-
-/** Removes anything that looks like an API key from provider text before it reaches a message. */
-export function scrubSecrets(text: string): string {
-  return text
-    .replace(/\b(sk|pk|rk)-[A-Za-z0-9_*.-]{6,}/g, "[redacted]")
-    .replace(/\b(key|token|authorization|bearer)\b[:=\s]+\S+/gi, "$1 [redacted]");
-}

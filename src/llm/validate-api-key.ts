@@ -3,7 +3,8 @@ import { MissingApiKeyError, type Env } from "../config/api-keys";
 import { ConfigError, type Config } from "../config/config-schema";
 import { providerInfo, type ProviderId } from "../config/providers";
 import { createChatModelFor, modelSettingsFor } from "./create-chat-model";
-import { ProviderError, scrubSecrets } from "./provider-error";
+import { redactSecrets } from "../common/redact-secrets";
+import { ProviderError } from "./provider-error";
 import { describeError } from "../common/describe-error";
 
 export type ApiKeyValidation = { valid: true; message: string } | { valid: false; error: string };
@@ -53,6 +54,6 @@ export async function validateApiKey(options: ValidateApiKeyOptions): Promise<Ap
     }
     // Unexpected failures still answer in data; the text is scrubbed since it never passed a classifier.
     const text = describeError(error);
-    return { valid: false, error: `Could not validate the ${providerInfo(provider).displayName} API key: ${scrubSecrets(text)}` };
+    return { valid: false, error: `Could not validate the ${providerInfo(provider).displayName} API key: ${redactSecrets(text)}` };
   }
 }
