@@ -45,11 +45,7 @@ export { MarketDataError, NoDataError } from "./market/market-data-error";
 
 // Indicators and charts
 export * from "./indicators";
-export { fitTrendlines, fitHighLowTrendlines, fitCandleTrendlines, type TrendlineFit } from "./charts/trendlines";
-export { buildPatternFigure } from "./charts/pattern-figure";
-export { buildTrendFigure } from "./charts/trend-figure";
-export type { PlotlyFigure } from "./charts/figure-types";
-export { createChartRenderer, ChartRenderError, ChartRendererClosedError, type ChartRenderer } from "./charts/png-renderer";
+export * from "./charts";
 
 // Notebook display
 export { showResult, decisionCardHtml, reportsMarkdown } from "./notebook/result-view";

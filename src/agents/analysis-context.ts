@@ -1,6 +1,7 @@
 // What every agent knows about the analysis at hand: the asset, the timeframe and the window of candles.
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
+import { PATTERN_CHART_BAR_COUNT } from "../charts/pattern-figure";
 
 export interface AnalysisContext {
   assetName: string;
@@ -16,7 +17,6 @@ export interface AnalysisContext {
   maxToolRounds: number;
 }
 
-export const PATTERN_CHART_BARS = 40;
 export const MAX_INDICATOR_TOOL_ROUNDS = 5;
 
 export function createAnalysisContext(options: {
@@ -34,7 +34,7 @@ export function createAnalysisContext(options: {
     symbol: options.symbol,
     timeframe: options.timeframe,
     barCount: candles.length,
-    patternBars: Math.min(PATTERN_CHART_BARS, candles.length),
+    patternBars: Math.min(PATTERN_CHART_BAR_COUNT, candles.length), // what the pattern chart draws
     windowStart: formatBarTime(first.time),
     windowEnd: formatBarTime(last.time),
     lastCandle: last,

@@ -1,6 +1,6 @@
 // The charts' public surface: trendline fitting and Plotly figure builders (pure), and the PNG renderer (I/O).
 export { leastSquaresLine, lineValueAt, lineValues, type StraightLine } from "./straight-line";
-export { fitTrendline, trendlineSearchOptionsSchema, type TrendlineSearchOptions, type TrendlineSide } from "./trendline-search";
+export { fitTrendline, type TrendlineSide } from "./trendline-fit";
 export {
   fitCandleTrendlines,
   fitHighLowTrendlines,

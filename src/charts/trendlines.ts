@@ -1,10 +1,10 @@
 // Support and resistance trendlines (SPEC 9), pure. How to read it: the fit functions take the least-squares line
 // of the closes, pick each line's pivot (the bar furthest below it for support, above it for resistance) and hand
-// the slope search to trendline-search.ts; the helpers at the end turn a fit into lines for charts and reports.
+// the constrained fit to trendline-fit.ts; the helpers at the end turn a fit into lines for charts and reports.
 // x is the bar index 0..n-1, so a slope is "price per bar".
 import type { Candle } from "../market/candle";
 import { leastSquaresLine, lineValueAt, type StraightLine } from "./straight-line";
-import { fitTrendline, type TrendlineSearchOptions } from "./trendline-search";
+import { fitTrendline } from "./trendline-fit";
 
 /** Both lines of a fit, and the bar each passes through (its pivot). */
 export interface TrendlineFit {
@@ -21,34 +21,16 @@ export class TrendlineInputError extends Error {
 }
 
 /** Support and resistance fitted on one series (closes): pivots are its own extremes around its LS line. */
-export function fitTrendlines(values: readonly number[], options: TrendlineSearchOptions = {}): TrendlineFit {
+export function fitTrendlines(values: readonly number[]): TrendlineFit {
   assertSeries("values", values);
-  return fitAroundCloseLine({ high: values, low: values, close: values }, options);
+  return fitHighLowTrendlines({ high: values, low: values, close: values });
 }
 
 /**
  * Support fitted on the lows and resistance on the highs. As in the system this replaces, the starting line is the
  * least-squares line of the closes; the pivots are the low furthest below it and the high furthest above it.
  */
-export function fitHighLowTrendlines(
-  series: { high: readonly number[]; low: readonly number[]; close: readonly number[] },
-  options: TrendlineSearchOptions = {},
-): TrendlineFit {
-  return fitAroundCloseLine(series, options);
-}
-
-/** Both fits for a window of candles: what the trend chart draws. */
-export function fitCandleTrendlines(candles: readonly Candle[], options: TrendlineSearchOptions = {}) {
-  const close = candles.map((candle) => candle.close);
-  const high = candles.map((candle) => candle.high);
-  const low = candles.map((candle) => candle.low);
-  return { close: fitTrendlines(close, options), highLow: fitHighLowTrendlines({ high, low, close }, options) };
-}
-
-function fitAroundCloseLine(
-  series: { high: readonly number[]; low: readonly number[]; close: readonly number[] },
-  options: TrendlineSearchOptions,
-): TrendlineFit {
+export function fitHighLowTrendlines(series: { high: readonly number[]; low: readonly number[]; close: readonly number[] }): TrendlineFit {
   for (const [name, values] of Object.entries(series)) assertSeries(name, values);
   if (series.high.length !== series.close.length || series.low.length !== series.close.length) {
     throw new TrendlineInputError("high, low and close must have the same length");
@@ -61,8 +43,8 @@ function fitAroundCloseLine(
     if (offset(series.low, index) < offset(series.low, supportPivot)) supportPivot = index;
     if (offset(series.high, index) > offset(series.high, resistancePivot)) resistancePivot = index;
   }
-  const support = fitTrendline(series.low, { side: "support", pivot: supportPivot, initialSlope: leastSquares.slope, ...options });
-  const resistance = fitTrendline(series.high, { side: "resistance", pivot: resistancePivot, initialSlope: leastSquares.slope, ...options });
+  const support = fitTrendline(series.low, { side: "support", pivot: supportPivot });
+  const resistance = fitTrendline(series.high, { side: "resistance", pivot: resistancePivot });
   return {
     supportSlope: support.slope,
     supportIntercept: support.intercept,
@@ -71,6 +53,14 @@ function fitAroundCloseLine(
     supportPivot,
     resistancePivot,
   };
+}
+
+/** Both fits for a window of candles: what the trend chart draws. */
+export function fitCandleTrendlines(candles: readonly Candle[]) {
+  const close = candles.map((candle) => candle.close);
+  const high = candles.map((candle) => candle.high);
+  const low = candles.map((candle) => candle.low);
+  return { close: fitTrendlines(close), highLow: fitHighLowTrendlines({ high, low, close }) };
 }
 
 export function supportLine(fit: TrendlineFit): StraightLine {
