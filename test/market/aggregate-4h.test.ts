@@ -90,6 +90,23 @@ describe("timeZoneOffset", () => {
     expect(timeZoneOffset("UTC")?.(Date.UTC(2024, 0, 1))).toBe(0);
   });
 
+  it("remembers a day at a time without ever giving a different answer than a fresh lookup", () => {
+    for (const zone of ["America/New_York", "Europe/London", "Australia/Lord_Howe"]) {
+      const remembering = timeZoneOffset(zone)!;
+      // The reference asks Intl every time: the wall-clock time in the zone, minus UTC.
+      const format = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" });
+      const fresh = (time: number) => {
+        const part = Object.fromEntries(format.formatToParts(time).map((entry) => [entry.type, Number(entry.value)]));
+        return (Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute) - Math.floor(time / 60_000) * 60_000) / 1000;
+      };
+      const hours = Array.from({ length: 2 * 366 * 24 }, (_, index) => Date.UTC(2023, 0, 1) + index * 3600_000 + 17 * 60_000);
+      // In time order (as aggregation asks), then in a scrambled order.
+      const scrambled = hours.map((_, index) => hours[(index * 7919) % hours.length]);
+      const wrong = [...hours, ...scrambled].filter((time) => remembering(time) !== fresh(time)).map((time) => new Date(time).toISOString());
+      expect(wrong, zone).toEqual([]);
+    }
+  });
+
   it("answers undefined for zones the runtime does not know", () => {
     expect(timeZoneOffset("Mars/Olympus_Mons")).toBeUndefined();
   });
