@@ -10,16 +10,14 @@ import { readPngSize } from "../src/charts/png-size";
 import { buildTrendFigure } from "../src/charts/trend-figure";
 import type { PlotlyFigure } from "../src/charts/figure-types";
 import type { Candle } from "../src/market/candle";
-import { memoryOf, processTree } from "./support/process-memory";
+import { memoryOf, mib, processTree } from "./support/process-memory";
+import { ms, percentile } from "./support/statistics";
 import { benchmarkSamples, hasBenchmark, readBenchmarkCandles } from "../test/charts/benchmark-data";
+import { numberArgument } from "./support/arguments";
 
-function argument(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
 
-const renderCount = argument("renders", 50);
-const concurrency = argument("concurrency", 4);
+const renderCount = numberArgument("renders", 50);
+const concurrency = numberArgument("concurrency", 4);
 
 function windows(): Candle[][] {
   if (hasBenchmark) return benchmarkSamples.map((file) => readBenchmarkCandles(file).slice(-45));
@@ -51,8 +49,8 @@ function startPhase(): void {
 
 function describePeak(memory: MemoryPeak): string {
   return (
-    `node RSS ${megabytes(memory.nodeRss)}, Chromium tree RSS sum ${megabytes(memory.browserRss)} ` +
-    `(PSS ${megabytes(memory.browserPss)}), node + Chromium RSS ${megabytes(memory.totalRss)}`
+    `node RSS ${mib(memory.nodeRss)}, Chromium tree RSS sum ${mib(memory.browserRss)} ` +
+    `(PSS ${mib(memory.browserPss)}), node + Chromium RSS ${mib(memory.totalRss)}`
   );
 }
 
@@ -77,13 +75,6 @@ function sampleMemory(renderers: ChartRenderer[]): void {
   }
 }
 
-// ---- statistics ----
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
-const milliseconds = (value: number) => `${value.toFixed(1)} ms`;
-const megabytes = (value: number) => `${(value / 1024 / 1024).toFixed(0)} MB`;
 
 async function timed<T>(work: () => Promise<T>): Promise<{ result: T; elapsed: number }> {
   const start = performance.now();
@@ -109,7 +100,7 @@ async function main(): Promise<void> {
   live.push(renderer);
   const cold = await timed(() => renderer.render(patternFigures[0]));
   const size = readPngSize(cold.result);
-  console.log(`cold start (launch + Plotly + first chart): ${milliseconds(cold.elapsed)}, PNG ${size.width}x${size.height}, ${cold.result.length} bytes`);
+  console.log(`cold start (launch + Plotly + first chart): ${ms(cold.elapsed)}, PNG ${size.width}x${size.height}, ${cold.result.length} bytes`);
 
   // Warm, one at a time.
   for (let index = 0; index < 5; index += 1) await renderer.render(trendFigures[0]);
@@ -127,9 +118,9 @@ async function main(): Promise<void> {
   }
   for (const kind of ["pattern", "trend"] as const) {
     console.log(
-      `warm ${kind} chart (${renderCount} renders): median ${milliseconds(percentile(warm[kind], 0.5))}, ` +
-        `p95 ${milliseconds(percentile(warm[kind], 0.95))}, min ${milliseconds(Math.min(...warm[kind]))}; ` +
-        `figure build median ${milliseconds(percentile(figureBuild[kind], 0.5))}`,
+      `warm ${kind} chart (${renderCount} renders): median ${ms(percentile(warm[kind], 0.5))}, ` +
+        `p95 ${ms(percentile(warm[kind], 0.95))}, min ${ms(Math.min(...warm[kind]))}; ` +
+        `figure build median ${ms(percentile(figureBuild[kind], 0.5))}`,
     );
   }
   sampleMemory(live);
@@ -163,7 +154,7 @@ async function main(): Promise<void> {
     const elapsed = performance.now() - start;
     console.log(
       `concurrency ${concurrency}, ${maxPages} page(s): ${(total / (elapsed / 1000)).toFixed(1)} charts/s ` +
-        `(${total} charts in ${milliseconds(elapsed)}), latency median ${milliseconds(percentile(latencies, 0.5))}, p95 ${milliseconds(percentile(latencies, 0.95))}`,
+        `(${total} charts in ${ms(elapsed)}), latency median ${ms(percentile(latencies, 0.5))}, p95 ${ms(percentile(latencies, 0.95))}`,
     );
     sampleMemory(live);
     console.log(`  peak memory: ${describePeak(phasePeak)}`);

@@ -14,13 +14,10 @@ import { defaultFakeHandler, fakeReply, startFakeProviderServer } from "../test/
 import { syntheticCandles } from "../test/support/synthetic-candles";
 import { mib, processTree, residentBytes, sampleMemory, treeResidentBytes } from "./support/process-memory";
 import { ms } from "./support/statistics";
+import { numberArgument } from "./support/arguments";
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const latencyMs = argument("latency", 300);
-const soakCount = argument("soak", 1000);
+const latencyMs = numberArgument("latency", 300);
+const soakCount = numberArgument("soak", 1000);
 const concurrency = 8;
 
 // Bounds the soak must stay within (stated in bench/README.md): after the first 100 analyses warm everything up,

@@ -14,14 +14,11 @@ import { defaultFakeHandler, fakeReply, startFakeProviderServer } from "../test/
 import { syntheticCandles } from "../test/support/synthetic-candles";
 import { InstantAnalystModel } from "./support/instant-analyst-model";
 import { median, ms, percentile } from "./support/statistics";
+import { numberArgument } from "./support/arguments";
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const runs = argument("runs", 20);
-const latencyMs = argument("latency", 300);
-const wallRuns = argument("wall-runs", 5);
+const runs = numberArgument("runs", 20);
+const latencyMs = numberArgument("latency", 300);
+const wallRuns = numberArgument("wall-runs", 5);
 
 const benchmarkFile = path.resolve(__dirname, "../../shared/benchmark/btc/BTC_4h_1.csv");
 const csvPath = (() => {

@@ -16,14 +16,11 @@ import { z } from "zod";
 import { createApp } from "../server/app";
 import { silentLogger } from "../server/logger";
 import { createPipeline } from "../src/index";
+import { numberArgument } from "./support/arguments";
 
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-};
 
-const durationSeconds = argument("duration", 10);
-const connections = argument("connections", 50);
+const durationSeconds = numberArgument("duration", 10);
+const connections = numberArgument("connections", 50);
 const ENDPOINTS = ["/api/get-api-key-status?provider=openai", "/api/assets"];
 
 // autocannon ships no types: the part of its result this benchmark reads, checked at the boundary.

@@ -1,8 +1,20 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a Debian machine with Node 20+: Chromium (chart rendering, browser tests) and
-# Jupyter's nbconvert (notebook tests) from Debian when missing, then the npm packages and the library build.
+# Jupyter's nbconvert (notebook tests) from Debian when missing, then the npm packages. (`npm start` and `npm test`
+# build the library themselves.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Debian's own nodejs package can be older than 20, and npm comes separately: say so now rather than fail in a build.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  echo "Node.js 20 or newer with npm is needed (https://nodejs.org, or NodeSource's Debian packages)." >&2
+  exit 1
+fi
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+if [ "$node_major" -lt 20 ]; then
+  echo "Node.js 20 or newer is needed; this machine has $(node --version)." >&2
+  exit 1
+fi
 
 packages=()
 command -v chromium >/dev/null 2>&1 || [ -n "${PUPPETEER_EXECUTABLE_PATH:-}" ] || packages+=(chromium)
@@ -24,5 +36,5 @@ if [ ${#packages[@]} -gt 0 ]; then
   "${apt_get[@]}" install -y -qq --no-install-recommends "${packages[@]}"
 fi
 
-npm ci --no-audit --no-fund
-npm run build
+# The build and test tools are dev dependencies: keep them even where NODE_ENV=production is set.
+npm ci --include=dev --no-audit --no-fund
