@@ -2,9 +2,8 @@
 // interval, and the cumulative return of following each method. The chart renderer turns them into PNGs; the same
 // JSON works with Plotly.newPlot for an interactive chart.
 import type { EvaluationResult } from "./evaluation-result";
-import { methodLabels } from "./report";
+import { assetRows, methodLabels, methodsOf } from "./report";
 import { ALL_ASSETS, findScore, type MethodId } from "./score-evaluation";
-import { baselineIds } from "./baselines";
 
 export interface BarTrace {
   type: "bar";
@@ -28,14 +27,6 @@ const methodColors: Record<MethodId, string> = {
   linear_regression: "#9333ea",
 };
 
-function methodsOf(result: EvaluationResult): MethodId[] {
-  return result.settings.models ? ["agents", ...baselineIds] : [...baselineIds];
-}
-
-function assetsOf(result: EvaluationResult): string[] {
-  return [...new Set(result.scores.map((row) => row.asset))].filter((asset) => asset !== ALL_ASSETS).concat(ALL_ASSETS);
-}
-
 function baseLayout(title: string, yTitle: string, extra: Record<string, unknown> = {}): EvaluationFigure["layout"] {
   return {
     width: 960,
@@ -54,7 +45,7 @@ function baseLayout(title: string, yTitle: string, extra: Record<string, unknown
 }
 
 export function accuracyFigure(result: EvaluationResult, horizon: number): EvaluationFigure {
-  const assets = assetsOf(result);
+  const assets = assetRows(result);
   const labels = assets.map((asset) => (asset === ALL_ASSETS ? "All" : asset));
   const data = methodsOf(result).map((method): BarTrace => {
     const rows = assets.map((asset) => findScore(result.scores, { asset, method, horizon }));
@@ -88,7 +79,7 @@ export function accuracyFigure(result: EvaluationResult, horizon: number): Evalu
 }
 
 export function cumulativeReturnFigure(result: EvaluationResult, horizon: number): EvaluationFigure {
-  const assets = assetsOf(result);
+  const assets = assetRows(result);
   const labels = assets.map((asset) => (asset === ALL_ASSETS ? "All" : asset));
   const data = methodsOf(result).map(
     (method): BarTrace => ({

@@ -21,11 +21,13 @@ const percent = (value: number | null | undefined, digits = 1) => (value === nul
 const signedPercent = (value: number | null | undefined, digits = 1) =>
   value === null || value === undefined ? "–" : `${value >= 0 ? "+" : ""}${(value * 100).toFixed(digits)}%`;
 
-function methodsOf(result: EvaluationResult): MethodId[] {
+/** The methods a result scored: the agents when models ran, then the baselines. */
+export function methodsOf(result: EvaluationResult): MethodId[] {
   return result.settings.models ? ["agents", ...baselineIds] : [...baselineIds];
 }
 
-function assetRows(result: EvaluationResult): string[] {
+/** The assets a result scored, then the row over all points. */
+export function assetRows(result: EvaluationResult): string[] {
   return [...new Set(result.scores.map((row) => row.asset))].filter((asset) => asset !== ALL_ASSETS).concat(ALL_ASSETS);
 }
 
