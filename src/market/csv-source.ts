@@ -74,10 +74,12 @@ function normalise(label: string): string {
 function readHeader(records: CsvRecord[], name: string | undefined): { columns: ColumnMap; dataStart: number } {
   const header = records[0];
   const labels = header.fields.map(normalise);
+  const shownLabels = header.fields.map((field) => field.trim()); // as the file spells them, for messages
   let dataStart = 1;
   // yfinance >= 0.2.51 writes "Price,Close,High,...", then "Ticker,SPY,SPY,...", then "Datetime,,,,,".
   if (labels[0] === "price" && normalise(records[1]?.fields[0] ?? "") === "ticker") {
-    labels[0] = normalise(records[2]?.fields[0] ?? "");
+    shownLabels[0] = (records[2]?.fields[0] ?? "").trim();
+    labels[0] = normalise(shownLabels[0]);
     dataStart = 3;
   }
   const find = (wanted: string) => {
@@ -85,7 +87,7 @@ function readHeader(records: CsvRecord[], name: string | undefined): { columns: 
     if (indexes.length > 1) {
       throw new CsvParseError(`the header names column "${wanted}" twice`, { name, line: header.line });
     }
-    return indexes.length === 1 ? { index: indexes[0], label: header.fields[indexes[0]].trim() || wanted } : undefined;
+    return indexes.length === 1 ? { index: indexes[0], label: shownLabels[indexes[0]] || wanted } : undefined;
   };
   const datetime = find("datetime");
   const date = find("date");

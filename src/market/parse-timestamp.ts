@@ -29,9 +29,12 @@ export function parseUtcTimestamp(text: string): number | undefined {
   const second = secondText === undefined ? 0 : Number(secondText);
   const milliseconds = fractionText === undefined ? 0 : Number(fractionText.slice(0, 3).padEnd(3, "0"));
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
-  const time = Date.UTC(year, month - 1, day, hour, minute, second, milliseconds);
-  // Date.UTC rolls 2024-02-30 over into March; a round trip of the day of month catches that.
-  if (new Date(time).getUTCDate() !== day) return undefined;
+  // Date.UTC reads years 0-99 as 1900-1999, so the year is set on its own; a date that does not exist (2024-02-30)
+  // rolls over into the next month, and the round trip of the day of month catches it.
+  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, milliseconds));
+  date.setUTCFullYear(year);
+  if (date.getUTCDate() !== day) return undefined;
+  const time = date.getTime();
   const offsetMinutes = zoneText === undefined ? 0 : parseZoneOffsetMinutes(zoneText);
   if (offsetMinutes === undefined) return undefined;
   return time - offsetMinutes * 60_000;

@@ -55,6 +55,8 @@ describe("parseCsv: columns", () => {
   it("understands yfinance's three-line header", () => {
     const text = "Price,Close,High,Low,Open,Volume\nTicker,SPY,SPY,SPY,SPY,SPY\nDatetime,,,,,\n2023-08-23 00:00:00,11,12,9,10,5\n";
     expect(parseCsv(text)).toEqual([{ time: T0, open: 10, high: 12, low: 9, close: 11, volume: 5 }]);
+    // Errors name the time column by the label the file gives it on its third line, not "Price".
+    expect(() => parseCsv(text.replace("2023-08-23 00:00:00", "yesterday"))).toThrow(/column "Datetime"/);
   });
 });
 
