@@ -41,7 +41,7 @@ export async function loadCandles(request: AnalyzeRequest, options: LoadCandlesO
   const code = (request.asset ?? request.symbol ?? "").trim();
   const builtIn = request.asset !== undefined ? findBuiltInAsset(code) : undefined;
   const fetched = await fetchYahooCandles({
-    symbol: builtIn ? builtIn.ticker : code,
+    symbol: code, // fetchYahooCandles maps built-in codes to their tickers
     timeframe: request.timeframe,
     start: request.start!,
     end: request.end!,
