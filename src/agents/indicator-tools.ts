@@ -6,6 +6,7 @@ import {
   computeRsi,
   computeStochastic,
   computeWilliamsR,
+  MAX_INDICATOR_PERIOD,
   type IndicatorSeries,
 } from "../indicators";
 import type { CandleColumns } from "../market/candle";
@@ -14,8 +15,9 @@ import { defineTool, type AgentTool } from "./agent-tool";
 /** How many of the latest values a tool shows the model: enough to see a turn, few enough to keep prompts short. */
 const RECENT_VALUES = 12;
 
+/** A period argument as the model sees it (JSON schema with bounds); the indicator's own schema checks it again. */
 const period = (minimum: number, standard: number, description: string) =>
-  z.int().min(minimum).max(200).default(standard).describe(description);
+  z.int().min(minimum).max(MAX_INDICATOR_PERIOD).default(standard).describe(description);
 
 export function indicatorTools(columns: CandleColumns): AgentTool[] {
   const close = columns.close;
@@ -35,7 +37,6 @@ export function indicatorTools(columns: CandleColumns): AgentTool[] {
         signalPeriod: period(1, 9, "signal EMA, standard 9"),
       }),
       run: (args) => {
-        if (args.fastPeriod >= args.slowPeriod) throw new Error("fastPeriod must be smaller than slowPeriod");
         const macd = computeMacd(close, args);
         const name = `MACD(${args.fastPeriod},${args.slowPeriod},${args.signalPeriod})`;
         return [
