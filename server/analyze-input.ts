@@ -4,17 +4,14 @@
 //   {csv, timeframe, name?}                                  an uploaded CSV (the page sends the file's text)
 //   {asset, timeframe, start_date, start_time, end_date, end_time, use_current_time}   older clients (UTC)
 // The form is chosen by its fields, so each gets messages about its own fields rather than a union's guesswork.
-// Date ranges of both fetched forms go through validateDateRange, so they fail with the same 400 before any work.
+// Date ranges of both fetched forms are checked by the pipeline before its first event, so they fail with a 400.
 import { z } from "zod";
 import {
-  DateRangeError,
   InputError,
   parseLegacyDateRange,
   symbolSchema,
   timeframeSchema,
   type AnalyzeRequest,
-  type DateRangeRequest,
-  type DateRangeValidation,
 } from "../src/index";
 
 /** Characters of CSV text accepted (5 MB): the rule for uploads, the one the page checks the file against. */
@@ -78,17 +75,15 @@ export const analyzeBodySchema = z
   });
 
 export interface ToAnalyzeRequestOptions {
-  validateDateRange: (request: DateRangeRequest) => DateRangeValidation;
   now?: () => Date;
 }
 
-/** The library request for a checked body; throws InputError or DateRangeError (both 400) for a bad date range. */
+/** The library request for a checked body; throws InputError (400) for legacy date fields that cannot be read. */
 export function toAnalyzeRequest(body: AnalyzeBody, options: ToAnalyzeRequestOptions): AnalyzeRequest {
   switch (body.form) {
     case "csv":
       return { csv: body.csv, timeframe: body.timeframe, name: body.name };
     case "market": {
-      checkRange({ timeframe: body.timeframe, start: body.start, end: body.end }, options);
       return body.asset !== undefined
         ? { asset: body.asset, timeframe: body.timeframe, start: body.start, end: body.end }
         : { symbol: body.symbol, timeframe: body.timeframe, start: body.start, end: body.end };
@@ -99,7 +94,6 @@ export function toAnalyzeRequest(body: AnalyzeBody, options: ToAnalyzeRequestOpt
       if (!range.success) throw new InputError(range.error);
       const start = range.start.toISOString();
       const end = range.end.toISOString();
-      checkRange({ timeframe, start, end }, options);
       return { asset, timeframe, start, end };
     }
     default: {
@@ -109,7 +103,3 @@ export function toAnalyzeRequest(body: AnalyzeBody, options: ToAnalyzeRequestOpt
   }
 }
 
-function checkRange(request: DateRangeRequest, options: ToAnalyzeRequestOptions): void {
-  const validation = options.validateDateRange(request);
-  if (!validation.valid) throw new DateRangeError(validation);
-}

@@ -23,10 +23,7 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
     "/analyze",
     jsonBody({ limitBytes: settings.maxAnalyzeBodyBytes }),
     validated("body", analyzeBodySchema, async (context, body) => {
-      const request = toAnalyzeRequest(body, {
-        validateDateRange: (range) => settings.pipeline.validateDateRange(range),
-        now: settings.now,
-      });
+      const request = toAnalyzeRequest(body, { now: settings.now });
       if (wantsEventStream(context)) await streamAnalysis(context, request, settings);
       else await answerAnalysis(context, request, settings);
     }),

@@ -2,6 +2,7 @@
 import { findBuiltInAsset } from "../market/assets";
 import type { Candle } from "../market/candle";
 import { parseCsv } from "../market/csv-source";
+import { resolveDateRange } from "../market/date-range";
 import { fetchYahooCandles } from "../market/yahoo-source";
 import type { AnalyzeRequest } from "./analyze-request";
 import type { ProgressListener } from "./progress-events";
@@ -59,6 +60,11 @@ export async function loadWindow(
   options: LoadCandlesOptions & { bars: number; onEvent?: ProgressListener },
 ): Promise<{ loaded: LoadedCandles; window: Candle[]; durationMs: number }> {
   const emit = options.onEvent ?? (() => {});
+  // A date range the market source would refuse is refused before the data step starts: no event has been sent,
+  // so a server can still answer it as a plain 400 rather than as an error inside a started event stream.
+  if (request.asset !== undefined || request.symbol !== undefined) {
+    resolveDateRange({ timeframe: request.timeframe, start: request.start!, end: request.end! }, { now: options.now?.() });
+  }
   const started = performance.now();
   emit({ type: "step-start", step: "data", at: Date.now() });
   try {

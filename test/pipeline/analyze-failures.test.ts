@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DecisionError } from "../../src/agents/agent-errors";
 import { MissingApiKeyError } from "../../src/config/api-keys";
+import { DateRangeError } from "../../src/market/date-range";
 import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
 import { ProviderError } from "../../src/llm/provider-error";
 import { NotEnoughDataError } from "../../src/pipeline/load-candles";
@@ -174,6 +175,17 @@ describe("before any model call", () => {
     const error = await pipeline().analyze({ candles: candles.slice(0, 30), timeframe: "1h" }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NotEnoughDataError);
     expect((error as Error).message).toMatch(/^Not enough data: 30 bars, at least 35 needed/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("refuses a date range over the timeframe's limit before the data step starts", async () => {
+    const events: ProgressEvent[] = [];
+    const end = Date.now() - 86_400_000;
+    const request = { asset: "BTC", timeframe: "1m" as const, start: new Date(end - 30 * 86_400_000).toISOString(), end: new Date(end).toISOString() };
+    const error = await pipeline().analyze(request, { onEvent: (event) => events.push(event) }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DateRangeError);
+    expect((error as Error).message).toMatch(/^Date range too long for 1m: 30 days requested, at most 7 days allowed\./);
+    expect(events).toEqual([]); // not even the data step's start
     expect(server.requests).toHaveLength(0);
   });
 

@@ -162,11 +162,15 @@ describe("POST /api/analyze with an asset or symbol", () => {
     expect(result.body.error).toMatch(/^No data available for ETH-USD \(1h, /);
   });
 
-  it("checks the range with validateDateRange first: too long is 400 with the limit", async () => {
-    const result = await postJson(server, "/api/analyze", { asset: "BTC", timeframe: "1m", start: iso(now - 30 * day), end: iso(now - day) });
+  it("checks the range before any work: too long is 400 with the limit, streamed or not", async () => {
+    const body = { asset: "BTC", timeframe: "1m", start: iso(now - 30 * day), end: iso(now - day) };
+    const result = await postJson(server, "/api/analyze", body);
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({ code: "date_range", max_days: 7, current_days: 29 });
     expect(result.body.error).toMatch(/^Date range too long for 1m: 29 days requested, at most 7 days allowed\./);
+    const streamed = await postStream(body);
+    expect(streamed.status).toBe(400);
+    expect(JSON.parse(streamed.text)).toMatchObject({ code: "date_range", max_days: 7 });
   });
 
   it("accepts the legacy form with the same validation", async () => {
