@@ -164,9 +164,14 @@ describe("the web page", () => {
 
   it("shows no data for a market request in plain words", async () => {
     await page.select("#timeframe-select", "1h");
+    const requested: string[] = [];
+    const record = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
+    page.on("request", record);
     await page.click("#run-button");
     await waitForText("#error-message", /^No data available for ETH-USD \(1h, /);
     expect(await text("#error-hint")).toMatch(/Choose another asset/);
+    page.off("request", record);
+    expect(requested.filter((pathname) => pathname.startsWith("/api/"))).toEqual(["/api/analyze"]); // Run asks once
   });
 
   it("runs an analysis of an uploaded benchmark CSV and shows every part of the result", async () => {

@@ -45,8 +45,11 @@ export function createDateRangePicker({ limits, initialTimeframe = "4h" }) {
     return { text: parts.join(" "), tone: bars < MIN_BARS ? "warn" : "" };
   }
 
-  /** Re-applies the rules after a change to `changed` and updates the pickers' min/max and the message. */
-  function enforce(changed) {
+  /**
+   * Re-applies the rules after a change to `changed` and updates the pickers' min/max and the message; after a
+   * user's change the server's own check runs too (not on Run: the analysis request is checked anyway).
+   */
+  function enforce(changed, { checkServer = true } = {}) {
     const nowMs = floorToMinute(Date.now());
     const { max_days: maxDays, timeframe } = limit();
     const range = enforceRange({
@@ -68,7 +71,7 @@ export function createDateRangePicker({ limits, initialTimeframe = "4h" }) {
     } else {
       setMessage(message, summary.text, summary.tone);
     }
-    void checkOnServer(range);
+    if (checkServer) void checkOnServer(range);
     return range;
   }
 
@@ -101,7 +104,7 @@ export function createDateRangePicker({ limits, initialTimeframe = "4h" }) {
     timeframe: () => timeframeSelect.value,
     /** The current range, re-checked; ISO strings in UTC. */
     range() {
-      const range = enforce("timeframe");
+      const range = enforce("timeframe", { checkServer: false });
       return { start: new Date(range.startMs).toISOString(), end: new Date(range.endMs).toISOString() };
     },
     setDatesEnabled(enabled) {
