@@ -8,9 +8,9 @@ import { ModelRefusalError } from "../../src/agents/agent-errors";
 import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
 import { ProviderError } from "../../src/llm/provider-error";
 import { createPipeline } from "../../src/pipeline/pipeline";
-import { defaultFakeHandler, fakeReply, startFakeProviderServer, type FakeProviderServer, type FakeRequest } from "../fakes/fake-provider-server";
+import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { syntheticCandles } from "../support/synthetic-candles";
-import { invalidToolCallsHandler, refusalReply } from "./support/fault-replies";
+import { faultOn, invalidToolCallsHandler, isDecision, isVision, refusalReply } from "./support/fault-replies";
 
 const key = "sk-test.SECRET-0123456789abcdef";
 let server: FakeProviderServer;
@@ -35,41 +35,26 @@ function pipeline(overrides: Record<string, unknown> = {}) {
   );
 }
 
-const isDecision = (request: FakeRequest) => request.summary.wantsJson;
-const isVision = (request: FakeRequest) => request.summary.imageCount > 0;
-
-/** Answers the first `count` requests that match with `fault`, everything else as the default analyst. */
-function faultOn(match: (request: FakeRequest) => boolean, fault: () => ReturnType<typeof fakeReply.hang>, count = Infinity) {
-  let faults = 0;
-  server.setHandler((request) => {
-    if (match(request) && faults < count) {
-      faults++;
-      return fault();
-    }
-    return defaultFakeHandler(request);
-  });
-}
-
 async function expectRecovery(run: () => Promise<unknown>) {
   await expect(run()).resolves.toMatchObject({ final_decision: { decision: "LONG" } });
 }
 
 describe("provider faults under an analysis", () => {
   it("500s then success: retried and recovered", async () => {
-    faultOn(isDecision, () => fakeReply.serverError(500), 2);
+    faultOn(server, isDecision, () => fakeReply.serverError(500), 2);
     const result = await pipeline({ max_retries: 2 }).analyze({ candles, timeframe: "1h" });
     expect(result.final_decision.decision).toBe("LONG");
     expect(server.requests.filter(isDecision)).toHaveLength(3);
   });
 
   it("500s past the retries: a classified server error", async () => {
-    faultOn(isDecision, () => fakeReply.serverError(503));
+    faultOn(server, isDecision, () => fakeReply.serverError(503));
     await expect(pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "1h" })).rejects.toThrow(/^Provider Error: OpenAI had a server error \(HTTP 503\)/);
     expect(server.requests.filter(isDecision)).toHaveLength(2);
   });
 
   it("a hanging provider is bounded by the request timeout, with no stuck request", async () => {
-    faultOn(isVision, () => fakeReply.hang());
+    faultOn(server, isVision, () => fakeReply.hang());
     const started = performance.now();
     const error = await pipeline({ max_retries: 0, request_timeout_ms: 400 }).analyze({ candles, timeframe: "1h" }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProviderError);
@@ -80,7 +65,7 @@ describe("provider faults under an analysis", () => {
   });
 
   it("a connection reset mid-response: a network error (the SDKs retry only before a response), then recovery", async () => {
-    faultOn(isDecision, () => fakeReply.reset(), 1);
+    faultOn(server, isDecision, () => fakeReply.reset(), 1);
     await expect(pipeline({ max_retries: 2 }).analyze({ candles, timeframe: "1h" })).rejects.toThrow(
       /^Network Error: Unable to connect to OpenAI servers\..*connection closed by the server/,
     );
@@ -88,13 +73,13 @@ describe("provider faults under an analysis", () => {
   });
 
   it("a connection dropped before any answer: retried and recovered", async () => {
-    faultOn(isDecision, () => fakeReply.drop(), 1);
+    faultOn(server, isDecision, () => fakeReply.drop(), 1);
     await expectRecovery(() => pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "1h" }));
     expect(server.requests.filter(isDecision)).toHaveLength(2);
   });
 
   it("malformed JSON from the provider: a classified error naming the provider", async () => {
-    faultOn(isVision, () => fakeReply.malformed());
+    faultOn(server, isVision, () => fakeReply.malformed());
     const error = await pipeline({ max_retries: 0 }).analyze({ candles, timeframe: "1h" }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as Error).message).toMatch(/OpenAI/);
@@ -115,14 +100,14 @@ describe("provider faults under an analysis", () => {
   });
 
   it("a model that refuses the image: a clear refusal error", async () => {
-    faultOn(isVision, refusalReply);
+    faultOn(server, isVision, refusalReply);
     const error = await pipeline().analyze({ candles, timeframe: "1h" }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelRefusalError);
     expect((error as Error).message).toMatch(/^Model Refusal: the (pattern|trend) agent's model \(gpt-4o\) declined to answer: "I can't help with analysing this image\."/);
   });
 
   it("a model that refuses the decision: a refusal error, not a paid repair request", async () => {
-    faultOn(isDecision, refusalReply);
+    faultOn(server, isDecision, refusalReply);
     const error = await pipeline().analyze({ candles, timeframe: "1h" }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelRefusalError);
     expect((error as Error).message).toMatch(/^Model Refusal: the decision agent's model \(gpt-4o\) declined to answer/);
@@ -130,14 +115,14 @@ describe("provider faults under an analysis", () => {
   });
 
   it("a rate limit with retry-after: waits as told, then recovers", async () => {
-    faultOn(isDecision, () => fakeReply.rateLimited({ retryAfterMs: 600 }), 1);
+    faultOn(server, isDecision, () => fakeReply.rateLimited({ retryAfterMs: 600 }), 1);
     await expectRecovery(() => pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "1h" }));
     const [first, second] = server.requests.filter(isDecision);
     expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(550);
   });
 
   it("a rate limit that persists: a classified rate-limit error", async () => {
-    faultOn(isDecision, () => fakeReply.rateLimited());
+    faultOn(server, isDecision, () => fakeReply.rateLimited());
     await expect(pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "1h" })).rejects.toThrow(/^Rate Limit Exceeded: You've hit the OpenAI API rate limit\./);
   });
 

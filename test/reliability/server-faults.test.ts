@@ -17,7 +17,7 @@ import { countOpenRequests, type OpenRequestCounter } from "./support/open-reque
 import { startProviderCallTracker, type ProviderCallTracker } from "./support/provider-call-tracker";
 import { sendRawRequest } from "./support/raw-http";
 import { createSeededRandom } from "./support/seeded-random";
-import { invalidToolCallsHandler, refusalReply } from "./support/fault-replies";
+import { faultOn, invalidToolCallsHandler, isDecision, isVision, refusalReply } from "./support/fault-replies";
 import { startServerProcess, type ServerProcess } from "./support/server-process";
 
 const REQUEST_TIMEOUT_MS = 2000;
@@ -29,21 +29,6 @@ let tracker: ProviderCallTracker;
 let renderer: ChartRenderer;
 let server: TestServer;
 let openRequests: OpenRequestCounter;
-
-const isDecision = (request: FakeRequest) => request.summary.wantsJson;
-const isVision = (request: FakeRequest) => request.summary.imageCount > 0;
-
-/** Answers the first `count` requests that match with `fault`, everything else as the default analyst. */
-function faultOn(match: (request: FakeRequest) => boolean, fault: () => ReturnType<typeof fakeReply.hang>, count = Infinity): void {
-  let faults = 0;
-  fake.setHandler((request) => {
-    if (match(request) && faults < count) {
-      faults++;
-      return fault();
-    }
-    return defaultFakeHandler(request);
-  });
-}
 
 type Mode = "json" | "event-stream";
 
@@ -139,21 +124,21 @@ afterAll(async () => {
 
 describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api/analyze (%s)", (mode) => {
   it("500s then success: retried and recovered", async () => {
-    faultOn(isDecision, () => fakeReply.serverError(500), MAX_RETRIES);
+    faultOn(fake, isDecision, () => fakeReply.serverError(500), MAX_RETRIES);
     expectRecovered(await analyze(mode));
     expect(fake.requests.filter(isDecision)).toHaveLength(MAX_RETRIES + 1);
     await expectStillServing();
   });
 
   it("500s past the retries: 502 provider_server", async () => {
-    faultOn(isDecision, () => fakeReply.serverError(503));
+    faultOn(fake, isDecision, () => fakeReply.serverError(503));
     expectClassified(await analyze(mode), mode, { status: 502, code: "provider_server", message: /^Provider Error: OpenAI had a server error \(HTTP 503\)/ });
     expect(fake.requests.filter(isDecision)).toHaveLength(MAX_RETRIES + 1);
     await expectStillServing();
   });
 
   it("a hanging provider: ends within the request timeout bound, serves others meanwhile, leaves nothing open", async () => {
-    faultOn(isVision, () => fakeReply.hang());
+    faultOn(fake, isVision, () => fakeReply.hang());
     const running = analyze(mode);
     // While both vision calls hang, the server answers other requests at once.
     while (fake.requests.filter(isVision).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -174,13 +159,13 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
   });
 
   it("a connection reset mid-response: 502 provider_network (not retried once a response has begun)", async () => {
-    faultOn(isDecision, () => fakeReply.reset(), 1);
+    faultOn(fake, isDecision, () => fakeReply.reset(), 1);
     expectClassified(await analyze(mode), mode, { status: 502, code: "provider_network", message: /^Network Error: Unable to connect to OpenAI servers\./ });
     await expectStillServing();
   });
 
   it("malformed JSON from the provider: a classified provider error naming OpenAI", async () => {
-    faultOn(isVision, () => fakeReply.malformed());
+    faultOn(fake, isVision, () => fakeReply.malformed());
     const answer = await analyze(mode);
     expect(answer.result).toBeUndefined();
     expectPlainError(answer.error);
@@ -205,7 +190,7 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
   });
 
   it("a model that refuses the chart image: 502 model_refusal quoting the refusal", async () => {
-    faultOn(isVision, refusalReply);
+    faultOn(fake, isVision, refusalReply);
     expectClassified(await analyze(mode), mode, {
       status: 502,
       code: "model_refusal",
@@ -226,7 +211,7 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
   });
 
   it("a rate limit with retry-after: waits as told, then recovers", async () => {
-    faultOn(isDecision, () => fakeReply.rateLimited({ retryAfterMs: 600 }), 1);
+    faultOn(fake, isDecision, () => fakeReply.rateLimited({ retryAfterMs: 600 }), 1);
     expectRecovered(await analyze(mode));
     const [first, second] = fake.requests.filter(isDecision);
     expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(550);
@@ -234,7 +219,7 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
   });
 
   it("a rate limit that persists: 503 provider_rate_limit", async () => {
-    faultOn(isDecision, () => fakeReply.rateLimited());
+    faultOn(fake, isDecision, () => fakeReply.rateLimited());
     expectClassified(await analyze(mode), mode, { status: 503, code: "provider_rate_limit", message: /^Rate Limit Exceeded: You've hit the OpenAI API rate limit\./ });
     await expectStillServing();
   });
