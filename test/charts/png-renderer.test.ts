@@ -12,6 +12,7 @@ import {
 import { readPngSize } from "../../src/charts/png-size";
 import { buildTrendFigure } from "../../src/charts/trend-figure";
 import type { Candle } from "../../src/market/candle";
+import { isProcessAlive, waitFor } from "../support/wait";
 
 const candles: Candle[] = Array.from({ length: 45 }, (_, index) => {
   const open = 100 + 5 * Math.sin(index / 4) + index * 0.3;
@@ -27,23 +28,6 @@ const candles: Candle[] = Array.from({ length: 45 }, (_, index) => {
 });
 const patternFigure = buildPatternFigure(candles, { assetName: "Test", timeframe: "4h" });
 const trendFigure = buildTrendFigure(candles, { assetName: "Test", timeframe: "4h" });
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe("chart renderer (real Chromium)", () => {
   let renderer: ChartRenderer;
@@ -99,7 +83,7 @@ describe("chart renderer (real Chromium)", () => {
     const before = renderer.status();
     expect(before.browserPid).not.toBeNull();
     process.kill(before.browserPid!, "SIGKILL");
-    await waitFor(() => !isRunning(before.browserPid!));
+    await waitFor(() => !isProcessAlive(before.browserPid!));
 
     const png = await renderer.render(trendFigure);
     expect(readPngSize(png)).toEqual({ width: 1280, height: 640 });
@@ -125,11 +109,11 @@ describe("chart renderer lifecycle", () => {
     const renderer = createChartRenderer();
     await renderer.render(patternFigure);
     const { browserPid, userDataDir } = renderer.status();
-    expect(isRunning(browserPid!)).toBe(true);
+    expect(isProcessAlive(browserPid!)).toBe(true);
     expect(existsSync(userDataDir!)).toBe(true);
 
     await renderer.close();
-    expect(isRunning(browserPid!)).toBe(false);
+    expect(isProcessAlive(browserPid!)).toBe(false);
     expect(existsSync(userDataDir!)).toBe(false);
     expect(renderer.status().state).toBe("closed");
     await expect(renderer.render(patternFigure)).rejects.toBeInstanceOf(ChartRendererClosedError);

@@ -1,0 +1,20 @@
+// Waiting in tests: for a condition to become true (polling, with a deadline), and whether a process still runs.
+
+/** Polls `condition` every 50 ms until it holds; fails after `timeoutMs` with `what` in the message. */
+export async function waitFor(condition: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** True while a process with this pid exists (signal 0 checks without sending anything). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
