@@ -1,17 +1,11 @@
 // Deterministic candles for tests that need a realistic window without the benchmark folder: a seeded random walk.
+import { mulberry32 } from "../../src/evaluation/seeded-random";
 import type { Candle } from "../../src/market/candle";
 
 export function syntheticCandles(options: { count?: number; seed?: number; start?: number; stepMs?: number; price?: number } = {}): Candle[] {
   const count = options.count ?? 100;
   const stepMs = options.stepMs ?? 4 * 3600_000;
-  let state = options.seed ?? 7;
-  const random = () => {
-    // mulberry32: small, seeded, good enough for test data
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = mulberry32(options.seed ?? 7);
   const candles: Candle[] = [];
   let close = options.price ?? 100;
   for (let index = 0; index < count; index++) {

@@ -1,5 +1,6 @@
-// A small seeded pseudo-random generator (mulberry32) for fuzz tests: the same seed replays the same requests, so
+// Seeded choices for fuzz tests, on the library's mulberry32: the same seed replays the same requests, so
 // a failure found once can be reproduced by running again with that seed (FUZZ_SEED=<seed>).
+import { mulberry32 } from "../../../src/evaluation/seeded-random";
 
 export interface SeededRandom {
   readonly seed: number;
@@ -16,15 +17,7 @@ export interface SeededRandom {
 }
 
 export function createSeededRandom(seed: number): SeededRandom {
-  let state = seed >>> 0;
-  const next = () => {
-    // mulberry32: tiny, fast, and good enough to spread fuzz cases; not for anything cryptographic.
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = mulberry32(seed);
   const integer = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return {
     seed,
