@@ -1,10 +1,11 @@
 // The Anthropic adapter through the real @anthropic-ai/sdk against the fake server: request shape and parsed responses.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jsonInstruction } from "../../src/llm/anthropic/anthropic-messages";
 import type { ToolDefinition } from "../../src/llm/chat-model";
 import { createChatModel } from "../../src/llm/create-chat-model";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { configFor, secretKey, tinyPngBase64 } from "./llm-test-helpers";
+import { useFakeProvider } from "../support/use-fake-provider";
 
 const rsiTool: ToolDefinition = {
   name: "compute_rsi",
@@ -13,13 +14,7 @@ const rsiTool: ToolDefinition = {
 };
 
 let server: FakeProviderServer;
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [secretKey] });
-});
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.close();
-});
+useFakeProvider({ validKeys: [secretKey] }, (started) => (server = started));
 
 const anthropicModel = () => createChatModel({ config: configFor({ provider: "anthropic", server }), role: "graph", env: {} });
 

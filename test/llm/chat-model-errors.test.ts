@@ -1,22 +1,17 @@
 // SPEC 5 through the real SDKs: each failure a provider can produce, classified with the right brand and no key text.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ProviderId } from "../../src/config/providers";
 import { createChatModel } from "../../src/llm/create-chat-model";
 import type { ChatRequest } from "../../src/llm/chat-model";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { brands, closedPortUrls, configFor, providerErrorFrom, secretKey } from "./llm-test-helpers";
+import { useFakeProvider } from "../support/use-fake-provider";
 
 const hello: ChatRequest = { messages: [{ role: "user", content: "Hello" }] };
 const providers: ProviderId[] = ["openai", "anthropic", "qwen"];
 
 let server: FakeProviderServer;
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [secretKey] });
-});
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.close();
-});
+useFakeProvider({ validKeys: [secretKey] }, (started) => (server = started));
 
 describe.each(providers)("%s errors", (provider) => {
   const brand = brands[provider];

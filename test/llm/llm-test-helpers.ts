@@ -2,7 +2,7 @@
 import { createServer } from "node:net";
 import { expect } from "vitest";
 import { createConfig, type Config, type ConfigInput } from "../../src/config/config-schema";
-import type { ProviderId } from "../../src/config/providers";
+import { providerInfo, type ProviderId } from "../../src/config/providers";
 import { ProviderError } from "../../src/llm/provider-error";
 import type { FakeProviderServer } from "../fakes/fake-provider-server";
 
@@ -15,12 +15,6 @@ export const tinyPngBase64 =
 
 export const brands: Record<ProviderId, string> = { openai: "OpenAI", anthropic: "Anthropic", qwen: "Qwen" };
 
-export const graphModels: Record<ProviderId, string> = {
-  openai: "gpt-4o",
-  anthropic: "claude-haiku-4-5-20251001",
-  qwen: "qwen3-vl-plus",
-};
-
 /** A config whose graph role uses `provider` against the fake server, with the given key. */
 export function configFor(options: {
   provider: ProviderId;
@@ -29,12 +23,12 @@ export function configFor(options: {
   overrides?: ConfigInput;
 }): Config {
   const key = options.key ?? secretKey;
-  const keyField = { openai: "api_key", anthropic: "anthropic_api_key", qwen: "qwen_api_key" }[options.provider];
+  const { keyField, defaultGraphModel } = providerInfo(options.provider);
   return createConfig({
     agent_llm_provider: options.provider,
     graph_llm_provider: options.provider,
-    agent_llm_model: graphModels[options.provider],
-    graph_llm_model: graphModels[options.provider],
+    agent_llm_model: defaultGraphModel,
+    graph_llm_model: defaultGraphModel,
     openai_base_url: options.server.openaiBaseUrl,
     anthropic_base_url: options.server.anthropicBaseUrl,
     qwen_base_url: options.server.qwenBaseUrl,

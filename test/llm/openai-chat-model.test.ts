@@ -1,9 +1,10 @@
 // The OpenAI adapter through the real openai SDK against the fake server: request shape and parsed responses.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChatRequest, ToolDefinition } from "../../src/llm/chat-model";
 import { createChatModel } from "../../src/llm/create-chat-model";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { configFor, secretKey, tinyPngBase64 } from "./llm-test-helpers";
+import { useFakeProvider } from "../support/use-fake-provider";
 
 const rsiTool: ToolDefinition = {
   name: "compute_rsi",
@@ -27,13 +28,7 @@ const visionRequest: ChatRequest = {
 };
 
 let server: FakeProviderServer;
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [secretKey] });
-});
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.close();
-});
+useFakeProvider({ validKeys: [secretKey] }, (started) => (server = started));
 
 function openaiModel(overrides = {}) {
   return createChatModel({

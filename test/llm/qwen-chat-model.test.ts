@@ -1,17 +1,12 @@
 // Qwen through the openai SDK against a DashScope-shaped path on the fake server.
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createChatModel } from "../../src/llm/create-chat-model";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { configFor, providerErrorFrom, secretKey, tinyPngBase64 } from "./llm-test-helpers";
+import { useFakeProvider } from "../support/use-fake-provider";
 
 let server: FakeProviderServer;
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [secretKey] });
-});
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.close();
-});
+useFakeProvider({ validKeys: [secretKey] }, (started) => (server = started));
 
 const qwenModel = () => createChatModel({ config: configFor({ provider: "qwen", server }), role: "graph", env: {} });
 

@@ -1,18 +1,13 @@
 // validateApiKey (SPEC 4): one cheap real request, answered as data, never thrown.
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createConfig } from "../../src/config/config-schema";
 import { validateApiKey } from "../../src/llm/validate-api-key";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { closedPortUrls, configFor, expectNoSecret, secretKey } from "./llm-test-helpers";
+import { useFakeProvider } from "../support/use-fake-provider";
 
 let server: FakeProviderServer;
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [secretKey] });
-});
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.close();
-});
+useFakeProvider({ validKeys: [secretKey] }, (started) => (server = started));
 
 it.each([
   ["openai", "OpenAI API key is valid"],
