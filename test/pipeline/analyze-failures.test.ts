@@ -1,40 +1,25 @@
 // Decision repair, concurrency of the three analysts, and cancellation when one branch fails.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { describe, expect, it } from "vitest";
 import { DecisionError } from "../../src/agents/agent-errors";
 import { MissingApiKeyError } from "../../src/config/api-keys";
 import { DateRangeError } from "../../src/market/date-range";
-import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
+import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { ProviderError } from "../../src/llm/provider-error";
 import { NotEnoughDataError } from "../../src/pipeline/load-candles";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import { runAnalysis } from "../../src/pipeline/run-analysis";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
-import { defaultFakeHandler, fakeDecision, fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { defaultFakeHandler, fakeDecision, fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { syntheticCandles } from "../support/synthetic-candles";
+import { usePipelineHarness } from "../support/pipeline-harness";
 
-const key = "sk-test.SECRET-0123456789abcdef";
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
-const dataDir = mkdtempSync(path.join(tmpdir(), "pipeline-failures-"));
+const { dataDir, pipeline } = usePipelineHarness(
+  { name: "pipeline-failures", defaults: { max_retries: 0 }, warmRenderer: true },
+  (started) => ({ server, renderer } = started),
+);
 const candles = syntheticCandles({ count: 60 });
-
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [key] });
-  renderer = createChartRenderer();
-  await renderer.render({ data: [], layout: { width: 400, height: 300 } } as never); // warm: timings below exclude the launch
-});
-afterAll(async () => {
-  await renderer?.close();
-  await server?.close();
-});
-beforeEach(() => server.reset());
-
-function pipeline(overrides: Record<string, unknown> = {}) {
-  return createPipeline({ api_key: key, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, max_retries: 0, ...overrides }, { env: {}, renderer });
-}
 
 describe("the decision record", () => {
   it("is repaired once when the first answer is malformed", async () => {

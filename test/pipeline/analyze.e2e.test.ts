@@ -1,32 +1,20 @@
 // The whole pipeline through the real SDKs against the local fake provider, once per provider, with real Chromium.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
+import { describe, expect, it } from "vitest";
+import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { readPngSize } from "../../src/charts/png-size";
 import type { ConfigInput } from "../../src/config/config-schema";
 import { providers, type ProviderId } from "../../src/config/providers";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
-import { fakeDecision, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeDecision, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { imagesInRequest } from "../support/request-images";
 import { syntheticCandles } from "../support/synthetic-candles";
+import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
 
-const key = "sk-test.SECRET-0123456789abcdef";
+const key = TEST_KEY;
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
-const dataDir = mkdtempSync(path.join(tmpdir(), "pipeline-e2e-"));
-
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [key] });
-  renderer = createChartRenderer();
-});
-afterAll(async () => {
-  await renderer?.close();
-  await server?.close();
-});
-beforeEach(() => server.reset());
+const { dataDir } = usePipelineHarness({ name: "pipeline-e2e" }, (started) => ({ server, renderer } = started));
 
 function configFor(provider: ProviderId): ConfigInput {
   const info = providers[provider];

@@ -1,31 +1,13 @@
 // Chromium under faults and load (issue 6): the browser killed mid-render, and 8 analyses rendering at once.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { ChartRenderError, createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
+import { describe, expect, it } from "vitest";
+import { ChartRenderError, type ChartRenderer } from "../../src/charts/png-renderer";
 import { readPngSize } from "../../src/charts/png-size";
-import { createPipeline } from "../../src/pipeline/pipeline";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { syntheticCandles } from "../support/synthetic-candles";
 import { isProcessAlive, waitFor } from "../support/wait";
+import { usePipelineHarness } from "../support/pipeline-harness";
 
-const key = "sk-test.SECRET-0123456789abcdef";
-let server: FakeProviderServer;
 let renderer: ChartRenderer;
-const dataDir = mkdtempSync(path.join(tmpdir(), "chromium-faults-"));
-
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [key] });
-  renderer = createChartRenderer();
-});
-afterAll(async () => {
-  await renderer?.close();
-  await server?.close();
-});
-beforeEach(() => server.reset());
-
-const pipeline = () => createPipeline({ api_key: key, openai_base_url: server.openaiBaseUrl, data_dir: dataDir }, { env: {}, renderer });
+const { pipeline } = usePipelineHarness({ name: "chromium-faults" }, (started) => ({ renderer } = started));
 
 describe("Chromium", () => {
   it("killed during a render: the analysis ends clearly and the next one relaunches the browser and succeeds", async () => {

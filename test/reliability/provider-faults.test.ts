@@ -1,39 +1,16 @@
 // Provider faults injected under a whole analysis (issue 6): each ends in a recovered result or a clear classified
 // error within its time bound, and the next analysis on the same pipeline succeeds.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { describe, expect, it } from "vitest";
 import { ModelRefusalError } from "../../src/agents/agent-errors";
-import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
 import { ProviderError } from "../../src/llm/provider-error";
-import { createPipeline } from "../../src/pipeline/pipeline";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { syntheticCandles } from "../support/synthetic-candles";
 import { faultOn, invalidToolCallsHandler, isDecision, isVision, refusalReply } from "./support/fault-replies";
+import { usePipelineHarness } from "../support/pipeline-harness";
 
-const key = "sk-test.SECRET-0123456789abcdef";
 let server: FakeProviderServer;
-let renderer: ChartRenderer;
-const dataDir = mkdtempSync(path.join(tmpdir(), "provider-faults-"));
+const { pipeline } = usePipelineHarness({ name: "provider-faults", defaults: { request_timeout_ms: 2000 } }, (started) => ({ server } = started));
 const candles = syntheticCandles({ count: 50 });
-
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [key] });
-  renderer = createChartRenderer();
-});
-afterAll(async () => {
-  await renderer?.close();
-  await server?.close();
-});
-beforeEach(() => server.reset());
-
-function pipeline(overrides: Record<string, unknown> = {}) {
-  return createPipeline(
-    { api_key: key, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, request_timeout_ms: 2000, ...overrides },
-    { env: {}, renderer },
-  );
-}
 
 async function expectRecovery(run: () => Promise<unknown>) {
   await expect(run()).resolves.toMatchObject({ final_decision: { decision: "LONG" } });
