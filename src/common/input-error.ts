@@ -5,7 +5,8 @@ import { formatZodError } from "./format-zod-error";
 export class InputError extends Error {
   override name = "InputError";
 
-  static fromZod(error: z.ZodError, subject: string): InputError {
+  /** One sentence from zod's issues, led by `subject` when given; the ZodError is kept as the cause. */
+  static fromZod(error: z.ZodError, subject?: string): InputError {
     return new InputError(formatZodError(error, { subject }), { cause: error });
   }
 }

@@ -5,7 +5,6 @@
 // window ends its history at the window's 45th bar; further points (pointsPerWindow > 1) move `stride` bars on.
 // Points whose longest horizon would run past the window's end are not made.
 import { z } from "zod";
-import { formatZodError } from "../common/format-zod-error";
 import { InputError } from "../common/input-error";
 import type { Candle } from "../market/candle";
 import { simpleReturn } from "./metrics";
@@ -60,7 +59,7 @@ export type ResolvedDecisionPointOptions = z.output<typeof decisionPointOptionsS
 
 export function resolveDecisionPointOptions(options: DecisionPointOptions = {}): ResolvedDecisionPointOptions {
   const parsed = decisionPointOptionsSchema.safeParse(options);
-  if (!parsed.success) throw new InputError(formatZodError(parsed.error, { subject: "Invalid decision-point options" }), { cause: parsed.error });
+  if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid decision-point options");
   const resolved = parsed.data;
   const longest = Math.max(...resolved.horizons);
   // Momentum compares close[t] with close[t-k], so every horizon must fit inside the history.

@@ -13,6 +13,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { abortable } from "../common/abortable";
+import { parseJsonSafely } from "../common/parse-json-safely";
 import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "../llm/chat-model";
 import { writeFileAtomic } from "../market/atomic-write";
 import { canonicalJson } from "./canonical-json";
@@ -137,13 +138,7 @@ async function readEntry(file: string, key: string): Promise<ChatResponse | unde
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const parsed = cacheEntrySchema.safeParse(json);
+  const parsed = cacheEntrySchema.safeParse(parseJsonSafely(text)); // a torn entry is no entry
   if (!parsed.success || parsed.data.key !== key) return undefined;
   return parsed.data.response as ChatResponse;
 }

@@ -6,7 +6,6 @@
 // analysis fails is recorded with its error and the run goes on; aborting the signal stops the whole run.
 import path from "node:path";
 import { z } from "zod";
-import { formatZodError } from "../common/format-zod-error";
 import { InputError } from "../common/input-error";
 import { createConfig, type Config, type ConfigInput } from "../config/config-schema";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
@@ -51,7 +50,7 @@ export type EvaluationOptions = z.input<typeof evaluationOptionsSchema> & {
 export async function runEvaluation(options: EvaluationOptions): Promise<EvaluationResult> {
   const { signal, onProgress, dependencies = {}, ...data } = options;
   const parsed = evaluationOptionsSchema.safeParse(data);
-  if (!parsed.success) throw new InputError(formatZodError(parsed.error, { subject: "Invalid evaluation options" }), { cause: parsed.error });
+  if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid evaluation options");
   const settings = parsed.data;
   const config = createConfig(settings.config ?? {});
   const pointOptions = resolveDecisionPointOptions({

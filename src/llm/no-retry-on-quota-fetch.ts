@@ -1,5 +1,6 @@
 // A fetch wrapper that stops both SDKs from retrying a quota error: they retry every 429 unless the response says not to.
-import { isQuotaError, parseJsonSafely } from "./quota-error";
+import { parseJsonSafely } from "../common/parse-json-safely";
+import { isQuotaError } from "./quota-error";
 
 type Fetch = typeof globalThis.fetch;
 

@@ -36,11 +36,3 @@ export function isQuotaError(options: { status: number | undefined; body: unknow
   return typeof fields.message === "string" && quotaMessagePattern.test(fields.message);
 }
 
-/** A JSON.parse that answers undefined instead of throwing: error bodies are not always JSON. */
-export function parseJsonSafely(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}

@@ -3,10 +3,9 @@
 import { z } from "zod";
 import { InputError } from "../common/input-error";
 import { apiKeyStatus, type ApiKeyStatus, type Env } from "../config/api-keys";
-import { configSchema, ConfigError, createConfig, PLACEHOLDER_API_KEY, type Config, type ConfigInput } from "../config/config-schema";
+import { ConfigError, createConfig, PLACEHOLDER_API_KEY, type Config, type ConfigInput } from "../config/config-schema";
 import { providerIdSchema, providerInfo, type ProviderId } from "../config/providers";
 import { modelSelection, switchProvider, type ModelSelection } from "../config/switch-provider";
-import { formatZodError } from "../common/format-zod-error";
 import { createChartRenderer, type ChartRenderer } from "../charts/png-renderer";
 import type { ChatModel } from "../llm/chat-model";
 import { createChatModel, type ModelRole } from "../llm/create-chat-model";
@@ -69,9 +68,7 @@ export class Pipeline {
   /** Re-validates the config and rebuilds both models. Throws ConfigError for a bad field; a missing key is kept
    * and reported when a model is needed, so a pipeline (and the server) can start before a key is set. */
   refreshLlms(): void {
-    const parsed = configSchema.safeParse(this.#config);
-    if (!parsed.success) throw new ConfigError(formatZodError(parsed.error, { subject: "Invalid configuration" }));
-    Object.assign(this.#config, parsed.data);
+    Object.assign(this.#config, createConfig(this.#config));
     const build = (role: ModelRole): ModelSlot => {
       try {
         const model = createChatModel({ config: this.#config, role, env: this.#env });
@@ -96,7 +93,7 @@ export class Pipeline {
   updateApiKey(key: string, options: { provider?: ProviderId } = {}): ApiKeyStatus {
     const provider = parseProvider(options.provider ?? "openai");
     const parsed = apiKeyInputSchema.safeParse(key);
-    if (!parsed.success) throw new InputError(formatZodError(parsed.error));
+    if (!parsed.success) throw InputError.fromZod(parsed.error);
     const info = providerInfo(provider);
     this.#config[info.keyField] = parsed.data;
     this.#env[info.keyEnvVar] = parsed.data;
@@ -198,7 +195,7 @@ export function createPipeline(config: ConfigInput = {}, dependencies: PipelineD
 
 function parseProvider(provider: unknown): ProviderId {
   const parsed = providerIdSchema.safeParse(provider);
-  if (!parsed.success) throw new InputError(formatZodError(parsed.error));
+  if (!parsed.success) throw InputError.fromZod(parsed.error);
   return parsed.data;
 }
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { ProviderId } from "../../config/providers";
 import type { ChatMessage, ChatRequest, ChatResponse, ToolCall, ToolChoice, UserContent } from "../chat-model";
 import { ProviderError } from "../provider-error";
+import { parseJsonSafely } from "../../common/parse-json-safely";
 
 type MessageParam = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type ContentPart = OpenAI.Chat.Completions.ChatCompletionContentPart;
@@ -101,12 +102,7 @@ export function buildOpenAIRequest(options: BuildOpenAIRequestOptions): OpenAIRe
 
 /** Parsed tool arguments: an empty string counts as no arguments, text that is not JSON as undefined. */
 export function parseToolArguments(raw: string): unknown {
-  if (raw.trim() === "") return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
+  return raw.trim() === "" ? {} : parseJsonSafely(raw);
 }
 
 // Lenient on purpose: OpenAI-compatible servers (DashScope, Ollama, vLLM) omit or null fields OpenAI always sends.
