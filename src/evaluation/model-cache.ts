@@ -15,7 +15,7 @@ import { z } from "zod";
 import { abortable } from "../common/abortable";
 import { parseJsonSafely } from "../common/parse-json-safely";
 import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "../llm/chat-model";
-import { writeFileAtomic } from "../market/atomic-write";
+import { writeFileAtomic } from "../common/atomic-write";
 import { canonicalJson } from "./canonical-json";
 
 /** Bumped when the key material or the entry format changes, so old entries are simply not found. */

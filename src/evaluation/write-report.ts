@@ -1,7 +1,7 @@
 // Writes an evaluation's JSON record and markdown table next to each other, atomically, and says where.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { writeFileAtomic } from "../market/atomic-write";
+import { writeFileAtomic } from "../common/atomic-write";
 import type { EvaluationResult } from "./evaluation-result";
 import { evaluationMarkdown, evaluationReportJson } from "./report";
 

@@ -4,10 +4,10 @@ import { quoteInput } from "../common/quote-input";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { assetEntries, findBuiltInAsset, symbolSchema, type AssetEntry } from "./assets";
-import { removeStaleTemps, writeFileAtomic } from "./atomic-write";
+import { removeStaleTemps, writeFileAtomic } from "../common/atomic-write";
 import { CustomAssetStoreError } from "./custom-asset-store-error";
 import { CUSTOM_ASSETS_FILE_NAME, readCustomAssetsFile, serialiseCustomAssets } from "./custom-assets-file";
-import { FileLockError, withFileLock } from "./file-lock";
+import { FileLockError, withFileLock } from "../common/file-lock";
 
 export interface CustomAssetStoreOptions {
   dataDir: string;

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FileLockError, withFileLock } from "../../src/market/file-lock";
+import { FileLockError, withFileLock } from "../../src/common/file-lock";
 
 let folder: string;
 let lockPath: string;

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { removeStaleTemps, writeFileAtomic } from "../../src/market/atomic-write";
+import { removeStaleTemps, writeFileAtomic } from "../../src/common/atomic-write";
 
 let folder: string;
 beforeEach(async () => {
