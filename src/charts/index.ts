@@ -24,6 +24,7 @@ export {
   type ChartRenderer,
   type ChartRendererOptions,
   type ChartRendererStatus,
+  type RenderableFigure,
   type RenderOptions,
 } from "./png-renderer";
 export { readPngSize } from "./png-size";

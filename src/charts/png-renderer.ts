@@ -20,7 +20,12 @@ import {
 } from "./chromium-setup";
 import { abortable, ignore } from "../common/abortable";
 import { describeError } from "../common/describe-error";
-import type { PlotlyFigure } from "./figure-types";
+
+/** Any Plotly figure: the renderer reads only the layout's size and hands the rest to Plotly as it is. */
+export interface RenderableFigure {
+  data: readonly object[];
+  layout: { width: number; height: number };
+}
 
 export const chartRendererOptionsSchema = z.strictObject({
   /** Chromium binary; default: PUPPETEER_EXECUTABLE_PATH, puppeteer's configured path, then /usr/bin/chromium. */
@@ -48,7 +53,7 @@ export interface ChartRendererStatus {
 }
 
 export interface ChartRenderer {
-  render(figure: PlotlyFigure, options?: RenderOptions): Promise<Buffer>;
+  render(figure: RenderableFigure, options?: RenderOptions): Promise<Buffer>;
   close(): Promise<void>;
   status(): ChartRendererStatus;
 }
@@ -78,7 +83,7 @@ interface BrowserSession {
 }
 
 interface RenderWindow {
-  renderChartToPngBase64(figure: PlotlyFigure, width: number, height: number): Promise<string>;
+  renderChartToPngBase64(figure: RenderableFigure, width: number, height: number): Promise<string>;
 }
 
 export function createChartRenderer(options: ChartRendererOptions = {}): ChartRenderer {
@@ -154,7 +159,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     return taken;
   }
 
-  async function renderOnce(session: BrowserSession, figure: PlotlyFigure, width: number, height: number, signal: AbortSignal) {
+  async function renderOnce(session: BrowserSession, figure: RenderableFigure, width: number, height: number, signal: AbortSignal) {
     const warm = takePage(session) ?? (await replacePages(session, signal));
     try {
       const base64 = await abortable(
@@ -179,7 +184,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     }
   }
 
-  async function render(figure: PlotlyFigure, renderOptions: RenderOptions = {}): Promise<Buffer> {
+  async function render(figure: RenderableFigure, renderOptions: RenderOptions = {}): Promise<Buffer> {
     if (closing) throw new ChartRendererClosedError();
     const width = renderOptions.width ?? figure.layout.width;
     const height = renderOptions.height ?? figure.layout.height;

@@ -1,7 +1,6 @@
 // Shows an evaluation in a notebook: the summary and tables as markdown, the figures as PNGs (rendered by the
 // chart renderer, so they look the same in Jupyter, in a saved notebook and on GitHub).
 import { createChartRenderer, type ChartRenderer } from "../charts/png-renderer";
-import type { PlotlyFigure } from "../charts/figure-types";
 import type { Display } from "../notebook/display";
 import { accuracyFigure, cumulativeReturnFigure, type EvaluationFigure } from "./evaluation-figures";
 import type { EvaluationResult } from "./evaluation-result";
@@ -18,8 +17,7 @@ export interface ShowEvaluationOptions {
 export async function showEvaluation(display: Display, result: EvaluationResult, options: ShowEvaluationOptions = {}): Promise<void> {
   const charts = options.charts ?? true;
   const renderer = charts ? (options.renderer ?? createChartRenderer()) : undefined;
-  // The renderer draws any Plotly JSON; its figure type only names the traces the analysis charts use.
-  const draw = async (figure: EvaluationFigure) => display.png(await renderer!.render(figure as unknown as PlotlyFigure, { signal: options.signal }));
+  const draw = async (figure: EvaluationFigure) => display.png(await renderer!.render(figure, { signal: options.signal }));
   try {
     display.markdown(evaluationSummaryMarkdown(result));
     for (const horizon of result.settings.horizons) {

@@ -29,7 +29,7 @@ export function usePipelineHarness(
     server = await startFakeProviderServer({ validKeys: [TEST_KEY] });
     renderer = createChartRenderer();
     // Warm: timings measured by the tests then exclude Chromium's launch.
-    if (options.warmRenderer) await renderer.render({ data: [], layout: { width: 400, height: 300 } } as never);
+    if (options.warmRenderer) await renderer.render({ data: [], layout: { width: 400, height: 300 } });
     onStart({ server, renderer });
   });
   afterAll(async () => {
