@@ -31,9 +31,14 @@ interface LockToken {
 /**
  * Runs `action` while holding `lockPath`. The lock file is created complete with link(), which fails when the
  * name exists, so it is never seen half-written. A lock whose holder is gone (same host, pid not running) is
- * broken at once; any lock older than staleMs is broken too (holders keep it for milliseconds). Breaking has a
- * narrow race when two waiters break the same lock at the same instant; the breaker that moved a fresh lock puts
- * it back, and holders call assertHeld() right before their commit, which closes most of what remains.
+ * broken at once; any lock older than staleMs is broken too (holders keep it for milliseconds).
+ *
+ * Breaking is where two processes can hurt each other: if both judge the same dead lock abandoned, the slower one
+ * can remove the lock the faster one has just taken, and two holders then write at once (the crash test saw a
+ * confirmed save lost that way). So breakers take turns through a second lock file (the turn file), and remove
+ * the lock only if it still holds the content they judged dead. A breaker killed inside that turn (microseconds)
+ * leaves a turn file that the next breaker or holder clears (judged by its pid and age); holders still call
+ * assertHeld() right before their commit.
  */
 export async function withFileLock<T>(
   lockPath: string,
@@ -43,6 +48,7 @@ export async function withFileLock<T>(
   const token: LockToken = { pid: process.pid, host: hostname(), nonce: randomBytes(8).toString("hex") };
   const content = JSON.stringify(token);
   await acquire(lockPath, content, options);
+  await clearDeadTurn(turnPathOf(lockPath)); // left by a breaker killed in its turn, if any; usually one stat
   const held: HeldLock = {
     assertHeld: async () => {
       if ((await readFile(lockPath, "utf8").catch(() => undefined)) !== content) {
@@ -67,7 +73,8 @@ async function acquire(lockPath: string, content: string, options: FileLockOptio
     const holder = await readHolder(lockPath);
     if (holder === undefined) continue; // released between our attempt and our look: try again at once
     if (Date.now() - holder.mtimeMs > staleMs || isDeadLocalHolder(holder.token)) {
-      await breakLock(lockPath, holder.content);
+      // Without the turn (another breaker has it), wait a moment instead of spinning on its turn file.
+      if (!(await breakLock(lockPath, holder.content, content))) await delay(1);
       continue;
     }
     if (Date.now() > deadline) {
@@ -135,18 +142,44 @@ function isDeadLocalHolder(token: LockToken | undefined): boolean {
   }
 }
 
-async function breakLock(lockPath: string, staleContent: string): Promise<void> {
-  const grave = join(dirname(lockPath), `.${basename(lockPath)}.${randomBytes(6).toString("hex")}.stale`);
+/** A break turn lasts microseconds; one this old belongs to a breaker that died in it. */
+const BREAK_STALE_MS = 2_000;
+
+const turnPathOf = (lockPath: string) => `${lockPath}.break`;
+
+/** Removes `lockPath` if it still holds `staleContent`, taking a turn with other breakers; answers whether it had the turn. */
+async function breakLock(lockPath: string, staleContent: string, token: string): Promise<boolean> {
+  const turnPath = turnPathOf(lockPath);
+  if (!(await createExclusive(turnPath, token))) {
+    await clearDeadTurn(turnPath); // another breaker's turn (the caller looks again shortly), unless it died in it
+    return false;
+  }
   try {
-    await rename(lockPath, grave);
+    // In our turn nobody else removes the lock, so what we read is what we remove.
+    if ((await readFile(lockPath, "utf8").catch(() => undefined)) === staleContent) await rm(lockPath, { force: true });
+  } finally {
+    await rm(turnPath, { force: true });
+  }
+  return true;
+}
+
+/** Removes a turn file whose breaker died in its turn (killed, or older than any turn lasts). */
+async function clearDeadTurn(turnPath: string): Promise<void> {
+  const breaker = await readHolder(turnPath);
+  if (breaker && (Date.now() - breaker.mtimeMs > BREAK_STALE_MS || isDeadLocalHolder(breaker.token))) {
+    await removeIfUnchanged(turnPath, breaker.content);
+  }
+}
+
+/** Removes `path` if it still holds `content`: moved aside first, and put back if it changed in between. */
+async function removeIfUnchanged(path: string, content: string): Promise<void> {
+  const grave = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.stale`);
+  try {
+    await rename(path, grave);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // someone else broke or released it
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // someone else removed it
     throw error;
   }
-  const moved = await readFile(grave, "utf8").catch(() => undefined);
-  if (moved !== staleContent) {
-    // Between our look and our rename the stale lock was replaced by a live one: give it back if the name is free.
-    await link(grave, lockPath).catch(() => undefined);
-  }
+  if ((await readFile(grave, "utf8").catch(() => undefined)) !== content) await link(grave, path).catch(() => undefined);
   await rm(grave, { force: true });
 }
