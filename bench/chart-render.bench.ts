@@ -12,7 +12,7 @@ import type { PlotlyFigure } from "../src/charts/figure-types";
 import type { Candle } from "../src/market/candle";
 import { memoryOf, mib, processTree } from "./support/process-memory";
 import { ms, percentile } from "./support/statistics";
-import { benchmarkSamples, hasBenchmark, readBenchmarkCandles } from "../test/charts/benchmark-data";
+import { benchmarkSamples, readBenchmarkCandles } from "../test/support/benchmark";
 import { numberArgument } from "./support/arguments";
 
 
@@ -20,15 +20,7 @@ const renderCount = numberArgument("renders", 50);
 const concurrency = numberArgument("concurrency", 4);
 
 function windows(): Candle[][] {
-  if (hasBenchmark) return benchmarkSamples.map((file) => readBenchmarkCandles(file).slice(-45));
-  console.log("benchmark data absent: using a synthetic random walk");
-  let price = 100;
-  const candles = Array.from({ length: 45 }, (_, index) => {
-    const open = price;
-    price *= 1 + Math.sin(index * 1.7) * 0.01;
-    return { time: Date.UTC(2024, 0, 1) + index * 4 * 3600_000, open, high: Math.max(open, price) * 1.004, low: Math.min(open, price) * 0.996, close: price, volume: 0 };
-  });
-  return [candles];
+  return benchmarkSamples.map((file) => readBenchmarkCandles(file).slice(-45));
 }
 
 // ---- memory sampling: this process, and Chromium's process tree from /proc ----

@@ -5,13 +5,13 @@
 //    forced to run its agents one after another, side by side in one run (target >= 2x).
 //
 // Run: npm run bench:pipeline [-- --runs 20 --latency 300]
-import { readFileSync, mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createChartRenderer } from "../src/charts/png-renderer";
 import { createPipeline } from "../src/pipeline/pipeline";
+import { BENCHMARK_DIR } from "../src/evaluation/benchmark-data";
 import { defaultFakeHandler, fakeReply, startFakeProviderServer } from "../test/fakes/fake-provider-server";
-import { syntheticCandles } from "../test/support/synthetic-candles";
 import { InstantAnalystModel } from "./support/instant-analyst-model";
 import { median, ms, percentile } from "./support/statistics";
 import { numberArgument } from "./support/arguments";
@@ -20,19 +20,7 @@ const runs = numberArgument("runs", 20);
 const latencyMs = numberArgument("latency", 300);
 const wallRuns = numberArgument("wall-runs", 5);
 
-const benchmarkFile = path.resolve(__dirname, "../../shared/benchmark/btc/BTC_4h_1.csv");
-const csvPath = (() => {
-  try {
-    readFileSync(benchmarkFile);
-    return benchmarkFile;
-  } catch {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-")), "synthetic.csv");
-    const rows = syntheticCandles({ count: 100 }).map((c) => `${new Date(c.time).toISOString()},${c.open},${c.high},${c.low},${c.close},${c.volume}`);
-    require("node:fs").writeFileSync(file, ["Datetime,Open,High,Low,Close,Volume", ...rows].join("\n"));
-    console.log(`benchmark data absent (${benchmarkFile}): using a synthetic CSV`);
-    return file;
-  }
-})();
+const csvPath = path.join(BENCHMARK_DIR, "btc", "BTC_4h_1.csv");
 
 async function main() {
   const renderer = createChartRenderer();

@@ -4,6 +4,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import {
+  BENCHMARK_DIR,
   createConfig,
   createTextProgressBar,
   formatZodError,
@@ -17,11 +18,11 @@ import {
 
 const HELP = `Usage: npm run evaluate -- [options]
 
-Scores the agents' LONG/SHORT directives on benchmark windows (SPEC 12) against random, always-long, momentum
+Scores the agents' LONG/SHORT directives on benchmark windows against random, always-long, momentum
 and linear-regression baselines, and writes a JSON record and a markdown table.
 
 Options:
-  --data <dir>             benchmark folder with <asset>/<ASSET>_4h_<k>.csv   (default ../shared/benchmark)
+  --data <dir>             benchmark folder with <asset>/<ASSET>_4h_<k>.csv   (default: the shipped datasets/benchmark)
   --assets <A,B,...>       asset codes                                         (default: every asset in --data)
   --provider <id>          openai | anthropic | qwen, for both model roles     (default openai)
   --agent-model <name>     agent model name                                    (default: the provider's)
@@ -45,7 +46,7 @@ Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, 
 ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. The cost shown is an estimate from list prices.
 
 Example:
-  npm run evaluate -- --data ../shared/benchmark --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
+  npm run evaluate -- --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
     --concurrency 4 --cache-dir data/cache/evaluation --out data/evaluation
 `;
 
@@ -54,7 +55,7 @@ const positiveInteger = (field: string) =>
 const list = (text: string | undefined) => (text === undefined ? undefined : text.split(",").map((item) => item.trim()).filter(Boolean));
 
 const argumentsSchema = z.object({
-  data: z.string().min(1).default("../shared/benchmark"),
+  data: z.string().min(1).default(BENCHMARK_DIR),
   assets: z.array(z.string().regex(/^[A-Za-z0-9^=._-]+$/, "--assets must be codes such as BTC,SPX")).min(1).optional(),
   provider: providerIdSchema.optional(),
   agentModel: z.string().min(1).optional(),

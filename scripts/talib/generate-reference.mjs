@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const benchmarkRoot = path.resolve(projectRoot, "../shared/benchmark");
+const benchmarkRoot = path.resolve(projectRoot, "datasets/benchmark");
 const outputPath = path.join(projectRoot, "test/indicators/talib-reference.json");
 
 const benchmarkFiles = ["btc/BTC_4h_1.csv", "spx/SPX_4h_1.csv", "vix/VIX_4h_7.csv"];
@@ -68,7 +68,7 @@ function readBenchmarkCsv(relativePath) {
   const numbers = (name) => rows.map((row) => Number(row[column(name)]));
   return {
     name: relativePath.replace(/\.csv$/, ""),
-    source: `../shared/benchmark/${relativePath}`,
+    source: `datasets/benchmark/${relativePath}`,
     time: rows.map((row) => row[column("Datetime")]),
     high: numbers("High"),
     low: numbers("Low"),

@@ -1,8 +1,10 @@
-// Reads the benchmark windows of SPEC 12: <root>/<asset>/<ASSET>_4h_<k>.csv, 100 bars each, through readCsvFile.
+// Reads benchmark windows, <root>/<asset>/<ASSET>_4h_<k>.csv with 100 bars each, through readCsvFile. The package
+// ships the 800 windows of the system it replaces in datasets/benchmark (BENCHMARK_DIR), the default everywhere.
 // The asset folder is matched case-insensitively (the shipped folders are lower-case: btc/BTC_4h_1.csv).
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { InputError } from "../common/input-error";
+import { packageRoot } from "../common/package-root";
 import type { Candle } from "../market/candle";
 import { readCsvFile } from "../market/csv-source";
 import type { BenchmarkWindow } from "./decision-points";
@@ -12,6 +14,9 @@ export interface ReadBenchmarkOptions {
   windows?: number;
   signal?: AbortSignal;
 }
+
+/** The benchmark shipped with the package: 100 real 4-hour windows for each of BTC, CL, DJI, ES, NQ, QQQ, SPX, VIX. */
+export const BENCHMARK_DIR: string = path.join(packageRoot(), "datasets", "benchmark");
 
 const FILE_PATTERN = /^([A-Za-z0-9^=._-]+)_4h_(\d+)\.csv$/;
 

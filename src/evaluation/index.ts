@@ -1,6 +1,6 @@
 // The evaluation harness (SPEC 12): decision points from benchmark windows, metrics, baselines, the model-answer
 // cache, the run, its reports, figures and progress views.
-export { readBenchmarkWindows, readBenchmarkWindow, listBenchmarkAssets, listBenchmarkFiles, type ReadBenchmarkOptions } from "./benchmark-data";
+export { BENCHMARK_DIR, readBenchmarkWindows, readBenchmarkWindow, listBenchmarkAssets, listBenchmarkFiles, type ReadBenchmarkOptions } from "./benchmark-data";
 export {
   decisionPoints,
   decisionPointOptionsSchema,

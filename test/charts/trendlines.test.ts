@@ -12,7 +12,7 @@ import {
   TrendlineInputError,
   type TrendlineFit,
 } from "../../src/charts/trendlines";
-import { benchmarkSamples, hasBenchmark, readBenchmarkCandles } from "./benchmark-data";
+import { benchmarkSamples, readBenchmarkCandles } from "../support/benchmark";
 
 type Side = "support" | "resistance";
 
@@ -115,7 +115,7 @@ describe("trendlines on random series", () => {
   });
 });
 
-describe.skipIf(!hasBenchmark)("trendlines on benchmark windows", () => {
+describe("trendlines on benchmark windows", () => {
   it.each(benchmarkSamples)("%s (whole window and the last 45 bars)", (file) => {
     const candles = readBenchmarkCandles(file);
     for (const window of [candles, candles.slice(-45)]) {

@@ -1,7 +1,5 @@
 // Baselines: momentum, linear regression and always-long on synthetic series (hand-checked), the seeded random
-// generator, and all of them on the real benchmark (../shared/benchmark; skipped with a reason when absent).
-import { existsSync } from "node:fs";
-import path from "node:path";
+// generator, and all of them on the real benchmark shipped in datasets/benchmark.
 import { describe, expect, it } from "vitest";
 import { linearRegressionDirective, momentumDirective, olsSlope, randomDirectives } from "../../src/evaluation/baselines";
 import { decisionPoints } from "../../src/evaluation/decision-points";
@@ -9,6 +7,7 @@ import { findScore, scoreEvaluation } from "../../src/evaluation/score-evaluatio
 import { readBenchmarkWindows } from "../../src/evaluation/benchmark-data";
 import { mulberry32 } from "../../src/evaluation/seeded-random";
 import { candlesFromCloses } from "./synthetic-candles";
+import { benchmarkRoot } from "../support/benchmark";
 
 function pointWithHistory(closes: number[]) {
   const candles = candlesFromCloses([...closes, closes[closes.length - 1]]);
@@ -47,12 +46,9 @@ describe("seeded random", () => {
   });
 });
 
-const benchmarkRoot = path.resolve(__dirname, "../../../shared/benchmark");
-const hasBenchmark = existsSync(benchmarkRoot);
-if (!hasBenchmark) console.warn(`Skipping baseline tests on the real benchmark: ${benchmarkRoot} is absent (see SPEC 12).`);
 const ASSETS = ["BTC", "CL", "DJI", "ES", "NQ", "QQQ", "SPX", "VIX"];
 
-describe.skipIf(!hasBenchmark)("baselines on the real benchmark (800 windows)", () => {
+describe("baselines on the real benchmark (800 windows)", () => {
   it("random lands near 50%, always-long equals the share of rising moves, the rest stay in a sane band", async () => {
     const points = [];
     for (const asset of ASSETS) {

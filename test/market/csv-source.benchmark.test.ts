@@ -1,24 +1,20 @@
-// Every benchmark window of SPEC 12 parses into 100 ascending, valid 4h candles. Read in place, never copied.
-import { existsSync, readdirSync } from "node:fs";
+// Every shipped benchmark window parses into 100 ascending, valid 4h candles.
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { candleSchema } from "../../src/market/candle";
 import { readCsvFile } from "../../src/market/csv-source";
 
-const benchmarkRoot = path.resolve(__dirname, "../../../shared/benchmark");
-const exists = existsSync(benchmarkRoot);
-if (!exists) console.warn(`Skipping the benchmark CSV tests: ${benchmarkRoot} is absent (see SPEC 12).`);
+import { benchmarkRoot } from "../support/benchmark";
 
 const ASSETS = ["btc", "cl", "dji", "es", "nq", "qqq", "spx", "vix"];
 
-describe.skipIf(!exists)("benchmark CSV files", () => {
-  const files = exists
-    ? ASSETS.flatMap((asset) =>
-        readdirSync(path.join(benchmarkRoot, asset))
-          .filter((name) => name.endsWith(".csv"))
-          .map((name) => path.join(asset, name)),
-      )
-    : [];
+describe("benchmark CSV files", () => {
+  const files = ASSETS.flatMap((asset) =>
+    readdirSync(path.join(benchmarkRoot, asset))
+      .filter((name) => name.endsWith(".csv"))
+      .map((name) => path.join(asset, name)),
+  );
 
   it("are all there: 100 per asset, 800 in all", () => {
     expect(files).toHaveLength(800);

@@ -1,7 +1,7 @@
 // Every notebook executed top to bottom through real Jupyter (jupyter nbconvert --execute) with a project-local
 // tslab kernelspec, pointed at the local fake provider and local data by environment variables only, exactly as a
 // user's shell would point them. Skipped with a printed reason when Jupyter's nbconvert, Chromium or the build is
-// missing; notebooks that read the benchmark skip when ../shared/benchmark is absent.
+// missing. The notebooks read the benchmark shipped in datasets/benchmark through the library's BENCHMARK_DIR.
 import { execFile, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -16,8 +16,6 @@ import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-
 
 const root = path.resolve(__dirname, "../..");
 const notebooksDir = path.join(root, "notebooks");
-const benchmarkRoot = path.resolve(root, "../shared/benchmark");
-const hasBenchmark = existsSync(benchmarkRoot);
 const key = "sk-notebook.test-0123456789";
 
 function missingPrerequisite(): string | undefined {
@@ -34,7 +32,6 @@ function missingPrerequisite(): string | undefined {
 
 const skipReason = missingPrerequisite();
 if (skipReason) console.warn(`Skipping notebook runs: ${skipReason}`);
-if (!hasBenchmark) console.warn(`Skipping the notebooks that read the benchmark: ${benchmarkRoot} is absent (see SPEC 12).`);
 
 interface NotebookOutput {
   output_type: string;
@@ -102,7 +99,6 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
       ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
       DASHSCOPE_API_KEY: "",
       DASHSCOPE_BASE_URL: server.qwenBaseUrl,
-      QUANTAGENT_BENCHMARK: benchmarkRoot,
       DATA_DIR: dataDir,
       ...(process.env.PUPPETEER_EXECUTABLE_PATH ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH } : {}),
     };
@@ -126,7 +122,7 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     outputs.map((entry) => join(entry.text) + Object.values(entry.data ?? {}).map((value) => join(value)).join("\n")).join("\n");
   const count = (outputs: NotebookOutput[], mime: string) => outputs.filter((entry) => entry.data?.[mime] !== undefined).length;
 
-  it.skipIf(!hasBenchmark)("01 quick start: live progress, the decision card and both charts inline", async () => {
+  it("01 quick start: live progress, the decision card and both charts inline", async () => {
     const outputs = await execute("01-quick-start.ipynb");
     const markdown = outputs.map((entry) => join(entry.data?.["text/markdown"])).join("\n");
     expect(markdown).toContain("| decision | ● done |");
@@ -158,7 +154,7 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     expect(readFileSync(path.join(dataDir, CUSTOM_ASSETS_FILE_NAME), "utf8")).toContain("ETH-USD");
   }, 300_000);
 
-  it.skipIf(!hasBenchmark)("04 evaluation: progress, tables and Plotly charts inline, the report written; a rerun is free", async () => {
+  it("04 evaluation: progress, tables and Plotly charts inline, the report written; a rerun is free", async () => {
     server.reset();
     const outputs = await execute("04-evaluation.ipynb");
     const firstRunRequests = server.requestCount();

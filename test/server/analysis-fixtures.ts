@@ -1,26 +1,9 @@
-// Inputs for analysis tests: a benchmark CSV (SPEC 12, read from ../shared/benchmark, never copied) or, when that
-// folder is absent, a generated CSV of the same shape; and a Yahoo-shaped fetch that answers "no bars".
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+// Inputs for analysis tests: a benchmark CSV from the shipped dataset, and a Yahoo-shaped fetch that answers "no bars".
+import { readBenchmarkText } from "../support/benchmark";
 
-const benchmarkRoot = path.resolve(__dirname, "../../../shared/benchmark");
-export const BENCHMARK_FILE = path.join(benchmarkRoot, "btc", "BTC_4h_1.csv");
-export const hasBenchmark = existsSync(BENCHMARK_FILE);
-
-if (!hasBenchmark) console.warn(`Server tests use a generated CSV: ${BENCHMARK_FILE} is absent (see SPEC 12).`);
-
-/** 100 bars of 4h data as CSV text in the benchmark's column order (Datetime,Close,High,Low,Open,Volume). */
+/** 100 real 4h bars of Bitcoin as CSV text in the benchmark's column order (Datetime,Close,High,Low,Open,Volume). */
 export function benchmarkCsv(): string {
-  if (hasBenchmark) return readFileSync(BENCHMARK_FILE, "utf8");
-  const lines = ["Datetime,Close,High,Low,Open,Volume"];
-  const start = Date.UTC(2024, 0, 1);
-  for (let index = 0; index < 100; index++) {
-    const open = 100 + Math.sin(index / 5) * 5 + index * 0.1;
-    const close = open + Math.cos(index / 3);
-    const time = new Date(start + index * 4 * 3_600_000).toISOString().replace("T", " ").slice(0, 19);
-    lines.push([time, close, Math.max(open, close) + 0.5, Math.min(open, close) - 0.5, open, 1000 + index].map(String).join(","));
-  }
-  return lines.join("\n");
+  return readBenchmarkText("btc/BTC_4h_1.csv");
 }
 
 /** A fetch that answers every Yahoo chart request with Yahoo's shape for "no bars in this range". */
