@@ -13,6 +13,7 @@ export type ServerPipeline = Pick<
   | "validateDateRange"
   | "timeframeLimits"
   | "saveCustomAsset"
+  | "removeCustomAsset"
   | "listCustomAssets"
   | "listAssets"
   | "analyze"

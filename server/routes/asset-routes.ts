@@ -1,4 +1,4 @@
-// Assets (SPEC 7, 10): the built-in list plus the custom symbols kept in the data directory, and adding a symbol.
+// Assets: the built-in list plus the custom symbols kept in the data directory; adding and removing a symbol.
 import Router from "@koa/router";
 import { z } from "zod";
 import type { RouteSettings } from "../app-dependencies";
@@ -24,6 +24,13 @@ export function createAssetRouter(settings: RouteSettings): Router {
       context.body = { success: true, symbol: saved.symbol };
     }),
   );
+
+  // The symbol is a path segment: the router decodes it, and the store checks it against the symbol pattern (400).
+  // Removing a symbol that is not listed is not an error (removed: false), so a retried DELETE answers the same.
+  router.delete("/custom-assets/:symbol", async (context) => {
+    const removed = await pipeline.removeCustomAsset(String(context.params.symbol));
+    context.body = { success: true, symbol: removed.symbol, removed: removed.removed };
+  });
 
   router.get("/custom-assets", async (context) => {
     context.body = { custom_assets: await pipeline.listCustomAssets() };

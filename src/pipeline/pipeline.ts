@@ -134,6 +134,11 @@ export class Pipeline {
     return this.#assetStore.save(symbol, options);
   }
 
+  /** `removed: false` when the symbol was not in the list; `symbol` is then the stored spelling. */
+  removeCustomAsset(symbol: string, options: { signal?: AbortSignal } = {}): Promise<{ symbol: string; removed: boolean }> {
+    return this.#assetStore.remove(symbol, options);
+  }
+
   listCustomAssets(options: { signal?: AbortSignal } = {}): Promise<string[]> {
     return this.#assetStore.list(options);
   }

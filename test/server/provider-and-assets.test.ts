@@ -1,7 +1,7 @@
 // HTTP tests of update-provider / get-provider, the asset endpoints (custom symbols surviving a restart), and the
 // timeframe endpoints (lookback table, validate-date-range answers and bad input).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectPlainError, getJson, postJson, startTestServer, type TestServer } from "./test-server";
+import { deleteJson, expectPlainError, getJson, postJson, startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -74,6 +74,35 @@ describe("assets", () => {
     } finally {
       await restarted.close();
     }
+  });
+
+  it("removes a custom symbol with DELETE: gone from both lists at once and after a restart; a repeat is harmless", async () => {
+    await postJson(server, "/api/save-custom-asset", { symbol: "SOL-USD" });
+    await postJson(server, "/api/save-custom-asset", { symbol: "7203.T" });
+    const removed = await deleteJson(server, "/api/custom-assets/sol-usd");
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ success: true, symbol: "SOL-USD", removed: true });
+    expect((await getJson(server, "/api/custom-assets")).body.custom_assets).not.toContain("SOL-USD");
+    expect((await getJson(server, "/api/assets")).body.assets.map((asset: { code: string }) => asset.code)).not.toContain("SOL-USD");
+    expect((await deleteJson(server, "/api/custom-assets/SOL-USD")).body).toEqual({ success: true, symbol: "SOL-USD", removed: false });
+    // Symbols with ^ and = travel percent-encoded in the path.
+    await postJson(server, "/api/save-custom-asset", { symbol: "GC=F" });
+    expect((await deleteJson(server, `/api/custom-assets/${encodeURIComponent("GC=F")}`)).body.removed).toBe(true);
+    const restarted = await startTestServer({ dataDir: server.dataDir });
+    try {
+      expect((await getJson(restarted, "/api/custom-assets")).body.custom_assets).toContain("7203.T");
+      expect((await getJson(restarted, "/api/custom-assets")).body.custom_assets).not.toContain("SOL-USD");
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it("refuses to DELETE a symbol that breaks the symbol rules (400), without touching the list", async () => {
+    const before = (await getJson(server, "/api/custom-assets")).body.custom_assets;
+    const result = await deleteJson(server, `/api/custom-assets/${encodeURIComponent("ETH USD<b>")}`);
+    expect(result.status).toBe(400);
+    expectPlainError(result.body);
+    expect((await getJson(server, "/api/custom-assets")).body.custom_assets).toEqual(before);
   });
 
   it.each([

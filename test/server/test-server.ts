@@ -85,6 +85,10 @@ export async function getJson<T = any>(server: { url: string }, urlPath: string,
   return answer(await fetch(server.url + urlPath, { headers }));
 }
 
+export async function deleteJson<T = any>(server: { url: string }, urlPath: string, headers: Record<string, string> = {}): Promise<JsonAnswer<T>> {
+  return answer(await fetch(server.url + urlPath, { method: "DELETE", headers }));
+}
+
 /** POSTs a value as JSON (or a raw string as is) with Content-Type application/json unless headers say otherwise. */
 export async function postJson<T = any>(
   server: { url: string },
