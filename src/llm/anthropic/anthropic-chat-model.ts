@@ -33,6 +33,7 @@ export class AnthropicChatModel implements ChatModel {
   private readonly client: Anthropic;
   private readonly baseUrl: string;
   private readonly timeoutMs: number | undefined;
+  private readonly apiKey: string;
   private readonly defaultMaxTokens: number;
 
   constructor(options: AnthropicChatModelOptions) {
@@ -40,6 +41,7 @@ export class AnthropicChatModel implements ChatModel {
     this.temperature = options.temperature;
     this.baseUrl = options.baseUrl ?? officialAnthropicBaseUrl;
     this.timeoutMs = options.timeoutMs;
+    this.apiKey = options.apiKey;
     this.defaultMaxTokens = options.defaultMaxTokens ?? defaultAnthropicMaxTokens;
     this.client = new Anthropic({
       apiKey: options.apiKey,
@@ -64,6 +66,7 @@ export class AnthropicChatModel implements ChatModel {
       baseUrl: this.baseUrl,
       timeoutMs: this.timeoutMs,
       signal: request.signal,
+      apiKey: this.apiKey,
     };
     try {
       const message: unknown = await this.client.messages.create(params, { signal: request.signal });

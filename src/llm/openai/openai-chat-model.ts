@@ -36,6 +36,7 @@ export class OpenAIChatModel implements ChatModel {
   private readonly client: OpenAI;
   private readonly baseUrl: string;
   private readonly timeoutMs: number | undefined;
+  private readonly apiKey: string;
 
   constructor(options: OpenAIChatModelOptions) {
     this.provider = options.provider;
@@ -43,6 +44,7 @@ export class OpenAIChatModel implements ChatModel {
     this.temperature = options.temperature;
     this.baseUrl = options.baseUrl ?? officialOpenAIBaseUrl;
     this.timeoutMs = options.timeoutMs;
+    this.apiKey = options.apiKey;
     this.client = new OpenAI({
       apiKey: options.apiKey,
       baseURL: this.baseUrl,
@@ -68,6 +70,7 @@ export class OpenAIChatModel implements ChatModel {
       baseUrl: this.baseUrl,
       timeoutMs: this.timeoutMs,
       signal: request.signal,
+      apiKey: this.apiKey,
     };
     try {
       const completion: unknown = await this.client.chat.completions.create(params, { signal: request.signal });
