@@ -47,7 +47,7 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
       };
       if (streaming) await streamAnalysis(context, request, settings, release);
       else await answerAnalysis(context, request, settings).finally(release);
-    }),
+    }, { multiline: ["csv"] }),
   );
 
   return router;
