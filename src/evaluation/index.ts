@@ -1,5 +1,6 @@
-// The evaluation harness (SPEC 12): decision points from benchmark windows, metrics, baselines, the model-answer
-// cache, the run, its reports, figures and progress views.
+// The evaluation harness: decision points from benchmark windows, the two scoring protocols, metrics, baselines,
+// the market's drift, the conventions checked against the published figures, the model-answer cache, the run, its
+// reports (JSON, markdown, HTML), figures and progress views.
 export { BENCHMARK_DIR, readBenchmarkWindows, readBenchmarkWindow, listBenchmarkAssets, listBenchmarkFiles, type ReadBenchmarkOptions } from "./benchmark-data";
 export {
   decisionPoints,
@@ -18,16 +19,34 @@ export {
   isCorrect,
   scoreDirectives,
   averageScores,
+  meanWithInterval,
   Z_95,
   type Directive,
   type DirectionalScore,
+  type FlatMoves,
   type Interval,
-  type ScoredDirective,
+  type ScoredDecision,
+  type ScoreOptions,
 } from "./metrics";
+export {
+  evaluationProtocolSchema,
+  PUBLISHED_PROTOCOL,
+  scoredHorizons,
+  describeProtocol,
+  horizonLabel,
+  type EvaluationProtocol,
+  type ScoreHorizon,
+} from "./evaluation-protocol";
+export { marketDrift, findDrift, type DriftRow } from "./market-drift";
+export { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET, type PublishedSummary } from "./published-figures";
+export { scoreConvention, type ConventionSpec, type ConventionScores } from "./convention-scoring";
+export { explorePublishedConventions, type ConventionId, type ConventionRow, type PublishedConventions } from "./published-conventions";
+export type { RandomSeedSpread, RegressionForkScan } from "./published-convention-checks";
 export {
   baselineIds,
   baselineLabels,
   alwaysLongDirective,
+  alwaysShortDirective,
   momentumDirective,
   linearRegressionDirective,
   olsSlope,
@@ -45,15 +64,18 @@ export type { EvaluationResult, EvaluationSettings, EvaluationProgress, Evaluati
 export {
   evaluationMarkdown,
   evaluationReportJson,
+  evaluationReportBlocks,
   evaluationSummaryMarkdown,
   accuracyTableMarkdown,
   returnsTableMarkdown,
   publishedComparisonMarkdown,
-  acrossAssets,
-  methodLabels,
-  PUBLISHED_4H_ACCURACY,
 } from "./report";
-export { writeEvaluationReport, type WriteReportOptions } from "./write-report";
-export { accuracyFigure, cumulativeReturnFigure, type EvaluationFigure } from "./evaluation-figures";
+export { acrossAssets, methodLabels } from "./report-tables";
+export { CONVENTIONS_COMMAND } from "./report-conventions";
+export type { ReportBlock, ReportTable, FigureId } from "./report-blocks";
+export { htmlReport } from "./report-html";
+export { markdownReport } from "./report-markdown";
+export { writeEvaluationReport, assertReportAbsent, type WriteReportOptions, type WrittenReport } from "./write-report";
+export { accuracyFigure, meanReturnFigure, evaluationFigure, type EvaluationFigure } from "./evaluation-figures";
 export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export { formatProgressBar, createTextProgressBar, createEvaluationProgressView, type TextProgressOptions } from "./progress-bar";
