@@ -53,6 +53,18 @@ describe("the published protocol on the shipped benchmark", async () => {
     expect(findScore(result.scores, { asset: ALL_ASSETS, method: "always_long", horizon: "pooled" })!.correct).toBe(pooled);
   });
 
+  it("returns: always-long earns the mean move per window; the pooled row is the mean over all 800 windows, not a compounded total", () => {
+    for (const asset of ASSETS) {
+      expect(findScore(result.scores, { asset, method: "always_long", horizon: "pooled" })!.meanReturn, asset).toBeCloseTo(expected.get(asset)!.meanMove, 12);
+    }
+    const pooled = findScore(result.scores, { asset: ALL_ASSETS, method: "always_long", horizon: "pooled" })!;
+    const overAssets = ASSETS.reduce((sum, asset) => sum + expected.get(asset)!.meanMove, 0) / ASSETS.length; // 100 windows each
+    expect(pooled.meanReturn).toBeCloseTo(overAssets, 12);
+    expect(pooled.decisions).toBe(800);
+    expect(pooled.meanReturnInterval!.low).toBeLessThan(pooled.meanReturn!);
+    expect(Math.abs(pooled.meanReturn!)).toBeLessThan(0.01); // a 4h move is a fraction of a percent; +556% was compounding
+  });
+
   it("every published per-asset figure is within rounding of a multiple of 1/300", () => {
     const figures = [PUBLISHED_4H_ACCURACY.agents.low, PUBLISHED_4H_ACCURACY.agents.high, PUBLISHED_4H_ACCURACY.random.low, PUBLISHED_4H_ACCURACY.random.high];
     for (const figure of figures) expect(Math.abs((figure! * 3) - Math.round(figure! * 3)), String(figure)).toBeLessThanOrEqual(0.15 + 1e-9);
@@ -66,6 +78,9 @@ describe("the published protocol on the shipped benchmark", async () => {
     expect(published.alwaysLong.mean).toBeCloseTo(mean, 12);
     expect(published.reproducesRandom).toBe(roundsTo(published.random.mean, 46.1) && roundsTo(published.random.low, 45) && roundsTo(published.random.high, 51));
     expect(conventions.singleSeed.seeds).toBe(50);
+    // The fitted band is fitted: its random expectation prints as the published mean.
+    expect(roundsTo(conventions.rows.find((row) => row.id === "neutral_band_fitted")!.random.mean, PUBLISHED_4H_ACCURACY.random.mean)).toBe(true);
+    expect(conventions.regressionForks.forks).toBe(41 * 2 * 2 * 2);
   });
 });
 
