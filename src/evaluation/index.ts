@@ -69,6 +69,7 @@ export {
   accuracyTableMarkdown,
   returnsTableMarkdown,
   publishedComparisonMarkdown,
+  conventionsMarkdown,
 } from "./report";
 export { acrossAssets, methodLabels } from "./report-tables";
 export { CONVENTIONS_COMMAND } from "./report-conventions";

@@ -103,6 +103,12 @@ export function returnsTableMarkdown(result: EvaluationResult, horizon: ScoreHor
   return markdownTable(returnsTable(result, horizon));
 }
 
+/** Under the published protocol: the drift reading and the conventions tried; empty for a per-horizon result. */
+export function conventionsMarkdown(result: EvaluationResult): string {
+  const blocks = conventionsBlocks(result);
+  return blocks.length === 0 ? "" : markdownReport(blocks).trimEnd();
+}
+
 export function publishedComparisonMarkdown(result: EvaluationResult): string {
   const horizons = reportHorizons(result);
   return markdownTable(publishedComparisonTable(result, horizons.map(({ horizon }) => horizon), (horizon) => horizonLabel(horizon, result.settings.horizons)));
