@@ -8,6 +8,7 @@
 // anywhere near 50%: randomSeedSpread measures how often one seed lands where the published figures are.
 import type { BenchmarkWindow } from "./decision-points";
 import { scoreConvention, summarise, type ConventionSpec } from "./convention-scoring";
+import { PUBLISHED_PROTOCOL } from "./evaluation-protocol";
 import { PUBLISHED_4H_ACCURACY, roundsTo } from "./published-figures";
 import { randomSeedSpread, regressionForkScan, type RandomSeedSpread, type RegressionForkScan } from "./published-convention-checks";
 
@@ -53,10 +54,10 @@ export interface PublishedConventions {
 /** A neutral band of ±0.05%: a plausible "no move" size for 4h bars; the fitted row below tries every band. */
 const BAND = 0.0005;
 
-const PUBLISHED_SPEC: ConventionSpec = {
-  entryIndex: 44,
+const PUBLISHED_CONVENTION: ConventionSpec = {
+  entryIndex: PUBLISHED_PROTOCOL.historyBars - 1,
   entryPrice: "close",
-  horizons: [1, 2, 3],
+  horizons: PUBLISHED_PROTOCOL.horizons,
   neutralBand: 0,
   neutral: "kept",
   classes: 2,
@@ -65,15 +66,15 @@ const PUBLISHED_SPEC: ConventionSpec = {
 };
 
 const CONVENTIONS: { id: Exclude<ConventionId, "neutral_band_fitted">; description: string; spec: ConventionSpec }[] = [
-  { id: "published", description: "The published protocol: entry = close of bar 45, closes 46–48, a flat move is a miss", spec: PUBLISHED_SPEC },
-  { id: "flats_excluded", description: "Flat moves left out of the sample", spec: { ...PUBLISHED_SPEC, neutral: "excluded" } },
-  { id: "entry_bar_46", description: "Entry one bar later: close of bar 46, closes 47–49", spec: { ...PUBLISHED_SPEC, entryIndex: 45 } },
-  { id: "entry_next_open", description: "Entry at the open of bar 46 (the first tradable price), closes 46–48", spec: { ...PUBLISHED_SPEC, entryPrice: "next-open" } },
-  { id: "ties_short", description: "A flat regression slope answers SHORT instead of LONG", spec: { ...PUBLISHED_SPEC, ties: "SHORT" } },
-  { id: "neutral_band", description: "Moves within ±0.05% are neutral: a miss for LONG and SHORT", spec: { ...PUBLISHED_SPEC, neutralBand: BAND } },
-  { id: "hold_class", description: "A third class HOLD wins moves within ±0.05%; random draws from LONG, SHORT, HOLD", spec: { ...PUBLISHED_SPEC, neutralBand: BAND, classes: 3 } },
-  { id: "regression_30_bars", description: "Linear regression over the last 30 closes only", spec: { ...PUBLISHED_SPEC, regression: { bars: 30, rule: "slope" } } },
-  { id: "regression_forecast", description: "Linear regression's next-bar forecast above the last close means LONG", spec: { ...PUBLISHED_SPEC, regression: { bars: 45, rule: "forecast" } } },
+  { id: "published", description: "The published protocol: entry = close of bar 45, closes 46–48, a flat move is a miss", spec: PUBLISHED_CONVENTION },
+  { id: "flats_excluded", description: "Flat moves left out of the sample", spec: { ...PUBLISHED_CONVENTION, neutral: "excluded" } },
+  { id: "entry_bar_46", description: "Entry one bar later: close of bar 46, closes 47–49", spec: { ...PUBLISHED_CONVENTION, entryIndex: 45 } },
+  { id: "entry_next_open", description: "Entry at the open of bar 46 (the first tradable price), closes 46–48", spec: { ...PUBLISHED_CONVENTION, entryPrice: "next-open" } },
+  { id: "ties_short", description: "A flat regression slope answers SHORT instead of LONG", spec: { ...PUBLISHED_CONVENTION, ties: "SHORT" } },
+  { id: "neutral_band", description: "Moves within ±0.05% are neutral: a miss for LONG and SHORT", spec: { ...PUBLISHED_CONVENTION, neutralBand: BAND } },
+  { id: "hold_class", description: "A third class HOLD wins moves within ±0.05%; random draws from LONG, SHORT, HOLD", spec: { ...PUBLISHED_CONVENTION, neutralBand: BAND, classes: 3 } },
+  { id: "regression_30_bars", description: "Linear regression over the last 30 closes only", spec: { ...PUBLISHED_CONVENTION, regression: { bars: 30, rule: "slope" } } },
+  { id: "regression_forecast", description: "Linear regression's next-bar forecast above the last close means LONG", spec: { ...PUBLISHED_CONVENTION, regression: { bars: 45, rule: "forecast" } } },
 ];
 
 function row(id: ConventionId, description: string, windowsByAsset: ReadonlyMap<string, readonly BenchmarkWindow[]>, spec: ConventionSpec): ConventionRow {
@@ -100,16 +101,22 @@ function fittedBand(windowsByAsset: ReadonlyMap<string, readonly BenchmarkWindow
   let high = 0.01;
   for (let step = 0; step < 40; step++) {
     const middle = (low + high) / 2;
-    const random = summarise(scoreConvention(windowsByAsset, { ...PUBLISHED_SPEC, neutralBand: middle }).random).mean;
+    const random = summarise(scoreConvention(windowsByAsset, { ...PUBLISHED_CONVENTION, neutralBand: middle }).random).mean;
     if (random > target) low = middle;
     else high = middle;
   }
   return (low + high) / 2;
 }
 
-export function explorePublishedConventions(windows: readonly BenchmarkWindow[], options: { seeds?: number; firstSeed?: number } = {}): PublishedConventions {
+/** Bars a window needs for every convention: the latest entry (bar 46) and its three later closes. */
+const BARS_NEEDED = Math.max(...CONVENTIONS.map(({ spec }) => spec.entryIndex + Math.max(...spec.horizons) + 1));
+
+/** Windows too short for every convention are left out, as the decision points leave them out; none left: null. */
+export function explorePublishedConventions(windows: readonly BenchmarkWindow[], options: { seeds?: number; firstSeed?: number } = {}): PublishedConventions | null {
   const windowsByAsset = new Map<string, BenchmarkWindow[]>();
-  for (const window of windows) windowsByAsset.set(window.asset, [...(windowsByAsset.get(window.asset) ?? []), window]);
+  const usable = windows.filter((window) => window.candles.length >= BARS_NEEDED);
+  if (usable.length === 0) return null;
+  for (const window of usable) windowsByAsset.set(window.asset, [...(windowsByAsset.get(window.asset) ?? []), window]);
   const rows = CONVENTIONS.map((convention) => row(convention.id, convention.description, windowsByAsset, convention.spec));
   const band = fittedBand(windowsByAsset);
   rows.push(
@@ -117,12 +124,12 @@ export function explorePublishedConventions(windows: readonly BenchmarkWindow[],
       "neutral_band_fitted",
       `The neutral band fitted so that random averages 46.1%: moves within ±${(band * 100).toFixed(3)}% are a miss for LONG and SHORT`,
       windowsByAsset,
-      { ...PUBLISHED_SPEC, neutralBand: band },
+      { ...PUBLISHED_CONVENTION, neutralBand: band },
     ),
   );
   return {
     assets: [...windowsByAsset.keys()],
-    windows: windows.length,
+    windows: usable.length,
     rows,
     singleSeed: randomSeedSpread(windowsByAsset, { seeds: options.seeds ?? 1000, firstSeed: options.firstSeed ?? 1 }),
     regressionForks: regressionForkScan(windowsByAsset),

@@ -73,6 +73,8 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const windows: BenchmarkWindow[] = [];
   for (const asset of settings.assets) windows.push(...(await readBenchmarkWindows(settings.benchmarkDir, asset, { windows: settings.windows, signal })));
   const points: DecisionPoint[] = windows.flatMap((window) => decisionPoints(window, pointOptions));
+  // Pure and cheap; computed before any model call so that a surprise here costs nothing.
+  const conventions = settings.protocol === "published" ? explorePublishedConventions(windows, { seeds: settings.randomSeeds, firstSeed: settings.firstSeed }) : null;
 
   const meter = createUsageMeter();
   const cacheDir = settings.cacheDir === false ? null : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "evaluation"));
@@ -134,7 +136,6 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const scores = scoreEvaluation(points, { ...scoring, directives, randomSeeds: settings.randomSeeds, firstSeed: settings.firstSeed });
   // The drift is read on the samples the methods were scored on: without the failed analyses' points.
   const drift = marketDrift(directives ? points.filter((point) => directives.has(point.id)) : points, scoring);
-  const conventions = settings.protocol === "published" ? explorePublishedConventions(windows, { seeds: settings.randomSeeds, firstSeed: settings.firstSeed }) : null;
   const resultSettings: EvaluationSettings = {
     protocol: settings.protocol,
     benchmarkDir: settings.benchmarkDir,

@@ -1,13 +1,18 @@
 // The published protocol on the shipped benchmark: 300 samples per asset, and always-long's accuracy per asset
 // equal to the share of later closes above the entry close, counted independently from the CSV text
 // (rises-from-csv.ts). Also what the protocol fixes, and its refusals.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
 import { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET, roundsTo } from "../../src/evaluation/published-figures";
 import { runEvaluation } from "../../src/evaluation/run-evaluation";
 import { ALL_ASSETS, findScore } from "../../src/evaluation/score-evaluation";
 import { findDrift } from "../../src/evaluation/market-drift";
+import { evaluationMarkdown } from "../../src/evaluation/report";
 import { risesFromCsv } from "./rises-from-csv";
+import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
 
 const ASSETS = ["BTC", "CL", "DJI", "ES", "NQ", "QQQ", "SPX", "VIX"];
 
@@ -92,5 +97,21 @@ describe("what the published protocol fixes", () => {
     await expect(run({ config: { window_bars: 60 } })).rejects.toThrow(/window_bars 60 \(it decides after 45 bars\)/);
     // The values it fixes may be given explicitly; only then is the folder read (and found missing).
     await expect(run({ horizons: [1, 2, 3], pointsPerWindow: 1 })).rejects.toThrow(/Cannot read the benchmark folder \/nowhere/);
+  });
+});
+
+describe("the published protocol on other data", () => {
+  it("a window too short for the protocol is left out of the scores and the conventions alike; a short sample is flagged", async () => {
+    const scratch = await mkdtemp(path.join(tmpdir(), "published-protocol-"));
+    try {
+      await writeBenchmarkFolder(scratch, { SPX: [wavyCloses(60, 1), wavyCloses(47, 2)] });
+      const result = await runEvaluation({ benchmarkDir: scratch, assets: ["SPX"], protocol: "published", includeModel: false, randomSeeds: 10 });
+      expect(result.points.map((point) => point.id)).toEqual(["SPX/1/0"]);
+      expect(findScore(result.scores, { asset: "SPX", method: "always_long", horizon: "pooled" })!.scored).toBe(3);
+      expect(result.conventions!.windows).toBe(1);
+      expect(evaluationMarkdown(result)).toContain("The published figures are on 300 samples per asset (100 windows); SPX has a different count here");
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 });
