@@ -5,8 +5,8 @@
 import { escapeHtml } from "../notebook/display";
 import { figureSlug, type ReportBlock, type ReportTable } from "./report-blocks";
 
-const STYLE = `body{font-family:"DejaVu Sans",Arial,sans-serif;color:#27272a;max-width:1100px;margin:2rem auto;padding:0 1rem;line-height:1.45}
-table{border-collapse:collapse;margin:1rem 0;font-size:.9rem}th,td{border:1px solid #d4d4d8;padding:.3rem .55rem;text-align:right}
+const STYLE = `body{font-family:"DejaVu Sans",Arial,sans-serif;color:#27272a;max-width:1400px;margin:2rem auto;padding:0 1rem;line-height:1.45}
+table{border-collapse:collapse;margin:1rem 0;font-size:.9rem;display:block;overflow-x:auto}td{white-space:nowrap}th,td{border:1px solid #d4d4d8;padding:.3rem .55rem;text-align:right}
 th:first-child,td:first-child{text-align:left}tr.summary td{background:#f4f4f5;font-weight:600}img{max-width:100%;height:auto}
 pre{background:#f4f4f5;padding:.6rem;overflow-x:auto}`;
 
