@@ -19,7 +19,6 @@ export {
   isCorrect,
   scoreDirectives,
   averageScores,
-  meanWithInterval,
   Z_95,
   type Directive,
   type DirectionalScore,
@@ -28,20 +27,10 @@ export {
   type ScoredDecision,
   type ScoreOptions,
 } from "./metrics";
-export {
-  evaluationProtocolSchema,
-  PUBLISHED_PROTOCOL,
-  scoredHorizons,
-  describeProtocol,
-  horizonLabel,
-  type EvaluationProtocol,
-  type ScoreHorizon,
-} from "./evaluation-protocol";
-export { marketDrift, findDrift, type DriftRow } from "./market-drift";
-export { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET, type PublishedSummary } from "./published-figures";
-export { scoreConvention, type ConventionSpec, type ConventionScores } from "./convention-scoring";
-export { explorePublishedConventions, type ConventionId, type ConventionRow, type PublishedConventions } from "./published-conventions";
-export type { RandomSeedSpread, RegressionForkScan } from "./published-convention-checks";
+export { evaluationProtocolSchema, PUBLISHED_PROTOCOL, scoredHorizons, horizonLabel, type EvaluationProtocol, type ScoreHorizon } from "./evaluation-protocol";
+export type { DriftRow } from "./market-drift";
+export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
+export type { PublishedConventions } from "./published-conventions";
 export {
   baselineIds,
   baselineLabels,
@@ -64,7 +53,6 @@ export type { EvaluationResult, EvaluationSettings, EvaluationProgress, Evaluati
 export {
   evaluationMarkdown,
   evaluationReportJson,
-  evaluationReportBlocks,
   evaluationSummaryMarkdown,
   accuracyTableMarkdown,
   returnsTableMarkdown,
@@ -72,11 +60,7 @@ export {
   conventionsMarkdown,
 } from "./report";
 export { acrossAssets, methodLabels } from "./report-tables";
-export { CONVENTIONS_COMMAND } from "./report-conventions";
-export type { ReportBlock, ReportTable, FigureId } from "./report-blocks";
-export { htmlReport } from "./report-html";
-export { markdownReport } from "./report-markdown";
 export { writeEvaluationReport, assertReportAbsent, type WriteReportOptions, type WrittenReport } from "./write-report";
-export { accuracyFigure, meanReturnFigure, evaluationFigure, type EvaluationFigure } from "./evaluation-figures";
+export { accuracyFigure, meanReturnFigure, type EvaluationFigure } from "./evaluation-figures";
 export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export { formatProgressBar, createTextProgressBar, createEvaluationProgressView, type TextProgressOptions } from "./progress-bar";
