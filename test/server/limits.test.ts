@@ -44,7 +44,7 @@ describe("MAX_CONCURRENT_ANALYSES", () => {
   it("admits exactly the limit: only admitted analyses reach the provider, the rest get 429 with Retry-After at once", async () => {
     fake.reset();
     // A slow provider: every call takes 600 ms, so the admitted analyses are still running when the others arrive.
-    fake.setHandler((request) => fakeReply.delay(600, defaultFakeHandler(request)));
+    fake.setHandler(async (request) => fakeReply.delay(600, await defaultFakeHandler(request)));
     await renderer.render({ data: [], layout: { width: 64, height: 64 } }); // a warm browser: no launch inside the test
     const started = performance.now();
     const answers = await Promise.all(
@@ -84,7 +84,7 @@ describe("event streams", () => {
 
   it("are capped: a second stream while one is open gets 429, a plain JSON analysis is still admitted", async () => {
     fake.reset();
-    fake.setHandler((request) => fakeReply.delay(400, defaultFakeHandler(request)));
+    fake.setHandler(async (request) => fakeReply.delay(400, await defaultFakeHandler(request)));
     const first = fetch(`${server.url}/api/analyze`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
