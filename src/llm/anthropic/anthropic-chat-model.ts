@@ -1,9 +1,11 @@
-// ChatModel over @anthropic-ai/sdk messages.create.
+// ChatModel over @anthropic-ai/sdk's streaming messages.create.
 import Anthropic from "@anthropic-ai/sdk";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model";
 import { createNoRetryOnQuotaFetch } from "../no-retry-on-quota-fetch";
+import { runChatStream } from "../run-chat-stream";
 import { classifyAnthropicError } from "./anthropic-errors";
-import { buildAnthropicRequest, parseAnthropicResponse } from "./anthropic-messages";
+import { buildAnthropicRequest } from "./anthropic-messages";
+import { AnthropicStreamAccumulator } from "./anthropic-stream";
 
 /** Used when no base URL is configured, so the SDK never falls back to reading ANTHROPIC_BASE_URL by itself. */
 const officialAnthropicBaseUrl = "https://api.anthropic.com";
@@ -16,7 +18,7 @@ export interface AnthropicChatModelOptions {
   temperature: number;
   apiKey: string;
   baseUrl?: string;
-  /** Per attempt, in milliseconds. */
+  /** Per attempt until the answer starts, then the longest silence within the stream, in milliseconds. */
   timeoutMs?: number;
   /** Retries after a retryable failure; quota errors are never retried whatever this says. */
   maxRetries?: number;
@@ -68,11 +70,12 @@ export class AnthropicChatModel implements ChatModel {
       signal: request.signal,
       apiKey: this.apiKey,
     };
-    try {
-      const message: unknown = await this.client.messages.create(params, { signal: request.signal });
-      return parseAnthropicResponse({ message, model: this.model, responseFormat: request.responseFormat });
-    } catch (error) {
-      throw classifyAnthropicError(error, context);
-    }
+    return runChatStream({
+      request,
+      open: () => this.client.messages.create(params, { signal: request.signal }),
+      accumulator: new AnthropicStreamAccumulator({ model: this.model, responseFormat: request.responseFormat }),
+      classify: (error) => classifyAnthropicError(error, context),
+      idleTimeoutMs: this.timeoutMs,
+    });
   }
 }
