@@ -147,7 +147,7 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
     if (!recorded.summary.stream) {
       return sendJson(response, 200, api === "openai" ? openaiCompletionBody(reply, recorded) : anthropicMessageBody(reply, recorded));
     }
-    recorded.stream = { chunksWritten: 0, outcome: "streaming" };
+    recorded.stream = { chunksWritten: 0, outcome: "streaming", clientClosed: false };
     const frames = api === "openai" ? openaiStreamFrames(reply, recorded) : anthropicStreamFrames(reply, recorded);
     writeFakeStream({ api, response, frames, stream: reply.stream, record: recorded.stream, timers });
   }

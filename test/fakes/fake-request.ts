@@ -30,8 +30,10 @@ export interface FakeStreamRecord {
   chunksWritten: number;
   /** performance.now() when the first chunk carrying model text was written. */
   firstTextAt?: number;
-  /** "client-closed": the client went away before the stream ended (a cancelled request). */
-  outcome: "streaming" | "complete" | "fault" | "client-closed";
+  /** "fault": the reply's stream fault was applied. */
+  outcome: "streaming" | "complete" | "fault";
+  /** The client closed the connection before the server ended the response (a cancelled or timed-out request). */
+  clientClosed: boolean;
 }
 
 export interface FakeRequestSummary {

@@ -87,7 +87,7 @@ export function anthropicStreamFrames(reply: FakeContentReply, request: FakeRequ
         stop_reason: null,
         stop_sequence: null,
         // The real API reports the prompt here and a running output count; the final count comes in message_delta.
-        usage: { input_tokens: content.usage.inputTokens, output_tokens: 1 },
+        ...(reply.stream?.omitUsage ? {} : { usage: { input_tokens: content.usage.inputTokens, output_tokens: 1 } }),
       },
     }),
     anthropicFrame({ type: "ping" }),

@@ -22,9 +22,10 @@ export function writeFakeStream(options: WriteFakeStreamOptions): void {
   const fault = options.stream?.fault;
   const delayMs = options.stream?.chunkDelayMs ?? 0;
   let position = 0;
+  let droppedByServer = false;
 
   response.on("close", () => {
-    if (record.outcome === "streaming") record.outcome = "client-closed";
+    if (!response.writableEnded && !droppedByServer) record.clientClosed = true;
   });
   response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   // Headers go out at once, as a real provider's do, before the first chunk.
@@ -41,6 +42,7 @@ export function writeFakeStream(options: WriteFakeStreamOptions): void {
     record.outcome = "fault";
     switch (fault.kind) {
       case "drop":
+        droppedByServer = true;
         // Let the chunks already written leave before the connection dies.
         setImmediate(() => response.socket?.destroy());
         return;
