@@ -124,30 +124,42 @@ describe.each(providers)("%s streaming", (provider) => {
 
   it("caller timeout signal mid-stream: a network timeout", async () => {
     server.enqueue(streamedText(report, { chunkDelayMs: 40 }));
+    const controller = new AbortController();
     const recorder = deltaRecorder();
-    const error = await providerErrorFrom(modelWith().chat({ ...hello, signal: AbortSignal.timeout(150), onTextDelta: recorder.onTextDelta }));
+    // What AbortSignal.timeout() does when it fires (a TimeoutError reason), at a moment the stream is known to be on.
+    const onTextDelta = (text: string) => {
+      recorder.onTextDelta(text);
+      if (recorder.deltas.length === 3) controller.abort(new DOMException("The operation timed out.", "TimeoutError"));
+    };
+    const error = await providerErrorFrom(modelWith({ max_retries: 2 }).chat({ ...hello, signal: controller.signal, onTextDelta }));
     expect(error.kind).toBe("network");
     expect(error.message).toMatch(/^Network Error: .*timed out/);
-    expect(recorder.deltas.length).toBeGreaterThan(0);
+    expect(recorder.deltas).toHaveLength(3);
+    expect(server.requestCount()).toBe(1);
   });
 
   it("a stream that goes silent: a network error after the request timeout, the request aborted", async () => {
     server.enqueue(streamedText(report, { fault: { kind: "stall", afterChunks: 5 } }));
     const started = performance.now();
-    const error = await providerErrorFrom(modelWith({ request_timeout_ms: 200, max_retries: 2 }).chat(hello));
+    const error = await providerErrorFrom(modelWith({ request_timeout_ms: 500, max_retries: 2 }).chat(hello));
     expect(error.kind).toBe("network");
     expect(error.message.startsWith(`Network Error: Unable to connect to ${brand} servers.`)).toBe(true);
-    expect(error.message).toContain("timed out after 200 ms");
-    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(error.message).toContain("timed out after 500 ms");
+    expect(performance.now() - started).toBeLessThan(2_500);
     await waitFor(() => server.requests[0].stream?.clientClosed === true, 2_000, "the fake seeing the connection closed");
     expect(server.requests[0].stream?.clientClosed).toBe(true);
     expect(server.requestCount()).toBe(1);
   });
 
   it("a long answer that keeps flowing is not cut by the request timeout", async () => {
-    server.enqueue(streamedText(report, { chunkDelayMs: 30 }));
-    const response = await modelWith({ request_timeout_ms: 200 }).chat(hello);
-    expect(response.text).toBe(report);
+    // 8 words 200 ms apart: 1.4 s of streaming against a 1 s timeout, each silence well inside it.
+    const slowReport = "Price holds above the rising support line today.";
+    server.enqueue(streamedText(slowReport, { chunkDelayMs: 200 }));
+    const started = performance.now();
+    const response = await modelWith({ request_timeout_ms: 1_000 }).chat(hello);
+    expect(response.text).toBe(slowReport);
+    expect(performance.now() - started).toBeGreaterThan(1_000);
+    expect(server.requestCount()).toBe(1);
   });
 
   it("connection dropped mid-stream: a network error, not retried (the answer had started)", async () => {
