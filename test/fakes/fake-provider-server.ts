@@ -188,7 +188,10 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
       case "delay": {
         const timer = setTimeout(() => {
           timers.delete(timer);
-          answer(reply.then, api, recorded, response);
+          Promise.resolve(reply.then).then(
+            (next) => answer(next, api, recorded, response),
+            (error: unknown) => sendJson(response, 500, { error: { message: `Fake provider failed: ${String(error)}`, type: "server_error" } }),
+          );
         }, reply.ms);
         timers.add(timer);
         return;

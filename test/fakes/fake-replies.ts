@@ -74,7 +74,8 @@ export type FakeReply =
   | { kind: "reset" }
   /** Destroys the socket without answering at all (a connection error, which the SDKs retry). */
   | { kind: "drop" }
-  | { kind: "delay"; ms: number; then: FakeReply };
+  /** Waits, then answers `then`; a pending reply (a handler's promise) is awaited after the wait. */
+  | { kind: "delay"; ms: number; then: FakeReply | Promise<FakeReply> };
 
 const retryableStatuses = new Set([408, 409, 429]);
 
@@ -139,7 +140,7 @@ export const fakeReply = {
   hang: (): FakeReply => ({ kind: "hang" }),
   reset: (): FakeReply => ({ kind: "reset" }),
   drop: (): FakeReply => ({ kind: "drop" }),
-  delay: (ms: number, then: FakeReply): FakeReply => ({ kind: "delay", ms, then }),
+  delay: (ms: number, then: FakeReply | Promise<FakeReply>): FakeReply => ({ kind: "delay", ms, then }),
 };
 
 /** A deterministic, roughly proportional token count, so usage totals in tests are stable. */

@@ -52,16 +52,16 @@ describe("provider faults under an analysis", () => {
 
   it("a connection dropped mid-stream: a network error, then recovery", async () => {
     faultOn(server, isDecision, () => fakeReply.streamed(fakeReply.json(fakeDecision), { fault: { kind: "drop", afterChunks: 4 } }), 1);
-    await expect(pipeline({ max_retries: 2 }).analyze({ candles, timeframe: "1h" })).rejects.toThrow(
+    await expect(pipeline({ max_retries: 2 }).analyze({ candles, timeframe: "4h" })).rejects.toThrow(
       /^Network Error: Unable to connect to OpenAI servers\..*connection closed by the server/,
     );
-    await expectRecovery(() => pipeline().analyze({ candles, timeframe: "1h" }));
+    await expectRecovery(() => pipeline().analyze({ candles, timeframe: "4h" }));
   });
 
   it("a stream that goes silent is bounded by the request timeout, with no stuck request", async () => {
     faultOn(server, isVision, () => fakeReply.streamed(fakeReply.text("The chart shows a wedge"), { fault: { kind: "stall", afterChunks: 3 } }));
     const started = performance.now();
-    const error = await pipeline({ max_retries: 0, request_timeout_ms: 400 }).analyze({ candles, timeframe: "1h" }).catch((caught: unknown) => caught);
+    const error = await pipeline({ max_retries: 0, request_timeout_ms: 400 }).analyze({ candles, timeframe: "4h" }).catch((caught: unknown) => caught);
     expect((error as Error).message).toMatch(/^Network Error: Unable to connect to OpenAI servers\..*timed out after 400 ms/);
     expect(performance.now() - started).toBeLessThan(3000);
     await waitFor(() => server.requests.filter(isVision).every((request) => request.stream?.clientClosed), 2_000, "every stalled stream closed");
