@@ -39,7 +39,8 @@ const statusForErrorType: Record<string, number> = {
 
 /**
  * An `event: error` inside a stream arrives after a 200, so the SDK's error has no status; it is rebuilt as the
- * error the same type gets as an HTTP answer, so an overloaded stream is a retryable server error like a 529.
+ * error the same type gets as an HTTP answer, so an overloaded stream is classified as a 529 is. Neither SDK
+ * retries it: the answer had already started, and its text may already be with the caller.
  */
 function withStatusOfType(error: unknown): unknown {
   if (!(error instanceof APIError) || error.status !== undefined || error instanceof APIUserAbortError) return error;
