@@ -91,7 +91,7 @@ export function toAnalyzeRequest(body: AnalyzeBody, options: ToAnalyzeRequestOpt
     case "legacy": {
       const { asset, timeframe, form: _form, ...dates } = body;
       const range = parseLegacyDateRange(dates, { now: options.now?.() });
-      if (!range.success) throw new InputError(range.error);
+      if (!range.success) throw new InputError({ message: range.error });
       const start = range.start.toISOString();
       const end = range.end.toISOString();
       return { asset, timeframe, start, end };

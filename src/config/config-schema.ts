@@ -1,6 +1,7 @@
 // The configuration record (SPEC 3): zod schema, defaults, and createConfig() for full or partial overrides.
 import { z } from "zod";
 import { formatZodError } from "../common/format-zod-error";
+import { QuantAgentError } from "../common/quantagent-error";
 import { providerIdSchema, providers } from "./providers";
 
 /** What a config holds before the user sets a real key (SPEC 3). It never counts as a key (SPEC 4). */
@@ -56,18 +57,22 @@ export const configSchema = z.strictObject({
 export type Config = z.infer<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
 
-export class ConfigError extends Error {
+/** A config record that cannot be used: an unknown field, a wrong type, a malformed model name. */
+export class ConfigError extends QuantAgentError {
   override name = "ConfigError";
+  constructor(options: { message: string; cause?: unknown }) {
+    super({ code: "invalid_config", kind: "config", message: options.message, cause: options.cause });
+  }
 }
 
 /** Defaults overlaid with an optional full or partial override; throws ConfigError naming every bad field. */
 export function createConfig(override: ConfigInput = {}): Config {
   if (override === null || typeof override !== "object" || Array.isArray(override)) {
-    throw new ConfigError("Invalid configuration: expected an object of config fields");
+    throw new ConfigError({ message: "Invalid configuration: expected an object of config fields" });
   }
   const parsed = configSchema.safeParse(override);
   if (!parsed.success) {
-    throw new ConfigError(formatZodError(parsed.error, { subject: "Invalid configuration" }), { cause: parsed.error });
+    throw new ConfigError({ message: formatZodError(parsed.error, { subject: "Invalid configuration" }), cause: parsed.error });
   }
   return parsed.data;
 }

@@ -1,4 +1,5 @@
 // The data step of an analysis: candles from Yahoo (asset or symbol), from CSV text, or as given; then the window.
+import { InputError } from "../common/input-error";
 import { findBuiltInAsset } from "../market/assets";
 import type { Candle } from "../market/candle";
 import { parseCsv } from "../market/csv-source";
@@ -10,10 +11,16 @@ import type { ProgressListener } from "./progress-events";
 
 export const MIN_ANALYSIS_BARS = 35;
 
-export class NotEnoughDataError extends Error {
+export class NotEnoughDataError extends InputError {
   override name = "NotEnoughDataError";
-  constructor(readonly bars: number) {
-    super(`Not enough data: ${bars} bars, at least ${MIN_ANALYSIS_BARS} needed. Choose a longer date range or a shorter timeframe.`);
+  readonly bars: number;
+  constructor(options: { bars: number }) {
+    super({
+      code: "not_enough_data",
+      message: `Not enough data: ${options.bars} bars, at least ${MIN_ANALYSIS_BARS} needed. Choose a longer date range or a shorter timeframe.`,
+      details: { bars: options.bars, minimum: MIN_ANALYSIS_BARS },
+    });
+    this.bars = options.bars;
   }
 }
 
@@ -99,7 +106,7 @@ export async function loadWindow(
 
 /** The last `bars` candles; fewer than 35 usable bars is an error (SPEC 1). */
 export function analysisWindow(candles: readonly Candle[], bars: number): Candle[] {
-  if (candles.length < MIN_ANALYSIS_BARS) throw new NotEnoughDataError(candles.length);
+  if (candles.length < MIN_ANALYSIS_BARS) throw new NotEnoughDataError({ bars: candles.length });
   return candles.slice(-bars);
 }
 
@@ -107,7 +114,7 @@ function ascending(candles: readonly Candle[]): Candle[] {
   const sorted = [...candles].sort((a, b) => a.time - b.time);
   for (let index = 1; index < sorted.length; index++) {
     if (sorted[index].time === sorted[index - 1].time) {
-      throw new Error(`Invalid candles: two candles share the time ${new Date(sorted[index].time).toISOString()}`);
+      throw new InputError({ message: `Invalid candles: two candles share the time ${new Date(sorted[index].time).toISOString()}` });
     }
   }
   return sorted;
