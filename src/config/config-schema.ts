@@ -50,6 +50,11 @@ export const configSchema = z.strictObject({
   market_data_timeout_ms: z.number().int().positive().max(300_000).default(20_000),
   /** The analysis window: the last N bars of the requested range (SPEC 1). */
   window_bars: z.number().int().min(35, "must be at least 35").max(500).default(45),
+  /**
+   * How the Pattern and Trend agents get their chart: "direct" hands the rendered image to the graph model (one call);
+   * "tool-call" first has the agent model call the chart tool (one more paid call; needs forced tool choice).
+   */
+  chart_dispatch: z.enum(["direct", "tool-call"], { error: 'must be "direct" or "tool-call"' }).default("tool-call"),
   /** Where custom assets live (relative paths resolve against the current directory). */
   data_dir: z.string().min(1).default("data"),
 });

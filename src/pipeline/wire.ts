@@ -1,10 +1,11 @@
-// The wire shape of an analysis result: the snake_case JSON the HTTP API answers, the old web page reads and the
-// journal stores. The one place where the library's camelCase names become the wire's; notebook users who want the
-// same JSON call toWireResult(result).
+// The wire shapes of an analysis: the snake_case JSON the HTTP API answers (the result, and the progress events of
+// its event stream), the old web page reads and the journal stores. The one place where the library's camelCase
+// names become the wire's; notebook users who want the same JSON call toWireResult(result).
 import { z } from "zod";
 import { decisionRecordSchema, toDecisionRecord } from "../agents/decision-record";
 import { candleSchema } from "../market/candle";
 import type { AnalysisResult } from "./analysis-result";
+import type { ProgressEvent } from "./progress-events";
 
 const modelUsedSchema = z.object({ provider: z.string(), model: z.string(), temperature: z.number() });
 const tokenUsageSchema = z.object({ input_tokens: z.number(), output_tokens: z.number() });
@@ -104,4 +105,36 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
     },
     models: result.models,
   };
+}
+
+export type WireProgressEvent =
+  | { type: "step-start"; step: string; at: number }
+  | { type: "step-end"; step: string; at: number; duration_ms: number; usage: { input_tokens: number; output_tokens: number } }
+  | { type: "step-error"; step: string; at: number; duration_ms: number; error: string }
+  | { type: "chart-rendered"; chart: string; at: number; duration_ms: number; bytes: number }
+  | { type: "analysis-end"; at: number; duration_ms: number; decision: string };
+
+export function toWireEvent(event: ProgressEvent): WireProgressEvent {
+  switch (event.type) {
+    case "step-start":
+      return event;
+    case "step-end":
+      return {
+        type: event.type,
+        step: event.step,
+        at: event.at,
+        duration_ms: event.durationMs,
+        usage: { input_tokens: event.usage.inputTokens, output_tokens: event.usage.outputTokens },
+      };
+    case "step-error":
+      return { type: event.type, step: event.step, at: event.at, duration_ms: event.durationMs, error: event.error };
+    case "chart-rendered":
+      return { type: event.type, chart: event.chart, at: event.at, duration_ms: event.durationMs, bytes: event.bytes };
+    case "analysis-end":
+      return { type: event.type, at: event.at, duration_ms: event.durationMs, decision: event.decision };
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
 }
