@@ -2,6 +2,7 @@
 import type { DecisionRecord } from "../agents/decision-record";
 import type { ModelCallRecord } from "../agents/model-call";
 import type { TrendlineSummary } from "../agents/trend-summary";
+import type { StraightLine } from "../charts/straight-line";
 import type { ProviderId } from "../config/providers";
 import type { TokenUsage } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
@@ -25,6 +26,13 @@ export interface ModelsUsed {
   graph: { provider: ProviderId; model: string; temperature: number };
 }
 
+export interface TrendlineEquations {
+  close_support: StraightLine;
+  close_resistance: StraightLine;
+  low_support: StraightLine;
+  high_resistance: StraightLine;
+}
+
 export interface AnalysisResult {
   asset: string;
   asset_name: string;
@@ -42,6 +50,11 @@ export interface AnalysisResult {
   final_decision: DecisionRecord;
   indicator_values: IndicatorSnapshot;
   trendlines: TrendlineSummary;
+  /**
+   * The four lines of the trend chart as slope and intercept over the window's bar indexes (x = 0 is the first of
+   * `candles`), so a viewer can draw them across the window: `trendlines` only holds their values at the last bar.
+   */
+  trendline_equations: TrendlineEquations;
   /** The candles of the window, for an interactive chart. */
   candles: Candle[];
   timings_ms: Partial<Record<PipelineStep, number>> & { total: number };

@@ -10,7 +10,7 @@ import { summariseTrendlines } from "../agents/trend-summary";
 import type { ChartRenderer } from "../charts/png-renderer";
 import { buildPatternFigure } from "../charts/pattern-figure";
 import { buildTrendFigure } from "../charts/trend-figure";
-import { fitCandleTrendlines } from "../charts/trendlines";
+import { fitCandleTrendlines, resistanceLine, supportLine } from "../charts/trendlines";
 import type { PlotlyFigure } from "../charts/figure-types";
 import type { ChartOptions } from "../charts/chart-style";
 import { computeIndicators } from "../indicators";
@@ -134,6 +134,12 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
       final_decision: decision,
       indicator_values: snapshot(indicators.latest),
       trendlines: lines,
+      trendline_equations: {
+        close_support: supportLine(fits.close),
+        close_resistance: resistanceLine(fits.close),
+        low_support: supportLine(fits.highLow),
+        high_resistance: resistanceLine(fits.highLow),
+      },
       candles,
       timings_ms: { ...timings, total: totalMs },
       usage: { calls, total: calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage) },
