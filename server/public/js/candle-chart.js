@@ -80,6 +80,21 @@ function trendlineTraces(result, labels, palette) {
   }));
 }
 
+/**
+ * Which bars get a tick label, and the label's short form: as many as fit the chart's width (a phone has room for
+ * three), the year left out, and the time of day only for bars shorter than a day.
+ * @param {string[]} labels
+ * @param {number} width the chart's width in pixels
+ * @returns {{tickvals: string[], ticktext: string[]}}
+ */
+function barTicks(labels, width) {
+  const intraday = labels.some((label) => !label.endsWith("00:00"));
+  const room = intraday ? 110 : 90;
+  const step = Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor(width / room))));
+  const tickvals = labels.filter((_, index) => index % step === 0);
+  return { tickvals, ticktext: tickvals.map((label) => (intraday ? label.slice(5) : label.slice(0, 10))) };
+}
+
 /** Layout colours from the page's theme (see chart-theme.js). */
 function themedLayout() {
   const theme = chartTheme();
@@ -128,7 +143,7 @@ export async function drawCandles(container, result, { palette }) {
     paper_bgcolor: "rgba(0,0,0,0)",
     plot_bgcolor: "rgba(0,0,0,0)",
     font: { family: "system-ui, -apple-system, Segoe UI, Roboto, sans-serif", size: 12, color: theme.text },
-    xaxis: { type: "category", rangeslider: { visible: false }, gridcolor: theme.grid, linecolor: theme.grid, nticks: 6, tickangle: 0, automargin: true },
+    xaxis: { type: "category", rangeslider: { visible: false }, gridcolor: theme.grid, linecolor: theme.grid, tickmode: "array", ...barTicks(labels, container.clientWidth), tickangle: 0, automargin: true },
     yaxis: { gridcolor: theme.grid, linecolor: theme.grid, fixedrange: false, tickformat: ",~r" },
     showlegend: lines.length > 0,
     // Under the plot, where it never covers a candle and wraps on a phone.
