@@ -88,6 +88,8 @@ describe("the web page", () => {
     expect(await text("#csv-minimum-bars")).toBe("35");
     expect(await text("#csv-size-limit")).toBe("5 MB");
     expect(await page.$$eval("#timeframe-select option", (options) => options.length)).toBe(9);
+    expect(await text("#key-env-vars")).toBe("OPENAI_API_KEY, ANTHROPIC_API_KEY or DASHSCOPE_API_KEY");
+    expect(await page.$eval("#custom-symbol-input", (node) => (node as HTMLInputElement).maxLength)).toBe(32);
     await screenshot(page, "01-first-visit");
   });
 

@@ -52,6 +52,12 @@ export function createSettingsPanel({ config, onError }) {
 
   clear(providerSelect);
   for (const provider of config.providers) providerSelect.append(element("option", { value: provider.id }, provider.name));
+  const envVars = byId("key-env-vars");
+  clear(envVars);
+  config.providers.forEach((provider, index) => {
+    if (index > 0) envVars.append(index === config.providers.length - 1 ? " or " : ", ");
+    envVars.append(element("code", {}, provider.key_env_var));
+  });
 
   /** @param {string} id */
   const nameOf = (id) => providerName(config, id);
