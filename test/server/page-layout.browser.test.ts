@@ -75,18 +75,20 @@ afterAll(async () => {
 
 describe("with Settings open on a first visit", () => {
   for (const size of SIZES) {
-    it(`keeps Run on screen at ${size.name} px`, async () => {
-      const page = await openAt(size, "light");
-      expect(await page.$eval("#settings-panel", (node) => (node as HTMLDetailsElement).open)).toBe(true);
-      const run = await rectOf(page, "#run-button");
-      expect(run.top).toBeGreaterThan(await headerBottom(page));
-      expect(run.bottom).toBeLessThanOrEqual(size.height);
-      // And it is Run that is there, not something on top of it.
-      const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.id, { x: (run.left + run.right) / 2, y: (run.top + run.bottom) / 2 });
-      expect(hit).toBe("run-button");
-      await screenshot(page, `layout-${size.name}-light-first-visit`, { viewportOnly: true });
-      await page.close();
-    });
+    for (const theme of THEMES) {
+      it(`keeps Run on screen at ${size.name} px (${theme})`, async () => {
+        const page = await openAt(size, theme);
+        expect(await page.$eval("#settings-panel", (node) => (node as HTMLDetailsElement).open)).toBe(true);
+        const run = await rectOf(page, "#run-button");
+        expect(run.top).toBeGreaterThan(await headerBottom(page));
+        expect(run.bottom).toBeLessThanOrEqual(size.height);
+        // And it is Run that is there, not something on top of it.
+        const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.id, { x: (run.left + run.right) / 2, y: (run.top + run.bottom) / 2 });
+        expect(hit).toBe("run-button");
+        await screenshot(page, `layout-${size.name}-${theme}-first-visit`, { viewportOnly: true });
+        await page.close();
+      });
+    }
   }
 });
 
@@ -98,24 +100,26 @@ describe("after a failed run", () => {
   afterAll(() => fake.setHandler(defaultFakeHandler));
 
   for (const size of SIZES) {
-    it(`shows the error message below the sticky header at ${size.name} px`, async () => {
-      const page = await openAt(size, "light");
-      // Settings open makes the page long; the user has scrolled down to the form, so the error panel (at the top
-      // of the results column on a wide screen) is above the screen when Run fails and must be scrolled to.
-      await page.$eval("#settings-panel", (node) => ((node as HTMLDetailsElement).open = true));
-      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
-      await runCsvAnalysis(page, csvPath);
-      await waitForText(page, "#error-message", /^Invalid API Key: /, 30_000);
-      await page.waitForFunction(() => {
-        const rect = document.querySelector("#error-message")?.getBoundingClientRect();
-        return rect !== undefined && rect.top >= 0 && rect.bottom <= window.innerHeight;
+    for (const theme of THEMES) {
+      it(`shows the error message below the sticky header at ${size.name} px (${theme})`, async () => {
+        const page = await openAt(size, theme);
+        // Settings open makes the page long; the user has scrolled down to the form, so the error panel (at the top
+        // of the results column on a wide screen) is above the screen when Run fails and must be scrolled to.
+        await page.$eval("#settings-panel", (node) => ((node as HTMLDetailsElement).open = true));
+        await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+        await runCsvAnalysis(page, csvPath);
+        await waitForText(page, "#error-message", /^Invalid API Key: /, 30_000);
+        await page.waitForFunction(() => {
+          const rect = document.querySelector("#error-message")?.getBoundingClientRect();
+          return rect !== undefined && rect.top >= 0 && rect.bottom <= window.innerHeight;
+        });
+        const message = await rectOf(page, "#error-message");
+        expect(message.top).toBeGreaterThanOrEqual(await headerBottom(page));
+        expect(message.bottom).toBeLessThanOrEqual(size.height);
+        await screenshot(page, `layout-${size.name}-${theme}-failed-run`, { viewportOnly: true });
+        await page.close();
       });
-      const message = await rectOf(page, "#error-message");
-      expect(message.top).toBeGreaterThanOrEqual(await headerBottom(page));
-      expect(message.bottom).toBeLessThanOrEqual(size.height);
-      await screenshot(page, `layout-${size.name}-light-failed-run`, { viewportOnly: true });
-      await page.close();
-    });
+    }
   }
 });
 
