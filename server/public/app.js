@@ -49,14 +49,18 @@ function selectedSource() {
   return checked instanceof HTMLInputElement ? checked.value : "market";
 }
 
-/** "5 MB" */
-/** @param {number} characters */
+/**
+ * "5 MB"
+ * @param {number} characters
+ */
 function megabytes(characters) {
   return `${Math.round(characters / (1024 * 1024))} MB`;
 }
 
-/** Texts of the static page that state a rule: filled from the config rather than written into the HTML. */
-/** @param {PageConfig} config */
+/**
+ * Texts of the static page that state a rule: filled from the config rather than written into the HTML.
+ * @param {PageConfig} config
+ */
 function showRules(config) {
   byId("csv-minimum-bars").textContent = String(config.bars.minimum);
   byId("csv-size-limit").textContent = megabytes(config.csv.max_characters);

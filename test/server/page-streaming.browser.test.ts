@@ -44,14 +44,15 @@ const scriptedAnalyze: ServerPipeline["analyze"] = async (_request, options = {}
   emit({ type: "step-start", step: "data", at });
   emit({ type: "step-end", step: "data", at, durationMs: 12.345678, usage: zeroUsage });
   for (const step of ["indicator", "pattern", "trend"] as const) emit({ type: "step-start", step, at });
-  // The pattern agent speaks first: its card must still come after the indicator agent's.
+  // The trend agent speaks first, then the pattern agent: the cards must still come in the pipeline's order.
+  delta("trend", "Trend: ");
   delta("pattern", "Pattern: an ascending ");
   delta("indicator", "## Momentum\n");
   delta("indicator", "**RSI** is rising <img src=x onerror=\"window.__pwned='delta'\">\n- first point");
   await gates[0].opened;
   delta("pattern", "triangle");
   delta("indicator", "\n- second point");
-  delta("trend", "Trend: upward");
+  delta("trend", "upward");
   delta("sentiment", "A plugin analyst's words"); // a step this page's config does not list
   await gates[1].opened;
   if (failAfterDeltas) throw new Error("scripted failure after the deltas");
@@ -114,6 +115,7 @@ describe("report-delta events", () => {
       expect(await cards(page)).toEqual([
         ["indicator", "Indicator agent"],
         ["pattern", "Pattern agent"],
+        ["trend", "Trend agent"],
       ]);
       // Markdown from DOM nodes, the markup as text.
       expect(await page.$eval('#live-report-list [data-step="indicator"] h4', (node) => node.textContent)).toBe("Momentum");
@@ -127,6 +129,7 @@ describe("report-delta events", () => {
       gates[0].open();
       await waitForText(page, '#live-report-list article[data-step="sentiment"]', /A plugin analyst's words/);
       expect(await visibleText(page, '#live-report-list [data-step="pattern"]')).toMatch(/Pattern: an ascending triangle$/);
+      expect(await visibleText(page, '#live-report-list [data-step="trend"]')).toMatch(/Trend: upward$/);
       expect(await page.$$eval('#live-report-list [data-step="indicator"] li', (items) => items.map((item) => item.textContent))).toEqual(["first point", "second point"]);
       expect(await cards(page)).toEqual([
         ["indicator", "Indicator agent"],

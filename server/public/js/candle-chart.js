@@ -45,8 +45,10 @@ export function loadPlotly() {
   return plotlyLoading;
 }
 
-/** "2024-01-31 14:00": the bar's open time in UTC, as the PNG charts label bars. */
-/** @param {number} time */
+/**
+ * "2024-01-31 14:00": the bar's open time in UTC, as the PNG charts label bars.
+ * @param {number} time
+ */
 function barLabel(time) {
   return new Date(time).toISOString().slice(0, 16).replace("T", " ");
 }

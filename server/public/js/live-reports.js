@@ -30,13 +30,13 @@ export function createLiveReports({ steps }) {
       const article = element("article", { className: "report live", dataset: { step }, attributes: { "aria-busy": "true" } }, element("h3", {}, label), body);
       report = { article, body, text: "" };
       reports.set(step, report);
-      // In the pipeline's order, whichever step speaks first.
-      const order = (/** @type {string} */ id) => {
+      // In the pipeline's order, whichever step speaks first; steps the config does not list go last.
+      const order = (/** @type {string | undefined} */ id) => {
         const index = steps.findIndex((entry) => entry.id === id);
         return index === -1 ? steps.length : index;
       };
-      const next = [...reports.keys()].filter((id) => id !== step && order(id) > order(step)).map((id) => reports.get(id)?.article);
-      container.insertBefore(article, next.find((node) => node?.isConnected) ?? null);
+      const later = [...container.children].find((node) => node instanceof HTMLElement && order(node.dataset.step) > order(step));
+      container.insertBefore(article, later ?? null);
       card.hidden = false;
     }
     return report;

@@ -22,8 +22,10 @@ function card(title, className, ...children) {
   return element("section", { className: `card ${className}` }, element("div", { className: "card-head" }, element("h2", {}, title)), element("div", { className: "card-body" }, ...children));
 }
 
-/** "2024-01-31 14:30" from an ISO time; the text as it is when it is not one. */
-/** @param {unknown} iso */
+/**
+ * "2024-01-31 14:30" from an ISO time; the text as it is when it is not one.
+ * @param {unknown} iso
+ */
 function showTime(iso) {
   const text = asText(iso);
   return Number.isFinite(Date.parse(text)) ? new Date(text).toISOString().slice(0, 16).replace("T", " ") : text;
@@ -116,8 +118,10 @@ function indicatorTable(values, config) {
   );
 }
 
-/** Base64 text only: anything else in a chart field (the legacy link's sessionStorage is the user's) is skipped. */
-/** @param {unknown} base64 */
+/**
+ * Base64 text only: anything else in a chart field (the legacy link's sessionStorage is the user's) is skipped.
+ * @param {unknown} base64
+ */
 function isBase64(base64) {
   return typeof base64 === "string" && base64.length > 0 && /^[A-Za-z0-9+/=\s]+$/.test(base64);
 }
