@@ -4,7 +4,7 @@
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
 export type { AnalyzeRequest, AnalyzeOptions } from "./pipeline/analyze-request";
 export { analyzeRequestSchema } from "./pipeline/analyze-request";
-export type { AnalysisResult, IndicatorSnapshot, ModelsUsed, TrendlineEquations } from "./pipeline/analysis-result";
+export type { AnalysisResult, IndicatorSnapshot, ModelsUsed } from "./pipeline/analysis-result";
 export { describeProgressEvent, pipelineSteps, type PipelineStep, type ProgressEvent, type ProgressListener } from "./pipeline/progress-events";
 export { NotEnoughDataError, MIN_ANALYSIS_BARS, type LoadedCandles } from "./pipeline/load-candles";
 export { runAnalysis, type RunAnalysisInput } from "./pipeline/run-analysis";
