@@ -142,6 +142,10 @@ describe("fields of a newer server's result", () => {
     expect(await page.$$eval("#window-note, .analyst-report", (nodes) => nodes.length)).toBe(0);
     expect(await page.$$eval("#indicator-values > div", (rows) => rows.length)).toBe(8);
     expect(await page.$eval("#result", (node) => (node as HTMLElement).dataset.analysisId)).toBeUndefined();
+    // Token totals as the result's snake_case wire names will carry them.
+    nextResult = () => ({ ...baseResult, usage: { ...baseResult.usage, total: { input_tokens: 1200, output_tokens: 34 } } }) as unknown as AnalysisResult;
+    await page.click("#run-button");
+    await page.waitForFunction(() => /· 1,234 tokens/.test(document.querySelector("#run-facts")?.textContent ?? ""));
     // A second result in the same page does not keep the first one's id.
     nextResult = withNewFields;
     await page.click("#run-button");

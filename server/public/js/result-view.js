@@ -172,7 +172,8 @@ function footer(result, config) {
   const models = result.models;
   if (!models) return null;
   const total = result.usage?.total;
-  const tokens = (Number(total?.inputTokens) || 0) + (Number(total?.outputTokens) || 0);
+  // Both spellings: the result's wire names are moving to snake_case; a page must read the server it talks to.
+  const tokens = (Number(total?.input_tokens ?? total?.inputTokens) || 0) + (Number(total?.output_tokens ?? total?.outputTokens) || 0);
   const timings = result.timings_ms ?? {};
   const label = (/** @type {string} */ step) => config?.steps.find((entry) => entry.id === step)?.label.replace(/ agent$/, "").toLowerCase() ?? step;
   const steps = Object.entries(timings)

@@ -72,6 +72,11 @@
 
 /** @typedef {{inputTokens: number, outputTokens: number}} TokenUsage */
 
+/**
+ * The result's token total: camelCase as sent today, snake_case once the result's wire names are all snake_case.
+ * @typedef {Partial<TokenUsage> & {input_tokens?: number, output_tokens?: number}} ResultTokenUsage
+ */
+
 /** @typedef {{provider: string, model: string, temperature?: number}} ModelUse */
 
 /**
@@ -102,7 +107,7 @@
  * @property {TrendlineEquations} [trendline_equations]
  * @property {Candle[]} [candles]
  * @property {Record<string, number>} [timings_ms]
- * @property {{total?: TokenUsage}} [usage]
+ * @property {{total?: ResultTokenUsage}} [usage]
  * @property {{agent: ModelUse, graph: ModelUse}} [models]
  */
 
