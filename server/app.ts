@@ -29,6 +29,7 @@ import { defaultPublicDir, plotlyBundlePath } from "./project-paths";
 import { createAnalyzeRouter } from "./routes/analyze-routes";
 import { createApiKeyRouter } from "./routes/api-key-routes";
 import { createAssetRouter } from "./routes/asset-routes";
+import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
 import { createProviderRouter } from "./routes/provider-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";
 
@@ -59,9 +60,10 @@ export function createApp(dependencies: AppDependencies): Koa {
     heartbeatMs: dependencies.heartbeatMs ?? 15_000,
     now: dependencies.now ?? (() => new Date()),
   };
+  const publicDir = dependencies.publicDir ?? defaultPublicDir();
   const staticFiles = createStaticFiles({
-    root: dependencies.publicDir ?? defaultPublicDir(),
-    extraFiles: { [PLOTLY_URL_PATH]: { file: dependencies.plotlyPath ?? plotlyBundlePath(), maxAgeSeconds: 86_400 } },
+    root: publicDir,
+    extraFiles: { [PLOTLY_URL_PATH]: { file: dependencies.plotlyPath ?? plotlyBundlePath(), maxAgeSeconds: 86_400 }, ...legacyOutputFiles(publicDir) },
   });
 
   const app = new Koa();
@@ -97,6 +99,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     createAssetRouter(settings),
     createTimeframeRouter(settings),
     createAnalyzeRouter(settings),
+    createPageConfigRouter(settings),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -6,10 +6,10 @@
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
 export { analyzeRequestSchema, MAX_CSV_CHARACTERS, type AnalyzeRequest, type AnalyzeOptions } from "./pipeline/analyze-request";
 export type { AnalysisResult, AnalysisReports, IndicatorSnapshot, ModelsUsed, ModelUsed } from "./pipeline/analysis-result";
-export { toWireResult, toWireEvent, type WireAnalysisResult, type WireProgressEvent } from "./pipeline/wire";
+export { toWireResult, toWireEvent, WIRE_INDICATOR_KEYS, type WireAnalysisResult, type WireProgressEvent } from "./pipeline/wire";
 export { describeProgressEvent, pipelineSteps, type PipelineStep, type ProgressEvent, type ProgressListener } from "./pipeline/progress-events";
 export { MIN_ANALYSIS_BARS, type LoadedCandles } from "./pipeline/load-candles";
-export type { Decision, Directive } from "./agents/decision-record";
+export { DIRECTIVES, type Decision, type Directive } from "./agents/decision-record";
 export type { ModelCallRecord, AgentStep } from "./agents/model-call";
 export type { TrendlineSummary } from "./agents/trend-summary";
 

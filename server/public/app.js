@@ -1,59 +1,104 @@
-// The page's entry module: wires Settings, the asset and date pickers, the Run button, live progress and the result.
+// @ts-check
+// The page's entry module: loads the page config (the library's rules, from the server), then wires Settings, the
+// asset and date pickers, the Run button, live progress with the reports as they are written, and the result.
 // Plain ES modules served as they are: there is no build step.
-import { adoptTokenFromUrl, apiGet, runAnalysis, setAccessToken } from "./js/api-client.js";
+import { adoptTokenFromUrl, runAnalysis, setAccessToken } from "./js/api-client.js";
 import { createAssetPicker } from "./js/asset-picker.js";
 import { loadPlotly } from "./js/candle-chart.js";
 import { createDateRangePicker } from "./js/date-range-picker.js";
 import { byId, scrollIntoView } from "./js/dom.js";
 import { createErrorView } from "./js/error-view.js";
+import { createLiveReports } from "./js/live-reports.js";
+import { loadPageConfig } from "./js/page-config.js";
 import { createProgressView } from "./js/progress-view.js";
 import { hideResult, showResult } from "./js/result-view.js";
 import { createSettingsPanel } from "./js/settings-panel.js";
 
-const MAX_CSV_BYTES = 5 * 1024 * 1024; // the server's CSV rule (MAX_CSV_CHARACTERS); its body limit leaves room for JSON escaping
+/** @typedef {import("./js/wire-types.js").PageConfig} PageConfig */
+/** @typedef {ReturnType<typeof createDateRangePicker>} DateRangePicker */
+/** @typedef {ReturnType<typeof createAssetPicker>} AssetPicker */
+
+/** The one-column layout, where each panel the page opens sits below the form and must be scrolled to. */
+const NARROW_LAYOUT = "(max-width: 900px)";
 
 function askForToken() {
-  const panel = byId("token-panel");
-  panel.hidden = false;
+  byId("token-panel").hidden = false;
   byId("token-input").focus();
+}
+
+/** @param {unknown} error */
+function tokenNeeded(error) {
+  if (typeof error === "object" && error !== null && "code" in error && error.code === "unauthorized") askForToken();
 }
 
 byId("token-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  setAccessToken(byId("token-input").value);
+  setAccessToken(byId("token-input", HTMLInputElement).value);
   window.location.reload();
 });
 
-const settings = createSettingsPanel({ onError: (error) => (error.code === "unauthorized" ? askForToken() : undefined) });
-const errors = createErrorView({ openSettings: (options) => settings.open(options), askForToken });
-const assets = createAssetPicker({ onError: (error) => (error.code === "unauthorized" ? askForToken() : undefined) });
-const progress = createProgressView();
+/** @type {{open: (options?: {provider?: string}) => void} | undefined} */
+let settings;
+const errors = createErrorView({ openSettings: (options) => settings?.open(options), askForToken });
 
-byId("settings-toggle").addEventListener("click", () => settings.open());
 // Until the page has loaded its settings, Run must not fall back to a native form submission (a page reload).
 byId("analysis-form").addEventListener("submit", (event) => event.preventDefault());
 
 function selectedSource() {
-  return document.querySelector('input[name="source"]:checked')?.value ?? "market";
+  const checked = document.querySelector('input[name="source"]:checked');
+  return checked instanceof HTMLInputElement ? checked.value : "market";
+}
+
+/**
+ * "5 MB"
+ * @param {number} characters
+ */
+function megabytes(characters) {
+  return `${Math.round(characters / (1024 * 1024))} MB`;
+}
+
+/**
+ * Texts of the static page that state a rule: filled from the config rather than written into the HTML.
+ * @param {PageConfig} config
+ */
+function showRules(config) {
+  byId("csv-minimum-bars").textContent = String(config.bars.minimum);
+  byId("csv-size-limit").textContent = megabytes(config.csv.max_characters);
 }
 
 async function start() {
   adoptTokenFromUrl();
   try {
-    const [{ timeframes }] = await Promise.all([apiGet("/api/timeframe-limits"), settings.refresh(), assets.refresh()]);
-    const dates = createDateRangePicker({ limits: timeframes });
-    wireAnalysis(dates);
+    const config = await loadPageConfig();
+    errors.setConfig(config);
+    showRules(config);
+    const settingsPanel = createSettingsPanel({ config, onError: tokenNeeded });
+    settings = settingsPanel;
+    const assets = createAssetPicker({ config, onError: tokenNeeded });
+    byId("settings-toggle").addEventListener("click", () => settingsPanel.open());
+    await Promise.all([settingsPanel.refresh(), assets.refresh()]);
+    const dates = createDateRangePicker({ limits: config.timeframes, minimumBars: config.bars.minimum });
+    wireAnalysis(config, dates, assets);
     document.body.dataset.ready = "true";
   } catch (error) {
     errors.show(error, { title: "The page could not load its settings" });
   }
 }
 
-function wireAnalysis(dates) {
-  const form = byId("analysis-form");
-  const runButton = byId("run-button");
-  const cancelButton = byId("cancel-button");
-  const fileInput = byId("csv-file-input");
+/**
+ * @param {PageConfig} config
+ * @param {DateRangePicker} dates
+ * @param {AssetPicker} assets
+ */
+function wireAnalysis(config, dates, assets) {
+  const form = byId("analysis-form", HTMLFormElement);
+  const runButton = byId("run-button", HTMLButtonElement);
+  const cancelButton = byId("cancel-button", HTMLButtonElement);
+  const fileInput = byId("csv-file-input", HTMLInputElement);
+  const resultContainer = byId("result");
+  const progress = createProgressView({ steps: config.steps });
+  const liveReports = createLiveReports({ steps: config.steps });
+  /** @type {AbortController | undefined} */
   let running;
 
   for (const radio of document.querySelectorAll('input[name="source"]')) {
@@ -65,12 +110,20 @@ function wireAnalysis(dates) {
     });
   }
 
+  /** @param {string} message */
+  const csvProblem = (message) => Object.assign(new Error(message), { code: "invalid_csv" });
+
   async function requestBody() {
     if (selectedSource() === "csv") {
       const file = fileInput.files?.[0];
-      if (!file) throw Object.assign(new Error("Choose a CSV file first."), { code: "invalid_csv" });
-      if (file.size > MAX_CSV_BYTES) throw Object.assign(new Error(`The file is larger than 5 MB (${Math.round(file.size / 1024)} KB).`), { code: "invalid_csv" });
-      return { csv: await file.text(), timeframe: dates.timeframe(), name: file.name.replace(/\.csv$/i, "") };
+      if (!file) throw csvProblem("Choose a CSV file first.");
+      const limit = config.csv.max_characters;
+      const tooLarge = () => csvProblem(`The file is larger than ${megabytes(limit)} of text (${Math.round(file.size / 1024)} KB).`);
+      // UTF-8 spends at most 4 bytes a character: a bigger file cannot fit, and is refused before it is read.
+      if (file.size > 4 * limit) throw tooLarge();
+      const csv = await file.text();
+      if (csv.length > limit) throw tooLarge();
+      return { csv, timeframe: dates.timeframe(), name: file.name.replace(/\.csv$/i, "") };
     }
     return { asset: assets.selected(), timeframe: dates.timeframe(), ...dates.range() };
   }
@@ -91,18 +144,26 @@ function wireAnalysis(dates) {
     runButton.textContent = "Running…";
     cancelButton.hidden = false;
     byId("empty-state").hidden = true;
-    hideResult();
+    hideResult(resultContainer);
+    liveReports.reset();
     progress.start();
-    // In the one-column layout the progress sits below the form: bring it into view.
-    if (window.matchMedia("(max-width: 900px)").matches) scrollIntoView(byId("progress-card"), "start");
+    if (window.matchMedia(NARROW_LAYOUT).matches) scrollIntoView(byId("progress-card"), "start");
     void loadPlotly().catch(() => undefined); // warm the chart library while the agents work
     try {
-      const result = await runAnalysis(body, { onProgress: (progressEvent) => progress.handle(progressEvent), signal: running.signal });
+      const result = await runAnalysis(body, {
+        onProgress: (progressEvent) => {
+          progress.handle(progressEvent);
+          liveReports.handle(progressEvent);
+        },
+        signal: running.signal,
+      });
       progress.finish({ failed: false });
-      showResult(result);
+      liveReports.reset(); // the final reports below replace the live ones
+      showResult(resultContainer, result, { config });
+      if (window.matchMedia(NARROW_LAYOUT).matches) scrollIntoView(resultContainer, "start");
     } catch (error) {
       progress.finish({ failed: true });
-      if (error?.name === "AbortError") errors.show({ message: "The analysis was cancelled.", code: "cancelled" }, { title: "Cancelled" });
+      if (error instanceof Error && error.name === "AbortError") errors.show({ message: "The analysis was cancelled.", code: "cancelled" }, { title: "Cancelled" });
       else errors.show(error, { title: "The analysis failed" });
     } finally {
       running = undefined;

@@ -13,6 +13,7 @@ export function buildCandlestickTrace(
   axis: BarAxis,
   colors: CandleColors,
   name = "Price",
+  opacity = 1,
 ): CandlestickTrace {
   return {
     type: "candlestick",
@@ -27,5 +28,6 @@ export function buildCandlestickTrace(
     increasing: { line: { color: colors.up.line, width: 1.5 }, fillcolor: colors.up.fill },
     decreasing: { line: { color: colors.down.line, width: 1.5 }, fillcolor: colors.down.fill },
     showlegend: false,
+    opacity,
   };
 }

@@ -17,21 +17,27 @@ export type ChartOptions = z.input<typeof chartOptionsSchema>;
 export type ResolvedChartOptions = z.output<typeof chartOptionsSchema>;
 
 export const chartColors = {
-  // Pattern chart: the up/down convention vision models know from trading screenshots.
-  bullishCandle: "#26a69a",
-  bearishCandle: "#ef5350",
-  // Trend chart: grey candles, so the four coloured lines are what stands out.
-  neutralUpCandle: "#ffffff",
-  neutralDownCandle: "#5f6368",
-  neutralCandleLine: "#3c4043",
-  closeSupport: "#1f77b4",
-  closeResistance: "#d62728",
-  lowSupport: "#2ca02c",
-  highResistance: "#ff7f0e",
+  // Candles of both charts and of the web page's interactive chart, one convention everywhere: teal up, red down,
+  // as on the trading screenshots vision models have seen most.
+  upCandle: "#26a69a",
+  downCandle: "#ef5350",
+  // The trend chart's four lines. Each keeps clear of the candle colours (the down candles are a lighter coral than
+  // the resistance line, and no line is green or teal) and is mid-bright, so it reads on a white image and on the
+  // page's dark theme alike. Close-based support is blue and resistance red, as the trend prompt describes them.
+  closeSupport: "#2563eb",
+  closeResistance: "#c62828",
+  lowSupport: "#9333ea",
+  highResistance: "#d97706",
   grid: "#e6e6e6",
   axisLine: "#444444",
   text: "#222222",
 } as const;
+
+/**
+ * The trend chart draws its candles in the shared colours but translucent: the lines are what that chart is about,
+ * and a red resistance line must not disappear into red candles.
+ */
+export const TREND_CANDLE_OPACITY = 0.45;
 
 /** "Bitcoin 4h" from whichever of asset and timeframe were given; empty when neither was. */
 export function chartSubject(options: ResolvedChartOptions): string {

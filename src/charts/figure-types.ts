@@ -16,6 +16,8 @@ export interface CandlestickTrace {
   increasing: { line: { color: string; width: number }; fillcolor: string };
   decreasing: { line: { color: string; width: number }; fillcolor: string };
   showlegend: boolean;
+  /** 0 to 1; the trend chart draws its candles translucent so its lines stand out. */
+  opacity: number;
 }
 
 export interface LineTrace {

@@ -23,8 +23,8 @@ export function buildPatternFigure(candles: readonly Candle[], options: PatternF
   const subject = chartSubject(resolved);
   const title = `${subject ? `${subject}: ` : ""}last ${shown.length} bars`;
   const trace = buildCandlestickTrace(shown, axis, {
-    up: { line: chartColors.bullishCandle, fill: chartColors.bullishCandle },
-    down: { line: chartColors.bearishCandle, fill: chartColors.bearishCandle },
+    up: { line: chartColors.upCandle, fill: chartColors.upCandle },
+    down: { line: chartColors.downCandle, fill: chartColors.downCandle },
   });
   const prices = buildPriceAxis([...trace.low, ...trace.high], { fontSize: CHART_FONT_SIZE });
   return { data: [trace], layout: baseLayout(resolved, axis, prices, title, false) };

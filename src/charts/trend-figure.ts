@@ -1,10 +1,10 @@
-// The Trend agent's chart (SPEC 9): candlesticks of the window with the fitted trendlines: close-based support
-// (blue, solid) and resistance (red, solid), low-based support (green, dashed) and high-based resistance (orange,
+// The Trend agent's chart: translucent candlesticks of the window with the fitted trendlines: close-based support
+// (blue, solid) and resistance (red, solid), low-based support (purple, dashed) and high-based resistance (amber,
 // dashed), with a legend naming each line.
 import type { Candle } from "../market/candle";
 import { buildBarAxis } from "./bar-axis";
 import { buildCandlestickTrace } from "./candlestick-trace";
-import { baseLayout, CHART_FONT_SIZE, chartColors, chartOptionsSchema, chartSubject, type ChartOptions } from "./chart-style";
+import { baseLayout, CHART_FONT_SIZE, chartColors, chartOptionsSchema, chartSubject, TREND_CANDLE_OPACITY, type ChartOptions } from "./chart-style";
 import type { LineTrace, PlotlyFigure } from "./figure-types";
 import { buildPriceAxis } from "./price-axis";
 import { lineValues, type StraightLine } from "./straight-line";
@@ -35,10 +35,13 @@ export function buildTrendFigure(candles: readonly Candle[], options: TrendFigur
     showlegend: true,
   });
 
-  const candlesticks = buildCandlestickTrace(candles, axis, {
-    up: { line: chartColors.neutralCandleLine, fill: chartColors.neutralUpCandle },
-    down: { line: chartColors.neutralCandleLine, fill: chartColors.neutralDownCandle },
-  });
+  const candlesticks = buildCandlestickTrace(
+    candles,
+    axis,
+    { up: { line: chartColors.upCandle, fill: chartColors.upCandle }, down: { line: chartColors.downCandle, fill: chartColors.downCandle } },
+    "Price",
+    TREND_CANDLE_OPACITY,
+  );
   const lines = [
     line("Support (close)", supportLine(fits.close), chartColors.closeSupport, "solid"),
     line("Resistance (close)", resistanceLine(fits.close), chartColors.closeResistance, "solid"),

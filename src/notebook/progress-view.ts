@@ -7,6 +7,7 @@ type StepState = { status: "waiting" | "running" | "done" | "failed"; detail: st
 export function createProgressView(display: Display): ProgressListener {
   const states = new Map<PipelineStep, StepState>(pipelineSteps.map((step) => [step, { status: "waiting", detail: "" }]));
   let footer = "";
+  const written = new Map<string, string>();
 
   const render = () => {
     const rows = pipelineSteps.map((step) => {
@@ -30,6 +31,15 @@ export function createProgressView(display: Display): ProgressListener {
       case "step-error":
         states.set(event.step, { status: "failed", detail: event.error });
         break;
+      case "report-delta": {
+        // The report as it is written: the table shows its newest words, the whole text arrives with the result.
+        const step = states.get(event.step as PipelineStep);
+        if (step && step.status === "running") {
+          written.set(event.step, (written.get(event.step) ?? "") + event.text);
+          step.detail = `writing: …${tail(written.get(event.step) ?? "", 100)}`;
+        }
+        break;
+      }
       case "chart-rendered": {
         const step = states.get(event.chart);
         if (step && step.status === "running") step.detail = `chart rendered in ${Math.round(event.durationMs)} ms`;
@@ -45,6 +55,12 @@ export function createProgressView(display: Display): ProgressListener {
     }
     render();
   };
+}
+
+/** The last `length` characters of a text, on one line. */
+function tail(text: string, length: number): string {
+  const line = text.replace(/\s+/g, " ");
+  return line.length <= length ? line : line.slice(-length);
 }
 
 function statusIcon(status: StepState["status"]): string {

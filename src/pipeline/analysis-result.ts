@@ -4,6 +4,7 @@
 import type { Decision } from "../agents/decision-record";
 import type { ModelCallRecord } from "../agents/model-call";
 import type { TrendlineSummary } from "../agents/trend-summary";
+import type { StraightLine } from "../charts/straight-line";
 import type { ProviderId } from "../config/providers";
 import type { TokenUsage } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
@@ -39,21 +40,42 @@ export interface AnalysisReports {
   trend: string;
 }
 
+export interface TrendlineEquations {
+  closeSupport: StraightLine;
+  closeResistance: StraightLine;
+  lowSupport: StraightLine;
+  highResistance: StraightLine;
+}
+
 export interface AnalysisResult {
+  /** The analysis journal's id for this analysis, when it was recorded. */
+  id?: string;
   asset: string;
   assetName: string;
   symbol: string;
   timeframe: Timeframe;
   /** Bars in the analysis window. */
   barCount: number;
-  /** ISO times of the window's first and last bar. */
-  window: { start: string; end: string };
+  /**
+   * ISO times of the window's first and last bar. `requestedStart` is set when the requested range held fewer bars
+   * than the window and the start was moved back to fill it.
+   */
+  window: { start: string; end: string; requestedStart?: string };
   reports: AnalysisReports;
+  /** Reports of plugin analysts, by analyst name (empty without plugins). */
+  analystReports: Record<string, string>;
   /** Base64 PNGs, as the vision model saw them. */
   charts: { pattern: string; trend: string };
   decision: Decision;
   indicatorValues: IndicatorSnapshot;
+  /** Latest values of plugin indicators, by indicator name (empty without plugins). */
+  pluginIndicatorValues: Record<string, number | null>;
   trendlines: TrendlineSummary;
+  /**
+   * The four lines of the trend chart as slope and intercept over the window's bar indexes (x = 0 is the first of
+   * `candles`), so a viewer can draw them across the window: `trendlines` only holds their values at the last bar.
+   */
+  trendlineEquations: TrendlineEquations;
   /** The candles of the window, for an interactive chart. */
   candles: Candle[];
   timingsMs: Partial<Record<PipelineStep, number>> & { total: number };

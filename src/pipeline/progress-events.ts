@@ -10,6 +10,8 @@ export type ProgressEvent =
   | { type: "step-end"; step: PipelineStep; at: number; durationMs: number; usage: TokenUsage }
   | { type: "step-error"; step: PipelineStep; at: number; durationMs: number; error: string }
   | { type: "chart-rendered"; chart: "pattern" | "trend"; at: number; durationMs: number; bytes: number }
+  /** New text of a step's report as the model writes it (a step's deltas joined are its report). */
+  | { type: "report-delta"; step: string; text: string }
   | { type: "analysis-end"; at: number; durationMs: number; decision: Directive };
 
 export type ProgressListener = (event: ProgressEvent) => void;
@@ -23,6 +25,8 @@ export function describeProgressEvent(event: ProgressEvent): string {
       return `${event.step}: done in ${formatMs(event.durationMs)} (${event.usage.inputTokens + event.usage.outputTokens} tokens)`;
     case "step-error":
       return `${event.step}: failed after ${formatMs(event.durationMs)}: ${event.error}`;
+    case "report-delta":
+      return `${event.step}: ${event.text.length} more characters`;
     case "chart-rendered":
       return `${event.chart} chart rendered in ${formatMs(event.durationMs)} (${Math.round(event.bytes / 1024)} KiB)`;
     case "analysis-end":

@@ -12,7 +12,7 @@ import { summariseTrendlines } from "../agents/trend-summary";
 import type { ChartRenderer } from "../charts/png-renderer";
 import { buildPatternFigure } from "../charts/pattern-figure";
 import { buildTrendFigure } from "../charts/trend-figure";
-import { fitCandleTrendlines } from "../charts/trendlines";
+import { fitCandleTrendlines, resistanceLine, supportLine } from "../charts/trendlines";
 import type { PlotlyFigure } from "../charts/figure-types";
 import type { ChartOptions } from "../charts/chart-style";
 import { computeIndicators, type LatestIndicatorValues } from "../indicators";
@@ -133,10 +133,18 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
       barCount: candles.length,
       window: { start: new Date(first?.time ?? 0).toISOString(), end: new Date(last?.time ?? 0).toISOString() },
       reports: { indicator: indicator.report, pattern: patternReport, trend: trendReport },
+      analystReports: {},
       charts: { pattern: patternPng.toString("base64"), trend: trendPng.toString("base64") },
       decision,
       indicatorValues: snapshot(indicators.latest),
+      pluginIndicatorValues: {},
       trendlines: lines,
+      trendlineEquations: {
+        closeSupport: supportLine(fits.close),
+        closeResistance: resistanceLine(fits.close),
+        lowSupport: supportLine(fits.highLow),
+        highResistance: resistanceLine(fits.highLow),
+      },
       candles,
       timingsMs: { ...timings, total: totalMs },
       usage: { calls, total: calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage) },

@@ -4,22 +4,27 @@
 import { z } from "zod";
 import { decisionRecordSchema, toDecisionRecord } from "../agents/decision-record";
 import { candleSchema } from "../market/candle";
-import type { AnalysisResult } from "./analysis-result";
+import type { AnalysisResult, IndicatorSnapshot } from "./analysis-result";
 import type { ProgressEvent } from "./progress-events";
 
 const modelUsedSchema = z.object({ provider: z.string(), model: z.string(), temperature: z.number() });
+const straightLineSchema = z.object({ slope: z.number(), intercept: z.number() });
 const tokenUsageSchema = z.object({ input_tokens: z.number(), output_tokens: z.number() });
 
 export const wireAnalysisResultSchema = z.object({
+  /** The journal's id, when the analysis was recorded. */
+  id: z.string().optional(),
   asset: z.string(),
   asset_name: z.string(),
   symbol: z.string(),
   timeframe: z.string(),
   data_length: z.number().int(),
-  window: z.object({ start: z.string(), end: z.string() }),
+  window: z.object({ start: z.string(), end: z.string(), requested_start: z.string().optional() }),
   technical_indicators: z.string(),
   pattern_analysis: z.string(),
   trend_analysis: z.string(),
+  /** Reports of plugin analysts, by analyst name. */
+  analyst_reports: z.record(z.string(), z.string()),
   /** Base64 PNGs. */
   pattern_chart: z.string(),
   trend_chart: z.string(),
@@ -33,6 +38,13 @@ export const wireAnalysisResultSchema = z.object({
     low_support: z.number(),
     high_resistance: z.number(),
     last_close: z.number(),
+  }),
+  /** The four trend-chart lines as slope and intercept over the window's bar indexes (x = 0: the first candle). */
+  trendline_equations: z.object({
+    close_support: straightLineSchema,
+    close_resistance: straightLineSchema,
+    low_support: straightLineSchema,
+    high_resistance: straightLineSchema,
   }),
   candles: z.array(candleSchema),
   timings_ms: z.record(z.string(), z.number()),
@@ -54,31 +66,45 @@ export const wireAnalysisResultSchema = z.object({
 });
 export type WireAnalysisResult = z.infer<typeof wireAnalysisResultSchema>;
 
+/** The wire name of each indicator value. */
+export const WIRE_INDICATOR_KEYS: Readonly<Record<keyof IndicatorSnapshot, string>> = {
+  rsi: "rsi",
+  macd: "macd",
+  macdSignal: "macd_signal",
+  macdHistogram: "macd_histogram",
+  stochasticK: "stochastic_k",
+  stochasticD: "stochastic_d",
+  roc: "roc",
+  williamsR: "williams_r",
+};
+
 export function toWireResult(result: AnalysisResult): WireAnalysisResult {
-  const values = result.indicatorValues;
   const lines = result.trendlines;
   return {
+    ...(result.id === undefined ? {} : { id: result.id }),
     asset: result.asset,
     asset_name: result.assetName,
     symbol: result.symbol,
     timeframe: result.timeframe,
     data_length: result.barCount,
-    window: { start: result.window.start, end: result.window.end },
+    window: {
+      start: result.window.start,
+      end: result.window.end,
+      ...(result.window.requestedStart === undefined ? {} : { requested_start: result.window.requestedStart }),
+    },
     technical_indicators: result.reports.indicator,
     pattern_analysis: result.reports.pattern,
     trend_analysis: result.reports.trend,
+    analyst_reports: result.analystReports,
     pattern_chart: result.charts.pattern,
     trend_chart: result.charts.trend,
     final_decision: toDecisionRecord(result.decision),
+    // Plugin indicators come after the built-in ones, under their own names.
     indicator_values: {
-      rsi: values.rsi,
-      macd: values.macd,
-      macd_signal: values.macdSignal,
-      macd_histogram: values.macdHistogram,
-      stochastic_k: values.stochasticK,
-      stochastic_d: values.stochasticD,
-      roc: values.roc,
-      williams_r: values.williamsR,
+      ...Object.fromEntries(
+        (Object.keys(WIRE_INDICATOR_KEYS) as (keyof IndicatorSnapshot)[]).map((key) => [WIRE_INDICATOR_KEYS[key], result.indicatorValues[key]]),
+      ),
+      ...result.pluginIndicatorValues,
     },
     trendlines: {
       close_support: lines.closeSupport,
@@ -88,6 +114,12 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
       low_support: lines.lowSupport,
       high_resistance: lines.highResistance,
       last_close: lines.lastClose,
+    },
+    trendline_equations: {
+      close_support: result.trendlineEquations.closeSupport,
+      close_resistance: result.trendlineEquations.closeResistance,
+      low_support: result.trendlineEquations.lowSupport,
+      high_resistance: result.trendlineEquations.highResistance,
     },
     candles: result.candles,
     timings_ms: result.timingsMs,
@@ -112,6 +144,7 @@ export type WireProgressEvent =
   | { type: "step-end"; step: string; at: number; duration_ms: number; usage: { input_tokens: number; output_tokens: number } }
   | { type: "step-error"; step: string; at: number; duration_ms: number; error: string }
   | { type: "chart-rendered"; chart: string; at: number; duration_ms: number; bytes: number }
+  | { type: "report-delta"; step: string; text: string }
   | { type: "analysis-end"; at: number; duration_ms: number; decision: string };
 
 export function toWireEvent(event: ProgressEvent): WireProgressEvent {
@@ -128,6 +161,8 @@ export function toWireEvent(event: ProgressEvent): WireProgressEvent {
       };
     case "step-error":
       return { type: event.type, step: event.step, at: event.at, duration_ms: event.durationMs, error: event.error };
+    case "report-delta":
+      return event;
     case "chart-rendered":
       return { type: event.type, chart: event.chart, at: event.at, duration_ms: event.durationMs, bytes: event.bytes };
     case "analysis-end":

@@ -11,6 +11,27 @@ import { fitCandleTrendlines, resistanceLine, supportLine } from "../../src/char
 import type { Candle } from "../../src/market/candle";
 
 const FOUR_HOURS = 4 * 3600_000;
+
+function rgb(hex: string): [number, number, number] {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+/** Euclidean distance in RGB: crude, but enough to tell "another colour" from "a shade of the same one". */
+function colorDistance(first: string, second: string): number {
+  const [a, b] = [rgb(first), rgb(second)];
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
+
+/** Hue in degrees, 0 to 360. */
+function hue(hex: string): number {
+  const [red, green, blue] = rgb(hex).map((channel) => channel / 255);
+  const max = Math.max(red, green, blue);
+  const delta = max - Math.min(red, green, blue);
+  if (delta === 0) return 0;
+  const sector = max === red ? ((green - blue) / delta + 6) % 6 : max === green ? (blue - red) / delta + 2 : (red - green) / delta + 4;
+  return sector * 60;
+}
 const candles: Candle[] = Array.from({ length: 60 }, (_, index) => {
   const open = 200 + 10 * Math.sin(index / 5) + index * 0.5;
   const close = open + Math.sin(index * 1.3) * 3;
@@ -39,9 +60,10 @@ describe("pattern figure", () => {
     expect(trace.low.at(-1)).toBe(candles[59].low);
   });
 
-  it("uses green for rising and red for falling candles", () => {
-    expect(trace.increasing.fillcolor).toBe(chartColors.bullishCandle);
-    expect(trace.decreasing.fillcolor).toBe(chartColors.bearishCandle);
+  it("uses the shared candle colours, opaque: teal for rising and red for falling candles", () => {
+    expect(trace.increasing.fillcolor).toBe(chartColors.upCandle);
+    expect(trace.decreasing.fillcolor).toBe(chartColors.downCandle);
+    expect(trace.opacity).toBe(1);
   });
 
   it("draws all bars when there are fewer than 40, and honours barCount", () => {
@@ -74,9 +96,21 @@ describe("trend figure", () => {
       ["scatter", "lines", "Support (lows)", chartColors.lowSupport, "dash"],
       ["scatter", "lines", "Resistance (highs)", chartColors.highResistance, "dash"],
     ]);
-    expect(chartColors.closeSupport).toBe("#1f77b4"); // blue
-    expect(chartColors.closeResistance).toBe("#d62728"); // red
+    expect(hue(chartColors.closeSupport)).toBeGreaterThan(200); // blue
+    expect(hue(chartColors.closeSupport)).toBeLessThan(250);
+    expect(hue(chartColors.closeResistance) < 15 || hue(chartColors.closeResistance) > 345).toBe(true); // red
     expect(new Set(lines.map((line) => line.line.color)).size).toBe(4);
+  });
+
+  it("draws its candles in the colours the pattern chart uses, translucent, and keeps every line apart from them", () => {
+    const pattern = buildPatternFigure(window).data[0] as CandlestickTrace;
+    expect([candleTrace.increasing, candleTrace.decreasing]).toEqual([pattern.increasing, pattern.decreasing]);
+    expect(candleTrace.opacity).toBeLessThan(0.6);
+    for (const line of lines) {
+      for (const candleColor of [chartColors.upCandle, chartColors.downCandle]) {
+        expect(colorDistance(line.line.color, candleColor), `${line.name} against ${candleColor}`).toBeGreaterThan(60);
+      }
+    }
   });
 
   it("shows a legend naming every line", () => {

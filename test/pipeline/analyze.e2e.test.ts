@@ -61,6 +61,19 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
     expect(result.usage.total.inputTokens).toBeGreaterThan(0);
     expect(Object.keys(result.timingsMs).sort()).toEqual(["data", "decision", "indicator", "pattern", "total", "trend"]);
     expect(result.indicatorValues.rsi).toBeGreaterThan(0);
+    // The equations draw the lines whose values at the last bar the Trend agent read (those are rounded to 6 digits).
+    const lastBar = result.barCount - 1;
+    const equations = result.trendlineEquations;
+    const readByAgent = result.trendlines;
+    for (const [line, value] of [
+      [equations.closeSupport, readByAgent.closeSupport],
+      [equations.closeResistance, readByAgent.closeResistance],
+      [equations.lowSupport, readByAgent.lowSupport],
+      [equations.highResistance, readByAgent.highResistance],
+    ] as const) {
+      expect(Math.abs(line.intercept + line.slope * lastBar - value) / Math.abs(value)).toBeLessThan(1e-5);
+    }
+    expect(equations.closeSupport.slope).toBeCloseTo(readByAgent.supportSlope, 4);
 
     // What the provider saw: 2 indicator rounds, 2 dispatches, 2 vision calls, 1 decision
     const requests = server.requests;

@@ -66,9 +66,18 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   return { page, problems };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot: the whole page from the top, or with `viewportOnly` what the user sees right now (the
+ * screen after a scroll the page made, a sticky bar at the bottom edge).
+ */
+export async function screenshot(page: Page, name: string, options: { viewportOnly?: boolean } = {}): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`) as `${string}.png`;
+  if (options.viewportOnly) {
+    await page.screenshot({ path: file });
+    return;
+  }
   // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`) as `${string}.png`, fullPage: true });
+  await page.screenshot({ path: file, fullPage: true });
 }

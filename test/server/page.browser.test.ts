@@ -1,26 +1,24 @@
-// The web page in real headless Chromium against the running server and the fake provider: Settings (save a key and
-// see it masked, validate, switch provider), the asset dropdown (add a symbol, still there after a reload), the date
-// pickers' limits, a full analysis of an uploaded benchmark CSV with every part of the result, model text shown as
-// text, errors in plain words with a pointer to the fix, and the access-token flow. Screenshots of the main states
-// go to test-artifacts/server/.
+// The web page in real headless Chromium against the running server and the fake provider: Settings (save a key,
+// see it masked and checked at once: valid, invalid with the provider's words, or could not check; switch
+// provider), the asset dropdown (add a symbol, remove it, both kept after a reload), the date pickers' limits, a
+// full analysis of an uploaded benchmark CSV with every part of the result (the candles in the agents' palette and
+// the four trendlines), errors in plain words with a pointer to the fix, and the access-token flow. Screenshots of
+// the main states go to test-artifacts/server/.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { ElementHandle, Page } from "puppeteer";
+import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChartRenderer, type ChartRenderer } from "../../src/index";
+import { chartColors } from "../../src/charts/index";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv, noBarsFetch } from "./analysis-fixtures";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
+import { chooseSource, loadPage as load, runCsvAnalysis, text as textOf, waitForText as waitFor } from "./page-helpers";
 import { getJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
-const HOSTILE_REPORT = [
-  "## Momentum",
-  "**RSI** sits near 55 and `MACD` is rising.",
-  "- <script>window.__pwned = 1</script>",
-  '- <img src="x" onerror="window.__pwned = 2">',
-].join("\n");
+const MARKDOWN_REPORT = ["## Momentum", "**RSI** sits near 55 and `MACD` is rising.", "- first point", "- second point"].join("\n");
 
 let fake: FakeProviderServer;
 let renderer: ChartRenderer;
@@ -31,14 +29,11 @@ let problems: string[];
 let scratch: string;
 let csvPath: string;
 
-const text = (selector: string) => page.$eval(selector, (node) => node.textContent ?? "");
-const waitForText = (selector: string, pattern: RegExp, timeout = 15_000) =>
-  page.waitForFunction(
-    (css: string, source: string) => new RegExp(source).test(document.querySelector(css)?.textContent ?? ""),
-    { timeout },
-    selector,
-    pattern.source,
-  );
+const text = (selector: string) => textOf(page, selector);
+const waitForText = (selector: string, pattern: RegExp, timeout = 15_000) => waitFor(page, selector, pattern, timeout);
+const loadPage = () => load(page, `${server.url}/`);
+const customSymbols = () => page.$$eval('#asset-select optgroup[label="Custom symbols"] option', (options) => options.map((option) => option.textContent));
+const removeButtons = () => page.$$eval("#custom-asset-list li", (items) => items.map((item) => item.querySelector("button")?.getAttribute("aria-label")));
 
 async function setInputAndCommit(selector: string, value: string): Promise<void> {
   await page.$eval(
@@ -52,15 +47,9 @@ async function setInputAndCommit(selector: string, value: string): Promise<void>
   );
 }
 
-/** Picks the data source and waits until its part of the form is shown. */
-async function chooseSource(source: "market" | "csv"): Promise<void> {
-  await page.click(`input[name="source"][value="${source}"]`);
-  await page.waitForSelector(source === "market" ? "#add-symbol-button" : "#csv-file-input", { visible: true, timeout: 5_000 });
-}
-
-async function loadPage(): Promise<void> {
-  await page.goto(`${server.url}/`, { waitUntil: "domcontentloaded" });
-  await page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
+async function typeKeyAndSave(key: string): Promise<void> {
+  await page.type("#api-key-input", key);
+  await page.click("#save-key-button");
 }
 
 beforeAll(async () => {
@@ -87,25 +76,68 @@ afterAll(async () => {
 });
 
 describe("the web page", () => {
-  it("opens with Settings open on a first visit without a key", async () => {
+  it("opens with Settings open on a first visit without a key, with the providers and rules from the server", async () => {
     await loadPage();
     expect(await page.$eval("#settings-panel", (node) => (node as HTMLDetailsElement).open)).toBe(true);
     expect(await text("#settings-summary")).toBe("OpenAI · no key");
+    expect(await page.$$eval("#provider-select option", (options) => options.map((option) => [option.value, option.textContent]))).toEqual([
+      ["openai", "OpenAI"],
+      ["anthropic", "Anthropic"],
+      ["qwen", "Qwen"],
+    ]);
     expect(await page.$$eval("#asset-select option", (options) => options.length)).toBe(12);
+    expect(await text("#csv-minimum-bars")).toBe("35");
+    expect(await text("#csv-size-limit")).toBe("5 MB");
+    expect(await page.$$eval("#timeframe-select option", (options) => options.length)).toBe(9);
+    expect(await text("#key-env-vars")).toBe("OPENAI_API_KEY, ANTHROPIC_API_KEY or DASHSCOPE_API_KEY");
+    expect(await page.$eval("#custom-symbol-input", (node) => (node as HTMLInputElement).maxLength)).toBe(32);
     await screenshot(page, "01-first-visit");
   });
 
-  it("saves a key and shows it masked, never in full", async () => {
-    await page.type("#api-key-input", TEST_KEY);
-    await page.click("#save-key-button");
-    await waitForText('#key-status-list li[data-provider="openai"]', /sk-\.\.\.def/);
-    expect(await text("#key-message")).toMatch(/OpenAI API key saved and applied \(sk-\.\.\.def\)/);
+  it("saves a key, shows it masked, never in full, and checks it at once: valid", async () => {
+    await typeKeyAndSave(TEST_KEY);
+    await waitForText('#key-status-list li[data-provider="openai"] .key-validation', /^valid$/);
+    expect(await text('#key-status-list li[data-provider="openai"] .key-masked')).toBe("sk-...def");
+    expect(await text("#key-message")).toMatch(/^OpenAI API key saved and applied \(sk-\.\.\.def\)\. OpenAI API key is valid/);
     expect(await page.$eval("#api-key-input", (node) => (node as HTMLInputElement).value)).toBe("");
-    expect(await text("#settings-summary")).toBe("OpenAI · sk-...def");
+    expect(await text("#settings-summary")).toBe("OpenAI · sk-...def · valid");
+    expect(await text('#key-status-list li[data-provider="openai"] .tag')).toBe("in use");
     expect(await page.content()).not.toContain("SECRET");
+    // Saving made exactly one validation call to the provider, with the saved key.
+    expect(fake.requests.filter((request) => request.apiKey === TEST_KEY)).toHaveLength(1);
     await page.click("#validate-key-button");
-    await waitForText("#key-message", /OpenAI API key is valid/);
+    await waitForText("#key-message", /^OpenAI API key is valid/);
     await screenshot(page, "02-key-saved");
+  });
+
+  it("shows a key the provider refuses as invalid, in the provider's words, and no longer as in use", async () => {
+    await typeKeyAndSave("sk-wrong-key-0123456789");
+    await waitForText('#key-status-list li[data-provider="openai"] .key-validation', /^invalid$/);
+    expect(await text('#key-status-list li[data-provider="openai"] .key-validation-detail')).toMatch(/^Invalid API Key: /);
+    expect(await text("#key-message")).toBe("OpenAI API key saved and applied (sk-...789). OpenAI rejected this key: see why below.");
+    expect(await text('#key-status-list li[data-provider="openai"] .tag')).toBe("key rejected");
+    expect(await text("#settings-summary")).toBe("OpenAI · sk-...789 · invalid");
+    expect(await page.$eval("#settings-summary", (node) => (node as HTMLElement).dataset.tone)).toBe("warn");
+    await screenshot(page, "02b-key-invalid");
+  });
+
+  it("says a key could not be checked when the check itself fails, and leaves it unjudged", async () => {
+    await page.setRequestInterception(true);
+    const failValidation = (request: import("puppeteer").HTTPRequest) =>
+      request.url().endsWith("/api/validate-api-key") ? request.abort("connectionrefused") : request.continue();
+    page.on("request", failValidation);
+    try {
+      await typeKeyAndSave(TEST_KEY);
+      await waitForText('#key-status-list li[data-provider="openai"] .key-validation', /^could not check$/);
+      expect(await text("#key-message")).toMatch(/The OpenAI key could not be checked: see why below\.$/);
+      expect(await text('#key-status-list li[data-provider="openai"] .key-validation-detail')).toMatch(/^The server could not be reached/);
+      expect(await text('#key-status-list li[data-provider="openai"] .tag')).toBe("in use");
+    } finally {
+      page.off("request", failValidation);
+      await page.setRequestInterception(false);
+    }
+    await page.click("#validate-key-button");
+    await waitForText('#key-status-list li[data-provider="openai"] .key-validation', /^valid$/);
   });
 
   it("switches the provider of both roles", async () => {
@@ -116,37 +148,60 @@ describe("the web page", () => {
     await screenshot(page, "03-provider-anthropic");
   });
 
-  it("shows a missing key in plain words, with a button to the Settings panel", async () => {
-    await chooseSource("csv");
-    const fileInput = (await page.$("#csv-file-input")) as ElementHandle<HTMLInputElement>;
-    await fileInput.uploadFile(csvPath);
-    await page.click("#run-button");
-    await waitForText("#error-message", /^Anthropic API key not found\./);
-    expect(await text("#error-hint")).toMatch(/Open Settings to add your Anthropic key/);
+  it("tells what to do in the page about a missing key, not the library's words, with a button to Settings", async () => {
+    await runCsvAnalysis(page, csvPath);
+    await waitForText("#error-message", /^No Anthropic API key is set on this server yet\.$/);
+    expect(await text("#error-hint")).toMatch(/^Open Settings, choose Anthropic as the provider, paste your Anthropic API key and press Save key\./);
+    const shown = await text("#error-panel");
+    expect(shown).not.toMatch(/api_key|updateApiKey|ANTHROPIC_API_KEY|config record/);
     await screenshot(page, "04-missing-key");
     await page.$eval("#settings-panel", (node) => ((node as HTMLDetailsElement).open = false));
     await page.click("#error-hint button");
     expect(await page.$eval("#settings-panel", (node) => (node as HTMLDetailsElement).open)).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("api-key-input");
     await page.select("#provider-select", "openai");
-    await waitForText("#settings-summary", /^OpenAI · sk-\.\.\.def$/);
+    await waitForText("#settings-summary", /^OpenAI · sk-\.\.\.def · valid$/);
   });
 
   it("adds a custom symbol to the dropdown at once, and keeps it after a reload", async () => {
-    await chooseSource("market");
+    await chooseSource(page, "market");
     await page.type("#custom-symbol-input", "bad/symbol");
     await page.click("#add-symbol-button");
-    await waitForText("#symbol-message", /at most 32 letters, digits/);
+    // The rule's text is built from the server's pattern: the signs it accepts, and its length.
+    await waitForText("#symbol-message", /^A symbol has at most 32 letters, digits or - \. = \^ _ /);
     await page.$eval("#custom-symbol-input", (node) => ((node as HTMLInputElement).value = ""));
-    await page.type("#custom-symbol-input", "ETH-USD");
-    await page.click("#add-symbol-button");
-    await waitForText("#symbol-message", /Added ETH-USD/);
-    expect(await page.$eval("#asset-select", (node) => (node as HTMLSelectElement).value)).toBe("ETH-USD");
-    expect(await page.$$eval('#asset-select optgroup[label="Custom symbols"] option', (options) => options.map((option) => option.textContent))).toEqual(["ETH-USD"]);
+    for (const symbol of ["ETH-USD", "^FTSE"]) {
+      await page.type("#custom-symbol-input", symbol);
+      await page.click("#add-symbol-button");
+      await waitForText("#symbol-message", new RegExp(`^Added ${symbol.replace(/[\^$.*+?()[\]{}|\\-]/g, "\\$&")} and selected it`));
+    }
+    expect(await page.$eval("#asset-select", (node) => (node as HTMLSelectElement).value)).toBe("^FTSE");
+    expect(await customSymbols()).toEqual(["ETH-USD", "^FTSE"]);
+    expect(await removeButtons()).toEqual(["Remove ETH-USD", "Remove ^FTSE"]);
     await screenshot(page, "05-custom-symbol");
     await loadPage();
-    expect(await page.$$eval('#asset-select optgroup[label="Custom symbols"] option', (options) => options.map((option) => option.textContent))).toEqual(["ETH-USD"]);
-    expect(await page.$eval("#asset-select", (node) => (node as HTMLSelectElement).value)).toBe("ETH-USD"); // the choice is remembered
+    expect(await customSymbols()).toEqual(["ETH-USD", "^FTSE"]);
+    expect(await page.$eval("#asset-select", (node) => (node as HTMLSelectElement).value)).toBe("^FTSE"); // the choice is remembered
+  });
+
+  it("removes a custom symbol with its button: the list changes at once, the server forgets it", async () => {
+    const deletes: string[] = [];
+    const record = (request: import("puppeteer").HTTPRequest) => {
+      if (request.method() === "DELETE") deletes.push(new URL(request.url()).pathname);
+    };
+    page.on("request", record);
+    await page.click('#custom-asset-list button[aria-label="Remove ^FTSE"]');
+    await waitForText("#symbol-message", /^Removed \^FTSE\.$/);
+    page.off("request", record);
+    expect(deletes).toEqual(["/api/custom-assets/%5EFTSE"]); // percent-encoded
+    expect(await customSymbols()).toEqual(["ETH-USD"]);
+    expect(await removeButtons()).toEqual(["Remove ETH-USD"]);
+    // The removed symbol was selected: the dropdown moved to a symbol that still exists.
+    expect(await page.$eval("#asset-select", (node) => (node as HTMLSelectElement).value)).toBe("SPX");
+    expect((await getJson(server, "/api/custom-assets")).body.custom_assets).toEqual(["ETH-USD"]);
+    await page.select("#asset-select", "ETH-USD");
+    await loadPage();
+    expect(await customSymbols()).toEqual(["ETH-USD"]);
   });
 
   it("keeps the date range within the timeframe's limit and says why", async () => {
@@ -178,42 +233,75 @@ describe("the web page", () => {
     fake.setHandler((request) => {
       const summary = request.summary;
       const finalIndicatorReport = summary.trailingToolResults > 0 && summary.imageCount === 0 && !summary.wantsJson;
-      return finalIndicatorReport ? fakeReply.text(HOSTILE_REPORT) : defaultFakeHandler(request);
+      return finalIndicatorReport ? fakeReply.text(MARKDOWN_REPORT) : defaultFakeHandler(request);
     });
-    await chooseSource("csv");
-    await page.select("#timeframe-select", "4h");
-    const fileInput = (await page.$("#csv-file-input")) as ElementHandle<HTMLInputElement>;
-    await fileInput.uploadFile(csvPath);
-    await page.click("#run-button");
+    await runCsvAnalysis(page, csvPath);
     await page.waitForSelector("#progress-card:not([hidden])");
     await screenshot(page, "07-running");
     await page.waitForSelector("#decision-badge", { timeout: 60_000 });
     await page.waitForSelector("#candle-chart .main-svg", { timeout: 30_000 });
 
-    expect(await page.$$eval("#progress-steps li", (items) => items.map((item) => (item as HTMLElement).dataset.state))).toEqual(["done", "done", "done", "done", "done"]);
+    expect(await page.$$eval("#progress-steps li", (items) => items.map((item) => [(item as HTMLElement).dataset.step, (item as HTMLElement).dataset.state]))).toEqual([
+      ["data", "done"],
+      ["indicator", "done"],
+      ["pattern", "done"],
+      ["trend", "done"],
+      ["decision", "done"],
+    ]);
+    expect(await text('#progress-steps li[data-step="pattern"] .step-label')).toBe("Pattern agent");
+    // No report-delta events from this server: the live reports never showed, the final ones are there.
+    expect(await page.$eval("#live-reports", (node) => (node as HTMLElement).hidden)).toBe(true);
     expect(await text("#decision-badge")).toBe("LONG");
     expect(await text("#risk-reward")).toBe("1.5");
     expect(await text("#forecast-horizon")).toMatch(/candlesticks/);
     expect(await text("#justification")).toMatch(/Fake provider/);
     expect(await text("#pattern-report")).toMatch(/Ascending Triangle/);
     expect(await text("#trend-report")).toMatch(/upward/);
+    expect(await page.$eval("#indicator-report h3 + .markdown strong", (node) => node.textContent)).toBe("RSI");
+    expect(await page.$$eval("#indicator-report li", (items) => items.map((item) => item.textContent))).toEqual(["first point", "second point"]);
     for (const id of ["#pattern-chart-image", "#trend-chart-image"]) {
-      await page.waitForFunction((selector: string) => (document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth ?? 0 > 0, {}, id);
+      await page.waitForFunction((selector: string) => ((document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, {}, id);
       expect(await page.$eval(id, (node) => (node as HTMLImageElement).naturalWidth)).toBeGreaterThan(500);
     }
-    const plotted = await page.$eval("#candle-chart", (node) => {
-      const data = (node as unknown as { data: { type: string; x: unknown[] }[] }).data;
-      return { type: data[0].type, bars: data[0].x.length };
-    });
-    expect(plotted).toEqual({ type: "candlestick", bars: 45 });
+    // The indicator values carry the periods the library computes them at.
+    expect(await page.$$eval("#indicator-values dt", (nodes) => nodes.map((node) => node.textContent))).toEqual([
+      "RSI (14)",
+      "MACD (12, 26, 9)",
+      "MACD signal (9)",
+      "MACD histogram",
+      "Stochastic %K (14, 3)",
+      "Stochastic %D (3)",
+      "ROC (10)",
+      "Williams %R (14)",
+    ]);
 
-    // The model's "HTML" is shown as text: rendered markdown, no script or image elements, nothing ran.
-    const report = await text("#indicator-report");
-    expect(report).toContain("<script>window.__pwned = 1</script>");
-    expect(report).toContain('<img src="x" onerror="window.__pwned = 2">');
-    expect(await page.$$eval("#indicator-report script, #indicator-report img", (nodes) => nodes.length)).toBe(0);
-    expect(await page.$eval("#indicator-report strong", (node) => node.textContent)).toBe("RSI");
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    // The interactive chart: the window's candles in the agents' palette, and the four trendlines they read.
+    const plotted = await page.$eval("#candle-chart", (node) => {
+      const data = (node as unknown as { data: { type: string; name: string; x: unknown[]; y?: number[]; line?: { color: string; dash: string }; increasing?: { fillcolor: string }; decreasing?: { fillcolor: string } }[] }).data;
+      return data.map((trace) => ({
+        type: trace.type,
+        name: trace.name,
+        bars: trace.x.length,
+        colors: trace.type === "candlestick" ? [trace.increasing?.fillcolor, trace.decreasing?.fillcolor] : [trace.line?.color, trace.line?.dash],
+        ends: trace.y ? [trace.y[0], trace.y[trace.y.length - 1]] : undefined,
+      }));
+    });
+    expect(plotted.map(({ type, name, bars, colors }) => ({ type, name, bars, colors }))).toEqual([
+      { type: "candlestick", name: "Price", bars: 45, colors: [chartColors.upCandle, chartColors.downCandle] },
+      { type: "scatter", name: "Support (close)", bars: 45, colors: [chartColors.closeSupport, "solid"] },
+      { type: "scatter", name: "Resistance (close)", bars: 45, colors: [chartColors.closeResistance, "solid"] },
+      { type: "scatter", name: "Support (lows)", bars: 45, colors: [chartColors.lowSupport, "dash"] },
+      { type: "scatter", name: "Resistance (highs)", bars: 45, colors: [chartColors.highResistance, "dash"] },
+    ]);
+    // The lines end where the Trend agent read them (its summary rounds to 6 significant digits).
+    const lastSupport = plotted[1].ends?.[1] ?? NaN;
+    const lastResistance = plotted[2].ends?.[1] ?? NaN;
+    expect(lastSupport).toBeLessThan(lastResistance);
+
+    // Timings are rounded: no float such as 9737.536460000001 anywhere in the result.
+    const facts = await text("#run-facts");
+    expect(facts).toMatch(/total \d+(\.\d)? (ms|s)/);
+    expect(await text("#result")).not.toMatch(/\d\.\d{4,}/);
     await screenshot(page, "08-result");
 
     await page.setViewport({ width: 390, height: 844 });

@@ -1,13 +1,17 @@
-// The asset dropdown: built-in assets and saved custom symbols in two groups, and the field that adds a symbol
-// (checked here for instant feedback, then saved and validated by the server, and selected at once).
-import { apiGet, apiPost } from "./api-client.js";
+// @ts-check
+// The asset dropdown: built-in assets and saved custom symbols in two groups; the field that adds a symbol (checked
+// here against the server's own rule for instant feedback, then saved by the server and selected at once); and a
+// remove button per custom symbol.
+import { apiDelete, apiGet, apiPost } from "./api-client.js";
 import { byId, clear, element, setMessage } from "./dom.js";
+import { symbolPattern } from "./page-config.js";
 
-// The server's rule (SPEC 7), repeated so a typo is flagged before a round trip.
-const SYMBOL_PATTERN = /^[A-Za-z0-9^=._-]{1,32}$/;
+/** @typedef {import("./wire-types.js").AssetEntry} AssetEntry */
+/** @typedef {import("./wire-types.js").PageConfig} PageConfig */
+
 const CHOICE_KEY = "quantagent.asset";
 
-// The last choice is remembered in this browser, so a reload keeps the asset the user was working on.
+/** @returns {string | undefined} the last choice, remembered so a reload keeps the asset the user was working on */
 function rememberedChoice() {
   try {
     return localStorage.getItem(CHOICE_KEY) ?? undefined;
@@ -16,6 +20,7 @@ function rememberedChoice() {
   }
 }
 
+/** @param {string} code */
 function remember(code) {
   try {
     localStorage.setItem(CHOICE_KEY, code);
@@ -24,30 +29,64 @@ function remember(code) {
   }
 }
 
-export function createAssetPicker({ onError }) {
-  const select = byId("asset-select");
-  const input = byId("custom-symbol-input");
-  const addButton = byId("add-symbol-button");
-  const message = byId("symbol-message");
+/**
+ * The punctuation the symbol rule accepts, found by asking the rule itself, so the hint cannot drift from it.
+ * @param {RegExp} pattern
+ * @returns {string[]}
+ */
+function allowedSigns(pattern) {
+  const printable = Array.from({ length: 0x7e - 0x21 + 1 }, (_, offset) => String.fromCharCode(0x21 + offset));
+  return printable.filter((sign) => !/[A-Za-z0-9]/.test(sign) && pattern.test(`A${sign}`));
+}
 
-  function render(assets, selected) {
+/**
+ * @param {{config: PageConfig, onError?: (error: unknown) => void}} options
+ */
+export function createAssetPicker({ config, onError }) {
+  const select = byId("asset-select", HTMLSelectElement);
+  const input = byId("custom-symbol-input", HTMLInputElement);
+  const addButton = byId("add-symbol-button", HTMLButtonElement);
+  const message = byId("symbol-message");
+  const customList = byId("custom-asset-list", HTMLUListElement);
+  const pattern = symbolPattern(config);
+  const ruleText = `A symbol has at most ${config.symbol.max_length} letters, digits or ${allowedSigns(pattern).join(" ")} (e.g. ETH-USD, NQ=F, ^FTSE).`;
+  input.maxLength = config.symbol.max_length;
+  /** @type {AssetEntry[]} */
+  let assets = [];
+
+  /** @param {string} [selected] */
+  function render(selected) {
     const previous = selected ?? (select.value || rememberedChoice());
     clear(select);
+    clear(customList);
     const builtIn = element("optgroup", { label: "Built-in" });
     const custom = element("optgroup", { label: "Custom symbols" });
     for (const asset of assets) {
       const label = asset.custom ? asset.code : `${asset.code} · ${asset.name}`;
       (asset.custom ? custom : builtIn).append(element("option", { value: asset.code, title: `Ticker ${asset.ticker}` }, label));
+      if (asset.custom) customList.append(removableSymbol(asset.code));
     }
     select.append(builtIn);
     if (custom.children.length > 0) select.append(custom);
-    if ([...select.options].some((option) => option.value === previous)) select.value = previous;
+    customList.hidden = custom.children.length === 0;
+    if ([...select.options].some((option) => option.value === previous)) select.value = previous ?? "";
     remember(select.value);
   }
 
+  /** @param {string} symbol */
+  function removableSymbol(symbol) {
+    return element(
+      "li",
+      { dataset: { symbol } },
+      element("span", { className: "custom-symbol" }, symbol),
+      element("button", { type: "button", className: "secondary small-button", attributes: { "aria-label": `Remove ${symbol}` }, onclick: () => remove(symbol) }, "Remove"),
+    );
+  }
+
+  /** @param {string} [selected] */
   async function refresh(selected) {
-    const { assets } = await apiGet("/api/assets");
-    render(assets, selected);
+    ({ assets } = await apiGet("/api/assets"));
+    render(selected);
   }
 
   async function add() {
@@ -56,8 +95,8 @@ export function createAssetPicker({ onError }) {
       setMessage(message, "Type a symbol as Yahoo Finance spells it, e.g. ETH-USD, ^FTSE or 7203.T.", "warn");
       return;
     }
-    if (!SYMBOL_PATTERN.test(symbol)) {
-      setMessage(message, "A symbol has at most 32 letters, digits or ^ = . - _ (e.g. ETH-USD, NQ=F, ^FTSE).", "error");
+    if (!pattern.test(symbol)) {
+      setMessage(message, ruleText, "error");
       return;
     }
     addButton.disabled = true;
@@ -68,10 +107,28 @@ export function createAssetPicker({ onError }) {
       input.value = "";
       setMessage(message, known ? `${answer.symbol} is already in the list; selected it.` : `Added ${answer.symbol} and selected it.`, "ok");
     } catch (error) {
-      setMessage(message, error.message, "error");
-      onError?.(error, { inline: true });
+      setMessage(message, error instanceof Error ? error.message : String(error), "error");
+      onError?.(error);
     } finally {
       addButton.disabled = false;
+    }
+  }
+
+  /** @param {string} symbol */
+  async function remove(symbol) {
+    const button = customList.querySelector(`li[data-symbol="${CSS.escape(symbol)}"] button`);
+    if (button instanceof HTMLButtonElement) button.disabled = true;
+    try {
+      // A path segment: ^ = . - _ are safe, but the symbol is encoded anyway so no future rule can break the path.
+      await apiDelete(`/api/custom-assets/${encodeURIComponent(symbol)}`);
+      // The server answers only once the file is written: the list can change at once, without another request.
+      assets = assets.filter((asset) => !(asset.custom && asset.code === symbol));
+      render(select.value === symbol ? assets[0]?.code : undefined);
+      setMessage(message, `Removed ${symbol}.`, "ok");
+    } catch (error) {
+      if (button instanceof HTMLButtonElement) button.disabled = false;
+      setMessage(message, error instanceof Error ? error.message : String(error), "error");
+      onError?.(error);
     }
   }
 
@@ -86,6 +143,7 @@ export function createAssetPicker({ onError }) {
 
   return {
     refresh,
+    /** @returns {string} */
     selected: () => select.value,
   };
 }

@@ -1,9 +1,14 @@
+// @ts-check
 // Pure date helpers for the range pickers. datetime-local inputs have no time zone; the page treats their values as
 // UTC (as the API and the legacy form do), so conversions append "Z" rather than using the browser's zone.
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 24 * 60 * MINUTE_MS;
 
+/**
+ * How the timeframe selector spells each timeframe out; one the server adds later shows by its id.
+ * @type {Readonly<Record<string, string>>}
+ */
 export const TIMEFRAME_NAMES = {
   "1m": "1 minute",
   "5m": "5 minutes",
@@ -16,32 +21,51 @@ export const TIMEFRAME_NAMES = {
   "1mo": "1 month",
 };
 
-/** A starting range per timeframe that holds comfortably more than the 45 bars of the analysis window. */
+/**
+ * The range the pickers start with per timeframe: a choice of this page, not a server rule (the server checks the
+ * limits). Each holds comfortably more bars than an analysis window even where markets close at night and at
+ * weekends (45 one-hour bars of a US stock take about a week and a half).
+ * @type {Readonly<Record<string, number>>}
+ */
 export const DEFAULT_RANGE_DAYS = { "1m": 2, "5m": 5, "15m": 10, "30m": 20, "1h": 30, "4h": 60, "1d": 180, "1w": 730, "1mo": 730 };
 
-export const MIN_BARS = 35;
-
+/**
+ * @param {number} ms
+ * @returns {string}
+ */
 export function toInputValue(ms) {
   return new Date(ms).toISOString().slice(0, 16);
 }
 
-/** UTC epoch ms of a datetime-local value ("2024-01-31T14:30"), or undefined when empty or malformed. */
+/**
+ * UTC epoch ms of a datetime-local value ("2024-01-31T14:30"), or undefined when empty or malformed.
+ * @param {string | undefined} value
+ * @returns {number | undefined}
+ */
 export function fromInputValue(value) {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value ?? "")) return undefined;
-  const ms = Date.parse(`${value.slice(0, 16)}:00Z`);
+  const ms = Date.parse(`${(value ?? "").slice(0, 16)}:00Z`);
   return Number.isFinite(ms) ? ms : undefined;
 }
 
+/** @param {number} ms */
 export function floorToMinute(ms) {
   return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
 }
 
-/** "2024-01-31 14:30 UTC" */
+/**
+ * "2024-01-31 14:30 UTC"
+ * @param {number} ms
+ */
 export function formatUtc(ms) {
   return `${toInputValue(ms).replace("T", " ")} UTC`;
 }
 
-/** Days as the server counts them: the range's length rounded up. */
+/**
+ * Days as the server counts them: the range's length rounded up.
+ * @param {number} startMs
+ * @param {number} endMs
+ */
 export function countDays(startMs, endMs) {
   return Math.ceil((endMs - startMs) / DAY_MS);
 }
@@ -49,6 +73,8 @@ export function countDays(startMs, endMs) {
 /**
  * The nearest valid range to what the user picked. `changed` ("start", "end" or "timeframe") is the field just
  * edited. Returns the range and the plain-word notes about what moved.
+ * @param {{startMs: number | undefined, endMs: number | undefined, maxDays: number, timeframe: string, changed: string, nowMs: number}} options
+ * @returns {{startMs: number, endMs: number, notes: string[]}}
  */
 export function enforceRange({ startMs, endMs, maxDays, timeframe, changed, nowMs }) {
   const notes = [];

@@ -1,3 +1,4 @@
+// @ts-check
 // The timeframe selector and the start/end pickers (UTC). They follow the lookback table from the server: the
 // start picker's min is end minus the timeframe's limit, a change that would break a rule moves the other end and
 // says why, and every range is also checked by the server (POST /api/validate-date-range) with its answer shown.
@@ -10,16 +11,20 @@ import {
   enforceRange,
   floorToMinute,
   fromInputValue,
-  MIN_BARS,
   MINUTE_MS,
   TIMEFRAME_NAMES,
   toInputValue,
 } from "./date-limits.js";
 
-export function createDateRangePicker({ limits, initialTimeframe = "4h" }) {
-  const timeframeSelect = byId("timeframe-select");
-  const startInput = byId("start-input");
-  const endInput = byId("end-input");
+/** @typedef {import("./wire-types.js").TimeframeLimit} TimeframeLimit */
+
+/**
+ * @param {{limits: TimeframeLimit[], minimumBars: number, initialTimeframe?: string}} options
+ */
+export function createDateRangePicker({ limits, minimumBars, initialTimeframe = "4h" }) {
+  const timeframeSelect = byId("timeframe-select", HTMLSelectElement);
+  const startInput = byId("start-input", HTMLInputElement);
+  const endInput = byId("end-input", HTMLInputElement);
   const message = byId("range-message");
   const byTimeframe = new Map(limits.map((limit) => [limit.timeframe, limit]));
   let serverCheck = 0;
@@ -31,23 +36,32 @@ export function createDateRangePicker({ limits, initialTimeframe = "4h" }) {
   }
   timeframeSelect.value = byTimeframe.has(initialTimeframe) ? initialTimeframe : limits[0].timeframe;
 
-  const limit = () => byTimeframe.get(timeframeSelect.value);
+  /** @returns {TimeframeLimit} */
+  const limit = () => byTimeframe.get(timeframeSelect.value) ?? limits[0];
 
-  /** "N days selected; 1m bars: at most 7 days." plus a warning when the range cannot hold 35 bars. */
+  /**
+   * "N days selected; 1m bars: at most 7 days." plus a warning when the range cannot hold the minimum of bars.
+   * @param {number} startMs
+   * @param {number} endMs
+   * @param {{withLimit: boolean}} options
+   * @returns {{text: string, tone: "" | "warn"}}
+   */
   function describe(startMs, endMs, { withLimit }) {
     const { timeframe, max_days: maxDays, bar_seconds: barSeconds } = limit();
     const days = countDays(startMs, endMs);
     const parts = [`${days} day${days === 1 ? "" : "s"} selected${withLimit ? `; ${timeframe} bars: at most ${maxDays} days` : ""}.`];
-    // Markets close at night and at weekends, so this is an upper bound; below 35 the analysis cannot run.
+    // Markets close at night and at weekends, so this is an upper bound; below the minimum the analysis cannot run.
     const barMs = (barSeconds ?? 30 * 86_400) * 1000;
     const bars = Math.floor((endMs - startMs) / barMs);
-    if (bars < MIN_BARS) parts.push(`That is at most ${bars} bars; an analysis needs ${MIN_BARS}. Pick an earlier start or a shorter timeframe.`);
-    return { text: parts.join(" "), tone: bars < MIN_BARS ? "warn" : "" };
+    if (bars < minimumBars) parts.push(`That is at most ${bars} bars; an analysis needs ${minimumBars}. Pick an earlier start or a shorter timeframe.`);
+    return { text: parts.join(" "), tone: bars < minimumBars ? "warn" : "" };
   }
 
   /**
    * Re-applies the rules after a change to `changed` and updates the pickers' min/max and the message; after a
    * user's change the server's own check runs too (not on Run: the analysis request is checked anyway).
+   * @param {"start" | "end" | "timeframe"} changed
+   * @param {{checkServer?: boolean}} [options]
    */
   function enforce(changed, { checkServer = true } = {}) {
     const nowMs = floorToMinute(Date.now());
@@ -75,6 +89,7 @@ export function createDateRangePicker({ limits, initialTimeframe = "4h" }) {
     return range;
   }
 
+  /** @param {{startMs: number, endMs: number}} range */
   async function checkOnServer(range) {
     const check = ++serverCheck;
     try {
@@ -86,7 +101,7 @@ export function createDateRangePicker({ limits, initialTimeframe = "4h" }) {
       if (check !== serverCheck || answer.valid) return;
       setMessage(message, answer.error, "error");
     } catch (error) {
-      if (check === serverCheck) setMessage(message, error.message, "error");
+      if (check === serverCheck) setMessage(message, error instanceof Error ? error.message : String(error), "error");
     }
   }
 
@@ -107,6 +122,7 @@ export function createDateRangePicker({ limits, initialTimeframe = "4h" }) {
       const range = enforce("timeframe", { checkServer: false });
       return { start: new Date(range.startMs).toISOString(), end: new Date(range.endMs).toISOString() };
     },
+    /** @param {boolean} enabled */
     setDatesEnabled(enabled) {
       startInput.disabled = !enabled;
       endInput.disabled = !enabled;

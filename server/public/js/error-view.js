@@ -1,15 +1,27 @@
-// Errors in the page, in plain words, each with a pointer to its fix (the server's message says what is wrong;
-// the hint here says where to go). Chosen by the error's `code` from the server, never by matching its text.
+// @ts-check
+// Errors in the page, in plain words, each with a pointer to its fix (the server's message says what is wrong; the
+// hint here says where to go in this page). Chosen by the error's `code` from the server, never by matching its
+// text. A missing key is the one error whose server message is not shown: it speaks to library users (config
+// fields, environment variables), while the fix in the page is three clicks in Settings.
 import { byId, clear, element, scrollIntoView } from "./dom.js";
-import { providerName } from "./settings-panel.js";
+import { providerName } from "./page-config.js";
 
-function hintFor(error) {
-  const provider = providerName(error.provider ?? "") || "provider";
+/** @typedef {import("./wire-types.js").PageConfig} PageConfig */
+/** @typedef {{message?: string, code?: string, provider?: string}} ShownError */
+/** @typedef {{text: string, action?: "settings"}} Hint */
+
+/**
+ * @param {ShownError} error
+ * @param {PageConfig | undefined} config
+ * @returns {Hint | undefined}
+ */
+function hintFor(error, config) {
+  const provider = providerName(config, error.provider) || "provider";
   switch (error.code) {
     case "missing_api_key":
-      return { text: `Open Settings to add your ${provider} key.`, action: "settings" };
+      return { text: `Open Settings, choose ${provider} as the provider, paste your ${provider} API key and press Save key. Then run again.`, action: "settings" };
     case "provider_auth":
-      return { text: `Open Settings to paste a valid ${provider} key, then press Validate.`, action: "settings" };
+      return { text: `Open Settings to paste a valid ${provider} key, then press Save key: it is checked at once.`, action: "settings" };
     case "provider_quota":
       return { text: `Check your ${provider} plan and billing, or switch provider in Settings.`, action: "settings" };
     case "provider_model_not_found":
@@ -23,7 +35,7 @@ function hintFor(error) {
     case "date_range":
       return { text: "Shorten the date range: the pickers show the limit for each timeframe." };
     case "not_enough_data":
-      return { text: "Pick an earlier start or a shorter timeframe, so the range holds at least 35 bars." };
+      return { text: `Pick an earlier start or a shorter timeframe, so the range holds at least ${config?.bars.minimum ?? "enough"} bars.` };
     case "invalid_csv":
       return { text: "Check the file: it needs Datetime (or Date), Open, High, Low and Close columns." };
     case "unauthorized":
@@ -38,25 +50,51 @@ function hintFor(error) {
   }
 }
 
-export function createErrorView({ openSettings, askForToken }) {
+/**
+ * What the panel says is wrong: the server's sentence, except for a missing key (see the header).
+ * @param {ShownError} error
+ * @param {PageConfig | undefined} config
+ */
+function messageFor(error, config) {
+  if (error.code === "missing_api_key") return `No ${providerName(config, error.provider) || "provider"} API key is set on this server yet.`;
+  return error.message ?? String(error);
+}
+
+/**
+ * @param {{config?: PageConfig, openSettings: (options: {provider?: string}) => void, askForToken: () => void}} options
+ */
+export function createErrorView({ config, openSettings, askForToken }) {
   const panel = byId("error-panel");
+  let currentConfig = config;
 
   return {
+    /** @param {PageConfig} loaded the page config, once loaded (errors before that use generic words) */
+    setConfig(loaded) {
+      currentConfig = loaded;
+    },
+
+    /**
+     * @param {unknown} error
+     * @param {{title?: string}} [options]
+     */
     show(error, { title = "Something went wrong" } = {}) {
-      if (error?.code === "unauthorized") askForToken();
-      const hint = hintFor(error);
+      const shown = /** @type {ShownError} */ (error instanceof Error || (typeof error === "object" && error !== null) ? error : { message: String(error) });
+      if (shown.code === "unauthorized") askForToken();
+      const hint = hintFor(shown, currentConfig);
       clear(panel);
-      panel.append(element("h2", {}, title), element("p", { className: "error-message", id: "error-message" }, error?.message ?? String(error)));
+      panel.append(element("h2", {}, title), element("p", { className: "error-message", id: "error-message" }, messageFor(shown, currentConfig)));
       if (hint) {
         const line = element("p", { className: "error-hint", id: "error-hint" }, hint.text);
         if (hint.action === "settings") {
-          line.append(" ", element("button", { type: "button", className: "secondary small-button", onclick: () => openSettings({ provider: error.provider }) }, "Open Settings"));
+          line.append(" ", element("button", { type: "button", className: "secondary small-button", onclick: () => openSettings({ provider: shown.provider }) }, "Open Settings"));
         }
         panel.append(line);
       }
       panel.hidden = false;
-      scrollIntoView(panel, "nearest");
+      // The panel's scroll-margin-top keeps it below the sticky header, so the message itself is in view.
+      scrollIntoView(panel, "start");
     },
+
     hide() {
       panel.hidden = true;
       clear(panel);

@@ -1,5 +1,13 @@
+// @ts-check
 // Reads a text/event-stream body (a fetch ReadableStream) into {event, data} messages. EventSource cannot POST, so
 // the page reads the stream itself; comment lines (the server's keep-alives) are skipped.
+
+/** @typedef {{event: string, data: string}} StreamMessage */
+
+/**
+ * @param {ReadableStream<Uint8Array<ArrayBuffer>>} body
+ * @returns {AsyncGenerator<StreamMessage>}
+ */
 export async function* readEventStream(body) {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
@@ -21,6 +29,10 @@ export async function* readEventStream(body) {
   }
 }
 
+/**
+ * @param {string} block
+ * @returns {StreamMessage | undefined}
+ */
 function parseBlock(block) {
   let event = "message";
   const data = [];

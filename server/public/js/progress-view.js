@@ -1,31 +1,60 @@
+// @ts-check
 // Live progress per agent: one row per pipeline step (waiting, running with a live timer, done with its time and
-// tokens, or failed), fed by the ProgressEvents the server streams.
+// tokens, or failed), fed by the progress events the server streams. The steps and their labels come from the page
+// config; a step the config does not list (a plugin's analyst on a newer server) gets a row when it starts.
 import { byId, clear, element, formatDuration } from "./dom.js";
 
-const STEPS = [
-  { step: "data", label: "Market data", detail: "candles for the window" },
-  { step: "indicator", label: "Indicator agent", detail: "RSI, MACD, Stochastic, ROC, Williams %R" },
-  { step: "pattern", label: "Pattern agent", detail: "reads the candlestick chart" },
-  { step: "trend", label: "Trend agent", detail: "reads support and resistance lines" },
-  { step: "decision", label: "Decision agent", detail: "LONG or SHORT" },
-];
+/** @typedef {import("./wire-types.js").ProgressEvent} ProgressEvent */
+/** @typedef {import("./wire-types.js").StepEntry} StepEntry */
+/** @typedef {"waiting" | "running" | "done" | "failed" | "stopped"} StepState */
+/** @typedef {{item: HTMLLIElement, state: HTMLElement, detail: HTMLElement, note: HTMLElement, info: StepEntry, runningSince: number}} StepRow */
 
+/** @type {Readonly<Record<StepState, string>>} */
 const STATE_TEXT = { waiting: "Waiting", running: "Running", done: "Done", failed: "Failed", stopped: "Stopped" };
 
-export function createProgressView() {
+/**
+ * @param {{steps: StepEntry[]}} options
+ */
+export function createProgressView({ steps }) {
   const card = byId("progress-card");
   const list = byId("progress-steps");
   const elapsed = byId("progress-elapsed");
+  /** @type {Map<string, StepRow>} */
   const rows = new Map();
   let startedAt = 0;
+  /** @type {ReturnType<typeof setInterval> | undefined} */
   let timer;
 
+  /**
+   * @param {string} step
+   * @param {StepState} state
+   * @param {string} [detail]
+   */
   function setState(step, state, detail) {
     const row = rows.get(step);
     if (!row) return;
     row.item.dataset.state = state;
     row.state.textContent = STATE_TEXT[state];
     if (detail !== undefined) row.detail.textContent = detail;
+  }
+
+  /** @param {StepEntry} info */
+  function addRow(info) {
+    const state = element("span", { className: "step-state" });
+    const detail = element("span", { className: "step-detail" }, info.detail);
+    const note = element("span", { className: "step-note" });
+    const item = element(
+      "li",
+      { className: "step", dataset: { step: info.id, state: "waiting" } },
+      element("span", { className: "step-icon", attributes: { "aria-hidden": "true" } }),
+      element("div", { className: "step-text" }, element("span", { className: "step-label" }, info.label), detail, note),
+      state,
+    );
+    const row = { item, state, detail, note, info, runningSince: 0 };
+    rows.set(info.id, row);
+    setState(info.id, "waiting");
+    list.append(item);
+    return row;
   }
 
   function tick() {
@@ -40,21 +69,7 @@ export function createProgressView() {
     start() {
       clear(list);
       rows.clear();
-      for (const info of STEPS) {
-        const state = element("span", { className: "step-state" });
-        const detail = element("span", { className: "step-detail" }, info.detail);
-        const note = element("span", { className: "step-note" });
-        const item = element(
-          "li",
-          { className: "step", dataset: { step: info.step, state: "waiting" } },
-          element("span", { className: "step-icon", attributes: { "aria-hidden": "true" } }),
-          element("div", { className: "step-text" }, element("span", { className: "step-label" }, info.label), detail, note),
-          state,
-        );
-        rows.set(info.step, { item, state, detail, note, info, runningSince: 0 });
-        setState(info.step, "waiting");
-        list.append(item);
-      }
+      for (const info of steps) addRow(info);
       card.hidden = false;
       startedAt = performance.now();
       clearInterval(timer);
@@ -62,30 +77,33 @@ export function createProgressView() {
       tick();
     },
 
+    /** @param {ProgressEvent} event */
     handle(event) {
       switch (event.type) {
         case "step-start": {
-          const row = rows.get(event.step);
-          if (row) row.runningSince = performance.now();
+          const row = rows.get(event.step) ?? addRow({ id: event.step, label: event.step, detail: "" });
+          row.runningSince = performance.now();
           setState(event.step, "running");
           break;
         }
         case "step-end": {
-          const tokens = event.usage.inputTokens + event.usage.outputTokens;
-          setState(event.step, "done", `${formatDuration(event.durationMs)}${tokens > 0 ? ` · ${tokens.toLocaleString("en-US")} tokens` : ""}`);
+          const tokens = (event.usage?.input_tokens ?? 0) + (event.usage?.output_tokens ?? 0);
+          setState(event.step, "done", `${formatDuration(event.duration_ms)}${tokens > 0 ? ` · ${tokens.toLocaleString("en-US")} tokens` : ""}`);
           break;
         }
         case "step-error":
-          setState(event.step, "failed", `failed after ${formatDuration(event.durationMs)}`);
+          setState(event.step, "failed", `failed after ${formatDuration(event.duration_ms)}`);
           break;
         case "chart-rendered": {
           const row = rows.get(event.chart);
-          if (row) row.note.textContent = `chart drawn in ${formatDuration(event.durationMs)}`;
+          if (row) row.note.textContent = `chart drawn in ${formatDuration(event.duration_ms)}`;
           break;
         }
         case "analysis-end":
-          elapsed.textContent = `done in ${formatDuration(event.durationMs)}`;
+          elapsed.textContent = `done in ${formatDuration(event.duration_ms)}`;
           break;
+        case "report-delta":
+          break; // the text itself is shown by live-reports.js
         default:
           break; // a newer server may send more kinds; they are not shown
       }
@@ -94,6 +112,7 @@ export function createProgressView() {
     /**
      * Stops the timer; steps still running when the analysis failed or was cancelled are marked stopped. A failure
      * before any step started (a missing key) hides the card: five "waiting" rows would only distract from the error.
+     * @param {{failed: boolean}} outcome
      */
     finish({ failed }) {
       clearInterval(timer);
@@ -105,11 +124,6 @@ export function createProgressView() {
         for (const [step, row] of rows) if (row.item.dataset.state === "running") setState(step, "stopped", row.info.detail);
         elapsed.textContent = `stopped after ${formatDuration(performance.now() - startedAt)}`;
       }
-    },
-
-    hide() {
-      clearInterval(timer);
-      card.hidden = true;
     },
   };
 }

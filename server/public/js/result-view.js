@@ -1,124 +1,237 @@
-// The analysis result: the decision (LONG/SHORT badge, risk/reward, horizon, justification), the interactive
-// candlestick chart, both chart images, the three reports as sanitised markdown, and how it was reached.
+// @ts-check
+// The analysis result: the decision (LONG/SHORT badge, risk/reward, horizon, justification, the window), the
+// interactive candlestick chart with the trendlines, both chart images (enlargeable), the reports (the three agents'
+// and any plugin analyst's) as sanitised markdown, the indicator values, and how it was reached. Shared by the main
+// page and /output; parts the result does not carry (the legacy link has no candles) are left out.
 import { drawCandles } from "./candle-chart.js";
-import { byId, clear, element, formatDuration, formatNumber } from "./dom.js";
+import { asText, clear, element, formatDuration, formatNumber } from "./dom.js";
+import { enlargeableImage } from "./image-viewer.js";
 import { renderMarkdown } from "./markdown.js";
 
-const INDICATOR_LABELS = [
-  ["rsi", "RSI (14)"],
-  ["macd", "MACD"],
-  ["macd_signal", "MACD signal"],
-  ["macd_histogram", "MACD histogram"],
-  ["stochastic_k", "Stochastic %K"],
-  ["stochastic_d", "Stochastic %D"],
-  ["roc", "ROC (10)"],
-  ["williams_r", "Williams %R"],
-];
+/** @typedef {import("./wire-types.js").AnalysisResult} AnalysisResult */
+/** @typedef {import("./wire-types.js").AnalysisWindow} AnalysisWindow */
+/** @typedef {import("./wire-types.js").PageConfig} PageConfig */
+/** @typedef {Pick<PageConfig, "indicators" | "chart_palette" | "steps">} ResultViewConfig */
 
+/**
+ * @param {string} title
+ * @param {string} className
+ * @param {...(Node | string | null | undefined)} children
+ */
 function card(title, className, ...children) {
   return element("section", { className: `card ${className}` }, element("div", { className: "card-head" }, element("h2", {}, title)), element("div", { className: "card-body" }, ...children));
 }
 
-function formatWindow(window) {
-  const show = (iso) => `${iso.slice(0, 16).replace("T", " ")}`;
-  return `${show(window.start)} → ${show(window.end)} UTC`;
+/**
+ * "2024-01-31 14:30" from an ISO time; the text as it is when it is not one.
+ * @param {unknown} iso
+ */
+function showTime(iso) {
+  const text = asText(iso);
+  return Number.isFinite(Date.parse(text)) ? new Date(text).toISOString().slice(0, 16).replace("T", " ") : text;
 }
 
+/** @param {AnalysisWindow} window */
+function formatWindow(window) {
+  return `${showTime(window.start)} → ${showTime(window.end)} UTC`;
+}
+
+/**
+ * The note for a window that reaches further back than asked: the server moves the start back until the window
+ * holds enough bars (markets close at night, at weekends and on holidays).
+ * @param {AnalysisResult} result
+ */
+function windowNote(result) {
+  const window = result.window;
+  if (!window?.requested_start) return null;
+  const requested = Date.parse(asText(window.requested_start));
+  const start = Date.parse(asText(window.start));
+  if (Number.isFinite(requested) && Number.isFinite(start) && requested === start) return null;
+  if (!Number.isFinite(requested) && asText(window.requested_start) === asText(window.start)) return null;
+  return element(
+    "p",
+    { className: "window-note", id: "window-note" },
+    `Requested from ${showTime(window.requested_start)} UTC; the window starts at ${showTime(window.start)} UTC to have enough bars (${formatNumber(result.data_length, 0)}).`,
+  );
+}
+
+/** @param {AnalysisResult} result */
+function subtitle(result) {
+  const parts = [`${asText(result.timeframe)} bars`, `${formatNumber(result.data_length, 0)} in the window`];
+  if (result.window) parts.push(formatWindow(result.window));
+  return parts.join(" · ");
+}
+
+/** @param {AnalysisResult} result */
 function decisionCard(result) {
-  const decision = result.final_decision;
-  const tone = decision.decision === "LONG" ? "long" : "short";
+  const decision = result.final_decision ?? {};
+  const verdict = asText(decision.decision);
+  const tone = verdict === "LONG" ? "long" : verdict === "SHORT" ? "short" : "unknown";
+  const riskReward = typeof decision.risk_reward_ratio === "number" ? formatNumber(decision.risk_reward_ratio, 2) : asText(decision.risk_reward_ratio) || "–";
+  const symbol = asText(result.symbol);
+  const name = asText(result.asset_name);
+  // The old system's page shows an answer it could not read as {raw}: shown here as the justification, as text.
+  const justification = decision.justification ?? decision.raw;
   return element(
     "section",
-    { className: `card decision-card ${tone}`, dataset: { decision: decision.decision } },
+    { className: `card decision-card ${tone}`, dataset: { decision: verdict } },
     element(
       "div",
       { className: "decision-head" },
-      element("span", { className: `decision-badge ${tone}`, id: "decision-badge" }, decision.decision),
+      element("span", { className: `decision-badge ${tone}`, id: "decision-badge" }, verdict || "–"),
       element(
         "div",
         { className: "decision-title" },
-        element("h2", {}, `${result.asset_name}${result.symbol && result.symbol !== result.asset_name ? ` (${result.symbol})` : ""}`),
-        element("p", { className: "muted small" }, `${result.timeframe} bars · ${result.data_length} in the window · ${formatWindow(result.window)}`),
+        element("h2", {}, `${name}${symbol && symbol !== name ? ` (${symbol})` : ""}`),
+        element("p", { className: "muted small" }, subtitle(result)),
       ),
     ),
+    windowNote(result),
     element(
       "dl",
       { className: "decision-facts" },
-      element("div", {}, element("dt", {}, "Risk / reward"), element("dd", { id: "risk-reward" }, formatNumber(decision.risk_reward_ratio, 2))),
-      element("div", {}, element("dt", {}, "Horizon"), element("dd", { id: "forecast-horizon" }, decision.forecast_horizon)),
+      element("div", {}, element("dt", {}, "Risk / reward"), element("dd", { id: "risk-reward" }, riskReward)),
+      element("div", {}, element("dt", {}, "Horizon"), element("dd", { id: "forecast-horizon" }, asText(decision.forecast_horizon) || "–")),
     ),
-    element("p", { className: "justification", id: "justification" }, decision.justification),
+    element("p", { className: "justification", id: "justification" }, asText(justification)),
   );
 }
 
-function indicatorTable(values) {
+/**
+ * The library's indicators in their order and with their periods, then any extra value a plugin added, by its key.
+ * @param {Record<string, number | null>} values
+ * @param {ResultViewConfig | undefined} config
+ */
+function indicatorTable(values, config) {
+  const known = config?.indicators ?? [];
+  const knownKeys = new Set(known.map((indicator) => indicator.key));
+  const rows = [
+    ...known.filter((indicator) => indicator.key in values),
+    ...Object.keys(values)
+      .filter((key) => !knownKeys.has(key))
+      .map((key) => ({ key, label: key })),
+  ];
   return element(
     "dl",
-    { className: "indicator-grid" },
-    INDICATOR_LABELS.map(([key, label]) => element("div", {}, element("dt", {}, label), element("dd", {}, formatNumber(values?.[key], 2)))),
+    { className: "indicator-grid", id: "indicator-values" },
+    rows.map(({ key, label }) => element("div", { dataset: { indicator: key } }, element("dt", {}, label), element("dd", {}, formatNumber(values[key], 2)))),
   );
 }
 
+/**
+ * Base64 text only: anything else in a chart field (the legacy link's sessionStorage is the user's) is skipped.
+ * @param {unknown} base64
+ */
+function isBase64(base64) {
+  return typeof base64 === "string" && base64.length > 0 && /^[A-Za-z0-9+/=\s]+$/.test(base64);
+}
+
+/**
+ * @param {string} title
+ * @param {string} base64
+ * @param {string} id
+ */
 function chartImage(title, base64, id) {
   return element(
     "figure",
     { className: "chart-figure" },
-    element("img", { id, src: `data:image/png;base64,${base64}`, alt: `${title} of the analysis window`, loading: "lazy" }),
-    element("figcaption", {}, title),
+    enlargeableImage({ src: `data:image/png;base64,${base64.replace(/\s/g, "")}`, alt: `${title} of the analysis window`, title, id }),
+    element("figcaption", {}, `${title} · tap or click to enlarge`),
   );
 }
 
+/**
+ * @param {string} title
+ * @param {unknown} text
+ * @param {string} id
+ */
 function report(title, text, id) {
   return element("article", { className: "report", id }, element("h3", {}, title), renderMarkdown(text));
 }
 
-function footer(result) {
+/** @param {AnalysisResult} result */
+function reports(result) {
+  const given = result.analyst_reports;
+  const analysts = typeof given === "object" && given !== null && !Array.isArray(given) ? Object.entries(given) : [];
+  return element(
+    "div",
+    { className: "reports" },
+    report("Indicators", result.technical_indicators, "indicator-report"),
+    report("Patterns", result.pattern_analysis, "pattern-report"),
+    report("Trend", result.trend_analysis, "trend-report"),
+    // Plugin analysts: titled by their name, their text handled exactly like the agents'.
+    analysts.map(([name, text], index) => element("article", { className: "report analyst-report", id: `analyst-report-${index}`, dataset: { analyst: name } }, element("h3", {}, name), renderMarkdown(text))),
+  );
+}
+
+/**
+ * @param {AnalysisResult} result
+ * @param {ResultViewConfig | undefined} config
+ */
+function footer(result, config) {
   const models = result.models;
-  const total = result.usage?.total ?? { inputTokens: 0, outputTokens: 0 };
-  const steps = Object.entries(result.timings_ms ?? {})
-    .filter(([step]) => step !== "total")
-    .map(([step, ms]) => `${step} ${formatDuration(ms)}`)
+  if (!models) return null;
+  const total = result.usage?.total;
+  // Both spellings: the result's wire names are moving to snake_case; a page must read the server it talks to.
+  const tokens = (Number(total?.input_tokens) || 0) + (Number(total?.output_tokens) || 0);
+  const timings = result.timings_ms ?? {};
+  const label = (/** @type {string} */ step) => config?.steps.find((entry) => entry.id === step)?.label.replace(/ agent$/, "").toLowerCase() ?? step;
+  const steps = Object.entries(timings)
+    .filter(([step, ms]) => step !== "total" && typeof ms === "number")
+    .map(([step, ms]) => `${label(step)} ${formatDuration(ms)}`)
     .join(" · ");
   return element(
     "p",
-    { className: "muted small run-facts" },
-    `Agent ${models.agent.provider}/${models.agent.model} · graph ${models.graph.provider}/${models.graph.model} · `,
-    `${(total.inputTokens + total.outputTokens).toLocaleString("en-US")} tokens · total ${formatDuration(result.timings_ms.total)}`,
+    { className: "muted small run-facts", id: "run-facts" },
+    `Agent ${asText(models.agent?.provider)}/${asText(models.agent?.model)} · graph ${asText(models.graph?.provider)}/${asText(models.graph?.model)} · `,
+    `${tokens.toLocaleString("en-US")} tokens`,
+    typeof timings.total === "number" ? ` · total ${formatDuration(timings.total)}` : "",
     steps ? ` (${steps})` : "",
   );
 }
 
-export function showResult(result) {
-  const container = byId("result");
+/**
+ * Replaces the container's content with the result. The journal id, when the server sends one, is kept on the
+ * container (data-analysis-id) for the views that will link to the journal.
+ * @param {HTMLElement} container
+ * @param {AnalysisResult} result
+ * @param {{config?: ResultViewConfig}} [options]
+ */
+export function showResult(container, result, { config } = {}) {
   clear(container);
-  const chart = element("div", { className: "candle-chart", id: "candle-chart", attributes: { role: "img", "aria-label": "Interactive candlestick chart" } });
-  const chartStatus = element("p", { className: "muted small" }, "Loading the interactive chart…");
-  container.append(
-    decisionCard(result),
-    card("Price", "chart-card", chart, chartStatus),
-    card("Charts the agents read", "images-card", element("div", { className: "chart-images" }, chartImage("Pattern chart", result.pattern_chart, "pattern-chart-image"), chartImage("Trend chart", result.trend_chart, "trend-chart-image"))),
-    card(
-      "Reports",
-      "reports-card",
-      element(
-        "div",
-        { className: "reports" },
-        report("Indicators", result.technical_indicators, "indicator-report"),
-        report("Patterns", result.pattern_analysis, "pattern-report"),
-        report("Trend", result.trend_analysis, "trend-report"),
-      ),
-    ),
-    card("Latest indicator values", "indicators-card", indicatorTable(result.indicator_values), footer(result)),
-  );
+  if (result.id !== undefined && result.id !== null) container.dataset.analysisId = asText(result.id);
+  else delete container.dataset.analysisId;
+  container.append(decisionCard(result));
+
+  const candles = result.candles ?? [];
+  if (candles.length > 0 && config) {
+    const chart = element("div", { className: "candle-chart", id: "candle-chart", attributes: { role: "img", "aria-label": "Interactive candlestick chart with the trendlines" } });
+    const chartStatus = element("p", { className: "muted small" }, "Loading the interactive chart…");
+    container.append(card("Price", "chart-card", chart, chartStatus));
+    drawCandles(chart, result, { palette: config.chart_palette }).then(
+      () => chartStatus.remove(),
+      (error) => (chartStatus.textContent = `The interactive chart could not be drawn: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  const images = [
+    isBase64(result.pattern_chart) ? chartImage("Pattern chart", asText(result.pattern_chart), "pattern-chart-image") : null,
+    isBase64(result.trend_chart) ? chartImage("Trend chart", asText(result.trend_chart), "trend-chart-image") : null,
+  ].filter((image) => image !== null);
+  if (images.length > 0) container.append(card("Charts the agents read", "images-card", element("div", { className: "chart-images" }, ...images)));
+
+  container.append(card("Reports", "reports-card", reports(result)));
+  const values = result.indicator_values;
+  if (values && typeof values === "object" && !Array.isArray(values)) container.append(card("Latest indicator values", "indicators-card", indicatorTable(values, config), footer(result, config)));
+  else {
+    const facts = footer(result, config);
+    if (facts) container.append(facts);
+  }
   container.hidden = false;
-  drawCandles(chart, result.candles ?? [], { title: result.asset_name }).then(
-    () => chartStatus.remove(),
-    (error) => (chartStatus.textContent = `The interactive chart could not be drawn: ${error.message}`),
-  );
 }
 
-export function hideResult() {
-  const container = byId("result");
+/** @param {HTMLElement} container */
+export function hideResult(container) {
   container.hidden = true;
   clear(container);
 }

@@ -1,83 +1,171 @@
-// The Settings panel: choose the provider (both model roles switch, SPEC 10), paste a key and save it (applied at
-// once on the server), validate it with one real provider call, and see each provider's masked key.
+// @ts-check
+// The Settings panel: choose the provider (both model roles switch), paste a key and save it (applied at once on
+// the server, then checked with one real provider call), validate again on demand, and see each provider's masked
+// key with the result of its last check: valid, invalid with the provider's words, or could not check.
 import { apiGet, apiPost } from "./api-client.js";
 import { byId, clear, element, scrollIntoView, setMessage } from "./dom.js";
+import { providerName } from "./page-config.js";
 
-export const PROVIDERS = [
-  { id: "openai", name: "OpenAI" },
-  { id: "anthropic", name: "Anthropic" },
-  { id: "qwen", name: "Qwen" },
-];
+/** @typedef {import("./wire-types.js").PageConfig} PageConfig */
+/** @typedef {import("./wire-types.js").KeyStatus} KeyStatus */
+/** @typedef {import("./wire-types.js").KeyValidation} KeyValidation */
+/** @typedef {import("./wire-types.js").ModelSelection} ModelSelection */
+/** @typedef {{state: "checking" | "valid" | "invalid" | "unchecked", detail: string}} Validation */
 
-export function providerName(id) {
-  return PROVIDERS.find((provider) => provider.id === id)?.name ?? id;
+/** @type {Readonly<Record<Validation["state"], string>>} */
+const VALIDATION_TEXT = { checking: "checking…", valid: "valid", invalid: "invalid", unchecked: "could not check" };
+
+/**
+ * Codes that mean "the provider refused this key"; any other failure of the check says nothing about the key.
+ * The server sends a code with a failed check only from newer versions: without one the answer counts as invalid.
+ */
+const KEY_REFUSED_CODES = new Set(["provider_auth", "missing_api_key"]);
+
+/**
+ * @param {KeyValidation} answer
+ * @returns {Validation}
+ */
+function validationFrom(answer) {
+  if (answer.valid) return { state: "valid", detail: answer.message };
+  const refused = answer.code === undefined || KEY_REFUSED_CODES.has(answer.code);
+  return { state: refused ? "invalid" : "unchecked", detail: answer.error };
 }
 
-export function createSettingsPanel({ onError }) {
-  const panel = byId("settings-panel");
-  const providerSelect = byId("provider-select");
+/**
+ * @param {{config: PageConfig, onError?: (error: unknown) => void}} options
+ */
+export function createSettingsPanel({ config, onError }) {
+  const panel = byId("settings-panel", HTMLDetailsElement);
+  const providerSelect = byId("provider-select", HTMLSelectElement);
   const modelsLine = byId("provider-models");
-  const keyInput = byId("api-key-input");
+  const keyInput = byId("api-key-input", HTMLInputElement);
   const keyProviderName = byId("key-provider-name");
-  const saveButton = byId("save-key-button");
-  const validateButton = byId("validate-key-button");
+  const saveButton = byId("save-key-button", HTMLButtonElement);
+  const validateButton = byId("validate-key-button", HTMLButtonElement);
   const message = byId("key-message");
   const statusList = byId("key-status-list");
   const summary = byId("settings-summary");
+  /** @type {Map<string, KeyStatus>} */
   const statuses = new Map();
+  /** @type {Map<string, Validation>} */
+  const validations = new Map();
 
-  function showConfig(config) {
-    providerSelect.value = config.agent_llm_provider;
-    keyProviderName.textContent = providerName(config.agent_llm_provider);
-    modelsLine.textContent = `Agent model ${config.agent_llm_model} · graph model ${config.graph_llm_model}`;
+  clear(providerSelect);
+  for (const provider of config.providers) providerSelect.append(element("option", { value: provider.id }, provider.name));
+  const envVars = byId("key-env-vars");
+  clear(envVars);
+  config.providers.forEach((provider, index) => {
+    if (index > 0) envVars.append(index === config.providers.length - 1 ? " or " : ", ");
+    envVars.append(element("code", {}, provider.key_env_var));
+  });
+
+  /** @param {string} id */
+  const nameOf = (id) => providerName(config, id);
+
+  /** @param {ModelSelection} selection */
+  function showConfig(selection) {
+    providerSelect.value = selection.agent_llm_provider;
+    keyProviderName.textContent = nameOf(selection.agent_llm_provider);
+    modelsLine.textContent = `Agent model ${selection.agent_llm_model} · graph model ${selection.graph_llm_model}`;
+  }
+
+  /** @param {Validation | undefined} validation */
+  function validationBadge(validation) {
+    if (!validation) return null;
+    return element("span", { className: "key-validation", dataset: { validation: validation.state } }, VALIDATION_TEXT[validation.state]);
   }
 
   function renderStatuses() {
     clear(statusList);
-    for (const provider of PROVIDERS) {
+    for (const provider of config.providers) {
       const status = statuses.get(provider.id);
+      const validation = status?.has_key ? validations.get(provider.id) : undefined;
       const active = provider.id === providerSelect.value;
+      // A rejected key is not "in use" in any useful sense: the tag says so instead.
+      const tag = active ? element("span", { className: `tag ${validation?.state === "invalid" ? "short" : ""}` }, validation?.state === "invalid" ? "key rejected" : "in use") : null;
       statusList.append(
         element(
           "li",
           { className: active ? "active" : "", dataset: { provider: provider.id } },
-          element("span", { className: "key-provider" }, provider.name, active ? element("span", { className: "tag" }, "in use") : null),
-          status?.has_key
-            ? element("code", { className: "key-masked" }, status.masked_key)
-            : element("span", { className: "key-missing" }, status ? "no key" : "…"),
+          element(
+            "div",
+            { className: "key-row" },
+            element("span", { className: "key-provider" }, provider.name, tag),
+            element(
+              "span",
+              { className: "key-state" },
+              status?.has_key ? element("code", { className: "key-masked" }, status.masked_key ?? "") : element("span", { className: "key-missing" }, status ? "no key" : "…"),
+              validationBadge(validation),
+            ),
+          ),
+          validation && validation.state !== "valid" && validation.state !== "checking" ? element("p", { className: "key-validation-detail" }, validation.detail) : null,
         ),
       );
     }
     const current = statuses.get(providerSelect.value);
-    summary.textContent = `${providerName(providerSelect.value)} · ${current?.has_key ? current.masked_key : "no key"}`;
-    summary.dataset.tone = current?.has_key ? "ok" : "warn";
+    const currentCheck = current?.has_key ? validations.get(providerSelect.value) : undefined;
+    summary.textContent = `${nameOf(providerSelect.value)} · ${current?.has_key ? current.masked_key : "no key"}${currentCheck && currentCheck.state !== "checking" ? ` · ${VALIDATION_TEXT[currentCheck.state]}` : ""}`;
+    summary.dataset.tone = !current?.has_key || currentCheck?.state === "invalid" ? "warn" : "ok";
   }
 
   async function refreshStatuses() {
-    const answers = await Promise.all(
-      PROVIDERS.map((provider) => apiGet(`/api/get-api-key-status?provider=${encodeURIComponent(provider.id)}`)),
-    );
-    PROVIDERS.forEach((provider, index) => statuses.set(provider.id, answers[index]));
+    const answers = await Promise.all(config.providers.map((provider) => apiGet(`/api/get-api-key-status?provider=${encodeURIComponent(provider.id)}`)));
+    config.providers.forEach((provider, index) => statuses.set(provider.id, answers[index]));
     renderStatuses();
   }
 
   async function refresh() {
-    const { config } = await apiGet("/api/get-provider");
-    showConfig(config);
+    const { config: selection } = await apiGet("/api/get-provider");
+    showConfig(selection);
     await refreshStatuses();
     // A first visit without a key starts with Settings open; afterwards it stays out of the way.
     panel.open = !statuses.get(providerSelect.value)?.has_key;
   }
 
-  async function guarded(button, work) {
-    button.disabled = true;
+  /**
+   * One real provider call; its answer is shown in the status list and the message line (after `prefix`, what
+   * the line said before: "key saved").
+   * @param {string} provider
+   * @param {{prefix?: string}} [options]
+   */
+  async function validate(provider, { prefix = "" } = {}) {
+    validations.set(provider, { state: "checking", detail: "" });
+    renderStatuses();
+    setMessage(message, `${prefix}Checking the ${nameOf(provider)} key with one small request…`, "busy");
+    /** @type {Validation} */
+    let validation;
+    try {
+      validation = validationFrom(await apiPost("/api/validate-api-key", { provider }));
+    } catch (error) {
+      validation = { state: "unchecked", detail: error instanceof Error ? error.message : String(error) };
+      onError?.(error);
+    }
+    validations.set(provider, validation);
+    renderStatuses();
+    // The provider's own words are shown once, under the key's row; this line only says what happened.
+    const name = nameOf(provider);
+    const outcome = {
+      valid: { text: validation.detail, tone: /** @type {const} */ ("ok") },
+      invalid: { text: `${name} rejected this key: see why below.`, tone: /** @type {const} */ ("error") },
+      unchecked: { text: `The ${name} key could not be checked: see why below.`, tone: /** @type {const} */ ("warn") },
+      checking: { text: "", tone: /** @type {const} */ ("busy") },
+    }[validation.state];
+    setMessage(message, `${prefix}${outcome.text}`, outcome.tone);
+  }
+
+  /**
+   * @param {HTMLButtonElement | HTMLSelectElement} control
+   * @param {() => Promise<void>} work
+   */
+  async function guarded(control, work) {
+    control.disabled = true;
     try {
       await work();
     } catch (error) {
-      setMessage(message, error.message, "error");
-      onError?.(error, { inSettings: true });
+      setMessage(message, error instanceof Error ? error.message : String(error), "error");
+      onError?.(error);
     } finally {
-      button.disabled = false;
+      control.disabled = false;
     }
   }
 
@@ -92,36 +180,34 @@ export function createSettingsPanel({ onError }) {
 
   byId("key-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    return guarded(saveButton, async () => {
+    void guarded(saveButton, async () => {
+      const provider = providerSelect.value;
       const key = keyInput.value.trim();
       if (key === "") {
-        setMessage(message, `Paste your ${providerName(providerSelect.value)} API key first.`, "warn");
+        setMessage(message, `Paste your ${nameOf(provider)} API key first.`, "warn");
         keyInput.focus();
         return;
       }
-      const answer = await apiPost("/api/update-api-key", { api_key: key, provider: providerSelect.value });
+      const saved = await apiPost("/api/update-api-key", { api_key: key, provider });
       keyInput.value = "";
-      setMessage(message, answer.message, "ok");
+      validations.delete(provider); // the old key's check says nothing about the new one
       await refreshStatuses();
+      await validate(provider, { prefix: `${saved.message} ` });
     });
   });
 
-  validateButton.addEventListener("click", () =>
-    guarded(validateButton, async () => {
-      const name = providerName(providerSelect.value);
-      setMessage(message, `Checking the ${name} key with one small request…`, "busy");
-      const answer = await apiPost("/api/validate-api-key", { provider: providerSelect.value });
-      setMessage(message, answer.valid ? answer.message : answer.error, answer.valid ? "ok" : "error");
-    }),
-  );
+  validateButton.addEventListener("click", () => guarded(validateButton, () => validate(providerSelect.value)));
 
   return {
     refresh,
-    /** Opens the panel and puts the cursor in the key field: the fix for most key and provider errors. */
+    /**
+     * Opens the panel and puts the cursor in the key field: the fix for most key and provider errors.
+     * @param {{provider?: string}} [options]
+     */
     open({ provider } = {}) {
       panel.open = true;
       if (provider && provider !== providerSelect.value) {
-        setMessage(message, `The failing provider is ${providerName(provider)}; the key field is for the selected one.`, "warn");
+        setMessage(message, `The failing provider is ${nameOf(provider)}; the key field is for the selected one.`, "warn");
       }
       scrollIntoView(panel, "start");
       keyInput.focus({ preventScroll: true });

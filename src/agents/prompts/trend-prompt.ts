@@ -10,7 +10,7 @@ ${context.barCount} bars with fitted support and resistance trendlines. Call it 
 
 export function trendVisionPrompt(context: AnalysisContext, lines: TrendlineSummary): string {
   return `This candlestick chart shows the last ${context.barCount} ${context.timeframe} bars of ${context.assetName} (${context.symbol}).
-The blue line is support and the red line is resistance, both fitted to the closes; the dashed green and orange
+The blue line is support and the red line is resistance, both fitted to the closes; the dashed purple and orange
 lines are support fitted to the lows and resistance fitted to the highs.
 Fitted values at the latest bar: close-based support ${lines.closeSupport}, close-based resistance ${lines.closeResistance};
 slopes per bar: support ${lines.supportSlope}, resistance ${lines.resistanceSlope}. Latest close: ${lines.lastClose}.

@@ -1,0 +1,146 @@
+// @ts-check
+// The JSON shapes the page reads from the server's API (snake_case, as sent), as JSDoc types for `tsc` to check the
+// page against. Nothing runs here. Fields marked optional are ones an older server, the legacy /output link or a
+// newer server may leave out; the page shows what is there and skips what is not.
+
+/**
+ * GET /api/page-config: the library's own rules and labels.
+ * @typedef {object} PageConfig
+ * @property {ProviderEntry[]} providers
+ * @property {{pattern: string, max_length: number}} symbol
+ * @property {{minimum: number, pattern_chart: number}} bars
+ * @property {{max_characters: number}} csv
+ * @property {StepEntry[]} steps
+ * @property {{key: string, label: string}[]} indicators
+ * @property {string[]} decisions
+ * @property {TimeframeLimit[]} timeframes
+ * @property {ChartPalette} chart_palette
+ */
+
+/**
+ * @typedef {object} ProviderEntry
+ * @property {string} id
+ * @property {string} name
+ * @property {string} key_env_var
+ * @property {string} default_agent_model
+ * @property {string} default_graph_model
+ */
+
+/** @typedef {{id: string, label: string, detail: string}} StepEntry */
+
+/**
+ * @typedef {object} TimeframeLimit
+ * @property {string} timeframe
+ * @property {number} max_days
+ * @property {string} interval
+ * @property {boolean} aggregated
+ * @property {number | null} bar_seconds
+ */
+
+/**
+ * @typedef {object} ChartPalette
+ * @property {string} up_candle
+ * @property {string} down_candle
+ * @property {string} close_support
+ * @property {string} close_resistance
+ * @property {string} low_support
+ * @property {string} high_resistance
+ */
+
+/** @typedef {{time: number, open: number, high: number, low: number, close: number, volume?: number}} Candle */
+
+/** @typedef {{slope: number, intercept: number}} StraightLine */
+
+/**
+ * @typedef {object} TrendlineEquations
+ * @property {StraightLine} close_support
+ * @property {StraightLine} close_resistance
+ * @property {StraightLine} low_support
+ * @property {StraightLine} high_resistance
+ */
+
+/**
+ * The Decision agent's record. The legacy /output link may carry `{raw}` instead when the old system could not read
+ * its model's answer.
+ * @typedef {object} DecisionRecord
+ * @property {string} [decision]
+ * @property {number | string} [risk_reward_ratio]
+ * @property {string} [forecast_horizon]
+ * @property {string} [justification]
+ * @property {string} [raw]
+ */
+
+/** @typedef {{input_tokens: number, output_tokens: number}} TokenUsage */
+
+/** @typedef {{provider: string, model: string, temperature?: number}} ModelUse */
+
+/**
+ * @typedef {object} AnalysisWindow
+ * @property {string} start ISO time of the first bar analysed
+ * @property {string} end ISO time of the last bar analysed
+ * @property {string} [requested_start] the start the request asked for, when the window had to reach further back
+ */
+
+/**
+ * POST /api/analyze's result (and the legacy /output link's subset of it).
+ * @typedef {object} AnalysisResult
+ * @property {string | number} [id] the analysis journal's id
+ * @property {string} [asset]
+ * @property {string} asset_name
+ * @property {string} [symbol]
+ * @property {string} timeframe
+ * @property {number} data_length
+ * @property {AnalysisWindow} [window]
+ * @property {string} technical_indicators
+ * @property {string} pattern_analysis
+ * @property {string} trend_analysis
+ * @property {Record<string, string>} [analyst_reports] plugin analysts' reports by name
+ * @property {string} [pattern_chart] base64 PNG
+ * @property {string} [trend_chart] base64 PNG
+ * @property {DecisionRecord} final_decision
+ * @property {Record<string, number | null>} [indicator_values]
+ * @property {TrendlineEquations} [trendline_equations]
+ * @property {Candle[]} [candles]
+ * @property {Record<string, number>} [timings_ms]
+ * @property {{total?: TokenUsage}} [usage]
+ * @property {{agent: ModelUse, graph: ModelUse}} [models]
+ */
+
+/** @typedef {"data" | "indicator" | "pattern" | "trend" | "decision"} KnownStep */
+
+/**
+ * The events of the analysis's `progress` stream. `step` is a string: a newer server (plugins) may add steps.
+ * @typedef {{type: "step-start", step: string, at?: number}
+ *   | {type: "step-end", step: string, duration_ms: number, usage?: TokenUsage}
+ *   | {type: "step-error", step: string, duration_ms: number, error?: string}
+ *   | {type: "chart-rendered", chart: string, duration_ms: number}
+ *   | {type: "report-delta", step: string, text: string}
+ *   | {type: "analysis-end", duration_ms: number, decision?: string}
+ * } ProgressEvent
+ */
+
+/**
+ * Every error answer: a plain sentence and a stable code (plus `provider` for key and provider errors).
+ * @typedef {object} ErrorBody
+ * @property {false} [success]
+ * @property {string} error
+ * @property {string} code
+ * @property {string} [provider]
+ * @property {number} [status]
+ */
+
+/** @typedef {{has_key: boolean, masked_key: string | null}} KeyStatus */
+
+/** @typedef {{valid: true, message: string} | {valid: false, error: string, code?: string}} KeyValidation */
+
+/** @typedef {{code: string, name: string, ticker: string, custom: boolean}} AssetEntry */
+
+/**
+ * @typedef {object} ModelSelection
+ * @property {string} agent_llm_provider
+ * @property {string} agent_llm_model
+ * @property {string} graph_llm_provider
+ * @property {string} graph_llm_model
+ */
+
+export {};

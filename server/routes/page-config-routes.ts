@@ -1,0 +1,137 @@
+// What the web page needs to know about the library before it can show a form: the providers, the symbol rule, the
+// bar counts, the CSV limit, the pipeline's steps, the indicators and their periods, the lookback table and the
+// chart palette. GET /api/page-config builds all of it from the library's own constants, so the page never repeats
+// a rule that could drift from the one the server enforces. Also names the file that answers /output, the results
+// page older clients open after an analysis (createApp maps it among the static files).
+import path from "node:path";
+import type Router from "@koa/router";
+import { apiRouter } from "./api-router";
+import {
+  DIRECTIVES,
+  MAX_CSV_CHARACTERS,
+  MIN_ANALYSIS_BARS,
+  pipelineSteps,
+  providerIds,
+  timeframeTable,
+  WIRE_INDICATOR_KEYS,
+  type IndicatorSnapshot,
+  type PipelineStep,
+  type ProviderId,
+} from "../../src/index";
+import { chartColors, PATTERN_CHART_BAR_COUNT } from "../../src/charts/index";
+import { macdOptionsSchema, rocOptionsSchema, rsiOptionsSchema, stochasticOptionsSchema, williamsROptionsSchema } from "../../src/indicators/index";
+import { providerInfo } from "../../src/llm/index";
+import { MAX_SYMBOL_LENGTH, SYMBOL_PATTERN } from "../../src/market/index";
+import { wireTimeframeLimit, type WireTimeframeLimit } from "../wire";
+import type { RouteSettings } from "../app-dependencies";
+
+export interface PageConfig {
+  providers: { id: ProviderId; name: string; key_env_var: string; default_agent_model: string; default_graph_model: string }[];
+  /** `pattern` is a JavaScript regular expression's source, anchored, without flags. */
+  symbol: { pattern: string; max_length: number };
+  bars: { minimum: number; pattern_chart: number };
+  csv: { max_characters: number };
+  steps: { id: PipelineStep; label: string; detail: string }[];
+  /** The keys of the result's `indicator_values` this library computes, in display order, with their periods. */
+  indicators: { key: string; label: string }[];
+  decisions: string[];
+  timeframes: WireTimeframeLimit[];
+  chart_palette: {
+    up_candle: string;
+    down_candle: string;
+    close_support: string;
+    close_resistance: string;
+    low_support: string;
+    high_resistance: string;
+  };
+}
+
+/** The path older clients open after an analysis. */
+export const LEGACY_OUTPUT_PATH = "/output";
+
+/**
+ * /output as one of the page's static files, for createApp's static-file map: served like any other file of the page
+ * (so, like them, without the access token: an older client's redirect cannot send one, and the page holds no data;
+ * the result travels in its query string). max-age 0: revalidated on every visit, as the page's own files are.
+ */
+export function legacyOutputFiles(publicDir: string): Record<string, { file: string; maxAgeSeconds: number }> {
+  return { [LEGACY_OUTPUT_PATH]: { file: path.join(publicDir, "output.html"), maxAgeSeconds: 0 } };
+}
+
+/** The five indicators by name, in the order the Indicator agent is offered them. */
+const INDICATOR_NAMES = { rsi: "RSI", macd: "MACD", stochastic: "Stochastic", roc: "ROC", williamsR: "Williams %R" } as const;
+
+/** Each indicator line's label with the periods the library computes it at (the option schemas' defaults). */
+function indicatorLabels(): PageConfig["indicators"] {
+  const rsi = rsiOptionsSchema.parse({});
+  const macd = macdOptionsSchema.parse({});
+  const stochastic = stochasticOptionsSchema.parse({});
+  const roc = rocOptionsSchema.parse({});
+  const williamsR = williamsROptionsSchema.parse({});
+  const names = INDICATOR_NAMES;
+  // A Record over the snapshot's keys: an indicator added to the result without a label here fails to compile.
+  const labels: Record<keyof IndicatorSnapshot, string> = {
+    rsi: `${names.rsi} (${rsi.period})`,
+    macd: `${names.macd} (${macd.fastPeriod}, ${macd.slowPeriod}, ${macd.signalPeriod})`,
+    macdSignal: `${names.macd} signal (${macd.signalPeriod})`,
+    macdHistogram: `${names.macd} histogram`,
+    stochasticK: `${names.stochastic} %K (${stochastic.kPeriod}, ${stochastic.kSlowingPeriod})`,
+    stochasticD: `${names.stochastic} %D (${stochastic.dPeriod})`,
+    roc: `${names.roc} (${roc.period})`,
+    williamsR: `${names.williamsR} (${williamsR.period})`,
+  };
+  return (Object.keys(labels) as (keyof IndicatorSnapshot)[]).map((key) => ({ key: WIRE_INDICATOR_KEYS[key], label: labels[key] }));
+}
+
+function stepLabels(decisions: readonly string[]): PageConfig["steps"] {
+  // A Record over the pipeline's steps, for the same reason as above.
+  const steps: Record<PipelineStep, { label: string; detail: string }> = {
+    data: { label: "Market data", detail: "candles for the window" },
+    indicator: { label: "Indicator agent", detail: Object.values(INDICATOR_NAMES).join(", ") },
+    pattern: { label: "Pattern agent", detail: `reads the candlestick chart of the last ${PATTERN_CHART_BAR_COUNT} bars` },
+    trend: { label: "Trend agent", detail: "reads support and resistance lines" },
+    decision: { label: "Decision agent", detail: decisions.join(" or ") },
+  };
+  return pipelineSteps.map((id) => ({ id, ...steps[id] }));
+}
+
+export function buildPageConfig(): PageConfig {
+  const indicators = indicatorLabels();
+  const decisions = [...DIRECTIVES];
+  return {
+    providers: providerIds.map((id) => {
+      const info = providerInfo(id);
+      return {
+        id,
+        name: info.displayName,
+        key_env_var: info.keyEnvVar,
+        default_agent_model: info.defaultAgentModel,
+        default_graph_model: info.defaultGraphModel,
+      };
+    }),
+    symbol: { pattern: SYMBOL_PATTERN.source, max_length: MAX_SYMBOL_LENGTH },
+    bars: { minimum: MIN_ANALYSIS_BARS, pattern_chart: PATTERN_CHART_BAR_COUNT },
+    csv: { max_characters: MAX_CSV_CHARACTERS },
+    steps: stepLabels(decisions),
+    indicators,
+    decisions,
+    timeframes: timeframeTable().map(wireTimeframeLimit),
+    chart_palette: {
+      up_candle: chartColors.upCandle,
+      down_candle: chartColors.downCandle,
+      close_support: chartColors.closeSupport,
+      close_resistance: chartColors.closeResistance,
+      low_support: chartColors.lowSupport,
+      high_resistance: chartColors.highResistance,
+    },
+  };
+}
+
+export function createPageConfigRouter(_settings: RouteSettings): Router {
+  const router = apiRouter();
+  const pageConfig = buildPageConfig();
+  router.get("/page-config", (context) => {
+    context.body = pageConfig;
+  });
+  return router;
+}

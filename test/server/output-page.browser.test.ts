@@ -1,0 +1,163 @@
+// /output, the page older clients open after an analysis: the result from its `results` query parameter (URL-encoded
+// JSON with the chart fields emptied, as the replaced system's web page builds it), with the charts from the full
+// result that page stored in sessionStorage (`analysisResults`) when it is the same analysis. Every field is shown as
+// text; a missing or unreadable parameter says so in plain words; a server behind a token still shows the result.
+import type { Page } from "puppeteer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChartRenderer, toWireResult, type AnalysisResult, type ChartRenderer } from "../../src/index";
+import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { benchmarkCsv } from "./analysis-fixtures";
+import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
+import { forbiddenElementsIn, hostileLine, hostileText, pwned, setColorScheme, visibleText } from "./page-helpers";
+import { startTestServer, TEST_KEY, type TestServer } from "./test-server";
+
+let fake: FakeProviderServer;
+let renderer: ChartRenderer;
+let server: TestServer;
+let guarded: TestServer;
+let browser: TestBrowser;
+let fullResults: Record<string, unknown>;
+const watched: string[][] = [];
+
+/** The old system's formatted results: its field names, its decision record, charts included. */
+function legacyResults(result: AnalysisResult): Record<string, unknown> {
+  const wire = toWireResult(result);
+  return {
+    success: true,
+    asset_name: wire.asset_name,
+    timeframe: wire.timeframe,
+    data_length: wire.data_length,
+    technical_indicators: wire.technical_indicators,
+    pattern_analysis: wire.pattern_analysis,
+    trend_analysis: wire.trend_analysis,
+    pattern_chart: wire.pattern_chart,
+    trend_chart: wire.trend_chart,
+    pattern_image_filename: "",
+    trend_image_filename: "",
+    final_decision: wire.final_decision,
+  };
+}
+
+/** The address the old page is redirected to: the results without their charts, URL-encoded. */
+function outputUrl(base: string, results: Record<string, unknown>): string {
+  return `${base}/output?results=${encodeURIComponent(JSON.stringify({ ...results, pattern_chart: "", trend_chart: "" }))}`;
+}
+
+/** Opens /output as the old page does: sessionStorage written on this origin first, then the redirect. */
+async function openOutput(base: string, url: string, stored?: Record<string, unknown>, options: { width?: number; height?: number; theme?: "light" | "dark" } = {}): Promise<Page> {
+  const opened = await openPage(browser.browser, { width: options.width ?? 1440, height: options.height ?? 900 });
+  watched.push(opened.problems);
+  await setColorScheme(opened.page, options.theme ?? "light");
+  await opened.page.goto(`${base}/styles.css`); // any page of the origin, to reach its sessionStorage
+  if (stored) await opened.page.evaluate((text) => sessionStorage.setItem("analysisResults", text), JSON.stringify(stored));
+  await opened.page.goto(url, { waitUntil: "domcontentloaded" });
+  await opened.page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
+  return opened.page;
+}
+
+beforeAll(async () => {
+  fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });
+  renderer = createChartRenderer();
+  server = await startTestServer({ config: { openai_base_url: fake.openaiBaseUrl }, renderer });
+  server.pipeline.updateApiKey(TEST_KEY, { provider: "openai" });
+  fullResults = legacyResults(await server.pipeline.analyze({ csv: benchmarkCsv(), timeframe: "4h", name: "BTC_4h_1" }));
+  guarded = await startTestServer({ app: { accessToken: "output-page-token-0123456789" } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await guarded?.close();
+  await renderer?.close();
+  await fake?.close();
+});
+
+describe("/output", () => {
+  for (const [width, height, theme] of [
+    [1440, 900, "light"],
+    [390, 844, "dark"],
+  ] as const) {
+    it(`shows the linked result with the stored charts (${width} px, ${theme})`, async () => {
+      const page = await openOutput(server.url, outputUrl(server.url, fullResults), fullResults, { width, height, theme });
+      expect(await page.$eval("#decision-badge", (node) => node.textContent)).toBe("LONG");
+      expect(await page.$eval(".decision-title h2", (node) => node.textContent)).toBe("BTC_4h_1");
+      expect(await page.$eval(".decision-title p", (node) => node.textContent)).toBe("4h bars · 45 in the window");
+      expect(await page.$eval("#risk-reward", (node) => node.textContent)).toBe("1.5");
+      expect(await visibleText(page, "#pattern-report")).toMatch(/Ascending Triangle/);
+      for (const id of ["#pattern-chart-image", "#trend-chart-image"]) {
+        await page.waitForFunction((selector: string) => ((document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, {}, id);
+        expect(await page.$eval(id, (node) => (node as HTMLImageElement).naturalWidth)).toBe(1280);
+      }
+      // The legacy link carries no candles and no indicator values: those parts are left out, not shown empty.
+      expect(await page.$$eval("#candle-chart, #indicator-values", (nodes) => nodes.length)).toBe(0);
+      await page.click("#trend-chart-image");
+      await page.waitForSelector("#image-viewer[open]");
+      await page.keyboard.press("Escape");
+      await screenshot(page, `output-${width}-${theme}`);
+      await page.close();
+    });
+  }
+
+  it("shows hostile markup in every field as text", async () => {
+    const hostile = {
+      ...fullResults,
+      asset_name: `<img src=x onerror="window.__pwned='asset'">`,
+      timeframe: "<script>window.__pwned='timeframe'</script>",
+      data_length: "<b>45</b>",
+      technical_indicators: hostileText("indicator"),
+      pattern_analysis: hostileText("pattern"),
+      trend_analysis: hostileText("trend"),
+      final_decision: { decision: "<img src=x onerror=alert(1)>", forecast_horizon: hostileLine("horizon"), justification: hostileText("justification"), risk_reward_ratio: "<i>1:2.5</i>" },
+    };
+    const page = await openOutput(server.url, outputUrl(server.url, hostile));
+    expect(await forbiddenElementsIn(page, "#result")).toEqual([]);
+    expect(await page.$$eval("#result :is(i, img, script)", (nodes) => nodes.length)).toBe(0);
+    const shown = await visibleText(page, "#result");
+    for (const piece of [`<img src=x onerror="window.__pwned='asset'">`, "<script>window.__pwned='timeframe'</script>", "<i>1:2.5</i>", "[markdown link](javascript:window.__pwned='justification-link')"]) {
+      expect(shown).toContain(piece);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await pwned(page)).toBeUndefined();
+    await page.close();
+  });
+
+  it("takes no charts from a stored result of another analysis, and none that are not base64 images", async () => {
+    const other = { ...fullResults, technical_indicators: "another analysis" };
+    let page = await openOutput(server.url, outputUrl(server.url, fullResults), other);
+    expect(await page.$$eval("#result img", (images) => images.length)).toBe(0);
+    await page.close();
+    page = await openOutput(server.url, outputUrl(server.url, fullResults), { ...fullResults, pattern_chart: '" onerror="window.__pwned=1', trend_chart: "javascript:window.__pwned=2" });
+    expect(await page.$$eval("#result img", (images) => images.length)).toBe(0);
+    expect(await pwned(page)).toBeUndefined();
+    await page.close();
+  });
+
+  it("reads the old system's unparsed decision ({raw}) as text", async () => {
+    const page = await openOutput(server.url, outputUrl(server.url, { ...fullResults, final_decision: { raw: "The model said <b>maybe</b>" } }));
+    expect(await page.$eval("#decision-badge", (node) => node.textContent)).toBe("–");
+    expect(await page.$eval("#justification", (node) => node.textContent)).toBe("The model said <b>maybe</b>");
+    await page.close();
+  });
+
+  it("says in plain words when the address holds no result or an unreadable one", async () => {
+    let page = await openOutput(server.url, `${server.url}/output`);
+    expect(await page.$eval("#error-message", (node) => node.textContent)).toMatch(/^This address holds no analysis result/);
+    await page.close();
+    page = await openOutput(server.url, `${server.url}/output?results=${encodeURIComponent('{"asset_name": "BTC", "tim')}`);
+    expect(await page.$eval("#error-message", (node) => node.textContent)).toMatch(/^The analysis result in this address could not be read/);
+    expect(await page.$eval("#result", (node) => (node as HTMLElement).hidden)).toBe(true);
+    await page.close();
+  });
+
+  it("shows the result on a server behind a token this tab was not given", async () => {
+    const page = await openOutput(guarded.url, outputUrl(guarded.url, fullResults));
+    expect(await page.$eval("#decision-badge", (node) => node.textContent)).toBe("LONG");
+    await page.close();
+  });
+
+  it("ran without script errors or Content-Security-Policy violations", () => {
+    // The token-guarded server answers the page config with 401: a failed load, which is not a script error.
+    expect(watched.flat()).toEqual([]);
+  });
+});
