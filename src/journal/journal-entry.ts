@@ -35,8 +35,9 @@ export const journalDecisionSchema = z.strictObject({
 });
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+// z.custom, not z.instanceof: the latter narrows to Uint8Array<ArrayBuffer>, which a Node Buffer is not.
 const pngSchema = z
-  .instanceof(Uint8Array, { error: "must be PNG bytes (a Uint8Array or Buffer)" })
+  .custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "must be PNG bytes (a Uint8Array or Buffer)" })
   .refine((bytes) => bytes.length > PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, index) => bytes[index] === byte), {
     error: "is not a PNG image (its first bytes are not the PNG signature)",
   });

@@ -12,7 +12,7 @@ import { accuracyOverTime, journalStats, type AccuracyOverTime, type AccuracyOve
 import { leaderboard, type Leaderboard, type LeaderboardOptions } from "./leaderboard";
 import { listAnalyses, type AnalysisPage, type ListAnalysesOptions } from "./list-analyses";
 import type { AnalysisOutcome } from "./outcome";
-import { recordAnalysis, type RecordedAnalysis } from "./record-analysis";
+import { recordAnalysis, type RecordAnalysisOptions, type RecordedAnalysis } from "./record-analysis";
 import { recordOutcome, scoreOutcomes, type ScoreOutcomesCounts, type ScoreOutcomesOptions } from "./score-outcomes";
 import { deleteAnalysis, getAnalysis, type StoredAnalysis } from "./stored-analysis";
 
@@ -21,7 +21,7 @@ export interface Journal {
   /** The SQLite file, or the PostgreSQL URL without its password. */
   readonly location: string;
   /** Validates and records one analysis; an invalid entry throws JournalError("invalid_input") and writes nothing. */
-  record(entry: JournalEntryInput, options?: { signal?: AbortSignal }): Promise<RecordedAnalysis>;
+  record(entry: JournalEntryInput, options?: RecordAnalysisOptions): Promise<RecordedAnalysis>;
   /** The stored result as answered, with `id`, `created_at` and `outcome`; null for an unknown id. */
   get(id: string): Promise<StoredAnalysis | null>;
   /** Summaries newest first, filtered, one page at a time. */

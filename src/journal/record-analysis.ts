@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { AnalysesTable, JournalDatabase, JournalEngine } from "./database-schema";
 import { storeChart } from "./chart-store";
 import { journalEntryInputSchema, type JournalEntry } from "./journal-entry";
+import { JournalError } from "./journal-error";
 import { newJournalId } from "./journal-id";
 import { parseInput } from "./parse-input";
 
@@ -101,8 +102,11 @@ function rowOf(entry: JournalEntry, id: string, createdAt: string): Omit<Analyse
 
 export interface RecordAnalysisOptions {
   signal?: AbortSignal;
-  /** The clock, for the record's time. @default () => new Date() */
-  now?: () => Date;
+  /**
+   * When the analysis was made, for importing analyses made earlier (a CLI's saved results, another journal).
+   * Such a record sorts among the others by this time. @default now
+   */
+  recordedAt?: Date;
 }
 
 export async function recordAnalysis(
@@ -112,7 +116,8 @@ export async function recordAnalysis(
   options: RecordAnalysisOptions = {},
 ): Promise<RecordedAnalysis> {
   const entry = parseJournalEntry(input);
-  const now = (options.now ?? (() => new Date()))();
+  const now = options.recordedAt ?? new Date();
+  if (Number.isNaN(now.getTime())) throw new JournalError({ code: "invalid_input", message: "recordedAt: not a valid date" });
   const id = newJournalId(now.getTime());
   const createdAt = now.toISOString();
   const row = rowOf(entry, id, createdAt);
