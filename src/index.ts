@@ -54,3 +54,6 @@ export { escapeHtml, type Display } from "./notebook/display";
 
 // Evaluation
 export * from "./evaluation";
+
+// Analysis journal
+export * from "./journal";

@@ -10,14 +10,14 @@ import { directiveReturn, isCorrect, simpleReturn, type Directive } from "../eva
 export const OUTCOME_HORIZONS = [1, 3] as const;
 export type OutcomeHorizon = (typeof OUTCOME_HORIZONS)[number];
 
-export interface HorizonOutcome {
+export interface OutcomeAtHorizon {
   bars: OutcomeHorizon;
   hit: boolean;
   return: number;
 }
 
 /** One entry per horizon, k = 1 then k = 3. */
-export type AnalysisOutcome = HorizonOutcome[];
+export type AnalysisOutcome = OutcomeAtHorizon[];
 
 export interface OutcomeInput {
   directive: Directive;
@@ -30,7 +30,7 @@ export interface OutcomeInput {
 export function scoreOutcome(input: OutcomeInput): AnalysisOutcome | null {
   const longest = OUTCOME_HORIZONS[OUTCOME_HORIZONS.length - 1];
   if (input.laterCloses.length < longest) return null;
-  return OUTCOME_HORIZONS.map((bars): HorizonOutcome => {
+  return OUTCOME_HORIZONS.map((bars): OutcomeAtHorizon => {
     const move = simpleReturn(input.entryClose, input.laterCloses[bars - 1]);
     // `|| 0` turns the -0 a flat SHORT would give into 0.
     return { bars, hit: isCorrect(input.directive, move) ?? false, return: directiveReturn(input.directive, move) || 0 };
