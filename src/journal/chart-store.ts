@@ -13,14 +13,23 @@ export function chartSha256(png: Uint8Array): string {
   return createHash("sha256").update(png).digest("hex");
 }
 
-/** Stores the chart unless it is there already; answers its key. Call inside the transaction that references it. */
-export async function storeChart(executor: Executor, engine: JournalEngine, png: Uint8Array, createdAt: string): Promise<string> {
-  const sha256 = chartSha256(png);
-  // Both drivers bind a Buffer as binary; a bare Uint8Array is not one to them. This view copies nothing.
-  const bytes = Buffer.isBuffer(png) ? png : Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+/**
+ * Stores the charts that are not there already, in one statement; answers their keys in the same order. Call it
+ * inside the transaction that references them.
+ */
+export async function storeCharts(executor: Executor, engine: JournalEngine, pngs: readonly Uint8Array[], createdAt: string): Promise<string[]> {
+  const rows = new Map<string, { sha256: string; png: Buffer; byte_length: number; created_at: string }>();
+  const keys = pngs.map((png) => {
+    const sha256 = chartSha256(png);
+    // Both drivers bind a Buffer as binary; a bare Uint8Array is not one to them. This view copies nothing.
+    const bytes = Buffer.isBuffer(png) ? png : Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+    rows.set(sha256, { sha256, png: bytes, byte_length: png.length, created_at: createdAt });
+    return sha256;
+  });
+  if (rows.size === 0) return keys;
   await executor
     .insertInto("charts")
-    .values({ sha256, png: bytes, byte_length: png.length, created_at: createdAt })
+    .values([...rows.values()])
     .onConflict((conflict) => {
       switch (engine) {
         // SQLite writers take turns (BEGIN IMMEDIATE), so no removal can slip in between this and the reference:
@@ -40,7 +49,7 @@ export async function storeChart(executor: Executor, engine: JournalEngine, png:
       }
     })
     .execute();
-  return sha256;
+  return keys;
 }
 
 export async function loadCharts(executor: Executor, keys: readonly string[]): Promise<Map<string, Buffer>> {

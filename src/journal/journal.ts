@@ -1,9 +1,8 @@
 // The journal object: every recorded analysis and evaluation run, on SQLite or PostgreSQL, behind one interface.
 // Reads are single short queries and take no signal (the drivers cannot cancel one in flight); writes and scoring,
 // which may wait on other processes or on market data, do.
-import type { Kysely } from "kysely";
 import type { Candle } from "../market/candle";
-import type { JournalDatabase, JournalEngine } from "./database-schema";
+import type { JournalEngine } from "./database-schema";
 import { listEvaluationRuns, recordEvaluationRun, type EvaluationRunPage, type ListEvaluationRunsOptions, type RecordedEvaluationRun } from "./evaluation-runs";
 import type { EvaluationRunInput } from "./evaluation-run-input";
 import type { JournalEntryInput } from "./journal-entry";
@@ -12,6 +11,7 @@ import { accuracyOverTime, journalStats, type AccuracyOverTime, type AccuracyOve
 import { leaderboard, type Leaderboard, type LeaderboardOptions } from "./leaderboard";
 import { listAnalyses, type AnalysisPage, type ListAnalysesOptions } from "./list-analyses";
 import type { AnalysisOutcome } from "./outcome";
+import type { OpenedDatabase } from "./open-database";
 import { recordAnalysis, type RecordAnalysisOptions, type RecordedAnalysis } from "./record-analysis";
 import { recordOutcome, scoreOutcomes, type ScoreOutcomesCounts, type ScoreOutcomesOptions } from "./score-outcomes";
 import { deleteAnalysis, getAnalysis, type StoredAnalysis } from "./stored-analysis";
@@ -41,30 +41,39 @@ export interface Journal {
   close(): Promise<void>;
 }
 
-export function createJournal(db: Kysely<JournalDatabase>, engine: JournalEngine, location: string): Journal {
+export function createJournal(database: OpenedDatabase): Journal {
+  const { engine, location } = database;
   let closed = false;
   const open = () => {
     if (closed) throw new JournalError({ code: "closed", message: `The journal ${location} was closed; open it again to use it.` });
-    return db;
+    return database.db;
+  };
+  /** Runs a write, then lets the engine do its upkeep once the caller has the answer. */
+  const write = async <T>(action: () => Promise<T>): Promise<T> => {
+    try {
+      return await action();
+    } finally {
+      if (!closed) database.afterWrite();
+    }
   };
   return {
     engine,
     location,
-    record: async (entry, options = {}) => recordAnalysis(open(), engine, entry, options),
+    record: (entry, options = {}) => write(() => recordAnalysis(open(), engine, entry, options)),
     get: async (id) => getAnalysis(open(), id),
     list: async (options = {}) => listAnalyses(open(), options),
-    delete: async (id) => deleteAnalysis(open(), id),
+    delete: (id) => write(() => deleteAnalysis(open(), id)),
     stats: async (options) => journalStats(open(), options),
     accuracyOverTime: async (options) => accuracyOverTime(open(), options),
-    scoreOutcomes: async (options) => scoreOutcomes(open(), options),
-    recordOutcome: async (id, laterBars) => recordOutcome(open(), id, laterBars),
-    recordEvaluationRun: async (run, options = {}) => recordEvaluationRun(open(), run, options),
+    scoreOutcomes: (options) => write(() => scoreOutcomes(open(), options)),
+    recordOutcome: (id, laterBars) => write(() => recordOutcome(open(), id, laterBars)),
+    recordEvaluationRun: (run, options = {}) => write(() => recordEvaluationRun(open(), run, options)),
     listEvaluationRuns: async (options = {}) => listEvaluationRuns(open(), options),
     leaderboard: async (options) => leaderboard(open(), options),
     async close() {
       if (closed) return;
       closed = true;
-      await db.destroy();
+      await database.close();
     },
   };
 }

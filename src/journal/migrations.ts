@@ -1,7 +1,7 @@
 // The journal's schema as migrations in code, applied in name order by Kysely's Migrator when a journal opens.
 // A released migration is never edited: a change to the schema is a new migration, so every existing journal,
 // SQLite file or PostgreSQL database, is brought forward the same way.
-import type { Kysely, Migration, MigrationProvider } from "kysely";
+import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import type { JournalEngine } from "./database-schema";
 
 // `any`: a migration sees the database as it was at that point in history, not as the current types describe it.
@@ -21,6 +21,10 @@ function analysesAndCharts(engine: JournalEngine): Migration {
         .addColumn("byte_length", "integer", (column) => column.notNull())
         .addColumn("created_at", "text", (column) => column.notNull())
         .execute();
+      if (engine === "postgres") {
+        // PNG is compressed already: without this PostgreSQL tries to compress every chart again, for nothing.
+        await sql`alter table charts alter column png set storage external`.execute(db);
+      }
       await db.schema
         .createTable("analyses")
         .addColumn("id", "text", (column) => column.primaryKey())

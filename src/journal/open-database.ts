@@ -29,6 +29,10 @@ export interface OpenedDatabase {
   engine: JournalEngine;
   /** The SQLite file, or the PostgreSQL URL without its password: for messages. */
   location: string;
+  /** Tells the engine a write has committed (SQLite schedules its checkpoint); nothing to do for PostgreSQL. */
+  afterWrite(): void;
+  /** Closes the database or the connection pool. */
+  close(): Promise<void>;
 }
 
 export async function openJournalDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
@@ -41,9 +45,18 @@ export async function openJournalDatabase(options: OpenDatabaseOptions): Promise
       connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
       signal: options.signal,
     });
-    return { db, engine: "postgres", location: redactDatabaseUrl(url) };
+    return { db, engine: "postgres", location: redactDatabaseUrl(url), afterWrite: () => undefined, close: () => db.destroy() };
   }
   const file = path.resolve(options.dataDir, JOURNAL_FILE_NAME);
-  const db = await openSqliteDatabase({ file, busyTimeoutMs: options.busyTimeoutMs ?? 10_000, integrityCheck: options.integrityCheck ?? true });
-  return { db, engine: "sqlite", location: file };
+  const { db, checkpoints } = await openSqliteDatabase({ file, busyTimeoutMs: options.busyTimeoutMs ?? 10_000, integrityCheck: options.integrityCheck ?? true });
+  return {
+    db,
+    engine: "sqlite",
+    location: file,
+    afterWrite: () => checkpoints.afterWrite(),
+    async close() {
+      checkpoints.stop();
+      await db.destroy();
+    },
+  };
 }

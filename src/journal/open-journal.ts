@@ -15,8 +15,8 @@ export async function openJournal(options: OpenJournalOptions): Promise<Journal>
   try {
     await migrateJournal(opened, { signal: options.signal });
   } catch (error) {
-    await opened.db.destroy();
+    await opened.close();
     throw error;
   }
-  return createJournal(opened.db, opened.engine, opened.location);
+  return createJournal(opened);
 }

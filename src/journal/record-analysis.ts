@@ -2,7 +2,7 @@
 // are written in one transaction, so no reader and no crash ever sees an analysis without its charts.
 import type { Kysely } from "kysely";
 import type { AnalysesTable, JournalDatabase, JournalEngine } from "./database-schema";
-import { storeChart } from "./chart-store";
+import { storeCharts } from "./chart-store";
 import { journalEntryInputSchema, type JournalEntry } from "./journal-entry";
 import { JournalError } from "./journal-error";
 import { newJournalId } from "./journal-id";
@@ -124,8 +124,10 @@ export async function recordAnalysis(
   // Past this point the write is one short transaction: it is not abandoned half-way for a signal.
   options.signal?.throwIfAborted();
   await db.transaction().execute(async (transaction) => {
-    const patternKey = entry.charts.pattern ? await storeChart(transaction, engine, entry.charts.pattern, createdAt) : null;
-    const trendKey = entry.charts.trend ? await storeChart(transaction, engine, entry.charts.trend, createdAt) : null;
+    const { pattern, trend } = entry.charts;
+    const keys = await storeCharts(transaction, engine, [pattern, trend].filter((png): png is Uint8Array => png !== undefined), createdAt);
+    const patternKey = pattern ? (keys.shift() ?? null) : null;
+    const trendKey = trend ? (keys.shift() ?? null) : null;
     await transaction
       .insertInto("analyses")
       .values({ ...row, pattern_chart_sha256: patternKey, trend_chart_sha256: trendKey })

@@ -61,7 +61,7 @@ export function useJournalEngine(engine: JournalEngine): JournalEngineHarness {
       try {
         return (await sql.raw<Row>(text).execute(opened.db)).rows;
       } finally {
-        await opened.db.destroy();
+        await opened.close();
       }
     },
     async open(at) {

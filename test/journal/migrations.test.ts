@@ -37,7 +37,7 @@ describe.each(journalEngines)("migrations on %s", (engine) => {
     const migrated = await new Migrator({ db: old.db, provider: journalMigrationProvider(old.engine) }).migrateTo(FIRST_MIGRATION);
     expect(migrated.error).toBeUndefined();
     const recorded = await recordAnalysis(old.db, old.engine, sampleEntry());
-    await old.db.destroy();
+    await old.close();
     expect(await appliedMigrations(location)).toEqual([FIRST_MIGRATION]);
     await expect(harness.query(location, "select count(*) from evaluation_runs")).rejects.toThrow(/evaluation_runs/);
 
