@@ -50,6 +50,18 @@ describe.each(journalEngines)("journal on %s", (engine) => {
     expect(await journal.delete(second.id)).toBe(false);
   });
 
+  it("keeps a chart that one analysis records while another analysis using it is deleted at the same moment", async () => {
+    const journal = await harness.open();
+    for (let round = 0; round < 40; round += 1) {
+      const chart = fakePng(30_000);
+      const old = await journal.record(sampleEntry({ charts: { pattern: chart, trend: chart } }));
+      // On PostgreSQL these run on two connections at once; the delete's chart removal races the new reference.
+      const [removed, recorded] = await Promise.all([journal.delete(old.id), journal.record(sampleEntry({ charts: { pattern: chart, trend: chart } }))]);
+      expect(removed).toBe(true);
+      expect((await journal.get(recorded.id))?.pattern_chart, `round ${round}`).toBe(chart.toString("base64"));
+    }
+  });
+
   it("refuses an invalid entry with a message naming each bad field, and writes nothing", async () => {
     const location = await harness.location();
     const journal = await harness.open(location);
