@@ -34,10 +34,13 @@ let databaseCounter = 0;
 
 export function useJournalEngine(engine: JournalEngine): JournalEngineHarness {
   let cluster: PostgresCluster | undefined;
+  let startError: unknown;
   const folders: string[] = [];
   const journals: Journal[] = [];
   beforeAll(async () => {
-    if (engine === "postgres") cluster = await startPostgresCluster();
+    // Kept and thrown by every test that needs the cluster, so each of them fails with the reason (missing
+    // binaries: run ./scripts/install.sh) instead of being reported as skipped.
+    if (engine === "postgres") cluster = await startPostgresCluster().catch((error: unknown) => ((startError = error), undefined));
   }, 120_000);
   afterEach(async () => {
     await Promise.all(journals.splice(0).map((journal) => journal.close()));
@@ -50,7 +53,7 @@ export function useJournalEngine(engine: JournalEngine): JournalEngineHarness {
     const dataDir = await mkdtemp(path.join(tmpdir(), `journal-${engine}-`));
     folders.push(dataDir);
     if (engine === "sqlite") return { dataDir };
-    if (!cluster) throw new Error("the PostgreSQL cluster did not start (see the beforeAll error)");
+    if (!cluster) throw startError;
     databaseCounter += 1;
     return { dataDir, databaseUrl: await cluster.createDatabase(`journal_${process.pid}_${databaseCounter}`) };
   };
