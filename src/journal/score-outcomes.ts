@@ -1,7 +1,7 @@
 // Scoring recorded analyses once the bars after their window are known: either fetched (scoreOutcomes, for every
 // pending analysis, one fetch per symbol and timeframe) or supplied by the caller (recordOutcome, for a CSV replay
 // whose file already holds the later bars). Scoring is idempotent: an outcome, once stored, is never rewritten.
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { candleSchema, type Candle } from "../market/candle";
 import type { JournalDatabase } from "./database-schema";
@@ -49,7 +49,7 @@ interface PendingRow {
   entry_time: string | null;
 }
 
-async function saveOutcome(db: Kysely<JournalDatabase>, id: string, outcome: AnalysisOutcome, scoredAt: string): Promise<void> {
+async function saveOutcome(db: Kysely<JournalDatabase> | Transaction<JournalDatabase>, id: string, outcome: AnalysisOutcome, scoredAt: string): Promise<void> {
   await db
     .updateTable("analyses")
     .set({ ...columnsOfOutcome(outcome), scored_at: scoredAt })
@@ -93,15 +93,17 @@ export async function scoreOutcomes(db: Kysely<JournalDatabase>, options: ScoreO
       counts.failed += group.length;
       continue;
     }
-    for (const row of group) {
-      const outcome = outcomeOf(row, bars);
-      if (outcome === null) {
-        counts.pending += 1;
-        continue;
+    const scoredAt = now().toISOString();
+    const outcomes = group.map((row) => ({ id: row.id, outcome: outcomeOf(row, bars) }));
+    counts.pending += outcomes.filter(({ outcome }) => outcome === null).length;
+    // One transaction per group: one commit (one sync on PostgreSQL) for all of its outcomes, not one each.
+    await db.transaction().execute(async (transaction) => {
+      for (const { id, outcome } of outcomes) {
+        if (outcome === null) continue;
+        await saveOutcome(transaction, id, outcome, scoredAt);
+        counts.scored += 1;
       }
-      await saveOutcome(db, row.id, outcome, now().toISOString());
-      counts.scored += 1;
-    }
+    });
   }
   return counts;
 }
