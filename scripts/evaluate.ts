@@ -1,27 +1,39 @@
 // The evaluation harness from the command line: runs the agents over benchmark windows, scores them against the
-// baselines and writes <out>/<name>.json and <out>/<name>.md. Keys and base URLs come from the environment as
-// everywhere else (OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY, ...). Run `npm run evaluate -- --help`.
+// baselines and writes <out>/<name>.json, .md, .html and the figures as PNGs (the same figures the notebook shows).
+// Keys and base URLs come from the environment as everywhere else (OPENAI_API_KEY, OPENAI_BASE_URL, ...).
+// Run `npm run evaluate -- --help`.
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import {
+  accuracyTableMarkdown,
+  assertReportAbsent,
   BENCHMARK_DIR,
   createConfig,
+  evaluationProtocolSchema,
   createTextProgressBar,
   formatZodError,
+  horizonLabel,
   listBenchmarkAssets,
   providerIdSchema,
   publishedComparisonMarkdown,
   runEvaluation,
+  scoredHorizons,
   switchProvider,
   writeEvaluationReport,
 } from "../src/index";
 
 const HELP = `Usage: npm run evaluate -- [options]
 
-Scores the agents' LONG/SHORT directives on benchmark windows against random, always-long, momentum
-and linear-regression baselines, and writes a JSON record and a markdown table.
+Scores the agents' LONG/SHORT directives on benchmark windows against random, always-long, always-short,
+momentum and linear-regression baselines, beside the share of up-moves, and writes a JSON record, a markdown
+and a self-contained HTML report, and the figures as PNGs.
 
 Options:
+  --protocol <p>           per-horizon | published                             (default per-horizon)
+                             per-horizon: each point scored on the move k bars ahead, per k
+                             published: one directive per window after its first 45 bars, scored on
+                             the next 3 closes pooled (300 samples per asset on 100 windows), as the
+                             published 4h table was; it fixes --horizons and --points-per-window
   --data <dir>             benchmark folder with <asset>/<ASSET>_4h_<k>.csv   (default: the shipped datasets/benchmark)
   --assets <A,B,...>       asset codes                                         (default: every asset in --data)
   --provider <id>          openai | anthropic | qwen, for both model roles     (default openai)
@@ -38,6 +50,9 @@ Options:
   --no-cache               ask the provider for every call
   --out <dir>              where the report goes                               (default data/evaluation)
   --name <name>            report file name without extension                  (default evaluation)
+  --overwrite              replace an earlier report of the same name (without it, an existing
+                           report is an error, raised before anything runs)
+  --no-charts              write no PNGs and no figures in the HTML (no Chromium needed)
   --baselines-only         score the baselines alone: no model, no key, no cost
   --sequential             run the three analysts of one analysis one after another
   -h, --help               this text
@@ -45,9 +60,10 @@ Options:
 Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
 ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. The cost shown is an estimate from list prices.
 
-Example:
+Examples:
   npm run evaluate -- --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
     --concurrency 4 --cache-dir data/cache/evaluation --out data/evaluation
+  npm run evaluate -- --protocol published --baselines-only --windows 100 --name published-baselines
 `;
 
 const positiveInteger = (field: string) =>
@@ -55,6 +71,7 @@ const positiveInteger = (field: string) =>
 const list = (text: string | undefined) => (text === undefined ? undefined : text.split(",").map((item) => item.trim()).filter(Boolean));
 
 const argumentsSchema = z.object({
+  protocol: evaluationProtocolSchema.default("per-horizon"),
   data: z.string().min(1).default(BENCHMARK_DIR),
   assets: z.array(z.string().regex(/^[A-Za-z0-9^=._-]+$/, "--assets must be codes such as BTC,SPX")).min(1).optional(),
   provider: providerIdSchema.optional(),
@@ -62,8 +79,9 @@ const argumentsSchema = z.object({
   graphModel: z.string().min(1).optional(),
   temperature: z.coerce.number({ error: "--temperature must be a number" }).optional(),
   windows: positiveInteger("windows").default(10),
-  horizons: z.array(positiveInteger("horizons")).min(1).default([1, 3]),
-  pointsPerWindow: positiveInteger("points-per-window").default(1),
+  // Left undefined when not given: the protocol decides their defaults and refuses values it fixes.
+  horizons: z.array(positiveInteger("horizons")).min(1).optional(),
+  pointsPerWindow: positiveInteger("points-per-window").optional(),
   stride: positiveInteger("stride").default(10),
   concurrency: positiveInteger("concurrency").default(4),
   seeds: positiveInteger("seeds").default(1000),
@@ -71,6 +89,8 @@ const argumentsSchema = z.object({
   noCache: z.boolean().default(false),
   out: z.string().min(1).default("data/evaluation"),
   name: z.string().regex(/^[A-Za-z0-9._-]+$/, "--name must be letters, digits, . _ or -").default("evaluation"),
+  overwrite: z.boolean().default(false),
+  noCharts: z.boolean().default(false),
   baselinesOnly: z.boolean().default(false),
   sequential: z.boolean().default(false),
 });
@@ -78,6 +98,7 @@ const argumentsSchema = z.object({
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
+      protocol: { type: "string" },
       data: { type: "string" },
       assets: { type: "string" },
       provider: { type: "string" },
@@ -94,6 +115,8 @@ async function main(): Promise<number> {
       "no-cache": { type: "boolean" },
       out: { type: "string" },
       name: { type: "string" },
+      overwrite: { type: "boolean" },
+      "no-charts": { type: "boolean" },
       "baselines-only": { type: "boolean" },
       sequential: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -105,6 +128,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const parsed = argumentsSchema.safeParse({
+    protocol: values.protocol,
     data: values.data,
     assets: list(values.assets),
     provider: values.provider,
@@ -121,14 +145,16 @@ async function main(): Promise<number> {
     noCache: values["no-cache"],
     out: values.out,
     name: values.name,
+    overwrite: values.overwrite,
+    noCharts: values["no-charts"],
     baselinesOnly: values["baselines-only"],
     sequential: values.sequential,
   });
   if (!parsed.success) throw new Error(formatZodError(parsed.error, { subject: "Invalid options (see --help)" }));
   const options = parsed.data;
 
-  // The provider switch follows SPEC 10 (names without the provider's prefix become its defaults); names given
-  // on the command line are applied after it, so they always win.
+  // Switching provider keeps only model names with its prefix (others become its defaults); names given on the
+  // command line are applied after it, so they always win.
   const config = createConfig({});
   if (options.provider) Object.assign(config, switchProvider(config, options.provider));
   if (options.agentModel) config.agent_llm_model = options.agentModel;
@@ -138,10 +164,13 @@ async function main(): Promise<number> {
     config.graph_llm_temperature = options.temperature;
   }
 
+  // A clash with an earlier report is found now, before any window is read or any model is paid for.
+  await assertReportAbsent({ dir: options.out, name: options.name, overwrite: options.overwrite });
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort(new Error("Interrupted")));
   const assets = options.assets ?? (await listBenchmarkAssets(options.data));
   const result = await runEvaluation({
+    protocol: options.protocol,
     benchmarkDir: options.data,
     assets,
     windows: options.windows,
@@ -157,9 +186,19 @@ async function main(): Promise<number> {
     signal: controller.signal,
     onProgress: createTextProgressBar(process.stderr),
   });
-  const written = await writeEvaluationReport(result, { dir: options.out, name: options.name });
+  const written = await writeEvaluationReport(result, {
+    dir: options.out,
+    name: options.name,
+    overwrite: options.overwrite,
+    charts: !options.noCharts,
+    signal: controller.signal,
+  });
+  for (const horizon of scoredHorizons(result.settings.protocol, result.settings.horizons)) {
+    process.stdout.write(`Accuracy, ${horizonLabel(horizon, result.settings.horizons)} (%, Wilson 95% interval in brackets):\n\n`);
+    process.stdout.write(`${accuracyTableMarkdown(result, horizon)}\n\n`);
+  }
   process.stdout.write(`${publishedComparisonMarkdown(result)}\n\n`);
-  process.stdout.write(`Wrote ${written.markdown}\n      ${written.json}\n`);
+  process.stdout.write(`Wrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`);
   if (result.errors > 0) process.stdout.write(`${result.errors} of ${result.points.length} analyses failed; see the report.\n`);
   // Every analysis failing is a broken setup (key, base URL, model name), not a result.
   return result.errors > 0 && result.errors === result.points.length ? 1 : 0;

@@ -1,5 +1,8 @@
 // What createApp() needs, and the settings every router shares once defaults are applied.
 import type { Pipeline } from "../src/index";
+import type { SecretRedactor } from "../src/common/secret-redactor";
+import type { ConcurrencyLimit } from "./concurrency-limit";
+import type { FailedAttemptsOptions } from "./failed-attempts";
 import type { Logger } from "./logger";
 
 /** The part of the library's Pipeline the server calls: a test can pass a stub with these methods. */
@@ -7,6 +10,7 @@ export type ServerPipeline = Pick<
   Pipeline,
   | "updateApiKey"
   | "apiKeyStatus"
+  | "secretValues"
   | "validateApiKey"
   | "updateProvider"
   | "modelSelection"
@@ -21,9 +25,9 @@ export type ServerPipeline = Pick<
 
 export interface AppDependencies {
   pipeline: ServerPipeline;
-  /** Default: a console logger that redacts key-like text (and the access token). */
+  /** Default: JSON lines on standard output at level info, secrets removed by value. */
   logger?: Logger;
-  /** When set, every /api call needs it (Authorization: Bearer <token>) and any Host is accepted. */
+  /** When set, every request but the page's own files needs it (Authorization: Bearer <token>); any Host is accepted. */
   accessToken?: string;
   /** Host names accepted without an access token besides localhost, 127.0.0.1 and [::1]. */
   allowedHosts?: readonly string[];
@@ -33,10 +37,18 @@ export interface AppDependencies {
   plotlyPath?: string;
   /** Body limit of every POST but /api/analyze; default 64 KB. */
   maxBodyBytes?: number;
-  /** Body limit of /api/analyze, which may carry a CSV file; default 5 MB. */
+  /** Body limit of /api/analyze, which may carry a CSV file; default 10 MB. */
   maxAnalyzeBodyBytes?: number;
+  /** Analyses running at once; past it, 429 before any model call. Default 4. */
+  maxConcurrentAnalyses?: number;
+  /** Event streams open at once; past it, 429. Default 16. */
+  maxEventStreams?: number;
+  /** How failed access-token attempts are slowed per client address. */
+  failedTokenAttempts?: FailedAttemptsOptions;
   /** Interval of keep-alive comments in event streams; default 15 s. */
   heartbeatMs?: number;
+  /** True when the server is served over TLS (adds Strict-Transport-Security). */
+  tls?: boolean;
   /** The clock, for the legacy form's use_current_time. */
   now?: () => Date;
 }
@@ -44,8 +56,12 @@ export interface AppDependencies {
 export interface RouteSettings {
   pipeline: ServerPipeline;
   logger: Logger;
+  /** Removes every key in use and the access token from answers, events and log lines. */
+  redactor: SecretRedactor;
   maxBodyBytes: number;
   maxAnalyzeBodyBytes: number;
+  analyses: ConcurrencyLimit;
+  eventStreams: ConcurrencyLimit;
   heartbeatMs: number;
   now: () => Date;
 }

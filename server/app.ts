@@ -1,26 +1,34 @@
-// createApp(deps): the Koa app of the HTTP API (SPEC 10) and the web page (SPEC 11). It never listens: tests call
-// app.callback(), and server/main.ts starts it. The middleware order is the security design:
-//   1. error handler (the one place errors become responses)   2. security headers (CSP and friends)
-//   3. Host check without a token (DNS rebinding) or the access token on /api with one
-//   4. same-origin rule for state-changing requests            5. 404/405 for what nothing below answers
-//   6. one router per resource, then the page's static files
+// createApp(deps): the Koa app of the HTTP API and the web page. It never listens: tests call app.callback(), and
+// server/main.ts starts it. The middleware order is the security design:
+//   1. secrets removed by value from every answer          2. one log line per request
+//   3. error handler (the one place errors become responses)   4. security headers, no-store by default
+//   5. one spelling per path (canonical-path.ts: 404 for any other)
+//   6. the access token on everything but the page's files, or, without a token, the Host check (DNS rebinding)
+//   7. same-origin rule for state-changing requests            8. 404/405 for what nothing below answers
+//   9. one router per resource (case-sensitive, strict), then the page's static files
 import Koa from "koa";
 import type Router from "@koa/router";
+import { createSecretRedactor, type SecretRedactor } from "../src/common/secret-redactor";
 import type { AppDependencies, RouteSettings } from "./app-dependencies";
-import { createConsoleLogger } from "./logger";
+import { ANALYZE_BODY_LIMIT_BYTES } from "./analyze-input";
+import { createConcurrencyLimit } from "./concurrency-limit";
+import { createFailedAttempts } from "./failed-attempts";
+import { createLogger } from "./logger";
 import { accessTokenCheck } from "./middleware/access-token";
+import { canonicalPath } from "./middleware/canonical-path";
 import { errorHandler } from "./middleware/error-handler";
 import { hostCheck } from "./middleware/host-check";
-import { ANALYZE_BODY_LIMIT_BYTES } from "./analyze-input";
 import { DEFAULT_BODY_LIMIT_BYTES } from "./middleware/json-body";
+import { redactAnswers } from "./middleware/redact-answers";
+import { requestLog } from "./middleware/request-log";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
-import { staticFiles } from "./middleware/static-files";
+import { createStaticFiles } from "./middleware/static-files";
+import { unansweredRequests } from "./middleware/unanswered";
 import { defaultPublicDir, plotlyBundlePath } from "./project-paths";
 import { createAnalyzeRouter } from "./routes/analyze-routes";
 import { createApiKeyRouter } from "./routes/api-key-routes";
 import { createAssetRouter } from "./routes/asset-routes";
-import { unansweredRequests } from "./middleware/unanswered";
 import { createProviderRouter } from "./routes/provider-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";
 
@@ -29,17 +37,32 @@ export type { AppDependencies } from "./app-dependencies";
 /** Plotly's bundle under a local path: the page never loads code from a CDN. */
 export const PLOTLY_URL_PATH = "/vendor/plotly.min.js";
 
+const routersOf = new WeakMap<Koa, readonly Router[]>();
+
+/** Every key the pipeline could send and the access token, removed by value wherever they would leave the server. */
+export function createServerRedactor(pipeline: Pick<AppDependencies["pipeline"], "secretValues">, accessToken?: string): SecretRedactor {
+  return createSecretRedactor(() => [...pipeline.secretValues(), accessToken]);
+}
+
 export function createApp(dependencies: AppDependencies): Koa {
   const accessToken = dependencies.accessToken || undefined;
-  const logger = dependencies.logger ?? createConsoleLogger({ secrets: accessToken ? [accessToken] : [] });
+  const redactor = createServerRedactor(dependencies.pipeline, accessToken);
+  const logger = dependencies.logger ?? createLogger({ redact: redactor.redact });
   const settings: RouteSettings = {
     pipeline: dependencies.pipeline,
     logger,
+    redactor,
     maxBodyBytes: dependencies.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     maxAnalyzeBodyBytes: dependencies.maxAnalyzeBodyBytes ?? ANALYZE_BODY_LIMIT_BYTES,
+    analyses: createConcurrencyLimit(dependencies.maxConcurrentAnalyses ?? 4),
+    eventStreams: createConcurrencyLimit(dependencies.maxEventStreams ?? 16),
     heartbeatMs: dependencies.heartbeatMs ?? 15_000,
     now: dependencies.now ?? (() => new Date()),
   };
+  const staticFiles = createStaticFiles({
+    root: dependencies.publicDir ?? defaultPublicDir(),
+    extraFiles: { [PLOTLY_URL_PATH]: { file: dependencies.plotlyPath ?? plotlyBundlePath(), maxAgeSeconds: 86_400 } },
+  });
 
   const app = new Koa();
   app.proxy = false; // never trust X-Forwarded-* headers: Origin is compared with the Host this server sees
@@ -51,9 +74,20 @@ export function createApp(dependencies: AppDependencies): Koa {
     logger.warn("response stream failed", { error });
   });
 
+  app.use(redactAnswers(redactor));
+  app.use(requestLog({ logger }));
   app.use(errorHandler({ logger }));
-  app.use(securityHeaders());
-  app.use(accessToken ? accessTokenCheck({ token: accessToken }) : hostCheck({ allowedHosts: dependencies.allowedHosts }));
+  app.use(securityHeaders({ tls: dependencies.tls }));
+  app.use(canonicalPath());
+  app.use(
+    accessToken
+      ? accessTokenCheck({
+          token: accessToken,
+          isPublicFile: (path) => staticFiles.isPublicFile(path),
+          failedAttempts: createFailedAttempts(dependencies.failedTokenAttempts),
+        })
+      : hostCheck({ allowedHosts: dependencies.allowedHosts }),
+  );
   app.use(sameOrigin());
   app.use(unansweredRequests());
 
@@ -68,12 +102,15 @@ export function createApp(dependencies: AppDependencies): Koa {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  routersOf.set(app, routers);
 
-  app.use(
-    staticFiles({
-      root: dependencies.publicDir ?? defaultPublicDir(),
-      extraFiles: { [PLOTLY_URL_PATH]: { file: dependencies.plotlyPath ?? plotlyBundlePath(), maxAgeSeconds: 86_400 } },
-    }),
-  );
+  app.use(staticFiles.middleware);
   return app;
+}
+
+/** Every route the app's routers serve, as method and path pattern (HEAD included where GET is). */
+export function describeRoutes(app: Koa): { method: string; path: string }[] {
+  return (routersOf.get(app) ?? []).flatMap((router) =>
+    router.stack.flatMap((layer) => layer.methods.map((method) => ({ method, path: String(layer.path) }))),
+  );
 }

@@ -11,6 +11,8 @@ export interface EventStream {
 
 export interface EventStreamOptions {
   heartbeatMs?: number;
+  /** Applied to each event's JSON before it is written (the server's secret redactor). */
+  redact?: (text: string) => string;
 }
 
 export function wantsEventStream(context: Context): boolean {
@@ -39,7 +41,8 @@ export function openEventStream(context: Context, options: EventStreamOptions = 
   return {
     send(event, data) {
       // JSON.stringify never emits a raw newline, so one data line per event is always well formed.
-      write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const json = JSON.stringify(data);
+      write(`event: ${event}\ndata: ${options.redact ? options.redact(json) : json}\n\n`);
     },
     end() {
       if (ended) return;

@@ -10,7 +10,9 @@ export type HttpProblemCode =
   | "method_not_allowed"
   | "not_implemented"
   | "payload_too_large"
-  | "unsupported_media_type";
+  | "unsupported_media_type"
+  | "too_many_attempts"
+  | "too_many_analyses";
 
 export class HttpProblem extends Error {
   override name = "HttpProblem";

@@ -1,13 +1,15 @@
-// The server's entry point (npm start): reads HOST, PORT, DATA_DIR and ACCESS_TOKEN, builds the pipeline (keys
-// from the environment as usual) and the app, listens, and on SIGINT/SIGTERM closes every connection (which
+// The server's entry point (npm start): reads its settings from the environment, builds the pipeline (keys from the
+// environment as usual) and the app, listens on HTTP or HTTPS, and on SIGINT/SIGTERM closes every connection (which
 // cancels running analyses), the server and the pipeline's Chromium, then exits 0.
-import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { createPipeline } from "../src/index";
-import { createApp } from "./app";
-import { createConsoleLogger } from "./logger";
-import { readServerEnvironment } from "./server-environment";
 import { describeError } from "../src/common/describe-error";
+import { TOKEN_RECIPE } from "./access-token-quality";
+import { createApp, createServerRedactor } from "./app";
+import { createAppServer } from "./http-server";
+import { createLogger } from "./logger";
+import { readServerEnvironment } from "./server-environment";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -17,14 +19,14 @@ async function main(): Promise<void> {
     console.error(environment.error);
     process.exit(1);
   }
-  const { HOST: host, PORT: port, DATA_DIR: dataDir, ACCESS_TOKEN: accessToken } = environment.settings;
-  const logger = createConsoleLogger({ secrets: accessToken ? [accessToken] : [] });
+  const settings = environment.settings;
+  const { HOST: host, PORT: port, DATA_DIR: dataDir, ACCESS_TOKEN: accessToken } = settings;
 
   const pipeline = createPipeline({ data_dir: dataDir });
-  const app = createApp({ pipeline, logger, accessToken });
-  const server = createServer(app.callback());
-  // Analyses stream for minutes; only the wait for request headers and bodies is bounded.
-  server.requestTimeout = 60_000;
+  const logger = createLogger({ level: settings.LOG_LEVEL, redact: createServerRedactor(pipeline, accessToken).redact });
+  const tls = settings.TLS_CERT_FILE && settings.TLS_KEY_FILE ? await readTlsFiles(settings.TLS_CERT_FILE, settings.TLS_KEY_FILE) : undefined;
+  const app = createApp({ pipeline, logger, accessToken, maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES, tls: tls !== undefined });
+  const server = createAppServer(app, { logger, tls });
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -40,9 +42,13 @@ async function main(): Promise<void> {
 
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  logger.info(`Serving the web page and API on http://${shownHost}:${address.port}/ (data in ${dataDir})`);
-  // Worded so the logger's secret patterns leave it whole (a "token=<...>" would print as "token=[redacted]").
-  if (accessToken) logger.info("An access token is required: the page asks for it, or pass your ACCESS_TOKEN once as the token query parameter.");
+  const scheme = tls ? "https" : "http";
+  logger.info(`Serving the web page and API on ${scheme}://${shownHost}:${address.port}/`, { dataDir, tls: tls !== undefined });
+  if (accessToken) {
+    logger.info("An access token is required: the page asks for it, or open it once as /?token=<your ACCESS_TOKEN>.");
+  } else {
+    logger.info(`Only this machine can reach the server. To serve other machines: HOST=0.0.0.0 ACCESS_TOKEN=$(${TOKEN_RECIPE}) npm start`);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -77,8 +83,19 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
 }
 
+async function readTlsFiles(certFile: string, keyFile: string): Promise<{ cert: Buffer; key: Buffer }> {
+  const read = async (file: string, what: string) => {
+    try {
+      return await readFile(file);
+    } catch (error) {
+      throw new Error(`Cannot read the TLS ${what} ${file}: ${describeError(error)}`);
+    }
+  };
+  return { cert: await read(certFile, "certificate (TLS_CERT_FILE)"), key: await read(keyFile, "key (TLS_KEY_FILE)") };
+}
+
 main().catch((error: unknown) => {
-  // Startup failures (a bad config) are plain messages; the stack would only hide them.
+  // Startup failures (a bad config, a TLS file that does not parse) are plain messages; the stack would only hide them.
   console.error(describeError(error));
   process.exit(1);
 });

@@ -1,34 +1,45 @@
-// The server's settings from the environment (HOST, PORT, DATA_DIR, ACCESS_TOKEN), checked with zod, and the rule
-// that a server reachable beyond this machine must have an access token.
+// The server's settings from the environment, checked with zod: HOST, PORT, DATA_DIR, ACCESS_TOKEN (and its
+// quality), TLS_CERT_FILE and TLS_KEY_FILE (both or neither), MAX_CONCURRENT_ANALYSES and LOG_LEVEL; and the rule that
+// a server reachable beyond this machine must have an access token.
 import { z } from "zod";
 import { formatZodError } from "../src/index";
-import { MIN_ACCESS_TOKEN_LENGTH } from "./middleware/access-token";
+import { accessTokenProblem, TOKEN_RECIPE } from "./access-token-quality";
+import { LOG_LEVELS } from "./logger";
 import { isLoopbackHost } from "./loopback-host";
 
 const optionalText = z
   .string()
-  .trim()
   .optional()
-  .transform((value) => (value === "" ? undefined : value));
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value));
 
-export const serverEnvironmentSchema = z.object({
-  HOST: optionalText.transform((value) => value ?? "127.0.0.1"),
-  PORT: optionalText
-    .transform((value) => Number(value ?? "8000"))
+const trimmedText = optionalText.transform((value) => value?.trim());
+
+const wholeNumber = (name: string, minimum: number, maximum: number, fallback: number) =>
+  trimmedText
+    .transform((value) => Number(value ?? String(fallback)))
     .pipe(
       z
-        .number({ error: "PORT must be a port number" })
-        .int("PORT must be a whole number from 0 to 65535")
-        .min(0, "PORT must be a whole number from 0 to 65535")
-        .max(65_535, "PORT must be a whole number from 0 to 65535"),
-    ),
-  DATA_DIR: optionalText.transform((value) => value ?? "data"),
-  ACCESS_TOKEN: optionalText.pipe(
-    z
-      .string()
-      .min(MIN_ACCESS_TOKEN_LENGTH, `ACCESS_TOKEN must be at least ${MIN_ACCESS_TOKEN_LENGTH} characters (try: openssl rand -hex 24)`)
-      .optional(),
-  ),
+        .number({ error: `${name} must be a number` })
+        .int(`${name} must be a whole number from ${minimum} to ${maximum}`)
+        .min(minimum, `${name} must be a whole number from ${minimum} to ${maximum}`)
+        .max(maximum, `${name} must be a whole number from ${minimum} to ${maximum}`),
+    );
+
+export const serverEnvironmentSchema = z.object({
+  HOST: trimmedText.transform((value) => value ?? "127.0.0.1"),
+  PORT: wholeNumber("PORT", 0, 65_535, 8000),
+  DATA_DIR: trimmedText.transform((value) => value ?? "data"),
+  // Not trimmed: a token with a stray space is refused with a reason rather than quietly changed.
+  ACCESS_TOKEN: optionalText.superRefine((token, context) => {
+    const problem = token === undefined ? undefined : accessTokenProblem(token);
+    if (problem) context.addIssue({ code: "custom", message: `${problem}. Generate one with: ${TOKEN_RECIPE}` });
+  }),
+  TLS_CERT_FILE: trimmedText,
+  TLS_KEY_FILE: trimmedText,
+  MAX_CONCURRENT_ANALYSES: wholeNumber("MAX_CONCURRENT_ANALYSES", 1, 64, 4),
+  LOG_LEVEL: trimmedText
+    .transform((value) => value?.toLowerCase() ?? "info")
+    .pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` })),
 });
 export type ServerEnvironment = z.output<typeof serverEnvironmentSchema>;
 
@@ -37,11 +48,14 @@ export function readServerEnvironment(env: Record<string, string | undefined>): 
   const parsed = serverEnvironmentSchema.safeParse(env);
   if (!parsed.success) return { error: formatZodError(parsed.error, { subject: "Invalid server settings" }) };
   const settings = parsed.data;
+  if ((settings.TLS_CERT_FILE === undefined) !== (settings.TLS_KEY_FILE === undefined)) {
+    return { error: "Invalid server settings: set both TLS_CERT_FILE and TLS_KEY_FILE to serve HTTPS, or neither." };
+  }
   if (!isLoopbackHost(settings.HOST) && settings.ACCESS_TOKEN === undefined) {
     return {
       error:
         `Refusing to listen on ${settings.HOST} without an access token: anyone who can reach this address could use ` +
-        `your API keys. Set ACCESS_TOKEN (for example ACCESS_TOKEN=$(openssl rand -hex 24)), or keep HOST=127.0.0.1.`,
+        `your API keys. Set ACCESS_TOKEN (for example ACCESS_TOKEN=$(${TOKEN_RECIPE})), or keep HOST=127.0.0.1.`,
     };
   }
   return { settings };

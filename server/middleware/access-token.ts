@@ -1,26 +1,44 @@
-// The access token required on every /api call when the server has one (always when bound beyond loopback).
+// The access token, required on every request but the page's own static files when the server has one (always when
+// it is bound beyond loopback). Deny by default: the gate does not know the API's paths, it knows only which files the
+// page is made of, so a route added later is protected without anyone remembering to protect it.
+//
 // Design, after Jupyter's: the token travels in the Authorization header (`Bearer <token>`, or Jupyter's
-// `token <token>`), never in a cookie, so a cross-site page cannot make the browser send it. The page is opened
-// once as /?token=..., keeps the token in sessionStorage and removes it from the address bar. The static files
-// hold no data and are served without it.
+// `token <token>`), never in a cookie, so a cross-site page cannot make the browser send it. The page is opened once
+// as /?token=..., keeps the token in sessionStorage and removes it from the address bar. Failed attempts are slowed
+// per client address (failed-attempts.ts).
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Middleware } from "koa";
+import type { FailedAttempts } from "../failed-attempts";
 import { HttpProblem } from "../http-problem";
-
-export const MIN_ACCESS_TOKEN_LENGTH = 16;
 
 export interface AccessTokenOptions {
   token: string;
+  /** True for GET/HEAD paths that are files of the page (no data in them): the only requests let through. */
+  isPublicFile: (path: string) => boolean;
+  failedAttempts: FailedAttempts;
 }
 
 export function accessTokenCheck(options: AccessTokenOptions): Middleware {
   const expected = digest(options.token);
   return async (context, next) => {
-    if (context.path.startsWith("/api/") || context.path === "/api") {
+    const readsFile = (context.method === "GET" || context.method === "HEAD") && options.isPublicFile(context.path);
+    if (!readsFile) {
+      const address = context.ip;
+      const waitMs = options.failedAttempts.waitMs(address);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new HttpProblem(429, "too_many_attempts", `Too many wrong access tokens from this address: try again in ${seconds} s.`, {
+          "Retry-After": String(seconds),
+        });
+      }
       const match = /^(?:bearer|token)\s+(\S+)\s*$/i.exec(context.get("Authorization"));
       if (!match) throw unauthorized("This server requires an access token.");
       // Comparing fixed-length digests keeps the comparison constant-time whatever the length of the guess.
-      if (!timingSafeEqual(digest(match[1]), expected)) throw unauthorized("The access token is not correct.");
+      if (!timingSafeEqual(digest(match[1] ?? ""), expected)) {
+        options.failedAttempts.recordFailure(address);
+        throw unauthorized("The access token is not correct.");
+      }
+      options.failedAttempts.recordSuccess(address);
     }
     await next();
   };

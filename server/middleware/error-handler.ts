@@ -16,13 +16,15 @@ export function errorHandler(options: ErrorHandlerOptions): Middleware {
       await next();
     } catch (error) {
       const response = errorResponse(error);
-      const where = `${context.method} ${context.path}`;
+      const where = { method: context.method, path: context.path };
+      // Only the server's own faults carry the error (and its stack); a client's mistake is already one line in the
+      // request log, with its status and code.
       if (response.unexpected) {
-        logger.error(`Unexpected error on ${where}`, { error });
+        logger.error("unexpected error", { ...where, error });
       } else if (context.headerSent || !context.writable) {
-        logger.info(`${where} ended early: ${response.body.error}`);
+        logger.info("request ended early", { ...where, code: response.body.code, reason: response.body.error });
       } else if (response.status >= 500) {
-        logger.warn(`${where} failed: ${response.body.error}`, { code: response.body.code });
+        logger.warn("request failed", { ...where, status: response.status, code: response.body.code, reason: response.body.error });
       }
       // A response already under way (a stream) or a closed connection: nothing more can be said.
       if (context.headerSent || !context.writable) return;

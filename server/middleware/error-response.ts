@@ -117,7 +117,9 @@ export function errorResponse(error: unknown): ErrorResponse {
   if (error instanceof ModelRefusalError) return known(502, "model_refusal", error.message);
   if (error instanceof ChartRendererClosedError) return known(503, "unavailable", "The server is shutting down; try again in a moment.");
   if (error instanceof ChartRenderError) {
-    return known(500, "chart_render", `The charts could not be drawn on the server. ${error.message}. Check that Chromium is installed (see the README).`);
+    // Only a browser that would not start points at the installation; otherwise the reason itself is the news.
+    const advice = error.kind === "launch" ? " Check that Chromium is installed (see the README)." : "";
+    return known(500, "chart_render", `The charts could not be drawn on the server: ${error.message}.${advice}`);
   }
   if (isExposedHttpError(error) && error.status >= 400 && error.status < 500) {
     return known(error.status, error.status === 405 ? "method_not_allowed" : `http_${error.status}`, error.message);

@@ -15,7 +15,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export function securityHeaders(): Middleware {
+export function securityHeaders(options: { tls?: boolean } = {}): Middleware {
   return async (context, next) => {
     context.set({
       "Content-Security-Policy": CONTENT_SECURITY_POLICY,
@@ -25,8 +25,10 @@ export function securityHeaders(): Middleware {
       "Cross-Origin-Opener-Policy": "same-origin",
       "Cross-Origin-Resource-Policy": "same-origin",
     });
-    // API answers describe keys (masked) and settings: no cache anywhere should keep them.
-    if (context.path.startsWith("/api/")) context.set("Cache-Control", "no-store");
+    // Nothing is cached unless the static files say otherwise for their own answers: API answers describe keys
+    // (masked) and settings, and deciding by path prefix would miss a spelling the prefix test does not know.
+    context.set("Cache-Control", "no-store");
+    if (options.tls) context.set("Strict-Transport-Security", "max-age=31536000");
     await next();
   };
 }

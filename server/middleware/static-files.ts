@@ -1,7 +1,7 @@
 // Serves the page's static files from one folder, plus a few named files from elsewhere (Plotly's bundle), for GET
 // and HEAD. Only known file types are served, paths cannot leave the folder, and revalidation uses ETags, so an
 // edited page is picked up on reload without a build step.
-import { createReadStream } from "node:fs";
+import { createReadStream, statSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Middleware } from "koa";
@@ -23,19 +23,34 @@ export interface StaticFilesOptions {
   extraFiles?: Readonly<Record<string, { file: string; maxAgeSeconds: number }>>;
 }
 
-export function staticFiles(options: StaticFilesOptions): Middleware {
+export interface StaticFiles {
+  middleware: Middleware;
+  /** True when GET `urlPath` would answer one of the page's files (the access gate lets only these through). */
+  isPublicFile(urlPath: string): boolean;
+}
+
+export function createStaticFiles(options: StaticFilesOptions): StaticFiles {
   const root = path.resolve(options.root);
   const extraFiles = options.extraFiles ?? {};
-  return async (context, next) => {
-    if ((context.method !== "GET" && context.method !== "HEAD") || context.path.startsWith("/api/")) return next();
-    const extra = extraFiles[context.path];
-    const file = extra?.file ?? resolveInside(root, context.path === "/" ? "/index.html" : context.path);
+
+  /** The file and its type for a URL path, or undefined when this middleware would not serve it. */
+  const fileFor = (urlPath: string): { file: string; contentType: string; maxAgeSeconds?: number } | undefined => {
+    if (urlPath.startsWith("/api/")) return undefined;
+    const extra = extraFiles[urlPath];
+    const file = extra?.file ?? resolveInside(root, urlPath === "/" ? "/index.html" : urlPath);
     const contentType = file === undefined ? undefined : CONTENT_TYPES[path.extname(file).toLowerCase()];
-    if (file === undefined || contentType === undefined) return next();
-    const info = await stat(file).catch(() => undefined);
+    if (file === undefined || contentType === undefined) return undefined;
+    return { file, contentType, maxAgeSeconds: extra?.maxAgeSeconds };
+  };
+
+  const middleware: Middleware = async (context, next) => {
+    if (context.method !== "GET" && context.method !== "HEAD") return next();
+    const target = fileFor(context.path);
+    if (target === undefined) return next();
+    const info = await stat(target.file).catch(() => undefined);
     if (!info?.isFile()) return next();
 
-    context.set("Cache-Control", extra ? `public, max-age=${extra.maxAgeSeconds}` : "no-cache");
+    context.set("Cache-Control", target.maxAgeSeconds === undefined ? "no-cache" : `public, max-age=${target.maxAgeSeconds}`);
     context.response.etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     context.response.lastModified = info.mtime;
     context.status = 200; // Koa only reports `fresh` for a 2xx answer
@@ -43,10 +58,23 @@ export function staticFiles(options: StaticFilesOptions): Middleware {
       context.status = 304;
       return;
     }
-    context.type = contentType;
+    context.type = target.contentType;
     context.length = info.size;
     // For HEAD, Koa sends no body and destroys the stream when the response finishes.
-    context.body = createReadStream(file);
+    context.body = createReadStream(target.file);
+  };
+
+  return {
+    middleware,
+    isPublicFile(urlPath) {
+      const target = fileFor(urlPath);
+      if (target === undefined) return false;
+      try {
+        return statSync(target.file).isFile();
+      } catch {
+        return false;
+      }
+    },
   };
 }
 

@@ -1,54 +1,87 @@
-// POST /api/analyze (SPEC 10): runs the pipeline on an asset, a symbol or an uploaded CSV. Answers the
-// AnalysisResult as JSON, or, when the client accepts text/event-stream, streams `progress` events (the pipeline's
-// ProgressEvent JSON) and then one `result` or `error` event. Either way a client that disconnects aborts the
-// analysis, so no provider calls are made for nobody.
+// POST /api/analyze: runs the pipeline on an asset, a symbol or an uploaded CSV. Answers the AnalysisResult as
+// JSON, or, when the client accepts text/event-stream, streams `progress` events (the pipeline's ProgressEvent
+// JSON) and then one `result` or `error` event. Either way a client that disconnects aborts the analysis, so no
+// provider calls are made for nobody.
 //
+// Admission comes first: at most `analyses.capacity` run at once (and `eventStreams.capacity` streams are open);
+// past that the answer is 429 with Retry-After before any data is fetched, any chart rendered or any model called.
 // With streaming, the response is committed only once the pipeline has emitted its first event: failures before
-// that (a missing key, checked before any data is fetched) still answer with their proper 4xx JSON.
-import Router from "@koa/router";
+// that (a missing key, a bad date range) still answer with their proper 4xx JSON.
+import type Router from "@koa/router";
 import type { Context } from "koa";
 import type { AnalyzeRequest, ProgressEvent } from "../../src/index";
 import { analyzeBodySchema, toAnalyzeRequest } from "../analyze-input";
 import type { RouteSettings } from "../app-dependencies";
 import { abortOnDisconnect, ClientDisconnectedError } from "../client-disconnect";
+import type { ConcurrencyLimit } from "../concurrency-limit";
 import { openEventStream, wantsEventStream } from "../event-stream";
+import { HttpProblem } from "../http-problem";
 import { errorResponse } from "../middleware/error-response";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
+import { apiRouter } from "./api-router";
+
+/** What a refused client is told to wait: about the length of a short analysis. */
+const RETRY_AFTER_SECONDS = 15;
 
 export function createAnalyzeRouter(settings: RouteSettings): Router {
-  const router = new Router({ prefix: "/api" });
+  const router = apiRouter();
 
   router.post(
     "/analyze",
     jsonBody({ limitBytes: settings.maxAnalyzeBodyBytes }),
     validated("body", analyzeBodySchema, async (context, body) => {
       const request = toAnalyzeRequest(body, { now: settings.now });
-      if (wantsEventStream(context)) await streamAnalysis(context, request, settings);
-      else await answerAnalysis(context, request, settings);
-    }),
+      const streaming = wantsEventStream(context);
+      const releaseStream = streaming ? admit(settings.eventStreams, "event streams are open") : undefined;
+      let releaseAnalysis: (() => void) | undefined;
+      try {
+        releaseAnalysis = admit(settings.analyses, "analyses are running");
+      } catch (error) {
+        releaseStream?.();
+        throw error;
+      }
+      const release = () => {
+        releaseAnalysis?.();
+        releaseStream?.();
+      };
+      if (streaming) await streamAnalysis(context, request, settings, release);
+      else await answerAnalysis(context, request, settings).finally(release);
+    }, { multiline: ["csv"] }),
   );
 
   return router;
 }
 
-function describe(request: AnalyzeRequest): string {
+/** A slot of the limit, or 429 with Retry-After when none is free. */
+function admit(limit: ConcurrencyLimit, what: string): () => void {
+  const release = limit.tryAcquire();
+  if (release) return release;
+  throw new HttpProblem(
+    429,
+    "too_many_analyses",
+    `The server is busy: ${limit.capacity} ${what} at once already. Try again in a few seconds.`,
+    { "Retry-After": String(RETRY_AFTER_SECONDS) },
+  );
+}
+
+function describe(request: AnalyzeRequest): Record<string, unknown> {
   const source = request.asset ?? request.symbol ?? request.name ?? (request.csv !== undefined ? "uploaded CSV" : "candles");
-  return `${source} ${request.timeframe}`;
+  return { source, timeframe: request.timeframe };
 }
 
 async function answerAnalysis(context: Context, request: AnalyzeRequest, settings: RouteSettings): Promise<void> {
   const connection = abortOnDisconnect(context);
   try {
     const result = await settings.pipeline.analyze(request, { signal: connection.signal });
-    settings.logger.info(`analysis of ${describe(request)}: ${result.final_decision.decision} in ${Math.round(result.timings_ms.total)} ms`);
+    settings.logger.info("analysis done", { ...describe(request), decision: result.final_decision.decision, ms: Math.round(result.timings_ms.total) });
     context.body = result;
   } finally {
     connection.dispose();
   }
 }
 
-async function streamAnalysis(context: Context, request: AnalyzeRequest, settings: RouteSettings): Promise<void> {
+async function streamAnalysis(context: Context, request: AnalyzeRequest, settings: RouteSettings, release: () => void): Promise<void> {
   const connection = abortOnDisconnect(context);
   const early: ProgressEvent[] = [];
   let send: ((event: ProgressEvent) => void) | undefined;
@@ -68,32 +101,34 @@ async function streamAnalysis(context: Context, request: AnalyzeRequest, setting
     await Promise.race([firstEvent, run]);
   } catch (error) {
     connection.dispose();
+    release();
     throw error; // nothing sent yet: the error handler answers with the proper status
   }
 
-  const stream = openEventStream(context, { heartbeatMs: settings.heartbeatMs });
+  const stream = openEventStream(context, { heartbeatMs: settings.heartbeatMs, redact: settings.redactor.redact });
   send = (event) => stream.send("progress", event);
   for (const event of early) send(event);
   // Koa starts sending the stream once this middleware returns; the analysis carries on in the background.
   void run
     .then(
       (result) => {
-        settings.logger.info(`analysis of ${describe(request)}: ${result.final_decision.decision} in ${Math.round(result.timings_ms.total)} ms`);
+        settings.logger.info("analysis done", { ...describe(request), decision: result.final_decision.decision, ms: Math.round(result.timings_ms.total) });
         stream.send("result", result);
       },
       (error: unknown) => {
         if (error instanceof ClientDisconnectedError || connection.signal.aborted) {
-          settings.logger.info(`analysis of ${describe(request)} cancelled: the client disconnected`);
+          settings.logger.info("analysis cancelled: the client disconnected", describe(request));
           return;
         }
         const response = errorResponse(error);
-        if (response.unexpected) settings.logger.error(`Unexpected error in a streamed analysis of ${describe(request)}`, { error });
-        else settings.logger.warn(`analysis of ${describe(request)} failed: ${response.body.error}`, { code: response.body.code });
+        if (response.unexpected) settings.logger.error("unexpected error in a streamed analysis", { ...describe(request), error });
+        else settings.logger.warn("analysis failed", { ...describe(request), code: response.body.code, reason: response.body.error });
         stream.send("error", { ...response.body, status: response.status });
       },
     )
     .finally(() => {
       stream.end();
       connection.dispose();
+      release();
     });
 }

@@ -1,6 +1,7 @@
 // Keys (SPEC 4, 10): save a key (applied at once), check it with one real provider call, and read its masked status.
 // A key only ever leaves this server in its masked form.
-import Router from "@koa/router";
+import type Router from "@koa/router";
+import { apiRouter } from "./api-router";
 import { z } from "zod";
 import { providerIdSchema, providerInfo } from "../../src/index";
 import type { RouteSettings } from "../app-dependencies";
@@ -20,7 +21,7 @@ export const apiKeyStatusQuerySchema = z.object({ provider: providerField });
 
 export function createApiKeyRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;
-  const router = new Router({ prefix: "/api" });
+  const router = apiRouter();
   const body = jsonBody({ limitBytes: settings.maxBodyBytes });
 
   router.post(

@@ -1,5 +1,6 @@
 // Assets: the built-in list plus the custom symbols kept in the data directory; adding and removing a symbol.
-import Router from "@koa/router";
+import type Router from "@koa/router";
+import { apiRouter } from "./api-router";
 import { z } from "zod";
 import type { RouteSettings } from "../app-dependencies";
 import { jsonBody } from "../middleware/json-body";
@@ -13,7 +14,7 @@ export const saveCustomAssetBodySchema = z.strictObject({
 
 export function createAssetRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;
-  const router = new Router({ prefix: "/api" });
+  const router = apiRouter();
 
   router.post(
     "/save-custom-asset",

@@ -1,5 +1,6 @@
 // The provider of both model roles (SPEC 10): switch it, and read the current selection for the page's Settings.
-import Router from "@koa/router";
+import type Router from "@koa/router";
+import { apiRouter } from "./api-router";
 import { z } from "zod";
 import { providerIdSchema, providerInfo } from "../../src/index";
 import type { RouteSettings } from "../app-dependencies";
@@ -10,7 +11,7 @@ export const updateProviderBodySchema = z.strictObject({ provider: providerIdSch
 
 export function createProviderRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;
-  const router = new Router({ prefix: "/api" });
+  const router = apiRouter();
 
   router.post(
     "/update-provider",

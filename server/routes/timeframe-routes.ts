@@ -1,5 +1,6 @@
 // Timeframes and date ranges (SPEC 8, 10): the lookback table the page's pickers follow, and the range check.
-import Router from "@koa/router";
+import type Router from "@koa/router";
+import { apiRouter } from "./api-router";
 import { z } from "zod";
 import { DateRangeError } from "../../src/index";
 import type { RouteSettings } from "../app-dependencies";
@@ -18,7 +19,7 @@ export const validateDateRangeBodySchema = z.strictObject({
 
 export function createTimeframeRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;
-  const router = new Router({ prefix: "/api" });
+  const router = apiRouter();
 
   router.get("/timeframe-limits", (context) => {
     context.body = { timeframes: pipeline.timeframeLimits() };

@@ -65,8 +65,20 @@ export class ChartRendererClosedError extends Error {
   }
 }
 
+/**
+ * launch: Chromium could not be started (missing, or it crashed at start): the installation is the likely cause.
+ * render: Chromium ran but the figure could not be drawn; the message carries Plotly's or Chromium's reason.
+ * timeout: the render did not finish in time.
+ */
+export type ChartRenderErrorKind = "launch" | "render" | "timeout";
+
 export class ChartRenderError extends Error {
   override name = "ChartRenderError";
+  readonly kind: ChartRenderErrorKind;
+  constructor(details: { kind: ChartRenderErrorKind; message: string; cause?: unknown }) {
+    super(details.message, { cause: details.cause });
+    this.kind = details.kind;
+  }
 }
 
 interface WarmPage {
@@ -155,7 +167,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     await abortable(opening, signal);
     // Taken through takePage so the count stays right, and the least busy is used if others opened one too.
     const taken = takePage(session);
-    if (!taken) throw new ChartRenderError("Chromium closed the page it had just opened");
+    if (!taken) throw new ChartRenderError({ kind: "render", message: "Chromium closed the page it had just opened" });
     return taken;
   }
 
@@ -207,7 +219,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
       } catch (error) {
         if (renderOptions.signal?.aborted) throw renderOptions.signal.reason;
         if (timeout.aborted) {
-          throw new ChartRenderError(`Chart rendering timed out after ${settings.renderTimeoutMs} ms`, { cause: error });
+          throw new ChartRenderError({ kind: "timeout", message: `Chart rendering timed out after ${settings.renderTimeoutMs} ms`, cause: error });
         }
         if (closing) throw new ChartRendererClosedError();
         // The browser died under this render (crash, kill): one fresh launch, then give up.
@@ -216,7 +228,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
           continue;
         }
         if (error instanceof ChartRenderError) throw error;
-        throw new ChartRenderError(`Chart rendering failed: ${describeError(error)}`, { cause: error });
+        throw new ChartRenderError({ kind: "render", message: `Chart rendering failed: ${describeError(error)}`, cause: error });
       }
     }
   }
@@ -254,7 +266,12 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
 async function launchSession(executablePath: string | undefined): Promise<BrowserSession> {
   // Loaded on first use: importing puppeteer costs time the library's other users should not pay.
   const { default: puppeteer } = await import("puppeteer");
-  const resolvedPath = resolveChromiumPath(executablePath, () => puppeteer.executablePath());
+  let resolvedPath: string;
+  try {
+    resolvedPath = resolveChromiumPath(executablePath, () => puppeteer.executablePath());
+  } catch (error) {
+    throw new ChartRenderError({ kind: "launch", message: describeError(error), cause: error });
+  }
   const userDataDir = createUserDataDir();
   let browser: Browser;
   try {
@@ -273,7 +290,7 @@ async function launchSession(executablePath: string | undefined): Promise<Browse
     });
   } catch (error) {
     await removeUserDataDir(userDataDir);
-    throw new ChartRenderError(`Could not start Chromium (${resolvedPath}): ${describeError(error)}`, { cause: error });
+    throw new ChartRenderError({ kind: "launch", message: `Could not start Chromium (${resolvedPath}): ${describeError(error)}`, cause: error });
   }
   try {
     const firstPage = await openWarmPage(browser);
@@ -284,7 +301,7 @@ async function launchSession(executablePath: string | undefined): Promise<Browse
     await browser.close().catch(ignore);
     await afterExit(browser);
     await removeUserDataDir(userDataDir);
-    throw new ChartRenderError(`Could not load Plotly into Chromium: ${describeError(error)}`, { cause: error });
+    throw new ChartRenderError({ kind: "launch", message: `Could not load Plotly into Chromium: ${describeError(error)}`, cause: error });
   }
 }
 

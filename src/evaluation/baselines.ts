@@ -1,6 +1,7 @@
 // The baselines a directive is compared with, each computed on the same decision points as the model:
-// random (seeded coin flips, averaged over many seeds), always long, momentum (sign of the last k-bar move) and
-// linear regression (sign of the OLS slope of the closes the analysis saw). Pure functions.
+// random (seeded coin flips, averaged over many seeds), always long and always short (the market's drift and its
+// mirror: read any accuracy against them), momentum (sign of the last k-bar move) and linear regression (sign of the
+// OLS slope of the closes the analysis saw). Pure functions.
 //
 // Ties (a zero move or a flat slope) answer LONG: a rule must answer something, and LONG is the side of the drift
 // most of these markets had over the benchmark's years. Ties are rare on real prices.
@@ -8,18 +9,23 @@ import type { DecisionPoint } from "./decision-points";
 import type { Directive } from "./metrics";
 import { mulberry32 } from "./seeded-random";
 
-export type BaselineId = "random" | "always_long" | "momentum" | "linear_regression";
-export const baselineIds: readonly BaselineId[] = ["random", "always_long", "momentum", "linear_regression"];
+export type BaselineId = "random" | "always_long" | "always_short" | "momentum" | "linear_regression";
+export const baselineIds: readonly BaselineId[] = ["random", "always_long", "always_short", "momentum", "linear_regression"];
 
 export const baselineLabels: Record<BaselineId, string> = {
   random: "Random",
   always_long: "Always long",
+  always_short: "Always short",
   momentum: "Momentum",
   linear_regression: "Linear regression",
 };
 
 export function alwaysLongDirective(): Directive {
   return "LONG";
+}
+
+export function alwaysShortDirective(): Directive {
+  return "SHORT";
 }
 
 /** The sign of close[t] - close[t-k] over the history the analysis saw. */
@@ -56,13 +62,18 @@ export function randomDirectives(count: number, seed: number): Directive[] {
   return Array.from({ length: count }, () => (next() < 0.5 ? "LONG" : "SHORT"));
 }
 
-/** The directive of a deterministic baseline (everything but random) at one point and horizon. */
-export function deterministicBaselineDirective(baseline: Exclude<BaselineId, "random">, point: DecisionPoint, horizon: number): Directive {
+/**
+ * The directive of a deterministic baseline (everything but random) at one point. `lookback` is momentum's k: the
+ * horizon scored, or the longest horizon when one directive answers for several (the published protocol).
+ */
+export function deterministicBaselineDirective(baseline: Exclude<BaselineId, "random">, point: DecisionPoint, lookback: number): Directive {
   switch (baseline) {
     case "always_long":
       return alwaysLongDirective();
+    case "always_short":
+      return alwaysShortDirective();
     case "momentum":
-      return momentumDirective(point, horizon);
+      return momentumDirective(point, lookback);
     case "linear_regression":
       return linearRegressionDirective(point);
     default: {

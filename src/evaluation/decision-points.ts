@@ -42,7 +42,7 @@ export interface DecisionPoint {
 }
 
 export const decisionPointOptionsSchema = z.strictObject({
-  /** Bars the analysis sees before each decision (SPEC 1's window). */
+  /** Bars the analysis sees before each decision (the pipeline's window_bars). */
   historyBars: z.number().int().min(2).max(500).default(45),
   /** Bars after the decision at which the move is measured. */
   horizons: z

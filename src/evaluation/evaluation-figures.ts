@@ -1,9 +1,26 @@
-// Plotly figures of an evaluation (plain JSON, pure): accuracy per asset and method with the agents' Wilson 95%
-// interval, and the cumulative return of following each method. The chart renderer turns them into PNGs; the same
-// JSON works with Plotly.newPlot for an interactive chart.
+// Plotly figures of an evaluation (plain JSON, pure): accuracy per asset and method with Wilson 95% intervals and
+// the up-move share beside them, and the mean return per decision of following each method with its 95% interval.
+// The chart renderer turns them into PNGs; the same JSON works with Plotly.newPlot for an interactive chart.
+//
+// Returns are shown as means per decision, never compounded: decisions of different assets and windows overlap in
+// time, so a product of their returns describes no sequence of trades anyone could have made.
 import type { EvaluationResult } from "./evaluation-result";
-import { assetRows, methodLabels, methodsOf } from "./report";
+import { horizonLabel, type ScoreHorizon } from "./evaluation-protocol";
+import { findDrift } from "./market-drift";
+import type { Interval } from "./metrics";
+import type { FigureId } from "./report-blocks";
+import { assetRows, methodLabels, methodsOf } from "./report-tables";
 import { ALL_ASSETS, findScore, type MethodId } from "./score-evaluation";
+
+interface ErrorBars {
+  type: "data";
+  symmetric: false;
+  array: number[];
+  arrayminus: number[];
+  visible: true;
+  color: string;
+  thickness: number;
+}
 
 export interface BarTrace {
   type: "bar";
@@ -11,11 +28,20 @@ export interface BarTrace {
   x: string[];
   y: (number | null)[];
   marker: { color: string };
-  error_y?: { type: "data"; symmetric: false; array: number[]; arrayminus: number[]; visible: true; color: string };
+  error_y?: ErrorBars;
+}
+
+export interface MarkerTrace {
+  type: "scatter";
+  mode: "markers";
+  name: string;
+  x: string[];
+  y: (number | null)[];
+  marker: { color: string; symbol: string; size: number };
 }
 
 export interface EvaluationFigure {
-  data: BarTrace[];
+  data: (BarTrace | MarkerTrace)[];
   layout: Record<string, unknown> & { width: number; height: number };
 }
 
@@ -23,11 +49,12 @@ const methodColors: Record<MethodId, string> = {
   agents: "#2563eb",
   random: "#a1a1aa",
   always_long: "#16a34a",
+  always_short: "#dc2626",
   momentum: "#f59e0b",
   linear_regression: "#9333ea",
 };
 
-function baseLayout(title: string, yTitle: string, extra: Record<string, unknown> = {}): EvaluationFigure["layout"] {
+function baseLayout(title: string, yAxis: Record<string, unknown>): EvaluationFigure["layout"] {
   return {
     width: 960,
     height: 480,
@@ -39,59 +66,88 @@ function baseLayout(title: string, yTitle: string, extra: Record<string, unknown
     margin: { l: 64, r: 24, t: 56, b: 48 },
     legend: { orientation: "h", x: 0, y: -0.12 },
     xaxis: { type: "category" },
-    yaxis: { title: { text: yTitle }, gridcolor: "#e4e4e7", zeroline: true, zerolinecolor: "#71717a" },
-    ...extra,
+    yaxis: { gridcolor: "#e4e4e7", zeroline: true, zerolinecolor: "#71717a", ...yAxis },
   };
 }
 
-export function accuracyFigure(result: EvaluationResult, horizon: number): EvaluationFigure {
+/** Error bars in percent points from a value and its interval (both as shares). */
+function errorBars(values: (number | null)[], intervals: (Interval | null)[]): ErrorBars {
+  return {
+    type: "data",
+    symmetric: false,
+    array: values.map((value, index) => (value === null || !intervals[index] ? 0 : (intervals[index]!.high - value) * 100)),
+    arrayminus: values.map((value, index) => (value === null || !intervals[index] ? 0 : (value - intervals[index]!.low) * 100)),
+    visible: true,
+    color: "#3f3f46",
+    thickness: 1,
+  };
+}
+
+const asPercent = (value: number | null | undefined) => (value === null || value === undefined ? null : value * 100);
+const assetLabels = (assets: string[]) => assets.map((asset) => (asset === ALL_ASSETS ? "All" : asset));
+
+export function accuracyFigure(result: EvaluationResult, horizon: ScoreHorizon): EvaluationFigure {
   const assets = assetRows(result);
-  const labels = assets.map((asset) => (asset === ALL_ASSETS ? "All" : asset));
+  const labels = assetLabels(assets);
+  const bars = methodsOf(result).map((method): BarTrace => {
+    const rows = assets.map((asset) => findScore(result.scores, { asset, method, horizon }));
+    const accuracies = rows.map((row) => row?.accuracy ?? null);
+    return {
+      type: "bar",
+      name: methodLabels[method],
+      x: labels,
+      y: accuracies.map(asPercent),
+      marker: { color: methodColors[method] },
+      error_y: errorBars(accuracies, rows.map((row) => row?.interval ?? null)),
+    };
+  });
+  const drift: MarkerTrace = {
+    type: "scatter",
+    mode: "markers",
+    name: "Up-moves (drift)",
+    x: labels,
+    y: assets.map((asset) => asPercent(findDrift(result.drift, { asset, horizon })?.upShare)),
+    marker: { color: "#18181b", symbol: "line-ew-open", size: 28 },
+  };
+  const coinFlip = { type: "line", xref: "paper", x0: 0, x1: 1, y0: 50, y1: 50, line: { color: "#71717a", width: 1, dash: "dash" } };
+  const label = horizonLabel(horizon, result.settings.horizons);
+  return {
+    data: [...bars, drift],
+    layout: {
+      ...baseLayout(`Directional accuracy, ${label} (Wilson 95% intervals; dash: share of up-moves)`, { title: { text: "accuracy (%)" }, range: [0, 100] }),
+      shapes: [coinFlip],
+    },
+  };
+}
+
+export function meanReturnFigure(result: EvaluationResult, horizon: ScoreHorizon): EvaluationFigure {
+  const assets = assetRows(result);
   const data = methodsOf(result).map((method): BarTrace => {
     const rows = assets.map((asset) => findScore(result.scores, { asset, method, horizon }));
-    const trace: BarTrace = {
+    const means = rows.map((row) => row?.meanReturn ?? null);
+    return {
       type: "bar",
       name: methodLabels[method],
-      x: labels,
-      y: rows.map((row) => (row?.accuracy === null || row?.accuracy === undefined ? null : row.accuracy * 100)),
+      x: assetLabels(assets),
+      y: means.map(asPercent),
       marker: { color: methodColors[method] },
+      error_y: errorBars(means, rows.map((row) => row?.meanReturnInterval ?? null)),
     };
-    if (method === "agents") {
-      trace.error_y = {
-        type: "data",
-        symmetric: false,
-        array: rows.map((row) => (row?.interval && row.accuracy !== null ? (row.interval.high - row.accuracy) * 100 : 0)),
-        arrayminus: rows.map((row) => (row?.interval && row.accuracy !== null ? (row.accuracy - row.interval.low) * 100 : 0)),
-        visible: true,
-        color: "#1e3a8a",
-      };
-    }
-    return trace;
   });
-  const coinFlip = { type: "line", xref: "paper", x0: 0, x1: 1, y0: 50, y1: 50, line: { color: "#71717a", width: 1, dash: "dash" } };
-  return {
-    data,
-    layout: baseLayout(`Directional accuracy, k = ${horizon} (agents with Wilson 95% interval)`, "accuracy (%)", {
-      shapes: [coinFlip],
-      yaxis: { title: { text: "accuracy (%)" }, range: [0, 100], gridcolor: "#e4e4e7" },
-    }),
-  };
+  const label = horizonLabel(horizon, result.settings.horizons);
+  return { data, layout: baseLayout(`Mean return per decision, ${label} (95% intervals, no costs, not compounded)`, { title: { text: "mean return per decision (%)" } }) };
 }
 
-export function cumulativeReturnFigure(result: EvaluationResult, horizon: number): EvaluationFigure {
-  const assets = assetRows(result);
-  const labels = assets.map((asset) => (asset === ALL_ASSETS ? "All" : asset));
-  const data = methodsOf(result).map(
-    (method): BarTrace => ({
-      type: "bar",
-      name: methodLabels[method],
-      x: labels,
-      y: assets.map((asset) => {
-        const value = findScore(result.scores, { asset, method, horizon })?.cumulativeReturn;
-        return value === null || value === undefined ? null : value * 100;
-      }),
-      marker: { color: methodColors[method] },
-    }),
-  );
-  return { data, layout: baseLayout(`Cumulative return of following the directives, k = ${horizon} (no costs)`, "cumulative return (%)") };
+/** The figure a report block names. */
+export function evaluationFigure(result: EvaluationResult, figure: FigureId, horizon: ScoreHorizon): EvaluationFigure {
+  switch (figure) {
+    case "accuracy":
+      return accuracyFigure(result, horizon);
+    case "mean-return":
+      return meanReturnFigure(result, horizon);
+    default: {
+      const exhaustive: never = figure;
+      return exhaustive;
+    }
+  }
 }

@@ -1,11 +1,17 @@
 // The record an evaluation run returns and its reports are made from: settings, one record per decision point,
-// the score rows, token usage and cost, and progress snapshots while it runs.
+// the score rows, the market's drift on the same samples, the conventions checked against the published figures,
+// token usage and cost, and progress snapshots while it runs.
 import type { ModelsUsed } from "../pipeline/analysis-result";
+import type { EvaluationProtocol } from "./evaluation-protocol";
+import type { DriftRow } from "./market-drift";
+import type { PublishedConventions } from "./published-conventions";
 import type { Directive } from "./metrics";
 import type { ScoreRow } from "./score-evaluation";
 import type { UsageSummary } from "./usage-meter";
 
 export interface EvaluationSettings {
+  /** How directives were scored (evaluation-protocol.ts). */
+  protocol: EvaluationProtocol;
   benchmarkDir: string;
   assets: string[];
   /** Windows per asset (the first N by number); null means all. */
@@ -45,6 +51,10 @@ export interface EvaluationResult {
   settings: EvaluationSettings;
   points: PointRecord[];
   scores: ScoreRow[];
+  /** Up, down and flat moves on the scored samples, per asset and overall. */
+  drift: DriftRow[];
+  /** Under the published protocol: the conventions tried against the published random and regression figures; else null. */
+  conventions: PublishedConventions | null;
   usage: UsageSummary;
   /** Points whose analysis failed. */
   errors: number;

@@ -1,10 +1,11 @@
-// Shows an evaluation in a notebook: the summary and tables as markdown, the figures as PNGs (rendered by the
-// chart renderer, so they look the same in Jupyter, in a saved notebook and on GitHub).
+// Shows an evaluation in a notebook: the report's blocks, text as markdown and figures as PNGs (rendered by the
+// chart renderer, so they look the same in Jupyter, in a saved notebook, on GitHub and in the CLI's report).
 import { createChartRenderer, type ChartRenderer } from "../charts/png-renderer";
 import type { Display } from "../notebook/display";
-import { accuracyFigure, cumulativeReturnFigure, type EvaluationFigure } from "./evaluation-figures";
+import { evaluationFigure } from "./evaluation-figures";
 import type { EvaluationResult } from "./evaluation-result";
-import { accuracyTableMarkdown, evaluationSummaryMarkdown, publishedComparisonMarkdown, returnsTableMarkdown } from "./report";
+import { evaluationReportBlocks } from "./report";
+import { markdownBlock } from "./report-markdown";
 
 export interface ShowEvaluationOptions {
   /** Draw the figures (default true). */
@@ -17,16 +18,25 @@ export interface ShowEvaluationOptions {
 export async function showEvaluation(display: Display, result: EvaluationResult, options: ShowEvaluationOptions = {}): Promise<void> {
   const charts = options.charts ?? true;
   const renderer = charts ? (options.renderer ?? createChartRenderer()) : undefined;
-  const draw = async (figure: EvaluationFigure) => display.png(await renderer!.render(figure, { signal: options.signal }));
+  // The title is the notebook's own heading; consecutive text blocks go out as one markdown entry.
+  const blocks = evaluationReportBlocks(result).filter((block) => !(block.kind === "heading" && block.level === 1));
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length > 0) display.markdown(pending.join("\n\n"));
+    pending = [];
+  };
   try {
-    display.markdown(evaluationSummaryMarkdown(result));
-    for (const horizon of result.settings.horizons) {
-      display.markdown(`### Directional accuracy, k = ${horizon}\n\n${accuracyTableMarkdown(result, horizon)}`);
-      if (charts) await draw(accuracyFigure(result, horizon));
-      display.markdown(`### Returns of following the directives, k = ${horizon}\n\n${returnsTableMarkdown(result, horizon)}`);
-      if (charts) await draw(cumulativeReturnFigure(result, horizon));
+    for (const block of blocks) {
+      if (block.kind === "figure") {
+        if (!renderer) continue;
+        flush();
+        display.png(await renderer.render(evaluationFigure(result, block.figure, block.horizon), { signal: options.signal }));
+      } else {
+        const markdown = markdownBlock(block.kind === "heading" ? { ...block, level: 3 } : block);
+        if (markdown !== undefined) pending.push(markdown);
+      }
     }
-    display.markdown(`### Compared with the published table (%)\n\n${publishedComparisonMarkdown(result)}`);
+    flush();
   } finally {
     if (renderer && renderer !== options.renderer) await renderer.close();
   }

@@ -1,5 +1,6 @@
-// The evaluation harness (SPEC 12): decision points from benchmark windows, metrics, baselines, the model-answer
-// cache, the run, its reports, figures and progress views.
+// The evaluation harness: decision points from benchmark windows, the two scoring protocols, metrics, baselines,
+// the market's drift, the conventions checked against the published figures, the model-answer cache, the run, its
+// reports (JSON, markdown, HTML), figures and progress views.
 export { BENCHMARK_DIR, readBenchmarkWindows, readBenchmarkWindow, listBenchmarkAssets, listBenchmarkFiles, type ReadBenchmarkOptions } from "./benchmark-data";
 export {
   decisionPoints,
@@ -21,13 +22,20 @@ export {
   Z_95,
   type Directive,
   type DirectionalScore,
+  type FlatMoves,
   type Interval,
-  type ScoredDirective,
+  type ScoredDecision,
+  type ScoreOptions,
 } from "./metrics";
+export { evaluationProtocolSchema, PUBLISHED_PROTOCOL, scoredHorizons, horizonLabel, type EvaluationProtocol, type ScoreHorizon } from "./evaluation-protocol";
+export type { DriftRow } from "./market-drift";
+export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
+export type { PublishedConventions } from "./published-conventions";
 export {
   baselineIds,
   baselineLabels,
   alwaysLongDirective,
+  alwaysShortDirective,
   momentumDirective,
   linearRegressionDirective,
   olsSlope,
@@ -49,11 +57,10 @@ export {
   accuracyTableMarkdown,
   returnsTableMarkdown,
   publishedComparisonMarkdown,
-  acrossAssets,
-  methodLabels,
-  PUBLISHED_4H_ACCURACY,
+  conventionsMarkdown,
 } from "./report";
-export { writeEvaluationReport, type WriteReportOptions } from "./write-report";
-export { accuracyFigure, cumulativeReturnFigure, type EvaluationFigure } from "./evaluation-figures";
+export { acrossAssets, methodLabels } from "./report-tables";
+export { writeEvaluationReport, assertReportAbsent, type WriteReportOptions, type WrittenReport } from "./write-report";
+export { accuracyFigure, meanReturnFigure, type EvaluationFigure } from "./evaluation-figures";
 export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export { formatProgressBar, createTextProgressBar, createEvaluationProgressView, type TextProgressOptions } from "./progress-bar";

@@ -1,11 +1,17 @@
 // Scoring of LONG/SHORT directives against realised moves: directional accuracy, its Wilson 95% interval, relative
 // gain over the random baseline, and the return of following the directives. Pure functions.
 //
-// How to read a score: `correct / scored` is the accuracy; a move of exactly zero is neither up nor down, so it is
-// left out of accuracy and returns alike and counted in `flat`. Returns are per directive, without costs:
-// LONG earns the k-bar simple return r = close[t+k] / close[t] - 1, SHORT earns -r. The mean is arithmetic; the
-// cumulative return compounds the directives in order, prod(1 + r_i) - 1, as if each were taken with the whole
-// stake one after another. Benchmark windows may overlap in time, so this is a score, not a backtest.
+// How to read a score. A decision is one directive scored against one or more realised moves (its samples): one
+// move per horizon under per-horizon scoring, three under the published protocol. `correct / scored` counts
+// samples. A move of exactly zero is neither up nor down: by default it is left out of accuracy and returns alike
+// and counted in `flat`; with `flatMoves: "miss"` it stays in the sample and counts as wrong for either side (the
+// published protocol's 300 samples per asset include the few flat ones).
+//
+// Returns, without costs: following a directive earns the simple move r = close[t+k] / close[t] - 1 when LONG and
+// -r when SHORT; a decision earns the mean of what its samples earned. `meanReturn` is the mean over decisions and
+// `meanReturnInterval` its 95% interval from the spread between decisions (normal approximation: fair for the tens
+// to hundreds of decisions an evaluation has, too narrow below about 30). Nothing is compounded: decisions of
+// different windows and assets overlap in time and were never one sequence of trades.
 export type Directive = "LONG" | "SHORT";
 
 /** z for a two-sided 95% interval: the 97.5th percentile of the standard normal. */
@@ -29,6 +35,16 @@ export function wilsonInterval(successes: number, trials: number, z: number = Z_
   const centre = (proportion + zSquared / (2 * trials)) / denominator;
   const halfWidth = (z / denominator) * Math.sqrt((proportion * (1 - proportion)) / trials + zSquared / (4 * trials * trials));
   return { low: Math.max(0, centre - halfWidth), high: Math.min(1, centre + halfWidth) };
+}
+
+/** Mean and its 95% interval (normal approximation, sample standard deviation); no interval below 2 values. */
+export function meanWithInterval(values: readonly number[], z: number = Z_95): { mean: number | null; interval: Interval | null } {
+  if (values.length === 0) return { mean: null, interval: null };
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  if (values.length < 2) return { mean, interval: null };
+  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
+  const halfWidth = z * Math.sqrt(variance / values.length);
+  return { mean, interval: { low: mean - halfWidth, high: mean + halfWidth } };
 }
 
 /** (accuracy - random) / random, as the published table defines it; null when the random accuracy is 0 or unknown. */
@@ -62,58 +78,78 @@ export function isCorrect(directive: Directive, move: number): boolean | undefin
   return directive === "LONG" ? move > 0 : move < 0;
 }
 
-export interface ScoredDirective {
+/** What a flat move does to a score: left out of it, or kept in the sample as a miss for either side. */
+export type FlatMoves = "excluded" | "miss";
+
+export interface ScoredDecision {
   directive: Directive;
-  /** The realised simple return over the horizon. */
-  move: number;
+  /** The realised simple returns it is scored against (one per horizon scored). */
+  moves: readonly number[];
 }
 
 export interface DirectionalScore {
-  /** Directives scored (flat moves excluded). */
+  /** Samples scored (decisions × their moves, flat moves excluded unless they count as misses). */
   scored: number;
-  /** Directives that called the sign; fractional for a baseline averaged over seeds. */
+  /** Samples whose sign the directive called; fractional for a baseline averaged over seeds. */
   correct: number;
-  /** Moves of exactly zero, left out of everything else. */
+  /** Moves of exactly zero among the samples (in `scored` only when they count as misses). */
   flat: number;
   /** correct / scored; null when nothing was scored. */
   accuracy: number | null;
   interval: Interval | null;
+  /** Decisions with at least one scored sample: the count `meanReturn` averages over. */
+  decisions: number;
+  /** Mean over decisions of what following each earned (the mean over its samples); see the header. */
   meanReturn: number | null;
-  cumulativeReturn: number | null;
+  /** 95% interval of `meanReturn`; null below two decisions. */
+  meanReturnInterval: Interval | null;
 }
 
-/** Scores a list of directives; compounding commutes, so their order does not change the result. */
-export function scoreDirectives(directives: readonly ScoredDirective[]): DirectionalScore {
+export interface ScoreOptions {
+  /** Default "excluded". */
+  flatMoves?: FlatMoves;
+}
+
+export function scoreDirectives(decisions: readonly ScoredDecision[], options: ScoreOptions = {}): DirectionalScore {
+  const flatMoves = options.flatMoves ?? "excluded";
   let scored = 0;
   let correct = 0;
   let flat = 0;
-  let returnSum = 0;
-  let growth = 1;
-  for (const { directive, move } of directives) {
-    const hit = isCorrect(directive, move);
-    if (hit === undefined) {
-      flat += 1;
-      continue;
+  const decisionReturns: number[] = [];
+  for (const { directive, moves } of decisions) {
+    let earned = 0;
+    let samples = 0;
+    for (const move of moves) {
+      const hit = isCorrect(directive, move);
+      if (hit === undefined) {
+        flat += 1;
+        if (flatMoves === "excluded") continue;
+      }
+      scored += 1;
+      samples += 1;
+      if (hit === true) correct += 1;
+      earned += directiveReturn(directive, move);
     }
-    scored += 1;
-    if (hit) correct += 1;
-    const earned = directiveReturn(directive, move);
-    returnSum += earned;
-    growth *= 1 + earned;
+    if (samples > 0) decisionReturns.push(earned / samples);
   }
-  if (scored === 0) return { scored, correct, flat, accuracy: null, interval: null, meanReturn: null, cumulativeReturn: null };
+  const returns = meanWithInterval(decisionReturns);
   return {
     scored,
     correct,
     flat,
-    accuracy: correct / scored,
-    interval: wilsonInterval(correct, scored),
-    meanReturn: returnSum / scored,
-    cumulativeReturn: growth - 1,
+    accuracy: scored === 0 ? null : correct / scored,
+    interval: scored === 0 ? null : wilsonInterval(correct, scored),
+    decisions: decisionReturns.length,
+    meanReturn: returns.mean,
+    meanReturnInterval: returns.interval,
   };
 }
 
-/** The average of several scores of the same points (the random baseline over many seeds). */
+/**
+ * The average of several scores of the same samples (the random baseline over many seeds). The accuracy interval
+ * is Wilson's on the averaged count; the return interval keeps the average half-width of one seed's interval,
+ * centred on the averaged mean: the uncertainty one run of the baseline would carry.
+ */
 export function averageScores(scores: readonly DirectionalScore[]): DirectionalScore {
   if (scores.length === 0) throw new RangeError("averageScores needs at least one score");
   const first = scores[0];
@@ -122,13 +158,16 @@ export function averageScores(scores: readonly DirectionalScore[]): DirectionalS
     return values.some((value) => value === null) ? null : (values as number[]).reduce((sum, value) => sum + value, 0) / values.length;
   };
   const correct = mean((score) => score.correct) ?? 0;
+  const meanReturn = mean((score) => score.meanReturn);
+  const halfWidth = mean((score) => (score.meanReturnInterval ? (score.meanReturnInterval.high - score.meanReturnInterval.low) / 2 : null));
   return {
     scored: first.scored,
     correct,
     flat: first.flat,
     accuracy: mean((score) => score.accuracy),
     interval: first.scored > 0 ? wilsonInterval(correct, first.scored) : null,
-    meanReturn: mean((score) => score.meanReturn),
-    cumulativeReturn: mean((score) => score.cumulativeReturn),
+    decisions: first.decisions,
+    meanReturn,
+    meanReturnInterval: meanReturn === null || halfWidth === null ? null : { low: meanReturn - halfWidth, high: meanReturn + halfWidth },
   };
 }

@@ -1,129 +1,115 @@
-// The evaluation's report: the JSON record and a markdown table laid out like the published 4h accuracy table
-// quoted in SPEC 12 (assets as rows, methods as columns, accuracy in percent), with a comparison section. Pure.
-import { baselineIds, baselineLabels } from "./baselines";
+// The evaluation's report: the JSON record, and the blocks every other form (markdown, HTML, notebook) is written
+// from. Accuracy is laid out like the published 4h table (assets as rows, methods as columns, percent), with the
+// published figures and the market's drift beside it. Pure.
+import { describeProtocol, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
-import { ALL_ASSETS, findScore, type MethodId, type ScoreRow } from "./score-evaluation";
+import { findDrift } from "./market-drift";
+import { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET } from "./published-figures";
+import type { ReportBlock } from "./report-blocks";
+import { conventionsBlocks } from "./report-conventions";
+import { markdownReport, markdownTable } from "./report-markdown";
+import { assetRows, publishedComparisonTable, returnsTable, sideBySideTable } from "./report-tables";
+import { ALL_ASSETS } from "./score-evaluation";
 
-/** SPEC 12: directional accuracy (%) on these benchmark windows, 4h, as published; per-asset range and mean. */
-export const PUBLISHED_4H_ACCURACY = Object.freeze({
-  agents: { low: 50.7, high: 63.7, mean: 55.8 },
-  random: { low: 45.0, high: 51.0, mean: 46.1 },
-  linear_regression: { low: null, high: null, mean: 51.1 },
-});
-
-export const methodLabels: Record<MethodId, string> = { agents: "Agents", ...baselineLabels };
+export const REPORT_TITLE = "Evaluation on the 4h benchmark";
 
 export function evaluationReportJson(result: EvaluationResult): string {
   return `${JSON.stringify({ ...result, published: PUBLISHED_4H_ACCURACY }, null, 2)}\n`;
 }
 
-const percent = (value: number | null | undefined, digits = 1) => (value === null || value === undefined ? "–" : (value * 100).toFixed(digits));
-const signedPercent = (value: number | null | undefined, digits = 1) =>
-  value === null || value === undefined ? "–" : `${value >= 0 ? "+" : ""}${(value * 100).toFixed(digits)}%`;
-
-/** The methods a result scored: the agents when models ran, then the baselines. */
-export function methodsOf(result: EvaluationResult): MethodId[] {
-  return result.settings.models ? ["agents", ...baselineIds] : [...baselineIds];
+/** The horizons a result has rows for, with their labels. */
+export function reportHorizons(result: EvaluationResult): { horizon: ScoreHorizon; label: string }[] {
+  return scoredHorizons(result.settings.protocol, result.settings.horizons).map((horizon) => ({ horizon, label: horizonLabel(horizon, result.settings.horizons) }));
 }
 
-/** The assets a result scored, then the row over all points. */
-export function assetRows(result: EvaluationResult): string[] {
-  return [...new Set(result.scores.map((row) => row.asset))].filter((asset) => asset !== ALL_ASSETS).concat(ALL_ASSETS);
-}
-
-/** Mean and range over assets of a method's accuracy: the form the published table summarises with. */
-export function acrossAssets(rows: readonly ScoreRow[], method: MethodId, horizon: number): { mean: number | null; low: number | null; high: number | null } {
-  const accuracies = rows
-    .filter((row) => row.asset !== ALL_ASSETS && row.method === method && row.horizon === horizon && row.accuracy !== null)
-    .map((row) => row.accuracy as number);
-  if (accuracies.length === 0) return { mean: null, low: null, high: null };
-  return { mean: accuracies.reduce((sum, value) => sum + value, 0) / accuracies.length, low: Math.min(...accuracies), high: Math.max(...accuracies) };
-}
-
-/** Accuracy (%) per asset and method; with a model, also the agents' Wilson 95% interval and gain over random. */
-export function accuracyTableMarkdown(result: EvaluationResult, horizon: number): string {
-  const methods = methodsOf(result);
-  const withAgents = methods[0] === "agents";
-  const header = ["Asset", "n", ...methods.map((method) => `${methodLabels[method]} %`), ...(withAgents ? ["Agents 95% CI", "Agents gain vs random"] : [])];
-  const lines = [`| ${header.join(" | ")} |`, `|${header.map((_, index) => (index === 0 ? "---" : "---:")).join("|")}|`];
-  for (const asset of assetRows(result)) {
-    const row = (method: MethodId) => findScore(result.scores, { asset, method, horizon });
-    const lead = row(methods[0]);
-    const interval = lead?.interval ? `${percent(lead.interval.low)}–${percent(lead.interval.high)}` : "–";
-    const name = asset === ALL_ASSETS ? "**All points**" : asset;
-    const agentColumns = withAgents ? [interval, signedPercent(lead?.relativeGain)] : [];
-    lines.push(`| ${[name, String(lead?.scored ?? 0), ...methods.map((method) => percent(row(method)?.accuracy)), ...agentColumns].join(" | ")} |`);
-  }
-  const means = methods.map((method) => percent(acrossAssets(result.scores, method, horizon).mean));
-  lines.push(`| ${["**Mean over assets**", "", ...means, ...(withAgents ? ["", ""] : [])].join(" | ")} |`);
-  return lines.join("\n");
-}
-
-export function returnsTableMarkdown(result: EvaluationResult, horizon: number): string {
-  const methods = methodsOf(result);
-  const header = ["Asset", ...methods.flatMap((method) => [`${methodLabels[method]} mean`, `${methodLabels[method]} cumulative`])];
-  const lines = [`| ${header.join(" | ")} |`, `|${header.map((_, index) => (index === 0 ? "---" : "---:")).join("|")}|`];
-  for (const asset of assetRows(result)) {
-    const cells = methods.flatMap((method) => {
-      const row = findScore(result.scores, { asset, method, horizon });
-      // 4h moves are a fraction of a percent, so the mean needs more digits than the compounded total.
-      return [signedPercent(row?.meanReturn, 3), signedPercent(row?.cumulativeReturn)];
-    });
-    lines.push(`| ${[asset === ALL_ASSETS ? "**All points**" : asset, ...cells].join(" | ")} |`);
-  }
-  return lines.join("\n");
-}
-
-export function publishedComparisonMarkdown(result: EvaluationResult): string {
-  const range = (summary: { mean: number | null; low: number | null; high: number | null }) =>
-    summary.mean === null ? "–" : `${percent(summary.mean)} (${percent(summary.low)}–${percent(summary.high)})`;
-  const published = (entry: { mean: number; low: number | null; high: number | null }) =>
-    entry.low === null ? entry.mean.toFixed(1) : `${entry.mean.toFixed(1)} (${entry.low.toFixed(1)}–${entry.high!.toFixed(1)})`;
-  const lines = [
-    "| Source | Agents | Random | Linear regression |",
-    "|---|---:|---:|---:|",
-    `| Published (SPEC 12), 4h | ${published(PUBLISHED_4H_ACCURACY.agents)} | ${published(PUBLISHED_4H_ACCURACY.random)} | ${published(PUBLISHED_4H_ACCURACY.linear_regression)} |`,
-  ];
-  for (const horizon of result.settings.horizons) {
-    const agents = result.settings.models ? range(acrossAssets(result.scores, "agents", horizon)) : "not run";
-    lines.push(
-      `| This run, k = ${horizon} | ${agents} | ${range(acrossAssets(result.scores, "random", horizon))} | ${range(acrossAssets(result.scores, "linear_regression", horizon))} |`,
-    );
-  }
-  return lines.join("\n");
-}
-
-export function evaluationSummaryMarkdown(result: EvaluationResult): string {
+/** Settings, protocol, cost and the definitions a reader needs, as paragraphs. */
+export function evaluationSummary(result: EvaluationResult): string[] {
   const { settings, usage } = result;
   const models = settings.models
-    ? `Agents: ${settings.models.agent.provider} \`${settings.models.agent.model}\` (agent) and \`${settings.models.graph.model}\` (graph), temperature ${settings.models.graph.temperature}.`
+    ? `Agents: ${settings.models.agent.provider} ${settings.models.agent.model} (agent) and ${settings.models.graph.model} (graph), temperature ${settings.models.graph.temperature}.`
     : "Baselines only (no model).";
   const analyses = result.points.length;
   const tokens = usage.freshTokens.inputTokens + usage.freshTokens.outputTokens;
-  return [
+  const paragraphs = [
     models,
+    describeProtocol(settings.protocol),
     `${settings.assets.join(", ")}; ${settings.windows ?? "all"} windows per asset, ${settings.pointsPerWindow} decision point(s) per window, ` +
       `${settings.historyBars}-bar history, horizons ${settings.horizons.join(", ")} bars (4h each). Random: mean of ${settings.randomSeeds} seeds.`,
     settings.models
       ? `Analyses: ${analyses}, failed: ${result.errors}. Model calls: ${usage.freshCalls} sent (${tokens} tokens), ${usage.cachedCalls} from the cache. ` +
         `Cost: $${usage.estimatedCostUsd.toFixed(4)} (${usage.costLabel}${usage.unpricedModels.length ? `; no price for ${usage.unpricedModels.join(", ")}` : ""}).`
       : `Decision points: ${analyses}.`,
-    "Accuracy: share of directives that called the sign of the close-to-close move over k bars (flat moves left out). " +
-      "Gain vs random: (accuracy − random) / random on the same points. Returns: LONG earns the k-bar move, SHORT its negative; " +
-      "cumulative compounds the directives in order, without costs.",
-  ].join("\n\n");
+    "Accuracy: share of samples whose sign the directive called, with its Wilson 95% interval in brackets. Up-moves: share of samples whose close rose " +
+      "(the market's drift; always-long scores exactly this). Agents vs random: (accuracy − random) / random on the same samples. " +
+      "Returns: what following a directive earned, LONG the move and SHORT its negative, without costs and without compounding.",
+  ];
+  if (settings.protocol === "published") {
+    const short = assetRows(result)
+      .filter((asset) => asset !== ALL_ASSETS)
+      .filter((asset) => findDrift(result.drift, { asset, horizon: "pooled" })?.samples !== PUBLISHED_SAMPLES_PER_ASSET);
+    if (short.length > 0) {
+      paragraphs.push(`The published figures are on ${PUBLISHED_SAMPLES_PER_ASSET} samples per asset (100 windows); ${short.join(", ")} ha${short.length === 1 ? "s" : "ve"} a different count here, so compare with care.`);
+    }
+  }
+  return paragraphs;
 }
 
-export function evaluationMarkdown(result: EvaluationResult): string {
-  const sections = [`# Evaluation on the 4h benchmark`, evaluationSummaryMarkdown(result)];
-  for (const horizon of result.settings.horizons) {
-    sections.push(`## Directional accuracy, k = ${horizon} bar${horizon === 1 ? "" : "s"}`, accuracyTableMarkdown(result, horizon));
-    sections.push(`## Returns of following the directives, k = ${horizon}`, returnsTableMarkdown(result, horizon));
+export function evaluationReportBlocks(result: EvaluationResult): ReportBlock[] {
+  const blocks: ReportBlock[] = [{ kind: "heading", level: 1, text: REPORT_TITLE }, ...evaluationSummary(result).map((text): ReportBlock => ({ kind: "paragraph", text }))];
+  for (const { horizon, label } of reportHorizons(result)) {
+    blocks.push(
+      { kind: "heading", level: 2, text: `Directional accuracy, ${label}` },
+      { kind: "table", table: sideBySideTable(result, horizon) },
+      { kind: "figure", figure: "accuracy", horizon, title: `Directional accuracy, ${label}` },
+      { kind: "heading", level: 2, text: `Mean return per decision, ${label}` },
+      {
+        kind: "paragraph",
+        text:
+          "Each cell: the mean over decisions of what following the method earned, % per decision, with its 95% interval in brackets " +
+          "(normal approximation over decisions). A decision earns the mean of its samples' returns. The pooled row averages every decision " +
+          "of every asset; the equal-weight row averages the per-asset means. Nothing is compounded: decisions of different windows and assets " +
+          "overlap in time and were never one sequence of trades.",
+      },
+      { kind: "table", table: returnsTable(result, horizon) },
+      { kind: "figure", figure: "mean-return", horizon, title: `Mean return per decision, ${label}` },
+    );
   }
-  sections.push("## Compared with the published table (mean over assets, range in brackets, %)", publishedComparisonMarkdown(result));
+  blocks.push(
+    { kind: "heading", level: 2, text: "Compared with the published table (mean over assets, lowest–highest asset, %)" },
+    { kind: "table", table: publishedComparisonTable(result, reportHorizons(result).map(({ horizon }) => horizon), (horizon) => horizonLabel(horizon, result.settings.horizons)) },
+    ...conventionsBlocks(result),
+  );
   const failed = result.points.filter((point) => point.error);
   if (failed.length > 0) {
-    sections.push("## Failed analyses", failed.map((point) => `- ${point.id}: ${point.error!.replace(/\s+/g, " ").slice(0, 300)}`).join("\n"));
+    blocks.push({ kind: "heading", level: 2, text: "Failed analyses" }, { kind: "list", items: failed.map((point) => `${point.id}: ${point.error!.replace(/\s+/g, " ").slice(0, 300)}`) });
   }
-  return `${sections.join("\n\n")}\n`;
+  return blocks;
+}
+
+export function evaluationMarkdown(result: EvaluationResult, options: { figureFilePrefix?: string } = {}): string {
+  return markdownReport(evaluationReportBlocks(result), options);
+}
+
+export function evaluationSummaryMarkdown(result: EvaluationResult): string {
+  return markdownReport(evaluationSummary(result).map((text): ReportBlock => ({ kind: "paragraph", text }))).trimEnd();
+}
+
+/** The side-by-side accuracy table of one horizon ("pooled" under the published protocol). */
+export function accuracyTableMarkdown(result: EvaluationResult, horizon: ScoreHorizon): string {
+  return markdownTable(sideBySideTable(result, horizon));
+}
+
+export function returnsTableMarkdown(result: EvaluationResult, horizon: ScoreHorizon): string {
+  return markdownTable(returnsTable(result, horizon));
+}
+
+/** Under the published protocol: the drift reading and the conventions tried; empty for a per-horizon result. */
+export function conventionsMarkdown(result: EvaluationResult): string {
+  const blocks = conventionsBlocks(result);
+  return blocks.length === 0 ? "" : markdownReport(blocks).trimEnd();
+}
+
+export function publishedComparisonMarkdown(result: EvaluationResult): string {
+  const horizons = reportHorizons(result);
+  return markdownTable(publishedComparisonTable(result, horizons.map(({ horizon }) => horizon), (horizon) => horizonLabel(horizon, result.settings.horizons)));
 }

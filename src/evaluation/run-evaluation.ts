@@ -1,4 +1,5 @@
-// Runs the agents over benchmark decision points and scores them against the baselines (SPEC 12).
+// Runs the agents over benchmark decision points and scores them against the baselines, under the per-horizon or
+// the published protocol (evaluation-protocol.ts).
 //
 // How it runs: windows are read, cut into decision points, and each point's 45-bar history is analysed with
 // pipeline.analyze({ candles, timeframe: "4h" }), at most `concurrency` at a time. Model answers go through the
@@ -12,7 +13,10 @@ import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import { readBenchmarkWindows } from "./benchmark-data";
 import { forEachWithConcurrency } from "./bounded-concurrency";
-import { decisionPoints, resolveDecisionPointOptions, type DecisionPoint } from "./decision-points";
+import { decisionPoints, resolveDecisionPointOptions, type BenchmarkWindow, type DecisionPoint } from "./decision-points";
+import { evaluationProtocolSchema, resolveProtocolSettings } from "./evaluation-protocol";
+import { marketDrift } from "./market-drift";
+import { explorePublishedConventions } from "./published-conventions";
 import type { EvaluationProgressListener, EvaluationResult, EvaluationSettings, PointRecord } from "./evaluation-result";
 import type { Directive } from "./metrics";
 import { cachedChatModel } from "./model-cache";
@@ -24,10 +28,14 @@ export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */
   benchmarkDir: z.string().min(1),
   assets: z.array(z.string().trim().min(1)).min(1, "give at least one asset"),
+  /** "per-horizon" (default) or "published": one directive per window, scored on the next three closes pooled. */
+  protocol: evaluationProtocolSchema.default("per-horizon"),
   /** Windows per asset, the first N by number; default all. */
   windows: z.number().int().positive().optional(),
-  horizons: z.array(z.number().int().positive()).min(1).default([1, 3]),
-  pointsPerWindow: z.number().int().positive().default(1),
+  /** Default [1, 3]; the published protocol fixes [1, 2, 3]. */
+  horizons: z.array(z.number().int().positive()).min(1).optional(),
+  /** Default 1, which the published protocol fixes. */
+  pointsPerWindow: z.number().int().positive().optional(),
   stride: z.number().int().positive().default(10),
   concurrency: z.number().int().min(1).max(64).default(4),
   randomSeeds: z.number().int().min(1).max(100_000).default(1000),
@@ -53,20 +61,20 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid evaluation options");
   const settings = parsed.data;
   const config = createConfig(settings.config ?? {});
-  const pointOptions = resolveDecisionPointOptions({
-    historyBars: config.window_bars,
+  const protocolSettings = resolveProtocolSettings(settings.protocol, {
     horizons: settings.horizons,
     pointsPerWindow: settings.pointsPerWindow,
-    stride: settings.stride,
+    historyBars: config.window_bars,
   });
+  const pointOptions = resolveDecisionPointOptions({ historyBars: config.window_bars, ...protocolSettings, stride: settings.stride });
   const started = performance.now();
   const startedAt = new Date().toISOString();
 
-  const points: DecisionPoint[] = [];
-  for (const asset of settings.assets) {
-    const windows = await readBenchmarkWindows(settings.benchmarkDir, asset, { windows: settings.windows, signal });
-    for (const window of windows) points.push(...decisionPoints(window, pointOptions));
-  }
+  const windows: BenchmarkWindow[] = [];
+  for (const asset of settings.assets) windows.push(...(await readBenchmarkWindows(settings.benchmarkDir, asset, { windows: settings.windows, signal })));
+  const points: DecisionPoint[] = windows.flatMap((window) => decisionPoints(window, pointOptions));
+  // Pure and cheap; computed before any model call so that a surprise here costs nothing.
+  const conventions = settings.protocol === "published" ? explorePublishedConventions(windows, { seeds: settings.randomSeeds, firstSeed: settings.firstSeed }) : null;
 
   const meter = createUsageMeter();
   const cacheDir = settings.cacheDir === false ? null : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "evaluation"));
@@ -87,7 +95,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
       pipeline.model("graph");
       const active = pipeline;
       let done = 0;
-      const unit = settings.pointsPerWindow === 1 ? "windows" : "decision points";
+      const unit = pointOptions.pointsPerWindow === 1 ? "windows" : "decision points";
       const progress = (last?: { id: string; decision?: Directive; error?: string }) =>
         onProgress?.({ unit, done, total: points.length, errors, usage: meter.summary(), elapsedMs: performance.now() - started, last });
       progress();
@@ -124,8 +132,12 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const directives = settings.includeModel
     ? new Map(records.flatMap((record) => (record.decision ? [[record.id, record.decision] as const] : [])))
     : undefined;
-  const scores = scoreEvaluation(points, { horizons: pointOptions.horizons, directives, randomSeeds: settings.randomSeeds, firstSeed: settings.firstSeed });
+  const scoring = { horizons: pointOptions.horizons, protocol: settings.protocol };
+  const scores = scoreEvaluation(points, { ...scoring, directives, randomSeeds: settings.randomSeeds, firstSeed: settings.firstSeed });
+  // The drift is read on the samples the methods were scored on: without the failed analyses' points.
+  const drift = marketDrift(directives ? points.filter((point) => directives.has(point.id)) : points, scoring);
   const resultSettings: EvaluationSettings = {
+    protocol: settings.protocol,
     benchmarkDir: settings.benchmarkDir,
     assets: settings.assets.map((asset) => asset.toUpperCase()),
     windows: settings.windows ?? null,
@@ -139,7 +151,17 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     models: settings.includeModel ? modelsOf(config) : null,
     cacheDir: settings.includeModel ? cacheDir : null,
   };
-  return { settings: resultSettings, points: records, scores, usage: meter.summary(), errors, startedAt, durationMs: Math.round(performance.now() - started) };
+  return {
+    settings: resultSettings,
+    points: records,
+    scores,
+    drift,
+    conventions,
+    usage: meter.summary(),
+    errors,
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+  };
 }
 
 /** A decision point as the result records it (outcomes without the bars). */

@@ -1,10 +1,11 @@
-// Scores the model's directives and every baseline on the same decision points, per asset and overall, per horizon.
-// Pure: the same points and directives give the same rows.
+// Scores the model's directives and every baseline on the same decision points, per asset and overall, per horizon
+// (or pooled over the horizons under the published protocol). Pure: the same points and directives give the same rows.
 //
 // "Same points": when model directives are given, only points with a directive are scored, for every method, so a
 // failed window removes one point from every column alike. Rows of asset "ALL" pool every scored point.
 import { baselineIds, deterministicBaselineDirective, randomDirectives, type BaselineId } from "./baselines";
 import { outcomeAt, type DecisionPoint } from "./decision-points";
+import { flatMovesOf, scoredHorizons, type EvaluationProtocol, type ScoreHorizon } from "./evaluation-protocol";
 import { averageScores, relativeGain, scoreDirectives, type DirectionalScore, type Directive } from "./metrics";
 
 export type MethodId = "agents" | BaselineId;
@@ -14,13 +15,17 @@ export interface ScoreRow extends DirectionalScore {
   /** An asset code, or "ALL" for every point pooled. */
   asset: string;
   method: MethodId;
-  horizon: number;
+  /** Bars ahead, or "pooled" (the published protocol). */
+  horizon: ScoreHorizon;
   /** (accuracy - random accuracy) / random accuracy on the same points; 0 for random itself. */
   relativeGain: number | null;
 }
 
 export interface ScoringOptions {
+  /** The horizons the points were made with. */
   horizons: readonly number[];
+  /** Default "per-horizon". */
+  protocol?: EvaluationProtocol;
   /** The model's directive per decision-point id; omit to score the baselines alone on every point. */
   directives?: ReadonlyMap<string, Directive>;
   /** Seeds the random baseline is averaged over; default 1000. */
@@ -29,29 +34,42 @@ export interface ScoringOptions {
   firstSeed?: number;
 }
 
+/** Asset groups of the scored points, then the pooled group; shared by the scores and the drift rows. */
+export function assetGroups(points: readonly DecisionPoint[]): { asset: string; indexes: number[] }[] {
+  const assets = [...new Set(points.map((point) => point.asset))];
+  return [
+    ...assets.map((asset) => ({ asset, indexes: indexesOf(points, (point) => point.asset === asset) })),
+    { asset: ALL_ASSETS, indexes: points.map((_, index) => index) },
+  ];
+}
+
+/** The moves a point is scored against at one score horizon: one move, or every horizon's when pooled. */
+export function movesAt(point: DecisionPoint, horizon: ScoreHorizon): number[] {
+  return horizon === "pooled" ? point.outcomes.map((outcome) => outcome.move) : [outcomeAt(point, horizon).move];
+}
+
 export function scoreEvaluation(points: readonly DecisionPoint[], options: ScoringOptions): ScoreRow[] {
+  const protocol = options.protocol ?? "per-horizon";
   const randomSeeds = options.randomSeeds ?? 1000;
   const firstSeed = options.firstSeed ?? 1;
   if (!Number.isInteger(randomSeeds) || randomSeeds < 1) throw new RangeError("randomSeeds must be a positive integer");
   const directives = options.directives;
   const scored = directives ? points.filter((point) => directives.has(point.id)) : [...points];
   const methods: MethodId[] = directives ? ["agents", ...baselineIds] : [...baselineIds];
-  const assets = [...new Set(scored.map((point) => point.asset))];
-  const groups: { asset: string; indexes: number[] }[] = [
-    ...assets.map((asset) => ({ asset, indexes: indexesOf(scored, (point) => point.asset === asset) })),
-    { asset: ALL_ASSETS, indexes: scored.map((_, index) => index) },
-  ];
+  const groups = assetGroups(scored);
+  const flatMoves = flatMovesOf(protocol);
   // One coin per point per seed, shared by every horizon and group, so per-asset and pooled rows agree.
   const coins = Array.from({ length: randomSeeds }, (_, offset) => randomDirectives(scored.length, firstSeed + offset));
 
   const rows: ScoreRow[] = [];
-  for (const horizon of options.horizons) {
-    const moves = scored.map((point) => outcomeAt(point, horizon).move);
+  for (const horizon of scoredHorizons(protocol, options.horizons)) {
+    const moves = scored.map((point) => movesAt(point, horizon));
+    const lookback = horizon === "pooled" ? Math.max(...options.horizons) : horizon;
     for (const group of groups) {
       const scoreOf = (directiveAt: (index: number) => Directive) =>
-        scoreDirectives(group.indexes.map((index) => ({ directive: directiveAt(index), move: moves[index] })));
+        scoreDirectives(group.indexes.map((index) => ({ directive: directiveAt(index), moves: moves[index] })), { flatMoves });
       const byMethod = new Map<MethodId, DirectionalScore>();
-      for (const method of methods) byMethod.set(method, scoreMethod(method, scoreOf, { scored, horizon, coins, directives }));
+      for (const method of methods) byMethod.set(method, scoreMethod(method, scoreOf, { scored, lookback, coins, directives }));
       const randomAccuracy = byMethod.get("random")?.accuracy ?? null;
       for (const method of methods) {
         const score = byMethod.get(method)!;
@@ -65,7 +83,7 @@ export function scoreEvaluation(points: readonly DecisionPoint[], options: Scori
 function scoreMethod(
   method: MethodId,
   scoreOf: (directiveAt: (index: number) => Directive) => DirectionalScore,
-  context: { scored: DecisionPoint[]; horizon: number; coins: Directive[][]; directives: ReadonlyMap<string, Directive> | undefined },
+  context: { scored: DecisionPoint[]; lookback: number; coins: Directive[][]; directives: ReadonlyMap<string, Directive> | undefined },
 ): DirectionalScore {
   switch (method) {
     case "agents":
@@ -73,9 +91,10 @@ function scoreMethod(
     case "random":
       return averageScores(context.coins.map((coin) => scoreOf((index) => coin[index])));
     case "always_long":
+    case "always_short":
     case "momentum":
     case "linear_regression":
-      return scoreOf((index) => deterministicBaselineDirective(method, context.scored[index], context.horizon));
+      return scoreOf((index) => deterministicBaselineDirective(method, context.scored[index], context.lookback));
     default: {
       const exhaustive: never = method;
       return exhaustive;
@@ -88,6 +107,6 @@ function indexesOf<T>(items: readonly T[], keep: (item: T) => boolean): number[]
 }
 
 /** The row for one asset (or "ALL"), method and horizon. */
-export function findScore(rows: readonly ScoreRow[], query: { asset: string; method: MethodId; horizon: number }): ScoreRow | undefined {
+export function findScore(rows: readonly ScoreRow[], query: { asset: string; method: MethodId; horizon: ScoreHorizon }): ScoreRow | undefined {
   return rows.find((row) => row.asset === query.asset && row.method === query.method && row.horizon === query.horizon);
 }

@@ -1,7 +1,8 @@
 // Accuracy of stored evaluation points per model, provider, prompt version, asset or timeframe, with Wilson 95%
-// intervals: runs of different models compare side by side. Scored as the evaluation report scores them, so one
-// run's row here equals its report: a move of exactly zero is left out (no direction to call), failed points and
-// runs without a model have no directive and are left out too.
+// intervals: runs of different models compare side by side. Scored per horizon as the evaluation report's default
+// protocol scores them, so one run's row here equals its report: a move of exactly zero is left out (no direction to
+// call), or kept as a miss with `flatMoves: "miss"` as the published protocol does. Failed points and runs without
+// a model have no directive and are left out.
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { JournalDatabase } from "./database-schema";
@@ -12,6 +13,8 @@ export const leaderboardOptionsSchema = z.strictObject({
   groupBy: journalGroupingSchema,
   /** Bars after the decision; any horizon the runs stored. @default 3 */
   horizon: z.number().int().positive().default(3),
+  /** A move of exactly zero: left out of the score, or a miss for either directive. @default "excluded" */
+  flatMoves: z.enum(["excluded", "miss"]).default("excluded"),
 });
 export type LeaderboardOptions = z.input<typeof leaderboardOptionsSchema>;
 
@@ -28,6 +31,7 @@ export interface LeaderboardGroup extends AccuracyFigures {
 export interface Leaderboard {
   groupBy: JournalGrouping;
   horizon: number;
+  flatMoves: "excluded" | "miss";
   groups: LeaderboardGroup[];
 }
 
@@ -51,7 +55,8 @@ function leaderboardColumn(groupBy: JournalGrouping) {
 }
 
 export async function leaderboard(db: Kysely<JournalDatabase>, input: LeaderboardOptions): Promise<Leaderboard> {
-  const { groupBy, horizon } = parseInput(leaderboardOptionsSchema, input, "leaderboard options");
+  const { groupBy, horizon, flatMoves } = parseInput(leaderboardOptionsSchema, input, "leaderboard options");
+  const flatCounts = flatMoves === "miss" ? 1 : 0;
   const column = leaderboardColumn(groupBy);
   const rows = await db
     .selectFrom("evaluation_moves")
@@ -65,7 +70,7 @@ export async function leaderboard(db: Kysely<JournalDatabase>, input: Leaderboar
       eb.ref(column).as("key"),
       eb.fn.count("evaluation_runs.id").distinct().as("runs"),
       eb.fn.countAll().as("points"),
-      sql<number>`sum(case when evaluation_moves.move <> 0 then 1 else 0 end)`.as("scored"),
+      sql<number>`sum(case when evaluation_moves.move <> 0 then 1 else ${sql.lit(flatCounts)} end)`.as("scored"),
       sql<number>`sum(case when (evaluation_points.directive = 'LONG' and evaluation_moves.move > 0)
         or (evaluation_points.directive = 'SHORT' and evaluation_moves.move < 0) then 1 else 0 end)`.as("hits"),
       sql<number>`sum(case when evaluation_points.directive = 'LONG' then evaluation_moves.move else -evaluation_moves.move end)`.as("return_sum"),
@@ -83,5 +88,5 @@ export async function leaderboard(db: Kysely<JournalDatabase>, input: Leaderboar
       mean_return: scored === 0 ? null : countOf(row.return_sum) / scored,
     };
   });
-  return { groupBy, horizon, groups: groups.sort((left, right) => compareText(left.key, right.key)) };
+  return { groupBy, horizon, flatMoves, groups: groups.sort((left, right) => compareText(left.key, right.key)) };
 }

@@ -50,6 +50,13 @@ export interface ChatRequest {
   responseFormat?: "text" | "json";
   maxOutputTokens?: number;
   signal?: AbortSignal;
+  /**
+   * Called with each piece of new answer text as the model writes it (every call streams), before `chat` resolves.
+   * Text only, never tool-call arguments; in JSON mode the raw text, fences included. The pieces concatenated are
+   * the response's `text` (for Anthropic JSON mode, the text before the object is taken out of its fence).
+   * An error thrown here stops the request and is what `chat` rejects with.
+   */
+  onTextDelta?: (text: string) => void;
 }
 
 export interface TokenUsage {

@@ -1,6 +1,6 @@
 // Classification shared by the provider error files: caller aborts, timeouts, raw connection failures, bad bodies.
 import type { ProviderId } from "../config/providers";
-import { redactSecrets } from "../common/redact-secrets";
+import { redactKnownSecrets } from "../common/secret-redactor";
 import { ProviderError, type ProviderErrorKind } from "./provider-error";
 import { describeError } from "../common/describe-error";
 
@@ -12,13 +12,15 @@ export interface ClassifyContext {
   timeoutMs?: number;
   /** The caller's signal: when it fired, the failure is the caller's cancellation, whatever the SDK reports. */
   signal?: AbortSignal;
+  /** The key the call was made with: removed by value from any provider text that echoes it back. */
+  apiKey?: string;
 }
 
-/** Provider text for a message: key-like text removed, whitespace collapsed, length capped. */
-export function providerDetail(text: unknown, maxLength = 200): string | undefined {
+/** Provider text for a message: the call's key (by value) and key-like text removed, whitespace collapsed, capped. */
+export function providerDetail(text: unknown, maxLength = 200, apiKey?: string): string | undefined {
   if (typeof text !== "string" || text.trim() === "") return undefined;
   // Trailing periods go: the detail sits inside parentheses in the middle of a sentence.
-  const clean = redactSecrets(text).replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
+  const clean = redactKnownSecrets(text, [apiKey]).replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
   return clean.length > maxLength ? `${clean.slice(0, maxLength)}...` : clean;
 }
 
@@ -73,8 +75,8 @@ export function networkError(error: unknown, context: ClassifyContext, reason?: 
 }
 
 /** A 404 that is not about a model usually means the base URL lacks or doubles a path segment such as /v1. */
-export function notFoundDetail(providerMessage: unknown): string {
-  return [providerDetail(providerMessage), "check the base URL"].filter(Boolean).join("; ");
+export function notFoundDetail(providerMessage: unknown, apiKey?: string): string {
+  return [providerDetail(providerMessage, undefined, apiKey), "check the base URL"].filter(Boolean).join("; ");
 }
 
 export function timeoutReason(context: ClassifyContext): string {
@@ -118,7 +120,7 @@ export function classifyAfterSdk(error: unknown, context: ClassifyContext): Prov
     kind: "unknown",
     provider: context.provider,
     model: context.model,
-    detail: providerDetail(message),
+    detail: providerDetail(message, undefined, context.apiKey),
     cause: error,
   });
 }
@@ -159,7 +161,8 @@ export function classifySdkError<ApiError extends Error & { status?: number }>(
   if (error instanceof classes.APIError) {
     const kind = rules.kindOf(error);
     const message = rules.messageOf(error);
-    const detail = kind === "bad_request" && error.status === 404 ? notFoundDetail(message) : providerDetail(message);
+    const detail =
+      kind === "bad_request" && error.status === 404 ? notFoundDetail(message, context.apiKey) : providerDetail(message, undefined, context.apiKey);
     return new ProviderError({ kind, provider: context.provider, model: context.model, statusCode: error.status, detail, cause: error });
   }
   return classifyAfterSdk(error, context);

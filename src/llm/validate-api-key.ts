@@ -1,9 +1,9 @@
 // Key validation (SPEC 4): one cheap real request to the provider, answered as {valid, message} or {valid, error}.
-import { MissingApiKeyError, type Env } from "../config/api-keys";
+import { findApiKey, MissingApiKeyError, type Env } from "../config/api-keys";
 import { ConfigError, type Config } from "../config/config-schema";
 import { providerInfo, type ProviderId } from "../config/providers";
 import { createChatModelFor, modelSettingsFor } from "./create-chat-model";
-import { redactSecrets } from "../common/redact-secrets";
+import { redactKnownSecrets } from "../common/secret-redactor";
 import { ProviderError } from "./provider-error";
 import { describeError } from "../common/describe-error";
 
@@ -54,6 +54,7 @@ export async function validateApiKey(options: ValidateApiKeyOptions): Promise<Ap
     }
     // Unexpected failures still answer in data; the text is scrubbed since it never passed a classifier.
     const text = describeError(error);
-    return { valid: false, error: `Could not validate the ${providerInfo(provider).displayName} API key: ${redactSecrets(text)}` };
+    const key = findApiKey(config, provider, options.env ?? process.env);
+    return { valid: false, error: `Could not validate the ${providerInfo(provider).displayName} API key: ${redactKnownSecrets(text, [key])}` };
   }
 }

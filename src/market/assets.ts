@@ -32,7 +32,9 @@ export const symbolSchema = z
   .trim()
   .min(1, { error: "symbol must not be empty", abort: true })
   .max(MAX_SYMBOL_LENGTH, { error: `symbol must be at most ${MAX_SYMBOL_LENGTH} characters`, abort: true })
-  .regex(SYMBOL_PATTERN, "symbol may contain only letters, digits and ^ = . - _ (for example ETH-USD, NQ=F, ^FTSE)");
+  .regex(SYMBOL_PATTERN, "symbol may contain only letters, digits and ^ = . - _ (for example ETH-USD, NQ=F, ^FTSE)")
+  // ".", "..", "^" or "=" alone match the pattern but name nothing, and "." and ".." would be path segments.
+  .regex(/[A-Za-z0-9]/, "symbol must contain at least one letter or digit (for example ETH-USD, NQ=F, ^FTSE)");
 export type MarketSymbol = z.infer<typeof symbolSchema>;
 
 /** The built-in asset with this code, compared case-insensitively ("btc" is Bitcoin), if any. */

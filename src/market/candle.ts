@@ -1,14 +1,23 @@
 // One OHLCV bar, the unit every other module works on. Times are UTC epoch milliseconds of the bar's open.
 import { z } from "zod";
 
+/**
+ * No instrument trades above a trillion per unit; beyond it a price is a unit mistake, and squares of such prices
+ * (variances, least squares) leave the range where doubles keep their precision, or overflow.
+ */
+export const MAX_PRICE = 1e12;
+export const MAX_VOLUME = 1e18;
+
+const price = z.number().finite().positive().max(MAX_PRICE, `must be at most ${MAX_PRICE} (a price beyond it is a unit mistake)`);
+
 export const candleSchema = z
   .object({
-    time: z.number().int().finite(),
-    open: z.number().finite().positive(),
-    high: z.number().finite().positive(),
-    low: z.number().finite().positive(),
-    close: z.number().finite().positive(),
-    volume: z.number().finite().nonnegative(),
+    time: z.number().int().finite().min(-8.64e15).max(8.64e15),
+    open: price,
+    high: price,
+    low: price,
+    close: price,
+    volume: z.number().finite().nonnegative().max(MAX_VOLUME, `must be at most ${MAX_VOLUME}`),
   })
   .refine((candle) => candle.high >= Math.max(candle.open, candle.close, candle.low), {
     message: "high is below open, close or low",

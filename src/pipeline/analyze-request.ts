@@ -5,6 +5,7 @@ import { candleSchema } from "../market/candle";
 import { symbolSchema } from "../market/assets";
 import { dateInputSchema } from "../market/parse-timestamp";
 import { timeframeSchema } from "../market/timeframes";
+import { hasControlCharacter } from "../common/plain-text";
 import type { ProgressListener } from "./progress-events";
 
 const sourceFields = ["asset", "symbol", "candles", "csv"] as const;
@@ -19,8 +20,14 @@ export const analyzeRequestSchema = z
     candles: z.array(candleSchema).optional(),
     /** CSV text with Datetime/Date, Open, High, Low, Close[, Volume] columns. */
     csv: z.string().optional(),
-    /** Shown as the asset name for candles or CSV. */
-    name: z.string().trim().min(1).max(80).optional(),
+    /** Shown as the asset name for candles or CSV: one line of plain text. */
+    name: z
+      .string({ error: "must be a string" })
+      .trim()
+      .min(1, "must not be empty")
+      .max(80, "must be at most 80 characters")
+      .refine((name) => !hasControlCharacter(name), "must be one line of plain text (no control characters or line breaks)")
+      .optional(),
     timeframe: timeframeSchema,
     start: dateInputSchema.optional(),
     end: dateInputSchema.optional(),

@@ -3,6 +3,7 @@ import { findBuiltInAsset } from "../market/assets";
 import type { Candle } from "../market/candle";
 import { parseCsv } from "../market/csv-source";
 import { resolveDateRange } from "../market/date-range";
+import { assertBarSpacing } from "../market/bar-spacing";
 import { fetchYahooCandles } from "../market/yahoo-source";
 import type { AnalyzeRequest } from "./analyze-request";
 import type { ProgressListener } from "./progress-events";
@@ -30,15 +31,29 @@ export interface LoadCandlesOptions {
   now?: () => Date;
 }
 
-export async function loadCandles(request: AnalyzeRequest, options: LoadCandlesOptions): Promise<LoadedCandles> {
+/**
+ * The caller's own bars (candles or CSV text), read and checked at once: sorted, no repeated times, spaced as the
+ * timeframe says. Undefined for requests whose data must be fetched.
+ */
+export function loadLocalCandles(request: AnalyzeRequest): LoadedCandles | undefined {
   if (request.candles) {
     const name = request.name ?? "Custom data";
-    return { asset: name, assetName: name, symbol: name, candles: ascending(request.candles) };
+    const candles = ascending(request.candles);
+    assertBarSpacing(candles, request.timeframe, "the candles");
+    return { asset: name, assetName: name, symbol: name, candles };
   }
   if (request.csv !== undefined) {
     const name = request.name ?? "Uploaded CSV";
-    return { asset: name, assetName: name, symbol: name, candles: parseCsv(request.csv, { name }) };
+    const candles = parseCsv(request.csv, { name });
+    assertBarSpacing(candles, request.timeframe, "the CSV");
+    return { asset: name, assetName: name, symbol: name, candles };
   }
+  return undefined;
+}
+
+export async function loadCandles(request: AnalyzeRequest, options: LoadCandlesOptions): Promise<LoadedCandles> {
+  const local = loadLocalCandles(request);
+  if (local) return local;
   const code = (request.asset ?? request.symbol ?? "").trim();
   const builtIn = request.asset !== undefined ? findBuiltInAsset(code) : undefined;
   const fetched = await fetchYahooCandles({
@@ -60,15 +75,18 @@ export async function loadWindow(
   options: LoadCandlesOptions & { bars: number; onEvent?: ProgressListener },
 ): Promise<{ loaded: LoadedCandles; window: Candle[]; durationMs: number }> {
   const emit = options.onEvent ?? (() => {});
-  // A date range the market source would refuse is refused before the data step starts: no event has been sent,
-  // so a server can still answer it as a plain 400 rather than as an error inside a started event stream.
+  // Whatever can be refused without a download is refused before the data step starts: a date range the market
+  // source would refuse, the caller's own bars that do not parse, do not fit the timeframe or are too few. No event
+  // has been sent, so a server can still answer them as a plain 400 rather than inside a started event stream.
   if (request.asset !== undefined || request.symbol !== undefined) {
     resolveDateRange({ timeframe: request.timeframe, start: request.start!, end: request.end! }, { now: options.now?.() });
   }
+  const local = loadLocalCandles(request);
+  if (local) analysisWindow(local.candles, options.bars);
   const started = performance.now();
   emit({ type: "step-start", step: "data", at: Date.now() });
   try {
-    const loaded = await loadCandles(request, options);
+    const loaded = local ?? (await loadCandles(request, options));
     const window = analysisWindow(loaded.candles, options.bars);
     const durationMs = performance.now() - started;
     emit({ type: "step-end", step: "data", at: Date.now(), durationMs, usage: { inputTokens: 0, outputTokens: 0 } });

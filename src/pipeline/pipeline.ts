@@ -4,7 +4,7 @@ import { z } from "zod";
 import { InputError } from "../common/input-error";
 import { apiKeyStatus, type ApiKeyStatus, type Env } from "../config/api-keys";
 import { ConfigError, createConfig, PLACEHOLDER_API_KEY, type Config, type ConfigInput } from "../config/config-schema";
-import { providerIdSchema, providerInfo, type ProviderId } from "../config/providers";
+import { providerIds, providerIdSchema, providerInfo, type ProviderId } from "../config/providers";
 import { modelSelection, switchProvider, type ModelSelection } from "../config/switch-provider";
 import { createChartRenderer, type ChartRenderer } from "../charts/png-renderer";
 import type { ChatModel } from "../llm/chat-model";
@@ -99,6 +99,19 @@ export class Pipeline {
     this.#env[info.keyEnvVar] = parsed.data;
     this.refreshLlms();
     return this.apiKeyStatus(provider);
+  }
+
+  /**
+   * Every key this pipeline could send: each provider's config field and env var, placeholder excluded. For removing
+   * keys by value from answers, logs and stored records (the server adds its access token).
+   */
+  secretValues(): string[] {
+    return providerIds.flatMap((provider) => {
+      const info = providerInfo(provider);
+      return [this.#config[info.keyField], this.#env[info.keyEnvVar]].filter(
+        (value): value is string => typeof value === "string" && value.trim() !== "" && value.trim() !== PLACEHOLDER_API_KEY,
+      );
+    });
   }
 
   apiKeyStatus(provider: ProviderId): ApiKeyStatus {

@@ -58,7 +58,8 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const lines = summariseTrendlines(candles, fits);
   const chartOptions: ChartOptions = { assetName: input.assetName, timeframe: input.timeframe };
 
-  // Charts start rendering now, so each is ready by the time its agent's dispatch call returns.
+  // Both charts are rendered before any model is called: a chart that cannot be drawn then fails the analysis
+  // before anything is paid for. Warm renders take tens of milliseconds, a small price for that.
   const renderChart = (chart: "pattern" | "trend", figure: PlotlyFigure) => {
     const renderStarted = performance.now();
     const png = input.renderer.render(figure, { signal }).then((bytes) => {
@@ -94,6 +95,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   };
 
   try {
+    await Promise.all([patternChart, trendChart]);
     const analysts = [
       () => step("indicator", () => runIndicatorAgent({ context, candles, model: models.graph, calls, signal })),
       () => step("pattern", () => runPatternAgent({ context, chart: patternChart, agentModel: models.agent, graphModel: models.graph, calls, signal })),

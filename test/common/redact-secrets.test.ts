@@ -7,7 +7,8 @@ describe("redactSecrets", () => {
   it("removes keys by their prefixes, bearer tokens and key=value pairs", () => {
     expect(redactSecrets("Incorrect API key provided: sk-proj-abc123XYZ789 here")).toBe("Incorrect API key provided: [redacted] here");
     expect(redactSecrets("sk-ant-api03-abcdefgh and rk-live-12345678")).toBe("[redacted] and [redacted]");
-    expect(redactSecrets("Authorization: Bearer abcdefgh12345678")).toBe("Authorization: [redacted] [redacted]");
+    expect(redactSecrets("Authorization: Bearer abcdefgh12345678")).toBe("Authorization: Bearer [redacted]");
+    expect(redactSecrets("Authorization: abcdefgh12345678")).toBe("Authorization: [redacted]");
     expect(redactSecrets("sent bearer abcdefgh12345678 twice")).toBe("sent bearer [redacted] twice");
     expect(redactSecrets('{"api_key": "secret-value-1"}')).toBe('{"api_key": "[redacted]"}');
     expect(redactSecrets("password=hunter22, next")).toBe("password=[redacted], next");
@@ -19,7 +20,13 @@ describe("redactSecrets", () => {
   });
 
   it("leaves ordinary words after key or token alone", () => {
-    for (const text of ["The x-api-key header is required", "An access token is required: the page asks for it", "key points: momentum"]) {
+    for (const text of [
+      "The x-api-key header is required",
+      "An access token is required: the page asks for it",
+      "key points: momentum",
+      "Open the page as /?token=<your token>, or send the header Authorization: Bearer <token>.",
+      "OpenAI API key saved and applied (sk-...def).",
+    ]) {
       expect(redactSecrets(text)).toBe(text);
     }
   });

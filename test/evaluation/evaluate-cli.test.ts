@@ -1,14 +1,18 @@
 // The evaluation CLI (scripts/evaluate.ts) as a user runs it: --help, a model run against the fake provider with
-// keys and base URL from the environment, a baselines-only run, and plain-word errors for bad options.
+// keys and base URL from the environment (JSON, markdown, HTML and PNG figures), a report name that is already
+// taken (refused before any request, replaced with --overwrite), a baselines-only run, the published protocol on
+// the shipped benchmark, and plain-word errors for bad options.
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveChromiumPath } from "../../src/charts/chromium-setup";
+import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
 import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { risesFromCsv } from "./rises-from-csv";
 import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
 
 const root = path.resolve(__dirname, "../..");
@@ -55,41 +59,64 @@ describe("npm run evaluate", () => {
   it("--help describes every option and the example", async () => {
     const { code, stdout } = await cli(["--help"]);
     expect(code).toBe(0);
-    for (const option of ["--data", "--assets", "--provider", "--windows", "--horizons", "--concurrency", "--cache-dir", "--out", "--baselines-only"]) {
+    for (const option of ["--protocol", "--data", "--assets", "--provider", "--windows", "--horizons", "--concurrency", "--cache-dir", "--out", "--overwrite", "--no-charts", "--baselines-only"]) {
       expect(stdout).toContain(option);
     }
   });
 
   it.skipIf(chromiumMissing)(
-    "runs the agents against the provider named by the environment and writes JSON and markdown",
+    "runs the agents against the provider named by the environment and writes JSON, markdown, HTML and the figures",
     async () => {
       const out = path.join(scratch, "out");
       const args = ["--data", benchmarkDir, "--assets", "BTC,SPX", "--provider", "openai", "--windows", "2", "--horizons", "1,3", "--concurrency", "2", "--seeds", "100"];
-      const run = await cli([...args, "--cache-dir", path.join(scratch, "cache"), "--out", out], { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl });
+      const env = { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl };
+      const run = await cli([...args, "--cache-dir", path.join(scratch, "cache"), "--out", out], env);
       expect(run.stderr).toMatch(/\[#+\] 3\/3 windows · 0 errors/);
       expect(run.code).toBe(0);
-      expect(run.stdout).toContain("| This run, k = 3 |");
+      expect(run.stdout).toContain("| This run, k = 3 bars |");
       const report = JSON.parse(readFileSync(path.join(out, "evaluation.json"), "utf8"));
       expect(report.points).toHaveLength(3);
       expect(report.settings.models.graph).toEqual({ provider: "openai", model: "gpt-4o", temperature: 0.1 });
-      expect(readFileSync(path.join(out, "evaluation.md"), "utf8")).toContain("## Directional accuracy, k = 3 bars");
+      const markdown = readFileSync(path.join(out, "evaluation.md"), "utf8");
+      expect(markdown).toContain("## Directional accuracy, k = 3 bars");
+
+      // The figures the notebook shows, as PNG files and embedded in the self-contained HTML.
+      const figures = ["accuracy-k1", "mean-return-k1", "accuracy-k3", "mean-return-k3"];
+      const html = readFileSync(path.join(out, "evaluation.html"), "utf8");
+      for (const figure of figures) {
+        const png = readFileSync(path.join(out, `evaluation.${figure}.png`));
+        expect(png.subarray(1, 4).toString("latin1"), figure).toBe("PNG");
+        expect(html).toContain(`src="data:image/png;base64,${png.toString("base64")}"`);
+        expect(markdown).toContain(`](evaluation.${figure}.png)`);
+      }
+      expect(html).not.toMatch(/(src|href)="(?!data:)/);
+      expect(html).toContain("<th>Always short %</th>");
       const sent = server.requestCount();
       expect(sent).toBeGreaterThan(0);
 
-      const again = await cli([...args, "--cache-dir", path.join(scratch, "cache"), "--out", out], { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl });
+      // The same name again: refused before a single window is analysed, and the report is left as it was.
+      const clash = await cli([...args, "--cache-dir", path.join(scratch, "cache-empty"), "--out", out], env);
+      expect(clash.code).toBe(1);
+      expect(clash.stderr).toMatch(/^A report named "evaluation" is already in .*out \(evaluation\.accuracy-k1\.png, .*evaluation\.json.*\): choose another name, or allow replacing it \(--overwrite/);
+      expect(server.requestCount()).toBe(sent);
+      expect(readFileSync(path.join(out, "evaluation.html"), "utf8")).toBe(html);
+
+      const again = await cli([...args, "--cache-dir", path.join(scratch, "cache"), "--out", out, "--overwrite", "--horizons", "1"], env);
       expect(again.code).toBe(0);
       expect(server.requestCount()).toBe(sent);
+      // Replaced, and the k = 3 figures of the old report are gone rather than left stale beside the new one.
+      expect(readdirSync(out).sort()).toEqual(["evaluation.accuracy-k1.png", "evaluation.html", "evaluation.json", "evaluation.md", "evaluation.mean-return-k1.png"]);
     },
-    120_000,
+    180_000,
   );
 
   it("--baselines-only needs no key; every analysis failing (a wrong key) exits 1", async () => {
     const out = path.join(scratch, "baselines");
-    const baselines = await cli(["--data", benchmarkDir, "--baselines-only", "--out", out, "--name", "baselines"]);
+    const baselines = await cli(["--data", benchmarkDir, "--baselines-only", "--no-charts", "--out", out, "--name", "baselines"]);
     expect(baselines.code).toBe(0);
     expect(existsSync(path.join(out, "baselines.md"))).toBe(true);
 
-    const wrongKey = await cli(["--data", benchmarkDir, "--assets", "SPX", "--windows", "1", "--no-cache", "--out", out], {
+    const wrongKey = await cli(["--data", benchmarkDir, "--assets", "SPX", "--windows", "1", "--no-cache", "--no-charts", "--out", out], {
       OPENAI_API_KEY: "sk-wrong-0123456789abcdef",
       OPENAI_BASE_URL: server.openaiBaseUrl,
     });
@@ -97,9 +124,34 @@ describe("npm run evaluate", () => {
     expect(wrongKey.stderr).toContain("Invalid API Key");
   }, 120_000);
 
+  it("--protocol published --baselines-only on the shipped benchmark: 300 samples per asset, always-long as counted from the CSVs", async () => {
+    const out = path.join(scratch, "published");
+    const run = await cli(["--protocol", "published", "--baselines-only", "--windows", "100", "--seeds", "20", "--no-charts", "--out", out]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(readFileSync(path.join(out, "evaluation.json"), "utf8"));
+    expect(report.settings.protocol).toBe("published");
+    const markdown = readFileSync(path.join(out, "evaluation.md"), "utf8");
+    expect(markdown).toContain("Protocol: published.");
+    expect(markdown).toContain("## Conventions tried against the published random and linear-regression figures");
+    for (const asset of ["BTC", "CL", "DJI", "ES", "NQ", "QQQ", "SPX", "VIX"]) {
+      const { up, samples } = risesFromCsv(BENCHMARK_DIR, asset);
+      const row = report.scores.find((score: { asset: string; method: string }) => score.asset === asset && score.method === "always_long");
+      expect(row, asset).toMatchObject({ horizon: "pooled", scored: samples, correct: up });
+      // The always-long cell follows the up-move cell, both the share counted from the CSVs.
+      const share = ((up / samples) * 100).toFixed(1);
+      const line = new RegExp(`\\| ${asset} \\| ${samples} \\| ${share} \\[[^\\]]+\\] \\| not run \\| [0-9.]+ \\[[^\\]]+\\] \\| ${share} \\[`);
+      expect(markdown, asset).toMatch(line);
+      expect(run.stdout, asset).toMatch(line);
+    }
+  }, 120_000);
+
   it("bad options are named in plain words", async () => {
     const run = await cli(["--windows", "many", "--provider", "mistral"]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/Invalid options \(see --help\):.*provider.*windows must be a number|Invalid options \(see --help\):.*windows must be a number.*provider/);
+    const fixed = await cli(["--protocol", "published", "--horizons", "1,3", "--baselines-only", "--out", path.join(scratch, "never")]);
+    expect(fixed.code).toBe(1);
+    expect(fixed.stderr).toMatch(/The published protocol fixes horizons, points per window and history: got horizons 1,3/);
+    expect(existsSync(path.join(scratch, "never"))).toBe(false);
   });
 });

@@ -1,60 +1,33 @@
-// Reports, figures, progress views and the notebook view, on a small hand-made evaluation (no model calls).
+// Reports, figures and the notebook view on a small hand-made evaluation (no model calls); progress views.
 import { describe, expect, it } from "vitest";
-import { decisionPoints } from "../../src/evaluation/decision-points";
-import type { EvaluationProgress, EvaluationResult } from "../../src/evaluation/evaluation-result";
-import { accuracyFigure, cumulativeReturnFigure } from "../../src/evaluation/evaluation-figures";
+import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
 import { showEvaluation } from "../../src/evaluation/evaluation-view";
 import { createEvaluationProgressView, createTextProgressBar, formatProgressBar } from "../../src/evaluation/progress-bar";
-import { acrossAssets, evaluationMarkdown, evaluationReportJson, PUBLISHED_4H_ACCURACY } from "../../src/evaluation/report";
-import { pointRecord } from "../../src/evaluation/run-evaluation";
-import { scoreEvaluation } from "../../src/evaluation/score-evaluation";
+import { PUBLISHED_4H_ACCURACY } from "../../src/evaluation/published-figures";
+import { evaluationMarkdown, evaluationReportJson } from "../../src/evaluation/report";
+import { acrossAssets } from "../../src/evaluation/report-tables";
 import { createUsageMeter } from "../../src/evaluation/usage-meter";
 import type { Display } from "../../src/notebook/display";
-import { candlesFromCloses } from "./synthetic-candles";
-
-function evaluation(): EvaluationResult {
-  const make = (asset: string, window: number, next: number) =>
-    decisionPoints({ asset, window, candles: candlesFromCloses([100, 101, 102, 103, next, next]) }, { historyBars: 4, horizons: [1] })[0];
-  const points = [make("BTC", 1, 104), make("BTC", 2, 102), make("SPX", 1, 101), make("SPX", 2, 105)];
-  const directives = new Map([["BTC/1/0", "LONG"], ["BTC/2/0", "SHORT"], ["SPX/1/0", "LONG"]] as const);
-  return {
-    settings: {
-      benchmarkDir: "/bench",
-      assets: ["BTC", "SPX"],
-      windows: 2,
-      horizons: [1],
-      historyBars: 4,
-      pointsPerWindow: 1,
-      stride: 10,
-      randomSeeds: 100,
-      firstSeed: 1,
-      concurrency: 2,
-      models: { agent: { provider: "openai", model: "gpt-4o-mini", temperature: 0.1 }, graph: { provider: "openai", model: "gpt-4o", temperature: 0.1 } },
-      cacheDir: "/cache",
-    },
-    points: points.map((point) => ({
-      ...pointRecord(point),
-      ...(directives.has(point.id as "BTC/1/0") ? { decision: directives.get(point.id as "BTC/1/0") } : { error: "Network Error: the test <b>failed</b>" }),
-    })),
-    scores: scoreEvaluation(points, { horizons: [1], directives: new Map(directives), randomSeeds: 100 }),
-    usage: createUsageMeter().summary(),
-    errors: 1,
-    startedAt: "2025-01-01T00:00:00.000Z",
-    durationMs: 1234,
-  };
-}
+import { handMadeEvaluation } from "./hand-made-evaluation";
 
 describe("report", () => {
-  const result = evaluation();
+  const result = handMadeEvaluation();
 
-  it("markdown: a table per horizon with every method, the pooled row, the published comparison and the failures", () => {
+  it("markdown: a side-by-side table per horizon with every method, the drift, the pooled row and the published row", () => {
     const markdown = evaluationMarkdown(result);
-    expect(markdown).toContain("| Asset | n | Agents % | Random % | Always long % | Momentum % | Linear regression % | Agents 95% CI | Agents gain vs random |");
-    // BTC: LONG on a rise, SHORT on a fall: 2 of 2.
-    expect(markdown).toMatch(/\| BTC \| 2 \| 100\.0 \|/);
-    expect(markdown).toMatch(/\| \*\*All points\*\* \| 3 \| 66\.7 \|/);
-    expect(markdown).toContain(`| Published (SPEC 12), 4h | 55.8 (50.7–63.7) | 46.1 (45.0–51.0) | 51.1 |`);
-    expect(markdown).toContain("## Failed analyses\n\n- SPX/2/0: Network Error");
+    expect(markdown).toContain("Protocol: per-horizon.");
+    expect(markdown).toContain("| Asset | Samples | Up-moves % | Agents % | Random % | Always long % | Always short % | Momentum % | Linear regression % | Agents vs random |");
+    // BTC: LONG on a rise, SHORT on a fall: 2 of 2; one of the two moves rose.
+    expect(markdown).toMatch(/\| BTC \| 2 \| 50\.0 \[[0-9.]+–[0-9.]+\] \| 100\.0 \[/);
+    expect(markdown).toMatch(/\| \*\*All samples\*\* \| 3 \| [0-9.]+ \[[0-9.]+–[0-9.]+\] \| 66\.7 \[/);
+    expect(markdown).toContain("| **Published, 4h (lowest–highest)** |  |  | 55.8 (50.7–63.7) | 46.1 (45.0–51.0) |");
+    expect(markdown).toContain("| Published, 4h | 55.8 (50.7–63.7) | 46.1 (45.0–51.0) | 51.1 | not published |");
+    expect(markdown).not.toMatch(/SPEC \d/);
+  });
+
+  it("markdown: failed analyses listed with model text escaped", () => {
+    const markdown = evaluationMarkdown(result);
+    expect(markdown).toContain("## Failed analyses\n\n- SPX/2/0: Network Error: the test &lt;b&gt;failed&lt;/b&gt;");
     expect(markdown).toMatch(/Cost: \$0\.0000 \(estimate/);
   });
 
@@ -62,28 +35,21 @@ describe("report", () => {
     expect(acrossAssets(result.scores, "agents", 1)).toEqual({ mean: (1 + 0) / 2, low: 0, high: 1 });
   });
 
-  it("JSON: the whole record plus the published figures, parseable", () => {
+  it("JSON: the whole record, its protocol, plus the published figures, parseable", () => {
     const json = JSON.parse(evaluationReportJson(result));
+    expect(json.settings.protocol).toBe("per-horizon");
     expect(json.scores).toEqual(JSON.parse(JSON.stringify(result.scores)));
     expect(json.published).toEqual(PUBLISHED_4H_ACCURACY);
   });
 
-  it("figures: one bar trace per method, the agents with asymmetric Wilson error bars", () => {
-    const figure = accuracyFigure(result, 1);
-    expect(figure.data.map((trace) => trace.name)).toEqual(["Agents", "Random", "Always long", "Momentum", "Linear regression"]);
-    expect(figure.data[0].x).toEqual(["BTC", "SPX", "All"]);
-    expect(figure.data[0].y[0]).toBe(100);
-    expect(figure.data[0].error_y!.arrayminus[0]).toBeGreaterThan(0);
-    expect(figure.data[0].error_y!.array[0]).toBeCloseTo(0, 12);
-    expect(cumulativeReturnFigure(result, 1).data).toHaveLength(5);
-  });
-
-  it("the notebook view writes markdown tables (PNG charts are checked in the notebook test)", async () => {
+  it("the notebook view writes the report's text as markdown and leaves figures out without charts", async () => {
     const shown: string[] = [];
     const display: Display = { png: () => shown.push("png"), html: (html) => shown.push(html), markdown: (text) => shown.push(text), text: (text) => shown.push(text) };
     await showEvaluation(display, result, { charts: false });
-    expect(shown.some((entry) => entry.includes("### Directional accuracy, k = 1"))).toBe(true);
-    expect(shown.some((entry) => entry.includes("Published (SPEC 12)"))).toBe(true);
+    expect(shown).not.toContain("png");
+    expect(shown.some((entry) => entry.includes("### Directional accuracy, k = 1 bar"))).toBe(true);
+    expect(shown.some((entry) => entry.includes("| Published, 4h |"))).toBe(true);
+    expect(shown.join("\n")).not.toContain("# Evaluation on the 4h benchmark");
   });
 });
 

@@ -88,7 +88,7 @@ describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake p
     const agents = findScore(first.scores, { asset: "ALL", method: "agents", horizon: 3 })!;
     const alwaysLong = findScore(first.scores, { asset: "ALL", method: "always_long", horizon: 3 })!;
     expect(agents.accuracy).toBe(alwaysLong.accuracy);
-    expect(agents.cumulativeReturn).toBe(alwaysLong.cumulativeReturn);
+    expect(agents.meanReturn).toBe(alwaysLong.meanReturn);
   });
 
   it("a failed window is recorded with its error and the others are still analysed and scored on the same points", async () => {
@@ -110,7 +110,7 @@ describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake p
 
   it("a missing key fails once, before any request, with the key message", async () => {
     const run = runEvaluation(options("cache-no-key", { config: { openai_base_url: server.openaiBaseUrl, data_dir: scratch } }));
-    // The config holds the placeholder "sk-" and the env has nothing: SPEC 4's placeholder message.
+    // The config holds the placeholder "sk-" and the env has nothing: the placeholder-key message.
     await expect(run).rejects.toThrow(/^Please replace the placeholder API key with your actual OpenAI API key/);
     expect(server.requestCount()).toBe(0);
   });

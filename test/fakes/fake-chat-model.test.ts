@@ -22,3 +22,11 @@ it("throws scripted errors and honours an aborted signal", async () => {
   await expect(model.chat({ messages: [] })).rejects.toBe(failure);
   await expect(model.chat({ messages: [], signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: "aborted" });
 });
+
+it("hands the text to onTextDelta a word at a time before resolving, like the streaming adapters", async () => {
+  const model = new FakeChatModel({ steps: [textStep("Momentum is bullish.")] });
+  const pieces: string[] = [];
+  const response = await model.chat({ messages: [], onTextDelta: (text) => pieces.push(text) });
+  expect(pieces).toEqual(["Momentum", " is", " bullish."]);
+  expect(pieces.join("")).toBe(response.text);
+});

@@ -3,6 +3,7 @@
 import type { ProviderId } from "../../src/config/providers";
 import type { ChatModel, ChatRequest, ChatResponse, ToolCall } from "../../src/llm/chat-model";
 import { ProviderError } from "../../src/llm/provider-error";
+import { textPieces } from "./fake-stream-events";
 
 /** A reply: a (partial) response, an error to throw, or a function of the request. */
 export type FakeChatStep = Partial<ChatResponse> | Error | ((request: ChatRequest, callIndex: number) => Partial<ChatResponse> | Error);
@@ -58,8 +59,11 @@ export class FakeChatModel implements ChatModel {
     const step = this.steps.shift() ?? this.fallback;
     const outcome = typeof step === "function" ? step(request, callIndex) : step;
     if (outcome instanceof Error) throw outcome;
+    const text = outcome.text ?? "";
+    // As the real adapters do: the text goes to onTextDelta in pieces (a word each) before the call resolves.
+    for (const piece of textPieces(text)) request.onTextDelta?.(piece);
     return {
-      text: outcome.text ?? "",
+      text,
       toolCalls: outcome.toolCalls ?? [],
       usage: outcome.usage ?? { inputTokens: 10, outputTokens: 5 },
       model: outcome.model ?? this.model,

@@ -1,6 +1,6 @@
 // The fake provider server on its own (plain fetch): routing, keys, queues, default handler, hang and close.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fakeDecision, fakeReply, sampleFromSchema, startFakeProviderServer, type FakeProviderServer } from "./fake-provider-server";
+import { defaultFakeHandler, fakeDecision, fakeReply, sampleFromSchema, startFakeProviderServer, type FakeProviderServer } from "./fake-provider-server";
 
 let server: FakeProviderServer;
 beforeAll(async () => {
@@ -84,6 +84,14 @@ describe("scripted replies", () => {
     const started = Date.now();
     await post("/v1/chat/completions", { messages: [] });
     expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+  });
+
+  it("delays a pending reply, such as a handler's promise", async () => {
+    server.setHandler((request) => fakeReply.delay(60, Promise.resolve(defaultFakeHandler(request))));
+    const started = Date.now();
+    const response = await post("/v1/chat/completions", { messages: [] });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    expect(response.body.choices[0].message.content).toBe("Fake report: ok.");
   });
 });
 

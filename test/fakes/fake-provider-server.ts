@@ -7,13 +7,26 @@
 //   expect(server.requests[0].summary.toolNames).toEqual(["compute_rsi"]);
 //   await server.close();
 //
+// A request with `stream: true` gets content replies as server-sent events (fake-stream-events.ts), with the
+// reply's chunk delay and stream fault; every other reply is answered as for any request.
+//
 // Each request is answered by, in order: a 401 when the key is missing or not in validKeys; a 400 for sampling
 // parameters on Anthropic's 2026-10-21 API version (as the real API does); the API's own queue
 // (server.openai / server.anthropic); the shared queue; the handler (defaultFakeHandler unless set).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { defaultFakeHandler, type FakeHandler } from "./fake-default-handler";
-import { anthropicErrorBody, anthropicMessageBody, openaiCompletionBody, openaiErrorBody, renderError, type FakeReply } from "./fake-replies";
+import {
+  anthropicErrorBody,
+  anthropicMessageBody,
+  openaiCompletionBody,
+  openaiErrorBody,
+  renderError,
+  type FakeContentReply,
+  type FakeReply,
+} from "./fake-replies";
+import { anthropicStreamFrames, malformedFrame, openaiStreamFrames } from "./fake-stream-events";
+import { writeFakeStream } from "./fake-stream-writer";
 import { summarizeRequest, type FakeApi, type FakeRequest } from "./fake-request";
 
 export interface FakeProviderServerOptions {
@@ -130,11 +143,21 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
     return queues[api].shift() ?? queues.shared.shift() ?? handler(recorded);
   }
 
+  function sendContent(reply: FakeContentReply, api: FakeApi, recorded: FakeRequest, response: ServerResponse): void {
+    if (!recorded.summary.stream) {
+      return sendJson(response, 200, api === "openai" ? openaiCompletionBody(reply, recorded) : anthropicMessageBody(reply, recorded));
+    }
+    recorded.stream = { chunksWritten: 0, outcome: "streaming", clientClosed: false };
+    const frames = api === "openai" ? openaiStreamFrames(reply, recorded) : anthropicStreamFrames(reply, recorded);
+    writeFakeStream({ api, response, frames, stream: reply.stream, record: recorded.stream, timers });
+  }
+
   function answer(reply: FakeReply, api: FakeApi, recorded: FakeRequest, response: ServerResponse): void {
     switch (reply.kind) {
       case "text":
       case "tool_calls":
-        return sendJson(response, 200, api === "openai" ? openaiCompletionBody(reply, recorded) : anthropicMessageBody(reply, recorded));
+      case "refusal":
+        return sendContent(reply, api, recorded, response);
       case "error": {
         const rendered = renderError(reply, api);
         return sendJson(response, rendered.status, rendered.body, rendered.headers);
@@ -142,14 +165,20 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
       case "raw":
         return sendJson(response, reply.status, reply.body, reply.headers);
       case "malformed":
+        if (recorded.summary.stream && (reply.status ?? 200) === 200) {
+          response.writeHead(200, { "content-type": "text/event-stream" });
+          response.end(malformedFrame(api).data);
+          return;
+        }
         response.writeHead(reply.status ?? 200, { "content-type": "application/json" });
         response.end('{"id": "broken", "choices": [');
         return;
       case "hang":
         return;
       case "reset":
-        response.writeHead(200, { "content-type": "application/json" });
-        response.write('{"id": "cut-off"');
+        // A streamed request gets the start of a first event instead of the start of a JSON body.
+        response.writeHead(200, { "content-type": recorded.summary.stream ? "text/event-stream" : "application/json" });
+        response.write(recorded.summary.stream ? 'data: {"id": "cut-off"' : '{"id": "cut-off"');
         // Let the headers and the first bytes leave before the connection dies mid-body.
         setImmediate(() => response.socket?.destroy());
         return;
@@ -159,7 +188,10 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
       case "delay": {
         const timer = setTimeout(() => {
           timers.delete(timer);
-          answer(reply.then, api, recorded, response);
+          Promise.resolve(reply.then).then(
+            (next) => answer(next, api, recorded, response),
+            (error: unknown) => sendJson(response, 500, { error: { message: `Fake provider failed: ${String(error)}`, type: "server_error" } }),
+          );
         }, reply.ms);
         timers.add(timer);
         return;
@@ -252,6 +284,14 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
   };
 }
 
-export { fakeReply, type FakeReply, type FakeToolCall, type FakeUsage } from "./fake-replies";
+export {
+  fakeReply,
+  type FakeContentReply,
+  type FakeReply,
+  type FakeStreamFault,
+  type FakeStreamOptions,
+  type FakeToolCall,
+  type FakeUsage,
+} from "./fake-replies";
 export { defaultFakeHandler, fakeDecision, sampleFromSchema, type FakeHandler } from "./fake-default-handler";
-export type { FakeApi, FakeRequest, FakeRequestSummary } from "./fake-request";
+export type { FakeApi, FakeRequest, FakeRequestSummary, FakeStreamRecord } from "./fake-request";

@@ -14,12 +14,44 @@ export interface FakeToolCall {
 }
 
 /**
- * A reply is provider-neutral where it can be: `text`, `tool_calls` and `error` are rendered in the shape of the API
+ * How a content reply is streamed to a request that asked for `stream: true`; ignored for other requests.
+ * Faults count chunks: OpenAI `data:` lines, Anthropic events (message_start and ping included).
+ */
+export interface FakeStreamOptions {
+  /** Waits this long before each chunk after the first, so a test can watch text arrive before the end. */
+  chunkDelayMs?: number;
+  /** Leaves usage out even when the request asks for it, like servers that ignore `stream_options`. */
+  omitUsage?: boolean;
+  fault?: FakeStreamFault;
+}
+
+/** What goes wrong after `afterChunks` chunks have been written. */
+export type FakeStreamFault =
+  /** The socket is destroyed: the connection drops mid-stream. */
+  | { kind: "drop"; afterChunks: number }
+  /** One more chunk whose JSON is cut off, then the stream ends. */
+  | { kind: "malformed"; afterChunks: number }
+  /** Nothing more is written and the connection stays open (a stalled model). */
+  | { kind: "stall"; afterChunks: number }
+  /**
+   * An error inside the stream, then the end: Anthropic `event: error` with `{type: "error", error: {type, message}}`,
+   * OpenAI `data: {"error": {...}}`. The error's type follows `status` as for HTTP errors unless given.
+   */
+  | { kind: "error"; afterChunks: number; status: number; message: string; anthropicType?: string; openaiType?: string };
+
+/** A reply with model output; each is rendered as a whole body, or as a stream when the request asks for one. */
+export type FakeContentReply =
+  | { kind: "text"; text: string; model?: string; usage?: FakeUsage; finishReason?: "stop" | "length"; stream?: FakeStreamOptions }
+  | { kind: "tool_calls"; calls: FakeToolCall[]; text?: string; model?: string; usage?: FakeUsage; stream?: FakeStreamOptions }
+  /** The model declines: OpenAI `refusal` (content null), Anthropic the text with stop_reason "refusal". */
+  | { kind: "refusal"; refusal: string; model?: string; usage?: FakeUsage; stream?: FakeStreamOptions };
+
+/**
+ * A reply is provider-neutral where it can be: content replies and `error` are rendered in the shape of the API
  * the request hit, so one script serves OpenAI, Qwen and Anthropic alike. `raw` sends an exact body.
  */
 export type FakeReply =
-  | { kind: "text"; text: string; model?: string; usage?: FakeUsage; finishReason?: "stop" | "length" }
-  | { kind: "tool_calls"; calls: FakeToolCall[]; text?: string; model?: string; usage?: FakeUsage }
+  | FakeContentReply
   | {
       kind: "error";
       /** One status for both APIs, or one each (OpenAI's quota error is a 429, Anthropic's a 402). */
@@ -34,7 +66,7 @@ export type FakeReply =
       headers?: Record<string, string>;
     }
   | { kind: "raw"; status: number; body: unknown; headers?: Record<string, string> }
-  /** A 200 (or the given status) whose JSON body is cut off. */
+  /** A 200 (or the given status) whose JSON body is cut off; for a streamed request, a first chunk cut off. */
   | { kind: "malformed"; status?: number }
   /** Never answers; the connection stays open until the client gives up or the server closes. */
   | { kind: "hang" }
@@ -42,23 +74,27 @@ export type FakeReply =
   | { kind: "reset" }
   /** Destroys the socket without answering at all (a connection error, which the SDKs retry). */
   | { kind: "drop" }
-  | { kind: "delay"; ms: number; then: FakeReply };
+  /** Waits, then answers `then`; a pending reply (a handler's promise) is awaited after the wait. */
+  | { kind: "delay"; ms: number; then: FakeReply | Promise<FakeReply> };
 
 const retryableStatuses = new Set([408, 409, 429]);
 
 /** Builders for the common replies; tests read better with `fakeReply.unauthorized()` than with status codes. */
 export const fakeReply = {
-  text: (text: string, options: { model?: string; usage?: FakeUsage } = {}): FakeReply => ({ kind: "text", text, ...options }),
-  json: (value: unknown, options: { model?: string; usage?: FakeUsage } = {}): FakeReply => ({
+  text: (text: string, options: { model?: string; usage?: FakeUsage } = {}): FakeContentReply => ({ kind: "text", text, ...options }),
+  json: (value: unknown, options: { model?: string; usage?: FakeUsage } = {}): FakeContentReply => ({
     kind: "text",
     text: JSON.stringify(value),
     ...options,
   }),
-  toolCall: (name: string, args: unknown, options: { id?: string } = {}): FakeReply => ({
+  toolCall: (name: string, args: unknown, options: { id?: string } = {}): FakeContentReply => ({
     kind: "tool_calls",
     calls: [{ name, arguments: args, id: options.id }],
   }),
-  toolCalls: (calls: FakeToolCall[], options: { text?: string } = {}): FakeReply => ({ kind: "tool_calls", calls, ...options }),
+  toolCalls: (calls: FakeToolCall[], options: { text?: string } = {}): FakeContentReply => ({ kind: "tool_calls", calls, ...options }),
+  refusal: (refusal: string, options: { model?: string } = {}): FakeContentReply => ({ kind: "refusal", refusal, ...options }),
+  /** The same reply with stream options (chunk delay, missing usage, a fault); merged over any it already has. */
+  streamed: (reply: FakeContentReply, stream: FakeStreamOptions): FakeContentReply => ({ ...reply, stream: { ...reply.stream, ...stream } }),
   error: (status: number, message: string, options: Omit<Extract<FakeReply, { kind: "error" }>, "kind" | "status" | "message"> = {}): FakeReply => ({
     kind: "error",
     status,
@@ -104,7 +140,7 @@ export const fakeReply = {
   hang: (): FakeReply => ({ kind: "hang" }),
   reset: (): FakeReply => ({ kind: "reset" }),
   drop: (): FakeReply => ({ kind: "drop" }),
-  delay: (ms: number, then: FakeReply): FakeReply => ({ kind: "delay", ms, then }),
+  delay: (ms: number, then: FakeReply | Promise<FakeReply>): FakeReply => ({ kind: "delay", ms, then }),
 };
 
 /** A deterministic, roughly proportional token count, so usage totals in tests are stable. */
@@ -116,10 +152,12 @@ function usageFor(reply: { usage?: FakeUsage }, request: FakeRequest, output: st
   return reply.usage ?? { inputTokens: estimateTokens(request.rawBody), outputTokens: estimateTokens(output) };
 }
 
-function rawArguments(call: FakeToolCall): string {
+/** The arguments as the model "sent" them: a string as is, anything else as JSON. */
+export function rawArguments(call: FakeToolCall): string {
   return typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments ?? {});
 }
 
+/** Anthropic's whole message carries tool input as an object: arguments that are not JSON become {}. */
 function objectArguments(call: FakeToolCall): unknown {
   if (typeof call.arguments !== "string") return call.arguments ?? {};
   try {
@@ -129,34 +167,80 @@ function objectArguments(call: FakeToolCall): unknown {
   }
 }
 
-export function openaiCompletionBody(reply: Extract<FakeReply, { kind: "text" | "tool_calls" }>, request: FakeRequest): unknown {
-  const text = reply.kind === "text" ? reply.text : (reply.text ?? "");
-  const calls = reply.kind === "tool_calls" ? reply.calls : [];
-  const usage = usageFor(reply, request, text + calls.map(rawArguments).join(""));
+/** What a content reply says, in neutral terms, shared by the whole-body and the streamed renderings. */
+export interface FakeContent {
+  text: string;
+  refusal: string;
+  calls: Array<{ id: string; name: string; rawArguments: string; call: FakeToolCall }>;
+  usage: FakeUsage;
+  model: string;
+  finish: "stop" | "length" | "tool_calls" | "refusal";
+}
+
+export function contentOf(reply: FakeContentReply, request: FakeRequest, api: FakeApi): FakeContent {
+  const text = reply.kind === "text" ? reply.text : reply.kind === "tool_calls" ? (reply.text ?? "") : "";
+  const refusal = reply.kind === "refusal" ? reply.refusal : "";
+  const prefix = api === "openai" ? "call_fake" : "toolu_fake";
+  const calls = (reply.kind === "tool_calls" ? reply.calls : []).map((call, position) => ({
+    id: call.id ?? `${prefix}_${request.index}_${position}`,
+    name: call.name,
+    rawArguments: rawArguments(call),
+    call,
+  }));
+  const finish =
+    reply.kind === "refusal" ? "refusal" : calls.length > 0 ? "tool_calls" : reply.kind === "text" && reply.finishReason === "length" ? "length" : "stop";
+  return {
+    text,
+    refusal,
+    calls,
+    usage: usageFor(reply, request, text + refusal + calls.map((call) => call.rawArguments).join("")),
+    model: reply.model ?? request.summary.model ?? "fake-model",
+    finish,
+  };
+}
+
+export const openaiFinishReasons: Record<FakeContent["finish"], string> = {
+  stop: "stop",
+  length: "length",
+  tool_calls: "tool_calls",
+  // OpenAI reports a refusal in the message's `refusal` field and finishes normally.
+  refusal: "stop",
+};
+
+export const anthropicStopReasons: Record<FakeContent["finish"], string> = {
+  stop: "end_turn",
+  length: "max_tokens",
+  tool_calls: "tool_use",
+  refusal: "refusal",
+};
+
+export function openaiCompletionBody(reply: FakeContentReply, request: FakeRequest): unknown {
+  const content = contentOf(reply, request, "openai");
+  const { text, calls, usage } = content;
   return {
     id: `chatcmpl-fake-${request.index}`,
     object: "chat.completion",
     created: Math.floor(request.receivedAt / 1000),
-    model: reply.model ?? request.summary.model ?? "fake-model",
+    model: content.model,
     choices: [
       {
         index: 0,
         message: {
           role: "assistant",
-          content: calls.length > 0 && text === "" ? null : text,
-          refusal: null,
+          content: (calls.length > 0 || content.refusal !== "") && text === "" ? null : text,
+          refusal: content.refusal === "" ? null : content.refusal,
           ...(calls.length > 0
             ? {
-                tool_calls: calls.map((call, position) => ({
-                  id: call.id ?? `call_fake_${request.index}_${position}`,
+                tool_calls: calls.map((call) => ({
+                  id: call.id,
                   type: "function",
-                  function: { name: call.name, arguments: rawArguments(call) },
+                  function: { name: call.name, arguments: call.rawArguments },
                 })),
               }
             : {}),
         },
         logprobs: null,
-        finish_reason: calls.length > 0 ? "tool_calls" : reply.kind === "text" && reply.finishReason === "length" ? "length" : "stop",
+        finish_reason: openaiFinishReasons[content.finish],
       },
     ],
     usage: {
@@ -167,28 +251,22 @@ export function openaiCompletionBody(reply: Extract<FakeReply, { kind: "text" | 
   };
 }
 
-export function anthropicMessageBody(reply: Extract<FakeReply, { kind: "text" | "tool_calls" }>, request: FakeRequest): unknown {
-  const text = reply.kind === "text" ? reply.text : (reply.text ?? "");
-  const calls = reply.kind === "tool_calls" ? reply.calls : [];
-  const usage = usageFor(reply, request, text + calls.map(rawArguments).join(""));
-  const content = [
-    ...(text !== "" ? [{ type: "text", text }] : []),
-    ...calls.map((call, position) => ({
-      type: "tool_use",
-      id: call.id ?? `toolu_fake_${request.index}_${position}`,
-      name: call.name,
-      input: objectArguments(call),
-    })),
-  ];
+export function anthropicMessageBody(reply: FakeContentReply, request: FakeRequest): unknown {
+  const content = contentOf(reply, request, "anthropic");
+  // Claude's refusal is ordinary text with stop_reason "refusal".
+  const text = content.text + content.refusal;
   return {
     id: `msg_fake_${request.index}`,
     type: "message",
     role: "assistant",
-    model: reply.model ?? request.summary.model ?? "fake-model",
-    content,
-    stop_reason: calls.length > 0 ? "tool_use" : reply.kind === "text" && reply.finishReason === "length" ? "max_tokens" : "end_turn",
+    model: content.model,
+    content: [
+      ...(text !== "" ? [{ type: "text", text }] : []),
+      ...content.calls.map((call) => ({ type: "tool_use", id: call.id, name: call.name, input: objectArguments(call.call) })),
+    ],
+    stop_reason: anthropicStopReasons[content.finish],
     stop_sequence: null,
-    usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens },
+    usage: { input_tokens: content.usage.inputTokens, output_tokens: content.usage.outputTokens },
   };
 }
 

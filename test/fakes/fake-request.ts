@@ -21,6 +21,19 @@ export interface FakeRequest {
   receivedAt: number;
   /** Derived from the body, the same way for both APIs. */
   summary: FakeRequestSummary;
+  /** Set when the reply was streamed: how far the stream got. */
+  stream?: FakeStreamRecord;
+}
+
+export interface FakeStreamRecord {
+  /** Server-sent events written so far (fault chunks included). */
+  chunksWritten: number;
+  /** performance.now() when the first chunk carrying model text was written. */
+  firstTextAt?: number;
+  /** "fault": the reply's stream fault was applied. */
+  outcome: "streaming" | "complete" | "fault";
+  /** The client closed the connection before the server ended the response (a cancelled or timed-out request). */
+  clientClosed: boolean;
 }
 
 export interface FakeRequestSummary {
@@ -43,6 +56,8 @@ export interface FakeRequestSummary {
   trailingToolResults: number;
   /** OpenAI response_format json_object/json_schema, or "JSON" mentioned in the system prompt or last user text. */
   wantsJson: boolean;
+  /** The body says `stream: true`. */
+  stream: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -82,7 +97,9 @@ function toolChoiceName(choice: unknown): string | undefined {
   return typeof choice.type === "string" ? choice.type : undefined;
 }
 
-function openaiSummary(body: Json): Omit<FakeRequestSummary, "wantsJson"> & { jsonFormat: boolean } {
+type ApiSummary = Omit<FakeRequestSummary, "wantsJson" | "stream"> & { jsonFormat: boolean };
+
+function openaiSummary(body: Json): ApiSummary {
   const messages = asArray(body.messages).filter(isObject);
   const system = messages.filter((message) => message.role === "system" || message.role === "developer");
   const users = messages.filter((message) => message.role === "user");
@@ -106,7 +123,7 @@ function openaiSummary(body: Json): Omit<FakeRequestSummary, "wantsJson"> & { js
   };
 }
 
-function anthropicSummary(body: Json): Omit<FakeRequestSummary, "wantsJson"> & { jsonFormat: boolean } {
+function anthropicSummary(body: Json): ApiSummary {
   const messages = asArray(body.messages).filter(isObject);
   const blocksOf = (message: Json): Json[] =>
     typeof message.content === "string" ? [{ type: "text", text: message.content }] : asArray(message.content).filter(isObject);
@@ -136,5 +153,5 @@ export function summarizeRequest(api: FakeApi | "unknown", body: unknown): FakeR
   const base = api === "anthropic" ? anthropicSummary(object) : openaiSummary(object);
   const { jsonFormat, ...summary } = base;
   const mentionsJson = /\bjson\b/i.test(summary.systemText) || /\bjson\b/i.test(summary.lastUserText);
-  return { ...summary, wantsJson: jsonFormat || mentionsJson };
+  return { ...summary, wantsJson: jsonFormat || mentionsJson, stream: object.stream === true };
 }

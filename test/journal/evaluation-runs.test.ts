@@ -78,7 +78,7 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
     await journal.recordEvaluationRun(claudeRun);
     await journal.recordEvaluationRun(baselinesOnly);
     const board = await journal.leaderboard({ groupBy: "model" });
-    expect(board).toMatchObject({ groupBy: "model", horizon: 3 });
+    expect(board).toMatchObject({ groupBy: "model", horizon: 3, flatMoves: "excluded" });
     expect(board.groups.map(({ key, runs, points, scored, hits, accuracy }) => ({ key, runs, points, scored, hits, accuracy }))).toEqual([
       { key: "claude-haiku-4-5", runs: 1, points: 3, scored: 3, hits: 3, accuracy: 1 },
       { key: "gpt-4o", runs: 1, points: 3, scored: 2, hits: 1, accuracy: 0.5 },
@@ -91,13 +91,19 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
     expect(gptRow.mean_return).toBeCloseTo((0.02 - 0.01) / 2, 12);
     // The same numbers as the evaluation report's scoring of that run.
     const report = scoreDirectives([
-      { directive: "LONG", move: 0.02 },
-      { directive: "SHORT", move: 0.01 },
-      { directive: "LONG", move: 0 },
+      { directive: "LONG", moves: [0.02] },
+      { directive: "SHORT", moves: [0.01] },
+      { directive: "LONG", moves: [0] },
     ]);
     expect([gptRow.scored, gptRow.hits, gptRow.accuracy, gptRow.ci_low, gptRow.mean_return]).toEqual([
       report.scored, report.correct, report.accuracy, report.interval?.low, report.meanReturn,
     ]);
+    // Counting the flat move as a miss, as the published protocol does: gpt-4o 1 hit of 3, mean (0.02 - 0.01 + 0) / 3.
+    const flatAsMiss = (await journal.leaderboard({ groupBy: "model", flatMoves: "miss" })).groups[1];
+    expect([flatAsMiss.scored, flatAsMiss.hits]).toEqual([3, 1]);
+    expect(flatAsMiss.mean_return).toBeCloseTo(0.01 / 3, 12);
+    const published = scoreDirectives([{ directive: "LONG", moves: [0.02] }, { directive: "SHORT", moves: [0.01] }, { directive: "LONG", moves: [0] }], { flatMoves: "miss" });
+    expect([flatAsMiss.accuracy, flatAsMiss.ci_low]).toEqual([published.accuracy, published.interval?.low]);
     const atOne = await journal.leaderboard({ groupBy: "model", horizon: 1 });
     // k=1: claude LONG -0.01 miss, SHORT +0.01 miss, SHORT -0.02 hit; gpt LONG +0.01 hit, SHORT -0.01 hit, LONG +0.005 hit.
     expect(atOne.groups.map((group) => [group.key, group.hits, group.scored])).toEqual([["claude-haiku-4-5", 1, 3], ["gpt-4o", 3, 3]]);

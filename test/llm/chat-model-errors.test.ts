@@ -1,4 +1,5 @@
-// SPEC 5 through the real SDKs: each failure a provider can produce, classified with the right brand and no key text.
+// Provider errors through the real SDKs (every call streams): each failure a provider can produce, classified with
+// the right brand and no key text.
 import { describe, expect, it } from "vitest";
 import type { ProviderId } from "../../src/config/providers";
 import { createChatModel } from "../../src/llm/create-chat-model";
@@ -26,6 +27,8 @@ describe.each(providers)("%s errors", (provider) => {
     expect(error.message).not.toContain("WRONG-abcdef");
     expect(server.requestCount()).toBe(1);
     expect(server.requests[0].apiKey).toBe(wrongKey);
+    // Every call streams: an error status before the stream starts is classified as it always was.
+    expect(server.requests[0].summary.stream).toBe(true);
   });
 
   it("429 rate limit: retried max_retries times, then classified", async () => {
@@ -42,6 +45,7 @@ describe.each(providers)("%s errors", (provider) => {
     expect(error.kind).toBe("quota");
     expect(error.message.startsWith(`Billing Issue: Your ${brand} account has insufficient credits or billing issues.`)).toBe(true);
     expect(server.requestCount()).toBe(1);
+    expect(server.requests[0].summary.stream).toBe(true);
     expect(error.isRetryable).toBe(false);
   });
 

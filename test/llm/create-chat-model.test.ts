@@ -141,10 +141,9 @@ describe("base URLs", () => {
     const seen: string[] = [];
     const recordingFetch: typeof fetch = async (input) => {
       seen.push(String(input instanceof Request ? input.url : input));
-      return new Response(JSON.stringify({ model: "qwen3-max", choices: [{ message: { content: "ok" }, finish_reason: "stop" }] }), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      });
+      // Every call streams: one chat.completion.chunk and the end marker.
+      const chunk = JSON.stringify({ model: "qwen3-max", choices: [{ index: 0, delta: { content: "ok" }, finish_reason: "stop" }] });
+      return new Response(`data: ${chunk}\n\ndata: [DONE]\n\n`, { status: 200, headers: { "content-type": "text/event-stream" } });
     };
     const config = createConfig({ agent_llm_provider: "qwen", agent_llm_model: "qwen3-max", qwen_api_key: secretKey });
     const response = await createChatModel({ config, role: "agent", env: {}, fetch: recordingFetch }).chat(hello);

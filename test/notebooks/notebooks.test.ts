@@ -162,10 +162,13 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n");
     expect(html).toContain("<b>10/10</b> windows");
     const markdown = outputs.map((entry) => join(entry.data?.["text/markdown"])).join("\n");
-    expect(markdown).toContain("| Asset | n | Agents % | Random % |");
-    expect(markdown).toContain("Published (SPEC 12)");
+    expect(markdown).toContain("| Asset | Samples | Up-moves % | Agents % | Random % | Always long % | Always short % |");
+    expect(markdown).toContain("| Published, 4h |");
+    // The published protocol's baselines: 300 samples per asset, and the conventions section.
+    expect(markdown).toMatch(/\| SPX \| 300 \| /);
+    expect(markdown).toContain("Conventions tried against the published random and linear-regression figures");
     expect(count(outputs, "image/png")).toBe(4);
-    expect(existsSync(path.join(dataDir, "evaluation", "evaluation.md"))).toBe(true);
+    for (const file of ["evaluation.md", "evaluation.html", "evaluation.accuracy-k1.png"]) expect(existsSync(path.join(dataDir, "evaluation", file)), file).toBe(true);
 
     // The same notebook again: every model answer comes from DATA_DIR's cache.
     server.reset();

@@ -6,12 +6,14 @@ import { DateRangeError } from "../../src/market/date-range";
 import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { ProviderError } from "../../src/llm/provider-error";
 import { NotEnoughDataError } from "../../src/pipeline/load-candles";
+import { InputError } from "../../src/common/input-error";
+import { ChartRenderError } from "../../src/charts/png-renderer";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import { runAnalysis } from "../../src/pipeline/run-analysis";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
 import { defaultFakeHandler, fakeDecision, fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { syntheticCandles } from "../support/synthetic-candles";
-import { usePipelineHarness } from "../support/pipeline-harness";
+import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
 
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
@@ -31,7 +33,7 @@ describe("the decision record", () => {
         ? fakeReply.text('{"decision": "BUY", "risk_reward_ratio": 3')
         : fakeReply.json({ ...fakeDecision, decision: "SHORT" });
     });
-    const result = await pipeline().analyze({ candles, timeframe: "1h" });
+    const result = await pipeline().analyze({ candles, timeframe: "4h" });
     expect(result.final_decision.decision).toBe("SHORT");
     const decisionRequests = server.requests.filter((request) => request.summary.wantsJson);
     expect(decisionRequests).toHaveLength(2);
@@ -46,7 +48,7 @@ describe("the decision record", () => {
       decisionCalls++;
       return decisionCalls === 1 ? fakeReply.json({ ...fakeDecision, risk_reward_ratio: 2.5 }) : fakeReply.json(fakeDecision);
     });
-    await pipeline().analyze({ candles, timeframe: "1h" });
+    await pipeline().analyze({ candles, timeframe: "4h" });
     const repair = server.requests.filter((request) => request.summary.wantsJson)[1];
     expect(repair.summary.lastUserText).toMatch(/risk_reward_ratio: must be between 1.2 and 1.8/);
   });
@@ -55,7 +57,7 @@ describe("the decision record", () => {
     server.setHandler((request) =>
       request.summary.wantsJson ? fakeReply.text("I would go long here, probably.") : defaultFakeHandler(request),
     );
-    const error = await pipeline().analyze({ candles, timeframe: "1h" }).catch((caught: unknown) => caught);
+    const error = await pipeline().analyze({ candles, timeframe: "4h" }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DecisionError);
     expect((error as DecisionError).message).toMatch(/^Decision Error: the model did not return a valid decision record/);
     expect((error as DecisionError).message).toContain("I would go long here, probably.");
@@ -69,7 +71,7 @@ describe("concurrency", () => {
     const delayMs = 400;
     server.setHandler((request) => fakeReply.delay(delayMs, defaultFakeHandler(request) as never));
     const started = performance.now();
-    const result = await pipeline().analyze({ candles, timeframe: "1h" });
+    const result = await pipeline().analyze({ candles, timeframe: "4h" });
     const wallMs = performance.now() - started;
 
     const sumOfCalls = server.requests.length * delayMs; // 7 calls
@@ -85,7 +87,7 @@ describe("concurrency", () => {
 
   it("can run the analysts one after another", async () => {
     server.setHandler((request) => fakeReply.delay(100, defaultFakeHandler(request) as never));
-    await pipeline().analyze({ candles, timeframe: "1h" }, { schedule: "sequential" });
+    await pipeline().analyze({ candles, timeframe: "4h" }, { schedule: "sequential" });
     const times = server.requests.map((request) => request.receivedAt);
     for (let index = 1; index < times.length; index++) expect(times[index] - times[index - 1]).toBeGreaterThanOrEqual(90);
   });
@@ -100,7 +102,7 @@ describe("failure in one branch", () => {
     const events: ProgressEvent[] = [];
     const started = performance.now();
     const error = await pipeline()
-      .analyze({ candles, timeframe: "1h" }, { onEvent: (event) => events.push(event) })
+      .analyze({ candles, timeframe: "4h" }, { onEvent: (event) => events.push(event) })
       .catch((caught: unknown) => caught);
     const elapsed = performance.now() - started;
 
@@ -122,7 +124,7 @@ describe("failure in one branch", () => {
     controller.abort(new Error("cancelled before it began"));
     const events: ProgressEvent[] = [];
     const error = await pipeline()
-      .analyze({ candles, timeframe: "1h" }, { signal: controller.signal, onEvent: (event) => events.push(event) })
+      .analyze({ candles, timeframe: "4h" }, { signal: controller.signal, onEvent: (event) => events.push(event) })
       .catch((caught: unknown) => caught);
     expect((error as Error).message).toBe("cancelled before it began");
     expect(events).toEqual([]);
@@ -130,7 +132,7 @@ describe("failure in one branch", () => {
 
     // runAnalysis, the public orchestration over a window the caller already has, refuses the same way.
     const models = { agent: pipeline().model("agent"), graph: pipeline().model("graph") };
-    const direct = await runAnalysis({ candles, timeframe: "1h", asset: "X", assetName: "X", symbol: "X", models, renderer, signal: controller.signal, onEvent: (event) => events.push(event) })
+    const direct = await runAnalysis({ candles, timeframe: "4h", asset: "X", assetName: "X", symbol: "X", models, renderer, signal: controller.signal, onEvent: (event) => events.push(event) })
       .catch((caught: unknown) => caught);
     expect((direct as Error).message).toBe("cancelled before it began");
     expect(events).toEqual([]);
@@ -142,7 +144,7 @@ describe("failure in one branch", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user pressed stop")), 200);
     const started = performance.now();
-    const error = await pipeline().analyze({ candles, timeframe: "1h" }, { signal: controller.signal }).catch((caught: unknown) => caught);
+    const error = await pipeline().analyze({ candles, timeframe: "4h" }, { signal: controller.signal }).catch((caught: unknown) => caught);
     expect((error as Error).message).toBe("user pressed stop");
     expect(performance.now() - started).toBeLessThan(2000);
   });
@@ -151,13 +153,13 @@ describe("failure in one branch", () => {
 describe("before any model call", () => {
   it("reports a missing key before fetching data or calling a provider", async () => {
     const noKey = createPipeline({ openai_base_url: server.openaiBaseUrl, data_dir: dataDir }, { env: {}, renderer });
-    await expect(noKey.analyze({ candles, timeframe: "1h" })).rejects.toThrow(MissingApiKeyError);
-    await expect(noKey.analyze({ candles, timeframe: "1h" })).rejects.toThrow(/^Please replace the placeholder API key/);
+    await expect(noKey.analyze({ candles, timeframe: "4h" })).rejects.toThrow(MissingApiKeyError);
+    await expect(noKey.analyze({ candles, timeframe: "4h" })).rejects.toThrow(/^Please replace the placeholder API key/);
     expect(server.requests).toHaveLength(0);
   });
 
   it("refuses fewer than 35 bars", async () => {
-    const error = await pipeline().analyze({ candles: candles.slice(0, 30), timeframe: "1h" }).catch((caught: unknown) => caught);
+    const error = await pipeline().analyze({ candles: candles.slice(0, 30), timeframe: "4h" }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NotEnoughDataError);
     expect((error as Error).message).toMatch(/^Not enough data: 30 bars, at least 35 needed/);
     expect(server.requests).toHaveLength(0);
@@ -171,6 +173,55 @@ describe("before any model call", () => {
     expect(error).toBeInstanceOf(DateRangeError);
     expect((error as Error).message).toMatch(/^Date range too long for 1m: 30 days requested, at most 7 days allowed\./);
     expect(events).toEqual([]); // not even the data step's start
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("refuses bars that do not fit the timeframe, naming the one that does, before any event or model call", async () => {
+    const events: ProgressEvent[] = [];
+    const hourly = syntheticCandles({ count: 60, stepMs: 3_600_000 });
+    const error = await pipeline().analyze({ candles: hourly, timeframe: "4h" }, { onEvent: (event) => events.push(event) }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toBe(
+      "The bars of the candles are 1 hour apart at the closest, but 4h bars are 4 hours apart. To analyse them, choose the timeframe 1h, which matches them, or supply 4h bars.",
+    );
+    const csv = ["Datetime,Open,High,Low,Close", ...hourly.map((bar) => `${new Date(bar.time).toISOString()},${bar.open},${bar.high},${bar.low},${bar.close}`)].join("\n");
+    await expect(pipeline().analyze({ csv, timeframe: "1d" })).rejects.toThrow(/^The bars of the CSV are 1 hour apart at the closest, but 1d bars are 1 day apart/);
+    expect(events).toEqual([]);
+    expect(server.requests).toHaveLength(0);
+    // Nights and weekends are longer gaps: what counts is the shortest one.
+    const withGaps = syntheticCandles({ count: 240, stepMs: 3_600_000 }).filter((_, index) => index % 24 < 8);
+    await expect(pipeline().analyze({ candles: withGaps, timeframe: "1h" })).resolves.toMatchObject({ timeframe: "1h" });
+  });
+
+  it("refuses a display name with a line break or control characters before any model call", async () => {
+    for (const name of ["BTC\nINFO forged line", "tab\there", "nul\u0000", "bidi\u202eevil"]) {
+      await expect(pipeline().analyze({ candles, timeframe: "4h", name })).rejects.toThrow(/name: must be one line of plain text/);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("refuses prices that would overflow, and symbols made only of punctuation, before any request", async () => {
+    const huge = candles.map((bar, index) => (index === 10 ? { ...bar, high: 1e300, close: 1e300 } : bar));
+    await expect(pipeline().analyze({ candles: huge, timeframe: "4h" })).rejects.toThrow(/candles\.10\.(high|close): must be at most 1000000000000/);
+    for (const symbol of [".", "..", "^", "=", "-_."]) {
+      await expect(pipeline().analyze({ symbol, timeframe: "4h", start: "2024-01-01", end: "2024-02-01" })).rejects.toThrow(/at least one letter or digit/);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("renders both charts before any model call, so a chart that cannot be drawn costs nothing", async () => {
+    const broken: ChartRenderer = {
+      render: async () => {
+        throw new ChartRenderError({ kind: "render", message: "Chart rendering failed: Plotly could not draw the figure" });
+      },
+      close: async () => {},
+      status: () => ({ state: "running", browserPid: null, pageCount: 1, userDataDir: null }),
+    };
+    const withBrokenCharts = createPipeline(
+      { openai_base_url: server.openaiBaseUrl, data_dir: dataDir, api_key: TEST_KEY, max_retries: 0 },
+      { env: {}, renderer: broken },
+    );
+    await expect(withBrokenCharts.analyze({ candles, timeframe: "4h" })).rejects.toThrow(/Plotly could not draw the figure/);
     expect(server.requests).toHaveLength(0);
   });
 

@@ -20,8 +20,8 @@ describe("Chromium", () => {
         { candles: syntheticCandles({ seed: 2 }), timeframe: "4h" },
         {
           onEvent: (event) => {
-            // Both charts start rendering as the analysts start: kill the browser under them.
-            if (event.type === "step-start" && event.step === "pattern") process.kill(firstPid!, "SIGKILL");
+            // Both charts start rendering as soon as the data is in: kill the browser under them.
+            if (event.type === "step-end" && event.step === "data") process.kill(firstPid!, "SIGKILL");
           },
         },
       )

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createChartRenderer, type ChartRenderer } from "../../src/index";
 import { defaultFakeHandler, fakeReply, startFakeProviderServer, type FakeProviderServer, type FakeRequest } from "../fakes/fake-provider-server";
 import { benchmarkCsv, noBarsFetch } from "../server/analysis-fixtures";
-import { expectPlainError, getJson, startTestServer, TEST_KEY, type TestServer } from "../server/test-server";
+import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "../server/test-server";
 import { parseEventStreamText, type StreamedEvent } from "../support/event-stream-text";
 import { countOpenRequests, type OpenRequestCounter } from "./support/open-requests";
 import { startProviderCallTracker, type ProviderCallTracker } from "./support/provider-call-tracker";
@@ -317,6 +317,47 @@ describe("the custom-asset file under concurrent saves", () => {
       }
     } finally {
       for (const client of clients) client.destroy();
+      await child?.stop();
+      await inProcess.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("applies concurrent removals and saves from two server processes: exactly the symbols not removed remain", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "concurrent-removals-"));
+    const inProcess = await startTestServer({ dataDir });
+    let child: ServerProcess | undefined;
+    try {
+      child = await startServerProcess({ dataDir });
+      const first = valid.slice(0, 40);
+      for (const symbol of first) expect((await postJson(inProcess, "/api/save-custom-asset", { symbol })).status).toBe(200);
+      const removed = first.filter((_, index) => index % 2 === 0);
+      const added = valid.slice(40, 60);
+      // Removals of half the list (some of them twice, from both processes) and saves of new symbols, all at once.
+      const operations = createSeededRandom(11).shuffle([
+        ...removed.map((symbol) => ({ method: "DELETE", symbol })),
+        ...removed.slice(0, 8).map((symbol) => ({ method: "DELETE", symbol: symbol.toLowerCase() })),
+        ...added.map((symbol) => ({ method: "POST", symbol })),
+      ]);
+      const answers = await Promise.all(
+        operations.map(async (operation, index) => {
+          const port = index % 2 === 0 ? inProcess.port : child!.port;
+          const request =
+            operation.method === "DELETE"
+              ? { method: "DELETE", path: `/api/custom-assets/${encodeURIComponent(operation.symbol)}`, headers: [] as [string, string][] }
+              : { method: "POST", path: "/api/save-custom-asset", headers: [["Content-Type", "application/json"]] as [string, string][], body: JSON.stringify({ symbol: operation.symbol }) };
+          const result = await sendRawRequest(request, { port, timeoutMs: 20_000 });
+          if (result.kind === "failure") throw new Error(`no answer for ${JSON.stringify(operation)}: ${result.reason}`);
+          return { operation, status: result.status };
+        }),
+      );
+      for (const { operation, status } of answers) expect(status, JSON.stringify(operation)).toBe(200);
+      const expected = [...first.filter((symbol) => !removed.includes(symbol)), ...added].map((symbol) => symbol.toUpperCase()).sort();
+      const listed = (await getJson(inProcess, "/api/custom-assets")).body.custom_assets as string[];
+      expect(listed.map((symbol) => symbol.toUpperCase()).sort()).toEqual(expected);
+      expect((await getJson({ url: child.url }, "/api/custom-assets")).body.custom_assets).toEqual(listed);
+      expect(JSON.parse(readFileSync(path.join(dataDir, "custom_assets.json"), "utf8")).custom_assets).toEqual(listed);
+    } finally {
       await child?.stop();
       await inProcess.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import type { ServerPipeline } from "../../server/app-dependencies";
 import { readServerEnvironment } from "../../server/server-environment";
 import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
-const TOKEN = "test-token-0123456789abcdef";
+const TOKEN = "tq7Lx2Rk9Tz4Wm8Yp3Nc6Hd1Js5Fb0GaE8uV";
 
 /** A raw request, for headers fetch will not let a caller set (Host, Sec-Fetch-Site) and paths it would normalise. */
 function rawRequest(server: TestServer, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
@@ -169,9 +169,12 @@ describe("unexpected errors", () => {
   it("answer 500 with a generic sentence, and are logged without keys", async () => {
     const failing = new Error(`database exploded while holding ${TEST_KEY} and Bearer abcdefgh12345678`);
     const pipeline = new Proxy({} as ServerPipeline, {
-      get: () => () => {
-        throw failing;
-      },
+      get: (_target, property) =>
+        property === "secretValues"
+          ? () => [TEST_KEY]
+          : () => {
+              throw failing;
+            },
     });
     const server = await startTestServer({ pipeline });
     try {
@@ -194,13 +197,51 @@ describe("unexpected errors", () => {
 
 describe("the entry's settings", () => {
   it("refuses a non-loopback HOST without an access token, and a short token", () => {
-    expect(readServerEnvironment({})).toEqual({ settings: { HOST: "127.0.0.1", PORT: 8000, DATA_DIR: "data", ACCESS_TOKEN: undefined } });
+    expect(readServerEnvironment({})).toEqual({
+      settings: {
+        HOST: "127.0.0.1",
+        PORT: 8000,
+        DATA_DIR: "data",
+        ACCESS_TOKEN: undefined,
+        TLS_CERT_FILE: undefined,
+        TLS_KEY_FILE: undefined,
+        MAX_CONCURRENT_ANALYSES: 4,
+        LOG_LEVEL: "info",
+      },
+    });
     expect(readServerEnvironment({ HOST: "0.0.0.0" })).toEqual({ error: expect.stringMatching(/^Refusing to listen on 0\.0\.0\.0 without an access token/) });
     expect(readServerEnvironment({ HOST: "0.0.0.0", ACCESS_TOKEN: TOKEN })).toMatchObject({ settings: { HOST: "0.0.0.0", ACCESS_TOKEN: TOKEN } });
     expect(readServerEnvironment({ HOST: "::1" })).toMatchObject({ settings: { HOST: "::1" } });
     expect(readServerEnvironment({ HOST: "localhost", PORT: "", DATA_DIR: " " })).toMatchObject({ settings: { PORT: 8000, DATA_DIR: "data" } });
-    expect(readServerEnvironment({ ACCESS_TOKEN: "short" })).toEqual({ error: expect.stringMatching(/at least 16 characters/) });
+    expect(readServerEnvironment({ ACCESS_TOKEN: "short" })).toEqual({ error: expect.stringMatching(/at least 32 characters/) });
     expect(readServerEnvironment({ PORT: "http" })).toEqual({ error: expect.stringMatching(/PORT/) });
     expect(readServerEnvironment({ PORT: "70000" })).toEqual({ error: expect.stringMatching(/PORT must be a whole number from 0 to 65535/) });
+  });
+
+  it("holds ACCESS_TOKEN to 32 characters of some entropy without whitespace, and says how to make one", () => {
+    const refused = {
+      "a short token": "Vq7Lx2Rk9Tz4Wm8Yp3Nc6",
+      "a token with a trailing space": `${TOKEN} `,
+      "a token with a line break inside": `${TOKEN.slice(0, 20)}\n${TOKEN.slice(20)}`,
+      "one character repeated": "a".repeat(64),
+      "two characters alternating": "ab".repeat(32),
+      "a short word repeated": "secret".repeat(8),
+    };
+    for (const [what, token] of Object.entries(refused)) {
+      const answer = readServerEnvironment({ HOST: "0.0.0.0", ACCESS_TOKEN: token });
+      expect(answer, what).toEqual({ error: expect.stringContaining("Generate one with: openssl rand -hex 32") });
+    }
+    for (const token of [TOKEN, "0123456789abcdef0123456789abcdef9f8e7d6c5b4a", "4f9c2a7e81d34b6c9e0f1a2b3c4d5e6f"]) {
+      expect(readServerEnvironment({ HOST: "0.0.0.0", ACCESS_TOKEN: token }), token).toMatchObject({ settings: { ACCESS_TOKEN: token } });
+    }
+  });
+
+  it("reads the TLS pair (both or neither), the analysis limit and the log level", () => {
+    expect(readServerEnvironment({ TLS_CERT_FILE: "cert.pem" })).toEqual({ error: expect.stringMatching(/both TLS_CERT_FILE and TLS_KEY_FILE/) });
+    expect(readServerEnvironment({ TLS_CERT_FILE: "c.pem", TLS_KEY_FILE: "k.pem" })).toMatchObject({ settings: { TLS_CERT_FILE: "c.pem", TLS_KEY_FILE: "k.pem" } });
+    expect(readServerEnvironment({ MAX_CONCURRENT_ANALYSES: "2" })).toMatchObject({ settings: { MAX_CONCURRENT_ANALYSES: 2 } });
+    expect(readServerEnvironment({ MAX_CONCURRENT_ANALYSES: "0" })).toEqual({ error: expect.stringMatching(/MAX_CONCURRENT_ANALYSES must be a whole number from 1 to 64/) });
+    expect(readServerEnvironment({ LOG_LEVEL: "DEBUG" })).toMatchObject({ settings: { LOG_LEVEL: "debug" } });
+    expect(readServerEnvironment({ LOG_LEVEL: "verbose" })).toEqual({ error: expect.stringMatching(/LOG_LEVEL must be one of debug, info, warn, error, silent/) });
   });
 });

@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp, type AppDependencies } from "../../server/app";
 import type { ServerPipeline } from "../../server/app-dependencies";
-import { createConsoleLogger } from "../../server/logger";
+import { createLogger } from "../../server/logger";
+import { createServerRedactor } from "../../server/app";
 import { createPipeline, type ChartRenderer, type ConfigInput, type Pipeline } from "../../src/index";
 
 export const TEST_KEY = "sk-test.SECRET-0123456789abcdef";
@@ -42,8 +43,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     { env: options.env ?? {}, renderer: options.renderer, fetch: options.fetch },
   );
   const logs: string[] = [];
-  const logger = createConsoleLogger({ secrets: options.app?.accessToken ? [options.app.accessToken] : [], write: (_level, line) => logs.push(line) });
-  const app = createApp({ ...options.app, pipeline: options.pipeline ?? pipeline, logger });
+  const served = options.pipeline ?? pipeline;
+  const logger = createLogger({
+    level: "debug",
+    redact: createServerRedactor(served, options.app?.accessToken).redact,
+    write: (line) => logs.push(line.trimEnd()),
+  });
+  const app = createApp({ ...options.app, pipeline: served, logger });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;

@@ -1,9 +1,11 @@
-// ChatModel over @anthropic-ai/sdk messages.create.
+// ChatModel over @anthropic-ai/sdk's streaming messages.create.
 import Anthropic from "@anthropic-ai/sdk";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model";
 import { createNoRetryOnQuotaFetch } from "../no-retry-on-quota-fetch";
+import { runChatStream } from "../run-chat-stream";
 import { classifyAnthropicError } from "./anthropic-errors";
-import { buildAnthropicRequest, parseAnthropicResponse } from "./anthropic-messages";
+import { buildAnthropicRequest } from "./anthropic-messages";
+import { AnthropicStreamAccumulator } from "./anthropic-stream";
 
 /** Used when no base URL is configured, so the SDK never falls back to reading ANTHROPIC_BASE_URL by itself. */
 const officialAnthropicBaseUrl = "https://api.anthropic.com";
@@ -16,7 +18,7 @@ export interface AnthropicChatModelOptions {
   temperature: number;
   apiKey: string;
   baseUrl?: string;
-  /** Per attempt, in milliseconds. */
+  /** Per attempt until the answer starts, then the longest silence within the stream, in milliseconds. */
   timeoutMs?: number;
   /** Retries after a retryable failure; quota errors are never retried whatever this says. */
   maxRetries?: number;
@@ -33,6 +35,7 @@ export class AnthropicChatModel implements ChatModel {
   private readonly client: Anthropic;
   private readonly baseUrl: string;
   private readonly timeoutMs: number | undefined;
+  private readonly apiKey: string;
   private readonly defaultMaxTokens: number;
 
   constructor(options: AnthropicChatModelOptions) {
@@ -40,6 +43,7 @@ export class AnthropicChatModel implements ChatModel {
     this.temperature = options.temperature;
     this.baseUrl = options.baseUrl ?? officialAnthropicBaseUrl;
     this.timeoutMs = options.timeoutMs;
+    this.apiKey = options.apiKey;
     this.defaultMaxTokens = options.defaultMaxTokens ?? defaultAnthropicMaxTokens;
     this.client = new Anthropic({
       apiKey: options.apiKey,
@@ -64,12 +68,14 @@ export class AnthropicChatModel implements ChatModel {
       baseUrl: this.baseUrl,
       timeoutMs: this.timeoutMs,
       signal: request.signal,
+      apiKey: this.apiKey,
     };
-    try {
-      const message: unknown = await this.client.messages.create(params, { signal: request.signal });
-      return parseAnthropicResponse({ message, model: this.model, responseFormat: request.responseFormat });
-    } catch (error) {
-      throw classifyAnthropicError(error, context);
-    }
+    return runChatStream({
+      request,
+      open: () => this.client.messages.create(params, { signal: request.signal }),
+      accumulator: new AnthropicStreamAccumulator({ model: this.model, responseFormat: request.responseFormat }),
+      classify: (error) => classifyAnthropicError(error, context),
+      idleTimeoutMs: this.timeoutMs,
+    });
   }
 }

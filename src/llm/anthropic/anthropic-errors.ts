@@ -23,8 +23,33 @@ function kindForStatus(error: APIError): ProviderErrorKind {
   return "bad_request";
 }
 
+/** The HTTP status Anthropic answers each error type with (its documented error table). */
+const statusForErrorType: Record<string, number> = {
+  invalid_request_error: 400,
+  authentication_error: 401,
+  billing_error: 402,
+  permission_error: 403,
+  not_found_error: 404,
+  request_too_large: 413,
+  rate_limit_error: 429,
+  api_error: 500,
+  timeout_error: 504,
+  overloaded_error: 529,
+};
+
+/**
+ * An `event: error` inside a stream arrives after a 200, so the SDK's error has no status; it is rebuilt as the
+ * error the same type gets as an HTTP answer, so an overloaded stream is classified as a 529 is. Neither SDK
+ * retries it: the answer had already started, and its text may already be with the caller.
+ */
+function withStatusOfType(error: unknown): unknown {
+  if (!(error instanceof APIError) || error.status !== undefined || error instanceof APIUserAbortError) return error;
+  const status = error.type ? statusForErrorType[error.type] : undefined;
+  return status === undefined ? error : APIError.generate(status, error.error, undefined, error.headers ?? new Headers());
+}
+
 export function classifyAnthropicError(error: unknown, context: ClassifyContext): ProviderError {
-  return classifySdkError(error, context, {
+  return classifySdkError(withStatusOfType(error), context, {
     classes: { APIError, APIUserAbortError, APIConnectionError, APIConnectionTimeoutError },
     kindOf: kindForStatus,
     messageOf: providerMessage,

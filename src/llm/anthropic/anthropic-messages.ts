@@ -1,18 +1,15 @@
-// Converts neutral chat requests to Anthropic messages.create params, and Anthropic messages back to ChatResponse.
+// Converts neutral chat requests to streaming Anthropic messages.create params (anthropic-stream.ts reads the answer).
 import type Anthropic from "@anthropic-ai/sdk";
-import { z } from "zod";
-import type { ChatMessage, ChatRequest, ChatResponse, ToolCall, ToolChoice, UserContent } from "../chat-model";
-import { ProviderError } from "../provider-error";
-import { extractJsonObject } from "../../common/extract-json";
+import type { ChatMessage, ChatRequest, ToolCall, ToolChoice, UserContent } from "../chat-model";
 
 type MessageParam = Anthropic.Messages.MessageParam;
 type ContentBlockParam = Anthropic.Messages.ContentBlockParam;
-export type AnthropicRequestParams = Anthropic.Messages.MessageCreateParamsNonStreaming;
+export type AnthropicRequestParams = Anthropic.Messages.MessageCreateParamsStreaming;
 
 /**
  * JSON mode: Anthropic has no schema-less JSON switch. Prefilling the assistant turn with "{" is the classic trick,
  * but newer Claude models answer a prefill with a 400 ("prefill not supported"), so this adapter asks in the system
- * prompt instead and, on the way back, takes the JSON object out of any code fence or surrounding prose.
+ * prompt instead and, on the way back (anthropic-stream.ts), takes the JSON object out of any code fence or prose.
  * The caller still validates the object (SPEC 6) and asks once more if it is wrong.
  */
 export const jsonInstruction =
@@ -112,6 +109,7 @@ export function buildAnthropicRequest(options: BuildAnthropicRequestOptions): An
     // No temperature: API version 2026-10-21, which this SDK sends, answers 400 to any sampling parameter
     // (temperature, top_p, top_k), even at its default value, so the configured temperature is not sent.
     messages: toAnthropicMessages(request.messages),
+    stream: true,
   };
   if (systemTexts.length > 0) params.system = systemTexts.join("\n\n");
   if (request.tools && request.tools.length > 0) {
@@ -123,80 +121,4 @@ export function buildAnthropicRequest(options: BuildAnthropicRequestOptions): An
     if (request.toolChoice) params.tool_choice = toolChoiceParam(request.toolChoice);
   }
   return params;
-}
-
-const messageSchema = z.object({
-  model: z.string().nullish(),
-  stop_reason: z.string().nullish(),
-  content: z.array(
-    z.object({
-      type: z.string(),
-      text: z.string().nullish(),
-      id: z.string().nullish(),
-      name: z.string().nullish(),
-      input: z.unknown().optional(),
-    }),
-  ),
-  usage: z
-    .object({
-      input_tokens: z.number().nullish(),
-      output_tokens: z.number().nullish(),
-      cache_creation_input_tokens: z.number().nullish(),
-      cache_read_input_tokens: z.number().nullish(),
-    })
-    .nullish(),
-});
-
-function finishReason(reason: string | null | undefined): ChatResponse["finishReason"] {
-  switch (reason) {
-    case "end_turn":
-    case "stop_sequence":
-      return "stop";
-    case "tool_use":
-      return "tool_calls";
-    case "max_tokens":
-    case "model_context_window_exceeded":
-      return "length";
-    case "refusal":
-      return "content_filter";
-    default:
-      return "other";
-  }
-}
-
-export function parseAnthropicResponse(options: {
-  message: unknown;
-  model: string;
-  responseFormat: ChatRequest["responseFormat"];
-}): ChatResponse {
-  const parsed = messageSchema.safeParse(options.message);
-  if (!parsed.success) {
-    throw new ProviderError({
-      kind: "unknown",
-      provider: "anthropic",
-      model: options.model,
-      detail: "the response was not an Anthropic message",
-      cause: parsed.error,
-    });
-  }
-  const { content, usage } = parsed.data;
-  const text = content.map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("");
-  const toolCalls: ToolCall[] = content
-    .filter((block) => block.type === "tool_use")
-    .map((block, index) => {
-      const input = block.input ?? {};
-      return { id: block.id ?? `toolu_${index}`, name: block.name ?? "", arguments: input, rawArguments: JSON.stringify(input) };
-    });
-  return {
-    text: options.responseFormat === "json" ? (extractJsonObject(text) ?? text) : text,
-    toolCalls,
-    usage: {
-      // Cached prompt tokens are reported apart from input_tokens; all of them were read by the model.
-      inputTokens:
-        (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0),
-      outputTokens: usage?.output_tokens ?? 0,
-    },
-    model: parsed.data.model ?? options.model,
-    finishReason: finishReason(parsed.data.stop_reason),
-  };
 }

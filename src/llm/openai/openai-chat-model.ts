@@ -1,9 +1,12 @@
-// ChatModel over the openai SDK: OpenAI itself, and Qwen through DashScope's OpenAI-compatible endpoint.
+// ChatModel over the openai SDK's streaming chat completions: OpenAI itself, and Qwen through DashScope's
+// OpenAI-compatible endpoint.
 import OpenAI from "openai";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model";
 import { createNoRetryOnQuotaFetch } from "../no-retry-on-quota-fetch";
+import { runChatStream } from "../run-chat-stream";
 import { classifyOpenAIError } from "./openai-errors";
-import { buildOpenAIRequest, parseOpenAIResponse } from "./openai-messages";
+import { buildOpenAIRequest } from "./openai-messages";
+import { OpenAIStreamAccumulator } from "./openai-stream";
 
 /** The providers this adapter speaks for; the id decides the brand in messages and a few defaults. */
 export type OpenAICompatibleProviderId = "openai" | "qwen";
@@ -11,7 +14,7 @@ export type OpenAICompatibleProviderId = "openai" | "qwen";
 /** Used when no base URL is configured, so the SDK never falls back to reading OPENAI_BASE_URL by itself. */
 const officialOpenAIBaseUrl = "https://api.openai.com/v1";
 
-/** SPEC 2: the qwen client retries up to 4 times; OpenAI keeps the SDK default (2). */
+/** The qwen client retries up to 4 times; OpenAI keeps the SDK default (2). */
 const defaultMaxRetries: Record<OpenAICompatibleProviderId, number | undefined> = { openai: undefined, qwen: 4 };
 
 export interface OpenAIChatModelOptions {
@@ -21,7 +24,7 @@ export interface OpenAIChatModelOptions {
   apiKey: string;
   /** Undefined: OpenAI's official endpoint (callers pass Qwen's DashScope URL from the provider table). */
   baseUrl?: string;
-  /** Per attempt, in milliseconds. */
+  /** Per attempt until the answer starts, then the longest silence within the stream, in milliseconds. */
   timeoutMs?: number;
   /** Retries after a retryable failure; quota errors are never retried whatever this says. */
   maxRetries?: number;
@@ -36,6 +39,7 @@ export class OpenAIChatModel implements ChatModel {
   private readonly client: OpenAI;
   private readonly baseUrl: string;
   private readonly timeoutMs: number | undefined;
+  private readonly apiKey: string;
 
   constructor(options: OpenAIChatModelOptions) {
     this.provider = options.provider;
@@ -43,6 +47,7 @@ export class OpenAIChatModel implements ChatModel {
     this.temperature = options.temperature;
     this.baseUrl = options.baseUrl ?? officialOpenAIBaseUrl;
     this.timeoutMs = options.timeoutMs;
+    this.apiKey = options.apiKey;
     this.client = new OpenAI({
       apiKey: options.apiKey,
       baseURL: this.baseUrl,
@@ -68,12 +73,14 @@ export class OpenAIChatModel implements ChatModel {
       baseUrl: this.baseUrl,
       timeoutMs: this.timeoutMs,
       signal: request.signal,
+      apiKey: this.apiKey,
     };
-    try {
-      const completion: unknown = await this.client.chat.completions.create(params, { signal: request.signal });
-      return parseOpenAIResponse({ completion, provider: this.provider, model: this.model });
-    } catch (error) {
-      throw classifyOpenAIError(error, context);
-    }
+    return runChatStream({
+      request,
+      open: () => this.client.chat.completions.create(params, { signal: request.signal }),
+      accumulator: new OpenAIStreamAccumulator({ provider: this.provider, model: this.model }),
+      classify: (error) => classifyOpenAIError(error, context),
+      idleTimeoutMs: this.timeoutMs,
+    });
   }
 }

@@ -29,8 +29,27 @@ function kindForStatus(error: APIError): ProviderErrorKind {
   return "bad_request";
 }
 
+/** The HTTP status that goes with an error's type or code, for errors that arrive without one. */
+function statusForStreamedError(error: APIError): number | undefined {
+  if (error.type === "server_error" || error.type === "api_error") return 500;
+  if (error.code === "invalid_api_key") return 401;
+  if (error.code === "rate_limit_exceeded" || error.code === "insufficient_quota") return 429;
+  if (error.type === "invalid_request_error") return 400;
+  return undefined;
+}
+
+/**
+ * An error sent inside a stream (`data: {"error": {...}}`) arrives after a 200, so the SDK's error has no status; it
+ * is rebuilt as the error the same body gets as an HTTP answer, so it is classified the same way.
+ */
+function withStatusOfBody(error: unknown): unknown {
+  if (!(error instanceof APIError) || error.status !== undefined || error instanceof APIUserAbortError) return error;
+  const status = statusForStreamedError(error);
+  return status === undefined ? error : APIError.generate(status, { error: error.error }, undefined, error.headers ?? new Headers());
+}
+
 export function classifyOpenAIError(error: unknown, context: ClassifyContext): ProviderError {
-  return classifySdkError(error, context, {
+  return classifySdkError(withStatusOfBody(error), context, {
     classes: { APIError, APIUserAbortError, APIConnectionError, APIConnectionTimeoutError },
     kindOf: kindForStatus,
     messageOf: providerMessage,

@@ -1,15 +1,11 @@
-// Converts neutral chat requests to OpenAI chat.completions params, and completions back to ChatResponse.
+// Converts neutral chat requests to streaming OpenAI chat.completions params (openai-stream.ts reads the answer).
 import type OpenAI from "openai";
-import { z } from "zod";
-import type { ProviderId } from "../../config/providers";
-import type { ChatMessage, ChatRequest, ChatResponse, ToolCall, ToolChoice, UserContent } from "../chat-model";
-import { ProviderError } from "../provider-error";
-import { parseJsonSafely } from "../../common/parse-json-safely";
+import type { ChatMessage, ChatRequest, ToolChoice, UserContent } from "../chat-model";
 
 type MessageParam = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type ContentPart = OpenAI.Chat.Completions.ChatCompletionContentPart;
 type ToolChoiceOption = OpenAI.Chat.Completions.ChatCompletionToolChoiceOption;
-export type OpenAIRequestParams = OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
+export type OpenAIRequestParams = OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming;
 
 export interface BuildOpenAIRequestOptions {
   request: ChatRequest;
@@ -87,7 +83,14 @@ export function buildOpenAIRequest(options: BuildOpenAIRequestOptions): OpenAIRe
   if (wantsJson && !mentionsJson(request.messages)) {
     messages.unshift({ role: "system", content: "Answer with a single JSON object." });
   }
-  const params: OpenAIRequestParams = { model: options.model, messages, temperature: options.temperature };
+  const params: OpenAIRequestParams = {
+    model: options.model,
+    messages,
+    temperature: options.temperature,
+    stream: true,
+    // Without this a stream carries no usage; servers that ignore it send none, which is counted as 0.
+    stream_options: { include_usage: true },
+  };
   if (request.tools && request.tools.length > 0) {
     params.tools = request.tools.map((tool) => ({
       type: "function" as const,
@@ -98,92 +101,4 @@ export function buildOpenAIRequest(options: BuildOpenAIRequestOptions): OpenAIRe
   if (wantsJson) params.response_format = { type: "json_object" };
   if (request.maxOutputTokens !== undefined) params[options.maxTokensField] = request.maxOutputTokens;
   return params;
-}
-
-/** Parsed tool arguments: an empty string counts as no arguments, text that is not JSON as undefined. */
-export function parseToolArguments(raw: string): unknown {
-  return raw.trim() === "" ? {} : parseJsonSafely(raw);
-}
-
-// Lenient on purpose: OpenAI-compatible servers (DashScope, Ollama, vLLM) omit or null fields OpenAI always sends.
-const toolCallSchema = z.object({
-  id: z.string().nullish(),
-  type: z.string().nullish(),
-  function: z.object({ name: z.string(), arguments: z.string().nullish() }).nullish(),
-});
-const completionSchema = z.object({
-  model: z.string().nullish(),
-  choices: z
-    .array(
-      z.object({
-        finish_reason: z.string().nullish(),
-        message: z.object({
-          content: z.union([z.string(), z.array(z.object({ text: z.string().nullish() }))]).nullish(),
-          refusal: z.string().nullish(),
-          tool_calls: z.array(toolCallSchema).nullish(),
-        }),
-      }),
-    )
-    .min(1),
-  usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).nullish(),
-});
-
-function finishReason(reason: string | null | undefined): ChatResponse["finishReason"] {
-  switch (reason) {
-    case "stop":
-      return "stop";
-    case "tool_calls":
-    case "function_call":
-      return "tool_calls";
-    case "length":
-      return "length";
-    case "content_filter":
-      return "content_filter";
-    default:
-      return "other";
-  }
-}
-
-/** Some compatible servers (Ollama among them) report "stop" next to tool calls; the calls are what matters. */
-function finishReasonWithTools(reason: string | null | undefined, toolCallCount: number): ChatResponse["finishReason"] {
-  const mapped = finishReason(reason);
-  return mapped === "stop" && toolCallCount > 0 ? "tool_calls" : mapped;
-}
-
-export function parseOpenAIResponse(options: { completion: unknown; provider: ProviderId; model: string }): ChatResponse {
-  const parsed = completionSchema.safeParse(options.completion);
-  if (!parsed.success) {
-    throw new ProviderError({
-      kind: "unknown",
-      provider: options.provider,
-      model: options.model,
-      detail: "the response was not a chat completion",
-      cause: parsed.error,
-    });
-  }
-  const choice = parsed.data.choices[0];
-  const content = choice.message.content;
-  const text = typeof content === "string" ? content : (content ?? []).map((part) => part.text ?? "").join("");
-  const toolCalls: ToolCall[] = (choice.message.tool_calls ?? [])
-    .filter((call) => call.function && (call.type ?? "function") === "function")
-    .map((call, index) => {
-      const rawArguments = call.function?.arguments ?? "";
-      return {
-        id: call.id ?? `call_${index}`,
-        name: call.function?.name ?? "",
-        arguments: parseToolArguments(rawArguments),
-        rawArguments,
-      };
-    });
-  const refused = text === "" && toolCalls.length === 0 && Boolean(choice.message.refusal);
-  return {
-    text: refused ? (choice.message.refusal ?? "") : text,
-    toolCalls,
-    usage: {
-      inputTokens: parsed.data.usage?.prompt_tokens ?? 0,
-      outputTokens: parsed.data.usage?.completion_tokens ?? 0,
-    },
-    model: parsed.data.model ?? options.model,
-    finishReason: refused ? "content_filter" : finishReasonWithTools(choice.finish_reason, toolCalls.length),
-  };
 }

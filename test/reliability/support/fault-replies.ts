@@ -17,16 +17,9 @@ export function faultOn(server: FakeProviderServer, match: (request: FakeRequest
   });
 }
 
-/** An OpenAI completion whose model declined to look at the image (`refusal` set, no content). */
+/** A model that declines to look at the image: OpenAI `refusal` with no content (streamed as refusal deltas). */
 export function refusalReply(): FakeReply {
-  return fakeReply.raw(200, {
-    id: "chatcmpl-refusal",
-    object: "chat.completion",
-    created: 0,
-    model: "gpt-4o",
-    choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: null, refusal: "I can't help with analysing this image." } }],
-    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-  });
+  return fakeReply.refusal("I can't help with analysing this image.");
 }
 
 /**

@@ -7,29 +7,33 @@ import path from "node:path";
 export interface ServerProcess {
   url: string;
   port: number;
+  /** Everything the process printed so far. */
+  output(): string;
   /** SIGTERM (the server's clean shutdown), then waits for the exit. */
   stop(): Promise<void>;
 }
 
 const projectRoot = path.resolve(__dirname, "../../..");
 
-export async function startServerProcess(options: { dataDir: string; startTimeoutMs?: number }): Promise<ServerProcess> {
+export async function startServerProcess(options: { dataDir: string; startTimeoutMs?: number; env?: Record<string, string> }): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"), path.join(projectRoot, "server/main.ts")], {
     cwd: projectRoot,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DATA_DIR: options.dataDir, ACCESS_TOKEN: "" },
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DATA_DIR: options.dataDir, ACCESS_TOKEN: "", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let scheme = "http";
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server process did not start within ${options.startTimeoutMs ?? 20_000} ms:\n${output}`)), options.startTimeoutMs ?? 20_000);
     const onOutput = (chunk: Buffer) => {
       output += chunk.toString("utf8");
       // main.ts announces where it listens once it does: "Serving the web page and API on http://127.0.0.1:PORT/".
-      const match = /Serving the web page and API on http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
+      const match = /Serving the web page and API on (https?):\/\/127\.0\.0\.1:(\d+)\//.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve(Number(match[1]));
+        scheme = match[1] ?? "http";
+        resolve(Number(match[2]));
       }
     };
     child.stdout?.on("data", onOutput);
@@ -40,8 +44,9 @@ export async function startServerProcess(options: { dataDir: string; startTimeou
     });
   });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${scheme}://127.0.0.1:${port}`,
     port,
+    output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;

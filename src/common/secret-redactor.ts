@@ -1,0 +1,116 @@
+// Removing secrets by their value: every key in use and the server's access token, wherever they turn up (a provider
+// that echoes the key in its error, an exception that quotes a header, a log line). Matching by value works for keys
+// of any shape (no "sk-" needed) and also catches a piece of a key: a provider that cuts off the prefix, or a message
+// that shows the middle of it. The pattern rules of redact-secrets.ts stay as a second net for keys not in use here.
+import { redactSecrets } from "./redact-secrets";
+
+/** Every run of this many characters of a secret counts as the secret. Shorter secrets are matched whole. */
+export const SECRET_PIECE_LENGTH = 12;
+/** Values shorter than this are not treated as secrets: they would match ordinary words. */
+export const MIN_SECRET_LENGTH = 8;
+
+const REPLACEMENT = "[redacted]";
+
+export interface SecretRedactor {
+  /** The text with every secret, and every piece of one, replaced; then the pattern rules. */
+  redact(text: string): string;
+  /** A copy of a JSON-like value with every string redacted (the same object when nothing changed). */
+  redactValue<T>(value: T): T;
+}
+
+interface PieceIndex {
+  /** Pieces grouped by length (12, and the lengths of shorter secrets). */
+  byLength: Map<number, Set<string>>;
+  /** The first two characters of every piece as one number: a cheap test before any substring is built. */
+  starts: Set<number>;
+}
+
+/** `secrets` is asked on every call, so keys changed in Settings are covered at once. */
+export function createSecretRedactor(secrets: () => Iterable<string | undefined>): SecretRedactor {
+  let cachedSignature = "";
+  let cachedIndex: PieceIndex = { byLength: new Map(), starts: new Set() };
+
+  const currentIndex = (): PieceIndex => {
+    const values = [...new Set([...secrets()].filter((value): value is string => typeof value === "string" && value.length >= MIN_SECRET_LENGTH))];
+    const signature = values.join("\u0000");
+    if (signature !== cachedSignature) {
+      cachedSignature = signature;
+      cachedIndex = indexPieces(values);
+    }
+    return cachedIndex;
+  };
+
+  const redact = (text: string): string => redactSecrets(removePieces(text, currentIndex()));
+
+  const redactValue = <T>(value: T): T => {
+    const index = currentIndex();
+    const walk = (item: unknown): unknown => {
+      if (typeof item === "string") return redactSecrets(removePieces(item, index));
+      if (Array.isArray(item)) {
+        const mapped = item.map(walk);
+        return mapped.some((entry, position) => entry !== item[position]) ? mapped : item;
+      }
+      if (item !== null && typeof item === "object" && Object.getPrototypeOf(item) === Object.prototype) {
+        let changed = false;
+        const copy: Record<string, unknown> = {};
+        for (const [key, entry] of Object.entries(item)) {
+          const mapped = walk(entry);
+          if (mapped !== entry) changed = true;
+          copy[key] = mapped;
+        }
+        return changed ? copy : item;
+      }
+      return item;
+    };
+    return walk(value) as T;
+  };
+
+  return { redact, redactValue };
+}
+
+function indexPieces(values: readonly string[]): PieceIndex {
+  const byLength = new Map<number, Set<string>>();
+  const starts = new Set<number>();
+  const add = (piece: string) => {
+    let set = byLength.get(piece.length);
+    if (!set) byLength.set(piece.length, (set = new Set()));
+    set.add(piece);
+    starts.add(piece.charCodeAt(0) * 65_536 + piece.charCodeAt(1));
+  };
+  for (const value of values) {
+    if (value.length <= SECRET_PIECE_LENGTH) add(value);
+    else for (let start = 0; start + SECRET_PIECE_LENGTH <= value.length; start++) add(value.slice(start, start + SECRET_PIECE_LENGTH));
+  }
+  return { byLength, starts };
+}
+
+/** Marks every place a piece occurs, merges overlapping marks, and replaces each merged run once. */
+function removePieces(text: string, index: PieceIndex): string {
+  if (index.starts.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
+  const ranges: Array<[number, number]> = [];
+  const lengths = [...index.byLength.keys()];
+  for (let position = 0; position + 1 < text.length; position++) {
+    if (!index.starts.has(text.charCodeAt(position) * 65_536 + text.charCodeAt(position + 1))) continue;
+    for (const length of lengths) {
+      if (position + length > text.length) continue;
+      if (index.byLength.get(length)?.has(text.slice(position, position + length))) {
+        const last = ranges[ranges.length - 1];
+        if (last && position <= last[1]) last[1] = Math.max(last[1], position + length);
+        else ranges.push([position, position + length]);
+      }
+    }
+  }
+  if (ranges.length === 0) return text;
+  let result = "";
+  let cursor = 0;
+  for (const [start, end] of ranges) {
+    result += text.slice(cursor, start) + REPLACEMENT;
+    cursor = end;
+  }
+  return result + text.slice(cursor);
+}
+
+/** One-off redaction with a fixed list of secrets (a provider adapter's own key). */
+export function redactKnownSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+  return createSecretRedactor(() => secrets).redact(text);
+}

@@ -1,0 +1,149 @@
+// Limits that keep one client from spending the owner's money or guessing the token: analyses running at once
+// (MAX_CONCURRENT_ANALYSES), open event streams, and failed access-token attempts per client address.
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChartRenderer, type ChartRenderer } from "../../src/index";
+import { defaultFakeHandler } from "../fakes/fake-default-handler";
+import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { benchmarkCsv } from "./analysis-fixtures";
+import { postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
+
+const csv = benchmarkCsv();
+let fake: FakeProviderServer;
+let renderer: ChartRenderer;
+
+beforeAll(async () => {
+  fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });
+  renderer = createChartRenderer();
+});
+afterAll(async () => {
+  await renderer.close();
+  await fake.close();
+});
+
+/** The analyses whose name the fake provider saw in a prompt. */
+function namesSeen(): Set<string> {
+  const names = new Set<string>();
+  for (const request of fake.requests) {
+    for (const match of request.rawBody.matchAll(/Analysis-(\d+)/g)) names.add(match[0]);
+  }
+  return names;
+}
+
+describe("MAX_CONCURRENT_ANALYSES", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl },
+      renderer,
+      app: { maxConcurrentAnalyses: 3 },
+    });
+  });
+  afterAll(() => server.close());
+
+  it("admits exactly the limit: only admitted analyses reach the provider, the rest get 429 with Retry-After at once", async () => {
+    fake.reset();
+    // A slow provider: every call takes 600 ms, so the admitted analyses are still running when the others arrive.
+    fake.setHandler(async (request) => fakeReply.delay(600, await defaultFakeHandler(request)));
+    await renderer.render({ data: [], layout: { width: 64, height: 64 } }); // a warm browser: no launch inside the test
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, async (_, index) => {
+        // Staggered a little, so the admitted ones are the first three.
+        await new Promise((resolve) => setTimeout(resolve, index * 20));
+        const answer = await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: `Analysis-${index}` });
+        return { index, answer, ms: performance.now() - started };
+      }),
+    );
+    const admitted = answers.filter(({ answer }) => answer.status === 200);
+    const refused = answers.filter(({ answer }) => answer.status === 429);
+    expect(admitted.map(({ index }) => index)).toEqual([0, 1, 2]);
+    expect(refused.map(({ index }) => index)).toEqual([3, 4, 5]);
+    for (const { answer, ms } of refused) {
+      expect(answer.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(answer.body.code).toBe("too_many_analyses");
+      expect(ms).toBeLessThan(500); // refused at once, not after waiting for a slot
+    }
+    expect([...namesSeen()].sort()).toEqual(["Analysis-0", "Analysis-1", "Analysis-2"]);
+    // Slots are given back: the next analysis is admitted.
+    fake.setHandler(defaultFakeHandler);
+    expect((await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "Analysis-9" })).status).toBe(200);
+  });
+});
+
+describe("event streams", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl },
+      renderer,
+      app: { maxEventStreams: 1, maxConcurrentAnalyses: 4 },
+    });
+  });
+  afterAll(() => server.close());
+
+  it("are capped: a second stream while one is open gets 429, a plain JSON analysis is still admitted", async () => {
+    fake.reset();
+    fake.setHandler(async (request) => fakeReply.delay(400, await defaultFakeHandler(request)));
+    const first = fetch(`${server.url}/api/analyze`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      body: JSON.stringify({ csv, timeframe: "4h", name: "Analysis-1" }),
+    }).then(async (response) => ({ status: response.status, text: await response.text() }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const second = await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "Analysis-2" }, { Accept: "text/event-stream" });
+    expect(second.status).toBe(429);
+    expect(second.headers.get("retry-after")).toMatch(/^\d+$/);
+    const plain = await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "Analysis-3" });
+    expect(plain.status).toBe(200);
+    expect((await first).status).toBe(200);
+    expect(namesSeen().has("Analysis-2")).toBe(false);
+    fake.setHandler(defaultFakeHandler);
+  });
+});
+
+describe("failed access-token attempts", () => {
+  const TOKEN = "Rk9Tz4Wm8Yp3Nc6Hd1Js5Fb0GaE8uVq7Lx2";
+  let server: TestServer;
+  let now = 1_000_000;
+  beforeAll(async () => {
+    server = await startTestServer({
+      app: { accessToken: TOKEN, failedTokenAttempts: { maxFailures: 3, baseDelayMs: 1_000, now: () => now } },
+    });
+    // Listening on every address of the machine, so a second client can come from 127.0.0.2.
+    server.server.close();
+    await new Promise<void>((resolve) => server.server.listen(server.port, "0.0.0.0", resolve));
+  });
+  afterAll(() => server.close());
+
+  function call(token: string, from = "127.0.0.1") {
+    return new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
+      const request = httpRequest(
+        { host: "127.0.0.1", localAddress: from, port: server.port, path: "/api/assets", headers: { Authorization: `Bearer ${token}` } },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"] }));
+        },
+      );
+      request.on("error", reject);
+      request.end();
+    });
+  }
+
+  it("slow down one address after a few wrong tokens, longer after each, and leave other addresses alone", async () => {
+    for (let attempt = 1; attempt <= 3; attempt++) expect((await call(`wrong-${attempt}`)).status).toBe(401);
+    // The third failure blocks this address for 1 s: even the right token waits.
+    const blocked = await call(TOKEN);
+    expect(blocked.status).toBe(429);
+    expect(blocked.retryAfter).toBe("1");
+    expect((await call(TOKEN, "127.0.0.2")).status).toBe(200);
+    now += 1_001;
+    expect((await call("wrong-4")).status).toBe(401); // the fourth failure: 2 s
+    expect((await call(TOKEN)).retryAfter).toBe("2");
+    now += 2_001;
+    // The right token clears the count.
+    expect((await call(TOKEN)).status).toBe(200);
+    expect((await call("wrong-5")).status).toBe(401);
+    expect((await call(TOKEN)).status).toBe(200);
+  });
+});

@@ -1,0 +1,161 @@
+// One gate for every route: each route the app serves, in every spelling an attacker could try (case, percent-
+// encoding, duplicate slashes, dot segments, encoded slashes), with and without the access token, against a server
+// bound to a non-loopback address. The routes are read from the app itself, so a new route is covered without editing
+// this file. Nothing may reach a handler without the token, and only the canonical spelling reaches one with it.
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createServer, type Server } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp, describeRoutes } from "../../server/app";
+import type { ServerPipeline } from "../../server/app-dependencies";
+import { createLogger } from "../../server/logger";
+import { createPipeline } from "../../src/index";
+
+const TOKEN = "gate-test-token-Vq7Lx2Rk9Tz4Wm8Yp3Nc6Hd1Js5Fb0Ga";
+
+/** A pipeline whose every method call is counted: a call means a handler ran. */
+function countingPipeline(dataDir: string) {
+  const real = createPipeline({ data_dir: dataDir, max_retries: 0 }, { env: {} });
+  const calls: string[] = [];
+  const pipeline = new Proxy(real, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== "function") return value;
+      if (property === "secretValues") return value.bind(target);
+      return (...args: unknown[]) => {
+        calls.push(String(property));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  }) as unknown as ServerPipeline;
+  return { pipeline, calls, close: () => real.close() };
+}
+
+/** The same route written the ways a lenient router or file system might still accept. */
+export function spellingsOf(routePath: string): string[] {
+  const segments = routePath.split("/").filter(Boolean);
+  const [first = "", ...rest] = segments;
+  const tail = rest.join("/");
+  const encodeFirstLetter = (segment: string) => `%${segment.charCodeAt(0).toString(16)}${segment.slice(1)}`;
+  const upper = routePath.toUpperCase();
+  const mixed = `/${first.charAt(0).toUpperCase()}${first.slice(1)}/${tail}`;
+  return [
+    upper,
+    mixed,
+    `/${encodeFirstLetter(first)}/${tail}`,
+    `/${first}/${rest.length ? `${encodeFirstLetter(rest[0] ?? "")}${rest.length > 1 ? `/${rest.slice(1).join("/")}` : ""}` : ""}`,
+    `/${first.toUpperCase()}/${tail}`,
+    `/${routePath}`,
+    `/${first}//${tail}`,
+    `/${first}/./${tail}`,
+    `/x/../${first}/${tail}`,
+    `/./${first}/${tail}`,
+    `/${first}%2f${tail}`,
+    `/${first}%2F${tail}`,
+    `/${first}%5c${tail}`,
+    `${routePath}/`,
+    `${routePath}/.`,
+    `${routePath}/..${routePath}`,
+    `/%2e/${first}/${tail}`,
+    `/${first}/${tail.replace(/-/, "%2d")}`,
+  ].filter((spelling) => spelling !== routePath);
+}
+
+function rawRequest(port: number, options: { method: string; path: string; token?: string }) {
+  const body = ["POST", "PUT", "PATCH"].includes(options.method) ? "{}" : undefined;
+  return new Promise<{ status: number; text: string; cacheControl: string | undefined }>((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        method: options.method,
+        path: options.path,
+        headers: {
+          Host: "analysis.example.org",
+          ...(body ? { "Content-Type": "application/json" } : {}),
+          ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+        },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text, cacheControl: response.headers["cache-control"] }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** A concrete path for a route pattern (`:symbol` becomes a real symbol). */
+function concrete(routePath: string): string {
+  return routePath.replace(/:[A-Za-z]+/g, "ETH-USD");
+}
+
+let server: Server;
+let port: number;
+let dataDir: string;
+let counted: ReturnType<typeof countingPipeline>;
+let routes: { method: string; path: string }[];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "route-gate-"));
+  counted = countingPipeline(dataDir);
+  const app = createApp({
+    pipeline: counted.pipeline,
+    accessToken: TOKEN,
+    logger: createLogger({ level: "silent" }),
+    // Failed attempts are slowed per address; this matrix sends thousands from one address on purpose.
+    failedTokenAttempts: { maxFailures: Number.MAX_SAFE_INTEGER },
+  });
+  routes = describeRoutes(app).filter((route) => route.method !== "HEAD");
+  server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await counted.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("the gate in front of every route", () => {
+  it("knows the app's routes (a new route is picked up from the app itself)", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(12);
+    expect(routes).toContainEqual({ method: "POST", path: "/api/update-api-key" });
+    expect(routes).toContainEqual({ method: "DELETE", path: "/api/custom-assets/:symbol" });
+  });
+
+  it("refuses every route in every spelling without the token: no handler runs", async () => {
+    for (const route of routes) {
+      for (const spelling of [concrete(route.path), ...spellingsOf(concrete(route.path))]) {
+        const answer = await rawRequest(port, { method: route.method, path: spelling });
+        expect([401, 404], `${route.method} ${spelling} answered ${answer.status}: ${answer.text}`).toContain(answer.status);
+        expect(answer.cacheControl, `${route.method} ${spelling}`).toBe("no-store");
+      }
+    }
+    expect(counted.calls).toEqual([]);
+  });
+
+  it("with the token, only the canonical spelling reaches the handler; every other one is 404", async () => {
+    for (const route of routes) {
+      for (const spelling of spellingsOf(concrete(route.path))) {
+        const answer = await rawRequest(port, { method: route.method, path: spelling, token: TOKEN });
+        expect(answer.status, `${route.method} ${spelling} answered ${answer.status}: ${answer.text}`).toBe(404);
+      }
+    }
+    expect(counted.calls).toEqual([]);
+    // The canonical spelling reaches the route: its own answer (200, or 400 from its validation of the empty body).
+    for (const route of routes) {
+      const answer = await rawRequest(port, { method: route.method, path: concrete(route.path), token: TOKEN });
+      expect([200, 400], `${route.method} ${route.path} answered ${answer.status}: ${answer.text}`).toContain(answer.status);
+      expect(answer.cacheControl).toBe("no-store");
+    }
+  });
+});
