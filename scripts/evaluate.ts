@@ -4,23 +4,18 @@
 // Run `npm run evaluate -- --help`.
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { accuracyTableMarkdown, BENCHMARK_DIR, createConfig, runEvaluation, switchProvider, writeEvaluationReport } from "../src/index";
 import {
-  accuracyTableMarkdown,
   assertReportAbsent,
-  BENCHMARK_DIR,
-  createConfig,
-  evaluationProtocolSchema,
   createTextProgressBar,
-  formatZodError,
+  evaluationProtocolSchema,
   horizonLabel,
   listBenchmarkAssets,
-  providerIdSchema,
   publishedComparisonMarkdown,
-  runEvaluation,
   scoredHorizons,
-  switchProvider,
-  writeEvaluationReport,
-} from "../src/index";
+} from "../src/evaluation/index";
+import { formatZodError } from "../src/common/index";
+import { providerIdSchema } from "../src/llm/index";
 
 const HELP = `Usage: npm run evaluate -- [options]
 

@@ -1,6 +1,6 @@
 // What createApp() needs, and the settings every router shares once defaults are applied.
 import type { Pipeline } from "../src/index";
-import type { SecretRedactor } from "../src/common/secret-redactor";
+import type { SecretRedactor } from "../src/common/index";
 import type { ConcurrencyLimit } from "./concurrency-limit";
 import type { FailedAttemptsOptions } from "./failed-attempts";
 import type { Logger } from "./logger";
@@ -15,7 +15,6 @@ export type ServerPipeline = Pick<
   | "updateProvider"
   | "modelSelection"
   | "validateDateRange"
-  | "timeframeLimits"
   | "saveCustomAsset"
   | "removeCustomAsset"
   | "listCustomAssets"

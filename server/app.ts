@@ -8,7 +8,7 @@
 //   9. one router per resource (case-sensitive, strict), then the page's static files
 import Koa from "koa";
 import type Router from "@koa/router";
-import { createSecretRedactor, type SecretRedactor } from "../src/common/secret-redactor";
+import { createSecretRedactor, type SecretRedactor } from "../src/common/index";
 import type { AppDependencies, RouteSettings } from "./app-dependencies";
 import { ANALYZE_BODY_LIMIT_BYTES } from "./analyze-input";
 import { createConcurrencyLimit } from "./concurrency-limit";

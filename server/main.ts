@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { createPipeline } from "../src/index";
-import { describeError } from "../src/common/describe-error";
+import { describeError } from "../src/common/index";
 import { TOKEN_RECIPE } from "./access-token-quality";
 import { createApp, createServerRedactor } from "./app";
 import { createAppServer } from "./http-server";

@@ -2,7 +2,7 @@
 // quality), TLS_CERT_FILE and TLS_KEY_FILE (both or neither), MAX_CONCURRENT_ANALYSES and LOG_LEVEL; and the rule that
 // a server reachable beyond this machine must have an access token.
 import { z } from "zod";
-import { formatZodError } from "../src/index";
+import { formatZodError } from "../src/common/index";
 import { accessTokenProblem, TOKEN_RECIPE } from "./access-token-quality";
 import { LOG_LEVELS } from "./logger";
 import { isLoopbackHost } from "./loopback-host";

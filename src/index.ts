@@ -1,59 +1,55 @@
-// The public surface of the library: what notebooks, the server and other programs import. Nothing else lives here.
+// The public surface of the library: what a notebook or a script needs, and nothing else. Specialist parts live
+// behind subpaths (docs/library-guide.md): quantagent-ts/errors, /market, /charts, /indicators, /llm, /evaluation,
+// /common, /journal. Nothing else lives here.
 
-// Pipeline
+// Pipeline: create it, analyze, follow the progress, get the wire JSON.
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
-export type { AnalyzeRequest, AnalyzeOptions } from "./pipeline/analyze-request";
-export { analyzeRequestSchema } from "./pipeline/analyze-request";
-export type { AnalysisResult, IndicatorSnapshot, ModelsUsed } from "./pipeline/analysis-result";
+export { analyzeRequestSchema, MAX_CSV_CHARACTERS, type AnalyzeRequest, type AnalyzeOptions } from "./pipeline/analyze-request";
+export type { AnalysisResult, AnalysisReports, IndicatorSnapshot, ModelsUsed, ModelUsed } from "./pipeline/analysis-result";
+export { toWireResult, toWireEvent, type WireAnalysisResult, type WireProgressEvent } from "./pipeline/wire";
 export { describeProgressEvent, pipelineSteps, type PipelineStep, type ProgressEvent, type ProgressListener } from "./pipeline/progress-events";
-export { NotEnoughDataError, MIN_ANALYSIS_BARS, type LoadedCandles } from "./pipeline/load-candles";
-export { runAnalysis, type RunAnalysisInput } from "./pipeline/run-analysis";
-
-// Configuration, keys, providers
-export { createConfig, defaultConfig, configSchema, ConfigError, PLACEHOLDER_API_KEY, type Config, type ConfigInput } from "./config/config-schema";
-export { providers, providerIds, providerIdSchema, providerInfo, type ProviderId, type ProviderInfo } from "./config/providers";
-export { resolveApiKey, findApiKey, maskApiKey, apiKeyStatus, resolveBaseUrl, MissingApiKeyError, type ApiKeyStatus, type Env } from "./config/api-keys";
-export { switchProvider, modelSelection, type ModelSelection } from "./config/switch-provider";
-export { InputError } from "./common/input-error";
-export { formatZodError } from "./common/format-zod-error";
-
-// Models
-export type { ChatModel, ChatMessage, ChatRequest, ChatResponse, ToolCall, ToolDefinition, TokenUsage, ImagePart, TextPart } from "./llm/chat-model";
-export { createChatModel, createChatModelFor, modelSettingsFor, type ModelRole } from "./llm/create-chat-model";
-export { validateApiKey, type ApiKeyValidation } from "./llm/validate-api-key";
-export { ProviderError, type ProviderErrorKind } from "./llm/provider-error";
-
-// Agents
-export { decisionRecordSchema, parseDecision, type DecisionRecord } from "./agents/decision-record";
-export { DecisionError, EmptyReportError, ModelRefusalError } from "./agents/agent-errors";
+export { MIN_ANALYSIS_BARS, type LoadedCandles } from "./pipeline/load-candles";
+export type { Decision, Directive } from "./agents/decision-record";
 export type { ModelCallRecord, AgentStep } from "./agents/model-call";
 export type { TrendlineSummary } from "./agents/trend-summary";
 
-// Market data
-export { candleSchema, toColumns, type Candle, type CandleColumns } from "./market/candle";
-export { TIMEFRAMES, timeframeSchema, timeframeLimits, maxLookbackDays, type Timeframe, type TimeframeLimit } from "./market/timeframes";
-export { validateDateRange, resolveDateRange, DateRangeError, type DateRangeRequest, type DateRangeValidation } from "./market/date-range";
-export { parseLegacyDateRange, type LegacyDateRange } from "./market/legacy-date-range";
-export { BUILT_IN_ASSETS, symbolSchema, resolveTicker, findBuiltInAsset, type AssetEntry, type BuiltInAsset } from "./market/assets";
-export { createCustomAssetStore, listAssets, type CustomAssetStore } from "./market/custom-asset-store";
-export { CustomAssetStoreError } from "./market/custom-asset-store-error";
-export { fetchYahooCandles, type FetchYahooCandlesOptions, type YahooCandles } from "./market/yahoo-source";
-export { aggregateTo4h } from "./market/aggregate-4h";
+// Configuration, keys, providers.
+export { createConfig, defaultConfig, configSchema, PLACEHOLDER_API_KEY, type Config, type ConfigInput } from "./config/config-schema";
+export { providers, providerIds, type ProviderId, type ProviderInfo } from "./config/providers";
+export { maskApiKey, type ApiKeyStatus } from "./config/api-keys";
+export { switchProvider, type ModelSelection } from "./config/switch-provider";
+export type { ApiKeyValidation } from "./llm/validate-api-key";
+
+// Errors: the base every library error extends, and the ones a caller most often tells apart (all of them in
+// quantagent-ts/errors).
+export { QuantAgentError, type ErrorKind } from "./common/quantagent-error";
+export { InputError } from "./common/input-error";
+export { ProviderError } from "./llm/provider-error";
+
+// Market data.
+export { TIMEFRAMES, timeframeTable, type Timeframe, type TimeframeInfo } from "./market/timeframes";
+export { validateDateRange, type DateRangeRequest, type DateRangeValidation } from "./market/date-range";
+export { BUILT_IN_ASSETS, type AssetEntry } from "./market/assets";
+export type { Candle } from "./market/candle";
 export { parseCsv, readCsvFile } from "./market/csv-source";
-export { CsvParseError } from "./market/csv-error";
-export { MarketDataError, NoDataError } from "./market/market-data-error";
+export { aggregateTo4h } from "./market/aggregate-4h";
 
-// Indicators and charts
-export * from "./indicators";
-export * from "./charts";
+// Charts: one Chromium shared by several pipelines.
+export { createChartRenderer, type ChartRenderer } from "./charts/png-renderer";
 
-// Notebook display
-export { showResult, decisionCardHtml, reportsMarkdown } from "./notebook/result-view";
+// Notebook display (tslab's display satisfies Display).
+export { showResult } from "./notebook/result-view";
 export { createProgressView } from "./notebook/progress-view";
-export { escapeHtml, type Display } from "./notebook/display";
+export type { Display } from "./notebook/display";
 
-// Evaluation
-export * from "./evaluation";
+// Evaluation on the shipped benchmark.
+export { BENCHMARK_DIR, readBenchmarkWindow, readBenchmarkWindows } from "./evaluation/benchmark-data";
+export { runEvaluation, type EvaluationOptions } from "./evaluation/run-evaluation";
+export type { EvaluationResult } from "./evaluation/evaluation-result";
+export { writeEvaluationReport } from "./evaluation/write-report";
+export { showEvaluation } from "./evaluation/evaluation-view";
+export { createEvaluationProgressView } from "./evaluation/progress-bar";
+export { accuracyTableMarkdown } from "./evaluation/report";
 
-// Analysis journal
-export * from "./journal";
+// Analysis journal: open it; the rest (statistics, outcomes, views, its types) is in quantagent-ts/journal.
+export { openJournal, type Journal, type JournalEntryInput } from "./journal";

@@ -1,32 +1,18 @@
 // The one table that turns an error into an HTTP status and a JSON body. Used by the error-handling middleware and,
 // for analyses already streaming, by the server-sent-events writer, so both speak the same words.
 //
-// Choices worth knowing:
-// - Provider failures are 502 (the provider, not this server or the caller, failed), with the provider's kind in
+// Every library error carries a `kind` and a stable `code` (src/common/quantagent-error.ts): the status comes from
+// the kind, unless the code has its own row below; the body is the error's message, its code, and its safe details
+// in snake_case. Choices worth knowing:
+// - Provider failures are 502 (the provider, not this server or the caller, failed), with the provider's reason in
 //   `code` (provider_auth, provider_quota, ...). A provider's 401 is deliberately NOT passed on as 401: the page keeps
 //   401 for "this server wants its access token", and a rejected OpenAI key must send the user to Settings instead.
-//   Rate limits are 503 with the same `code` scheme, because trying again later is the fix.
-// - NoDataError is 422: the request was well formed, the market simply had no bars for it (404 would read as
-//   "no such endpoint" to HTTP tooling).
-// - Anything unrecognised is 500 with a generic sentence; the details go to the log only (`unexpected: true`).
-import {
-  ChartRenderError,
-  ChartRendererClosedError,
-  ConfigError,
-  CsvParseError,
-  CustomAssetStoreError,
-  DateRangeError,
-  DecisionError,
-  EmptyReportError,
-  ModelRefusalError,
-  InputError,
-  MarketDataError,
-  MissingApiKeyError,
-  NoDataError,
-  NotEnoughDataError,
-  ProviderError,
-  type ProviderErrorKind,
-} from "../../src/index";
+//   Rate limits are 503, because trying again later is the fix.
+// - no_data is 422: the request was well formed, the market simply had no bars for it (404 would read as "no such
+//   endpoint" to HTTP tooling).
+// - Anything that is not a library error, and the library's own InternalError (a bug), is 500 with a generic
+//   sentence; the details go to the log only (`unexpected: true`).
+import { QuantAgentError, type ErrorKind } from "../../src/index";
 import { ClientDisconnectedError } from "../client-disconnect";
 import { HttpProblem } from "../http-problem";
 
@@ -36,11 +22,8 @@ export interface ErrorBody {
   error: string;
   /** A stable machine-readable tag (the page chooses its hint from it). */
   code: string;
-  /** The provider concerned, for key and provider errors. */
-  provider?: string;
-  /** For date-range errors, as in POST /api/validate-date-range. */
-  max_days?: number | null;
-  current_days?: number | null;
+  /** The provider concerned, for key and provider errors; max_days and current_days for date ranges; ... */
+  [detail: string]: unknown;
 }
 
 export interface ErrorResponse {
@@ -54,28 +37,43 @@ export interface ErrorResponse {
 export const GENERIC_ERROR_MESSAGE =
   "Something went wrong on the server. The details are in the server's log; try again, and report it if it persists.";
 
-function known(status: number, code: string, error: string, extra: Partial<ErrorBody> = {}): ErrorResponse {
-  return { status, body: { success: false, error, code, ...extra }, unexpected: false };
+/** The status of each kind of library error. */
+export const STATUS_BY_KIND: Readonly<Record<ErrorKind, number>> = {
+  input: 400,
+  config: 400,
+  provider: 502,
+  data: 502,
+  cancelled: 503,
+  internal: 500,
+};
+
+/** Codes whose status differs from their kind's. */
+export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  no_data: 422,
+  provider_rate_limit: 503,
+};
+
+/** Codes answered with a fixed sentence instead of the error's own message. */
+const MESSAGE_BY_CODE: Readonly<Record<string, string>> = {
+  renderer_closed: "The server is shutting down; try again in a moment.",
+  internal: GENERIC_ERROR_MESSAGE,
+};
+
+/** Internal codes whose message is safe and useful to show; any other internal error is answered generically. */
+const SHOWN_INTERNAL_CODES = new Set(["chart_launch", "chart_render", "chart_timeout", "asset_store_corrupt", "asset_store_io", "file_lock"]);
+
+/** The chart codes get a word of advice the library's message cannot give (it does not know it runs in a server). */
+function advice(error: QuantAgentError): string {
+  if (error.code === "chart_launch") return " Check that Chromium is installed (see the README).";
+  return "";
 }
 
-function providerStatus(kind: ProviderErrorKind): number {
-  switch (kind) {
-    case "rate_limit":
-    case "aborted":
-      return 503;
-    case "auth":
-    case "quota":
-    case "network":
-    case "model_not_found":
-    case "bad_request":
-    case "server":
-    case "unknown":
-      return 502;
-    default: {
-      const exhaustive: never = kind;
-      return exhaustive;
-    }
-  }
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+function known(status: number, code: string, error: string, extra: Record<string, unknown> = {}): ErrorResponse {
+  return { status, body: { ...extra, success: false, error, code }, unexpected: false };
 }
 
 /** Koa's own errors (ctx.throw, router 405/501) carry `status` and `expose`. */
@@ -87,39 +85,23 @@ function isExposedHttpError(error: unknown): error is Error & { status: number; 
   );
 }
 
+function libraryErrorResponse(error: QuantAgentError): ErrorResponse | undefined {
+  if (error.kind === "internal" && !SHOWN_INTERNAL_CODES.has(error.code)) return undefined;
+  const status = STATUS_BY_CODE[error.code] ?? STATUS_BY_KIND[error.kind];
+  const details = Object.fromEntries(Object.entries(error.details).map(([name, value]) => [snakeCase(name), value]));
+  const message = MESSAGE_BY_CODE[error.code] ?? `${error.message}${advice(error)}`;
+  return known(status, error.code, message, details);
+}
+
 export function errorResponse(error: unknown): ErrorResponse {
   if (error instanceof HttpProblem) {
     return { ...known(error.status, error.code, error.message), headers: error.headers };
   }
   // Never sent (nobody is listening); it keeps a dropped connection out of the "unexpected" log.
   if (error instanceof ClientDisconnectedError) return known(499, "client_closed", error.message);
-  if (error instanceof MissingApiKeyError) return known(400, "missing_api_key", error.message, { provider: error.provider });
-  if (error instanceof DateRangeError) {
-    return known(400, "date_range", error.message, { max_days: error.maxDays, current_days: error.currentDays });
-  }
-  if (error instanceof InputError || error instanceof ConfigError) return known(400, "invalid_request", error.message);
-  if (error instanceof NotEnoughDataError) return known(400, "not_enough_data", error.message);
-  if (error instanceof CsvParseError) return known(400, "invalid_csv", error.message);
-  if (error instanceof CustomAssetStoreError) {
-    return error.isInputError ? known(400, "invalid_symbol", error.message) : known(500, "asset_store", error.message);
-  }
-  if (error instanceof NoDataError) return known(422, "no_data", error.message);
-  if (error instanceof MarketDataError) {
-    if (error.kind === "invalid_request") return known(400, "invalid_request", error.message);
-    if (error.kind === "aborted") return known(503, "cancelled", error.message);
-    return known(502, "market_data", error.message);
-  }
-  if (error instanceof ProviderError) {
-    return known(providerStatus(error.kind), `provider_${error.kind}`, error.message, { provider: error.provider });
-  }
-  if (error instanceof DecisionError) return known(502, "decision_failed", error.message);
-  if (error instanceof EmptyReportError) return known(502, "empty_report", error.message);
-  if (error instanceof ModelRefusalError) return known(502, "model_refusal", error.message);
-  if (error instanceof ChartRendererClosedError) return known(503, "unavailable", "The server is shutting down; try again in a moment.");
-  if (error instanceof ChartRenderError) {
-    // Only a browser that would not start points at the installation; otherwise the reason itself is the news.
-    const advice = error.kind === "launch" ? " Check that Chromium is installed (see the README)." : "";
-    return known(500, "chart_render", `The charts could not be drawn on the server: ${error.message}.${advice}`);
+  if (QuantAgentError.isInstance(error)) {
+    const response = libraryErrorResponse(error);
+    if (response) return response;
   }
   if (isExposedHttpError(error) && error.status >= 400 && error.status < 500) {
     return known(error.status, error.status === 405 ? "method_not_allowed" : `http_${error.status}`, error.message);

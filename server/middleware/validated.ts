@@ -8,8 +8,7 @@
 // the page; refusing them here keeps them from reaching anything that costs money.
 import type { Context, Middleware } from "koa";
 import type { z } from "zod";
-import { InputError } from "../../src/index";
-import { findControlCharacter } from "../../src/common/plain-text";
+import { findControlCharacter, InputError } from "../../src/common/index";
 
 export type InputSource = "body" | "query";
 
@@ -31,7 +30,7 @@ export function validated<Schema extends z.ZodType>(
     const subject = source === "body" ? "Invalid request body" : "Invalid query";
     const badField = findControlCharacter(raw, { allowMultiline: options.multiline });
     if (badField !== undefined) {
-      throw new InputError(`${subject}: ${badField} must be plain text on one line (no control characters or line breaks).`);
+      throw new InputError({ message: `${subject}: ${badField} must be plain text on one line (no control characters or line breaks).` });
     }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) throw InputError.fromZod(parsed.error, subject);

@@ -9,7 +9,7 @@
 // that (a missing key, a bad date range) still answer with their proper 4xx JSON.
 import type Router from "@koa/router";
 import type { Context } from "koa";
-import type { AnalyzeRequest, ProgressEvent } from "../../src/index";
+import { toWireEvent, toWireResult, type AnalyzeRequest, type ProgressEvent } from "../../src/index";
 import { analyzeBodySchema, toAnalyzeRequest } from "../analyze-input";
 import type { RouteSettings } from "../app-dependencies";
 import { abortOnDisconnect, ClientDisconnectedError } from "../client-disconnect";
@@ -66,16 +66,17 @@ function admit(limit: ConcurrencyLimit, what: string): () => void {
 }
 
 function describe(request: AnalyzeRequest): Record<string, unknown> {
-  const source = request.asset ?? request.symbol ?? request.name ?? (request.csv !== undefined ? "uploaded CSV" : "candles");
-  return { source, timeframe: request.timeframe };
+  if ("asset" in request) return { asset: request.asset, timeframe: request.timeframe };
+  if ("symbol" in request) return { symbol: request.symbol, timeframe: request.timeframe };
+  return { source: "csv" in request ? "csv" : "candles", name: request.name, timeframe: request.timeframe };
 }
 
 async function answerAnalysis(context: Context, request: AnalyzeRequest, settings: RouteSettings): Promise<void> {
   const connection = abortOnDisconnect(context);
   try {
     const result = await settings.pipeline.analyze(request, { signal: connection.signal });
-    settings.logger.info("analysis done", { ...describe(request), decision: result.final_decision.decision, ms: Math.round(result.timings_ms.total) });
-    context.body = result;
+    settings.logger.info("analysis done", { ...describe(request), decision: result.decision.decision, ms: Math.round(result.timingsMs.total) });
+    context.body = toWireResult(result);
   } finally {
     connection.dispose();
   }
@@ -106,14 +107,14 @@ async function streamAnalysis(context: Context, request: AnalyzeRequest, setting
   }
 
   const stream = openEventStream(context, { heartbeatMs: settings.heartbeatMs, redact: settings.redactor.redact });
-  send = (event) => stream.send("progress", event);
+  send = (event) => stream.send("progress", toWireEvent(event));
   for (const event of early) send(event);
   // Koa starts sending the stream once this middleware returns; the analysis carries on in the background.
   void run
     .then(
       (result) => {
-        settings.logger.info("analysis done", { ...describe(request), decision: result.final_decision.decision, ms: Math.round(result.timings_ms.total) });
-        stream.send("result", result);
+        settings.logger.info("analysis done", { ...describe(request), decision: result.decision.decision, ms: Math.round(result.timingsMs.total) });
+        stream.send("result", toWireResult(result));
       },
       (error: unknown) => {
         if (error instanceof ClientDisconnectedError || connection.signal.aborted) {

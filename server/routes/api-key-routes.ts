@@ -3,8 +3,9 @@
 import type Router from "@koa/router";
 import { apiRouter } from "./api-router";
 import { z } from "zod";
-import { providerIdSchema, providerInfo } from "../../src/index";
+import { providerIdSchema, providerInfo } from "../../src/llm/index";
 import type { RouteSettings } from "../app-dependencies";
+import { wireKeyStatus, wireKeyValidation } from "../wire";
 import { abortOnDisconnect } from "../client-disconnect";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
@@ -30,7 +31,7 @@ export function createApiKeyRouter(settings: RouteSettings): Router {
     validated("body", updateApiKeyBodySchema, (context, input) => {
       const status = pipeline.updateApiKey(input.api_key, { provider: input.provider });
       const name = providerInfo(input.provider).displayName;
-      context.body = { success: true, message: `${name} API key saved and applied (${status.masked_key ?? "***"}).` };
+      context.body = { success: true, message: `${name} API key saved and applied (${status.maskedKey ?? "***"}).` };
     }),
   );
 
@@ -40,8 +41,8 @@ export function createApiKeyRouter(settings: RouteSettings): Router {
     validated("body", validateApiKeyBodySchema, async (context, input) => {
       const connection = abortOnDisconnect(context);
       try {
-        // {valid: false, error} is an answer, not a failure: HTTP 200 both ways (SPEC 10).
-        context.body = await pipeline.validateApiKey(input.provider, { signal: connection.signal });
+        // {valid: false, error} is an answer, not a failure: HTTP 200 both ways.
+        context.body = wireKeyValidation(await pipeline.validateApiKey(input.provider, { signal: connection.signal }));
       } finally {
         connection.dispose();
       }
@@ -51,8 +52,7 @@ export function createApiKeyRouter(settings: RouteSettings): Router {
   router.get(
     "/get-api-key-status",
     validated("query", apiKeyStatusQuerySchema, (context, input) => {
-      const status = pipeline.apiKeyStatus(input.provider);
-      context.body = { has_key: status.has_key, masked_key: status.masked_key };
+      context.body = wireKeyStatus(pipeline.apiKeyStatus(input.provider));
     }),
   );
 

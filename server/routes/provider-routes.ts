@@ -2,7 +2,7 @@
 import type Router from "@koa/router";
 import { apiRouter } from "./api-router";
 import { z } from "zod";
-import { providerIdSchema, providerInfo } from "../../src/index";
+import { providerIdSchema, providerInfo } from "../../src/llm/index";
 import type { RouteSettings } from "../app-dependencies";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";

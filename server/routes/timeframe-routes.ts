@@ -2,8 +2,10 @@
 import type Router from "@koa/router";
 import { apiRouter } from "./api-router";
 import { z } from "zod";
-import { DateRangeError } from "../../src/index";
+import { timeframeTable } from "../../src/index";
+import { DateRangeError } from "../../src/errors";
 import type { RouteSettings } from "../app-dependencies";
+import { wireDateRange, wireTimeframeLimit } from "../wire";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
 
@@ -22,7 +24,7 @@ export function createTimeframeRouter(settings: RouteSettings): Router {
   const router = apiRouter();
 
   router.get("/timeframe-limits", (context) => {
-    context.body = { timeframes: pipeline.timeframeLimits() };
+    context.body = { timeframes: timeframeTable().map(wireTimeframeLimit) };
   });
 
   router.post(
@@ -33,8 +35,10 @@ export function createTimeframeRouter(settings: RouteSettings): Router {
       // A range that is too long, reversed or in the future is an answer (200, valid: false), like validate-api-key.
       // A timeframe or date that cannot be read at all is bad input (400); validateDateRange marks exactly those
       // answers with current_days: null, since it could not measure the range.
-      if (!validation.valid && validation.current_days === null) throw new DateRangeError(validation);
-      context.body = validation;
+      if (!validation.ok && validation.currentDays === null) {
+        throw new DateRangeError({ message: validation.error, maxDays: validation.maxDays, currentDays: validation.currentDays });
+      }
+      context.body = wireDateRange(validation);
     }),
   );
 

@@ -1,35 +1,51 @@
 // Errors an agent raises when a model answers but the answer cannot be used. None is ever replaced by a default.
-import type { ChatModel } from "../llm/chat-model";
+import { QuantAgentError } from "../common/quantagent-error";
 import type { AgentStep } from "./model-call";
 
-export class EmptyReportError extends Error {
+export class EmptyReportError extends QuantAgentError {
   override name = "EmptyReportError";
-  constructor(step: AgentStep, model: ChatModel) {
-    super(`Empty Report: the ${step} agent's model (${model.model}) returned no text. Try again or choose another model.`);
+  constructor(options: { step: AgentStep; model: string }) {
+    super({
+      code: "empty_report",
+      kind: "provider",
+      message: `Empty Report: the ${options.step} agent's model (${options.model}) returned no text. Try again or choose another model.`,
+      details: { step: options.step, model: options.model },
+    });
   }
 }
 
 /** The model declined (OpenAI `refusal`, Anthropic stop reason "refusal", a content filter). */
-export class ModelRefusalError extends Error {
+export class ModelRefusalError extends QuantAgentError {
   override name = "ModelRefusalError";
-  constructor(step: AgentStep, model: ChatModel, explanation: string) {
-    const said = explanation.trim() ? `: "${truncate(explanation.trim(), 300)}"` : "";
-    super(`Model Refusal: the ${step} agent's model (${model.model}) declined to answer${said}. Try again or choose another model.`);
+  constructor(options: { step: AgentStep; model: string; explanation: string }) {
+    const said = options.explanation.trim() ? `: "${truncate(options.explanation.trim(), 300)}"` : "";
+    super({
+      code: "model_refusal",
+      kind: "provider",
+      message: `Model Refusal: the ${options.step} agent's model (${options.model}) declined to answer${said}. Try again or choose another model.`,
+      details: { step: options.step, model: options.model },
+    });
   }
 }
 
 /** The model failed to produce a valid decision record twice. Carries both raw answers. */
-export class DecisionError extends Error {
+export class DecisionError extends QuantAgentError {
   override name = "DecisionError";
-  constructor(
-    readonly problem: string,
-    readonly rawText: string,
-    readonly firstRawText: string,
-  ) {
-    super(
-      `Decision Error: the model did not return a valid decision record after one repair attempt (${problem}). ` +
-        `Raw answer: ${truncate(rawText, 2000)}`,
-    );
+  readonly problem: string;
+  readonly rawText: string;
+  readonly firstRawText: string;
+
+  constructor(options: { problem: string; rawText: string; firstRawText: string }) {
+    super({
+      code: "decision_failed",
+      kind: "provider",
+      message:
+        `Decision Error: the model did not return a valid decision record after one repair attempt (${options.problem}). ` +
+        `Raw answer: ${truncate(options.rawText, 2000)}`,
+    });
+    this.problem = options.problem;
+    this.rawText = options.rawText;
+    this.firstRawText = options.firstRawText;
   }
 }
 
@@ -38,8 +54,8 @@ export function truncate(text: string, limit: number): string {
 }
 
 /** The report text of a response, or EmptyReportError. (Refusals are already stopped in recordedChat.) */
-export function reportText(response: { text: string }, step: AgentStep, model: ChatModel): string {
+export function reportText(response: { text: string }, step: AgentStep, model: { model: string }): string {
   const report = response.text.trim();
-  if (!report) throw new EmptyReportError(step, model);
+  if (!report) throw new EmptyReportError({ step, model: model.model });
   return report;
 }

@@ -1,43 +1,33 @@
-// The two-step chart agent shared by Pattern and Trend: the agent model dispatches the chart tool, the graph model
-// reads the image. The chart is rendered while the dispatch call is in flight, so it is ready when the tool is called.
+// The chart agent shared by Pattern and Trend. The chart is rendered before any model is called (run-analysis.ts),
+// so a step only spends once its image exists. Two ways to hand it to the model (the config's chart_dispatch):
+// - "direct": the graph model reads the image with the agent's prompt; one call.
+// - "tool-call": the agent model is first offered the chart tool and must call it (a forced tool choice), then the
+//   graph model reads the image; one more paid call, and it needs a provider that honours a forced tool choice.
+import { z } from "zod";
 import type { ChatModel } from "../llm/chat-model";
+import { defineTool, toolDefinition } from "./agent-tool";
 import { reportText } from "./agent-errors";
-import { recordedChat, type AgentStep, type ModelCallRecord } from "./model-call";
+import type { StepRecorder } from "./model-call";
+
+export type ChartDispatch = "direct" | "tool-call";
 
 export interface ChartAgentInput {
-  step: Extract<AgentStep, "pattern" | "trend">;
-  toolName: string;
-  toolDescription: string;
-  dispatchPrompt: string;
+  dispatch: ChartDispatch;
+  /** The chart tool offered in "tool-call" dispatch, and the system prompt that asks the agent model to call it. */
+  tool: { name: string; description: string; dispatchPrompt: string };
   visionPrompt: string;
-  /** The chart's PNG, already being rendered. */
-  chart: Promise<Buffer>;
+  /** The chart's PNG. */
+  chart: Buffer;
   agentModel: ChatModel;
   graphModel: ChatModel;
-  calls: ModelCallRecord[];
+  recorder: StepRecorder;
   signal?: AbortSignal;
 }
 
 export async function runChartAgent(input: ChartAgentInput): Promise<string> {
-  const { step, agentModel, graphModel, calls, signal } = input;
-  // The dispatch answer itself carries nothing we need: the tool takes no arguments and the chart is fixed by the
-  // window. It is kept because the agent model deciding to look is part of the design (and of the token account).
-  await recordedChat(
-    agentModel,
-    {
-      messages: [
-        { role: "system", content: input.dispatchPrompt },
-        { role: "user", content: `Call ${input.toolName} to see the chart.` },
-      ],
-      tools: [{ name: input.toolName, description: input.toolDescription, parameters: { type: "object", properties: {} } }],
-      toolChoice: { name: input.toolName },
-      signal,
-    },
-    { step, role: "agent", calls },
-  );
-
-  const png = await input.chart;
-  const vision = await recordedChat(
+  const { graphModel, recorder, signal } = input;
+  if (input.dispatch === "tool-call") await dispatchChartTool(input);
+  const vision = await recorder.chat(
     graphModel,
     {
       messages: [
@@ -45,13 +35,39 @@ export async function runChartAgent(input: ChartAgentInput): Promise<string> {
           role: "user",
           content: [
             { type: "text", text: input.visionPrompt },
-            { type: "image", mediaType: "image/png", data: png.toString("base64") },
+            { type: "image", mediaType: "image/png", data: input.chart.toString("base64") },
           ],
         },
       ],
       signal,
     },
-    { step, role: "graph", calls },
+    "graph",
   );
-  return reportText(vision, step, graphModel);
+  return reportText(vision, recorder.step, graphModel);
+}
+
+/**
+ * The agent model decides to look at the chart. Its answer carries nothing the analysis needs (the tool takes no
+ * arguments and the chart is fixed by the window): the call is the design of the system this one replaces.
+ */
+async function dispatchChartTool(input: ChartAgentInput): Promise<void> {
+  const tool = defineTool({
+    name: input.tool.name,
+    description: input.tool.description,
+    argumentsSchema: z.strictObject({}),
+    run: () => "The chart is attached to the next message.",
+  });
+  await input.recorder.chat(
+    input.agentModel,
+    {
+      messages: [
+        { role: "system", content: input.tool.dispatchPrompt },
+        { role: "user", content: `Call ${tool.name} to see the chart.` },
+      ],
+      tools: [toolDefinition(tool)],
+      toolChoice: { name: tool.name },
+      signal: input.signal,
+    },
+    "agent",
+  );
 }

@@ -2,8 +2,8 @@
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
 import type { AnalysisContext } from "./analysis-context";
 import { DecisionError } from "./agent-errors";
-import { parseDecision, type DecisionRecord } from "./decision-record";
-import { recordedChat, type ModelCallRecord } from "./model-call";
+import { parseDecision, type Decision } from "./decision-record";
+import type { StepRecorder } from "./model-call";
 import {
   decisionRepairPrompt,
   decisionSystemPrompt,
@@ -15,28 +15,26 @@ export interface DecisionAgentInput {
   context: AnalysisContext;
   reports: DecisionReports;
   model: ChatModel;
-  calls: ModelCallRecord[];
+  recorder: StepRecorder;
   signal?: AbortSignal;
 }
 
-export async function runDecisionAgent(input: DecisionAgentInput): Promise<DecisionRecord> {
-  const { model, calls, signal } = input;
+export async function runDecisionAgent(input: DecisionAgentInput): Promise<Decision> {
+  const { model, recorder, signal } = input;
   const messages: ChatMessage[] = [
     { role: "system", content: decisionSystemPrompt(input.context) },
     { role: "user", content: decisionUserPrompt(input.reports) },
   ];
-  const record = { step: "decision", role: "graph", calls } as const;
-
-  const first = await recordedChat(model, { messages, responseFormat: "json", signal }, record);
+  const first = await recorder.chat(model, { messages, responseFormat: "json", signal }, "graph");
   const firstParse = parseDecision(first.text);
-  if (firstParse.ok) return firstParse.record;
+  if (firstParse.ok) return firstParse.decision;
 
   messages.push(
     { role: "assistant", content: first.text },
     { role: "user", content: decisionRepairPrompt(firstParse.problem) },
   );
-  const second = await recordedChat(model, { messages, responseFormat: "json", signal }, record);
+  const second = await recorder.chat(model, { messages, responseFormat: "json", signal }, "graph");
   const secondParse = parseDecision(second.text);
-  if (secondParse.ok) return secondParse.record;
-  throw new DecisionError(secondParse.problem, second.text, first.text);
+  if (secondParse.ok) return secondParse.decision;
+  throw new DecisionError({ problem: secondParse.problem, rawText: second.text, firstRawText: first.text });
 }

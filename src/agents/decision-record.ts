@@ -1,21 +1,52 @@
-// The Decision agent's output record (SPEC 6): zod schema, and parsing of a model's raw answer into it.
+// The Decision agent's output: the JSON record the model is asked for (snake_case, as the prompt spells it and as
+// the HTTP API answers it), its zod schema, and parsing of a model's raw answer into the library's Decision.
 import { z } from "zod";
 import { extractJsonObject } from "../common/extract-json";
 import { formatZodError } from "../common/format-zod-error";
+import { describeError } from "../common/describe-error";
 
+export const DIRECTIVES = ["LONG", "SHORT"] as const;
+export type Directive = (typeof DIRECTIVES)[number];
+
+/** The record as the model writes it. Risk/reward between 1.2 and 1.8; never HOLD. */
 export const decisionRecordSchema = z.strictObject({
   forecast_horizon: z.string({ error: "must be a string such as \"next 3 bars (12 hours)\"" }).trim().min(1, "must not be empty"),
-  decision: z.enum(["LONG", "SHORT"], { error: 'must be exactly "LONG" or "SHORT"' }),
+  decision: z.enum(DIRECTIVES, { error: 'must be exactly "LONG" or "SHORT"' }),
   justification: z.string({ error: "must be a string" }).trim().min(1, "must not be empty"),
   risk_reward_ratio: z
     .number({ error: "must be a number" })
     .min(1.2, "must be between 1.2 and 1.8")
     .max(1.8, "must be between 1.2 and 1.8"),
 });
-
 export type DecisionRecord = z.infer<typeof decisionRecordSchema>;
 
-export type DecisionParse = { ok: true; record: DecisionRecord } | { ok: false; problem: string };
+/** The decision as the library hands it to callers. */
+export interface Decision {
+  forecastHorizon: string;
+  decision: Directive;
+  justification: string;
+  riskRewardRatio: number;
+}
+
+export function fromDecisionRecord(record: DecisionRecord): Decision {
+  return {
+    forecastHorizon: record.forecast_horizon,
+    decision: record.decision,
+    justification: record.justification,
+    riskRewardRatio: record.risk_reward_ratio,
+  };
+}
+
+export function toDecisionRecord(decision: Decision): DecisionRecord {
+  return {
+    forecast_horizon: decision.forecastHorizon,
+    decision: decision.decision,
+    justification: decision.justification,
+    risk_reward_ratio: decision.riskRewardRatio,
+  };
+}
+
+export type DecisionParse = { ok: true; decision: Decision } | { ok: false; problem: string };
 
 /**
  * Reads a decision from model text. Models often wrap JSON in a ```json fence or add a sentence around it, so
@@ -28,9 +59,9 @@ export function parseDecision(text: string): DecisionParse {
   try {
     value = JSON.parse(json);
   } catch (error) {
-    return { ok: false, problem: `the JSON does not parse (${(error as Error).message})` };
+    return { ok: false, problem: `the JSON does not parse (${describeError(error)})` };
   }
   const parsed = decisionRecordSchema.safeParse(value);
   if (!parsed.success) return { ok: false, problem: formatZodError(parsed.error) };
-  return { ok: true, record: parsed.data };
+  return { ok: true, decision: fromDecisionRecord(parsed.data) };
 }

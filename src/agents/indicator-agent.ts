@@ -1,5 +1,6 @@
 // The Indicator agent: a tool-calling loop of at most five model calls in which the model picks the indicators
 // and their periods; the last call offers no more tool use, so the loop always ends in a report.
+import { InternalError } from "../common/quantagent-error";
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import { toColumns } from "../market/candle";
@@ -7,14 +8,14 @@ import { runToolCall, toolDefinition } from "./agent-tool";
 import type { AnalysisContext } from "./analysis-context";
 import { reportText } from "./agent-errors";
 import { indicatorTools } from "./indicator-tools";
-import { recordedChat, type ModelCallRecord } from "./model-call";
+import type { StepRecorder } from "./model-call";
 import { indicatorSystemPrompt, indicatorUserPrompt } from "./prompts/indicator-prompt";
 
 export interface IndicatorAgentInput {
   context: AnalysisContext;
   candles: readonly Candle[];
   model: ChatModel;
-  calls: ModelCallRecord[];
+  recorder: StepRecorder;
   signal?: AbortSignal;
 }
 
@@ -25,7 +26,7 @@ export interface IndicatorToolUse {
 }
 
 export async function runIndicatorAgent(input: IndicatorAgentInput): Promise<{ report: string; toolUses: IndicatorToolUse[] }> {
-  const { context, model, calls, signal } = input;
+  const { context, model, recorder, signal } = input;
   const tools = indicatorTools(toColumns(input.candles));
   const definitions = tools.map(toolDefinition);
   const messages: ChatMessage[] = [
@@ -36,11 +37,7 @@ export async function runIndicatorAgent(input: IndicatorAgentInput): Promise<{ r
 
   for (let round = 1; round <= context.maxToolRounds; round++) {
     const lastRound = round === context.maxToolRounds;
-    const response = await recordedChat(
-      model,
-      { messages, tools: definitions, toolChoice: lastRound ? "none" : "auto", signal },
-      { step: "indicator", role: "graph", calls },
-    );
+    const response = await recorder.chat(model, { messages, tools: definitions, toolChoice: lastRound ? "none" : "auto", signal }, "graph");
     if (response.toolCalls.length === 0 || lastRound) {
       return { report: reportText(response, "indicator", model), toolUses };
     }
@@ -51,5 +48,5 @@ export async function runIndicatorAgent(input: IndicatorAgentInput): Promise<{ r
       messages.push({ role: "tool", toolCallId: call.id, toolName: call.name, content: result.content });
     }
   }
-  throw new Error("unreachable: the last round always returns");
+  throw new InternalError({ message: "The indicator agent's last round always returns" });
 }

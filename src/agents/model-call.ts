@@ -1,11 +1,12 @@
-// One recorded model call: which step and role made it, which model answered, how long it took, tokens used.
-import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "../llm/chat-model";
+// One step's model calls: each agent step gets its own recorder, calls its models through it, and the recorder keeps
+// a record of every call (role, model, tokens, time), so a step's usage is its own and needs no shared bookkeeping.
+import { addUsage, zeroUsage, type ChatModel, type ChatRequest, type ChatResponse, type TokenUsage } from "../llm/chat-model";
 import type { ProviderId } from "../config/providers";
+import type { ModelRole } from "../llm/create-chat-model";
 import { ModelRefusalError } from "./agent-errors";
 
 export type AgentStep = "indicator" | "pattern" | "trend" | "decision";
 export type { ModelRole } from "../llm/create-chat-model";
-import type { ModelRole } from "../llm/create-chat-model";
 
 export interface ModelCallRecord {
   step: AgentStep;
@@ -16,25 +17,39 @@ export interface ModelCallRecord {
   durationMs: number;
 }
 
-/**
- * Calls the model and appends a record of the call to `calls`. A refusal fails the step here, for every call of
- * every agent (a refused decision is not malformed JSON to repair).
- */
-export async function recordedChat(
-  model: ChatModel,
-  request: ChatRequest,
-  record: { step: AgentStep; role: ModelRole; calls: ModelCallRecord[] },
-): Promise<ChatResponse> {
-  const started = performance.now();
-  const response = await model.chat(request);
-  record.calls.push({
-    step: record.step,
-    role: record.role,
-    provider: model.provider,
-    model: response.model || model.model,
-    usage: response.usage,
-    durationMs: performance.now() - started,
-  });
-  if (response.finishReason === "content_filter") throw new ModelRefusalError(record.step, model, response.text);
-  return response;
+export interface StepRecorder {
+  readonly step: AgentStep;
+  /**
+   * Calls the model and records the call. A refusal fails the step here, for every call of every agent (a refused
+   * decision is not malformed JSON to repair).
+   */
+  chat(model: ChatModel, request: ChatRequest, role: ModelRole): Promise<ChatResponse>;
+  /** The calls made so far, in order. */
+  calls(): readonly ModelCallRecord[];
+  usage(): TokenUsage;
+}
+
+export function createStepRecorder(step: AgentStep): StepRecorder {
+  const calls: ModelCallRecord[] = [];
+  return {
+    step,
+    async chat(model, request, role) {
+      const started = performance.now();
+      const response = await model.chat(request);
+      calls.push({
+        step,
+        role,
+        provider: model.provider,
+        model: response.model || model.model,
+        usage: response.usage,
+        durationMs: performance.now() - started,
+      });
+      if (response.finishReason === "content_filter") {
+        throw new ModelRefusalError({ step, model: model.model, explanation: response.text });
+      }
+      return response;
+    },
+    calls: () => [...calls],
+    usage: () => calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage),
+  };
 }

@@ -1,28 +1,30 @@
 // The Trend agent: a candlestick chart of the window with fitted support and resistance, read by the vision model.
 import type { ChatModel } from "../llm/chat-model";
 import type { AnalysisContext } from "./analysis-context";
-import { runChartAgent } from "./chart-agent";
-import type { ModelCallRecord } from "./model-call";
+import { runChartAgent, type ChartDispatch } from "./chart-agent";
+import type { StepRecorder } from "./model-call";
 import { trendDispatchPrompt, trendVisionPrompt } from "./prompts/trend-prompt";
 import type { TrendlineSummary } from "./trend-summary";
 
 export interface TrendAgentInput {
   context: AnalysisContext;
   lines: TrendlineSummary;
-  chart: Promise<Buffer>;
+  chart: Buffer;
+  dispatch: ChartDispatch;
   agentModel: ChatModel;
   graphModel: ChatModel;
-  calls: ModelCallRecord[];
+  recorder: StepRecorder;
   signal?: AbortSignal;
 }
 
 export function runTrendAgent(input: TrendAgentInput): Promise<string> {
   return runChartAgent({
     ...input,
-    step: "trend",
-    toolName: "generate_trend_chart",
-    toolDescription: `Draws a candlestick chart of the last ${input.context.barCount} bars with fitted support and resistance trendlines.`,
-    dispatchPrompt: trendDispatchPrompt(input.context),
+    tool: {
+      name: "generate_trend_chart",
+      description: `Draws a candlestick chart of the last ${input.context.barCount} bars with fitted support and resistance trendlines.`,
+      dispatchPrompt: trendDispatchPrompt(input.context),
+    },
     visionPrompt: trendVisionPrompt(input.context, input.lines),
   });
 }

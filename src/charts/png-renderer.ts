@@ -19,6 +19,7 @@ import {
   resolvePlotlyBundlePath,
 } from "./chromium-setup";
 import { abortable, ignore } from "../common/abortable";
+import { QuantAgentError } from "../common/quantagent-error";
 import { describeError } from "../common/describe-error";
 
 /** Any Plotly figure: the renderer reads only the layout's size and hands the rest to Plotly as it is. */
@@ -58,10 +59,10 @@ export interface ChartRenderer {
   status(): ChartRendererStatus;
 }
 
-export class ChartRendererClosedError extends Error {
+export class ChartRendererClosedError extends QuantAgentError {
   override name = "ChartRendererClosedError";
   constructor() {
-    super("The chart renderer is closed; create a new one with createChartRenderer()");
+    super({ code: "renderer_closed", kind: "cancelled", message: "The chart renderer is closed; create a new one with createChartRenderer()" });
   }
 }
 
@@ -70,14 +71,14 @@ export class ChartRendererClosedError extends Error {
  * render: Chromium ran but the figure could not be drawn; the message carries Plotly's or Chromium's reason.
  * timeout: the render did not finish in time.
  */
-export type ChartRenderErrorKind = "launch" | "render" | "timeout";
+export type ChartRenderErrorReason = "launch" | "render" | "timeout";
 
-export class ChartRenderError extends Error {
+export class ChartRenderError extends QuantAgentError {
   override name = "ChartRenderError";
-  readonly kind: ChartRenderErrorKind;
-  constructor(details: { kind: ChartRenderErrorKind; message: string; cause?: unknown }) {
-    super(details.message, { cause: details.cause });
-    this.kind = details.kind;
+  readonly reason: ChartRenderErrorReason;
+  constructor(options: { reason: ChartRenderErrorReason; message: string; cause?: unknown }) {
+    super({ code: `chart_${options.reason}`, kind: "internal", message: options.message, cause: options.cause });
+    this.reason = options.reason;
   }
 }
 
@@ -167,7 +168,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     await abortable(opening, signal);
     // Taken through takePage so the count stays right, and the least busy is used if others opened one too.
     const taken = takePage(session);
-    if (!taken) throw new ChartRenderError({ kind: "render", message: "Chromium closed the page it had just opened" });
+    if (!taken) throw new ChartRenderError({ reason: "render", message: "Chromium closed the page it had just opened" });
     return taken;
   }
 
@@ -219,7 +220,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
       } catch (error) {
         if (renderOptions.signal?.aborted) throw renderOptions.signal.reason;
         if (timeout.aborted) {
-          throw new ChartRenderError({ kind: "timeout", message: `Chart rendering timed out after ${settings.renderTimeoutMs} ms`, cause: error });
+          throw new ChartRenderError({ reason: "timeout", message: `Chart rendering timed out after ${settings.renderTimeoutMs} ms`, cause: error });
         }
         if (closing) throw new ChartRendererClosedError();
         // The browser died under this render (crash, kill): one fresh launch, then give up.
@@ -228,7 +229,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
           continue;
         }
         if (error instanceof ChartRenderError) throw error;
-        throw new ChartRenderError({ kind: "render", message: `Chart rendering failed: ${describeError(error)}`, cause: error });
+        throw new ChartRenderError({ reason: "render", message: `Chart rendering failed: ${describeError(error)}`, cause: error });
       }
     }
   }
@@ -270,7 +271,7 @@ async function launchSession(executablePath: string | undefined): Promise<Browse
   try {
     resolvedPath = resolveChromiumPath(executablePath, () => puppeteer.executablePath());
   } catch (error) {
-    throw new ChartRenderError({ kind: "launch", message: describeError(error), cause: error });
+    throw new ChartRenderError({ reason: "launch", message: describeError(error), cause: error });
   }
   const userDataDir = createUserDataDir();
   let browser: Browser;
@@ -290,7 +291,7 @@ async function launchSession(executablePath: string | undefined): Promise<Browse
     });
   } catch (error) {
     await removeUserDataDir(userDataDir);
-    throw new ChartRenderError({ kind: "launch", message: `Could not start Chromium (${resolvedPath}): ${describeError(error)}`, cause: error });
+    throw new ChartRenderError({ reason: "launch", message: `Could not start Chromium (${resolvedPath}): ${describeError(error)}`, cause: error });
   }
   try {
     const firstPage = await openWarmPage(browser);
@@ -301,7 +302,7 @@ async function launchSession(executablePath: string | undefined): Promise<Browse
     await browser.close().catch(ignore);
     await afterExit(browser);
     await removeUserDataDir(userDataDir);
-    throw new ChartRenderError({ kind: "launch", message: `Could not load Plotly into Chromium: ${describeError(error)}`, cause: error });
+    throw new ChartRenderError({ reason: "launch", message: `Could not load Plotly into Chromium: ${describeError(error)}`, cause: error });
   }
 }
 

@@ -2,6 +2,7 @@
 // of the closes, pick each line's pivot (the bar furthest below it for support, above it for resistance) and hand
 // the constrained fit to trendline-fit.ts; the helpers at the end turn a fit into lines for charts and reports.
 // x is the bar index 0..n-1, so a slope is "price per bar".
+import { InputError } from "../common/input-error";
 import type { Candle } from "../market/candle";
 import { leastSquaresLine, lineValueAt, type StraightLine } from "./straight-line";
 import { fitTrendline } from "./trendline-fit";
@@ -16,8 +17,11 @@ export interface TrendlineFit {
   resistancePivot: number;
 }
 
-export class TrendlineInputError extends Error {
+export class TrendlineInputError extends InputError {
   override name = "TrendlineInputError";
+  constructor(options: { message: string }) {
+    super({ ...options, code: "invalid_trendline_input" });
+  }
 }
 
 /** Support and resistance fitted on one series (closes): pivots are its own extremes around its LS line. */
@@ -33,7 +37,7 @@ export function fitTrendlines(values: readonly number[]): TrendlineFit {
 export function fitHighLowTrendlines(series: { high: readonly number[]; low: readonly number[]; close: readonly number[] }): TrendlineFit {
   for (const [name, values] of Object.entries(series)) assertSeries(name, values);
   if (series.high.length !== series.close.length || series.low.length !== series.close.length) {
-    throw new TrendlineInputError("high, low and close must have the same length");
+    throw new TrendlineInputError({ message: "high, low and close must have the same length" });
   }
   const leastSquares = leastSquaresLine(series.close);
   const offset = (values: readonly number[], index: number) => values[index] - lineValueAt(leastSquares, index);
@@ -72,6 +76,6 @@ export function resistanceLine(fit: TrendlineFit): StraightLine {
 }
 
 function assertSeries(name: string, values: readonly number[]): void {
-  if (values.length < 2) throw new TrendlineInputError(`A trendline needs at least 2 values in ${name} (got ${values.length})`);
-  if (!values.every(Number.isFinite)) throw new TrendlineInputError(`${name} must hold finite numbers only`);
+  if (values.length < 2) throw new TrendlineInputError({ message: `A trendline needs at least 2 values in ${name} (got ${values.length})` });
+  if (!values.every(Number.isFinite)) throw new TrendlineInputError({ message: `${name} must hold finite numbers only` });
 }

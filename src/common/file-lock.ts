@@ -4,6 +4,7 @@ import { link, open, readFile, rename, rm, stat, writeFile } from "node:fs/promi
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+import { QuantAgentError } from "./quantagent-error";
 
 export interface FileLockOptions {
   signal?: AbortSignal;
@@ -13,8 +14,11 @@ export interface FileLockOptions {
   staleMs?: number;
 }
 
-export class FileLockError extends Error {
+export class FileLockError extends QuantAgentError {
   override name = "FileLockError";
+  constructor(options: { message: string }) {
+    super({ code: "file_lock", kind: "internal", message: options.message });
+  }
 }
 
 export interface HeldLock {
@@ -52,7 +56,7 @@ export async function withFileLock<T>(
   const held: HeldLock = {
     assertHeld: async () => {
       if ((await readFile(lockPath, "utf8").catch(() => undefined)) !== content) {
-        throw new FileLockError(`Lost the lock ${lockPath}: another process judged it abandoned.`);
+        throw new FileLockError({ message: `Lost the lock ${lockPath}: another process judged it abandoned.` });
       }
     },
   };
@@ -79,7 +83,7 @@ async function acquire(lockPath: string, content: string, options: FileLockOptio
     }
     if (Date.now() > deadline) {
       const who = holder.token ? `process ${holder.token.pid} on ${holder.token.host}` : "another process";
-      throw new FileLockError(`Timed out after ${timeoutMs} ms waiting for ${lockPath}, held by ${who}.`);
+      throw new FileLockError({ message: `Timed out after ${timeoutMs} ms waiting for ${lockPath}, held by ${who}.` });
     }
     // timers/promises rejects with a generic AbortError; callers expect the signal's own reason, as elsewhere.
     await delay(5 + Math.random() * 10, undefined, { signal: options.signal }).catch((error: unknown) => {

@@ -1,4 +1,5 @@
 // Key lookup (config, then env, then a clear error), the placeholder rule and the masked form (SPEC 4).
+import { QuantAgentError } from "../common/quantagent-error";
 import type { Config } from "./config-schema";
 import { PLACEHOLDER_API_KEY } from "./config-schema";
 import { providerInfo, type ProviderId } from "./providers";
@@ -6,13 +7,12 @@ import { providerInfo, type ProviderId } from "./providers";
 export type Env = Record<string, string | undefined>;
 
 /** Raised when no usable key exists for a provider. Its message never contains key text. */
-export class MissingApiKeyError extends Error {
+export class MissingApiKeyError extends QuantAgentError {
   override name = "MissingApiKeyError";
-  constructor(
-    message: string,
-    readonly provider: ProviderId,
-  ) {
-    super(message);
+  readonly provider: ProviderId;
+  constructor(options: { provider: ProviderId; message: string }) {
+    super({ code: "missing_api_key", kind: "config", message: options.message, details: { provider: options.provider } });
+    this.provider = options.provider;
   }
 }
 
@@ -42,12 +42,12 @@ export function resolveApiKey(config: Config, provider: ProviderId, env: Env = p
 
   const info = providerInfo(provider);
   if (provider === "openai" && config[info.keyField]?.trim() === PLACEHOLDER_API_KEY) {
-    throw new MissingApiKeyError(
-      `Please replace the placeholder API key with your actual OpenAI API key. ${howToSetKey(provider)}`,
+    throw new MissingApiKeyError({
       provider,
-    );
+      message: `Please replace the placeholder API key with your actual OpenAI API key. ${howToSetKey(provider)}`,
+    });
   }
-  throw new MissingApiKeyError(`${info.displayName} API key not found. ${howToSetKey(provider)}`, provider);
+  throw new MissingApiKeyError({ provider, message: `${info.displayName} API key not found. ${howToSetKey(provider)}` });
 }
 
 /** The key if one is set (config field, else env var), else undefined; never throws. */
@@ -63,13 +63,14 @@ export function maskApiKey(key: string): string {
 }
 
 export interface ApiKeyStatus {
-  has_key: boolean;
-  masked_key: string | null;
+  hasKey: boolean;
+  /** First 3 characters, "...", last 3; null when there is no key. */
+  maskedKey: string | null;
 }
 
 export function apiKeyStatus(config: Config, provider: ProviderId, env: Env = process.env): ApiKeyStatus {
   const key = findApiKey(config, provider, env);
-  return key === undefined ? { has_key: false, masked_key: null } : { has_key: true, masked_key: maskApiKey(key) };
+  return key === undefined ? { hasKey: false, maskedKey: null } : { hasKey: true, maskedKey: maskApiKey(key) };
 }
 
 /** The base URL for a provider: config field, else env var, else the provider's own default. */

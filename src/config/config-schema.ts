@@ -1,6 +1,7 @@
 // The configuration record (SPEC 3): zod schema, defaults, and createConfig() for full or partial overrides.
 import { z } from "zod";
 import { formatZodError } from "../common/format-zod-error";
+import { QuantAgentError } from "../common/quantagent-error";
 import { providerIdSchema, providers } from "./providers";
 
 /** What a config holds before the user sets a real key (SPEC 3). It never counts as a key (SPEC 4). */
@@ -49,6 +50,11 @@ export const configSchema = z.strictObject({
   market_data_timeout_ms: z.number().int().positive().max(300_000).default(20_000),
   /** The analysis window: the last N bars of the requested range (SPEC 1). */
   window_bars: z.number().int().min(35, "must be at least 35").max(500).default(45),
+  /**
+   * How the Pattern and Trend agents get their chart: "direct" hands the rendered image to the graph model (one call);
+   * "tool-call" first has the agent model call the chart tool (one more paid call; needs forced tool choice).
+   */
+  chart_dispatch: z.enum(["direct", "tool-call"], { error: 'must be "direct" or "tool-call"' }).default("tool-call"),
   /** Where custom assets live (relative paths resolve against the current directory). */
   data_dir: z.string().min(1).default("data"),
 });
@@ -56,18 +62,22 @@ export const configSchema = z.strictObject({
 export type Config = z.infer<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
 
-export class ConfigError extends Error {
+/** A config record that cannot be used: an unknown field, a wrong type, a malformed model name. */
+export class ConfigError extends QuantAgentError {
   override name = "ConfigError";
+  constructor(options: { message: string; cause?: unknown }) {
+    super({ code: "invalid_config", kind: "config", message: options.message, cause: options.cause });
+  }
 }
 
 /** Defaults overlaid with an optional full or partial override; throws ConfigError naming every bad field. */
 export function createConfig(override: ConfigInput = {}): Config {
   if (override === null || typeof override !== "object" || Array.isArray(override)) {
-    throw new ConfigError("Invalid configuration: expected an object of config fields");
+    throw new ConfigError({ message: "Invalid configuration: expected an object of config fields" });
   }
   const parsed = configSchema.safeParse(override);
   if (!parsed.success) {
-    throw new ConfigError(formatZodError(parsed.error, { subject: "Invalid configuration" }), { cause: parsed.error });
+    throw new ConfigError({ message: formatZodError(parsed.error, { subject: "Invalid configuration" }), cause: parsed.error });
   }
   return parsed.data;
 }

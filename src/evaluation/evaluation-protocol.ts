@@ -97,7 +97,7 @@ export function resolveProtocolSettings(
         given.historyBars !== fixed.historyBars ? `window_bars ${given.historyBars} (it decides after ${fixed.historyBars} bars)` : undefined,
       ].filter((problem): problem is string => problem !== undefined);
       if (problems.length > 0) {
-        throw new InputError(`The published protocol fixes horizons, points per window and history: got ${problems.join(", ")}. Leave them out, or use the per-horizon protocol`);
+        throw new InputError({ message: `The published protocol fixes horizons, points per window and history: got ${problems.join(", ")}. Leave them out, or use the per-horizon protocol` });
       }
       return { horizons: [...fixed.horizons], pointsPerWindow: fixed.pointsPerWindow };
     }

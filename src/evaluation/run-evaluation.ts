@@ -110,9 +110,9 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
               { candles: point.history, timeframe: "4h", name: `${point.asset} benchmark window ${point.window}` },
               { signal, schedule: settings.schedule },
             );
-            record.decision = result.final_decision.decision;
-            record.forecastHorizon = result.final_decision.forecast_horizon;
-            record.riskRewardRatio = result.final_decision.risk_reward_ratio;
+            record.decision = result.decision.decision;
+            record.forecastHorizon = result.decision.forecastHorizon;
+            record.riskRewardRatio = result.decision.riskRewardRatio;
           } catch (error) {
             if (signal?.aborted) throw error;
             record.error = describeError(error);

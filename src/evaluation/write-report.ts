@@ -40,7 +40,7 @@ export interface WrittenReport {
 const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 function checkName(name: string): void {
-  if (!NAME_PATTERN.test(name)) throw new InputError(`The report name "${name}" must be letters, digits, . _ or - only`);
+  if (!NAME_PATTERN.test(name)) throw new InputError({ message: `The report name "${name}" must be letters, digits, . _ or - only` });
 }
 
 /** Whether `file` belongs to the report called `name`: <name>.json, .md, .html or <name>.<figure>.png. */
@@ -66,9 +66,7 @@ export async function assertReportAbsent(options: { dir: string; name?: string; 
   if (options.overwrite) return;
   const existing = await existingReportFiles(options.dir, name);
   if (existing.length > 0) {
-    throw new InputError(
-      `A report named "${name}" is already in ${path.resolve(options.dir)} (${existing.join(", ")}): choose another name, or allow replacing it (--overwrite, or overwrite: true)`,
-    );
+    throw new InputError({ message: `A report named "${name}" is already in ${path.resolve(options.dir)} (${existing.join(", ")}): choose another name, or allow replacing it (--overwrite, or overwrite: true)` });
   }
 }
 

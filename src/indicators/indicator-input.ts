@@ -2,6 +2,7 @@
 // checks on the input series. Read this first; each indicator file then only holds its own arithmetic.
 import { quoteInput } from "../common/quote-input";
 import { z } from "zod";
+import { InputError } from "../common/input-error";
 import { formatZodError } from "../common/format-zod-error";
 
 /** One value per input bar; null while the indicator warms up (TA-Lib defines no value there), never 0 or NaN. */
@@ -21,8 +22,11 @@ export interface HighLowClose {
 export const MAX_INDICATOR_PERIOD = 500;
 
 /** Thrown for bad options or bad input series; the message is meant to be shown to a user or a model as is. */
-export class IndicatorInputError extends Error {
+export class IndicatorInputError extends InputError {
   override name = "IndicatorInputError";
+  constructor(options: { message: string; cause?: unknown }) {
+    super({ ...options, code: "invalid_indicator_input" });
+  }
 }
 
 /** An integer period in [minimum, MAX_INDICATOR_PERIOD], with a message that names the value received. */
@@ -44,16 +48,16 @@ export function parseIndicatorOptions<Schema extends z.ZodType>(
   options: unknown,
 ): z.output<Schema> {
   const parsed = schema.safeParse(options ?? {});
-  if (!parsed.success) throw new IndicatorInputError(formatZodError(parsed.error, { subject: `${indicator} options` }));
+  if (!parsed.success) throw new IndicatorInputError({ message: formatZodError(parsed.error, { subject: `${indicator} options` }) });
   return parsed.data;
 }
 
 export function assertFiniteSeries(name: string, values: readonly number[]): void {
-  if (!Array.isArray(values)) throw new IndicatorInputError(`${name} must be an array of numbers`);
+  if (!Array.isArray(values)) throw new IndicatorInputError({ message: `${name} must be an array of numbers` });
   for (let index = 0; index < values.length; index += 1) {
     const value = values[index];
     if (typeof value !== "number" || !Number.isFinite(value)) {
-      throw new IndicatorInputError(`${name}[${index}] must be a finite number (got ${String(value)})`);
+      throw new IndicatorInputError({ message: `${name}[${index}] must be a finite number (got ${String(value)})` });
     }
   }
 }
@@ -64,9 +68,7 @@ export function assertHighLowClose(series: HighLowClose): void {
   assertFiniteSeries("close", series.close);
   const { high, low, close } = series;
   if (high.length !== close.length || low.length !== close.length) {
-    throw new IndicatorInputError(
-      `high, low and close must have the same length (got ${high.length}, ${low.length}, ${close.length})`,
-    );
+    throw new IndicatorInputError({ message: `high, low and close must have the same length (got ${high.length}, ${low.length}, ${close.length})` });
   }
 }
 

@@ -1,10 +1,10 @@
-// The analysis journal: every analysis and evaluation run recorded in SQLite (embedded) or PostgreSQL (shared),
-// scored against what the market did afterwards, and compared across models, prompts and plugins.
+// quantagent-ts/journal: the analysis journal. Every analysis and evaluation run recorded in SQLite (embedded) or
+// PostgreSQL (shared), scored against what the market did afterwards, and compared across models, prompts and plugins.
 export { openJournal, type OpenJournalOptions } from "./open-journal";
 export { JOURNAL_FILE_NAME } from "./open-database";
 export type { Journal } from "./journal";
 export type { JournalEngine } from "./database-schema";
-export { JournalError, type JournalErrorCode, type JournalErrorDetails } from "./journal-error";
+export { JournalError, type JournalErrorReason, type JournalErrorOptions } from "./journal-error";
 export {
   journalEntryInputSchema,
   journalSources,
@@ -12,8 +12,8 @@ export {
   type JournalEntry,
   type JournalDecision,
   type JournalSource,
-  type ModelUsed,
-  type PluginUsed,
+  type ModelUsed as JournalModelUsed,
+  type PluginUsed as JournalPluginUsed,
 } from "./journal-entry";
 export type { RecordedAnalysis, RecordAnalysisOptions } from "./record-analysis";
 export { MAX_PAGE_SIZE, type ListAnalysesOptions, type AnalysisPage, type AnalysisSummary } from "./list-analyses";

@@ -45,7 +45,7 @@ export function createJournal(database: OpenedDatabase): Journal {
   const { engine, location } = database;
   let closed = false;
   const open = () => {
-    if (closed) throw new JournalError({ code: "closed", message: `The journal ${location} was closed; open it again to use it.` });
+    if (closed) throw new JournalError({ reason: "closed", message: `The journal ${location} was closed; open it again to use it.` });
     return database.db;
   };
   /** Runs a write, then lets the engine do its upkeep once the caller has the answer. */

@@ -23,7 +23,7 @@ export async function migrateJournal(opened: OpenedDatabase, options: { signal?:
   const newer = await unknownMigrations(opened);
   if (newer.length > 0) {
     throw new JournalError({
-      code: "migration_failed",
+      reason: "migration_failed",
       message:
         `The journal database ${opened.location} was written by a newer version of this program ` +
         `(it has the migration${newer.length > 1 ? "s" : ""} ${newer.join(", ")}, unknown to this version). ` +
@@ -35,7 +35,7 @@ export async function migrateJournal(opened: OpenedDatabase, options: { signal?:
   if (error === undefined) return;
   const failed = results?.find((result) => result.status === "Error")?.migrationName;
   throw new JournalError({
-    code: "migration_failed",
+    reason: "migration_failed",
     cause: error,
     message:
       `Could not bring the journal database ${opened.location} up to date` +

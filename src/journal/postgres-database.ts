@@ -33,7 +33,7 @@ export function isPostgresUrl(url: string): boolean {
 
 export async function openPostgresDatabase(options: PostgresJournalOptions): Promise<Kysely<JournalDatabase>> {
   if (!isPostgresUrl(options.url)) {
-    throw new JournalError({ code: "invalid_input", message: `The journal database URL must start with postgres:// or postgresql:// (got ${redactDatabaseUrl(options.url)}).` });
+    throw new JournalError({ reason: "invalid_input", message: `The journal database URL must start with postgres:// or postgresql:// (got ${redactDatabaseUrl(options.url)}).` });
   }
   // Loaded on first use: only programs with a PostgreSQL journal need the driver.
   const pg = (await import("pg")).default;
@@ -48,7 +48,7 @@ export async function openPostgresDatabase(options: PostgresJournalOptions): Pro
     await pool.end().catch(() => undefined);
     if (options.signal?.aborted) throw error;
     throw new JournalError({
-      code: "database_unavailable",
+      reason: "database_unavailable",
       cause: error,
       message: `Cannot connect to the journal database ${redactDatabaseUrl(options.url)}: ${describeError(error)}. Check DATABASE_URL and that PostgreSQL is running and reachable.`,
     });

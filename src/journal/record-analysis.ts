@@ -117,7 +117,7 @@ export async function recordAnalysis(
 ): Promise<RecordedAnalysis> {
   const entry = parseJournalEntry(input);
   const now = options.recordedAt ?? new Date();
-  if (Number.isNaN(now.getTime())) throw new JournalError({ code: "invalid_input", message: "recordedAt: not a valid date" });
+  if (Number.isNaN(now.getTime())) throw new JournalError({ reason: "invalid_input", message: "recordedAt: not a valid date" });
   const id = newJournalId(now.getTime());
   const createdAt = now.toISOString();
   const row = rowOf(entry, id, createdAt);

@@ -126,7 +126,7 @@ export async function recordOutcome(
     .select(["id", "symbol", "timeframe", "decision", "entry_close", "entry_time", "outcome_1_hit", "outcome_1_return", "outcome_3_hit", "outcome_3_return"])
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!row) throw new JournalError({ code: "not_found", message: `No analysis with id ${id} in the journal.` });
+  if (!row) throw new JournalError({ reason: "not_found", message: `No analysis with id ${id} in the journal.` });
   const stored = outcomeFromColumns(row);
   if (stored) return stored;
   const outcome = outcomeOf(row, laterBars);

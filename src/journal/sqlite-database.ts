@@ -34,7 +34,7 @@ const DAMAGE_CODES = new Set(["SQLITE_NOTADB", "SQLITE_CORRUPT"]);
 
 function damagedError(file: string, problem: string, cause?: unknown): JournalError {
   return new JournalError({
-    code: "damaged_database",
+    reason: "damaged_database",
     filePath: file,
     cause,
     message:
@@ -51,7 +51,7 @@ function checkHeader(file: string): void {
     size = statSync(file).size;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // a new journal
-    throw new JournalError({ code: "database_unavailable", filePath: file, message: `Cannot read the journal database ${file}: ${describeError(error)}`, cause: error });
+    throw new JournalError({ reason: "database_unavailable", filePath: file, message: `Cannot read the journal database ${file}: ${describeError(error)}`, cause: error });
   }
   if (size === 0) return; // SQLite's own way of starting a database: an empty file
   const header = Buffer.alloc(HEADER_BYTES);
@@ -105,7 +105,7 @@ class ImmediateTransactionSqliteDialect extends SqliteDialect {
 function classifyOpenError(file: string, error: unknown): JournalError {
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" && DAMAGE_CODES.has(code)) return damagedError(file, describeError(error), error);
-  return new JournalError({ code: "database_unavailable", filePath: file, message: `Cannot open the journal database ${file}: ${describeError(error)}`, cause: error });
+  return new JournalError({ reason: "database_unavailable", filePath: file, message: `Cannot open the journal database ${file}: ${describeError(error)}`, cause: error });
 }
 
 export interface SqliteJournal {

@@ -1,7 +1,7 @@
 // Classification shared by the provider error files: caller aborts, timeouts, raw connection failures, bad bodies.
 import type { ProviderId } from "../config/providers";
 import { redactKnownSecrets } from "../common/secret-redactor";
-import { ProviderError, type ProviderErrorKind } from "./provider-error";
+import { ProviderError, type ProviderErrorReason } from "./provider-error";
 import { describeError } from "../common/describe-error";
 
 /** What a classifier knows about the call that failed, to name the model and the endpoint in the message. */
@@ -66,7 +66,7 @@ export function networkError(error: unknown, context: ClassifyContext, reason?: 
   const why = reason ?? connectionReason(error);
   const detail = [why, host ? `at ${host}` : undefined].filter(Boolean).join(" ");
   return new ProviderError({
-    kind: "network",
+    reason: "network",
     provider: context.provider,
     model: context.model,
     detail: detail || undefined,
@@ -93,13 +93,13 @@ export function classifyBeforeSdk(error: unknown, context: ClassifyContext): Pro
   if (!context.signal?.aborted) return undefined;
   // A caller's AbortSignal.timeout() is a timeout (SPEC 5: Network Error), any other abort is a cancellation.
   if (isNamedError(context.signal.reason, "TimeoutError")) return networkError(error, context, "timed out");
-  return new ProviderError({ kind: "aborted", provider: context.provider, model: context.model, cause: error });
+  return new ProviderError({ reason: "aborted", provider: context.provider, model: context.model, cause: error });
 }
 
 /** Errors that reach us outside the SDK's classes: body read failures, invalid JSON, our own response checks. */
 export function classifyAfterSdk(error: unknown, context: ClassifyContext): ProviderError {
   if (isNamedError(error, "AbortError")) {
-    return new ProviderError({ kind: "aborted", provider: context.provider, model: context.model, cause: error });
+    return new ProviderError({ reason: "aborted", provider: context.provider, model: context.model, cause: error });
   }
   if (isNamedError(error, "TimeoutError")) return networkError(error, context, timeoutReason(context));
   // undici: "fetch failed" before a response, "terminated" when the connection drops while the body is read.
@@ -108,7 +108,7 @@ export function classifyAfterSdk(error: unknown, context: ClassifyContext): Prov
   }
   if (error instanceof SyntaxError) {
     return new ProviderError({
-      kind: "unknown",
+      reason: "unknown",
       provider: context.provider,
       model: context.model,
       detail: "the response was not valid JSON",
@@ -117,7 +117,7 @@ export function classifyAfterSdk(error: unknown, context: ClassifyContext): Prov
   }
   const message = describeError(error);
   return new ProviderError({
-    kind: "unknown",
+    reason: "unknown",
     provider: context.provider,
     model: context.model,
     detail: providerDetail(message, undefined, context.apiKey),
@@ -138,7 +138,7 @@ export interface SdkErrorClasses<ApiError extends Error> {
 export interface SdkErrorRules<ApiError extends Error & { status?: number }> {
   classes: SdkErrorClasses<ApiError>;
   /** The kind of an HTTP error answer; this is where the providers differ. */
-  kindOf(error: ApiError): ProviderErrorKind;
+  reasonOf(error: ApiError): ProviderErrorReason;
   /** The provider's own sentence from the error body. */
   messageOf(error: ApiError): unknown;
 }
@@ -153,17 +153,17 @@ export function classifySdkError<ApiError extends Error & { status?: number }>(
   if (early) return early;
   const { classes } = rules;
   if (error instanceof classes.APIUserAbortError) {
-    return new ProviderError({ kind: "aborted", provider: context.provider, model: context.model, cause: error });
+    return new ProviderError({ reason: "aborted", provider: context.provider, model: context.model, cause: error });
   }
   // The timeout class extends the connection class, so it is checked first.
   if (error instanceof classes.APIConnectionTimeoutError) return networkError(error, context, timeoutReason(context));
   if (error instanceof classes.APIConnectionError) return networkError(error, context);
   if (error instanceof classes.APIError) {
-    const kind = rules.kindOf(error);
+    const reason = rules.reasonOf(error);
     const message = rules.messageOf(error);
     const detail =
-      kind === "bad_request" && error.status === 404 ? notFoundDetail(message, context.apiKey) : providerDetail(message, undefined, context.apiKey);
-    return new ProviderError({ kind, provider: context.provider, model: context.model, statusCode: error.status, detail, cause: error });
+      reason === "bad_request" && error.status === 404 ? notFoundDetail(message, context.apiKey) : providerDetail(message, undefined, context.apiKey);
+    return new ProviderError({ reason, provider: context.provider, model: context.model, statusCode: error.status, detail, cause: error });
   }
   return classifyAfterSdk(error, context);
 }

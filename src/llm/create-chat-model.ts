@@ -54,10 +54,7 @@ export interface CreateChatModelForOptions extends ModelSettings {
 function validModelName(model: unknown, field: string): string {
   const parsed = modelNameSchema.safeParse(model);
   if (parsed.success) return parsed.data;
-  throw new ConfigError(
-    `Invalid model name for ${field} (${quoteInput(model)}): ${formatZodError(parsed.error)}`,
-    { cause: parsed.error },
-  );
+  throw new ConfigError({ message: `Invalid model name for ${field} (${quoteInput(model)}): ${formatZodError(parsed.error)}`, cause: parsed.error });
 }
 
 /**
@@ -89,7 +86,7 @@ export function createChatModelFor(options: CreateChatModelForOptions): ChatMode
       return new AnthropicChatModel(common);
     default: {
       const exhaustive: never = provider;
-      throw new ConfigError(`Unknown provider: ${String(exhaustive)}`);
+      throw new ConfigError({ message: `Unknown provider: ${String(exhaustive)}` });
     }
   }
 }

@@ -1,8 +1,9 @@
 // Typed provider errors with the exact user-facing messages of SPEC 5. Classification lives in each provider's
 // *-errors.ts (openai/, anthropic/), with the shared cases in classify-common-error.ts.
+import { QuantAgentError } from "../common/quantagent-error";
 import { providerInfo, type ProviderId } from "../config/providers";
 
-export type ProviderErrorKind =
+export type ProviderErrorReason =
   | "auth"
   | "rate_limit"
   | "quota"
@@ -13,8 +14,8 @@ export type ProviderErrorKind =
   | "aborted"
   | "unknown";
 
-export interface ProviderErrorDetails {
-  kind: ProviderErrorKind;
+export interface ProviderErrorOptions {
+  reason: ProviderErrorReason;
   provider: ProviderId;
   statusCode?: number;
   model?: string;
@@ -23,10 +24,10 @@ export interface ProviderErrorDetails {
   cause?: unknown;
 }
 
-function messageFor(details: ProviderErrorDetails): string {
+function messageFor(details: ProviderErrorOptions): string {
   const brand = providerInfo(details.provider).displayName;
   const detail = details.detail ? ` (${details.detail})` : "";
-  switch (details.kind) {
+  switch (details.reason) {
     case "auth":
       return `Invalid API Key: The ${brand} API key you provided is invalid or has expired. Check it in the Settings panel or the ${providerInfo(details.provider).keyEnvVar} environment variable.`;
     case "rate_limit":
@@ -46,29 +47,36 @@ function messageFor(details: ProviderErrorDetails): string {
     case "unknown":
       return `Provider Error: the ${brand} request failed${detail}.`;
     default: {
-      const exhaustive: never = details.kind;
+      const exhaustive: never = details.reason;
       return exhaustive;
     }
   }
 }
 
-export class ProviderError extends Error {
+export class ProviderError extends QuantAgentError {
   override name = "ProviderError";
-  readonly kind: ProviderErrorKind;
+  /** What went wrong with the call; the error's `code` is `provider_<reason>`. */
+  readonly reason: ProviderErrorReason;
   readonly provider: ProviderId;
   readonly statusCode: number | undefined;
   readonly model: string | undefined;
 
-  constructor(details: ProviderErrorDetails) {
-    super(messageFor(details), { cause: details.cause });
-    this.kind = details.kind;
-    this.provider = details.provider;
-    this.statusCode = details.statusCode;
-    this.model = details.model;
+  constructor(options: ProviderErrorOptions) {
+    super({
+      code: `provider_${options.reason}`,
+      kind: options.reason === "aborted" ? "cancelled" : "provider",
+      message: messageFor(options),
+      details: { provider: options.provider, ...(options.statusCode === undefined ? {} : { statusCode: options.statusCode }) },
+      cause: options.cause,
+    });
+    this.reason = options.reason;
+    this.provider = options.provider;
+    this.statusCode = options.statusCode;
+    this.model = options.model;
   }
 
   /** Retrying may help: rate limits, network trouble and server errors. Quota errors are never retried. */
   get isRetryable(): boolean {
-    return this.kind === "rate_limit" || this.kind === "network" || this.kind === "server";
+    return this.reason === "rate_limit" || this.reason === "network" || this.reason === "server";
   }
 }

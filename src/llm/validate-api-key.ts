@@ -7,7 +7,7 @@ import { redactKnownSecrets } from "../common/secret-redactor";
 import { ProviderError } from "./provider-error";
 import { describeError } from "../common/describe-error";
 
-export type ApiKeyValidation = { valid: true; message: string } | { valid: false; error: string };
+export type ApiKeyValidation = { ok: true; message: string } | { ok: false; error: string };
 
 export interface ValidateApiKeyOptions {
   config: Config;
@@ -47,14 +47,14 @@ export async function validateApiKey(options: ValidateApiKeyOptions): Promise<Ap
       maxOutputTokens: 5,
       signal: options.signal,
     });
-    return { valid: true, message: `${providerInfo(provider).displayName} API key is valid` };
+    return { ok: true, message: `${providerInfo(provider).displayName} API key is valid` };
   } catch (error) {
     if (error instanceof ProviderError || error instanceof MissingApiKeyError || error instanceof ConfigError) {
-      return { valid: false, error: error.message };
+      return { ok: false, error: error.message };
     }
     // Unexpected failures still answer in data; the text is scrubbed since it never passed a classifier.
     const text = describeError(error);
     const key = findApiKey(config, provider, options.env ?? process.env);
-    return { valid: false, error: `Could not validate the ${providerInfo(provider).displayName} API key: ${redactKnownSecrets(text, [key])}` };
+    return { ok: false, error: `Could not validate the ${providerInfo(provider).displayName} API key: ${redactKnownSecrets(text, [key])}` };
   }
 }

@@ -1,4 +1,5 @@
 // The error of the CSV source: names the file, the line and the column so a user can find the problem.
+import { InputError } from "../common/input-error";
 
 export interface CsvErrorLocation {
   /** File name or label shown to the user. */
@@ -8,23 +9,28 @@ export interface CsvErrorLocation {
   column?: string;
 }
 
-export class CsvParseError extends Error {
+export class CsvParseError extends InputError {
   override name = "CsvParseError";
   readonly source: string | undefined;
   readonly line: number | undefined;
   readonly column: string | undefined;
 
-  constructor(problem: string, location: CsvErrorLocation = {}, options: { cause?: unknown } = {}) {
+  constructor(options: CsvErrorLocation & { problem: string; cause?: unknown }) {
     const where = [
-      location.name ?? "CSV",
-      location.line === undefined ? undefined : `line ${location.line}`,
-      location.column === undefined ? undefined : `column "${location.column}"`,
+      options.name ?? "CSV",
+      options.line === undefined ? undefined : `line ${options.line}`,
+      options.column === undefined ? undefined : `column "${options.column}"`,
     ]
       .filter((part) => part !== undefined)
       .join(", ");
-    super(`${where}: ${problem}`, { cause: options.cause });
-    this.source = location.name;
-    this.line = location.line;
-    this.column = location.column;
+    super({
+      code: "invalid_csv",
+      message: `${where}: ${options.problem}`,
+      details: { line: options.line ?? null, column: options.column ?? null },
+      cause: options.cause,
+    });
+    this.source = options.name;
+    this.line = options.line;
+    this.column = options.column;
   }
 }

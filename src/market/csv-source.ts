@@ -45,13 +45,13 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
   const name = options.name;
   const maxBytes = options.maxBytes ?? DEFAULT_CSV_MAX_BYTES;
   const size = Buffer.byteLength(text, "utf8");
-  if (size > maxBytes) throw new CsvParseError(`is ${size} bytes, more than the limit of ${maxBytes} bytes`, { name });
+  if (size > maxBytes) throw new CsvParseError({ problem: `is ${size} bytes, more than the limit of ${maxBytes} bytes`, name });
 
   const records = splitCsvRecords(text, { name });
-  if (records.length === 0) throw new CsvParseError("is empty: expected a header line and data rows", { name });
+  if (records.length === 0) throw new CsvParseError({ problem: "is empty: expected a header line and data rows", name });
   const { columns, dataStart } = readHeader(records, name);
   const rows = records.slice(dataStart);
-  if (rows.length === 0) throw new CsvParseError("has a header but no data rows", { name });
+  if (rows.length === 0) throw new CsvParseError({ problem: "has a header but no data rows", name });
 
   const lineByTime = new Map<number, number>();
   const candles = rows.map((record) => {
@@ -59,7 +59,7 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
     const earlierLine = lineByTime.get(candle.time);
     if (earlierLine !== undefined) {
       const problem = `time ${formatUtc(candle.time)} repeats line ${earlierLine}`;
-      throw new CsvParseError(problem, { name, line: record.line, column: columns.time.label });
+      throw new CsvParseError({ problem, name, line: record.line, column: columns.time.label });
     }
     lineByTime.set(candle.time, record.line);
     return candle;
@@ -85,14 +85,14 @@ function readHeader(records: CsvRecord[], name: string | undefined): { columns: 
   const find = (wanted: string) => {
     const indexes = labels.flatMap((label, index) => (label === wanted ? [index] : []));
     if (indexes.length > 1) {
-      throw new CsvParseError(`the header names column "${wanted}" twice`, { name, line: header.line });
+      throw new CsvParseError({ problem: `the header names column "${wanted}" twice`, name, line: header.line });
     }
     return indexes.length === 1 ? { index: indexes[0], label: shownLabels[indexes[0]] || wanted } : undefined;
   };
   const datetime = find("datetime");
   const date = find("date");
   if (datetime && date) {
-    throw new CsvParseError('the header has both "Datetime" and "Date": keep one', { name, line: header.line });
+    throw new CsvParseError({ problem: 'the header has both "Datetime" and "Date": keep one', name, line: header.line });
   }
   const time = datetime ?? date;
   const missingNames = [
@@ -100,10 +100,7 @@ function readHeader(records: CsvRecord[], name: string | undefined): { columns: 
     ...PRICE_COLUMNS.filter((column) => find(column) === undefined),
   ];
   if (!time || missingNames.length > 0) {
-    throw new CsvParseError(
-      `missing column${missingNames.length > 1 ? "s" : ""} ${missingNames.join(", ")} (found: ${quoteList(header.fields)})`,
-      { name, line: header.line },
-    );
+    throw new CsvParseError({ problem: `missing column${missingNames.length > 1 ? "s" : ""} ${missingNames.join(", ")} (found: ${quoteList(header.fields)})`, name, line: header.line });
   }
   const prices = Object.fromEntries(PRICE_COLUMNS.map((column) => [column, find(column)])) as ColumnMap["prices"];
   return { columns: { time, prices, volume: find("volume"), width: header.fields.length }, dataStart };
@@ -113,18 +110,18 @@ function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined
   const at = (column: string) => ({ name, line: record.line, column });
   if (record.fields.length !== columns.width) {
     const problem = `has ${record.fields.length} fields, the header has ${columns.width}`;
-    throw new CsvParseError(problem, { name, line: record.line });
+    throw new CsvParseError({ problem, name, line: record.line });
   }
   const timeText = record.fields[columns.time.index].trim();
   const time = parseUtcTimestamp(timeText);
   if (time === undefined) {
     const problem = `${quoteInput(timeText)} is not a date (expected e.g. 2023-08-23 04:00:00)`;
-    throw new CsvParseError(problem, at(columns.time.label));
+    throw new CsvParseError({ problem, ...at(columns.time.label) });
   }
   const number = (column: { index: number; label: string }, emptyValue?: number) => {
     const cell = record.fields[column.index].trim();
     if (cell === "" && emptyValue !== undefined) return emptyValue;
-    if (!NUMBER_PATTERN.test(cell)) throw new CsvParseError(`${quoteInput(cell)} is not a number`, at(column.label));
+    if (!NUMBER_PATTERN.test(cell)) throw new CsvParseError({ problem: `${quoteInput(cell)} is not a number`, ...at(column.label) });
     return Number(cell);
   };
   const values = {
@@ -138,12 +135,12 @@ function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined
   const checked = candleSchema.safeParse(values);
   if (!checked.success) {
     const field = checked.error.issues[0]?.path[0];
-    if (field === "volume") throw new CsvParseError("volume must not be negative", at(columns.volume?.label ?? "Volume"));
+    if (field === "volume") throw new CsvParseError({ problem: "volume must not be negative", ...at(columns.volume?.label ?? "Volume") });
     if (typeof field === "string" && field in columns.prices) {
-      throw new CsvParseError(`${field} must be greater than 0`, at(columns.prices[field as PriceColumn].label));
+      throw new CsvParseError({ problem: `${field} must be greater than 0`, ...at(columns.prices[field as PriceColumn].label) });
     }
     // The remaining checks span columns (high below low, close above high), so no single column is named.
-    throw new CsvParseError(`invalid bar: ${checked.error.issues[0]?.message ?? "invalid"}`, { name, line: record.line });
+    throw new CsvParseError({ problem: `invalid bar: ${checked.error.issues[0]?.message ?? "invalid"}`, name, line: record.line });
   }
   return checked.data;
 }
@@ -161,13 +158,13 @@ export async function readCsvFile(path: string, options: ReadCsvFileOptions = {}
   try {
     const info = await stat(path);
     if (info.size > maxBytes) {
-      throw new CsvParseError(`is ${info.size} bytes, more than the limit of ${maxBytes} bytes`, { name });
+      throw new CsvParseError({ problem: `is ${info.size} bytes, more than the limit of ${maxBytes} bytes`, name });
     }
     text = await readFile(path, { encoding: "utf8", signal: options.signal });
   } catch (error) {
     if (error instanceof CsvParseError || options.signal?.aborted) throw error;
     const reason = describeError(error);
-    throw new CsvParseError(`cannot be read (${reason})`, { name }, { cause: error });
+    throw new CsvParseError({ problem: `cannot be read (${reason})`, name, cause: error });
   }
   return parseCsv(text, { name, maxBytes });
 }

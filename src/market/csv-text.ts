@@ -60,12 +60,12 @@ export function splitCsvRecords(text: string, options: { name?: string } = {}): 
       inQuotes = true;
     } else if (afterQuote && character.trim() !== "") {
       const problem = `unexpected character ${JSON.stringify(character)} after a closing quote`;
-      throw new CsvParseError(problem, { name: options.name, line });
+      throw new CsvParseError({ problem, name: options.name, line });
     } else if (!afterQuote) {
       field += character;
     }
   }
-  if (inQuotes) throw new CsvParseError("a quoted field is never closed", { name: options.name, line: recordLine });
+  if (inQuotes) throw new CsvParseError({ problem: "a quoted field is never closed", name: options.name, line: recordLine });
   endRecord();
   return records;
 }

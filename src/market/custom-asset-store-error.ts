@@ -1,33 +1,42 @@
-// The typed error of the custom-asset store; `isInputError` tells the server a 400 from a server-side problem.
+// The typed error of the custom-asset store. The caller's mistakes (an invalid or ambiguous symbol, a full list) are
+// input errors; a damaged file or a disk that fails are internal, and their message says what to repair.
+import { QuantAgentError } from "../common/quantagent-error";
 
-export type CustomAssetStoreErrorKind = "invalid_symbol" | "ambiguous_symbol" | "full" | "corrupt_file" | "io";
+export type CustomAssetStoreErrorReason = "invalid_symbol" | "ambiguous_symbol" | "full" | "corrupt_file" | "io";
 
-export class CustomAssetStoreError extends Error {
+const CODES: Record<CustomAssetStoreErrorReason, string> = {
+  invalid_symbol: "invalid_symbol",
+  ambiguous_symbol: "ambiguous_symbol",
+  full: "asset_list_full",
+  corrupt_file: "asset_store_corrupt",
+  io: "asset_store_io",
+};
+
+export class CustomAssetStoreError extends QuantAgentError {
   override name = "CustomAssetStoreError";
-  readonly kind: CustomAssetStoreErrorKind;
-  /** The store's file, for the kinds that concern it. */
+  readonly reason: CustomAssetStoreErrorReason;
+  /** The store's file, for the reasons that concern it. */
   readonly filePath: string | undefined;
 
-  constructor(kind: CustomAssetStoreErrorKind, message: string, options: { filePath?: string; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
-    this.kind = kind;
+  constructor(options: { reason: CustomAssetStoreErrorReason; message: string; filePath?: string; cause?: unknown }) {
+    super({ code: CODES[options.reason], kind: isCallersMistake(options.reason) ? "input" : "internal", message: options.message, cause: options.cause });
+    this.reason = options.reason;
     this.filePath = options.filePath;
   }
+}
 
-  /** True when the caller sent something wrong (HTTP 400); false when the server's file or disk is the problem. */
-  get isInputError(): boolean {
-    switch (this.kind) {
-      case "invalid_symbol":
-      case "ambiguous_symbol":
-      case "full":
-        return true;
-      case "corrupt_file":
-      case "io":
-        return false;
-      default: {
-        const exhaustive: never = this.kind;
-        return exhaustive;
-      }
+function isCallersMistake(reason: CustomAssetStoreErrorReason): boolean {
+  switch (reason) {
+    case "invalid_symbol":
+    case "ambiguous_symbol":
+    case "full":
+      return true;
+    case "corrupt_file":
+    case "io":
+      return false;
+    default: {
+      const exhaustive: never = reason;
+      return exhaustive;
     }
   }
 }

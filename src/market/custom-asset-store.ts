@@ -94,7 +94,7 @@ export function createCustomAssetStore(options: CustomAssetStoreOptions): Custom
         // Lock timeouts and disk errors (full disk, no permission) reach the user as one plain sentence.
         const reason = error instanceof FileLockError ? error.message : `${(error as Error).message}`;
         const message = `Could not save custom assets in ${filePath}: ${reason}`;
-        throw new CustomAssetStoreError("io", message, { filePath, cause: error });
+        throw new CustomAssetStoreError({ reason: "io", message, filePath, cause: error });
       }
     });
   }
@@ -108,11 +108,8 @@ export function createCustomAssetStore(options: CustomAssetStoreOptions): Custom
       const symbol = checkSymbol(input);
       const builtIn = findBuiltInAsset(symbol);
       if (builtIn && builtIn.ticker.toUpperCase() !== symbol.toUpperCase()) {
-        throw new CustomAssetStoreError(
-          "ambiguous_symbol",
-          `"${symbol}" is the built-in code of ${builtIn.name} (Yahoo ticker ${builtIn.ticker}), so it cannot also be ` +
-            `a custom symbol. Choose ${builtIn.name} from the list, or add the ticker you mean (e.g. ${builtIn.ticker}).`,
-        );
+        throw new CustomAssetStoreError({ reason: "ambiguous_symbol", message: `"${symbol}" is the built-in code of ${builtIn.name} (Yahoo ticker ${builtIn.ticker}), so it cannot also be ` +
+            `a custom symbol. Choose ${builtIn.name} from the list, or add the ticker you mean (e.g. ${builtIn.ticker}).` });
       }
       if (builtIn) return { symbol: builtIn.code, added: false };
       return update<{ symbol: string; added: boolean }>(operation.signal, (symbols) => {
@@ -120,7 +117,7 @@ export function createCustomAssetStore(options: CustomAssetStoreOptions): Custom
         if (existing !== undefined) return { answer: { symbol: existing, added: false } };
         if (symbols.length >= maxAssets) {
           const message = `Cannot add "${symbol}": the custom-asset list already holds ${maxAssets} symbols. Remove some first.`;
-          throw new CustomAssetStoreError("full", message, { filePath });
+          throw new CustomAssetStoreError({ reason: "full", message, filePath });
         }
         return { next: [...symbols, symbol], answer: { symbol, added: true } };
       });
@@ -140,7 +137,7 @@ function checkSymbol(input: unknown): string {
   const parsed = symbolSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const problem = parsed.error.issues[0]?.message ?? "not a symbol";
-  throw new CustomAssetStoreError("invalid_symbol", `Invalid symbol ${quoteInput(input)}: ${problem}.`, { cause: parsed.error });
+  throw new CustomAssetStoreError({ reason: "invalid_symbol", message: `Invalid symbol ${quoteInput(input)}: ${problem}.`, cause: parsed.error });
 }
 
 /** The asset list of GET /api/assets: built-ins, then the store's custom symbols. A damaged file throws. */

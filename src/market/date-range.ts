@@ -1,6 +1,7 @@
 // Checks a requested date range against the timeframe's lookback limit (SPEC 8), with the answer shape of the API.
 import { quoteInput } from "../common/quote-input";
 import { z } from "zod";
+import { InputError } from "../common/input-error";
 import { dateInputSchema, formatUtc, toEpochMs, type DateInput } from "./parse-timestamp";
 import { DAY_MS, isTimeframe, maxLookbackDays, TIMEFRAMES, type Timeframe } from "./timeframes";
 
@@ -21,9 +22,10 @@ export interface DateRangeRequest {
   end: DateInput;
 }
 
+/** `maxDays` is null when the timeframe is unknown; `currentDays` is null when the dates could not be read. */
 export type DateRangeValidation =
-  | { valid: true; days: number }
-  | { valid: false; error: string; max_days: number | null; current_days: number | null };
+  | { ok: true; days: number }
+  | { ok: false; error: string; maxDays: number | null; currentDays: number | null };
 
 export interface DateRangeOptions {
   /** The present, for the future-end check; defaults to the clock. */
@@ -69,27 +71,27 @@ export function validateDateRange(request: DateRangeRequest, options: DateRangeO
       days,
     );
   }
-  return { valid: true, days };
+  return { ok: true, days };
 }
 
 function invalid(error: string, maxDays: number | null = null, currentDays: number | null = null): DateRangeValidation {
-  return { valid: false, error, max_days: maxDays, current_days: currentDays };
+  return { ok: false, error, maxDays, currentDays };
 }
 
 function unparseableMessage(field: "start" | "end", value: unknown): string {
   return `Invalid ${field} date ${quoteInput(value ?? null)}: use an ISO date such as 2024-01-31 or 2024-01-31T14:30:00Z, or epoch milliseconds.`;
 }
 
-/** The typed error of resolveDateRange(), carrying the same fields as an invalid DateRangeValidation. */
-export class DateRangeError extends Error {
+/** The typed error of resolveDateRange(), carrying the same facts as an invalid DateRangeValidation. */
+export class DateRangeError extends InputError {
   override name = "DateRangeError";
   readonly maxDays: number | null;
   readonly currentDays: number | null;
 
-  constructor(validation: Extract<DateRangeValidation, { valid: false }>) {
-    super(validation.error);
-    this.maxDays = validation.max_days;
-    this.currentDays = validation.current_days;
+  constructor(options: { message: string; maxDays: number | null; currentDays: number | null }) {
+    super({ code: "date_range", message: options.message, details: { maxDays: options.maxDays, currentDays: options.currentDays } });
+    this.maxDays = options.maxDays;
+    this.currentDays = options.currentDays;
   }
 }
 
@@ -103,7 +105,7 @@ export interface ResolvedDateRange {
 /** validateDateRange() for code that wants Dates back or a thrown DateRangeError. */
 export function resolveDateRange(request: DateRangeRequest, options: DateRangeOptions = {}): ResolvedDateRange {
   const validation = validateDateRange(request, options);
-  if (!validation.valid) throw new DateRangeError(validation);
+  if (!validation.ok) throw new DateRangeError({ message: validation.error, maxDays: validation.maxDays, currentDays: validation.currentDays });
   return {
     timeframe: request.timeframe as Timeframe,
     start: new Date(toEpochMs(request.start) as number),

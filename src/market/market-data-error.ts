@@ -1,7 +1,8 @@
 // Typed market-data errors: no data for a request (SPEC 5 wording), and fetch failures by kind, original as cause.
+import { QuantAgentError, type ErrorKind } from "../common/quantagent-error";
 import { formatUtc } from "./parse-timestamp";
 
-export type MarketDataErrorKind =
+export type MarketDataErrorReason =
   | "no_data"
   | "invalid_request"
   | "network"
@@ -10,8 +11,8 @@ export type MarketDataErrorKind =
   | "invalid_data"
   | "aborted";
 
-export interface MarketDataErrorDetails {
-  kind: MarketDataErrorKind;
+export interface MarketDataErrorOptions {
+  reason: MarketDataErrorReason;
   /** The ticker that was requested (after mapping a built-in code). */
   symbol: string;
   timeframe?: string;
@@ -25,16 +26,16 @@ export interface MarketDataErrorDetails {
   cause?: unknown;
 }
 
-function rangeText(details: MarketDataErrorDetails): string {
+function rangeText(details: MarketDataErrorOptions): string {
   const start = details.start === undefined ? "?" : formatUtc(details.start);
   const end = details.end === undefined ? "?" : formatUtc(details.end);
   return `${details.timeframe ?? "?"}, ${start} to ${end}`;
 }
 
-function messageFor(details: MarketDataErrorDetails): string {
+function messageFor(details: MarketDataErrorOptions): string {
   const detail = details.detail ? ` (${details.detail})` : "";
   const symbol = details.symbol;
-  switch (details.kind) {
+  switch (details.reason) {
     case "no_data":
       return (
         `No data available for ${symbol} (${rangeText(details)})` +
@@ -55,28 +56,28 @@ function messageFor(details: MarketDataErrorDetails): string {
     case "aborted":
       return `Cancelled: the market-data request for ${symbol} was cancelled.`;
     default: {
-      const exhaustive: never = details.kind;
+      const exhaustive: never = details.reason;
       return exhaustive;
     }
   }
 }
 
-export class MarketDataError extends Error {
+export class MarketDataError extends QuantAgentError {
   override name = "MarketDataError";
-  readonly kind: MarketDataErrorKind;
+  readonly reason: MarketDataErrorReason;
   readonly symbol: string;
   readonly statusCode: number | undefined;
 
-  constructor(details: MarketDataErrorDetails) {
-    super(messageFor(details), { cause: details.cause });
-    this.kind = details.kind;
-    this.symbol = details.symbol;
-    this.statusCode = details.statusCode;
+  constructor(options: MarketDataErrorOptions) {
+    super({ code: codeFor(options.reason), kind: kindFor(options.reason), message: messageFor(options), details: { symbol: options.symbol }, cause: options.cause });
+    this.reason = options.reason;
+    this.symbol = options.symbol;
+    this.statusCode = options.statusCode;
   }
 
   /** Trying again later may help: network trouble, timeouts, server errors and throttling. */
   get isRetryable(): boolean {
-    switch (this.kind) {
+    switch (this.reason) {
       case "network":
       case "timeout":
         return true;
@@ -88,11 +89,37 @@ export class MarketDataError extends Error {
       case "aborted":
         return false;
       default: {
-        const exhaustive: never = this.kind;
+        const exhaustive: never = this.reason;
         return exhaustive;
       }
     }
   }
+}
+
+function codeFor(reason: MarketDataErrorReason): string {
+  switch (reason) {
+    case "no_data":
+      return "no_data";
+    case "invalid_request":
+      return "invalid_request";
+    case "aborted":
+      return "cancelled";
+    case "network":
+    case "timeout":
+    case "http":
+    case "invalid_data":
+      return "market_data";
+    default: {
+      const exhaustive: never = reason;
+      return exhaustive;
+    }
+  }
+}
+
+function kindFor(reason: MarketDataErrorReason): ErrorKind {
+  if (reason === "invalid_request") return "input";
+  if (reason === "aborted") return "cancelled";
+  return "data";
 }
 
 /** The market answered, but with no bars for the request. The message begins exactly as SPEC 5 requires. */
@@ -103,7 +130,7 @@ export class NoDataError extends MarketDataError {
   readonly end: Date;
 
   constructor(details: { symbol: string; timeframe: string; start: number; end: number; detail?: string; cause?: unknown }) {
-    super({ ...details, kind: "no_data" });
+    super({ ...details, reason: "no_data" });
     this.timeframe = details.timeframe;
     this.start = new Date(details.start);
     this.end = new Date(details.end);

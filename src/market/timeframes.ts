@@ -57,28 +57,7 @@ export function yahooIntervalFor(timeframe: Timeframe): YahooInterval {
   return TIMEFRAME_TABLE[timeframe].yahooInterval;
 }
 
-export const timeframeLimitSchema = z.object({
-  timeframe: timeframeSchema,
-  max_days: z.number().int().positive(),
-  interval: z.string(),
-  aggregated: z.boolean(),
-  bar_seconds: z.number().int().positive().nullable(),
-});
-export type TimeframeLimit = z.infer<typeof timeframeLimitSchema>;
-
-/**
- * The lookback table in the JSON shape of GET /api/timeframe-limits, in timeframe order. `interval` is the
- * yahoo-finance2 interval fetched; `aggregated` is true when those bars are grouped (4h from 1h).
- */
-export function timeframeLimits(): TimeframeLimit[] {
-  return TIMEFRAMES.map((timeframe) => {
-    const info = TIMEFRAME_TABLE[timeframe];
-    return {
-      timeframe,
-      max_days: info.maxDays,
-      interval: info.yahooInterval,
-      aggregated: info.aggregated,
-      bar_seconds: info.barMs === undefined ? null : info.barMs / 1000,
-    };
-  });
+/** Every timeframe's facts, in timeframe order: what a picker or a lookback table shows. */
+export function timeframeTable(): TimeframeInfo[] {
+  return TIMEFRAMES.map((timeframe) => ({ ...TIMEFRAME_TABLE[timeframe] }));
 }

@@ -1,24 +1,26 @@
 // The fetch handed to yahoo-finance2: enforces the abort signal, and turns HTTP and transport failures into typed
 // values at the one place they enter, before the library prints them or flattens them into plain Errors.
 import { abortable } from "../common/abortable";
+import { QuantAgentError } from "../common/quantagent-error";
 
 /** Yahoo answered, but with an error status or an error object in the body. */
-export class YahooHttpFailure extends Error {
+export class YahooHttpFailure extends QuantAgentError {
   override name = "YahooHttpFailure";
-  constructor(
-    readonly status: number,
-    /** Yahoo's own explanation (`chart.error.description`) or the HTTP status text. */
-    readonly description: string,
-  ) {
-    super(`HTTP ${status}: ${description}`);
+  readonly status: number;
+  /** Yahoo's own explanation (`chart.error.description`) or the HTTP status text. */
+  readonly description: string;
+  constructor(options: { status: number; description: string }) {
+    super({ code: "market_data", kind: "data", message: `HTTP ${options.status}: ${options.description}` });
+    this.status = options.status;
+    this.description = options.description;
   }
 }
 
 /** The request never got an answer: DNS, refused connection, reset, TLS, a body that broke off. */
-export class YahooTransportFailure extends Error {
+export class YahooTransportFailure extends QuantAgentError {
   override name = "YahooTransportFailure";
-  constructor(cause: unknown) {
-    super(transportDetail(cause), { cause });
+  constructor(options: { cause: unknown }) {
+    super({ code: "market_data", kind: "data", message: transportDetail(options.cause), cause: options.cause });
   }
 }
 
@@ -58,14 +60,14 @@ export function guardedFetch(baseFetch: typeof fetch, signal: AbortSignal): type
       body = await abortable(response.text(), signal);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      throw new YahooTransportFailure(error);
+      throw new YahooTransportFailure({ cause: error });
     }
     // Only a failed answer, or one that carries an error object, is worth a parse here (yahoo-finance2 parses the
     // body itself; a successful chart says "error":null).
     const description = !response.ok || /"error"\s*:\s*\{/.test(body) ? yahooErrorDescription(body) : undefined;
     if (!response.ok || description !== undefined) {
       const fallback = response.statusText || body.slice(0, 200) || "no explanation";
-      throw new YahooHttpFailure(response.status, (description ?? fallback).slice(0, 300));
+      throw new YahooHttpFailure({ status: response.status, description: (description ?? fallback).slice(0, 300) });
     }
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };

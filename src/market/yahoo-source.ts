@@ -55,7 +55,7 @@ export async function fetchYahooCandles(options: FetchYahooCandlesOptions): Prom
   const checkedSymbol = symbolSchema.safeParse(ticker);
   if (!checkedSymbol.success) {
     const detail = checkedSymbol.error.issues[0]?.message ?? "invalid symbol";
-    throw new MarketDataError({ kind: "invalid_request", symbol: quoteInput(options.symbol), detail });
+    throw new MarketDataError({ reason: "invalid_request", symbol: quoteInput(options.symbol), detail });
   }
   const range = resolveDateRange(
     { timeframe: options.timeframe, start: options.start, end: options.end },
@@ -65,7 +65,7 @@ export async function fetchYahooCandles(options: FetchYahooCandlesOptions): Prom
   const timeoutMs = options.timeoutMs ?? DEFAULT_MARKET_DATA_TIMEOUT_MS;
   const context = { symbol: ticker, timeframe: range.timeframe, start: range.start.getTime(), end: range.end.getTime() };
 
-  if (options.signal?.aborted) throw new MarketDataError({ kind: "aborted", symbol: ticker, cause: options.signal.reason });
+  if (options.signal?.aborted) throw new MarketDataError({ reason: "aborted", symbol: ticker, cause: options.signal.reason });
   const timeoutSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
   const client = new YahooFinance({
@@ -99,7 +99,7 @@ export async function fetchYahooCandles(options: FetchYahooCandlesOptions): Prom
   }
 
   const parsed = candlesFromYahooChart(raw);
-  if (!parsed.success) throw new MarketDataError({ kind: "invalid_data", symbol: ticker, detail: parsed.error });
+  if (!parsed.success) throw new MarketDataError({ reason: "invalid_data", symbol: ticker, detail: parsed.error });
   let candles = parsed.candles;
   if (info.aggregated) {
     const offset: UtcOffset =
@@ -125,9 +125,9 @@ interface FailureContext {
 
 function classifyFailure(error: unknown, context: FailureContext): MarketDataError {
   const { symbol, timeframe, start, end } = context;
-  if (context.callerSignal?.aborted) return new MarketDataError({ kind: "aborted", symbol, cause: error });
+  if (context.callerSignal?.aborted) return new MarketDataError({ reason: "aborted", symbol, cause: error });
   if (context.timeoutSignal.aborted) {
-    return new MarketDataError({ kind: "timeout", symbol, timeoutMs: context.timeoutMs, cause: error });
+    return new MarketDataError({ reason: "timeout", symbol, timeoutMs: context.timeoutMs, cause: error });
   }
   if (error instanceof YahooHttpFailure) {
     // 404 is Yahoo's "No data found, symbol may be delisted"; 422 is its "data not available for this range"
@@ -137,13 +137,13 @@ function classifyFailure(error: unknown, context: FailureContext): MarketDataErr
     if (error.status === 404 || error.status === 422 || namesMissingData) {
       return new NoDataError({ symbol, timeframe, start, end, detail, cause: error });
     }
-    if (error.status < 400) return new MarketDataError({ kind: "invalid_data", symbol, detail, cause: error });
-    return new MarketDataError({ kind: "http", symbol, statusCode: error.status, detail, cause: error });
+    if (error.status < 400) return new MarketDataError({ reason: "invalid_data", symbol, detail, cause: error });
+    return new MarketDataError({ reason: "http", symbol, statusCode: error.status, detail, cause: error });
   }
   if (error instanceof YahooTransportFailure) {
-    return new MarketDataError({ kind: "network", symbol, detail: error.message, cause: error.cause });
+    return new MarketDataError({ reason: "network", symbol, detail: error.message, cause: error.cause });
   }
   // What is left comes from yahoo-finance2 itself: a body that is not JSON, an unexpected chart shape.
   const detail = error instanceof Error ? error.message.slice(0, 300) : String(error);
-  return new MarketDataError({ kind: "invalid_data", symbol, detail, cause: error });
+  return new MarketDataError({ reason: "invalid_data", symbol, detail, cause: error });
 }

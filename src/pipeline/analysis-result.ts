@@ -1,5 +1,7 @@
-// The record an analysis returns (SPEC 10): the reports, both charts, the decision, and how it was reached.
-import type { DecisionRecord } from "../agents/decision-record";
+// The record an analysis returns: the reports, both charts, the decision, and how it was reached. The library's
+// names are camelCase; the HTTP API and the system this one replaces use snake_case names for the same fields,
+// made in one place (analysis-result-wire.ts).
+import type { Decision } from "../agents/decision-record";
 import type { ModelCallRecord } from "../agents/model-call";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import type { ProviderId } from "../config/providers";
@@ -12,39 +14,49 @@ export interface IndicatorSnapshot {
   /** Latest value of each indicator at its standard periods (null while warming up). */
   rsi: number | null;
   macd: number | null;
-  macd_signal: number | null;
-  macd_histogram: number | null;
-  stochastic_k: number | null;
-  stochastic_d: number | null;
+  macdSignal: number | null;
+  macdHistogram: number | null;
+  stochasticK: number | null;
+  stochasticD: number | null;
   roc: number | null;
-  williams_r: number | null;
+  williamsR: number | null;
+}
+
+export interface ModelUsed {
+  provider: ProviderId;
+  model: string;
+  temperature: number;
 }
 
 export interface ModelsUsed {
-  agent: { provider: ProviderId; model: string; temperature: number };
-  graph: { provider: ProviderId; model: string; temperature: number };
+  agent: ModelUsed;
+  graph: ModelUsed;
+}
+
+export interface AnalysisReports {
+  indicator: string;
+  pattern: string;
+  trend: string;
 }
 
 export interface AnalysisResult {
   asset: string;
-  asset_name: string;
+  assetName: string;
   symbol: string;
   timeframe: Timeframe;
   /** Bars in the analysis window. */
-  data_length: number;
+  barCount: number;
+  /** ISO times of the window's first and last bar. */
   window: { start: string; end: string };
-  technical_indicators: string;
-  pattern_analysis: string;
-  trend_analysis: string;
-  /** Base64 PNGs. */
-  pattern_chart: string;
-  trend_chart: string;
-  final_decision: DecisionRecord;
-  indicator_values: IndicatorSnapshot;
+  reports: AnalysisReports;
+  /** Base64 PNGs, as the vision model saw them. */
+  charts: { pattern: string; trend: string };
+  decision: Decision;
+  indicatorValues: IndicatorSnapshot;
   trendlines: TrendlineSummary;
   /** The candles of the window, for an interactive chart. */
   candles: Candle[];
-  timings_ms: Partial<Record<PipelineStep, number>> & { total: number };
+  timingsMs: Partial<Record<PipelineStep, number>> & { total: number };
   usage: { calls: ModelCallRecord[]; total: TokenUsage };
   models: ModelsUsed;
 }

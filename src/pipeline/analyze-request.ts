@@ -1,54 +1,77 @@
-// What analyze() accepts: an asset code, a market symbol, candles or CSV text, with a timeframe and (for fetched
-// data) a date range. Checked with zod so the notebook and the HTTP API get the same plain-word errors.
+// What analyze() accepts, in four forms told apart by their data source: an asset code or a market symbol (fetched
+// for a date range), candles the caller already has, or CSV text. One schema for the notebook and the HTTP API: the
+// server adds only the old web client's form on top of it. Each form is a strict object, and the form is chosen by
+// the source field present, so a mistake is reported against the fields of the form the caller meant.
 import { z } from "zod";
-import { candleSchema } from "../market/candle";
+import { hasControlCharacter } from "../common/plain-text";
 import { symbolSchema } from "../market/assets";
+import { candleSchema } from "../market/candle";
 import { dateInputSchema } from "../market/parse-timestamp";
 import { timeframeSchema } from "../market/timeframes";
-import { hasControlCharacter } from "../common/plain-text";
 import type { ProgressListener } from "./progress-events";
 
-const sourceFields = ["asset", "symbol", "candles", "csv"] as const;
+/** Characters of CSV text accepted (5 MiB): tens of thousands of rows, far more than an analysis window needs. */
+export const MAX_CSV_CHARACTERS = 5 * 1024 * 1024;
+
+/** A display name: one line of plain text. */
+export const displayNameSchema = z
+  .string({ error: "must be a string" })
+  .trim()
+  .min(1, "must not be empty")
+  .max(80, "must be at most 80 characters")
+  .refine((name) => !hasControlCharacter(name), "must be one line of plain text (no control characters or line breaks)");
+
+const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema };
+
+export const analyzeForms = {
+  /** A built-in code (SPX, BTC) or a saved custom symbol. */
+  asset: z.strictObject({ asset: symbolSchema, ...fetchedFields }),
+  /** A market-data ticker passed through unchanged (ETH-USD). */
+  symbol: z.strictObject({ symbol: symbolSchema, ...fetchedFields }),
+  /** Candles you already have (a notebook's own data), in any order. */
+  candles: z.strictObject({ candles: z.array(candleSchema), timeframe: timeframeSchema, name: displayNameSchema.optional() }),
+  /** CSV text with Datetime/Date, Open, High, Low, Close[, Volume] columns. */
+  csv: z.strictObject({
+    csv: z
+      .string({ error: "must be the CSV file's text" })
+      .min(1, "the CSV text is empty")
+      .max(MAX_CSV_CHARACTERS, `the CSV text is longer than ${MAX_CSV_CHARACTERS} characters`),
+    timeframe: timeframeSchema,
+    name: displayNameSchema.optional(),
+  }),
+} as const;
+
+export type AnalyzeSource = keyof typeof analyzeForms;
+const SOURCES = Object.keys(analyzeForms) as AnalyzeSource[];
+
+/** A request as a caller writes it. */
+export type AnalyzeRequest = { [Source in AnalyzeSource]: z.input<(typeof analyzeForms)[Source]> }[AnalyzeSource];
+
+/** A checked request, tagged with its source. */
+export type ParsedAnalyzeRequest = { [Source in AnalyzeSource]: { source: Source } & z.output<(typeof analyzeForms)[Source]> }[AnalyzeSource];
 
 export const analyzeRequestSchema = z
-  .strictObject({
-    /** A built-in code (SPX, BTC) or a saved custom symbol. */
-    asset: symbolSchema.optional(),
-    /** A market-data ticker passed through unchanged (ETH-USD). */
-    symbol: symbolSchema.optional(),
-    /** Candles you already have (a notebook's own data); sorted ascending by time. */
-    candles: z.array(candleSchema).optional(),
-    /** CSV text with Datetime/Date, Open, High, Low, Close[, Volume] columns. */
-    csv: z.string().optional(),
-    /** Shown as the asset name for candles or CSV: one line of plain text. */
-    name: z
-      .string({ error: "must be a string" })
-      .trim()
-      .min(1, "must not be empty")
-      .max(80, "must be at most 80 characters")
-      .refine((name) => !hasControlCharacter(name), "must be one line of plain text (no control characters or line breaks)")
-      .optional(),
-    timeframe: timeframeSchema,
-    start: dateInputSchema.optional(),
-    end: dateInputSchema.optional(),
-  })
-  .superRefine((request, context) => {
-    const given = sourceFields.filter((field) => request[field] !== undefined);
+  .record(z.string(), z.unknown(), { error: "an analysis request must be an object" })
+  .transform((request, context): ParsedAnalyzeRequest => {
+    const given = SOURCES.filter((source) => request[source] !== undefined);
     if (given.length !== 1) {
       context.addIssue({
         code: "custom",
         message:
           given.length === 0
-            ? "give one of asset, symbol, candles or csv"
-            : `give only one of asset, symbol, candles or csv (got ${given.join(" and ")})`,
+            ? `give one of ${SOURCES.join(", ")}`
+            : `give only one of ${SOURCES.join(", ")} (got ${given.join(" and ")})`,
       });
+      return z.NEVER;
     }
-    if ((request.asset !== undefined || request.symbol !== undefined) && (request.start === undefined || request.end === undefined)) {
-      context.addIssue({ code: "custom", message: "start and end are required when the data is fetched for an asset or symbol" });
+    const source = given[0] as AnalyzeSource;
+    const parsed = analyzeForms[source].safeParse(request);
+    if (!parsed.success) {
+      context.issues.push(...(parsed.error.issues as typeof context.issues));
+      return z.NEVER;
     }
+    return { source, ...parsed.data } as ParsedAnalyzeRequest;
   });
-
-export type AnalyzeRequest = z.input<typeof analyzeRequestSchema>;
 
 export interface AnalyzeOptions {
   signal?: AbortSignal;

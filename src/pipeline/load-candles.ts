@@ -1,19 +1,27 @@
 // The data step of an analysis: candles from Yahoo (asset or symbol), from CSV text, or as given; then the window.
+import { InputError } from "../common/input-error";
+import { InternalError } from "../common/quantagent-error";
 import { findBuiltInAsset } from "../market/assets";
 import type { Candle } from "../market/candle";
 import { parseCsv } from "../market/csv-source";
 import { resolveDateRange } from "../market/date-range";
 import { assertBarSpacing } from "../market/bar-spacing";
 import { fetchYahooCandles } from "../market/yahoo-source";
-import type { AnalyzeRequest } from "./analyze-request";
+import type { ParsedAnalyzeRequest } from "./analyze-request";
 import type { ProgressListener } from "./progress-events";
 
 export const MIN_ANALYSIS_BARS = 35;
 
-export class NotEnoughDataError extends Error {
+export class NotEnoughDataError extends InputError {
   override name = "NotEnoughDataError";
-  constructor(readonly bars: number) {
-    super(`Not enough data: ${bars} bars, at least ${MIN_ANALYSIS_BARS} needed. Choose a longer date range or a shorter timeframe.`);
+  readonly bars: number;
+  constructor(options: { bars: number }) {
+    super({
+      code: "not_enough_data",
+      message: `Not enough data: ${options.bars} bars, at least ${MIN_ANALYSIS_BARS} needed. Choose a longer date range or a shorter timeframe.`,
+      details: { bars: options.bars, minimum: MIN_ANALYSIS_BARS },
+    });
+    this.bars = options.bars;
   }
 }
 
@@ -35,32 +43,43 @@ export interface LoadCandlesOptions {
  * The caller's own bars (candles or CSV text), read and checked at once: sorted, no repeated times, spaced as the
  * timeframe says. Undefined for requests whose data must be fetched.
  */
-export function loadLocalCandles(request: AnalyzeRequest): LoadedCandles | undefined {
-  if (request.candles) {
-    const name = request.name ?? "Custom data";
-    const candles = ascending(request.candles);
-    assertBarSpacing(candles, request.timeframe, "the candles");
-    return { asset: name, assetName: name, symbol: name, candles };
+export function loadLocalCandles(request: ParsedAnalyzeRequest): LoadedCandles | undefined {
+  switch (request.source) {
+    case "candles": {
+      const name = request.name ?? "Custom data";
+      const candles = ascending(request.candles);
+      assertBarSpacing(candles, request.timeframe, "the candles");
+      return { asset: name, assetName: name, symbol: name, candles };
+    }
+    case "csv": {
+      const name = request.name ?? "Uploaded CSV";
+      const candles = parseCsv(request.csv, { name });
+      assertBarSpacing(candles, request.timeframe, "the CSV");
+      return { asset: name, assetName: name, symbol: name, candles };
+    }
+    case "asset":
+    case "symbol":
+      return undefined;
+    default: {
+      const exhaustive: never = request;
+      return exhaustive;
+    }
   }
-  if (request.csv !== undefined) {
-    const name = request.name ?? "Uploaded CSV";
-    const candles = parseCsv(request.csv, { name });
-    assertBarSpacing(candles, request.timeframe, "the CSV");
-    return { asset: name, assetName: name, symbol: name, candles };
-  }
-  return undefined;
 }
 
-export async function loadCandles(request: AnalyzeRequest, options: LoadCandlesOptions): Promise<LoadedCandles> {
-  const local = loadLocalCandles(request);
-  if (local) return local;
-  const code = (request.asset ?? request.symbol ?? "").trim();
-  const builtIn = request.asset !== undefined ? findBuiltInAsset(code) : undefined;
+export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCandlesOptions): Promise<LoadedCandles> {
+  if (request.source !== "asset" && request.source !== "symbol") {
+    const local = loadLocalCandles(request);
+    if (!local) throw new InternalError({ message: `No local data for a ${request.source} request` });
+    return local;
+  }
+  const code = request.source === "asset" ? request.asset : request.symbol;
+  const builtIn = request.source === "asset" ? findBuiltInAsset(code) : undefined;
   const fetched = await fetchYahooCandles({
     symbol: code, // fetchYahooCandles maps built-in codes to their tickers
     timeframe: request.timeframe,
-    start: request.start!,
-    end: request.end!,
+    start: request.start,
+    end: request.end,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     fetch: options.fetch,
@@ -71,15 +90,15 @@ export async function loadCandles(request: AnalyzeRequest, options: LoadCandlesO
 
 /** The data step of an analysis, reported as a step: the candles, then the window of the last `bars`. */
 export async function loadWindow(
-  request: AnalyzeRequest,
+  request: ParsedAnalyzeRequest,
   options: LoadCandlesOptions & { bars: number; onEvent?: ProgressListener },
 ): Promise<{ loaded: LoadedCandles; window: Candle[]; durationMs: number }> {
   const emit = options.onEvent ?? (() => {});
   // Whatever can be refused without a download is refused before the data step starts: a date range the market
   // source would refuse, the caller's own bars that do not parse, do not fit the timeframe or are too few. No event
   // has been sent, so a server can still answer them as a plain 400 rather than inside a started event stream.
-  if (request.asset !== undefined || request.symbol !== undefined) {
-    resolveDateRange({ timeframe: request.timeframe, start: request.start!, end: request.end! }, { now: options.now?.() });
+  if (request.source === "asset" || request.source === "symbol") {
+    resolveDateRange({ timeframe: request.timeframe, start: request.start, end: request.end }, { now: options.now?.() });
   }
   const local = loadLocalCandles(request);
   if (local) analysisWindow(local.candles, options.bars);
@@ -99,7 +118,7 @@ export async function loadWindow(
 
 /** The last `bars` candles; fewer than 35 usable bars is an error (SPEC 1). */
 export function analysisWindow(candles: readonly Candle[], bars: number): Candle[] {
-  if (candles.length < MIN_ANALYSIS_BARS) throw new NotEnoughDataError(candles.length);
+  if (candles.length < MIN_ANALYSIS_BARS) throw new NotEnoughDataError({ bars: candles.length });
   return candles.slice(-bars);
 }
 
@@ -107,7 +126,7 @@ function ascending(candles: readonly Candle[]): Candle[] {
   const sorted = [...candles].sort((a, b) => a.time - b.time);
   for (let index = 1; index < sorted.length; index++) {
     if (sorted[index].time === sorted[index - 1].time) {
-      throw new Error(`Invalid candles: two candles share the time ${new Date(sorted[index].time).toISOString()}`);
+      throw new InputError({ message: `Invalid candles: two candles share the time ${new Date(sorted[index].time).toISOString()}` });
     }
   }
   return sorted;

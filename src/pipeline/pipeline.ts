@@ -1,5 +1,9 @@
 // The pipeline object: created from the config record, it holds the models, the chart renderer and the custom-asset
 // store, and is what notebooks and the server call (keys, providers, assets, date ranges, analyze).
+//
+// Configuration is immutable: `configure(changes)` validates the new record and builds both models from it before
+// anything is replaced, then installs record and models together. A change that fails leaves everything as it was.
+// The environment is read (keys, base URLs), never written.
 import { z } from "zod";
 import { InputError } from "../common/input-error";
 import { apiKeyStatus, type ApiKeyStatus, type Env } from "../config/api-keys";
@@ -13,14 +17,13 @@ import { validateApiKey, type ApiKeyValidation } from "../llm/validate-api-key";
 import type { AssetEntry } from "../market/assets";
 import { createCustomAssetStore, listAssets, type CustomAssetStore } from "../market/custom-asset-store";
 import { validateDateRange, type DateRangeRequest, type DateRangeValidation } from "../market/date-range";
-import { timeframeLimits, type TimeframeLimit } from "../market/timeframes";
 import type { AnalysisResult } from "./analysis-result";
-import { analyzeRequestSchema, type AnalyzeOptions, type AnalyzeRequest } from "./analyze-request";
+import { analyzeRequestSchema, type AnalyzeOptions, type AnalyzeRequest, type ParsedAnalyzeRequest } from "./analyze-request";
 import { loadCandles, loadWindow, type LoadedCandles } from "./load-candles";
 import { runAnalysis } from "./run-analysis";
 
 export interface PipelineDependencies {
-  /** Where keys and base URLs are looked up and where updateApiKey() writes; default process.env. */
+  /** Where keys and base URLs are looked up; default process.env. Read, never written. */
   env?: Env;
   /** The fetch used for market data (a proxy-aware fetch, a recorder); default the global fetch. */
   fetch?: typeof fetch;
@@ -33,7 +36,8 @@ export interface PipelineDependencies {
   now?: () => Date;
 }
 
-type ModelSlot = { model: ChatModel } | { error: Error };
+/** A role's model, or why there is none (no key yet: a pipeline, and the server, can start before a key is set). */
+type ModelSlot = { model: ChatModel } | { missing: Error };
 
 const apiKeyInputSchema = z
   .string({ error: "the API key must be a string" })
@@ -44,61 +48,61 @@ const apiKeyInputSchema = z
   .refine((key) => /^[\x21-\x7e]+$/.test(key), "the API key must not contain spaces or non-ASCII characters");
 
 export class Pipeline {
-  readonly #config: Config;
   readonly #env: Env;
   readonly #dependencies: PipelineDependencies;
   readonly #assetStore: CustomAssetStore;
+  #config: Readonly<Config>;
+  #models: Readonly<Record<ModelRole, ModelSlot>>;
   #renderer: ChartRenderer | undefined;
-  #models: Record<ModelRole, ModelSlot> | undefined;
 
   constructor(config: ConfigInput = {}, dependencies: PipelineDependencies = {}) {
-    this.#config = createConfig(config);
     this.#env = dependencies.env ?? process.env;
     this.#dependencies = dependencies;
     this.#renderer = dependencies.renderer;
+    const installed = this.#build(createConfig(config));
+    this.#config = installed.config;
+    this.#models = installed.models;
     this.#assetStore = dependencies.assetStore ?? createCustomAssetStore({ dataDir: this.#config.data_dir });
-    this.refreshLlms();
   }
 
-  /** The live config record. Change fields, then call refreshLlms() to rebuild the models. */
-  get config(): Config {
+  /** The config record in use (frozen). Change it with configure(). */
+  get config(): Readonly<Config> {
     return this.#config;
   }
 
-  /** Re-validates the config and rebuilds both models. Throws ConfigError for a bad field; a missing key is kept
-   * and reported when a model is needed, so a pipeline (and the server) can start before a key is set. */
-  refreshLlms(): void {
-    Object.assign(this.#config, createConfig(this.#config));
-    const build = (role: ModelRole): ModelSlot => {
-      try {
-        const model = createChatModel({ config: this.#config, role, env: this.#env });
-        return { model: this.#dependencies.wrapChatModel?.(model, role) ?? model };
-      } catch (error) {
-        if (error instanceof ConfigError) throw error;
-        return { error: error as Error };
-      }
-    };
-    this.#models = { agent: build("agent"), graph: build("graph") };
+  /**
+   * Installs a new config record: `changes` over the current one, validated, with both models rebuilt from it.
+   * Throws ConfigError naming the bad field, and then nothing changes. data_dir is fixed for a pipeline's life.
+   */
+  configure(changes: ConfigInput): Readonly<Config> {
+    const next = createConfig({ ...this.#config, ...changes });
+    if (next.data_dir !== this.#config.data_dir) {
+      throw new ConfigError({ message: "Invalid configuration: data_dir cannot change once a pipeline is created; create a new pipeline instead" });
+    }
+    const installed = this.#build(next);
+    this.#config = installed.config;
+    this.#models = installed.models;
+    return this.#config;
   }
 
-  /** The model for a role, or the reason there is none (missing key). */
+  /** The model for a role, or the reason there is none (a missing key). */
   model(role: ModelRole): ChatModel {
-    const slot = this.#models?.[role];
-    if (!slot) throw new Error("Models are not built yet");
-    if ("error" in slot) throw slot.error;
+    const slot = this.#models[role];
+    if ("missing" in slot) throw slot.missing;
     return slot.model;
   }
 
-  /** Sets the provider's key in the config and this process's env, and rebuilds both models at once. */
+  /** Sets the provider's key in the config (not in the environment) and rebuilds both models at once. */
   updateApiKey(key: string, options: { provider?: ProviderId } = {}): ApiKeyStatus {
     const provider = parseProvider(options.provider ?? "openai");
     const parsed = apiKeyInputSchema.safeParse(key);
     if (!parsed.success) throw InputError.fromZod(parsed.error);
-    const info = providerInfo(provider);
-    this.#config[info.keyField] = parsed.data;
-    this.#env[info.keyEnvVar] = parsed.data;
-    this.refreshLlms();
+    this.configure({ [providerInfo(provider).keyField]: parsed.data });
     return this.apiKeyStatus(provider);
+  }
+
+  apiKeyStatus(provider: ProviderId): ApiKeyStatus {
+    return apiKeyStatus(this.#config, parseProvider(provider), this.#env);
   }
 
   /**
@@ -114,21 +118,14 @@ export class Pipeline {
     });
   }
 
-  apiKeyStatus(provider: ProviderId): ApiKeyStatus {
-    return apiKeyStatus(this.#config, parseProvider(provider), this.#env);
-  }
-
   /** One cheap real request to the provider; never throws for provider failures. */
   validateApiKey(provider: ProviderId, options: { signal?: AbortSignal } = {}): Promise<ApiKeyValidation> {
     return validateApiKey({ config: this.#config, provider: parseProvider(provider), env: this.#env, signal: options.signal });
   }
 
-  /** Moves both roles to the provider; model names without its prefix become its defaults (SPEC 10). */
+  /** Moves both roles to the provider; model names without its prefix become its defaults. */
   updateProvider(provider: ProviderId): ModelSelection {
-    const selection = switchProvider(this.#config, parseProvider(provider));
-    Object.assign(this.#config, selection);
-    this.refreshLlms();
-    return modelSelection(this.#config);
+    return modelSelection(this.configure(switchProvider(this.#config, parseProvider(provider))));
   }
 
   modelSelection(): ModelSelection {
@@ -137,10 +134,6 @@ export class Pipeline {
 
   validateDateRange(request: DateRangeRequest): DateRangeValidation {
     return validateDateRange(request, { now: this.#dependencies.now?.() });
-  }
-
-  timeframeLimits(): TimeframeLimit[] {
-    return timeframeLimits();
   }
 
   saveCustomAsset(symbol: string, options: { signal?: AbortSignal } = {}): Promise<{ symbol: string; added: boolean }> {
@@ -170,9 +163,10 @@ export class Pipeline {
     const parsed = parseAnalyzeRequest(request);
     // Keys are checked before any data is fetched: a missing key should not cost a download first.
     const models = { agent: this.model("agent"), graph: this.model("graph") };
+    const config = this.#config;
     const { loaded, window, durationMs } = await loadWindow(parsed, {
       ...this.#loadOptions(options.signal),
-      bars: this.#config.window_bars,
+      bars: config.window_bars,
       onEvent: options.onEvent,
     });
     return runAnalysis({
@@ -183,6 +177,7 @@ export class Pipeline {
       candles: window,
       models,
       renderer: this.renderer(),
+      chartDispatch: config.chart_dispatch,
       signal: options.signal,
       onEvent: options.onEvent,
       schedule: options.schedule,
@@ -202,6 +197,21 @@ export class Pipeline {
     this.#renderer = undefined;
   }
 
+  /** The config frozen, and both models built from it; a ConfigError (a bad model name) throws before anything changes. */
+  #build(config: Config): { config: Readonly<Config>; models: Readonly<Record<ModelRole, ModelSlot>> } {
+    const frozen = Object.freeze({ ...config });
+    const build = (role: ModelRole): ModelSlot => {
+      try {
+        const model = createChatModel({ config: frozen, role, env: this.#env });
+        return { model: this.#dependencies.wrapChatModel?.(model, role) ?? model };
+      } catch (error) {
+        if (error instanceof ConfigError) throw error;
+        return { missing: error as Error };
+      }
+    };
+    return { config: frozen, models: Object.freeze({ agent: build("agent"), graph: build("graph") }) };
+  }
+
   #loadOptions(signal: AbortSignal | undefined) {
     return { fetch: this.#dependencies.fetch, timeoutMs: this.#config.market_data_timeout_ms, signal, now: this.#dependencies.now };
   }
@@ -217,7 +227,7 @@ function parseProvider(provider: unknown): ProviderId {
   return parsed.data;
 }
 
-function parseAnalyzeRequest(request: unknown) {
+function parseAnalyzeRequest(request: unknown): ParsedAnalyzeRequest {
   const parsed = analyzeRequestSchema.safeParse(request);
   if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid analysis request");
   return parsed.data;

@@ -1,5 +1,5 @@
 // Progress of one analysis as a discriminated union: callers `switch` on `type` (notebook view, server SSE, CLI).
-import type { DecisionRecord } from "../agents/decision-record";
+import type { Directive } from "../agents/decision-record";
 import type { TokenUsage } from "../llm/chat-model";
 
 export type PipelineStep = "data" | "indicator" | "pattern" | "trend" | "decision";
@@ -10,7 +10,7 @@ export type ProgressEvent =
   | { type: "step-end"; step: PipelineStep; at: number; durationMs: number; usage: TokenUsage }
   | { type: "step-error"; step: PipelineStep; at: number; durationMs: number; error: string }
   | { type: "chart-rendered"; chart: "pattern" | "trend"; at: number; durationMs: number; bytes: number }
-  | { type: "analysis-end"; at: number; durationMs: number; decision: DecisionRecord["decision"] };
+  | { type: "analysis-end"; at: number; durationMs: number; decision: Directive };
 
 export type ProgressListener = (event: ProgressEvent) => void;
 

@@ -1,9 +1,11 @@
-// Orchestration of one analysis over a window of candles: Indicator, Pattern and Trend concurrently, then Decision.
-// Any step's failure aborts the others and fails the analysis with that step's (classified) error.
+// Orchestration of one analysis over a window of candles: both charts first, then Indicator, Pattern and Trend
+// concurrently, then Decision. Any step's failure aborts the others and fails the analysis with that step's
+// (classified) error. Each step records its own model calls, so its usage is its own.
 import { createAnalysisContext } from "../agents/analysis-context";
+import type { ChartDispatch } from "../agents/chart-agent";
 import { runDecisionAgent } from "../agents/decision-agent";
 import { runIndicatorAgent } from "../agents/indicator-agent";
-import type { ModelCallRecord } from "../agents/model-call";
+import { createStepRecorder, type AgentStep, type ModelCallRecord, type StepRecorder } from "../agents/model-call";
 import { runPatternAgent } from "../agents/pattern-agent";
 import { runTrendAgent } from "../agents/trend-agent";
 import { summariseTrendlines } from "../agents/trend-summary";
@@ -13,7 +15,7 @@ import { buildTrendFigure } from "../charts/trend-figure";
 import { fitCandleTrendlines } from "../charts/trendlines";
 import type { PlotlyFigure } from "../charts/figure-types";
 import type { ChartOptions } from "../charts/chart-style";
-import { computeIndicators } from "../indicators";
+import { computeIndicators, type LatestIndicatorValues } from "../indicators";
 import { addUsage, zeroUsage, type ChatModel } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
@@ -29,6 +31,8 @@ export interface RunAnalysisInput {
   candles: Candle[];
   models: { agent: ChatModel; graph: ChatModel };
   renderer: ChartRenderer;
+  /** How the chart agents get their image; default "tool-call". */
+  chartDispatch?: ChartDispatch;
   signal?: AbortSignal;
   onEvent?: ProgressListener;
   /** "sequential" runs the three analysts one after another (for accounts with tight rate limits, and benchmarks). */
@@ -43,8 +47,9 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const started = performance.now();
   const emit: ProgressListener = input.onEvent ?? (() => {});
   const { candles, models } = input;
-  const calls: ModelCallRecord[] = [];
+  const dispatch = input.chartDispatch ?? "tool-call";
   const timings: Partial<Record<PipelineStep, number>> = { ...input.timings };
+  const recorders: StepRecorder[] = [];
 
   // One controller for the whole analysis: the caller's signal or any step's failure stops every step.
   const controller = new AbortController();
@@ -58,30 +63,23 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const lines = summariseTrendlines(candles, fits);
   const chartOptions: ChartOptions = { assetName: input.assetName, timeframe: input.timeframe };
 
-  // Both charts are rendered before any model is called: a chart that cannot be drawn then fails the analysis
-  // before anything is paid for. Warm renders take tens of milliseconds, a small price for that.
-  const renderChart = (chart: "pattern" | "trend", figure: PlotlyFigure) => {
+  const renderChart = async (chart: "pattern" | "trend", figure: PlotlyFigure): Promise<Buffer> => {
     const renderStarted = performance.now();
-    const png = input.renderer.render(figure, { signal }).then((bytes) => {
-      emit({ type: "chart-rendered", chart, at: Date.now(), durationMs: performance.now() - renderStarted, bytes: bytes.length });
-      return bytes;
-    });
-    png.catch(() => {}); // handled where it is awaited; this only keeps an early failure from going unhandled
-    return png;
+    const bytes = await input.renderer.render(figure, { signal });
+    emit({ type: "chart-rendered", chart, at: Date.now(), durationMs: performance.now() - renderStarted, bytes: bytes.length });
+    return bytes;
   };
-  const patternChart = renderChart("pattern", buildPatternFigure(candles, chartOptions));
-  const trendChart = renderChart("trend", buildTrendFigure(candles, { ...chartOptions, trendlines: fits }));
 
-  const step = async <T>(name: PipelineStep, work: () => Promise<T>): Promise<T> => {
+  const step = async <T>(name: AgentStep, work: (recorder: StepRecorder) => Promise<T>): Promise<T> => {
     const stepStarted = performance.now();
-    const callsBefore = calls.length;
+    const recorder = createStepRecorder(name);
+    recorders.push(recorder);
     emit({ type: "step-start", step: name, at: Date.now() });
     try {
-      const value = await work();
+      const value = await work(recorder);
       const durationMs = performance.now() - stepStarted;
       timings[name] = durationMs;
-      const usage = calls.slice(callsBefore).filter((call) => call.step === name).reduce((sum, call) => addUsage(sum, call.usage), zeroUsage);
-      emit({ type: "step-end", step: name, at: Date.now(), durationMs, usage });
+      emit({ type: "step-end", step: name, at: Date.now(), durationMs, usage: recorder.usage() });
       return value;
     } catch (error) {
       const durationMs = performance.now() - stepStarted;
@@ -95,47 +93,52 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   };
 
   try {
-    await Promise.all([patternChart, trendChart]);
+    // Both charts are drawn before any model is called: a chart that cannot be drawn then fails the analysis
+    // before anything is paid for. Warm renders take tens of milliseconds, a small price for that.
+    const [patternPng, trendPng] = await settleAll(
+      [renderChart("pattern", buildPatternFigure(candles, chartOptions)), renderChart("trend", buildTrendFigure(candles, { ...chartOptions, trendlines: fits }))],
+      signal,
+    );
+    const chartModels = { dispatch, agentModel: models.agent, graphModel: models.graph, signal };
     const analysts = [
-      () => step("indicator", () => runIndicatorAgent({ context, candles, model: models.graph, calls, signal })),
-      () => step("pattern", () => runPatternAgent({ context, chart: patternChart, agentModel: models.agent, graphModel: models.graph, calls, signal })),
-      () => step("trend", () => runTrendAgent({ context, lines, chart: trendChart, agentModel: models.agent, graphModel: models.graph, calls, signal })),
+      () => step("indicator", (recorder) => runIndicatorAgent({ context, candles, model: models.graph, recorder, signal })),
+      () => step("pattern", (recorder) => runPatternAgent({ ...chartModels, context, chart: patternPng, recorder })),
+      () => step("trend", (recorder) => runTrendAgent({ ...chartModels, context, lines, chart: trendPng, recorder })),
     ] as const;
     const [indicator, patternReport, trendReport] =
       input.schedule === "sequential"
         ? [await analysts[0](), await analysts[1](), await analysts[2]()]
         : await settleAll([analysts[0](), analysts[1](), analysts[2]()], signal);
 
-    const decision = await step("decision", () =>
+    const decision = await step("decision", (recorder) =>
       runDecisionAgent({
         context,
         reports: { indicatorReport: indicator.report, patternReport, trendReport },
         model: models.graph,
-        calls,
+        recorder,
         signal,
       }),
     );
-    const [patternPng, trendPng] = await Promise.all([patternChart, trendChart]);
     const totalMs = performance.now() - started + (input.timings?.data ?? 0);
     emit({ type: "analysis-end", at: Date.now(), durationMs: totalMs, decision: decision.decision });
 
+    const calls: ModelCallRecord[] = recorders.flatMap((recorder) => recorder.calls());
+    const first = candles[0];
+    const last = candles[candles.length - 1];
     return {
       asset: input.asset,
-      asset_name: input.assetName,
+      assetName: input.assetName,
       symbol: input.symbol,
       timeframe: input.timeframe,
-      data_length: candles.length,
-      window: { start: new Date(candles[0].time).toISOString(), end: new Date(candles[candles.length - 1].time).toISOString() },
-      technical_indicators: indicator.report,
-      pattern_analysis: patternReport,
-      trend_analysis: trendReport,
-      pattern_chart: patternPng.toString("base64"),
-      trend_chart: trendPng.toString("base64"),
-      final_decision: decision,
-      indicator_values: snapshot(indicators.latest),
+      barCount: candles.length,
+      window: { start: new Date(first?.time ?? 0).toISOString(), end: new Date(last?.time ?? 0).toISOString() },
+      reports: { indicator: indicator.report, pattern: patternReport, trend: trendReport },
+      charts: { pattern: patternPng.toString("base64"), trend: trendPng.toString("base64") },
+      decision,
+      indicatorValues: snapshot(indicators.latest),
       trendlines: lines,
       candles,
-      timings_ms: { ...timings, total: totalMs },
+      timingsMs: { ...timings, total: totalMs },
       usage: { calls, total: calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage) },
       models: {
         agent: { provider: models.agent.provider, model: models.agent.model, temperature: models.agent.temperature },
@@ -165,15 +168,15 @@ async function settleAll<T extends readonly unknown[]>(
   return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
-function snapshot(latest: ReturnType<typeof computeIndicators>["latest"]): IndicatorSnapshot {
+function snapshot(latest: LatestIndicatorValues): IndicatorSnapshot {
   return {
     rsi: latest.rsi,
     macd: latest.macd,
-    macd_signal: latest.macdSignal,
-    macd_histogram: latest.macdHistogram,
-    stochastic_k: latest.stochasticK,
-    stochastic_d: latest.stochasticD,
+    macdSignal: latest.macdSignal,
+    macdHistogram: latest.macdHistogram,
+    stochasticK: latest.stochasticK,
+    stochasticD: latest.stochasticD,
     roc: latest.roc,
-    williams_r: latest.williamsR,
+    williamsR: latest.williamsR,
   };
 }

@@ -31,7 +31,7 @@ describe("errors that echo input stay short", () => {
 
   it("in date ranges", () => {
     const answer = validateDateRange({ timeframe: huge, start: huge, end: huge });
-    expect(answer.valid).toBe(false);
+    expect(answer.ok).toBe(false);
     expect(JSON.stringify(answer).length).toBeLessThan(300);
   });
 

@@ -87,10 +87,10 @@ describe("maskApiKey", () => {
 describe("apiKeyStatus", () => {
   it("reports the masked key or its absence", () => {
     expect(apiKeyStatus(createConfig({ api_key: configKey }), "openai", {})).toEqual({
-      has_key: true,
-      masked_key: "sk-...def",
+      hasKey: true,
+      maskedKey: "sk-...def",
     });
-    expect(apiKeyStatus(createConfig(), "qwen", {})).toEqual({ has_key: false, masked_key: null });
+    expect(apiKeyStatus(createConfig(), "qwen", {})).toEqual({ hasKey: false, maskedKey: null });
   });
 });
 

@@ -17,10 +17,10 @@ it("answers scripted steps in order, then the fallback, recording each request",
 });
 
 it("throws scripted errors and honours an aborted signal", async () => {
-  const failure = new ProviderError({ kind: "rate_limit", provider: "openai" });
+  const failure = new ProviderError({ reason: "rate_limit", provider: "openai" });
   const model = new FakeChatModel({ steps: [failure] });
   await expect(model.chat({ messages: [] })).rejects.toBe(failure);
-  await expect(model.chat({ messages: [], signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: "aborted" });
+  await expect(model.chat({ messages: [], signal: AbortSignal.abort() })).rejects.toMatchObject({ reason: "aborted" });
 });
 
 it("hands the text to onTextDelta a word at a time before resolving, like the streaming adapters", async () => {

@@ -54,7 +54,7 @@ export class FakeChatModel implements ChatModel {
     const callIndex = this.calls.length;
     this.calls.push(request);
     if (request.signal?.aborted) {
-      throw new ProviderError({ kind: "aborted", provider: this.provider, model: this.model, cause: request.signal.reason });
+      throw new ProviderError({ reason: "aborted", provider: this.provider, model: this.model, cause: request.signal.reason });
     }
     const step = this.steps.shift() ?? this.fallback;
     const outcome = typeof step === "function" ? step(request, callIndex) : step;

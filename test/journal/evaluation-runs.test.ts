@@ -126,7 +126,7 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
     const duplicate = { ...gptRun, points: [gptRun.points[0], gptRun.points[0]] };
     await expect(journal.recordEvaluationRun(duplicate)).rejects.toThrow(/points: point ids must be unique within a run/);
     await expect(journal.recordEvaluationRun({ ...gptRun, promptVersion: "" })).rejects.toThrow(/promptVersion: must not be empty/);
-    await expect(journal.leaderboard({ groupBy: "colour" } as never)).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(journal.leaderboard({ groupBy: "colour" } as never)).rejects.toMatchObject({ reason: "invalid_input" });
     expect((await journal.listEvaluationRuns()).runs).toEqual([]);
   });
 

@@ -70,7 +70,7 @@ describe.each(journalEngines)("statistics on %s", (engine) => {
     expect(await keys("timeframe")).toEqual([["4h", 16]]);
     expect(await keys("prompt_version")).toEqual([["2025-03-a", 16]]);
     expect((await journal.stats({ groupBy: "model", asset: "SPX" })).groups.map((group) => group.key)).toEqual(["claude-haiku-4-5"]);
-    await expect(journal.stats({ groupBy: "colour" } as never)).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(journal.stats({ groupBy: "colour" } as never)).rejects.toMatchObject({ reason: "invalid_input" });
     await expect(journal.stats({ groupBy: "model", horizon: 2 } as never)).rejects.toThrow(/horizon: must be 1 or 3/);
   });
 

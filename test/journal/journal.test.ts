@@ -1,5 +1,6 @@
 // Recording, reading back, listing and deleting analyses, the same suite on SQLite and on a real PostgreSQL.
 import { describe, expect, it } from "vitest";
+import { QuantAgentError } from "../../src/common/quantagent-error";
 import { JournalError } from "../../src/journal/journal-error";
 import { journalIdPattern } from "../../src/journal/journal-id";
 import type { Journal } from "../../src/journal/journal";
@@ -76,8 +77,8 @@ describe.each(journalEngines)("journal on %s", (engine) => {
     for (const attempt of attempts) {
       const error = await journal.record(attempt.entry as never).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(JournalError);
-      expect((error as JournalError).code).toBe("invalid_input");
-      expect((error as JournalError).isInputError).toBe(true);
+      expect(error).toMatchObject({ reason: "invalid_input", code: "invalid_journal_input", kind: "input" });
+      expect(QuantAgentError.isInstance(error)).toBe(true);
       expect((error as Error).message).toMatch(attempt.message);
     }
     expect((await journal.list()).analyses).toEqual([]);
@@ -163,7 +164,7 @@ describe.each(journalEngines)("journal on %s", (engine) => {
   it("refuses every call once closed", async () => {
     const journal = await harness.open();
     await journal.close();
-    await expect(journal.list()).rejects.toMatchObject({ code: "closed" });
+    await expect(journal.list()).rejects.toMatchObject({ reason: "closed" });
     await journal.close(); // twice is fine
   });
 });

@@ -68,7 +68,7 @@ describe.each(journalEngines)("migrations on %s", (engine) => {
     await (await harness.open(location)).close();
     await harness.query(location, "insert into kysely_migration (name, timestamp) values ('9999-from-the-future', '2099-01-01T00:00:00.000Z')");
     const error = await openJournal(location).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ code: "migration_failed" });
+    expect(error).toMatchObject({ reason: "migration_failed" });
     expect((error as Error).message).toMatch(/was written by a newer version of this program \(it has the migration 9999-from-the-future, unknown to this version\)\. Open it with that version/);
     expect(await appliedMigrations(location)).toContain("9999-from-the-future");
   });

@@ -27,14 +27,14 @@ async function expectDamaged(problem: RegExp): Promise<void> {
   const before = await digest(file);
   const error = await openJournal({ dataDir }).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(JournalError);
-  expect(error).toMatchObject({ code: "damaged_database", filePath: file, isInputError: false });
+  expect(error).toMatchObject({ reason: "damaged_database", code: "journal_damaged", kind: "internal", filePath: file });
   const message = (error as Error).message;
   expect(message).toContain(`The journal database ${file} is damaged`);
   expect(message).toMatch(problem);
   expect(message).toMatch(/left exactly as it is\. Move it aside \(or restore a backup\) and open the journal again/);
   expect(await digest(file)).toBe(before);
   // A second attempt says the same: nothing was "repaired" in between.
-  await expect(openJournal({ dataDir })).rejects.toMatchObject({ code: "damaged_database" });
+  await expect(openJournal({ dataDir })).rejects.toMatchObject({ reason: "damaged_database" });
   expect(await digest(file)).toBe(before);
 }
 
@@ -78,14 +78,14 @@ describe("an unusable PostgreSQL URL", () => {
     const error = await openJournal({ dataDir, databaseUrl: "postgres://journal:hunter2secret@127.0.0.1:1/journal", connectTimeoutMs: 5_000 }).catch(
       (caught: unknown) => caught,
     );
-    expect(error).toMatchObject({ code: "database_unavailable" });
+    expect(error).toMatchObject({ reason: "database_unavailable" });
     expect((error as Error).message).toMatch(/^Cannot connect to the journal database postgres:\/\/journal:\*\*\*@127\.0\.0\.1:1\/journal: .*Check DATABASE_URL/);
     expect((error as Error).message).not.toContain("hunter2secret");
   });
 
   it("that is not a PostgreSQL URL is refused as input", async () => {
     await expect(openJournal({ dataDir, databaseUrl: "mysql://root:pw@localhost/journal" })).rejects.toMatchObject({
-      code: "invalid_input",
+      reason: "invalid_input",
       message: expect.stringMatching(/must start with postgres:\/\/ or postgresql:\/\/ \(got mysql:\/\/root:\*\*\*@localhost\/journal\)/),
     });
   });

@@ -90,7 +90,7 @@ describe.each(journalEngines)("outcomes on %s", (engine) => {
     expect((await journal.get(replay.id))?.outcome).toEqual(outcome);
     const failed = await journal.record(failedEntry());
     expect(await journal.recordOutcome(failed.id, laterBars(T, [1, 2, 3]))).toBeNull();
-    await expect(journal.recordOutcome("01a20470-0000-7000-8000-000000000000", laterBars(T, [1, 2, 3]))).rejects.toMatchObject({ code: "not_found" });
-    await expect(journal.recordOutcome(replay.id, [{ time: 1, close: 1 }] as never)).rejects.toMatchObject({ code: "invalid_input" });
+    await expect(journal.recordOutcome("01a20470-0000-7000-8000-000000000000", laterBars(T, [1, 2, 3]))).rejects.toMatchObject({ reason: "not_found" });
+    await expect(journal.recordOutcome(replay.id, [{ time: 1, close: 1 }] as never)).rejects.toMatchObject({ reason: "invalid_input" });
   });
 });

@@ -22,7 +22,7 @@ describe.each(providers)("%s errors", (provider) => {
   it("401: invalid key, one request, no key text", async () => {
     const wrongKey = "sk-test.WRONG-abcdef1234567890";
     const error = await providerErrorFrom(modelWith({}, wrongKey).chat(hello));
-    expect(error.kind).toBe("auth");
+    expect(error.reason).toBe("auth");
     expect(error.message.startsWith(`Invalid API Key: The ${brand} API key you provided is invalid or has expired.`)).toBe(true);
     expect(error.message).not.toContain("WRONG-abcdef");
     expect(server.requestCount()).toBe(1);
@@ -34,7 +34,7 @@ describe.each(providers)("%s errors", (provider) => {
   it("429 rate limit: retried max_retries times, then classified", async () => {
     server.enqueue(fakeReply.rateLimited(), fakeReply.rateLimited(), fakeReply.rateLimited());
     const error = await providerErrorFrom(modelWith({ max_retries: 1 }).chat(hello));
-    expect(error.kind).toBe("rate_limit");
+    expect(error.reason).toBe("rate_limit");
     expect(error.message.startsWith(`Rate Limit Exceeded: You've hit the ${brand} API rate limit.`)).toBe(true);
     expect(server.requestCount()).toBe(2);
   });
@@ -42,7 +42,7 @@ describe.each(providers)("%s errors", (provider) => {
   it("quota error: never retried", async () => {
     server.enqueue(fakeReply.quotaExceeded(), fakeReply.text("must not be reached"));
     const error = await providerErrorFrom(modelWith({ max_retries: 3 }).chat(hello));
-    expect(error.kind).toBe("quota");
+    expect(error.reason).toBe("quota");
     expect(error.message.startsWith(`Billing Issue: Your ${brand} account has insufficient credits or billing issues.`)).toBe(true);
     expect(server.requestCount()).toBe(1);
     expect(server.requests[0].summary.stream).toBe(true);
@@ -59,7 +59,7 @@ describe.each(providers)("%s errors", (provider) => {
   it("500 every time: classified as a server error after the retries", async () => {
     server.enqueue(fakeReply.serverError(503), fakeReply.serverError(503));
     const error = await providerErrorFrom(modelWith({ max_retries: 1 }).chat(hello));
-    expect(error.kind).toBe("server");
+    expect(error.reason).toBe("server");
     expect(error.statusCode).toBe(503);
     expect(error.message).toContain(brand);
     expect(server.requestCount()).toBe(2);
@@ -73,7 +73,7 @@ describe.each(providers)("%s errors", (provider) => {
       env: {},
     });
     const error = await providerErrorFrom(chatModel.chat(hello));
-    expect(error.kind).toBe("model_not_found");
+    expect(error.reason).toBe("model_not_found");
     expect(error.message.startsWith(`Model Error: The model "no-such-model" is not available from ${brand}.`)).toBe(true);
     expect(server.requestCount()).toBe(1);
   });
@@ -86,7 +86,7 @@ describe.each(providers)("%s errors", (provider) => {
       env: {},
     });
     const error = await providerErrorFrom(chatModel.chat(hello));
-    expect(error.kind).toBe("network");
+    expect(error.reason).toBe("network");
     expect(error.message.startsWith(`Network Error: Unable to connect to ${brand} servers.`)).toBe(true);
     expect(error.message).toContain("connection refused");
   });
@@ -95,7 +95,7 @@ describe.each(providers)("%s errors", (provider) => {
     server.enqueue(fakeReply.hang(), fakeReply.hang());
     const started = Date.now();
     const error = await providerErrorFrom(modelWith({ request_timeout_ms: 150, max_retries: 1 }).chat(hello));
-    expect(error.kind).toBe("network");
+    expect(error.reason).toBe("network");
     expect(error.message.startsWith(`Network Error: Unable to connect to ${brand} servers.`)).toBe(true);
     expect(error.message).toContain("timed out after 150 ms");
     expect(server.requestCount()).toBe(2);
@@ -107,7 +107,7 @@ describe.each(providers)("%s errors", (provider) => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const error = await providerErrorFrom(modelWith({ max_retries: 2 }).chat({ ...hello, signal: controller.signal }));
-    expect(error.kind).toBe("aborted");
+    expect(error.reason).toBe("aborted");
     expect(error.message).toBe(`Cancelled: the ${brand} request was cancelled.`);
     expect(server.requestCount()).toBe(1);
   });
@@ -115,21 +115,21 @@ describe.each(providers)("%s errors", (provider) => {
   it("caller timeout signal (AbortSignal.timeout): a network timeout", async () => {
     server.enqueue(fakeReply.hang());
     const error = await providerErrorFrom(modelWith({ max_retries: 2 }).chat({ ...hello, signal: AbortSignal.timeout(80) }));
-    expect(error.kind).toBe("network");
+    expect(error.reason).toBe("network");
     expect(error.message).toContain("timed out");
   });
 
   it("connection reset mid-response: network error", async () => {
     server.enqueue(fakeReply.reset());
     const error = await providerErrorFrom(modelWith({ max_retries: 0 }).chat(hello));
-    expect(error.kind).toBe("network");
+    expect(error.reason).toBe("network");
     expect(error.message.startsWith(`Network Error: Unable to connect to ${brand} servers.`)).toBe(true);
   });
 
   it("malformed JSON body: a provider error saying so", async () => {
     server.enqueue(fakeReply.malformed());
     const error = await providerErrorFrom(modelWith({ max_retries: 0 }).chat(hello));
-    expect(error.kind).toBe("unknown");
+    expect(error.reason).toBe("unknown");
     expect(error.message).toContain(brand);
     expect(error.message).toContain("not valid JSON");
   });
@@ -137,13 +137,13 @@ describe.each(providers)("%s errors", (provider) => {
   it("a body that is JSON but not a completion: a provider error, not a crash", async () => {
     server.enqueue(fakeReply.raw(200, { unexpected: true }));
     const error = await providerErrorFrom(modelWith({ max_retries: 0 }).chat(hello));
-    expect(error.kind).toBe("unknown");
+    expect(error.reason).toBe("unknown");
   });
 
   it("a provider message that echoes a key is scrubbed", async () => {
     server.enqueue(fakeReply.error(400, `Bad request for key ${secretKey}`));
     const error = await providerErrorFrom(modelWith({ max_retries: 0 }).chat(hello));
-    expect(error.kind).toBe("bad_request");
+    expect(error.reason).toBe("bad_request");
     expect(error.message).toContain("[redacted]");
   });
 });
@@ -153,7 +153,7 @@ describe("provider-specific quota and retry rules", () => {
     server.enqueue(fakeReply.creditBalanceTooLow());
     const chatModel = createChatModel({ config: configFor({ provider: "anthropic", server }), role: "graph", env: {} });
     const error = await providerErrorFrom(chatModel.chat(hello));
-    expect(error.kind).toBe("quota");
+    expect(error.reason).toBe("quota");
     expect(error.message.startsWith("Billing Issue: Your Anthropic account has insufficient credits or billing issues.")).toBe(true);
     expect(server.requestCount()).toBe(1);
   });
@@ -179,7 +179,7 @@ describe("provider-specific quota and retry rules", () => {
     for (let attempt = 0; attempt < 5; attempt += 1) server.enqueue(fakeReply.rateLimited());
     const config = { ...configFor({ provider: "qwen", server }), max_retries: undefined };
     const error = await providerErrorFrom(createChatModel({ config, role: "graph", env: {} }).chat(hello));
-    expect(error.kind).toBe("rate_limit");
+    expect(error.reason).toBe("rate_limit");
     expect(server.requestCount()).toBe(5);
   });
 
@@ -187,7 +187,7 @@ describe("provider-specific quota and retry rules", () => {
     server.enqueue(fakeReply.quotaExceeded());
     const config = { ...configFor({ provider: "qwen", server }), max_retries: undefined };
     const error = await providerErrorFrom(createChatModel({ config, role: "graph", env: {} }).chat(hello));
-    expect(error.kind).toBe("quota");
+    expect(error.reason).toBe("quota");
     expect(server.requestCount()).toBe(1);
   });
 });

@@ -114,7 +114,7 @@ describe.each(providers)("%s streaming", (provider) => {
       if (recorder.deltas.length === 2) controller.abort();
     };
     const error = await providerErrorFrom(modelWith({ max_retries: 2 }).chat({ ...hello, signal: controller.signal, onTextDelta }));
-    expect(error.kind).toBe("aborted");
+    expect(error.reason).toBe("aborted");
     expect(error.message).toBe(`Cancelled: the ${brand} request was cancelled.`);
     expect(recorder.deltas).toHaveLength(2);
     await waitFor(() => server.requests[0].stream?.clientClosed === true, 2_000, "the fake seeing the connection closed");
@@ -132,7 +132,7 @@ describe.each(providers)("%s streaming", (provider) => {
       if (recorder.deltas.length === 3) controller.abort(new DOMException("The operation timed out.", "TimeoutError"));
     };
     const error = await providerErrorFrom(modelWith({ max_retries: 2 }).chat({ ...hello, signal: controller.signal, onTextDelta }));
-    expect(error.kind).toBe("network");
+    expect(error.reason).toBe("network");
     expect(error.message).toMatch(/^Network Error: .*timed out/);
     expect(recorder.deltas).toHaveLength(3);
     expect(server.requestCount()).toBe(1);
@@ -142,7 +142,7 @@ describe.each(providers)("%s streaming", (provider) => {
     server.enqueue(streamedText(report, { fault: { kind: "stall", afterChunks: 5 } }));
     const started = performance.now();
     const error = await providerErrorFrom(modelWith({ request_timeout_ms: 500, max_retries: 2 }).chat(hello));
-    expect(error.kind).toBe("network");
+    expect(error.reason).toBe("network");
     expect(error.message.startsWith(`Network Error: Unable to connect to ${brand} servers.`)).toBe(true);
     expect(error.message).toContain("timed out after 500 ms");
     expect(performance.now() - started).toBeLessThan(2_500);
@@ -166,7 +166,7 @@ describe.each(providers)("%s streaming", (provider) => {
     server.enqueue(streamedText(report, { fault: { kind: "drop", afterChunks: 5 } }));
     const recorder = deltaRecorder();
     const error = await providerErrorFrom(modelWith({ max_retries: 2 }).chat({ ...hello, onTextDelta: recorder.onTextDelta }));
-    expect(error.kind).toBe("network");
+    expect(error.reason).toBe("network");
     expect(error.message.startsWith(`Network Error: Unable to connect to ${brand} servers.`)).toBe(true);
     expect(recorder.deltas.length).toBeGreaterThan(0);
     expect(server.requestCount()).toBe(1);
@@ -175,7 +175,7 @@ describe.each(providers)("%s streaming", (provider) => {
   it("a malformed chunk mid-stream: a classified error saying so, not a crash", async () => {
     server.enqueue(streamedText(report, { fault: { kind: "malformed", afterChunks: 5 } }));
     const error = await providerErrorFrom(modelWith({ max_retries: 0 }).chat(hello));
-    expect(error.kind).toBe("unknown");
+    expect(error.reason).toBe("unknown");
     expect(error.message).toContain(brand);
     expect(error.message).toContain("not valid JSON");
   });
@@ -186,7 +186,7 @@ describe.each(providers)("%s streaming", (provider) => {
     const httpError = await providerErrorFrom(modelWith({ max_retries: 0 }).chat(hello));
     server.enqueue(streamedText(report, { fault: { kind: "error", afterChunks: 5, status, message: "Overloaded" } }));
     const streamError = await providerErrorFrom(modelWith({ max_retries: 0 }).chat(hello));
-    expect(streamError.kind).toBe("server");
+    expect(streamError.reason).toBe("server");
     expect([streamError.kind, streamError.statusCode, streamError.message]).toEqual([httpError.kind, httpError.statusCode, httpError.message]);
     expect(streamError.isRetryable).toBe(true);
   });
@@ -221,9 +221,9 @@ describe("Anthropic error events inside a stream", () => {
 
   it("rate_limit_error: a rate limit; billing_error: a quota error", async () => {
     server.enqueue(midStream(429, "Rate limited"), midStream(402, "Your credit balance is too low"));
-    expect((await providerErrorFrom(anthropicModel().chat(hello))).kind).toBe("rate_limit");
+    expect((await providerErrorFrom(anthropicModel().chat(hello))).reason).toBe("rate_limit");
     const quota = await providerErrorFrom(anthropicModel().chat(hello));
-    expect(quota.kind).toBe("quota");
+    expect(quota.reason).toBe("quota");
     expect(quota.isRetryable).toBe(false);
   });
 });

@@ -124,7 +124,7 @@ describe("OpenAIChatModel", () => {
   it("passes the caller's signal: an already aborted signal sends nothing", async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(openaiModel().chat({ ...visionRequest, signal: controller.signal })).rejects.toMatchObject({ kind: "aborted" });
+    await expect(openaiModel().chat({ ...visionRequest, signal: controller.signal })).rejects.toMatchObject({ reason: "aborted" });
     expect(server.requestCount()).toBe(0);
   });
 });

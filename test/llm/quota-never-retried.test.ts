@@ -33,7 +33,7 @@ describe.each(Object.keys(quotaReplies) as ProviderId[])("%s", (provider) => {
     server.enqueue(reply, fakeReply.text("must not be reached"), fakeReply.text("must not be reached"));
     const model = createChatModel({ config: configFor({ provider, server, overrides: { max_retries: 3 } }), role: "graph", env: {} });
     const error = await providerErrorFrom(model.chat({ messages: [{ role: "user", content: "Hello" }] }));
-    expect(error.kind).toBe("quota");
+    expect(error.reason).toBe("quota");
     expect(error.message.startsWith(`Billing Issue: Your ${brands[provider]} account has insufficient credits or billing issues.`)).toBe(true);
     expect(server.requestCount()).toBe(1);
   });

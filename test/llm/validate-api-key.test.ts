@@ -15,7 +15,7 @@ it.each([
   ["qwen", "Qwen API key is valid"],
 ] as const)("%s: a valid key", async (provider, message) => {
   const result = await validateApiKey({ config: configFor({ provider, server }), provider, env: {} });
-  expect(result).toEqual({ valid: true, message });
+  expect(result).toEqual({ ok: true, message });
   expect(server.requestCount()).toBe(1);
   expect(server.requests[0].summary.maxTokens).toBe(5);
 });
@@ -48,8 +48,8 @@ it("uses the provider's default agent model when no role uses it", async () => {
 it("an invalid key: the SPEC 5 message, one request, no key text", async () => {
   const config = configFor({ provider: "openai", server, key: "sk-test.SECRET-1234567890abcdef-old" });
   const result = await validateApiKey({ config, provider: "openai", env: {} });
-  expect(result.valid).toBe(false);
-  const error = result.valid ? "" : result.error;
+  expect(result.ok).toBe(false);
+  const error = result.ok ? "" : result.error;
   expect(error.startsWith("Invalid API Key: The OpenAI API key you provided is invalid or has expired.")).toBe(true);
   expectNoSecret(error);
   expect(server.requestCount()).toBe(1);
@@ -58,8 +58,8 @@ it("an invalid key: the SPEC 5 message, one request, no key text", async () => {
 it("a quota error is reported, not retried", async () => {
   server.enqueue(fakeReply.quotaExceeded());
   const result = await validateApiKey({ config: configFor({ provider: "anthropic", server }), provider: "anthropic", env: {} });
-  expect(result).toMatchObject({ valid: false });
-  expect(result.valid ? "" : result.error).toMatch(/^Billing Issue: Your Anthropic account/);
+  expect(result).toMatchObject({ ok: false });
+  expect(result.ok ? "" : result.error).toMatch(/^Billing Issue: Your Anthropic account/);
   expect(server.requestCount()).toBe(1);
 });
 
@@ -68,22 +68,22 @@ it("a network error: answered, not thrown, without retries", async () => {
   const config = configFor({ provider: "qwen", server: closed, overrides: { max_retries: 3 } });
   const started = Date.now();
   const result = await validateApiKey({ config, provider: "qwen", env: {} });
-  expect(result.valid ? "" : result.error).toMatch(/^Network Error: Unable to connect to Qwen servers\./);
+  expect(result.ok ? "" : result.error).toMatch(/^Network Error: Unable to connect to Qwen servers\./);
   // No retries: three with the SDK's backoff would take 3.5 s; one attempt at a closed port fails in milliseconds.
   expect(Date.now() - started).toBeLessThan(1_500);
 });
 
 it("a missing key: the SPEC 4 message", async () => {
   const result = await validateApiKey({ config: createConfig({}), provider: "qwen", env: {} });
-  expect(result.valid).toBe(false);
-  expect(result.valid ? "" : result.error).toMatch(/^Qwen API key not found\. Please set it using one of these methods/);
+  expect(result.ok).toBe(false);
+  expect(result.ok ? "" : result.error).toMatch(/^Qwen API key not found\. Please set it using one of these methods/);
 });
 
 it("an unknown model: the model error", async () => {
   server.enqueue(fakeReply.modelNotFound("gpt-unknown"));
   const config = configFor({ provider: "openai", server, overrides: { agent_llm_model: "gpt-unknown" } });
   const result = await validateApiKey({ config, provider: "openai", env: {} });
-  expect(result.valid ? "" : result.error).toMatch(/^Model Error: The model "gpt-unknown" is not available from OpenAI\./);
+  expect(result.ok ? "" : result.error).toMatch(/^Model Error: The model "gpt-unknown" is not available from OpenAI\./);
 });
 
 it("a cancelled validation answers, not throws", async () => {
@@ -94,5 +94,5 @@ it("a cancelled validation answers, not throws", async () => {
     env: {},
     signal: AbortSignal.abort(),
   });
-  expect(result).toEqual({ valid: false, error: "Cancelled: the OpenAI request was cancelled." });
+  expect(result).toEqual({ ok: false, error: "Cancelled: the OpenAI request was cancelled." });
 });

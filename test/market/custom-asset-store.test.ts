@@ -49,8 +49,8 @@ describe("custom-asset store: basics", () => {
   it.each([["../../etc/passwd"], [""], ["X".repeat(33)], ["ETH USD"], ["<script>"], [42], [null]])("rejects %j", async (symbol) => {
     const store = createCustomAssetStore({ dataDir });
     const error = await rejection(store.save(symbol));
-    expect(error.kind).toBe("invalid_symbol");
-    expect(error.isInputError).toBe(true);
+    expect(error.reason).toBe("invalid_symbol");
+    expect(error.kind).toBe("input");
     expect(error.message).toMatch(/^Invalid symbol /);
     expect(await readdir(dataDir)).toEqual([]); // nothing written, not even a lock
   });
@@ -66,7 +66,7 @@ describe("custom-asset store: basics", () => {
   it("refuses a symbol that spells a built-in code with another ticker", async () => {
     const store = createCustomAssetStore({ dataDir });
     const error = await rejection(store.save("spx"));
-    expect(error.kind).toBe("ambiguous_symbol");
+    expect(error.reason).toBe("ambiguous_symbol");
     expect(error.message).toBe(
       '"spx" is the built-in code of S&P 500 (Yahoo ticker ^GSPC), so it cannot also be a custom symbol. Choose S&P 500 from the list, or add the ticker you mean (e.g. ^GSPC).',
     );
@@ -99,7 +99,7 @@ describe("custom-asset store: basics", () => {
     await store.save("A1");
     await store.save("A2");
     const error = await rejection(store.save("A3"));
-    expect(error).toMatchObject({ kind: "full", isInputError: true });
+    expect(error).toMatchObject({ reason: "full", kind: "input", code: "asset_list_full" });
     expect(await store.list()).toEqual(["A1", "A2"]);
   });
 
@@ -156,7 +156,7 @@ describe("custom-asset store: concurrency and restarts", () => {
     await writeFile(`${filePath()}.lock`, "");
     const waiting = createCustomAssetStore({ dataDir, lockTimeoutMs: 150, staleMs: 60_000 });
     const error = await rejection(waiting.save("ETH-USD"));
-    expect(error.kind).toBe("io");
+    expect(error.reason).toBe("io");
     expect(error.message).toContain("Timed out after 150 ms waiting for");
     const longAgo = new Date(Date.now() - 120_000);
     await utimes(`${filePath()}.lock`, longAgo, longAgo);
@@ -178,15 +178,15 @@ describe("custom-asset store: damaged files are never replaced by an empty list"
     await writeFile(filePath(), content);
     const store = createCustomAssetStore({ dataDir });
     const listError = await rejection(store.list());
-    expect(listError.kind).toBe("corrupt_file");
-    expect(listError.isInputError).toBe(false);
+    expect(listError.reason).toBe("corrupt_file");
+    expect(listError.kind).toBe("internal");
     expect(listError.filePath).toBe(filePath());
     expect(listError.message).toContain(`The custom-asset file ${filePath()} is damaged (`);
     expect(listError.message).toMatch(problem);
     expect(listError.message).toContain("It was left untouched");
 
     const saveError = await rejection(store.save("BTC-EUR"));
-    expect(saveError.kind).toBe("corrupt_file");
+    expect(saveError.reason).toBe("corrupt_file");
     expect(await readFile(filePath(), "utf8")).toBe(content);
     await expect(listAssets(store)).rejects.toThrow(CustomAssetStoreError);
   });

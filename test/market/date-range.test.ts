@@ -15,16 +15,16 @@ describe("validateDateRange", () => {
   describe.each(TIMEFRAMES.map((timeframe) => [timeframe, maxLookbackDays(timeframe)] as const))("%s (max %i days)", (timeframe, maxDays) => {
     it("accepts a range exactly at the limit", () => {
       const result = validateDateRange({ timeframe, start: now - maxDays * DAY, end: now }, { now });
-      expect(result).toEqual({ valid: true, days: maxDays });
+      expect(result).toEqual({ ok: true, days: maxDays });
     });
 
     it("rejects a range one day past the limit with the numbers", () => {
       const result = validateDateRange({ timeframe, start: now - (maxDays + 1) * DAY, end: now }, { now });
       expect(result).toEqual({
-        valid: false,
+        ok: false,
         error: `Date range too long for ${timeframe}: ${maxDays + 1} days requested, at most ${maxDays} days allowed.`,
-        max_days: maxDays,
-        current_days: maxDays + 1,
+        maxDays: maxDays,
+        currentDays: maxDays + 1,
       });
     });
   });
@@ -36,12 +36,12 @@ describe("validateDateRange", () => {
     expect(countDays(0, 0)).toBe(0);
     expect(Object.is(countDays(DAY / 2, 0), 0)).toBe(true); // never -0
     const justOver = validateDateRange({ timeframe: "1m", start: now - 7 * DAY - 60_000, end: now }, { now });
-    expect(justOver).toMatchObject({ valid: false, current_days: 8, max_days: 7 });
-    expect(validateDateRange({ timeframe: "1m", start: now - 2 * 3_600_000, end: now }, { now })).toEqual({ valid: true, days: 1 });
+    expect(justOver).toMatchObject({ ok: false, currentDays: 8, maxDays: 7 });
+    expect(validateDateRange({ timeframe: "1m", start: now - 2 * 3_600_000, end: now }, { now })).toEqual({ ok: true, days: 1 });
   });
 
   it("accepts Dates, ISO strings and epoch milliseconds alike", () => {
-    const expected = { valid: true, days: 3 };
+    const expected = { ok: true, days: 3 };
     expect(validateDateRange({ timeframe: "1h", start: new Date("2025-05-01T00:00:00Z"), end: new Date("2025-05-04T00:00:00Z") }, { now })).toEqual(expected);
     expect(validateDateRange({ timeframe: "1h", start: "2025-05-01", end: "2025-05-04" }, { now })).toEqual(expected);
     expect(validateDateRange({ timeframe: "1h", start: "2025-05-01 00:00", end: Date.UTC(2025, 4, 4) }, { now })).toEqual(expected);
@@ -49,45 +49,45 @@ describe("validateDateRange", () => {
 
   it("rejects a reversed range", () => {
     const result = validateDateRange({ timeframe: "1d", start: "2025-05-10", end: "2025-05-01" }, { now });
-    expect(result.valid).toBe(false);
-    if (result.valid) return;
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
     expect(result.error).toBe("Start 2025-05-10T00:00:00.000Z is after end 2025-05-01T00:00:00.000Z: the start must be before the end.");
-    expect(result.max_days).toBe(730);
-    expect(result.current_days).toBe(-9);
+    expect(result.maxDays).toBe(730);
+    expect(result.currentDays).toBe(-9);
   });
 
   it("rejects equal start and end", () => {
     const result = validateDateRange({ timeframe: "1d", start: "2025-05-01", end: Date.UTC(2025, 4, 1) }, { now });
     expect(result).toEqual({
-      valid: false,
+      ok: false,
       error: "Start and end are the same instant (2025-05-01T00:00:00.000Z): the start must be before the end.",
-      max_days: 730,
-      current_days: 0,
+      maxDays: 730,
+      currentDays: 0,
     });
   });
 
   it("rejects an end in the future beyond the clock-skew tolerance, and allows it within", () => {
     const withinSkew = validateDateRange({ timeframe: "1h", start: now - DAY, end: now + CLOCK_SKEW_TOLERANCE_MS }, { now });
-    expect(withinSkew.valid).toBe(true);
+    expect(withinSkew.ok).toBe(true);
     const future = validateDateRange({ timeframe: "1h", start: now - DAY, end: now + CLOCK_SKEW_TOLERANCE_MS + 1 }, { now });
-    expect(future).toMatchObject({ valid: false, max_days: 730 });
-    if (!future.valid) expect(future.error).toMatch(/^End 2025-06-01T12:05:00.001Z is in the future \(now is 2025-06-01T12:00:00.000Z\)\.$/);
+    expect(future).toMatchObject({ ok: false, maxDays: 730 });
+    if (!future.ok) expect(future.error).toMatch(/^End 2025-06-01T12:05:00.001Z is in the future \(now is 2025-06-01T12:00:00.000Z\)\.$/);
     const farFuture = validateDateRange({ timeframe: "1d", start: "2030-01-01", end: "2030-02-01" }, { now });
-    expect(farFuture.valid).toBe(false);
+    expect(farFuture.ok).toBe(false);
   });
 
   it("uses the real clock when no now is given", () => {
-    expect(validateDateRange({ timeframe: "1d", start: Date.now() - 10 * DAY, end: Date.now() }).valid).toBe(true);
-    expect(validateDateRange({ timeframe: "1d", start: Date.now() - 10 * DAY, end: Date.now() + 3_600_000 }).valid).toBe(false);
+    expect(validateDateRange({ timeframe: "1d", start: Date.now() - 10 * DAY, end: Date.now() }).ok).toBe(true);
+    expect(validateDateRange({ timeframe: "1d", start: Date.now() - 10 * DAY, end: Date.now() + 3_600_000 }).ok).toBe(false);
   });
 
   it.each(["2h", "", "1M", "4H", undefined])("rejects the unknown timeframe %j", (timeframe) => {
     const result = validateDateRange({ timeframe: timeframe as string, start: now - DAY, end: now }, { now });
     expect(result).toEqual({
-      valid: false,
+      ok: false,
       error: `Unknown timeframe ${JSON.stringify(timeframe ?? null)}: use one of 1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w, 1mo.`,
-      max_days: null,
-      current_days: null,
+      maxDays: null,
+      currentDays: null,
     });
   });
 
@@ -100,12 +100,12 @@ describe("validateDateRange", () => {
     ["start", { start: null, end: now }, "Invalid start date null"],
   ])("rejects an unparseable %s", (_field, range, message) => {
     const result = validateDateRange({ timeframe: "1h", ...(range as { start: string; end: number }) }, { now });
-    expect(result.valid).toBe(false);
-    if (result.valid) return;
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
     expect(result.error.startsWith(message)).toBe(true);
     expect(result.error).toContain("ISO date such as 2024-01-31");
-    expect(result.max_days).toBe(730);
-    expect(result.current_days).toBeNull();
+    expect(result.maxDays).toBe(730);
+    expect(result.currentDays).toBeNull();
   });
 });
 

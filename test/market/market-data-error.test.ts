@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MarketDataError, NoDataError, type MarketDataErrorKind } from "../../src/market/market-data-error";
+import { MarketDataError, NoDataError, type MarketDataErrorReason } from "../../src/market/market-data-error";
 
 describe("NoDataError", () => {
   it("begins exactly as SPEC 5 says and keeps the request", () => {
@@ -7,7 +7,7 @@ describe("NoDataError", () => {
     const error = new NoDataError({ symbol: "ETH-USD", timeframe: "4h", start: Date.UTC(2024, 0, 1), end: Date.UTC(2024, 0, 8), cause });
     expect(error.message.startsWith("No data available for ETH-USD (4h, 2024-01-01T00:00:00.000Z to 2024-01-08T00:00:00.000Z)")).toBe(true);
     expect(error).toBeInstanceOf(MarketDataError);
-    expect(error).toMatchObject({ name: "NoDataError", kind: "no_data", symbol: "ETH-USD", timeframe: "4h", isRetryable: false });
+    expect(error).toMatchObject({ name: "NoDataError", reason: "no_data", code: "no_data", kind: "data", symbol: "ETH-USD", timeframe: "4h", isRetryable: false });
     expect(error.start.toISOString()).toBe("2024-01-01T00:00:00.000Z");
     expect(error.cause).toBe(cause);
   });
@@ -19,7 +19,7 @@ describe("NoDataError", () => {
 });
 
 describe("MarketDataError", () => {
-  it.each<[MarketDataErrorKind, Record<string, unknown>, string, boolean]>([
+  it.each<[MarketDataErrorReason, Record<string, unknown>, string, boolean]>([
     ["network", { detail: "ENOTFOUND" }, "Network Error: Unable to reach Yahoo Finance for AAPL (ENOTFOUND). Check the connection or proxy.", true],
     ["timeout", { timeoutMs: 20_000 }, "Timeout: Yahoo Finance did not answer for AAPL within 20000 ms. Try again later.", true],
     ["http", { statusCode: 503, detail: "Service Unavailable" }, "Market Data Error: Yahoo Finance answered HTTP 503 for AAPL (Service Unavailable).", true],
@@ -29,9 +29,10 @@ describe("MarketDataError", () => {
     ["aborted", {}, "Cancelled: the market-data request for AAPL was cancelled.", false],
   ])("%s reads plainly", (kind, extra, message, retryable) => {
     const cause = new Error("original");
-    const error = new MarketDataError({ kind, symbol: "AAPL", cause, ...extra });
+    const error = new MarketDataError({ reason: kind, symbol: "AAPL", cause, ...extra });
     expect(error.message).toBe(message);
-    expect(error.kind).toBe(kind);
+    expect(error.reason).toBe(kind);
+    expect(error.kind).toBe(kind === "aborted" ? "cancelled" : kind === "invalid_request" ? "input" : "data");
     expect(error.isRetryable).toBe(retryable);
     expect(error.cause).toBe(cause);
   });

@@ -4,8 +4,7 @@ import {
   maxLookbackDays,
   TIMEFRAMES,
   timeframeInfo,
-  timeframeLimits,
-  timeframeLimitSchema,
+  timeframeTable,
   timeframeSchema,
   yahooIntervalFor,
 } from "../../src/market/timeframes";
@@ -39,18 +38,18 @@ describe("timeframes", () => {
     expect(isTimeframe(undefined)).toBe(false);
   });
 
-  it("serves the table for GET /api/timeframe-limits as plain JSON", () => {
-    const limits = timeframeLimits();
-    expect(limits.map((limit) => limit.timeframe)).toEqual([...TIMEFRAMES]);
-    for (const limit of limits) expect(timeframeLimitSchema.parse(limit)).toEqual(limit);
-    expect(limits.find((limit) => limit.timeframe === "4h")).toEqual({
+  it("lists every timeframe's facts in timeframe order, as copies", () => {
+    const table = timeframeTable();
+    expect(table.map((row) => row.timeframe)).toEqual([...TIMEFRAMES]);
+    expect(table.find((row) => row.timeframe === "4h")).toEqual({
       timeframe: "4h",
-      max_days: 730,
-      interval: "1h",
+      maxDays: 730,
+      yahooInterval: "1h",
       aggregated: true,
-      bar_seconds: 14_400,
+      barMs: 14_400_000,
     });
-    expect(limits.find((limit) => limit.timeframe === "1mo")).toMatchObject({ interval: "1mo", bar_seconds: null });
-    expect(JSON.parse(JSON.stringify(limits))).toEqual(limits);
+    expect(table.find((row) => row.timeframe === "1mo")).toMatchObject({ yahooInterval: "1mo", barMs: undefined });
+    (table[0] as { maxDays: number }).maxDays = 1;
+    expect(timeframeInfo("1m").maxDays).toBe(7);
   });
 });

@@ -54,7 +54,7 @@ describe("fetchYahooCandles: the request", () => {
     const { fetch, requests } = recordingFetch(() => ({}));
     const badSymbol = await failure({ symbol: "../../etc/passwd", timeframe: "1d", ...range, fetch });
     expect(badSymbol).toBeInstanceOf(MarketDataError);
-    expect(badSymbol).toMatchObject({ kind: "invalid_request" });
+    expect(badSymbol).toMatchObject({ reason: "invalid_request" });
     const tooLong = await failure({ symbol: "AAPL", timeframe: "1m", start: "2024-05-01", end: "2024-06-01", now, fetch });
     expect(tooLong).toBeInstanceOf(DateRangeError);
     expect((tooLong as Error).message).toBe("Date range too long for 1m: 31 days requested, at most 7 days allowed.");
@@ -126,7 +126,7 @@ describe("fetchYahooCandles: failures", () => {
     const error = await failure({ symbol: "AAPL", timeframe: "1h", ...range, fetch });
     expect(error).toBeInstanceOf(NoDataError);
     expect((error as Error).message.startsWith("No data available for AAPL (1h, 2024-06-01T00:00:00.000Z to 2024-06-08T00:00:00.000Z)")).toBe(true);
-    expect(error).toMatchObject({ kind: "no_data", timeframe: "1h", start: new Date(range.start), end: new Date(range.end) });
+    expect(error).toMatchObject({ reason: "no_data", timeframe: "1h", start: new Date(range.start), end: new Date(range.end) });
   });
 
   it("answers NoDataError when every row lacks prices", async () => {
@@ -161,18 +161,18 @@ describe("fetchYahooCandles: failures", () => {
     expect(printed).toEqual([]);
     expect(error).toBeInstanceOf(MarketDataError);
     expect(error).not.toBeInstanceOf(NoDataError);
-    expect(error).toMatchObject({ kind: "http", statusCode: 500, isRetryable: true });
+    expect(error).toMatchObject({ reason: "http", statusCode: 500, isRetryable: true });
     expect((error as Error).message).toBe("Market Data Error: Yahoo Finance answered HTTP 500 for AAPL (Internal Server Error).");
   });
 
   it("answers a 429 as a retryable http error and a 400 as a non-retryable one", async () => {
     const tooMany = recordingFetch(() => new Response("Too Many Requests", { status: 429 })).fetch;
-    expect(await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch: tooMany })).toMatchObject({ kind: "http", statusCode: 429, isRetryable: true });
+    expect(await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch: tooMany })).toMatchObject({ reason: "http", statusCode: 429, isRetryable: true });
     const badRequest = recordingFetch(
       () => new Response(JSON.stringify({ chart: { result: null, error: { code: "Bad Request", description: "Invalid input" } } }), { status: 400 }),
     ).fetch;
     const error = await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch: badRequest });
-    expect(error).toMatchObject({ kind: "http", statusCode: 400, isRetryable: false });
+    expect(error).toMatchObject({ reason: "http", statusCode: 400, isRetryable: false });
     expect((error as Error).message).toContain("(Invalid input)");
   });
 
@@ -182,7 +182,7 @@ describe("fetchYahooCandles: failures", () => {
       throw refused;
     }) as typeof globalThis.fetch;
     const error = await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch });
-    expect(error).toMatchObject({ kind: "network", isRetryable: true });
+    expect(error).toMatchObject({ reason: "network", isRetryable: true });
     expect((error as Error).message).toBe(
       "Network Error: Unable to reach Yahoo Finance for AAPL (fetch failed: ECONNREFUSED). Check the connection or proxy.",
     );
@@ -191,7 +191,7 @@ describe("fetchYahooCandles: failures", () => {
 
   it("answers MarketDataError kind invalid_data for a body that is not chart JSON", async () => {
     const notJson = recordingFetch(() => new Response("<html>maintenance</html>", { status: 200 })).fetch;
-    expect(await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch: notJson })).toMatchObject({ kind: "invalid_data" });
+    expect(await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch: notJson })).toMatchObject({ reason: "invalid_data" });
     const mismatch = recordingFetch(() => {
       const body = chartBody({ symbol: "AAPL" }, barsAt([Date.UTC(2024, 5, 3), Date.UTC(2024, 5, 4)])) as {
         chart: { result: { indicators: { quote: { close: unknown[] }[] } }[] };
@@ -200,7 +200,7 @@ describe("fetchYahooCandles: failures", () => {
       return body;
     }).fetch;
     const error = await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch: mismatch });
-    expect(error).toMatchObject({ kind: "invalid_data" });
+    expect(error).toMatchObject({ reason: "invalid_data" });
   });
 
   it("times out a fetch that never answers", async () => {
@@ -208,7 +208,7 @@ describe("fetchYahooCandles: failures", () => {
     const started = Date.now();
     const error = await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch: neverFetch, timeoutMs: 80 });
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(error).toMatchObject({ kind: "timeout", isRetryable: true });
+    expect(error).toMatchObject({ reason: "timeout", isRetryable: true });
     expect((error as Error).message).toBe("Timeout: Yahoo Finance did not answer for AAPL within 80 ms. Try again later.");
     // The hung request must not block later ones (yahoo-finance2 queues requests).
     const { fetch } = recordingFetch(() => chartBody({ symbol: "AAPL" }, barsAt([Date.UTC(2024, 5, 3)])));
@@ -218,7 +218,7 @@ describe("fetchYahooCandles: failures", () => {
   it("times out a body that never finishes", async () => {
     const stalledBody = (async () =>
       new Response(new ReadableStream({ start() {} }), { status: 200 })) as typeof globalThis.fetch;
-    expect(await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch: stalledBody, timeoutMs: 80 })).toMatchObject({ kind: "timeout" });
+    expect(await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch: stalledBody, timeoutMs: 80 })).toMatchObject({ reason: "timeout" });
   });
 
   it("stops when the caller's signal aborts, and reports it as a cancellation", async () => {
@@ -231,7 +231,7 @@ describe("fetchYahooCandles: failures", () => {
     const pending = failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch, signal: controller.signal });
     setTimeout(() => controller.abort(new Error("user pressed stop")), 20);
     const error = await pending;
-    expect(error).toMatchObject({ kind: "aborted", isRetryable: false });
+    expect(error).toMatchObject({ reason: "aborted", isRetryable: false });
     expect((error as Error).message).toBe("Cancelled: the market-data request for AAPL was cancelled.");
     expect(sawSignal?.aborted).toBe(true); // the signal given to fetch aborted too, so a real request is torn down
   });
@@ -239,7 +239,7 @@ describe("fetchYahooCandles: failures", () => {
   it("does not fetch at all when the caller's signal is already aborted", async () => {
     const { fetch, requests } = recordingFetch(() => chartBody({ symbol: "AAPL" }, []));
     const error = await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch, signal: AbortSignal.abort() });
-    expect(error).toMatchObject({ kind: "aborted" });
+    expect(error).toMatchObject({ reason: "aborted" });
     expect(requests).toHaveLength(0);
   });
 });

@@ -24,20 +24,17 @@ class RecordingDisplay implements Display {
 const hostile = '<script>alert(1)</script><img src=x onerror="alert(2)">';
 const result = {
   asset: "BTC",
-  asset_name: "Bitcoin",
+  assetName: "Bitcoin",
   symbol: "BTC-USD",
   timeframe: "4h",
-  data_length: 45,
+  barCount: 45,
   window: { start: "2024-01-01T00:00:00.000Z", end: "2024-01-08T12:00:00.000Z" },
-  technical_indicators: `RSI is **55**. ${hostile}`,
-  pattern_analysis: "Ascending triangle.",
-  trend_analysis: "Trend: upward",
-  pattern_chart: Buffer.from("pattern-png").toString("base64"),
-  trend_chart: Buffer.from("trend-png").toString("base64"),
-  final_decision: { forecast_horizon: "next 3 bars", decision: "SHORT", justification: `Because ${hostile}`, risk_reward_ratio: 1.5 },
+  reports: { indicator: `RSI is **55**. ${hostile}`, pattern: "Ascending triangle.", trend: "Trend: upward" },
+  charts: { pattern: Buffer.from("pattern-png").toString("base64"), trend: Buffer.from("trend-png").toString("base64") },
+  decision: { forecastHorizon: "next 3 bars", decision: "SHORT", justification: `Because ${hostile}`, riskRewardRatio: 1.5 },
   models: { agent: { provider: "openai", model: "gpt-4o-mini", temperature: 0.1 }, graph: { provider: "openai", model: "gpt-4o", temperature: 0.1 } },
   usage: { calls: [], total: { inputTokens: 1000, outputTokens: 200 } },
-  timings_ms: { total: 4200 },
+  timingsMs: { total: 4200 },
 } as unknown as AnalysisResult;
 
 describe("showResult", () => {

@@ -129,7 +129,7 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n");
     expect(html).toMatch(/>LONG</);
     expect(count(outputs, "image/png")).toBe(2);
-    expect(texts(outputs)).toContain("has_key: true, masked_key: 'sk-...789'");
+    expect(texts(outputs)).toContain("hasKey: true, maskedKey: 'sk-...789'");
   }, 300_000);
 
   it("02 providers and keys: validation through the real SDKs, switching, names kept across a switch", async () => {

@@ -23,15 +23,18 @@ describe.skipIf(!built)("the package", () => {
       "check.cjs",
       `const q = require("quantagent-ts");
        const pipeline = q.createPipeline({ data_dir: ${JSON.stringify(path.join(scratch, "data"))} });
+       const errors = require("quantagent-ts/errors");
        console.log(JSON.stringify({
-         decision: typeof q.decisionRecordSchema.parse,
+         request: typeof q.analyzeRequestSchema.parse,
+         errorBase: new errors.NoDataError({ symbol: "X", timeframe: "1d", start: 0, end: 1 }) instanceof q.QuantAgentError,
          selection: pipeline.modelSelection(),
-         range: q.validateDateRange({ timeframe: "1m", start: "2024-01-01", end: "2024-01-09" }, {}).valid,
+         range: q.validateDateRange({ timeframe: "1m", start: "2024-01-01", end: "2024-01-09" }, {}).ok,
          mask: q.maskApiKey("sk-abcdefghijklmnop"),
        }));`,
     );
     expect(JSON.parse(output)).toEqual({
-      decision: "function",
+      request: "function",
+      errorBase: true,
       selection: { agent_llm_model: "gpt-4o-mini", graph_llm_model: "gpt-4o", agent_llm_provider: "openai", graph_llm_provider: "openai" },
       range: false,
       mask: "sk-...nop",

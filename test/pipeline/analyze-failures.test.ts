@@ -34,7 +34,7 @@ describe("the decision record", () => {
         : fakeReply.json({ ...fakeDecision, decision: "SHORT" });
     });
     const result = await pipeline().analyze({ candles, timeframe: "4h" });
-    expect(result.final_decision.decision).toBe("SHORT");
+    expect(result.decision.decision).toBe("SHORT");
     const decisionRequests = server.requests.filter((request) => request.summary.wantsJson);
     expect(decisionRequests).toHaveLength(2);
     expect(decisionRequests[1].summary.lastUserText).toMatch(/not a valid decision record/);
@@ -82,7 +82,7 @@ describe("concurrency", () => {
     // The structural evidence: the three analysts' first calls arrive together.
     const firstThree = server.requests.slice(0, 3).map((request) => request.receivedAt);
     expect(Math.max(...firstThree) - Math.min(...firstThree)).toBeLessThan(delayMs / 2);
-    expect(result.final_decision.decision).toBe("LONG");
+    expect(result.decision.decision).toBe("LONG");
   });
 
   it("can run the analysts one after another", async () => {
@@ -212,7 +212,7 @@ describe("before any model call", () => {
   it("renders both charts before any model call, so a chart that cannot be drawn costs nothing", async () => {
     const broken: ChartRenderer = {
       render: async () => {
-        throw new ChartRenderError({ kind: "render", message: "Chart rendering failed: Plotly could not draw the figure" });
+        throw new ChartRenderError({ reason: "render", message: "Chart rendering failed: Plotly could not draw the figure" });
       },
       close: async () => {},
       status: () => ({ state: "running", browserPid: null, pageCount: 1, userDataDir: null }),
@@ -226,8 +226,8 @@ describe("before any model call", () => {
   });
 
   it("rejects a request with two data sources or none, naming the fields", async () => {
-    await expect(pipeline().analyze({ candles, csv: "x", timeframe: "1h" })).rejects.toThrow(/only one of asset, symbol, candles or csv/);
-    await expect(pipeline().analyze({ timeframe: "1h" })).rejects.toThrow(/give one of asset, symbol, candles or csv/);
+    await expect(pipeline().analyze({ candles, csv: "x", timeframe: "1h" } as never)).rejects.toThrow(/only one of asset, symbol, candles, csv \(got candles and csv\)/);
+    await expect(pipeline().analyze({ timeframe: "1h" } as never)).rejects.toThrow(/give one of asset, symbol, candles, csv/);
     await expect(pipeline().analyze({ candles, timeframe: "2h" as never })).rejects.toThrow(/timeframe/);
   });
 });

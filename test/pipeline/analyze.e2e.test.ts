@@ -7,6 +7,7 @@ import { providers, type ProviderId } from "../../src/config/providers";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
 import { fakeDecision, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { toWireResult } from "../../src/pipeline/wire";
 import { imagesInRequest } from "../support/request-images";
 import { syntheticCandles } from "../support/synthetic-candles";
 import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
@@ -42,13 +43,14 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
     const result = await pipeline.analyze({ candles, timeframe: "4h", name: "Synthetic" }, { onEvent: (event) => events.push(event) });
 
     // The result record
-    expect(result.final_decision).toEqual(fakeDecision);
-    expect(result.data_length).toBe(45);
+    expect(toWireResult(result).final_decision).toEqual(fakeDecision);
+    expect(result.decision).toEqual({ forecastHorizon: fakeDecision.forecast_horizon, decision: fakeDecision.decision, justification: fakeDecision.justification, riskRewardRatio: fakeDecision.risk_reward_ratio });
+    expect(result.barCount).toBe(45);
     expect(result.candles).toEqual(candles.slice(-45));
-    expect(result.technical_indicators).toMatch(/^Fake indicator report: read 5 tool results/);
-    expect(result.pattern_analysis).toMatch(/Ascending Triangle/);
-    expect(result.trend_analysis).toMatch(/trend is upward/);
-    for (const chart of [result.pattern_chart, result.trend_chart]) {
+    expect(result.reports.indicator).toMatch(/^Fake indicator report: read 5 tool results/);
+    expect(result.reports.pattern).toMatch(/Ascending Triangle/);
+    expect(result.reports.trend).toMatch(/trend is upward/);
+    for (const chart of [result.charts.pattern, result.charts.trend]) {
       expect(readPngSize(Buffer.from(chart, "base64"))).toEqual({ width: 1280, height: 640 });
     }
     expect(result.models).toEqual({
@@ -57,8 +59,8 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
     });
     expect(result.usage.calls).toHaveLength(7);
     expect(result.usage.total.inputTokens).toBeGreaterThan(0);
-    expect(Object.keys(result.timings_ms).sort()).toEqual(["data", "decision", "indicator", "pattern", "total", "trend"]);
-    expect(result.indicator_values.rsi).toBeGreaterThan(0);
+    expect(Object.keys(result.timingsMs).sort()).toEqual(["data", "decision", "indicator", "pattern", "total", "trend"]);
+    expect(result.indicatorValues.rsi).toBeGreaterThan(0);
 
     // What the provider saw: 2 indicator rounds, 2 dispatches, 2 vision calls, 1 decision
     const requests = server.requests;
@@ -92,9 +94,9 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
     const decisionCalls = requests.filter((request) => request.summary.wantsJson);
     expect(decisionCalls).toHaveLength(1);
     expect(decisionCalls[0].summary.model).toBe(info.defaultGraphModel);
-    expect(decisionCalls[0].summary.lastUserText).toContain(result.technical_indicators);
-    expect(decisionCalls[0].summary.lastUserText).toContain(result.pattern_analysis);
-    expect(decisionCalls[0].summary.lastUserText).toContain(result.trend_analysis);
+    expect(decisionCalls[0].summary.lastUserText).toContain(result.reports.indicator);
+    expect(decisionCalls[0].summary.lastUserText).toContain(result.reports.pattern);
+    expect(decisionCalls[0].summary.lastUserText).toContain(result.reports.trend);
 
     // Temperatures per role (the Anthropic API version this SDK speaks takes none: see the adapter)
     for (const request of requests) {

@@ -1,4 +1,4 @@
-// The pipeline object's keys, providers and models: updateApiKey, updateProvider, refreshLlms, validateApiKey.
+// The pipeline object's keys, providers and models: updateApiKey, updateProvider, configure, validateApiKey.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,25 +32,25 @@ describe("a pipeline without keys", () => {
     const pipeline = pipelineWith();
     expect(() => pipeline.model("graph")).toThrow(MissingApiKeyError);
     expect(() => pipeline.model("graph")).toThrow(/^Please replace the placeholder API key with your actual OpenAI API key\./);
-    expect(pipeline.apiKeyStatus("openai")).toEqual({ has_key: false, masked_key: null });
+    expect(pipeline.apiKeyStatus("openai")).toEqual({ hasKey: false, maskedKey: null });
   });
 
   it("uses a key from the env when the config holds the placeholder", () => {
     const pipeline = pipelineWith({ OPENAI_API_KEY: openaiKey });
     expect(pipeline.model("agent").model).toBe("gpt-4o-mini");
-    expect(pipeline.apiKeyStatus("openai")).toEqual({ has_key: true, masked_key: "sk-...789" });
+    expect(pipeline.apiKeyStatus("openai")).toEqual({ hasKey: true, maskedKey: "sk-...789" });
   });
 });
 
 describe("updateApiKey", () => {
-  it("writes the config field and the env var and rebuilds both models at once", async () => {
+  it("writes the config field (never the environment) and rebuilds both models at once", async () => {
     const env: Env = {};
     const pipeline = pipelineWith(env);
     const status = pipeline.updateApiKey(`  ${openaiKey} `, { provider: "openai" });
-    expect(status).toEqual({ has_key: true, masked_key: "sk-...789" });
+    expect(status).toEqual({ hasKey: true, maskedKey: "sk-...789" });
     expect(pipeline.config.api_key).toBe(openaiKey);
-    expect(env.OPENAI_API_KEY).toBe(openaiKey);
-    expect(await pipeline.validateApiKey("openai")).toEqual({ valid: true, message: "OpenAI API key is valid" });
+    expect(env).toEqual({});
+    expect(await pipeline.validateApiKey("openai")).toEqual({ ok: true, message: "OpenAI API key is valid" });
     expect(server.requests.at(-1)?.apiKey).toBe(openaiKey);
   });
 
@@ -58,9 +58,9 @@ describe("updateApiKey", () => {
     const env: Env = {};
     const pipeline = pipelineWith(env);
     pipeline.updateApiKey(anthropicKey, { provider: "anthropic" });
-    expect(env.ANTHROPIC_API_KEY).toBe(anthropicKey);
+    expect(env).toEqual({});
     expect(pipeline.config.anthropic_api_key).toBe(anthropicKey);
-    expect(pipeline.apiKeyStatus("openai").has_key).toBe(false);
+    expect(pipeline.apiKeyStatus("openai").hasKey).toBe(false);
   });
 
   it.each([
@@ -86,7 +86,7 @@ describe("updateApiKey", () => {
     const pipeline = pipelineWith();
     pipeline.updateApiKey("sk-test.WRONG-key-0123456789", { provider: "openai" });
     const validation = await pipeline.validateApiKey("openai");
-    expect(validation).toEqual({ valid: false, error: expect.stringMatching(/^Invalid API Key: The OpenAI API key you provided is invalid or has expired\./) });
+    expect(validation).toEqual({ ok: false, error: expect.stringMatching(/^Invalid API Key: The OpenAI API key you provided is invalid or has expired\./) });
     expect(JSON.stringify(validation)).not.toContain("WRONG");
   });
 });
@@ -118,15 +118,32 @@ describe("updateProvider", () => {
   });
 });
 
-describe("refreshLlms", () => {
-  it("rebuilds after the config is edited, and rejects a malformed model name", () => {
+describe("configure", () => {
+  it("installs a new config and rebuilds the models from it in one step; a bad change changes nothing", () => {
     const pipeline = pipelineWith({ OPENAI_API_KEY: openaiKey });
-    pipeline.config.graph_llm_model = "gpt-4.1";
-    pipeline.refreshLlms();
+    const before = pipeline.config;
+    const installed = pipeline.configure({ graph_llm_model: "gpt-4.1" });
+    expect(installed.graph_llm_model).toBe("gpt-4.1");
     expect(pipeline.model("graph").model).toBe("gpt-4.1");
-    pipeline.config.graph_llm_model = "";
-    expect(() => pipeline.refreshLlms()).toThrow(ConfigError);
-    expect(() => pipeline.refreshLlms()).toThrow(/graph_llm_model: must not be empty/);
+    expect(before.graph_llm_model).toBe("gpt-4o"); // the old record is not edited in place
+    expect(() => pipeline.configure({ graph_llm_model: "" })).toThrow(ConfigError);
+    expect(() => pipeline.configure({ graph_llm_model: "" })).toThrow(/graph_llm_model: must not be empty/);
+    expect(pipeline.config.graph_llm_model).toBe("gpt-4.1");
+    expect(pipeline.model("graph").model).toBe("gpt-4.1");
+  });
+
+  it("hands out a frozen record: the config cannot be edited behind the models' back", () => {
+    const pipeline = pipelineWith({ OPENAI_API_KEY: openaiKey });
+    expect(Object.isFrozen(pipeline.config)).toBe(true);
+    expect(() => {
+      (pipeline.config as { graph_llm_model: string }).graph_llm_model = "gpt-4.1";
+    }).toThrow(TypeError);
+    expect(pipeline.model("graph").model).toBe("gpt-4o");
+  });
+
+  it("refuses to move the data folder of a running pipeline", () => {
+    const pipeline = pipelineWith({ OPENAI_API_KEY: openaiKey });
+    expect(() => pipeline.configure({ data_dir: "/elsewhere" })).toThrow(/data_dir cannot change/);
   });
 
   it("rejects a bad model name at creation", () => {

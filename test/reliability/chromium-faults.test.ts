@@ -32,7 +32,7 @@ describe("Chromium", () => {
     // The renderer relaunches once under a render, so this analysis usually still succeeds, with whole charts, and the
     // killed browser is no longer the renderer's; if not, the error is clear.
     if (outcome.ok) {
-      expect(readPngSize(Buffer.from(outcome.result.pattern_chart, "base64"))).toEqual({ width: 1280, height: 640 });
+      expect(readPngSize(Buffer.from(outcome.result.charts.pattern, "base64"))).toEqual({ width: 1280, height: 640 });
       expect(renderer.status().browserPid).not.toBe(firstPid);
     } else {
       expect(outcome.error).toBeInstanceOf(ChartRenderError);
@@ -40,7 +40,7 @@ describe("Chromium", () => {
     }
 
     const next = await pipeline().analyze({ candles: syntheticCandles({ seed: 3 }), timeframe: "4h" });
-    expect(readPngSize(Buffer.from(next.trend_chart, "base64"))).toEqual({ width: 1280, height: 640 });
+    expect(readPngSize(Buffer.from(next.charts.trend, "base64"))).toEqual({ width: 1280, height: 640 });
     const secondPid = renderer.status().browserPid;
     expect(secondPid).toBeGreaterThan(0);
     expect(secondPid).not.toBe(firstPid);
@@ -51,10 +51,10 @@ describe("Chromium", () => {
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, index) => pipeline().analyze({ candles: syntheticCandles({ seed: 10 + index }), timeframe: "4h" })),
     );
-    expect(results.every((result) => result.final_decision.decision === "LONG")).toBe(true);
-    expect(new Set(results.map((result) => result.pattern_chart)).size).toBe(8);
+    expect(results.every((result) => result.decision.decision === "LONG")).toBe(true);
+    expect(new Set(results.map((result) => result.charts.pattern)).size).toBe(8);
     for (const result of results) {
-      expect(readPngSize(Buffer.from(result.pattern_chart, "base64"))).toEqual({ width: 1280, height: 640 });
+      expect(readPngSize(Buffer.from(result.charts.pattern, "base64"))).toEqual({ width: 1280, height: 640 });
     }
     const status = renderer.status();
     expect(status.state).toBe("running");

@@ -14,14 +14,14 @@ const { pipeline } = usePipelineHarness({ name: "provider-faults", defaults: { r
 const candles = syntheticCandles({ count: 50 });
 
 async function expectRecovery(run: () => Promise<unknown>) {
-  await expect(run()).resolves.toMatchObject({ final_decision: { decision: "LONG" } });
+  await expect(run()).resolves.toMatchObject({ decision: { decision: "LONG" } });
 }
 
 describe("provider faults under an analysis", () => {
   it("500s then success: retried and recovered", async () => {
     faultOn(server, isDecision, () => fakeReply.serverError(500), 2);
     const result = await pipeline({ max_retries: 2 }).analyze({ candles, timeframe: "4h" });
-    expect(result.final_decision.decision).toBe("LONG");
+    expect(result.decision.decision).toBe("LONG");
     expect(server.requests.filter(isDecision)).toHaveLength(3);
   });
 
@@ -86,7 +86,7 @@ describe("provider faults under an analysis", () => {
     server.setHandler(broken.handler);
     const result = await pipeline().analyze({ candles, timeframe: "4h" });
     expect(broken.rounds()).toBe(1);
-    expect(result.technical_indicators).toMatch(/read 3 tool results/);
+    expect(result.reports.indicator).toMatch(/read 3 tool results/);
     const followUp = server.requests.find((request) => request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 3);
     const toolResults = JSON.stringify(followUp?.body);
     expect(toolResults).toMatch(/invalid arguments for compute_rsi: period/);

@@ -232,7 +232,7 @@ describe(`server fuzz (seed ${seed})`, () => {
       } else {
         if (!keys.includes(held ?? "")) problems.push(`${provider} holds a key that was never accepted`);
         const masked = held && held.length > 12 ? `${held.slice(0, 3)}...${held.slice(-3)}` : "***";
-        if (status.masked_key !== masked) problems.push(`${provider} reports ${status.masked_key}, expected ${masked}`);
+        if (status.maskedKey !== masked) problems.push(`${provider} reports ${status.maskedKey}, expected ${masked}`);
       }
     }
 

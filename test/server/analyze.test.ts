@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createChartRenderer, type ChartRenderer } from "../../src/index";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { ANALYZE_BODY_LIMIT_BYTES, MAX_CSV_CHARACTERS } from "../../server/analyze-input";
+import { ANALYZE_BODY_LIMIT_BYTES } from "../../server/analyze-input";
+import { MAX_CSV_CHARACTERS } from "../../src/index";
 import { benchmarkCsv, noBarsFetch } from "./analysis-fixtures";
 import { expectPlainError, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 import { parseEventStreamText } from "../support/event-stream-text";
@@ -108,7 +109,7 @@ describe("POST /api/analyze with a CSV", () => {
     const tooLong = await postJson(server, "/api/analyze", { csv: "x".repeat(5.5 * 1024 * 1024), timeframe: "4h" });
     expect(tooLong.status).toBe(400);
     expectPlainError(tooLong.body);
-    expect(tooLong.body.error).toMatch(/the CSV text is too long/);
+    expect(tooLong.body.error).toMatch(/the CSV text is longer than 5242880 characters/);
     const huge = await postJson(server, "/api/analyze", { csv: "x".repeat(ANALYZE_BODY_LIMIT_BYTES), timeframe: "4h" });
     expect(huge.status).toBe(413);
     expectPlainError(huge.body);
@@ -192,15 +193,15 @@ describe("POST /api/analyze with an asset or symbol", () => {
 
   it.each([
     ["a body that is not an object", [1, 2], /JSON object/],
-    ["no source at all", { timeframe: "1h", start: "2024-01-01", end: "2024-01-02" }, /exactly one of asset or symbol/],
-    ["both asset and symbol", { asset: "BTC", symbol: "ETH-USD", timeframe: "1h", start: "2024-01-01", end: "2024-01-02" }, /exactly one/],
-    ["csv and asset together", { csv: "x", asset: "BTC", timeframe: "4h" }, /unknown field: asset/],
+    ["no source at all", { timeframe: "1h", start: "2024-01-01", end: "2024-01-02" }, /give one of asset, symbol, candles, csv/],
+    ["both asset and symbol", { asset: "BTC", symbol: "ETH-USD", timeframe: "1h", start: "2024-01-01", end: "2024-01-02" }, /give only one of asset, symbol, candles, csv \(got asset and symbol\)/],
+    ["csv and asset together", { csv: "x", asset: "BTC", timeframe: "4h" }, /got asset and csv/],
     ["an unknown timeframe", { asset: "BTC", timeframe: "2h", start: "2024-01-01", end: "2024-01-02" }, /timeframe: must be one of the timeframes/],
     ["a missing start", { asset: "BTC", timeframe: "1h", end: "2024-01-02" }, /start/],
     ["a bad date", { asset: "BTC", timeframe: "1h", start: "soon", end: "2024-01-02" }, /Invalid start date/],
     ["an end in the future", { asset: "BTC", timeframe: "1h", start: "2024-01-01", end: "2999-01-01" }, /in the future/],
     ["a symbol with forbidden characters", { symbol: "../etc", timeframe: "1h", start: "2024-01-01", end: "2024-01-02" }, /symbol may contain only/],
-    ["a source smuggled in through __proto__", '{"__proto__": {"csv": "Datetime,Close"}, "timeframe": "4h"}', /start: must be a date/],
+    ["a source smuggled in through __proto__", '{"__proto__": {"csv": "Datetime,Close"}, "timeframe": "4h"}', /give one of asset, symbol, candles, csv/],
   ])("answers 400 for %s", async (_case, body, message) => {
     const result = await postJson(server, "/api/analyze", body);
     expect(result.status).toBe(400);

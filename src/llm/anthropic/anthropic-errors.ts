@@ -1,7 +1,7 @@
 // Classifies errors from @anthropic-ai/sdk into ProviderError (SPEC 5).
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
 import { classifySdkError, type ClassifyContext } from "../classify-common-error";
-import type { ProviderError, ProviderErrorKind } from "../provider-error";
+import type { ProviderError, ProviderErrorReason } from "../provider-error";
 import { isQuotaError } from "../quota-error";
 
 /** Anthropic's body is `{type: "error", error: {type, message}}`; the SDK keeps all of it as `error.error`. */
@@ -9,7 +9,7 @@ function providerMessage(error: APIError): string | undefined {
   return error.apiMessage ?? undefined;
 }
 
-function kindForStatus(error: APIError): ProviderErrorKind {
+function reasonForStatus(error: APIError): ProviderErrorReason {
   const status = error.status ?? 0;
   // 402 billing_error, and the 400 "Your credit balance is too low" that predates it, are both quota errors.
   if (isQuotaError({ status, body: error.error })) return "quota";
@@ -51,7 +51,7 @@ function withStatusOfType(error: unknown): unknown {
 export function classifyAnthropicError(error: unknown, context: ClassifyContext): ProviderError {
   return classifySdkError(withStatusOfType(error), context, {
     classes: { APIError, APIUserAbortError, APIConnectionError, APIConnectionTimeoutError },
-    kindOf: kindForStatus,
+    reasonOf: reasonForStatus,
     messageOf: providerMessage,
   });
 }

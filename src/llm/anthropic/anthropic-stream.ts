@@ -85,7 +85,7 @@ export class AnthropicStreamAccumulator implements ChatStreamAccumulator {
     const parsed = anthropicEventSchema.safeParse(event);
     if (!parsed.success) {
       throw new ProviderError({
-        kind: "unknown",
+        reason: "unknown",
         provider: "anthropic",
         model: this.requestedModel,
         detail: "a stream event was not an Anthropic message event",
@@ -128,7 +128,7 @@ export class AnthropicStreamAccumulator implements ChatStreamAccumulator {
   finish(): ChatResponse {
     if (!this.started) {
       throw new ProviderError({
-        kind: "unknown",
+        reason: "unknown",
         provider: "anthropic",
         model: this.requestedModel,
         detail: "the response was not an Anthropic message stream",

@@ -1,7 +1,7 @@
 // Classifies errors from the openai SDK (OpenAI and DashScope's compatible endpoint) into ProviderError (SPEC 5).
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { classifySdkError, type ClassifyContext } from "../classify-common-error";
-import type { ProviderError, ProviderErrorKind } from "../provider-error";
+import type { ProviderError, ProviderErrorReason } from "../provider-error";
 import { isQuotaError } from "../quota-error";
 
 /** The provider's own sentence: the SDK keeps the body's `error` member as `error.error`. */
@@ -16,7 +16,7 @@ function isModelNotFound(error: APIError): boolean {
   return typeof message === "string" && /model/i.test(message);
 }
 
-function kindForStatus(error: APIError): ProviderErrorKind {
+function reasonForStatus(error: APIError): ProviderErrorReason {
   const status = error.status ?? 0;
   // The body, not the status, decides quota: OpenAI's quota error is a 429 like any rate limit.
   if (isQuotaError({ status, body: error.error })) return "quota";
@@ -51,7 +51,7 @@ function withStatusOfBody(error: unknown): unknown {
 export function classifyOpenAIError(error: unknown, context: ClassifyContext): ProviderError {
   return classifySdkError(withStatusOfBody(error), context, {
     classes: { APIError, APIUserAbortError, APIConnectionError, APIConnectionTimeoutError },
-    kindOf: kindForStatus,
+    reasonOf: reasonForStatus,
     messageOf: providerMessage,
   });
 }

@@ -85,7 +85,7 @@ export class OpenAIStreamAccumulator implements ChatStreamAccumulator {
     const parsed = openaiChunkSchema.safeParse(event);
     if (!parsed.success) {
       throw new ProviderError({
-        kind: "unknown",
+        reason: "unknown",
         provider: this.provider,
         model: this.requestedModel,
         detail: "a stream chunk was not a chat completion chunk",
@@ -124,7 +124,7 @@ export class OpenAIStreamAccumulator implements ChatStreamAccumulator {
   finish(): ChatResponse {
     if (!this.choicesSeen) {
       throw new ProviderError({
-        kind: "unknown",
+        reason: "unknown",
         provider: this.provider,
         model: this.requestedModel,
         detail: "the response was not a chat completion stream",

@@ -15,7 +15,7 @@ export interface FileState {
 
 export interface ServerState {
   config: string;
-  keyStatus: Record<string, { has_key: boolean; masked_key: string | null }>;
+  keyStatus: Record<string, { hasKey: boolean; maskedKey: string | null }>;
   files: Record<string, FileState>;
   prototypes: Record<string, string[]>;
 }

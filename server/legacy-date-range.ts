@@ -1,7 +1,8 @@
-// Reads the date-range form of older clients ({start_date, start_time, end_date, end_time, use_current_time}, UTC).
+// Reads the date-range form of the old web client ({start_date, start_time, end_date, end_time, use_current_time},
+// UTC) into two instants. A server concern: the library takes dates as Date, ISO text or epoch milliseconds.
 import { z } from "zod";
-import { formatZodError } from "../common/format-zod-error";
-import { parseUtcTimestamp } from "./parse-timestamp";
+import { formatZodError } from "../src/common/index";
+import { parseUtcTimestamp } from "../src/market/index";
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_PATTERN = /^\d{2}:\d{2}(:\d{2})?$/;
@@ -31,7 +32,7 @@ export const legacyDateRangeSchema = z.object({
 });
 export type LegacyDateRange = z.input<typeof legacyDateRangeSchema>;
 
-export type LegacyDateRangeResult = { success: true; start: Date; end: Date } | { success: false; error: string };
+export type LegacyDateRangeResult = { ok: true; start: Date; end: Date } | { ok: false; error: string };
 
 export interface LegacyDateRangeOptions {
   /** The end when use_current_time is true; defaults to the clock. */
@@ -46,31 +47,31 @@ export interface LegacyDateRangeOptions {
 export function parseLegacyDateRange(input: unknown, options: LegacyDateRangeOptions = {}): LegacyDateRangeResult {
   const parsed = legacyDateRangeSchema.safeParse(input);
   if (!parsed.success) {
-    return { success: false, error: formatZodError(parsed.error, { subject: "Invalid date range" }) };
+    return { ok: false, error: formatZodError(parsed.error, { subject: "Invalid date range" }) };
   }
   const form = parsed.data;
   const start = combine(form.start_date, form.start_time);
   if (start === undefined) {
     const error = `Invalid date range: start ${form.start_date} ${form.start_time} is not a real date and time.`;
-    return { success: false, error };
+    return { ok: false, error };
   }
   if (form.use_current_time === true) {
     const now = options.now ?? Date.now();
-    return { success: true, start: new Date(start), end: new Date(now instanceof Date ? now.getTime() : now) };
+    return { ok: true, start: new Date(start), end: new Date(now instanceof Date ? now.getTime() : now) };
   }
   if (form.end_date === undefined || form.end_time === undefined) {
     const missing = form.end_date === undefined ? "end_date" : "end_time";
     return {
-      success: false,
+      ok: false,
       error: `Invalid date range: ${missing} is missing (send end_date and end_time, or use_current_time: true).`,
     };
   }
   const end = combine(form.end_date, form.end_time);
   if (end === undefined) {
     const error = `Invalid date range: end ${form.end_date} ${form.end_time} is not a real date and time.`;
-    return { success: false, error };
+    return { ok: false, error };
   }
-  return { success: true, start: new Date(start), end: new Date(end) };
+  return { ok: true, start: new Date(start), end: new Date(end) };
 }
 
 function combine(date: string, time: string): number | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateDateRange } from "../../src/market/date-range";
-import { parseLegacyDateRange } from "../../src/market/legacy-date-range";
+import { parseLegacyDateRange } from "../../server/legacy-date-range";
 
 const now = Date.UTC(2025, 5, 1, 12, 34, 56);
 
@@ -10,7 +10,7 @@ describe("parseLegacyDateRange", () => {
       { start_date: "2025-05-01", start_time: "09:30", end_date: "2025-05-03", end_time: "16:00", use_current_time: false },
       { now },
     );
-    expect(result).toEqual({ success: true, start: new Date("2025-05-01T09:30:00Z"), end: new Date("2025-05-03T16:00:00Z") });
+    expect(result).toEqual({ ok: true, start: new Date("2025-05-01T09:30:00Z"), end: new Date("2025-05-03T16:00:00Z") });
   });
 
   it("uses now as the end when use_current_time is true, ignoring end_date and end_time", () => {
@@ -19,23 +19,23 @@ describe("parseLegacyDateRange", () => {
       { now },
     );
     // end_time "bogus" is still a field error: the form is checked as a whole before use_current_time applies.
-    expect(result.success).toBe(false);
+    expect(result.ok).toBe(false);
     const clean = parseLegacyDateRange({ start_date: "2025-05-30", start_time: "00:00", use_current_time: true }, { now });
-    expect(clean).toEqual({ success: true, start: new Date("2025-05-30T00:00:00Z"), end: new Date(now) });
+    expect(clean).toEqual({ ok: true, start: new Date("2025-05-30T00:00:00Z"), end: new Date(now) });
     const asText = parseLegacyDateRange({ start_date: "2025-05-30", start_time: "00:00", use_current_time: "true" }, { now });
     expect(asText).toEqual(clean);
   });
 
   it("accepts seconds in times", () => {
     const result = parseLegacyDateRange({ start_date: "2025-05-01", start_time: "09:30:15", end_date: "2025-05-01", end_time: "10:00:00" });
-    expect(result).toMatchObject({ success: true, start: new Date("2025-05-01T09:30:15Z") });
+    expect(result).toMatchObject({ ok: true, start: new Date("2025-05-01T09:30:15Z") });
   });
 
   it("feeds validateDateRange so both request forms get the same rules", () => {
     const result = parseLegacyDateRange({ start_date: "2025-05-01", start_time: "00:00", end_date: "2025-05-10", end_time: "00:00" });
-    if (!result.success) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error);
     expect(validateDateRange({ timeframe: "1m", start: result.start, end: result.end }, { now })).toMatchObject({
-      valid: false,
+      ok: false,
       error: "Date range too long for 1m: 9 days requested, at most 7 days allowed.",
     });
   });
@@ -52,14 +52,14 @@ describe("parseLegacyDateRange", () => {
     [{ start_date: "2025-05-01", start_time: "09:30", end_date: "2025-05-03", use_current_time: false }, "end_time is missing"],
   ])("rejects %j", (form, message) => {
     const result = parseLegacyDateRange(form, { now });
-    expect(result.success).toBe(false);
-    if (result.success) return;
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
     expect(result.error.startsWith("Invalid date range: ")).toBe(true);
     expect(result.error).toContain(message);
   });
 
   it("rejects input that is not an object", () => {
-    expect(parseLegacyDateRange(null)).toMatchObject({ success: false });
-    expect(parseLegacyDateRange("2025-05-01")).toMatchObject({ success: false });
+    expect(parseLegacyDateRange(null)).toMatchObject({ ok: false });
+    expect(parseLegacyDateRange("2025-05-01")).toMatchObject({ ok: false });
   });
 });

@@ -1,0 +1,43 @@
+// The JSON shapes of the API's smaller answers: the library's camelCase results, written in the snake_case names
+// the HTTP contract fixes (and the old web client reads). Analysis results have their own mapping in the library
+// (toWireResult), since notebook users ask for that one too.
+import type { ApiKeyStatus, ApiKeyValidation, DateRangeValidation, TimeframeInfo } from "../src/index";
+
+export function wireKeyStatus(status: ApiKeyStatus): { has_key: boolean; masked_key: string | null } {
+  return { has_key: status.hasKey, masked_key: status.maskedKey };
+}
+
+export function wireKeyValidation(validation: ApiKeyValidation): { valid: true; message: string } | { valid: false; error: string } {
+  return validation.ok ? { valid: true, message: validation.message } : { valid: false, error: validation.error };
+}
+
+export type WireDateRange =
+  | { valid: true; days: number }
+  | { valid: false; error: string; max_days: number | null; current_days: number | null };
+
+export function wireDateRange(validation: DateRangeValidation): WireDateRange {
+  return validation.ok
+    ? { valid: true, days: validation.days }
+    : { valid: false, error: validation.error, max_days: validation.maxDays, current_days: validation.currentDays };
+}
+
+export interface WireTimeframeLimit {
+  timeframe: string;
+  max_days: number;
+  /** The yahoo-finance2 interval fetched. */
+  interval: string;
+  /** True when the fetched bars are grouped into longer ones (4h from 1h). */
+  aggregated: boolean;
+  /** Nominal bar length; null for months, whose length varies. */
+  bar_seconds: number | null;
+}
+
+export function wireTimeframeLimit(info: TimeframeInfo): WireTimeframeLimit {
+  return {
+    timeframe: info.timeframe,
+    max_days: info.maxDays,
+    interval: info.yahooInterval,
+    aggregated: info.aggregated,
+    bar_seconds: info.barMs === undefined ? null : info.barMs / 1000,
+  };
+}

@@ -1,0 +1,140 @@
+// The wire shapes of an analysis: the snake_case JSON the HTTP API answers (the result, and the progress events of
+// its event stream), the old web page reads and the journal stores. The one place where the library's camelCase
+// names become the wire's; notebook users who want the same JSON call toWireResult(result).
+import { z } from "zod";
+import { decisionRecordSchema, toDecisionRecord } from "../agents/decision-record";
+import { candleSchema } from "../market/candle";
+import type { AnalysisResult } from "./analysis-result";
+import type { ProgressEvent } from "./progress-events";
+
+const modelUsedSchema = z.object({ provider: z.string(), model: z.string(), temperature: z.number() });
+const tokenUsageSchema = z.object({ input_tokens: z.number(), output_tokens: z.number() });
+
+export const wireAnalysisResultSchema = z.object({
+  asset: z.string(),
+  asset_name: z.string(),
+  symbol: z.string(),
+  timeframe: z.string(),
+  data_length: z.number().int(),
+  window: z.object({ start: z.string(), end: z.string() }),
+  technical_indicators: z.string(),
+  pattern_analysis: z.string(),
+  trend_analysis: z.string(),
+  /** Base64 PNGs. */
+  pattern_chart: z.string(),
+  trend_chart: z.string(),
+  final_decision: decisionRecordSchema,
+  indicator_values: z.record(z.string(), z.number().nullable()),
+  trendlines: z.object({
+    close_support: z.number(),
+    close_resistance: z.number(),
+    support_slope: z.number(),
+    resistance_slope: z.number(),
+    low_support: z.number(),
+    high_resistance: z.number(),
+    last_close: z.number(),
+  }),
+  candles: z.array(candleSchema),
+  timings_ms: z.record(z.string(), z.number()),
+  usage: z.object({
+    calls: z.array(
+      z.object({
+        step: z.string(),
+        role: z.string(),
+        provider: z.string(),
+        model: z.string(),
+        input_tokens: z.number(),
+        output_tokens: z.number(),
+        duration_ms: z.number(),
+      }),
+    ),
+    total: tokenUsageSchema,
+  }),
+  models: z.object({ agent: modelUsedSchema, graph: modelUsedSchema }),
+});
+export type WireAnalysisResult = z.infer<typeof wireAnalysisResultSchema>;
+
+export function toWireResult(result: AnalysisResult): WireAnalysisResult {
+  const values = result.indicatorValues;
+  const lines = result.trendlines;
+  return {
+    asset: result.asset,
+    asset_name: result.assetName,
+    symbol: result.symbol,
+    timeframe: result.timeframe,
+    data_length: result.barCount,
+    window: { start: result.window.start, end: result.window.end },
+    technical_indicators: result.reports.indicator,
+    pattern_analysis: result.reports.pattern,
+    trend_analysis: result.reports.trend,
+    pattern_chart: result.charts.pattern,
+    trend_chart: result.charts.trend,
+    final_decision: toDecisionRecord(result.decision),
+    indicator_values: {
+      rsi: values.rsi,
+      macd: values.macd,
+      macd_signal: values.macdSignal,
+      macd_histogram: values.macdHistogram,
+      stochastic_k: values.stochasticK,
+      stochastic_d: values.stochasticD,
+      roc: values.roc,
+      williams_r: values.williamsR,
+    },
+    trendlines: {
+      close_support: lines.closeSupport,
+      close_resistance: lines.closeResistance,
+      support_slope: lines.supportSlope,
+      resistance_slope: lines.resistanceSlope,
+      low_support: lines.lowSupport,
+      high_resistance: lines.highResistance,
+      last_close: lines.lastClose,
+    },
+    candles: result.candles,
+    timings_ms: result.timingsMs,
+    usage: {
+      calls: result.usage.calls.map((call) => ({
+        step: call.step,
+        role: call.role,
+        provider: call.provider,
+        model: call.model,
+        input_tokens: call.usage.inputTokens,
+        output_tokens: call.usage.outputTokens,
+        duration_ms: call.durationMs,
+      })),
+      total: { input_tokens: result.usage.total.inputTokens, output_tokens: result.usage.total.outputTokens },
+    },
+    models: result.models,
+  };
+}
+
+export type WireProgressEvent =
+  | { type: "step-start"; step: string; at: number }
+  | { type: "step-end"; step: string; at: number; duration_ms: number; usage: { input_tokens: number; output_tokens: number } }
+  | { type: "step-error"; step: string; at: number; duration_ms: number; error: string }
+  | { type: "chart-rendered"; chart: string; at: number; duration_ms: number; bytes: number }
+  | { type: "analysis-end"; at: number; duration_ms: number; decision: string };
+
+export function toWireEvent(event: ProgressEvent): WireProgressEvent {
+  switch (event.type) {
+    case "step-start":
+      return event;
+    case "step-end":
+      return {
+        type: event.type,
+        step: event.step,
+        at: event.at,
+        duration_ms: event.durationMs,
+        usage: { input_tokens: event.usage.inputTokens, output_tokens: event.usage.outputTokens },
+      };
+    case "step-error":
+      return { type: event.type, step: event.step, at: event.at, duration_ms: event.durationMs, error: event.error };
+    case "chart-rendered":
+      return { type: event.type, chart: event.chart, at: event.at, duration_ms: event.durationMs, bytes: event.bytes };
+    case "analysis-end":
+      return { type: event.type, at: event.at, duration_ms: event.durationMs, decision: event.decision };
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
