@@ -2,8 +2,9 @@
 // input type instead of the pipeline's result type: callers (page, API, notebook, CLI) map their result onto it,
 // so the journal's schema does not move each time the result record does.
 //
-// Field names are the library's camelCase, except the decision record, which keeps the names the Decision agent
-// emits and the HTTP API answers (`forecast_horizon`, `risk_reward_ratio`).
+// Field names are the library's camelCase, shaped like the pipeline's result where they overlap (models, reports,
+// window, barCount, decision), so mapping a result onto an entry is mostly copying. Only `result`, the answer as
+// the HTTP API gave it, keeps the wire's snake_case names.
 import { z } from "zod";
 
 /** An ISO 8601 time with a zone (`2025-03-01T12:00:00Z`), stored normalised to UTC milliseconds. */
@@ -26,12 +27,12 @@ export const modelUsedSchema = z.strictObject({
 
 export const pluginUsedSchema = z.strictObject({ name: nonEmpty, version: nonEmpty });
 
-/** The Decision agent's record, as answered; its own schema elsewhere checks the ranges when it is made. */
+/** The decision as the library hands it out; the Decision agent's own schema checked its ranges when it was made. */
 export const journalDecisionSchema = z.strictObject({
-  forecast_horizon: z.string(),
+  forecastHorizon: z.string(),
   decision: z.enum(["LONG", "SHORT"]),
   justification: z.string(),
-  risk_reward_ratio: z.number().finite(),
+  riskRewardRatio: z.number().finite(),
 });
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

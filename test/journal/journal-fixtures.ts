@@ -22,10 +22,10 @@ export function sampleEntry(overrides: EntryOverrides = {}): JournalEntryInput {
   const patternChart = rest.charts?.pattern ?? fakePng();
   const trendChart = rest.charts?.trend ?? fakePng();
   const decision = {
-    forecast_horizon: "next 3 bars (12 hours)",
+    forecastHorizon: "next 3 bars (12 hours)",
     decision: directive ?? "LONG",
     justification: "Momentum and the rising support line agree.",
-    risk_reward_ratio: 1.5,
+    riskRewardRatio: 1.5,
   } as const;
   return {
     source: "api",
@@ -56,7 +56,12 @@ export function sampleEntry(overrides: EntryOverrides = {}): JournalEntryInput {
       trend_analysis: "Upward.",
       pattern_chart: patternChart.toString("base64"),
       trend_chart: trendChart.toString("base64"),
-      final_decision: { ...decision },
+      final_decision: {
+        forecast_horizon: decision.forecastHorizon,
+        decision: decision.decision,
+        justification: decision.justification,
+        risk_reward_ratio: decision.riskRewardRatio,
+      },
     },
     ...rest,
     charts: { pattern: patternChart, trend: trendChart, ...rest.charts },
