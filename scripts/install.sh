@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the project needs on a Debian machine with Node 20+: Chromium (chart rendering, browser tests) and
-# Jupyter's nbconvert (notebook tests) from Debian when missing, then the npm packages. (`npm start` and `npm test`
-# build the library themselves.)
+# Installs what the project needs on a Debian machine with Node 20+: Chromium (chart rendering, browser tests),
+# Jupyter's nbconvert (notebook tests) and the PostgreSQL server binaries (the journal's tests start a throwaway
+# cluster) from Debian when missing, then the npm packages. (`npm start` and `npm test` build the library themselves.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +20,11 @@ packages=()
 command -v chromium >/dev/null 2>&1 || [ -n "${PUPPETEER_EXECUTABLE_PATH:-}" ] || packages+=(chromium)
 command -v jupyter-nbconvert >/dev/null 2>&1 || packages+=(jupyter-nbconvert)
 [ -d /usr/share/fonts/truetype/dejavu ] || packages+=(fonts-dejavu-core)
+# Debian keeps initdb and pg_ctl off PATH, in /usr/lib/postgresql/<version>/bin.
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || packages+=(postgresql)
+# better-sqlite3 (the embedded journal) compiles its native addon when no prebuilt binary can be downloaded.
+{ command -v g++ >/dev/null 2>&1 && command -v make >/dev/null 2>&1; } || packages+=(g++ make)
+command -v python3 >/dev/null 2>&1 || packages+=(python3)
 
 if [ ${#packages[@]} -gt 0 ]; then
   echo "Installing from Debian: ${packages[*]}"

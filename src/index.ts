@@ -1,6 +1,6 @@
 // The public surface of the library: what a notebook or a script needs, and nothing else. Specialist parts live
 // behind subpaths (docs/library-guide.md): quantagent-ts/errors, /market, /charts, /indicators, /llm, /evaluation,
-// /common. Nothing else lives here.
+// /common, /journal. Nothing else lives here.
 
 // Pipeline: create it, analyze, follow the progress, get the wire JSON.
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
@@ -50,3 +50,6 @@ export { writeEvaluationReport } from "./evaluation/write-report";
 export { showEvaluation } from "./evaluation/evaluation-view";
 export { createEvaluationProgressView } from "./evaluation/progress-bar";
 export { accuracyTableMarkdown } from "./evaluation/report";
+
+// Analysis journal: open it; the rest (statistics, outcomes, views, its types) is in quantagent-ts/journal.
+export { openJournal, type Journal, type JournalEntryInput } from "./journal";

@@ -1,0 +1,119 @@
+// The journal's tables as Kysely sees them: one schema for SQLite and PostgreSQL. Portable column types only: times
+// are ISO 8601 text in UTC (they sort as text, and bucket by day with substr), booleans are 0/1 integers (they sum),
+// JSON is text (never queried inside; the columns a query filters on are columns of their own). Only the chart bytes
+// differ by engine (BLOB and BYTEA), decided in the migrations.
+
+export interface AnalysesTable {
+  /** UUID v7: sorts by creation time within a process. */
+  id: string;
+  created_at: string;
+  source: string;
+  asset: string;
+  symbol: string;
+  timeframe: string;
+  window_start: string | null;
+  window_end: string | null;
+  window_requested_start: string | null;
+  bar_count: number;
+  agent_provider: string;
+  agent_model: string;
+  agent_temperature: number;
+  graph_provider: string;
+  graph_model: string;
+  graph_temperature: number;
+  prompt_version: string;
+  /** JSON: [{name, version}]. */
+  plugins: string;
+  /** JSON: the request as made. */
+  request: string;
+  indicator_report: string;
+  pattern_report: string;
+  trend_report: string;
+  /** JSON: {name: text}. */
+  analyst_reports: string;
+  /** "LONG" | "SHORT"; null for a failed run. */
+  decision: string | null;
+  forecast_horizon: string | null;
+  justification: string | null;
+  risk_reward_ratio: number | null;
+  /** Keys into charts. */
+  pattern_chart_sha256: string | null;
+  trend_chart_sha256: string | null;
+  /** JSON: {step: calls}. */
+  calls_per_step: string;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number | null;
+  /** JSON: {step: ms}. */
+  timings_ms: string;
+  entry_close: number | null;
+  entry_time: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  /** JSON: the answered result with its chart fields taken out (they live in charts, see result_chart_fields). */
+  result: string;
+  /** JSON: {result field: "pattern" | "trend"}, the fields to put the chart back into as base64. */
+  result_chart_fields: string;
+  outcome_1_hit: number | null;
+  outcome_1_return: number | null;
+  outcome_3_hit: number | null;
+  outcome_3_return: number | null;
+  /** When the outcome was scored; null while pending. */
+  scored_at: string | null;
+}
+
+export interface ChartsTable {
+  /** Hex SHA-256 of the PNG bytes. */
+  sha256: string;
+  png: Uint8Array;
+  byte_length: number;
+  created_at: string;
+}
+
+export interface EvaluationRunsTable {
+  id: string;
+  created_at: string;
+  timeframe: string;
+  /** JSON: the run's settings as given. */
+  settings: string;
+  /** Null for a run without models (baselines only). */
+  agent_provider: string | null;
+  agent_model: string | null;
+  graph_provider: string | null;
+  graph_model: string | null;
+  prompt_version: string;
+  plugins: string;
+  point_count: number;
+}
+
+export interface EvaluationPointsTable {
+  run_id: string;
+  point_id: string;
+  asset: string;
+  /** The benchmark window the point belongs to. */
+  window_index: number;
+  point_index: number;
+  last_bar_time: string;
+  entry_close: number;
+  /** Null when the point's analysis failed or the run had no model. */
+  directive: string | null;
+  error: string | null;
+}
+
+export interface EvaluationMovesTable {
+  run_id: string;
+  point_id: string;
+  horizon: number;
+  /** The realised simple return over the horizon (close[t+k] / close[t] - 1). */
+  move: number;
+}
+
+export interface JournalDatabase {
+  analyses: AnalysesTable;
+  charts: ChartsTable;
+  evaluation_runs: EvaluationRunsTable;
+  evaluation_points: EvaluationPointsTable;
+  evaluation_moves: EvaluationMovesTable;
+}
+
+export type JournalEngine = "sqlite" | "postgres";

@@ -1,0 +1,122 @@
+// Evaluation runs in the journal's database: recorded whole in one transaction (the run, its points, their moves),
+// listed newest first behind the same kind of keyset cursor as the history list.
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { EvaluationMovesTable, EvaluationPointsTable, JournalDatabase } from "./database-schema";
+import { evaluationRunInputSchema } from "./evaluation-run-input";
+import type { PluginUsed } from "./journal-entry";
+import { newJournalId } from "./journal-id";
+import { decodeCursor, encodeCursor } from "./list-cursor";
+import { parseInput } from "./parse-input";
+
+/** Rows per INSERT: well under both engines' limits on bound values per statement. */
+const ROWS_PER_INSERT = 400;
+
+export interface RecordedEvaluationRun {
+  id: string;
+  createdAt: string;
+  pointCount: number;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+export async function recordEvaluationRun(
+  db: Kysely<JournalDatabase>,
+  input: unknown,
+  options: { signal?: AbortSignal; now?: () => Date } = {},
+): Promise<RecordedEvaluationRun> {
+  const run = parseInput(evaluationRunInputSchema, input, "evaluation run");
+  const now = (options.now ?? (() => new Date()))();
+  const id = newJournalId(now.getTime());
+  const createdAt = now.toISOString();
+  const points: EvaluationPointsTable[] = run.points.map((point) => ({
+    run_id: id,
+    point_id: point.id,
+    asset: point.asset,
+    window_index: point.window,
+    point_index: point.point,
+    last_bar_time: point.lastBarTime,
+    entry_close: point.entryClose,
+    directive: point.directive,
+    error: point.error,
+  }));
+  const moves: EvaluationMovesTable[] = run.points.flatMap((point) =>
+    point.moves.map((move) => ({ run_id: id, point_id: point.id, horizon: move.horizon, move: move.move })),
+  );
+  options.signal?.throwIfAborted();
+  await db.transaction().execute(async (transaction) => {
+    await transaction
+      .insertInto("evaluation_runs")
+      .values({
+        id,
+        created_at: createdAt,
+        timeframe: run.timeframe,
+        settings: JSON.stringify(run.settings),
+        agent_provider: run.models?.agent.provider ?? null,
+        agent_model: run.models?.agent.model ?? null,
+        graph_provider: run.models?.graph.provider ?? null,
+        graph_model: run.models?.graph.model ?? null,
+        prompt_version: run.promptVersion,
+        plugins: JSON.stringify(run.plugins),
+        point_count: points.length,
+      })
+      .execute();
+    for (const rows of chunks(points, ROWS_PER_INSERT)) await transaction.insertInto("evaluation_points").values(rows).execute();
+    for (const rows of chunks(moves, ROWS_PER_INSERT)) await transaction.insertInto("evaluation_moves").values(rows).execute();
+  });
+  return { id, createdAt, pointCount: points.length };
+}
+
+export const listEvaluationRunsOptionsSchema = z.strictObject({
+  /** @default 50 */
+  limit: z.number().int().min(1).max(500, "must be at most 500").default(50),
+  cursor: z.string().max(512).optional(),
+});
+export type ListEvaluationRunsOptions = z.input<typeof listEvaluationRunsOptionsSchema>;
+
+export interface EvaluationRunSummary {
+  id: string;
+  createdAt: string;
+  timeframe: string;
+  settings: Record<string, unknown>;
+  /** Null for a run without models. */
+  models: { agent: { provider: string; model: string }; graph: { provider: string; model: string } } | null;
+  promptVersion: string;
+  plugins: PluginUsed[];
+  pointCount: number;
+}
+
+export interface EvaluationRunPage {
+  runs: EvaluationRunSummary[];
+  nextCursor: string | null;
+}
+
+export async function listEvaluationRuns(db: Kysely<JournalDatabase>, input: ListEvaluationRunsOptions = {}): Promise<EvaluationRunPage> {
+  const { limit, cursor } = parseInput(listEvaluationRunsOptionsSchema, input, "evaluation run list options");
+  const position = cursor === undefined ? undefined : decodeCursor(cursor);
+  let query = db.selectFrom("evaluation_runs").selectAll();
+  if (position) query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(position.createdAt, position.id)));
+  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    runs: page.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      timeframe: row.timeframe,
+      settings: JSON.parse(row.settings) as Record<string, unknown>,
+      models:
+        row.agent_provider === null || row.agent_model === null || row.graph_provider === null || row.graph_model === null
+          ? null
+          : { agent: { provider: row.agent_provider, model: row.agent_model }, graph: { provider: row.graph_provider, model: row.graph_model } },
+      promptVersion: row.prompt_version,
+      plugins: JSON.parse(row.plugins) as PluginUsed[],
+      pointCount: Number(row.point_count),
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
+}

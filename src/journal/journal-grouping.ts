@@ -1,0 +1,35 @@
+// What the statistics and the leaderboard group by, and which column holds it. "model" and "provider" mean the
+// graph model's: it takes the decision that is scored (the agent model only dispatches tools).
+import { z } from "zod";
+import { wilsonInterval } from "../evaluation/metrics";
+
+export const journalGroupings = ["model", "provider", "asset", "timeframe", "prompt_version"] as const;
+export type JournalGrouping = (typeof journalGroupings)[number];
+export const journalGroupingSchema = z.enum(journalGroupings);
+
+export const horizonSchema = z.union([z.literal(1), z.literal(3)], { error: "must be 1 or 3 (bars)" });
+
+/** Directional accuracy of a group with its Wilson 95% interval; all three null while nothing is scored. */
+export interface AccuracyFigures {
+  scored: number;
+  hits: number;
+  accuracy: number | null;
+  ci_low: number | null;
+  ci_high: number | null;
+}
+
+export function accuracyFigures(hits: number, scored: number): AccuracyFigures {
+  if (scored === 0) return { scored, hits, accuracy: null, ci_low: null, ci_high: null };
+  const interval = wilsonInterval(hits, scored);
+  return { scored, hits, accuracy: hits / scored, ci_low: interval.low, ci_high: interval.high };
+}
+
+/** Count and sum arrive as text from PostgreSQL (bigint) and as numbers from SQLite; null sums are 0. */
+export function countOf(value: unknown): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}
+
+/** Code-unit order, the same on every engine and machine. */
+export function compareText(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}

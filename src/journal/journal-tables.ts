@@ -1,0 +1,69 @@
+// HTML tables of the journal for notebooks (display.html): the history list, and accuracy per group from stats()
+// or leaderboard(). Pure functions; every value from the journal is escaped, since symbols, model names and error
+// messages come from users and providers.
+import { escapeHtml } from "../notebook/display";
+import type { AccuracyFigures } from "./journal-grouping";
+import type { AnalysisPage, AnalysisSummary } from "./list-analyses";
+import type { OutcomeAtHorizon } from "./outcome";
+
+const tableStyle = "border-collapse:collapse;font-family:system-ui,sans-serif;font-size:13px";
+const cellStyle = "padding:4px 8px;border-bottom:1px solid #e4e4e7;text-align:left";
+
+function table(headers: readonly string[], rows: readonly string[][]): string {
+  const head = headers.map((header) => `<th style="${cellStyle}">${escapeHtml(header)}</th>`).join("");
+  const body = rows.map((cells) => `<tr>${cells.map((cell) => `<td style="${cellStyle}">${cell}</td>`).join("")}</tr>`).join("\n");
+  return `<table style="${tableStyle}">\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
+}
+
+const percent = (value: number | null, digits = 1) => (value === null ? "–" : `${(value * 100).toFixed(digits)}%`);
+
+function horizonCell(horizon: OutcomeAtHorizon | undefined): string {
+  if (!horizon) return "pending";
+  const sign = horizon.return > 0 ? "+" : "";
+  return `${horizon.hit ? "hit" : "miss"} ${sign}${(horizon.return * 100).toFixed(2)}%`;
+}
+
+function decisionCell(summary: AnalysisSummary): string {
+  if (summary.decision === null) return `<span style="color:#b91c1c">failed: ${escapeHtml(summary.error?.message ?? "")}</span>`;
+  const colour = summary.decision === "LONG" ? "#15803d" : "#b91c1c";
+  return `<b style="color:${colour}">${summary.decision}</b>`;
+}
+
+/** The history list as a table, newest first, as list() answered it. */
+export function analysesTableHtml(analyses: AnalysisPage | readonly AnalysisSummary[]): string {
+  const summaries = "analyses" in analyses ? analyses.analyses : analyses;
+  if (summaries.length === 0) return "<p>No analyses recorded yet.</p>";
+  const rows = summaries.map((summary) => [
+    escapeHtml(summary.createdAt.replace("T", " ").slice(0, 19)),
+    escapeHtml(summary.asset === summary.symbol ? summary.asset : `${summary.asset} (${summary.symbol})`),
+    escapeHtml(summary.timeframe),
+    decisionCell(summary),
+    escapeHtml(`${summary.models.graph.provider}/${summary.models.graph.model}`),
+    escapeHtml(horizonCell(summary.outcome?.find((horizon) => horizon.bars === 1))),
+    escapeHtml(horizonCell(summary.outcome?.find((horizon) => horizon.bars === 3))),
+    summary.costUsd === null ? "–" : `$${summary.costUsd.toFixed(4)}`,
+    escapeHtml(summary.id),
+  ]);
+  return table(["recorded (UTC)", "asset", "timeframe", "decision", "model", "k = 1", "k = 3", "cost", "id"], rows);
+}
+
+export interface AccuracyTableRow extends AccuracyFigures {
+  key: string;
+  /** stats(): analyses recorded; leaderboard(): points with a directive. */
+  n?: number;
+  points?: number;
+}
+
+/** Accuracy per group with its Wilson 95% interval, from stats() or leaderboard(). */
+export function accuracyTableHtml(result: { groups: readonly AccuracyTableRow[] }): string {
+  if (result.groups.length === 0) return "<p>Nothing to show yet.</p>";
+  const rows = result.groups.map((group) => [
+    escapeHtml(group.key),
+    String(group.n ?? group.points ?? ""),
+    String(group.scored),
+    String(group.hits),
+    percent(group.accuracy),
+    group.ci_low === null || group.ci_high === null ? "–" : `${percent(group.ci_low)} – ${percent(group.ci_high)}`,
+  ]);
+  return table(["group", "n", "scored", "hits", "accuracy", "95% interval (Wilson)"], rows);
+}

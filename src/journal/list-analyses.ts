@@ -1,0 +1,87 @@
+// The history list: summaries of recorded analyses, newest first, filtered, one page at a time behind an opaque
+// keyset cursor. Reads only the summary columns, never the stored result or the charts.
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { analysisFilterCondition, analysisFilterShape } from "./analysis-filter";
+import type { JournalDatabase } from "./database-schema";
+import type { JournalSource } from "./journal-entry";
+import { decodeCursor, encodeCursor } from "./list-cursor";
+import type { AnalysisOutcome } from "./outcome";
+import { outcomeFromColumns } from "./outcome-columns";
+import { parseInput } from "./parse-input";
+
+export const MAX_PAGE_SIZE = 500;
+
+export const listAnalysesOptionsSchema = z.strictObject({
+  ...analysisFilterShape,
+  /** Summaries per page. @default 50 */
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(50),
+  /** `nextCursor` of the previous page; absent for the first page. */
+  cursor: z.string().max(512).optional(),
+});
+export type ListAnalysesOptions = z.input<typeof listAnalysesOptionsSchema>;
+
+export interface AnalysisSummary {
+  id: string;
+  createdAt: string;
+  source: JournalSource;
+  asset: string;
+  symbol: string;
+  timeframe: string;
+  /** Open time of the window's last bar; null for a run that failed before loading data. */
+  windowEnd: string | null;
+  barCount: number;
+  /** Null for a failed run. */
+  decision: "LONG" | "SHORT" | null;
+  riskRewardRatio: number | null;
+  models: { agent: { provider: string; model: string }; graph: { provider: string; model: string } };
+  promptVersion: string;
+  costUsd: number | null;
+  tokens: { input: number; output: number };
+  error: { code: string; message: string } | null;
+  outcome: AnalysisOutcome | null;
+}
+
+export interface AnalysisPage {
+  analyses: AnalysisSummary[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+const summaryColumns = [
+  "id", "created_at", "source", "asset", "symbol", "timeframe", "window_end", "bar_count", "decision", "risk_reward_ratio",
+  "agent_provider", "agent_model", "graph_provider", "graph_model", "prompt_version", "cost_usd", "input_tokens",
+  "output_tokens", "error_code", "error_message", "outcome_1_hit", "outcome_1_return", "outcome_3_hit", "outcome_3_return",
+] as const;
+
+export async function listAnalyses(db: Kysely<JournalDatabase>, input: ListAnalysesOptions = {}): Promise<AnalysisPage> {
+  const { limit, cursor, ...filter } = parseInput(listAnalysesOptionsSchema, input, "list options");
+  const position = cursor === undefined ? undefined : decodeCursor(cursor);
+  let query = db.selectFrom("analyses").select(summaryColumns).where(analysisFilterCondition(filter));
+  if (position) query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(position.createdAt, position.id)));
+  // One row more than asked says whether there is a next page without a count.
+  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    analyses: page.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      source: row.source as JournalSource,
+      asset: row.asset,
+      symbol: row.symbol,
+      timeframe: row.timeframe,
+      windowEnd: row.window_end,
+      barCount: Number(row.bar_count),
+      decision: row.decision as AnalysisSummary["decision"],
+      riskRewardRatio: row.risk_reward_ratio === null ? null : Number(row.risk_reward_ratio),
+      models: { agent: { provider: row.agent_provider, model: row.agent_model }, graph: { provider: row.graph_provider, model: row.graph_model } },
+      promptVersion: row.prompt_version,
+      costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
+      tokens: { input: Number(row.input_tokens), output: Number(row.output_tokens) },
+      error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? "" },
+      outcome: outcomeFromColumns(row),
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,135 @@
+// Scoring recorded analyses once the bars after their window are known: either fetched (scoreOutcomes, for every
+// pending analysis, one fetch per symbol and timeframe) or supplied by the caller (recordOutcome, for a CSV replay
+// whose file already holds the later bars). Scoring is idempotent: an outcome, once stored, is never rewritten.
+import type { Kysely, Transaction } from "kysely";
+import { z } from "zod";
+import { candleSchema, type Candle } from "../market/candle";
+import type { JournalDatabase } from "./database-schema";
+import { JournalError } from "./journal-error";
+import { closesAfter, scoreOutcome, type AnalysisOutcome } from "./outcome";
+import { columnsOfOutcome, outcomeFromColumns } from "./outcome-columns";
+import { parseInput } from "./parse-input";
+import { analysisIdSchema } from "./stored-analysis";
+
+export interface LaterBarsRequest {
+  symbol: string;
+  timeframe: string;
+  /** ISO time of the earliest entry bar concerned: bars strictly after it are wanted. */
+  after: string;
+  signal: AbortSignal;
+}
+
+/** Answers candles ({time (epoch ms), open, high, low, close, volume}); more or fewer than needed is fine. */
+export type FetchLaterBars = (request: LaterBarsRequest) => Promise<readonly Candle[]>;
+
+export interface ScoreOutcomesOptions {
+  fetchLaterBars: FetchLaterBars;
+  signal?: AbortSignal;
+  /** The clock, for `scored_at`. @default () => new Date() */
+  now?: () => Date;
+}
+
+export interface ScoreOutcomesCounts {
+  /** Analyses scored by this call. */
+  scored: number;
+  /** Analyses whose later bars are not all there yet (the window ends at the end of the data). */
+  pending: number;
+  /** Analyses whose bars could not be fetched (the fetch threw or answered something that is not candles). */
+  failed: number;
+}
+
+const laterBarsSchema = z.array(candleSchema);
+
+interface PendingRow {
+  id: string;
+  symbol: string;
+  timeframe: string;
+  decision: string | null;
+  entry_close: number | null;
+  entry_time: string | null;
+}
+
+async function saveOutcome(db: Kysely<JournalDatabase> | Transaction<JournalDatabase>, id: string, outcome: AnalysisOutcome, scoredAt: string): Promise<void> {
+  await db
+    .updateTable("analyses")
+    .set({ ...columnsOfOutcome(outcome), scored_at: scoredAt })
+    .where("id", "=", id)
+    .where("scored_at", "is", null) // another process may have scored it meanwhile: same bars, same answer
+    .execute();
+}
+
+function outcomeOf(row: PendingRow, bars: readonly Candle[]): AnalysisOutcome | null {
+  if (row.decision === null || row.entry_close === null || row.entry_time === null) return null;
+  return scoreOutcome({ directive: row.decision as "LONG" | "SHORT", entryClose: Number(row.entry_close), laterCloses: closesAfter(row.entry_time, bars) });
+}
+
+export async function scoreOutcomes(db: Kysely<JournalDatabase>, options: ScoreOutcomesOptions): Promise<ScoreOutcomesCounts> {
+  const signal = options.signal ?? new AbortController().signal;
+  const now = options.now ?? (() => new Date());
+  signal.throwIfAborted();
+  // Failed runs have no decision and are never scored; they are not "pending" either.
+  const rows = await db
+    .selectFrom("analyses")
+    .select(["id", "symbol", "timeframe", "decision", "entry_close", "entry_time"])
+    .where("scored_at", "is", null)
+    .where("decision", "is not", null)
+    .where("entry_time", "is not", null)
+    .execute();
+  const groups = new Map<string, PendingRow[]>();
+  for (const row of rows) {
+    const key = JSON.stringify([row.symbol, row.timeframe]);
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const counts: ScoreOutcomesCounts = { scored: 0, pending: 0, failed: 0 };
+  // One group at a time: a market-data source is better asked politely than all at once.
+  for (const group of groups.values()) {
+    signal.throwIfAborted();
+    const after = group.map((row) => row.entry_time as string).sort()[0];
+    let bars: Candle[];
+    try {
+      bars = laterBarsSchema.parse(await options.fetchLaterBars({ symbol: group[0].symbol, timeframe: group[0].timeframe, after, signal }));
+    } catch (error) {
+      if (signal.aborted) throw error;
+      counts.failed += group.length;
+      continue;
+    }
+    const scoredAt = now().toISOString();
+    const outcomes = group.map((row) => ({ id: row.id, outcome: outcomeOf(row, bars) }));
+    counts.pending += outcomes.filter(({ outcome }) => outcome === null).length;
+    // One transaction per group: one commit (one sync on PostgreSQL) for all of its outcomes, not one each.
+    await db.transaction().execute(async (transaction) => {
+      for (const { id, outcome } of outcomes) {
+        if (outcome === null) continue;
+        await saveOutcome(transaction, id, outcome, scoredAt);
+        counts.scored += 1;
+      }
+    });
+  }
+  return counts;
+}
+
+/**
+ * Scores one analysis with bars the caller has (the CSV bars after a replayed window). Answers the outcome, the
+ * one stored before if it was already scored, or null while fewer than 3 later bars are known or when the run
+ * failed (no decision to score).
+ */
+export async function recordOutcome(
+  db: Kysely<JournalDatabase>,
+  idInput: string,
+  laterBarsInput: readonly Candle[],
+  options: { now?: () => Date } = {},
+): Promise<AnalysisOutcome | null> {
+  const id = parseInput(analysisIdSchema, idInput, "analysis id");
+  const laterBars = parseInput(laterBarsSchema, laterBarsInput, "later bars");
+  const row = await db
+    .selectFrom("analyses")
+    .select(["id", "symbol", "timeframe", "decision", "entry_close", "entry_time", "outcome_1_hit", "outcome_1_return", "outcome_3_hit", "outcome_3_return"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new JournalError({ reason: "not_found", message: `No analysis with id ${id} in the journal.` });
+  const stored = outcomeFromColumns(row);
+  if (stored) return stored;
+  const outcome = outcomeOf(row, laterBars);
+  if (outcome) await saveOutcome(db, id, outcome, (options.now ?? (() => new Date()))().toISOString());
+  return outcome;
+}

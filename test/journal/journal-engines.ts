@@ -1,0 +1,76 @@
+// Runs a journal test suite against both engines: `describe.each(journalEngines)` and, inside, `useJournalEngine`
+// registers the hooks. SQLite gets a fresh data folder per journal location; PostgreSQL a throwaway cluster per
+// suite (started here, stopped after) and a fresh database per location. Journals opened through the harness are
+// closed after each test.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import type { JournalEngine } from "../../src/journal/database-schema";
+import type { Journal } from "../../src/journal/journal";
+import { openJournalDatabase } from "../../src/journal/open-database";
+import { openJournal } from "../../src/journal/open-journal";
+import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster";
+
+export const journalEngines: JournalEngine[] = ["sqlite", "postgres"];
+
+export interface JournalLocation {
+  dataDir: string;
+  /** Set for PostgreSQL. */
+  databaseUrl?: string;
+}
+
+export interface JournalEngineHarness {
+  /** A new, empty place for a journal. */
+  location(): Promise<JournalLocation>;
+  /** Runs raw SQL on a journal's database, beside the library (to look at tables the API does not show). */
+  query<Row = Record<string, unknown>>(location: JournalLocation, text: string): Promise<Row[]>;
+  /** Opens a journal at `location` (a new one when absent); closed after the test. */
+  open(location?: JournalLocation): Promise<Journal>;
+}
+
+let databaseCounter = 0;
+
+export function useJournalEngine(engine: JournalEngine): JournalEngineHarness {
+  let cluster: PostgresCluster | undefined;
+  let startError: unknown;
+  const folders: string[] = [];
+  const journals: Journal[] = [];
+  beforeAll(async () => {
+    // Kept and thrown by every test that needs the cluster, so each of them fails with the reason (missing
+    // binaries: run ./scripts/install.sh) instead of being reported as skipped.
+    if (engine === "postgres") cluster = await startPostgresCluster().catch((error: unknown) => ((startError = error), undefined));
+  }, 120_000);
+  afterEach(async () => {
+    await Promise.all(journals.splice(0).map((journal) => journal.close()));
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+    await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+  });
+  const location = async (): Promise<JournalLocation> => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), `journal-${engine}-`));
+    folders.push(dataDir);
+    if (engine === "sqlite") return { dataDir };
+    if (!cluster) throw startError;
+    databaseCounter += 1;
+    return { dataDir, databaseUrl: await cluster.createDatabase(`journal_${process.pid}_${databaseCounter}`) };
+  };
+  return {
+    location,
+    async query<Row>(at: JournalLocation, text: string) {
+      const opened = await openJournalDatabase(at);
+      try {
+        return (await sql.raw<Row>(text).execute(opened.db)).rows;
+      } finally {
+        await opened.close();
+      }
+    },
+    async open(at) {
+      const journal = await openJournal(at ?? (await location()));
+      journals.push(journal);
+      return journal;
+    },
+  };
+}

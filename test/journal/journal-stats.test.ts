@@ -1,0 +1,107 @@
+// Accuracy per group with Wilson 95% intervals, and accuracy over time, on both engines.
+// Provenance: the intervals are Wilson's formula worked by hand, centre (p + z²/2n) / (1 + z²/n) and half-width
+// (z / (1 + z²/n)) * sqrt(p(1-p)/n + z²/4n²) with z = 1.959964, checked with Python's math module
+// (5 of 10 also appears in test/evaluation/metrics.test.ts, checked there against statsmodels).
+import { describe, expect, it } from "vitest";
+import type { Journal } from "../../src/journal/journal";
+import { failedEntry, laterBars, sampleEntry, type EntryOverrides } from "./journal-fixtures";
+import { journalEngines, useJournalEngine } from "./journal-engines";
+
+const T = "2025-03-01T08:00:00.000Z";
+/** LONG from 100: the k=1 close is the first, the k=3 close the third; 101 rises (hit), 99 falls (miss). */
+const closesFor = (hitAt1: boolean, hitAt3: boolean) => [hitAt1 ? 101 : 99, 100, hitAt3 ? 101 : 99];
+
+async function recordScored(journal: Journal, hitAt1: boolean, hitAt3: boolean, overrides: EntryOverrides = {}, recordedAt?: Date): Promise<void> {
+  const { id } = await journal.record(sampleEntry({ directive: "LONG", entry: { close: 100, time: T }, charts: {}, ...overrides }), { recordedAt });
+  expect(await journal.recordOutcome(id, laterBars(T, closesFor(hitAt1, hitAt3)))).not.toBeNull();
+}
+
+const claude = {
+  asset: "SPX",
+  symbol: "^GSPC",
+  models: { agent: { provider: "anthropic", model: "claude-haiku-4-5", temperature: 0 }, graph: { provider: "anthropic", model: "claude-haiku-4-5", temperature: 0 } },
+};
+
+describe.each(journalEngines)("statistics on %s", (engine) => {
+  const harness = useJournalEngine(engine);
+
+  async function seeded(): Promise<Journal> {
+    const journal = await harness.open();
+    // gpt-4o on BTC: k=1 hits 4 + 1 = 5 of 10, k=3 hits 4 + 3 = 7 of 10; plus a failed run and a pending one (n = 12).
+    const day = (date: string) => new Date(`${date}T12:00:00Z`);
+    for (let index = 0; index < 4; index += 1) await recordScored(journal, true, true, {}, day("2025-01-06")); // Monday
+    for (let index = 0; index < 3; index += 1) await recordScored(journal, false, true, {}, day("2025-01-08")); // Wednesday
+    await recordScored(journal, true, false, {}, day("2025-01-13")); // next Monday
+    for (let index = 0; index < 2; index += 1) await recordScored(journal, false, false, {}, day("2025-01-13"));
+    await journal.record(failedEntry({ charts: {} }), { recordedAt: day("2025-01-13") });
+    await journal.record(sampleEntry({ charts: {} }), { recordedAt: day("2025-01-13") });
+    // claude on SPX: k=1 hits 2 of 4, k=3 hits 1 of 4.
+    await recordScored(journal, true, true, claude, day("2025-01-07"));
+    await recordScored(journal, true, false, claude, day("2025-01-07"));
+    for (let index = 0; index < 2; index += 1) await recordScored(journal, false, false, claude, day("2025-01-07"));
+    return journal;
+  }
+
+  it("counts n, scored and hits per model with Wilson 95% intervals, at k = 3 by default and at k = 1", async () => {
+    const journal = await seeded();
+    const k3 = await journal.stats({ groupBy: "model" });
+    expect(k3).toMatchObject({ groupBy: "model", horizon: 3 });
+    expect(k3.groups.map(({ key, n, scored, hits, accuracy }) => ({ key, n, scored, hits, accuracy }))).toEqual([
+      { key: "claude-haiku-4-5", n: 4, scored: 4, hits: 1, accuracy: 0.25 },
+      { key: "gpt-4o", n: 12, scored: 10, hits: 7, accuracy: 0.7 },
+    ]);
+    expect(k3.groups[0].ci_low).toBeCloseTo(0.045587, 5); // 1 of 4
+    expect(k3.groups[0].ci_high).toBeCloseTo(0.699358, 5);
+    expect(k3.groups[1].ci_low).toBeCloseTo(0.396778, 5); // 7 of 10
+    expect(k3.groups[1].ci_high).toBeCloseTo(0.892209, 5);
+    const k1 = await journal.stats({ groupBy: "model", horizon: 1 });
+    expect(k1.groups.map(({ key, hits, scored }) => [key, hits, scored])).toEqual([["claude-haiku-4-5", 2, 4], ["gpt-4o", 5, 10]]);
+    expect(k1.groups[0].ci_low).toBeCloseTo(0.150039, 5); // 2 of 4
+    expect(k1.groups[1].ci_low).toBeCloseTo(0.236593, 5); // 5 of 10
+    expect(k1.groups[1].ci_high).toBeCloseTo(0.763407, 5);
+  });
+
+  it("groups by provider, asset, timeframe and prompt version, and takes the list's filters", async () => {
+    const journal = await seeded();
+    const keys = async (groupBy: "provider" | "asset" | "timeframe" | "prompt_version") =>
+      (await journal.stats({ groupBy })).groups.map((group) => [group.key, group.n]);
+    expect(await keys("provider")).toEqual([["anthropic", 4], ["openai", 12]]);
+    expect(await keys("asset")).toEqual([["BTC", 12], ["SPX", 4]]);
+    expect(await keys("timeframe")).toEqual([["4h", 16]]);
+    expect(await keys("prompt_version")).toEqual([["2025-03-a", 16]]);
+    expect((await journal.stats({ groupBy: "model", asset: "SPX" })).groups.map((group) => group.key)).toEqual(["claude-haiku-4-5"]);
+    await expect(journal.stats({ groupBy: "colour" } as never)).rejects.toMatchObject({ reason: "invalid_input" });
+    await expect(journal.stats({ groupBy: "model", horizon: 2 } as never)).rejects.toThrow(/horizon: must be 1 or 3/);
+  });
+
+  it("a group with nothing scored has null accuracy and interval", async () => {
+    const journal = await harness.open();
+    await journal.record(sampleEntry({ charts: {} }));
+    expect((await journal.stats({ groupBy: "model" })).groups).toEqual([{ key: "gpt-4o", n: 1, scored: 0, hits: 0, accuracy: null, ci_low: null, ci_high: null }]);
+  });
+
+  it("buckets accuracy by UTC day or by week (from Monday)", async () => {
+    const journal = await seeded();
+    const daily = await journal.accuracyOverTime({ groupBy: "model" });
+    expect(daily).toMatchObject({ groupBy: "model", horizon: 3, bucket: "day" });
+    const gpt = daily.series.find((series) => series.key === "gpt-4o");
+    expect(gpt?.points.map(({ start, scored, hits }) => [start, hits, scored])).toEqual([
+      ["2025-01-06", 4, 4],
+      ["2025-01-08", 3, 3],
+      ["2025-01-13", 0, 3],
+    ]);
+    expect(gpt?.points[0].ci_low).toBeCloseTo(0.510109, 5); // 4 of 4
+    const weekly = await journal.accuracyOverTime({ groupBy: "model", bucket: "week" });
+    expect(weekly.series.map((series) => [series.key, series.points.map(({ start, hits, scored }) => [start, hits, scored])])).toEqual([
+      ["claude-haiku-4-5", [["2025-01-06", 1, 4]]],
+      ["gpt-4o", [["2025-01-06", 7, 7], ["2025-01-13", 0, 3]]],
+    ]);
+    const [first, second] = weekly.series[1].points;
+    expect(first.ci_low).toBeCloseTo(0.64567, 5); // 7 of 7
+    expect(first.ci_high).toBe(1);
+    expect(second.accuracy).toBe(0);
+    expect(second.ci_high).toBeCloseTo(0.561497, 5); // 0 of 3
+    const weeklyAtOne = await journal.accuracyOverTime({ groupBy: "asset", bucket: "week", horizon: 1 });
+    expect(weeklyAtOne.series.map((series) => series.points.map((point) => point.hits))).toEqual([[4, 1], [2]]);
+  });
+});
