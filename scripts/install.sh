@@ -25,6 +25,8 @@ compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || packages+=(postgresq
 # better-sqlite3 (the embedded journal) compiles its native addon when no prebuilt binary can be downloaded.
 { command -v g++ >/dev/null 2>&1 && command -v make >/dev/null 2>&1; } || packages+=(g++ make)
 command -v python3 >/dev/null 2>&1 || packages+=(python3)
+# The TLS test makes its certificate with openssl.
+command -v openssl >/dev/null 2>&1 || packages+=(openssl)
 
 if [ ${#packages[@]} -gt 0 ]; then
   echo "Installing from Debian: ${packages[*]}"
