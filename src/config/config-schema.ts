@@ -55,6 +55,8 @@ export const configSchema = z.strictObject({
    * "tool-call" first has the agent model call the chart tool (one more paid call; needs forced tool choice).
    */
   chart_dispatch: z.enum(["direct", "tool-call"], { error: 'must be "direct" or "tool-call"' }).default("tool-call"),
+  /** Longest time a plugin's analyst or data source may take, per call, in milliseconds. */
+  plugin_timeout_ms: z.number().int().positive().max(600_000).default(60_000),
   /** Where custom assets live (relative paths resolve against the current directory). */
   data_dir: z.string().min(1).default("data"),
 });

@@ -20,6 +20,8 @@ import { explorePublishedConventions } from "./published-conventions";
 import type { EvaluationProgressListener, EvaluationResult, EvaluationSettings, PointRecord } from "./evaluation-result";
 import type { Directive } from "./metrics";
 import { cachedChatModel } from "./model-cache";
+import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
+import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { scoreEvaluation } from "./score-evaluation";
 import { createUsageMeter, type UsageMeter } from "./usage-meter";
 import { describeError } from "../common/describe-error";
@@ -53,10 +55,14 @@ export type EvaluationOptions = z.input<typeof evaluationOptionsSchema> & {
   onProgress?: EvaluationProgressListener;
   /** Passed to createPipeline (env, renderer, fetch); a wrapChatModel given here wraps the cached model. */
   dependencies?: PipelineDependencies;
+  /** Plugins for the analyses (an ablation: the same run with and without them). Recorded in the result and cache keys. */
+  plugins?: readonly (Plugin | PluginDefinition)[];
 };
 
 export async function runEvaluation(options: EvaluationOptions): Promise<EvaluationResult> {
-  const { signal, onProgress, dependencies = {}, ...data } = options;
+  const { signal, onProgress, dependencies = {}, plugins: pluginOption, ...data } = options;
+  const plugins = checkPluginSet(pluginOption ?? dependencies.plugins ?? []);
+  const pluginSummary = summarisePlugins(plugins);
   const parsed = evaluationOptionsSchema.safeParse(data);
   if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid evaluation options");
   const settings = parsed.data;
@@ -85,8 +91,11 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     if (settings.includeModel) {
       pipeline = createPipeline(config, {
         ...dependencies,
+        plugins,
         wrapChatModel: (model, role) => {
-          const cached = cacheDir ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call) }) : meteredOnly(model, meter);
+          const cached = cacheDir
+            ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call), keyContext: pluginSummary.length > 0 ? { plugins: pluginSummary } : undefined })
+            : meteredOnly(model, meter);
           return dependencies.wrapChatModel?.(cached, role) ?? cached;
         },
       });
@@ -149,6 +158,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     firstSeed: settings.firstSeed,
     concurrency: settings.concurrency,
     models: settings.includeModel ? modelsOf(config) : null,
+    plugins: pluginSummary,
     cacheDir: settings.includeModel ? cacheDir : null,
   };
   return {

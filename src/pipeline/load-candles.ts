@@ -8,6 +8,8 @@ import { resolveDateRange } from "../market/date-range";
 import { assertBarSpacing } from "../market/bar-spacing";
 import { fetchYahooCandles } from "../market/yahoo-source";
 import type { ParsedAnalyzeRequest } from "./analyze-request";
+import type { Plugin } from "../plugins/define-plugin";
+import { fetchFromPluginSource } from "../plugins/plugin-parts";
 import type { ProgressListener } from "./progress-events";
 
 export const MIN_ANALYSIS_BARS = 35;
@@ -37,6 +39,9 @@ export interface LoadCandlesOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   now?: () => Date;
+  /** Plugins whose data sources are asked before Yahoo for the symbols they match. */
+  plugins?: readonly Plugin[];
+  pluginTimeoutMs?: number;
 }
 
 /**
@@ -75,6 +80,13 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
   }
   const code = request.source === "asset" ? request.asset : request.symbol;
   const builtIn = request.source === "asset" ? findBuiltInAsset(code) : undefined;
+  const range = resolveDateRange({ timeframe: request.timeframe, start: request.start, end: request.end }, { now: options.now?.() });
+  const fromPlugin = await fetchFromPluginSource(
+    options.plugins ?? [],
+    { symbol: code, timeframe: request.timeframe, start: range.start, end: range.end },
+    { timeoutMs: options.pluginTimeoutMs ?? 60_000, signal: options.signal ?? new AbortController().signal },
+  );
+  if (fromPlugin) return { asset: builtIn?.code ?? code, assetName: builtIn?.name ?? code, symbol: code, candles: fromPlugin.candles };
   const fetched = await fetchYahooCandles({
     symbol: code, // fetchYahooCandles maps built-in codes to their tickers
     timeframe: request.timeframe,

@@ -21,6 +21,8 @@ import type { AnalysisResult } from "./analysis-result";
 import { analyzeRequestSchema, type AnalyzeOptions, type AnalyzeRequest, type ParsedAnalyzeRequest } from "./analyze-request";
 import { loadCandles, loadWindow, type LoadedCandles } from "./load-candles";
 import { runAnalysis } from "./run-analysis";
+import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
+import { checkPluginSet, summarisePlugins, type PluginSummary } from "../plugins/plugin-set";
 
 export interface PipelineDependencies {
   /** Where keys and base URLs are looked up; default process.env. Read, never written. */
@@ -33,6 +35,8 @@ export interface PipelineDependencies {
   assetStore?: CustomAssetStore;
   /** Wraps each model after it is built (a cache, a recorder, a rate limiter). */
   wrapChatModel?: (model: ChatModel, role: ModelRole) => ChatModel;
+  /** Plugins (definePlugin): extra indicator tools, analysts and data sources. Checked when the pipeline is made. */
+  plugins?: readonly (Plugin | PluginDefinition)[];
   now?: () => Date;
 }
 
@@ -51,6 +55,7 @@ export class Pipeline {
   readonly #env: Env;
   readonly #dependencies: PipelineDependencies;
   readonly #assetStore: CustomAssetStore;
+  readonly #plugins: readonly Plugin[];
   #config: Readonly<Config>;
   #models: Readonly<Record<ModelRole, ModelSlot>>;
   #renderer: ChartRenderer | undefined;
@@ -59,6 +64,7 @@ export class Pipeline {
     this.#env = dependencies.env ?? process.env;
     this.#dependencies = dependencies;
     this.#renderer = dependencies.renderer;
+    this.#plugins = Object.freeze(checkPluginSet(dependencies.plugins ?? []));
     const installed = this.#build(createConfig(config));
     this.#config = installed.config;
     this.#models = installed.models;
@@ -83,6 +89,11 @@ export class Pipeline {
     this.#config = installed.config;
     this.#models = installed.models;
     return this.#config;
+  }
+
+  /** The plugins taking part in this pipeline's analyses, with their versions. */
+  get plugins(): PluginSummary[] {
+    return summarisePlugins(this.#plugins);
   }
 
   /** The model for a role, or the reason there is none (a missing key). */
@@ -178,6 +189,8 @@ export class Pipeline {
       models,
       renderer: this.renderer(),
       chartDispatch: config.chart_dispatch,
+      plugins: this.#plugins,
+      pluginTimeoutMs: config.plugin_timeout_ms,
       signal: options.signal,
       onEvent: options.onEvent,
       schedule: options.schedule,
@@ -213,7 +226,14 @@ export class Pipeline {
   }
 
   #loadOptions(signal: AbortSignal | undefined) {
-    return { fetch: this.#dependencies.fetch, timeoutMs: this.#config.market_data_timeout_ms, signal, now: this.#dependencies.now };
+    return {
+      fetch: this.#dependencies.fetch,
+      timeoutMs: this.#config.market_data_timeout_ms,
+      signal,
+      now: this.#dependencies.now,
+      plugins: this.#plugins,
+      pluginTimeoutMs: this.#config.plugin_timeout_ms,
+    };
   }
 }
 

@@ -25,6 +25,8 @@ export const wireAnalysisResultSchema = z.object({
   trend_analysis: z.string(),
   /** Reports of plugin analysts, by analyst name. */
   analyst_reports: z.record(z.string(), z.string()),
+  /** The plugins that took part, with their versions. */
+  plugins: z.array(z.object({ name: z.string(), version: z.string() })),
   /** Base64 PNGs. */
   pattern_chart: z.string(),
   trend_chart: z.string(),
@@ -96,6 +98,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
     pattern_analysis: result.reports.pattern,
     trend_analysis: result.reports.trend,
     analyst_reports: result.analystReports,
+    plugins: result.plugins,
     pattern_chart: result.charts.pattern,
     trend_chart: result.charts.trend,
     final_decision: toDecisionRecord(result.decision),
@@ -122,7 +125,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
       high_resistance: result.trendlineEquations.highResistance,
     },
     candles: result.candles,
-    timings_ms: result.timingsMs,
+    timings_ms: Object.fromEntries(Object.entries(result.timingsMs).filter((entry): entry is [string, number] => entry[1] !== undefined)),
     usage: {
       calls: result.usage.calls.map((call) => ({
         step: call.step,
