@@ -89,7 +89,8 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   let errors = 0;
   try {
     if (settings.includeModel) {
-      pipeline = createPipeline(config, {
+      // Each point's analysis is not a journal entry of its own: the run is recorded whole, with its points.
+      pipeline = createPipeline({ ...config, journal: false }, {
         ...dependencies,
         plugins,
         wrapChatModel: (model, role) => {

@@ -51,6 +51,8 @@ export interface TrendlineEquations {
 export interface AnalysisResult {
   /** The analysis journal's id for this analysis, when it was recorded. */
   id?: string;
+  /** The version of the agents' prompts (recorded so runs of different prompts are never mixed up). */
+  promptVersion: string;
   asset: string;
   assetName: string;
   symbol: string;

@@ -9,6 +9,7 @@ import { createStepRecorder, recordingModel, type ModelCallRecord, type StepName
 import type { Plugin } from "../plugins/define-plugin";
 import { latestPluginValues, pluginIndicatorTools, runPluginAnalyst } from "../plugins/plugin-parts";
 import { summarisePlugins } from "../plugins/plugin-set";
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { runPatternAgent } from "../agents/pattern-agent";
 import { runTrendAgent } from "../agents/trend-agent";
 import { summariseTrendlines } from "../agents/trend-summary";
@@ -165,6 +166,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     const first = candles[0];
     const last = candles[candles.length - 1];
     return {
+      promptVersion: PROMPT_VERSION,
       asset: input.asset,
       assetName: input.assetName,
       symbol: input.symbol,

@@ -14,6 +14,8 @@ const tokenUsageSchema = z.object({ input_tokens: z.number(), output_tokens: z.n
 export const wireAnalysisResultSchema = z.object({
   /** The journal's id, when the analysis was recorded. */
   id: z.string().optional(),
+  /** The version of the agents' prompts. */
+  prompt_version: z.string(),
   asset: z.string(),
   asset_name: z.string(),
   symbol: z.string(),
@@ -84,6 +86,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
   const lines = result.trendlines;
   return {
     ...(result.id === undefined ? {} : { id: result.id }),
+    prompt_version: result.promptVersion,
     asset: result.asset,
     asset_name: result.assetName,
     symbol: result.symbol,
