@@ -2,6 +2,7 @@
 // the HTTP contract fixes (and the old web client reads). Analysis results have their own mapping in the library
 // (toWireResult), since notebook users ask for that one too.
 import type { ApiKeyStatus, ApiKeyValidation, DateRangeValidation, TimeframeInfo } from "../src/index";
+import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index";
 
 export function wireKeyStatus(status: ApiKeyStatus): { has_key: boolean; masked_key: string | null } {
   return { has_key: status.hasKey, masked_key: status.maskedKey };
@@ -40,4 +41,49 @@ export function wireTimeframeLimit(info: TimeframeInfo): WireTimeframeLimit {
     aggregated: info.aggregated,
     bar_seconds: info.barMs === undefined ? null : info.barMs / 1000,
   };
+}
+
+/** A history list entry in the wire's snake_case names. */
+export interface WireAnalysisSummary {
+  id: string;
+  created_at: string;
+  source: string;
+  asset: string;
+  symbol: string;
+  timeframe: string;
+  window_end: string | null;
+  bar_count: number;
+  decision: "LONG" | "SHORT" | null;
+  risk_reward_ratio: number | null;
+  models: AnalysisSummary["models"];
+  prompt_version: string;
+  cost_usd: number | null;
+  tokens: { input: number; output: number };
+  error: { code: string; message: string } | null;
+  outcome: AnalysisSummary["outcome"];
+}
+
+export function wireAnalysisSummary(summary: AnalysisSummary): WireAnalysisSummary {
+  return {
+    id: summary.id,
+    created_at: summary.createdAt,
+    source: summary.source,
+    asset: summary.asset,
+    symbol: summary.symbol,
+    timeframe: summary.timeframe,
+    window_end: summary.windowEnd,
+    bar_count: summary.barCount,
+    decision: summary.decision,
+    risk_reward_ratio: summary.riskRewardRatio,
+    models: summary.models,
+    prompt_version: summary.promptVersion,
+    cost_usd: summary.costUsd,
+    tokens: summary.tokens,
+    error: summary.error,
+    outcome: summary.outcome,
+  };
+}
+
+export function wireScoreCounts(counts: ScoreOutcomesCounts): { scored: number; pending: number; failed: number; caller_data: number } {
+  return { scored: counts.scored, pending: counts.pending, failed: counts.failed, caller_data: counts.callerData };
 }
