@@ -1,10 +1,17 @@
-// Shows an analysis result in a notebook: a decision card, the three reports as markdown, both charts as PNG.
+// Shows an analysis result in a notebook: a decision card, the three reports as markdown, both charts as PNG, and
+// the numbers as tables (indicators, model calls, time per step); showWindowChart() adds the interactive chart.
 import type { AnalysisResult } from "../pipeline/analysis-result";
 import { escapeHtml, escapeMarkdownHtml, type Display } from "./display";
+import { showPlotly, windowFigure, type PlotlyHtmlOptions } from "./interactive-chart";
+import { indicatorTableHtml, timingsTableHtml, usageTableHtml } from "./result-tables";
 
 export interface ShowResultOptions {
+  /** Both chart images, as the vision model saw them. @default true */
   charts?: boolean;
+  /** The three reports (and plugin analysts' reports). @default true */
   reports?: boolean;
+  /** Indicators, model calls and time per step as tables. @default true */
+  tables?: boolean;
 }
 
 export function decisionCardHtml(result: AnalysisResult): string {
@@ -45,4 +52,13 @@ export function showResult(display: Display, result: AnalysisResult, options: Sh
     display.png(Buffer.from(result.charts.pattern, "base64"));
     display.png(Buffer.from(result.charts.trend, "base64"));
   }
+  if (options.tables ?? true) {
+    const gap = '<div style="height:12px"></div>';
+    display.html([indicatorTableHtml(result), usageTableHtml(result), timingsTableHtml(result)].join(gap));
+  }
+}
+
+/** The analysis window as an interactive Plotly chart: the candles and the four trendlines the Trend agent read. */
+export function showWindowChart(display: Pick<Display, "html">, result: Pick<AnalysisResult, "candles" | "assetName" | "timeframe">, options: PlotlyHtmlOptions = {}): void {
+  showPlotly(display, windowFigure(result), options);
 }
