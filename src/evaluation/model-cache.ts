@@ -2,8 +2,14 @@
 // an evaluation costs nothing and gives the same numbers. Plug it in with createPipeline's deps.wrapChatModel.
 //
 // Key: sha256 of the canonical JSON of provider, model, temperature, messages (image parts carry their base64
-// bytes, so a different chart is a different key), tools, toolChoice, responseFormat and maxOutputTokens. The
-// signal is not part of it. Entries live at <dir>/<first two hex digits>/<key>.json and are written atomically
+// bytes, so a different chart is a different key), tools, toolChoice, responseFormat, maxOutputTokens, and the
+// caller's scope (the evaluation puts the prompt version there). The signal is not part of it.
+//
+// Why the prompt version is in the scope although every prompt's text is already in the messages: a version covers
+// a whole analysis, not one request. A change to one agent's prompt leaves the other agents' requests byte for byte
+// the same, and without the version a run under the new prompts would take those agents' answers from the old run:
+// a mix of two versions reported as one. A version also marks changes no request shows (how an answer is read,
+// validated or repaired). With it, a run under new prompts is a fresh sample of every agent. Entries live at <dir>/<first two hex digits>/<key>.json and are written atomically
 // (temp file, fsync, rename): a crash leaves the old state or the new entry, never a torn file. An entry that does
 // not parse is treated as absent and rewritten. Errors are never cached. Identical requests that arrive while the
 // first is still being answered (through any decorator over the same folder) wait for that answer instead of
@@ -18,8 +24,8 @@ import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "../llm/ch
 import { writeFileAtomic } from "../common/atomic-write";
 import { canonicalJson } from "./canonical-json";
 
-/** Bumped when the key material or the entry format changes, so old entries are simply not found. */
-const CACHE_FORMAT = 1;
+/** Bumped when the key material or the entry format changes, so old entries are simply not found (2: the scope). */
+const CACHE_FORMAT = 2;
 
 export interface ModelCacheCall {
   hit: boolean;
@@ -36,6 +42,11 @@ export interface ModelCacheOptions {
   onCall?: (call: ModelCacheCall) => void;
   /** "read-write" (default) answers from the cache and fills it; "refresh" always asks the model and overwrites. */
   mode?: "read-write" | "refresh";
+  /**
+   * What else an answer belongs to besides its request, as names and values (`{ promptVersion: "2" }`): answers
+   * cached under one scope are never given under another. Default: none.
+   */
+  scope?: Readonly<Record<string, string>>;
 }
 
 const chatResponseSchema = z.object({
@@ -55,8 +66,12 @@ const cacheEntrySchema = z.object({
   response: chatResponseSchema,
 });
 
-/** The cache key of a request to a model: hex sha256 of its canonical JSON. */
-export function modelCacheKey(model: Pick<ChatModel, "provider" | "model" | "temperature">, request: ChatRequest): string {
+/** The cache key of a request to a model: hex sha256 of its canonical JSON, with the caller's scope. */
+export function modelCacheKey(
+  model: Pick<ChatModel, "provider" | "model" | "temperature">,
+  request: ChatRequest,
+  scope: Readonly<Record<string, string>> = {},
+): string {
   const material = {
     format: CACHE_FORMAT,
     provider: model.provider,
@@ -67,6 +82,7 @@ export function modelCacheKey(model: Pick<ChatModel, "provider" | "model" | "tem
     toolChoice: request.toolChoice,
     responseFormat: request.responseFormat,
     maxOutputTokens: request.maxOutputTokens,
+    scope,
   };
   return createHash("sha256").update(canonicalJson(material)).digest("hex");
 }
@@ -106,7 +122,7 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
     temperature: model.temperature,
     async chat(request: ChatRequest): Promise<ChatResponse> {
       request.signal?.throwIfAborted();
-      const key = modelCacheKey(model, request);
+      const key = modelCacheKey(model, request, options.scope);
       const file = modelCacheEntryPath(options.dir, key);
       const pending = inFlight.get(file);
       if (pending) {

@@ -20,6 +20,7 @@ import { explorePublishedConventions } from "./published-conventions";
 import type { EvaluationProgressListener, EvaluationResult, EvaluationSettings, PointRecord } from "./evaluation-result";
 import type { Directive } from "./metrics";
 import { cachedChatModel } from "./model-cache";
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { scoreEvaluation } from "./score-evaluation";
 import { createUsageMeter, type UsageMeter } from "./usage-meter";
 import { describeError } from "../common/describe-error";
@@ -86,7 +87,10 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
       pipeline = createPipeline(config, {
         ...dependencies,
         wrapChatModel: (model, role) => {
-          const cached = cacheDir ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call) }) : meteredOnly(model, meter);
+          // The prompt version scopes the cache: a run under other prompts asks every agent afresh (model-cache.ts).
+          const cached = cacheDir
+            ? cachedChatModel(model, { dir: cacheDir, scope: { promptVersion: PROMPT_VERSION }, onCall: (call) => meter.record(call) })
+            : meteredOnly(model, meter);
           return dependencies.wrapChatModel?.(cached, role) ?? cached;
         },
       });
@@ -149,6 +153,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     firstSeed: settings.firstSeed,
     concurrency: settings.concurrency,
     models: settings.includeModel ? modelsOf(config) : null,
+    promptVersion: settings.includeModel ? PROMPT_VERSION : null,
     cacheDir: settings.includeModel ? cacheDir : null,
   };
   return {

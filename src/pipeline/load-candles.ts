@@ -6,6 +6,7 @@ import type { Candle } from "../market/candle";
 import { parseCsv } from "../market/csv-source";
 import { resolveDateRange } from "../market/date-range";
 import { assertBarSpacing } from "../market/bar-spacing";
+import { windowFetchStart } from "../market/window-fetch-range";
 import { fetchYahooCandles } from "../market/yahoo-source";
 import type { ParsedAnalyzeRequest } from "./analyze-request";
 import type { ProgressListener } from "./progress-events";
@@ -33,6 +34,11 @@ export interface LoadedCandles {
 }
 
 export interface LoadCandlesOptions {
+  /**
+   * The analysis window's length: a fetched range that holds fewer bars reaches back before its start to fill it
+   * (window-fetch-range.ts). Without it the requested range is fetched as it is.
+   */
+  bars?: number;
   fetch?: typeof fetch;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -75,11 +81,13 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
   }
   const code = request.source === "asset" ? request.asset : request.symbol;
   const builtIn = request.source === "asset" ? findBuiltInAsset(code) : undefined;
+  const range = resolveDateRange({ timeframe: request.timeframe, start: request.start, end: request.end }, { now: options.now?.() });
+  const start = options.bars === undefined ? range.start : windowFetchStart({ ...range, bars: options.bars });
   const fetched = await fetchYahooCandles({
     symbol: code, // fetchYahooCandles maps built-in codes to their tickers
     timeframe: request.timeframe,
-    start: request.start,
-    end: request.end,
+    start,
+    end: range.end,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     fetch: options.fetch,
@@ -88,18 +96,23 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
   return { asset: builtIn?.code ?? code, assetName: builtIn?.name ?? code, symbol: fetched.ticker, candles: fetched.candles };
 }
 
-/** The data step of an analysis, reported as a step: the candles, then the window of the last `bars`. */
+/**
+ * The data step of an analysis, reported as a step: the candles, then the window of the last `bars`.
+ * `requestedStart` (ISO) is set when a fetched range held fewer bars than the window and the window reaches back
+ * before the requested start to fill it.
+ */
 export async function loadWindow(
   request: ParsedAnalyzeRequest,
   options: LoadCandlesOptions & { bars: number; onEvent?: ProgressListener },
-): Promise<{ loaded: LoadedCandles; window: Candle[]; durationMs: number }> {
+): Promise<{ loaded: LoadedCandles; window: Candle[]; durationMs: number; requestedStart?: string }> {
   const emit = options.onEvent ?? (() => {});
   // Whatever can be refused without a download is refused before the data step starts: a date range the market
   // source would refuse, the caller's own bars that do not parse, do not fit the timeframe or are too few. No event
   // has been sent, so a server can still answer them as a plain 400 rather than inside a started event stream.
-  if (request.source === "asset" || request.source === "symbol") {
-    resolveDateRange({ timeframe: request.timeframe, start: request.start, end: request.end }, { now: options.now?.() });
-  }
+  const requestedStartMs =
+    request.source === "asset" || request.source === "symbol"
+      ? resolveDateRange({ timeframe: request.timeframe, start: request.start, end: request.end }, { now: options.now?.() }).start.getTime()
+      : undefined;
   const local = loadLocalCandles(request);
   if (local) analysisWindow(local.candles, options.bars);
   const started = performance.now();
@@ -109,14 +122,18 @@ export async function loadWindow(
     const window = analysisWindow(loaded.candles, options.bars);
     const durationMs = performance.now() - started;
     emit({ type: "step-end", step: "data", at: Date.now(), durationMs, usage: { inputTokens: 0, outputTokens: 0 } });
-    return { loaded, window, durationMs };
+    const filled = requestedStartMs !== undefined && (window[0]?.time ?? requestedStartMs) < requestedStartMs;
+    return { loaded, window, durationMs, ...(filled ? { requestedStart: new Date(requestedStartMs).toISOString() } : {}) };
   } catch (error) {
     emit({ type: "step-error", step: "data", at: Date.now(), durationMs: performance.now() - started, error: (error as Error).message });
     throw error;
   }
 }
 
-/** The last `bars` candles; fewer than 35 usable bars is an error (SPEC 1). */
+/**
+ * The last `bars` candles; fewer than 35 usable bars is an error. A fetched range was already extended backwards to
+ * hold the window, so this error means even the extended range was short (a new listing, a closed market).
+ */
 export function analysisWindow(candles: readonly Candle[], bars: number): Candle[] {
   if (candles.length < MIN_ANALYSIS_BARS) throw new NotEnoughDataError({ bars: candles.length });
   return candles.slice(-bars);

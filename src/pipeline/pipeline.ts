@@ -153,9 +153,12 @@ export class Pipeline {
     return listAssets(this.#assetStore, options);
   }
 
-  /** The candles an analysis of this request would use, before the window is cut. */
+  /**
+   * The candles an analysis of this request would use, before the window is cut: a fetched range that holds fewer
+   * bars than the window reaches back before its start, as analyze() does.
+   */
   fetchCandles(request: AnalyzeRequest, options: { signal?: AbortSignal } = {}): Promise<LoadedCandles> {
-    return loadCandles(parseAnalyzeRequest(request), this.#loadOptions(options.signal));
+    return loadCandles(parseAnalyzeRequest(request), { ...this.#loadOptions(options.signal), bars: this.#config.window_bars });
   }
 
   async analyze(request: AnalyzeRequest, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
@@ -164,7 +167,7 @@ export class Pipeline {
     // Keys are checked before any data is fetched: a missing key should not cost a download first.
     const models = { agent: this.model("agent"), graph: this.model("graph") };
     const config = this.#config;
-    const { loaded, window, durationMs } = await loadWindow(parsed, {
+    const { loaded, window, durationMs, requestedStart } = await loadWindow(parsed, {
       ...this.#loadOptions(options.signal),
       bars: config.window_bars,
       onEvent: options.onEvent,
@@ -175,9 +178,11 @@ export class Pipeline {
       symbol: loaded.symbol,
       timeframe: parsed.timeframe,
       candles: window,
+      requestedStart,
       models,
       renderer: this.renderer(),
       chartDispatch: config.chart_dispatch,
+      horizonBars: config.decision_horizon_bars,
       signal: options.signal,
       onEvent: options.onEvent,
       schedule: options.schedule,

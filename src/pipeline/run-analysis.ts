@@ -7,6 +7,7 @@ import { runDecisionAgent } from "../agents/decision-agent";
 import { runIndicatorAgent } from "../agents/indicator-agent";
 import { createStepRecorder, type AgentStep, type ModelCallRecord, type StepRecorder } from "../agents/model-call";
 import { runPatternAgent } from "../agents/pattern-agent";
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { runTrendAgent } from "../agents/trend-agent";
 import { summariseTrendlines } from "../agents/trend-summary";
 import type { ChartRenderer } from "../charts/png-renderer";
@@ -29,10 +30,14 @@ export interface RunAnalysisInput {
   timeframe: Timeframe;
   /** The analysis window, already cut to its final length. */
   candles: Candle[];
+  /** The requested start (ISO), when the window reaches back before it to fill up (load-candles.ts). */
+  requestedStart?: string;
   models: { agent: ChatModel; graph: ChatModel };
   renderer: ChartRenderer;
-  /** How the chart agents get their image; default "tool-call". */
+  /** How the chart agents get their image; default "direct". */
   chartDispatch?: ChartDispatch;
+  /** Bars the Decision agent's order is for; default 3. */
+  horizonBars?: number;
   signal?: AbortSignal;
   onEvent?: ProgressListener;
   /** "sequential" runs the three analysts one after another (for accounts with tight rate limits, and benchmarks). */
@@ -47,7 +52,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const started = performance.now();
   const emit: ProgressListener = input.onEvent ?? (() => {});
   const { candles, models } = input;
-  const dispatch = input.chartDispatch ?? "tool-call";
+  const dispatch = input.chartDispatch ?? "direct";
   const timings: Partial<Record<PipelineStep, number>> = { ...input.timings };
   const recorders: StepRecorder[] = [];
 
@@ -57,7 +62,13 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   input.signal?.addEventListener("abort", onOuterAbort, { once: true });
   const signal = controller.signal;
 
-  const context = createAnalysisContext({ assetName: input.assetName, symbol: input.symbol, timeframe: input.timeframe, candles });
+  const context = createAnalysisContext({
+    assetName: input.assetName,
+    symbol: input.symbol,
+    timeframe: input.timeframe,
+    candles,
+    horizonBars: input.horizonBars,
+  });
   const indicators = computeIndicators(candles);
   const fits = fitCandleTrendlines(candles);
   const lines = summariseTrendlines(candles, fits);
@@ -131,7 +142,12 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
       symbol: input.symbol,
       timeframe: input.timeframe,
       barCount: candles.length,
-      window: { start: new Date(first?.time ?? 0).toISOString(), end: new Date(last?.time ?? 0).toISOString() },
+      window: {
+        start: new Date(first?.time ?? 0).toISOString(),
+        end: new Date(last?.time ?? 0).toISOString(),
+        ...(input.requestedStart === undefined ? {} : { requestedStart: input.requestedStart }),
+      },
+      promptVersion: PROMPT_VERSION,
       reports: { indicator: indicator.report, pattern: patternReport, trend: trendReport },
       analystReports: {},
       charts: { pattern: patternPng.toString("base64"), trend: trendPng.toString("base64") },
@@ -147,7 +163,11 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
       },
       candles,
       timingsMs: { ...timings, total: totalMs },
-      usage: { calls, total: calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage) },
+      usage: {
+        calls,
+        callsPerStep: Object.fromEntries(recorders.map((recorder) => [recorder.step, recorder.calls().length])) as Record<AgentStep, number>,
+        total: calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage),
+      },
       models: {
         agent: { provider: models.agent.provider, model: models.agent.model, temperature: models.agent.temperature },
         graph: { provider: models.graph.provider, model: models.graph.model, temperature: models.graph.temperature },

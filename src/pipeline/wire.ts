@@ -20,6 +20,8 @@ export const wireAnalysisResultSchema = z.object({
   timeframe: z.string(),
   data_length: z.number().int(),
   window: z.object({ start: z.string(), end: z.string(), requested_start: z.string().optional() }),
+  /** The version of the agents' prompts that produced the reports and the decision. */
+  prompt_version: z.string(),
   technical_indicators: z.string(),
   pattern_analysis: z.string(),
   trend_analysis: z.string(),
@@ -60,6 +62,8 @@ export const wireAnalysisResultSchema = z.object({
         duration_ms: z.number(),
       }),
     ),
+    /** Model calls per step: the first place to look when comparing chart_dispatch modes or providers. */
+    calls_per_step: z.record(z.string(), z.number().int()),
     total: tokenUsageSchema,
   }),
   models: z.object({ agent: modelUsedSchema, graph: modelUsedSchema }),
@@ -92,6 +96,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
       end: result.window.end,
       ...(result.window.requestedStart === undefined ? {} : { requested_start: result.window.requestedStart }),
     },
+    prompt_version: result.promptVersion,
     technical_indicators: result.reports.indicator,
     pattern_analysis: result.reports.pattern,
     trend_analysis: result.reports.trend,
@@ -133,6 +138,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
         output_tokens: call.usage.outputTokens,
         duration_ms: call.durationMs,
       })),
+      calls_per_step: result.usage.callsPerStep,
       total: { input_tokens: result.usage.total.inputTokens, output_tokens: result.usage.total.outputTokens },
     },
     models: result.models,

@@ -52,7 +52,7 @@ describe("validateDateRange", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error).toBe("Start 2025-05-10T00:00:00.000Z is after end 2025-05-01T00:00:00.000Z: the start must be before the end.");
-    expect(result.maxDays).toBe(730);
+    expect(result.maxDays).toBe(3650); // 1d's lookback
     expect(result.currentDays).toBe(-9);
   });
 
@@ -61,7 +61,7 @@ describe("validateDateRange", () => {
     expect(result).toEqual({
       ok: false,
       error: "Start and end are the same instant (2025-05-01T00:00:00.000Z): the start must be before the end.",
-      maxDays: 730,
+      maxDays: 3650, // 1d's lookback
       currentDays: 0,
     });
   });

@@ -74,9 +74,11 @@ describe("concurrency", () => {
     const result = await pipeline().analyze({ candles, timeframe: "4h" });
     const wallMs = performance.now() - started;
 
-    const sumOfCalls = server.requests.length * delayMs; // 7 calls
-    const criticalPath = 3 * delayMs; // two calls per analyst, then the decision
-    expect(server.requests).toHaveLength(7);
+    const sumOfCalls = server.requests.length * delayMs; // 5 calls
+    const criticalPath = 3 * delayMs; // the indicator's two rounds, then the decision
+    // 5, not the 7 of before: chart_dispatch now defaults to "direct", where Pattern and Trend make one call each
+    // (no dispatch call by the agent model). The critical path is unchanged.
+    expect(server.requests).toHaveLength(5);
     expect(wallMs).toBeGreaterThanOrEqual(criticalPath);
     expect(wallMs).toBeLessThan(criticalPath + (sumOfCalls - criticalPath) / 2);
     // The structural evidence: the three analysts' first calls arrive together.
@@ -95,8 +97,9 @@ describe("concurrency", () => {
 
 describe("failure in one branch", () => {
   it("fails the analysis with the classified error and stops the other steps", async () => {
+    // The Pattern agent's one call (chart_dispatch "direct", the default) is the one that fails: its vision request.
     server.setHandler((request) => {
-      if (request.summary.toolNames.includes("generate_pattern_chart")) return fakeReply.quotaExceeded();
+      if (request.summary.imageCount > 0 && request.summary.lastUserText.includes("classic patterns")) return fakeReply.quotaExceeded();
       return fakeReply.delay(1500, defaultFakeHandler(request) as never);
     });
     const events: ProgressEvent[] = [];
