@@ -62,6 +62,8 @@ const cacheEntrySchema = z.object({
   key: z.string(),
   provider: z.string(),
   model: z.string(),
+  /** The scope the answer was cached under (the key covers it; kept in the entry so a reader can tell, and prune). */
+  scope: z.record(z.string(), z.string()),
   createdAt: z.string(),
   response: chatResponseSchema,
 });
@@ -111,7 +113,7 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
     const response = await model.chat(request);
     report(describe(key, false, response.usage));
     await mkdir(path.dirname(file), { recursive: true });
-    const entry = { format: CACHE_FORMAT, key, provider: model.provider, model: model.model, createdAt: new Date().toISOString(), response };
+    const entry = { format: CACHE_FORMAT, key, provider: model.provider, model: model.model, scope: options.scope ?? {}, createdAt: new Date().toISOString(), response };
     await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
     return response;
   }
