@@ -6,7 +6,7 @@ import type { Candle } from "../market/candle";
 import { toColumns } from "../market/candle";
 import { runToolCall, toolDefinition } from "./agent-tool";
 import type { AnalysisContext } from "./analysis-context";
-import { reportText } from "./agent-errors";
+import { finishedReport } from "./agent-errors";
 import { indicatorTools } from "./indicator-tools";
 import type { StepRecorder } from "./model-call";
 import { indicatorSystemPrompt, indicatorUserPrompt } from "./prompts/indicator-prompt";
@@ -37,10 +37,15 @@ export async function runIndicatorAgent(input: IndicatorAgentInput): Promise<{ r
 
   for (let round = 1; round <= context.maxToolRounds; round++) {
     const lastRound = round === context.maxToolRounds;
-    const response = await recorder.chat(model, { messages, tools: definitions, toolChoice: lastRound ? "none" : "auto", signal }, "graph");
+    // Every round's text is the analyst's report: a sentence written before a tool call is part of it too.
+    const reportCall = recorder.report.beginCall();
+    const request = { messages, tools: definitions, toolChoice: lastRound ? "none" : "auto", signal, onTextDelta: reportCall.onTextDelta } as const;
+    const response = await recorder.chat(model, request, "graph");
+    reportCall.finish(response.text);
     if (response.toolCalls.length === 0 || lastRound) {
-      return { report: reportText(response, "indicator", model), toolUses };
+      return { report: finishedReport(recorder.report, "indicator", model), toolUses };
     }
+    recorder.report.separate();
     messages.push({ role: "assistant", content: response.text, toolCalls: response.toolCalls });
     for (const call of response.toolCalls) {
       const result = runToolCall(tools, call);

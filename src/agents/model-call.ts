@@ -4,6 +4,7 @@ import { addUsage, zeroUsage, type ChatModel, type ChatRequest, type ChatRespons
 import type { ProviderId } from "../config/providers";
 import type { ModelRole } from "../llm/create-chat-model";
 import { ModelRefusalError } from "./agent-errors";
+import { createReportWriter, type ReportWriter } from "./report-writer";
 
 export type AgentStep = "indicator" | "pattern" | "trend" | "decision";
 export type { ModelRole } from "../llm/create-chat-model";
@@ -19,6 +20,8 @@ export interface ModelCallRecord {
 
 export interface StepRecorder {
   readonly step: AgentStep;
+  /** The step's report as it is written; its pieces go out as `report-delta` events. */
+  readonly report: ReportWriter;
   /**
    * Calls the model and records the call. A refusal fails the step here, for every call of every agent (a refused
    * decision is not malformed JSON to repair).
@@ -29,10 +32,11 @@ export interface StepRecorder {
   usage(): TokenUsage;
 }
 
-export function createStepRecorder(step: AgentStep): StepRecorder {
+export function createStepRecorder(step: AgentStep, options: { onReportText?: (text: string) => void } = {}): StepRecorder {
   const calls: ModelCallRecord[] = [];
   return {
     step,
+    report: createReportWriter(options.onReportText),
     async chat(model, request, role) {
       const started = performance.now();
       const response = await model.chat(request);

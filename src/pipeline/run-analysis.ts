@@ -83,7 +83,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
 
   const step = async <T>(name: AgentStep, work: (recorder: StepRecorder) => Promise<T>): Promise<T> => {
     const stepStarted = performance.now();
-    const recorder = createStepRecorder(name);
+    const recorder = createStepRecorder(name, { onReportText: (text) => emit({ type: "report-delta", step: name, text }) });
     recorders.push(recorder);
     emit({ type: "step-start", step: name, at: Date.now() });
     try {
