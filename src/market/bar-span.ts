@@ -48,6 +48,12 @@ export function describeBarSpan(timeframe: Timeframe, bars: number): string {
   return `${amount} ${spanUnit}${amount === 1 ? "" : "s"}`;
 }
 
+/** One bar's length as an adjective: "5-minute", "1-hour", "4-hour", "1-day", "1-week", "1-month". */
+export function describeBarLength(timeframe: Timeframe): string {
+  const { count, unit } = barLength(timeframe);
+  return `${count}-${unit}`;
+}
+
 /** "next 3 bars (12 hours)": the forecast horizon as the decision record states it. */
 export function describeHorizon(timeframe: Timeframe, bars: number): string {
   return `next ${bars} bar${bars === 1 ? "" : "s"} (${describeBarSpan(timeframe, bars)})`;

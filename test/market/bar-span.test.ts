@@ -1,6 +1,6 @@
 // The horizon the Decision agent is told, in words: bars times the timeframe's length, exact units only.
 import { describe, expect, it } from "vitest";
-import { describeBarSpan, describeHorizon } from "../../src/market/bar-span";
+import { describeBarLength, describeBarSpan, describeHorizon } from "../../src/market/bar-span";
 
 describe("describeBarSpan", () => {
   it.each([
@@ -26,5 +26,13 @@ describe("describeHorizon", () => {
   it("names bars and their duration, as forecast_horizon states it", () => {
     expect(describeHorizon("4h", 3)).toBe("next 3 bars (12 hours)");
     expect(describeHorizon("1d", 1)).toBe("next 1 bar (1 day)");
+  });
+});
+
+describe("describeBarLength", () => {
+  it("names one bar as an adjective", () => {
+    expect(["1m", "15m", "4h", "1d", "1w", "1mo"].map((timeframe) => describeBarLength(timeframe as never))).toEqual([
+      "1-minute", "15-minute", "4-hour", "1-day", "1-week", "1-month",
+    ]);
   });
 });
