@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { analyzeRequestSchema, InputError, MAX_CSV_CHARACTERS, type AnalyzeRequest } from "../src/index";
 import { symbolSchema, timeframeSchema } from "../src/market/index";
-import { parseLegacyDateRange } from "./legacy-date-range";
+import { legacyFlagSchema, parseLegacyDateRange } from "./legacy-date-range";
 
 /**
  * The body limit of /api/analyze. JSON escapes every line break and quote of the CSV, so a 5 MiB file makes a body
@@ -15,9 +15,6 @@ import { parseLegacyDateRange } from "./legacy-date-range";
  */
 export const ANALYZE_BODY_LIMIT_BYTES = 2 * MAX_CSV_CHARACTERS + 64 * 1024;
 
-// Older clients post HTML form values, so "true" / "false" strings count as booleans too.
-const flagField = z.union([z.boolean(), z.enum(["true", "false"]).transform((text) => text === "true")], { error: "must be true or false" });
-
 /** The old client's fields; the dates are read by parseLegacyDateRange, which names each bad one. */
 const legacyForm = z.strictObject({
   // The replaced system fetched live Yahoo data only and refused every other source; so does this form. A CSV is
@@ -25,7 +22,7 @@ const legacyForm = z.strictObject({
   data_source: z
     .literal("live", { error: 'only "live" (Yahoo Finance) is supported; to analyse your own data, send {csv, timeframe} instead' })
     .optional(),
-  redirect_to_output: flagField.optional(),
+  redirect_to_output: legacyFlagSchema.optional(),
   asset: symbolSchema,
   timeframe: timeframeSchema,
   start_date: z.unknown(),
