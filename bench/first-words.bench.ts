@@ -30,7 +30,7 @@ interface Run {
 
 async function main(): Promise<void> {
   const provider = await startFakeProviderServer({ validKeys: [TEST_KEY] });
-  provider.setHandler(async (request) => fakeReply.delay(latencyMs, fakeReply.streamed(await defaultFakeHandler(request), { chunkDelayMs })));
+  provider.setHandler(async (request) => fakeReply.delay(latencyMs, fakeReply.streamed((await defaultFakeHandler(request)) as Parameters<typeof fakeReply.streamed>[0], { chunkDelayMs })));
   const renderer = createChartRenderer();
   await renderer.render({ data: [], layout: { width: 400, height: 300 } });
   const server = await startTestServer({ config: { api_key: TEST_KEY, openai_base_url: provider.openaiBaseUrl }, renderer });
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
 
   const once = async (): Promise<Run> => {
     provider.reset();
-    provider.setHandler(async (request) => fakeReply.delay(latencyMs, fakeReply.streamed(await defaultFakeHandler(request), { chunkDelayMs })));
+    provider.setHandler(async (request) => fakeReply.delay(latencyMs, fakeReply.streamed((await defaultFakeHandler(request)) as Parameters<typeof fakeReply.streamed>[0], { chunkDelayMs })));
     const sent = performance.now();
     const response = await fetch(`${server.url}/api/analyze`, {
       method: "POST",

@@ -4,6 +4,7 @@
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { createPipeline } from "../src/index";
+import { loadPlugins, parsePluginList } from "../src/plugins/index";
 import { describeError } from "../src/common/index";
 import { TOKEN_RECIPE } from "./access-token-quality";
 import { createApp, createServerRedactor } from "./app";
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
   const settings = environment.settings;
   const { HOST: host, PORT: port, DATA_DIR: dataDir, ACCESS_TOKEN: accessToken } = settings;
 
-  const pipeline = createPipeline({ data_dir: dataDir });
+  const plugins = await loadPlugins(parsePluginList(settings.QUANTAGENT_PLUGINS));
+  const pipeline = createPipeline({ data_dir: dataDir }, { plugins });
   const logger = createLogger({ level: settings.LOG_LEVEL, redact: createServerRedactor(pipeline, accessToken).redact });
   const tls = settings.TLS_CERT_FILE && settings.TLS_KEY_FILE ? await readTlsFiles(settings.TLS_CERT_FILE, settings.TLS_KEY_FILE) : undefined;
   const app = createApp({ pipeline, logger, accessToken, maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES, tls: tls !== undefined });
@@ -43,7 +45,7 @@ async function main(): Promise<void> {
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const scheme = tls ? "https" : "http";
-  logger.info(`Serving the web page and API on ${scheme}://${shownHost}:${address.port}/`, { dataDir, tls: tls !== undefined });
+  logger.info(`Serving the web page and API on ${scheme}://${shownHost}:${address.port}/`, { dataDir, tls: tls !== undefined, plugins: pipeline.plugins });
   if (accessToken) {
     logger.info("An access token is required: the page asks for it, or open it once as /?token=<your ACCESS_TOKEN>.");
   } else {

@@ -1,5 +1,6 @@
 // The server's settings from the environment, checked with zod: HOST, PORT, DATA_DIR, ACCESS_TOKEN (and its
-// quality), TLS_CERT_FILE and TLS_KEY_FILE (both or neither), MAX_CONCURRENT_ANALYSES and LOG_LEVEL; and the rule that
+// quality), TLS_CERT_FILE and TLS_KEY_FILE (both or neither), MAX_CONCURRENT_ANALYSES, QUANTAGENT_PLUGINS and LOG_LEVEL;
+// and the rule that
 // a server reachable beyond this machine must have an access token.
 import { z } from "zod";
 import { formatZodError } from "../src/common/index";
@@ -37,6 +38,8 @@ export const serverEnvironmentSchema = z.object({
   TLS_CERT_FILE: trimmedText,
   TLS_KEY_FILE: trimmedText,
   MAX_CONCURRENT_ANALYSES: wholeNumber("MAX_CONCURRENT_ANALYSES", 1, 64, 4),
+  /** Plugins to load at start: module specifiers, comma-separated. */
+  QUANTAGENT_PLUGINS: trimmedText,
   LOG_LEVEL: trimmedText
     .transform((value) => value?.toLowerCase() ?? "info")
     .pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` })),

@@ -4,7 +4,7 @@ import { InternalError } from "../common/quantagent-error";
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import { toColumns } from "../market/candle";
-import { runToolCall, toolDefinition } from "./agent-tool";
+import { runToolCall, toolDefinition, type AgentTool } from "./agent-tool";
 import type { AnalysisContext } from "./analysis-context";
 import { finishedReport } from "./agent-errors";
 import { indicatorTools } from "./indicator-tools";
@@ -16,6 +16,8 @@ export interface IndicatorAgentInput {
   candles: readonly Candle[];
   model: ChatModel;
   recorder: StepRecorder;
+  /** Tools offered beside the built-in five (plugins' indicators). */
+  extraTools?: readonly AgentTool[];
   signal?: AbortSignal;
 }
 
@@ -27,7 +29,7 @@ export interface IndicatorToolUse {
 
 export async function runIndicatorAgent(input: IndicatorAgentInput): Promise<{ report: string; toolUses: IndicatorToolUse[] }> {
   const { context, model, recorder, signal } = input;
-  const tools = indicatorTools(toColumns(input.candles));
+  const tools = [...indicatorTools(toColumns(input.candles)), ...(input.extraTools ?? [])];
   const definitions = tools.map(toolDefinition);
   const messages: ChatMessage[] = [
     { role: "system", content: indicatorSystemPrompt(context) },

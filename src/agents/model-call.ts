@@ -7,10 +7,12 @@ import { ModelRefusalError } from "./agent-errors";
 import { createReportWriter, type ReportWriter } from "./report-writer";
 
 export type AgentStep = "indicator" | "pattern" | "trend" | "decision";
+/** A built-in agent's step, or a plugin analyst's name. */
+export type StepName = AgentStep | (string & {});
 export type { ModelRole } from "../llm/create-chat-model";
 
 export interface ModelCallRecord {
-  step: AgentStep;
+  step: StepName;
   role: ModelRole;
   provider: ProviderId;
   model: string;
@@ -19,7 +21,7 @@ export interface ModelCallRecord {
 }
 
 export interface StepRecorder {
-  readonly step: AgentStep;
+  readonly step: StepName;
   /** The step's report as it is written; its pieces go out as `report-delta` events. */
   readonly report: ReportWriter;
   /**
@@ -32,7 +34,12 @@ export interface StepRecorder {
   usage(): TokenUsage;
 }
 
-export function createStepRecorder(step: AgentStep, options: { onReportText?: (text: string) => void } = {}): StepRecorder {
+/** A model whose calls are made through a step's recorder (what a plugin analyst is given). */
+export function recordingModel(model: ChatModel, recorder: StepRecorder, role: ModelRole): ChatModel {
+  return { provider: model.provider, model: model.model, temperature: model.temperature, chat: (request) => recorder.chat(model, request, role) };
+}
+
+export function createStepRecorder(step: StepName, options: { onReportText?: (text: string) => void } = {}): StepRecorder {
   const calls: ModelCallRecord[] = [];
   return {
     step,

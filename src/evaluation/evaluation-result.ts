@@ -27,6 +27,8 @@ export interface EvaluationSettings {
   models: ModelsUsed | null;
   /** The version of the agents' prompts; null for a baselines-only run. */
   promptVersion: string | null;
+  /** The plugins the analyses ran with (empty: none). */
+  plugins: { name: string; version: string }[];
   /** Where model answers are cached; null when caching is off. */
   cacheDir: string | null;
 }

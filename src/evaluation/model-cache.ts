@@ -3,12 +3,12 @@
 //
 // Key: sha256 of the canonical JSON of provider, model, temperature, messages (image parts carry their base64
 // bytes, so a different chart is a different key), tools, toolChoice, responseFormat, maxOutputTokens, and the
-// caller's scope (the evaluation puts the prompt version there). The signal is not part of it.
+// caller's key context (the evaluation gives its prompt version and plugins). The signal is not part of it.
 //
-// Why the prompt version is in the scope although every prompt's text is already in the messages: a version covers
-// a whole analysis, not one request. A change to one agent's prompt leaves the other agents' requests byte for byte
-// the same, and without the version a run under the new prompts would take those agents' answers from the old run:
-// a mix of two versions reported as one. A version also marks changes no request shows (how an answer is read,
+// Why the prompt version is in the context although every prompt's text is already in the messages: a version
+// covers a whole analysis, not one request. A change to one agent's prompt leaves the other agents' requests byte for
+// byte the same, and without the version a run under the new prompts would take those agents' answers from the old
+// run: a mix of two versions reported as one. A version also marks changes no request shows (how an answer is read,
 // validated or repaired). With it, a run under new prompts is a fresh sample of every agent. Entries live at <dir>/<first two hex digits>/<key>.json and are written atomically
 // (temp file, fsync, rename): a crash leaves the old state or the new entry, never a torn file. An entry that does
 // not parse is treated as absent and rewritten. Errors are never cached. Identical requests that arrive while the
@@ -24,8 +24,8 @@ import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "../llm/ch
 import { writeFileAtomic } from "../common/atomic-write";
 import { canonicalJson } from "./canonical-json";
 
-/** Bumped when the key material or the entry format changes, so old entries are simply not found (2: the scope). */
-const CACHE_FORMAT = 2;
+/** Bumped when the key material or the entry format changes, so old entries are simply not found. */
+const CACHE_FORMAT = 1;
 
 export interface ModelCacheCall {
   hit: boolean;
@@ -40,13 +40,13 @@ export interface ModelCacheOptions {
   dir: string;
   /** Told about every call: whether it was answered from the cache, and its (recorded) token usage. */
   onCall?: (call: ModelCacheCall) => void;
+  /**
+   * Part of every key: what the run is made of beyond the request (its prompt version, its plugins and their
+   * versions). Kept in each entry too, so a reader of the folder can tell which run an answer belongs to.
+   */
+  keyContext?: unknown;
   /** "read-write" (default) answers from the cache and fills it; "refresh" always asks the model and overwrites. */
   mode?: "read-write" | "refresh";
-  /**
-   * What else an answer belongs to besides its request, as names and values (`{ promptVersion: "2" }`): answers
-   * cached under one scope are never given under another. Default: none.
-   */
-  scope?: Readonly<Record<string, string>>;
 }
 
 const chatResponseSchema = z.object({
@@ -62,20 +62,19 @@ const cacheEntrySchema = z.object({
   key: z.string(),
   provider: z.string(),
   model: z.string(),
-  /** The scope the answer was cached under (the key covers it; kept in the entry so a reader can tell, and prune). */
-  scope: z.record(z.string(), z.string()),
+  /** The key context the answer was cached under (absent in entries written before it was kept). */
+  context: z.unknown().optional(),
   createdAt: z.string(),
   response: chatResponseSchema,
 });
 
-/** The cache key of a request to a model: hex sha256 of its canonical JSON, with the caller's scope. */
-export function modelCacheKey(
-  model: Pick<ChatModel, "provider" | "model" | "temperature">,
-  request: ChatRequest,
-  scope: Readonly<Record<string, string>> = {},
-): string {
+/** The cache key of a request to a model: hex sha256 of its canonical JSON. */
+export function modelCacheKey(model: Pick<ChatModel, "provider" | "model" | "temperature">, request: ChatRequest, context?: unknown): string {
   const material = {
     format: CACHE_FORMAT,
+    // What else the run is made of (its prompt version, its plugins): runs of other prompts, or with and without a
+    // plugin, never share an answer, even for a request the change did not touch.
+    context,
     provider: model.provider,
     model: model.model,
     temperature: model.temperature,
@@ -84,7 +83,6 @@ export function modelCacheKey(
     toolChoice: request.toolChoice,
     responseFormat: request.responseFormat,
     maxOutputTokens: request.maxOutputTokens,
-    scope,
   };
   return createHash("sha256").update(canonicalJson(material)).digest("hex");
 }
@@ -113,7 +111,7 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
     const response = await model.chat(request);
     report(describe(key, false, response.usage));
     await mkdir(path.dirname(file), { recursive: true });
-    const entry = { format: CACHE_FORMAT, key, provider: model.provider, model: model.model, scope: options.scope ?? {}, createdAt: new Date().toISOString(), response };
+    const entry = { format: CACHE_FORMAT, key, provider: model.provider, model: model.model, context: options.keyContext, createdAt: new Date().toISOString(), response };
     await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
     return response;
   }
@@ -124,7 +122,7 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
     temperature: model.temperature,
     async chat(request: ChatRequest): Promise<ChatResponse> {
       request.signal?.throwIfAborted();
-      const key = modelCacheKey(model, request, options.scope);
+      const key = modelCacheKey(model, request, options.keyContext);
       const file = modelCacheEntryPath(options.dir, key);
       const pending = inFlight.get(file);
       if (pending) {

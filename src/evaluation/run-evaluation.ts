@@ -21,6 +21,8 @@ import type { EvaluationProgressListener, EvaluationResult, EvaluationSettings, 
 import type { Directive } from "./metrics";
 import { cachedChatModel } from "./model-cache";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
+import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { scoreEvaluation } from "./score-evaluation";
 import { createUsageMeter, type UsageMeter } from "./usage-meter";
 import { describeError } from "../common/describe-error";
@@ -54,10 +56,14 @@ export type EvaluationOptions = z.input<typeof evaluationOptionsSchema> & {
   onProgress?: EvaluationProgressListener;
   /** Passed to createPipeline (env, renderer, fetch); a wrapChatModel given here wraps the cached model. */
   dependencies?: PipelineDependencies;
+  /** Plugins for the analyses (an ablation: the same run with and without them). Recorded in the result and cache keys. */
+  plugins?: readonly (Plugin | PluginDefinition)[];
 };
 
 export async function runEvaluation(options: EvaluationOptions): Promise<EvaluationResult> {
-  const { signal, onProgress, dependencies = {}, ...data } = options;
+  const { signal, onProgress, dependencies = {}, plugins: pluginOption, ...data } = options;
+  const plugins = checkPluginSet(pluginOption ?? dependencies.plugins ?? []);
+  const pluginSummary = summarisePlugins(plugins);
   const parsed = evaluationOptionsSchema.safeParse(data);
   if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid evaluation options");
   const settings = parsed.data;
@@ -84,12 +90,16 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   let errors = 0;
   try {
     if (settings.includeModel) {
-      pipeline = createPipeline(config, {
+      // Each point's analysis is not a journal entry of its own: the run is recorded whole, with its points.
+      pipeline = createPipeline({ ...config, journal: false }, {
         ...dependencies,
+        plugins,
         wrapChatModel: (model, role) => {
-          // The prompt version scopes the cache: a run under other prompts asks every agent afresh (model-cache.ts).
+          // The prompt version and the plugin set are part of every key: a run under other prompts, or with other
+          // plugins, asks every agent afresh (model-cache.ts says why the prompt text alone is not enough).
+          const keyContext = { promptVersion: PROMPT_VERSION, ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}) };
           const cached = cacheDir
-            ? cachedChatModel(model, { dir: cacheDir, scope: { promptVersion: PROMPT_VERSION }, onCall: (call) => meter.record(call) })
+            ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call), keyContext })
             : meteredOnly(model, meter);
           return dependencies.wrapChatModel?.(cached, role) ?? cached;
         },
@@ -154,6 +164,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     concurrency: settings.concurrency,
     models: settings.includeModel ? modelsOf(config) : null,
     promptVersion: settings.includeModel ? PROMPT_VERSION : null,
+    plugins: pluginSummary,
     cacheDir: settings.includeModel ? cacheDir : null,
   };
   return {

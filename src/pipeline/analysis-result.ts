@@ -2,14 +2,15 @@
 // names are camelCase; the HTTP API and the system this one replaces use snake_case names for the same fields,
 // made in one place (wire.ts).
 import type { Decision } from "../agents/decision-record";
-import type { AgentStep, ModelCallRecord } from "../agents/model-call";
+import type { ModelCallRecord, StepName } from "../agents/model-call";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import type { StraightLine } from "../charts/straight-line";
 import type { ProviderId } from "../config/providers";
 import type { TokenUsage } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
-import type { PipelineStep } from "./progress-events";
+import type { StepId } from "./progress-events";
+import type { PluginSummary } from "../plugins/plugin-set";
 
 export interface IndicatorSnapshot {
   /** Latest value of each indicator at its standard periods (null while warming up). */
@@ -50,6 +51,8 @@ export interface TrendlineEquations {
 export interface AnalysisResult {
   /** The analysis journal's id for this analysis, when it was recorded. */
   id?: string;
+  /** The version of the agents' prompts (recorded so runs of different prompts are never mixed up). */
+  promptVersion: string;
   asset: string;
   assetName: string;
   symbol: string;
@@ -61,11 +64,11 @@ export interface AnalysisResult {
    * than the window and the start was moved back to fill it.
    */
   window: { start: string; end: string; requestedStart?: string };
-  /** The version of the agents' prompts (src/agents/prompts/prompt-version.ts): results of different versions differ by design. */
-  promptVersion: string;
   reports: AnalysisReports;
   /** Reports of plugin analysts, by analyst name (empty without plugins). */
   analystReports: Record<string, string>;
+  /** The plugins that took part, with their versions (empty without plugins). */
+  plugins: PluginSummary[];
   /** Base64 PNGs, as the vision model saw them. */
   charts: { pattern: string; trend: string };
   decision: Decision;
@@ -80,11 +83,12 @@ export interface AnalysisResult {
   trendlineEquations: TrendlineEquations;
   /** The candles of the window, for an interactive chart. */
   candles: Candle[];
-  timingsMs: Partial<Record<PipelineStep, number>> & { total: number };
+  timingsMs: Partial<Record<StepId, number>> & { total: number };
   /**
    * Every model call in order; how many each step made (indicator: its tool rounds; pattern and trend: 1 with
-   * chart_dispatch "direct", 2 with "tool-call"; decision: 1, or 2 after a repair); the tokens of all of them.
+   * chart_dispatch "direct", 2 with "tool-call"; decision: 1, or 2 after a repair; plugin analysts under their
+   * names); the tokens of all of them.
    */
-  usage: { calls: ModelCallRecord[]; callsPerStep: Record<AgentStep, number>; total: TokenUsage };
+  usage: { calls: ModelCallRecord[]; callsPerStep: Record<StepName, number>; total: TokenUsage };
   models: ModelsUsed;
 }

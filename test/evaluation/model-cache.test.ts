@@ -65,7 +65,7 @@ describe("modelCacheKey", () => {
     expect(new Set([key, ...variants]).size).toBe(variants.length + 1);
   });
 
-  it("changes with the caller's scope (the prompt version), and not with the scope's key order", () => {
+  it("changes with the caller's key context (the prompt version), and not with the context's key order", () => {
     const version1 = modelCacheKey(model, request, { promptVersion: "1" });
     const version2 = modelCacheKey(model, request, { promptVersion: "2" });
     expect(new Set([key, version1, version2]).size).toBe(3);
@@ -73,18 +73,18 @@ describe("modelCacheKey", () => {
   });
 });
 
-describe("cachedChatModel with a scope", () => {
-  it("never answers a request cached under another scope, and records the scope in the entry", async () => {
+describe("cachedChatModel with a key context", () => {
+  it("never answers a request cached under another context (prompt version), and records the context in the entry", async () => {
     const inner = new FakeChatModel({ ...model, steps: [textStep("under version 1"), textStep("under version 2")] });
-    const underVersion1 = cachedChatModel(inner, { dir, scope: { promptVersion: "1" } });
-    const underVersion2 = cachedChatModel(inner, { dir, scope: { promptVersion: "2" } });
+    const underVersion1 = cachedChatModel(inner, { dir, keyContext: { promptVersion: "1" } });
+    const underVersion2 = cachedChatModel(inner, { dir, keyContext: { promptVersion: "2" } });
     expect((await underVersion1.chat(request)).text).toBe("under version 1");
     expect((await underVersion2.chat(request)).text).toBe("under version 2");
     expect(inner.calls).toHaveLength(2);
-    expect((await underVersion1.chat(request)).text).toBe("under version 1"); // each scope keeps its own answer
+    expect((await underVersion1.chat(request)).text).toBe("under version 1"); // each context keeps its own answer
     expect(inner.calls).toHaveLength(2);
     const entry = JSON.parse(await readFile(modelCacheEntryPath(dir, modelCacheKey(model, request, { promptVersion: "2" })), "utf8"));
-    expect(entry.scope).toEqual({ promptVersion: "2" });
+    expect(entry.context).toEqual({ promptVersion: "2" });
   });
 });
 

@@ -90,7 +90,7 @@ describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake p
     const cacheDir = path.join(scratch, "cache-rerun");
     const entries = (await readdir(cacheDir, { recursive: true })).filter((file) => file.endsWith(".json"));
     expect(entries.length).toBeGreaterThan(0);
-    for (const file of entries) expect(JSON.parse(await readFile(path.join(cacheDir, file), "utf8")).scope).toEqual({ promptVersion: PROMPT_VERSION });
+    for (const file of entries) expect(JSON.parse(await readFile(path.join(cacheDir, file), "utf8")).context).toEqual({ promptVersion: PROMPT_VERSION });
 
     // The agents said LONG every time, so they score exactly like always-long.
     const agents = findScore(first.scores, { asset: "ALL", method: "agents", horizon: 3 })!;

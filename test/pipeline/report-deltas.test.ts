@@ -20,7 +20,7 @@ const { dataDir } = usePipelineHarness({ name: "report-deltas", warmRenderer: tr
 
 /** Every default answer streamed word by word with a pause, so text arrives well before a call ends. */
 function streamSlowly(): void {
-  server.setHandler(async (request) => fakeReply.streamed(await defaultFakeHandler(request), { chunkDelayMs: 15 }));
+  server.setHandler(async (request) => fakeReply.streamed((await defaultFakeHandler(request)) as Parameters<typeof fakeReply.streamed>[0], { chunkDelayMs: 15 }));
 }
 
 function configFor(provider: ProviderId) {

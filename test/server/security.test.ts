@@ -206,6 +206,7 @@ describe("the entry's settings", () => {
         TLS_CERT_FILE: undefined,
         TLS_KEY_FILE: undefined,
         MAX_CONCURRENT_ANALYSES: 4,
+        QUANTAGENT_PLUGINS: undefined,
         LOG_LEVEL: "info",
       },
     });

@@ -7,6 +7,8 @@ export interface DecisionReports {
   indicatorReport: string;
   patternReport: string;
   trendReport: string;
+  /** Plugin analysts' reports, each under its title. */
+  analystReports?: readonly { title: string; text: string }[];
 }
 
 export function decisionSystemPrompt(context: AnalysisContext): string {
@@ -17,8 +19,8 @@ export function decisionSystemPrompt(context: AnalysisContext): string {
 Issue an immediate execution order, LONG or SHORT, for the next ${bars} bar${bars === 1 ? "" : "s"}: ${span} at ${context.timeframe}.
 Holding or staying flat is not an option: the desk must take one side.
 
-Three analysts report to you: indicators (momentum), chart patterns, and trend (support and resistance lines).
-Decide by these rules:
+Three analysts report to you: indicators (momentum), chart patterns, and trend (support and resistance lines); any
+further reports come from the desk's own analysts, under their titles. Decide by these rules:
 1. Act on confirmed signals only. A pattern counts when it is clearly formed and mostly complete and its breakout or
    breakdown is already under way; do not act on early, forming or speculative patterns unless another report
    confirms the break.
@@ -51,7 +53,7 @@ ${reports.patternReport}
 
 Trend report:
 ${reports.trendReport}
-
+${(reports.analystReports ?? []).map((report) => `\n${report.title}:\n${report.text}\n`).join("")}
 Give your order as the JSON object.`;
 }
 
