@@ -29,6 +29,7 @@ import { defaultPublicDir, plotlyBundlePath } from "./project-paths";
 import { createAnalyzeRouter } from "./routes/analyze-routes";
 import { createApiKeyRouter } from "./routes/api-key-routes";
 import { createAssetRouter } from "./routes/asset-routes";
+import { createJournalRouter } from "./routes/journal-routes";
 import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
 import { createProviderRouter } from "./routes/provider-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";
@@ -99,6 +100,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     createAssetRouter(settings),
     createTimeframeRouter(settings),
     createAnalyzeRouter(settings),
+    createJournalRouter(settings),
     createPageConfigRouter(settings),
   ];
   for (const router of routers) {

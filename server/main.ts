@@ -10,6 +10,7 @@ import { TOKEN_RECIPE } from "./access-token-quality";
 import { createApp, createServerRedactor } from "./app";
 import { createAppServer } from "./http-server";
 import { createLogger } from "./logger";
+import { startOutcomeScoring } from "./outcome-scoring";
 import { readServerEnvironment } from "./server-environment";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,8 +25,24 @@ async function main(): Promise<void> {
   const { HOST: host, PORT: port, DATA_DIR: dataDir, ACCESS_TOKEN: accessToken } = settings;
 
   const plugins = await loadPlugins(parsePluginList(settings.QUANTAGENT_PLUGINS));
-  const pipeline = createPipeline({ data_dir: dataDir }, { plugins });
+  const pipeline = createPipeline(
+    { data_dir: dataDir, journal: settings.JOURNAL === "on", ...(settings.DATABASE_URL ? { database_url: settings.DATABASE_URL } : {}) },
+    { plugins },
+  );
   const logger = createLogger({ level: settings.LOG_LEVEL, redact: createServerRedactor(pipeline, accessToken).redact });
+  // The journal opens (and migrates) now: a damaged file or an unreachable database is reported before any
+  // analysis is paid for, not after. The file is never touched; the message says what to do.
+  if (settings.JOURNAL === "on") {
+    try {
+      await pipeline.journal.open();
+    } catch (error) {
+      console.error(`${describeError(error)}\nTo run without the journal meanwhile, start with JOURNAL=off.`);
+      process.exit(1);
+    }
+  }
+  const scoring = settings.SCORE_OUTCOMES_EVERY_MINUTES > 0
+    ? startOutcomeScoring({ scoreOutcomes: (options) => pipeline.journal.scoreOutcomes(options), everyMs: settings.SCORE_OUTCOMES_EVERY_MINUTES * 60_000, logger })
+    : undefined;
   const tls = settings.TLS_CERT_FILE && settings.TLS_KEY_FILE ? await readTlsFiles(settings.TLS_CERT_FILE, settings.TLS_KEY_FILE) : undefined;
   const app = createApp({ pipeline, logger, accessToken, maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES, tls: tls !== undefined });
   const server = createAppServer(app, { logger, tls });
@@ -45,7 +62,12 @@ async function main(): Promise<void> {
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const scheme = tls ? "https" : "http";
-  logger.info(`Serving the web page and API on ${scheme}://${shownHost}:${address.port}/`, { dataDir, tls: tls !== undefined, plugins: pipeline.plugins });
+  logger.info(`Serving the web page and API on ${scheme}://${shownHost}:${address.port}/`, {
+    dataDir,
+    tls: tls !== undefined,
+    plugins: pipeline.plugins,
+    journal: settings.JOURNAL === "on" ? { engine: pipeline.journal.engine, location: pipeline.journal.location, scoreEveryMinutes: settings.SCORE_OUTCOMES_EVERY_MINUTES || null } : "off",
+  });
   if (accessToken) {
     logger.info("An access token is required: the page asks for it, or open it once as /?token=<your ACCESS_TOKEN>.");
   } else {
@@ -68,7 +90,7 @@ async function main(): Promise<void> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Open event streams and keep-alive sockets would hold close() forever; dropping them aborts their analyses.
     server.closeAllConnections();
-    void closed
+    void Promise.all([closed, scoring?.stop()])
       .then(() => pipeline.close())
       .then(
         () => {

@@ -3,6 +3,7 @@
 // (toWireResult), since notebook users ask for that one too.
 import type { ApiKeyStatus, ApiKeyValidation, DateRangeValidation, TimeframeInfo } from "../src/index";
 import { describeBarLength } from "../src/market/index";
+import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index";
 
 export function wireKeyStatus(status: ApiKeyStatus): { has_key: boolean; masked_key: string | null } {
   return { has_key: status.hasKey, masked_key: status.maskedKey };
@@ -52,4 +53,49 @@ export interface WireLegacyTimeframeLimit {
 
 export function wireLegacyTimeframeLimit(info: TimeframeInfo): WireLegacyTimeframeLimit {
   return { max_days: info.maxDays, description: `${describeBarLength(info.timeframe)} bars: at most ${info.maxDays} days per request` };
+}
+
+/** A history list entry in the wire's snake_case names. */
+export interface WireAnalysisSummary {
+  id: string;
+  created_at: string;
+  source: string;
+  asset: string;
+  symbol: string;
+  timeframe: string;
+  window_end: string | null;
+  bar_count: number;
+  decision: "LONG" | "SHORT" | null;
+  risk_reward_ratio: number | null;
+  models: AnalysisSummary["models"];
+  prompt_version: string;
+  cost_usd: number | null;
+  tokens: { input: number; output: number };
+  error: { code: string; message: string } | null;
+  outcome: AnalysisSummary["outcome"];
+}
+
+export function wireAnalysisSummary(summary: AnalysisSummary): WireAnalysisSummary {
+  return {
+    id: summary.id,
+    created_at: summary.createdAt,
+    source: summary.source,
+    asset: summary.asset,
+    symbol: summary.symbol,
+    timeframe: summary.timeframe,
+    window_end: summary.windowEnd,
+    bar_count: summary.barCount,
+    decision: summary.decision,
+    risk_reward_ratio: summary.riskRewardRatio,
+    models: summary.models,
+    prompt_version: summary.promptVersion,
+    cost_usd: summary.costUsd,
+    tokens: summary.tokens,
+    error: summary.error,
+    outcome: summary.outcome,
+  };
+}
+
+export function wireScoreCounts(counts: ScoreOutcomesCounts): { scored: number; pending: number; failed: number; caller_data: number } {
+  return { scored: counts.scored, pending: counts.pending, failed: counts.failed, caller_data: counts.callerData };
 }

@@ -64,6 +64,10 @@ export interface EvaluationResult {
   errors: number;
   startedAt: string;
   durationMs: number;
+  /** The run's id in the analysis journal (runs with a model, when the config's journal is on). */
+  journalRunId?: string;
+  /** Why the run could not be recorded in the journal; the run's figures are complete regardless. */
+  journalError?: { code: string; message: string };
 }
 
 export interface EvaluationProgress {

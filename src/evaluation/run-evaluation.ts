@@ -26,6 +26,11 @@ import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { scoreEvaluation } from "./score-evaluation";
 import { createUsageMeter, type UsageMeter } from "./usage-meter";
 import { describeError } from "../common/describe-error";
+import { QuantAgentError } from "../common/quantagent-error";
+import { createSecretRedactor } from "../common/secret-redactor";
+import { openJournal } from "../journal/open-journal";
+import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
+import { evaluationRunInput } from "./evaluation-journal";
 
 export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */
@@ -167,7 +172,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     plugins: pluginSummary,
     cacheDir: settings.includeModel ? cacheDir : null,
   };
-  return {
+  const result: EvaluationResult = {
     settings: resultSettings,
     points: records,
     scores,
@@ -178,6 +183,25 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     startedAt,
     durationMs: Math.round(performance.now() - started),
   };
+  // Runs with a model are recorded whole in the journal (baselines alone are the same every time and are not).
+  if (!settings.includeModel || !config.journal) return result;
+  return { ...result, ...(await recordRun(result, config, dependencies)) };
+}
+
+/** The run's journal id, or why it could not be recorded (the run itself stands either way). */
+async function recordRun(result: EvaluationResult, config: Config, dependencies: PipelineDependencies): Promise<Pick<EvaluationResult, "journalRunId" | "journalError">> {
+  const databaseUrl = databaseUrlOf(config, dependencies.env ?? process.env);
+  try {
+    const journal = await openJournal({ dataDir: config.data_dir, databaseUrl });
+    try {
+      return { journalRunId: (await journal.recordEvaluationRun(evaluationRunInput(result, PROMPT_VERSION))).id };
+    } finally {
+      await journal.close();
+    }
+  } catch (error) {
+    const redact = createSecretRedactor(() => [passwordOf(databaseUrl)]).redact;
+    return { journalError: { code: QuantAgentError.isInstance(error) ? error.code : "internal", message: redact(`The run was not recorded in the journal: ${describeError(error)}`) } };
+  }
 }
 
 /** A decision point as the result records it (outcomes without the bars). */

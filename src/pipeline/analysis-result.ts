@@ -51,6 +51,11 @@ export interface TrendlineEquations {
 export interface AnalysisResult {
   /** The analysis journal's id for this analysis, when it was recorded. */
   id?: string;
+  /**
+   * Why the journal could not record this analysis (its database was unreachable, say). The analysis itself
+   * succeeded and is all here; only its record is missing. Absent when recorded or when the journal is off.
+   */
+  journalError?: { code: string; message: string };
   /** The version of the agents' prompts (recorded so runs of different prompts are never mixed up). */
   promptVersion: string;
   asset: string;

@@ -29,6 +29,13 @@ function describeLocation(options: PipelineJournalOptions): { engine: Journal["e
   return { engine: "postgres", location: url.toString() };
 }
 
+/** The password in a database URL, decoded; undefined when there is none (or the URL cannot be read). */
+export function passwordOf(databaseUrl: string | undefined): string | undefined {
+  if (!databaseUrl || !URL.canParse(databaseUrl)) return undefined;
+  const { password } = new URL(databaseUrl);
+  return password ? decodeURIComponent(password) : undefined;
+}
+
 export function databaseUrlOf(config: { database_url?: string }, env: Env): string | undefined {
   return config.database_url ?? (env.DATABASE_URL?.trim() || undefined);
 }

@@ -22,13 +22,15 @@ import { analyzeRequestSchema, type AnalyzeOptions, type AnalyzeRequest, type Pa
 import { loadCandles, loadWindow, type LoadedCandles } from "./load-candles";
 import { runAnalysis } from "./run-analysis";
 import { QuantAgentError } from "../common/quantagent-error";
+import { describeError } from "../common/describe-error";
+import type { JournalSource } from "../journal/journal-entry";
 import { createSecretRedactor, type SecretRedactor } from "../common/secret-redactor";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import type { LaterBarsRequest } from "../journal/score-outcomes";
 import type { Candle } from "../market/candle";
 import { DAY_MS, maxLookbackDays, timeframeInfo, timeframeSchema } from "../market/timeframes";
 import { entryFromFailure, entryFromResult } from "./journal-recording";
-import { createPipelineJournal, databaseUrlOf, type PipelineJournal } from "./pipeline-journal";
+import { createPipelineJournal, databaseUrlOf, passwordOf, type PipelineJournal } from "./pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins, type PluginSummary } from "../plugins/plugin-set";
 
@@ -138,16 +140,19 @@ export class Pipeline {
   }
 
   /**
-   * Every key this pipeline could send: each provider's config field and env var, placeholder excluded. For removing
-   * keys by value from answers, logs and stored records (the server adds its access token).
+   * Every key this pipeline could send (each provider's config field and env var, placeholder excluded) and the
+   * journal database's password. For removing them by value from answers, logs and stored records (the server adds
+   * its access token).
    */
   secretValues(): string[] {
-    return providerIds.flatMap((provider) => {
+    const keys = providerIds.flatMap((provider) => {
       const info = providerInfo(provider);
       return [this.#config[info.keyField], this.#env[info.keyEnvVar]].filter(
         (value): value is string => typeof value === "string" && value.trim() !== "" && value.trim() !== PLACEHOLDER_API_KEY,
       );
     });
+    const databasePassword = passwordOf(databaseUrlOf(this.#config, this.#env));
+    return databasePassword ? [...keys, databasePassword] : keys;
   }
 
   /** One cheap real request to the provider; never throws for provider failures. */
@@ -205,10 +210,7 @@ export class Pipeline {
     try {
       const { result, loaded } = await this.#run(parsed, options);
       if (!config.journal) return result;
-      const recorded = await this.#journal.record(this.#redactor.redactValue(entryFromResult(result, { source, request, promptVersion: result.promptVersion })));
-      // The caller's bars after the window (a CSV with `end`): the outcome is known at once.
-      if (loaded.laterCandles.length > 0) await this.#journal.recordOutcome(recorded.id, loaded.laterCandles);
-      return { ...result, id: recorded.id };
+      return await this.#record(result, loaded, { source, request });
     } catch (error) {
       // Recorded: runs that failed on the provider's, the market data's or this library's side. Not recorded: a request
       // refused as invalid (no analysis ran), a run the caller stopped, or a journal that could not record.
@@ -220,6 +222,24 @@ export class Pipeline {
         await this.#journal.record(this.#redactor.redactValue(entry)).catch(() => undefined);
       }
       throw error;
+    }
+  }
+
+  /**
+   * Records a finished analysis. A journal that fails here does not fail the analysis: the result is complete and
+   * paid for, so it is answered with `journalError` saying why it has no id.
+   */
+  async #record(result: AnalysisResult, loaded: LoadedCandles, context: { source: JournalSource; request: AnalyzeRequest }): Promise<AnalysisResult> {
+    let id: string | undefined;
+    try {
+      id = (await this.#journal.record(this.#redactor.redactValue(entryFromResult(result, { ...context, promptVersion: result.promptVersion })))).id;
+      // The caller's bars after the window (a CSV with `end`): the outcome is known at once.
+      if (loaded.laterCandles.length > 0) await this.#journal.recordOutcome(id, loaded.laterCandles);
+      return { ...result, id };
+    } catch (error) {
+      const code = QuantAgentError.isInstance(error) ? error.code : "internal";
+      const message = this.#redactor.redact(`The analysis was not recorded in the journal: ${describeError(error)}`);
+      return { ...result, ...(id === undefined ? {} : { id }), journalError: { code, message } };
     }
   }
 

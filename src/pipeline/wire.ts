@@ -14,6 +14,8 @@ const tokenUsageSchema = z.object({ input_tokens: z.number(), output_tokens: z.n
 export const wireAnalysisResultSchema = z.object({
   /** The journal's id, when the analysis was recorded. */
   id: z.string().optional(),
+  /** Why the journal could not record this (otherwise complete) analysis. */
+  journal_error: z.object({ code: z.string(), message: z.string() }).optional(),
   /** The version of the agents' prompts. */
   prompt_version: z.string(),
   asset: z.string(),
@@ -88,6 +90,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
   const lines = result.trendlines;
   return {
     ...(result.id === undefined ? {} : { id: result.id }),
+    ...(result.journalError === undefined ? {} : { journal_error: result.journalError }),
     prompt_version: result.promptVersion,
     asset: result.asset,
     asset_name: result.assetName,

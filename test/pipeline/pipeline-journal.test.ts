@@ -87,6 +87,19 @@ describe("analyze() and the journal", () => {
     expect(stored).toContain("data ");
   });
 
+  it("answers the analysis, without an id and saying why, when the journal cannot be reached", async () => {
+    const subject = pipeline({ data_dir: freshDataDir(), database_url: "postgres://quant:hunter2secret@127.0.0.1:1/journal" });
+    const result = await subject.analyze({ candles, timeframe: "4h" });
+    expect(result.decision.decision).toMatch(/^(LONG|SHORT)$/);
+    expect(result.id).toBeUndefined();
+    expect(result.journalError?.code).toBe("journal_unavailable");
+    expect(result.journalError?.message).toMatch(/^The analysis was not recorded in the journal: /);
+    expect(result.journalError?.message).not.toContain("hunter2secret");
+    // The password is one of the secrets removed by value from answers and logs (the server's redactor asks for them).
+    expect(subject.secretValues()).toContain("hunter2secret");
+    expect(pipeline({ database_url: "postgres://quant:p%40ss%2Fword12@db.example:5432/j" }).secretValues()).toContain("p@ss/word12");
+  });
+
   it("records nothing when the config's journal is false", async () => {
     const dataDir = freshDataDir();
     const subject = pipeline({ data_dir: dataDir, journal: false });
