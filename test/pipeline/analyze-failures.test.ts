@@ -71,14 +71,14 @@ describe("concurrency", () => {
     const delayMs = 400;
     server.setHandler((request) => fakeReply.delay(delayMs, defaultFakeHandler(request) as never));
     const started = performance.now();
-    const result = await pipeline().analyze({ candles, timeframe: "4h" });
+    // "tool-call" dispatch (7 calls, not the default's 5): the gap between the sum of the calls and the critical path
+    // is what this test measures, and the two extra calls keep it wide enough to tell on a busy machine.
+    const result = await pipeline({ chart_dispatch: "tool-call" }).analyze({ candles, timeframe: "4h" });
     const wallMs = performance.now() - started;
 
-    const sumOfCalls = server.requests.length * delayMs; // 5 calls
-    const criticalPath = 3 * delayMs; // the indicator's two rounds, then the decision
-    // 5, not the 7 of before: chart_dispatch now defaults to "direct", where Pattern and Trend make one call each
-    // (no dispatch call by the agent model). The critical path is unchanged.
-    expect(server.requests).toHaveLength(5);
+    const sumOfCalls = server.requests.length * delayMs; // 7 calls
+    const criticalPath = 3 * delayMs; // two calls per analyst, then the decision
+    expect(server.requests).toHaveLength(7);
     expect(wallMs).toBeGreaterThanOrEqual(criticalPath);
     expect(wallMs).toBeLessThan(criticalPath + (sumOfCalls - criticalPath) / 2);
     // The structural evidence: the three analysts' first calls arrive together.
