@@ -2,6 +2,7 @@
 // the HTTP contract fixes (and the old web client reads). Analysis results have their own mapping in the library
 // (toWireResult), since notebook users ask for that one too.
 import type { ApiKeyStatus, ApiKeyValidation, DateRangeValidation, TimeframeInfo } from "../src/index";
+import { describeBarLength } from "../src/market/index";
 import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index";
 
 export function wireKeyStatus(status: ApiKeyStatus): { has_key: boolean; masked_key: string | null } {
@@ -41,6 +42,17 @@ export function wireTimeframeLimit(info: TimeframeInfo): WireTimeframeLimit {
     aggregated: info.aggregated,
     bar_seconds: info.barMs === undefined ? null : info.barMs / 1000,
   };
+}
+
+/** One timeframe's limit as the replaced system's API answered it (GET /api/timeframe-limits/<timeframe>). */
+export interface WireLegacyTimeframeLimit {
+  max_days: number;
+  /** "4-hour bars: at most 730 days per request". */
+  description: string;
+}
+
+export function wireLegacyTimeframeLimit(info: TimeframeInfo): WireLegacyTimeframeLimit {
+  return { max_days: info.maxDays, description: `${describeBarLength(info.timeframe)} bars: at most ${info.maxDays} days per request` };
 }
 
 /** A history list entry in the wire's snake_case names. */

@@ -2,6 +2,7 @@
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
 import { PATTERN_CHART_BAR_COUNT } from "../charts/pattern-figure";
+import { DEFAULT_DECISION_HORIZON_BARS } from "../config/config-schema";
 
 export interface AnalysisContext {
   assetName: string;
@@ -15,6 +16,8 @@ export interface AnalysisContext {
   windowEnd: string;
   lastCandle: Candle;
   maxToolRounds: number;
+  /** The Decision agent's order is for the next this many bars. */
+  horizonBars: number;
 }
 
 export const MAX_INDICATOR_TOOL_ROUNDS = 5;
@@ -24,6 +27,8 @@ export function createAnalysisContext(options: {
   symbol: string;
   timeframe: Timeframe;
   candles: readonly Candle[];
+  /** Default: the config's default (decision_horizon_bars). */
+  horizonBars?: number;
 }): AnalysisContext {
   const { candles } = options;
   const first = candles[0];
@@ -39,6 +44,7 @@ export function createAnalysisContext(options: {
     windowEnd: formatBarTime(last.time),
     lastCandle: last,
     maxToolRounds: MAX_INDICATOR_TOOL_ROUNDS,
+    horizonBars: options.horizonBars ?? DEFAULT_DECISION_HORIZON_BARS,
   };
 }
 

@@ -72,6 +72,14 @@ describe("showResult", () => {
     expect(markdown).toContain("RSI is **55**.");
     expect(markdown).not.toMatch(/<script|<img/);
   });
+
+  it("says when the window reached back before the requested start, and only then", () => {
+    expect(decisionCardHtml(result)).not.toContain("Requested from");
+    const filled = { ...result, window: { ...result.window, requestedStart: "2024-01-05T00:00:00.000Z" } } as AnalysisResult;
+    expect(decisionCardHtml(filled)).toContain(
+      "Requested from 2024-01-05T00:00:00.000Z; the window starts earlier, at 2024-01-01T00:00:00.000Z, to have 45 bars.",
+    );
+  });
 });
 
 describe("the result's numbers as tables", () => {
