@@ -3,7 +3,6 @@
 // users and providers). Pure; `display.html(htmlTable(rows))` shows one.
 import { escapeHtml } from "./display";
 
-export type TableCell = string | number | boolean | null | undefined;
 
 export interface HtmlTableOptions {
   /** Columns in order, with their headings; default every key of the first row, as written. */
@@ -32,7 +31,18 @@ function decimalsFor(options: HtmlTableOptions, key: string): number {
   return decimals?.[key] ?? 2;
 }
 
-export function htmlTable(rows: readonly Readonly<Record<string, TableCell>>[], options: HtmlTableOptions = {}): string {
+/** A cell's text: numbers rounded, dates as ISO times, objects as JSON, missing values as a dash. */
+function cellText(value: unknown, decimals: number): string {
+  if (value === null || value === undefined) return "–";
+  if (typeof value === "number") return formatNumber(value, decimals);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** Rows of any objects (interfaces included); their keys are the columns unless `columns` says otherwise. */
+export function htmlTable<Row extends object>(records: readonly Row[], options: HtmlTableOptions = {}): string {
+  const rows = records as readonly Readonly<Record<string, unknown>>[];
   const columns: readonly { key: string; label?: string }[] = options.columns ?? Object.keys(rows[0] ?? {}).map((key) => ({ key }));
   // A column of numbers (missing values aside) is aligned right, its heading too.
   const numeric = new Set(columns.filter(({ key }) => rows.some((row) => typeof row[key] === "number") && rows.every((row) => row[key] == null || typeof row[key] === "number")).map(({ key }) => key));
@@ -41,8 +51,7 @@ export function htmlTable(rows: readonly Readonly<Record<string, TableCell>>[], 
   const body = rows
     .map((row) => {
       const cells = columns.map(({ key }) => {
-        const value = row[key];
-        const text = value == null ? "–" : typeof value === "number" ? formatNumber(value, decimalsFor(options, key)) : String(value);
+        const text = cellText(row[key], decimalsFor(options, key));
         return `<td style="${cellStyle};${align(key)}">${escapeHtml(text)}</td>`;
       });
       return `<tr>${cells.join("")}</tr>`;
