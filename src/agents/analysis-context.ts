@@ -1,4 +1,5 @@
 // What every agent knows about the analysis at hand: the asset, the timeframe and the window of candles.
+import { utcMinute } from "../common/utc-time";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
 import { PATTERN_CHART_BAR_COUNT } from "../charts/pattern-figure";
@@ -50,5 +51,5 @@ export function createAnalysisContext(options: {
 
 /** "2024-05-01 13:30 UTC": minutes are enough for any timeframe this tool supports. */
 export function formatBarTime(time: number): string {
-  return `${new Date(time).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return `${utcMinute(time)} UTC`;
 }

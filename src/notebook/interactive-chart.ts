@@ -4,7 +4,7 @@
 // and the four fitted trendlines.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { resolvePlotlyBundlePath } from "../charts/chromium-setup";
+import { plotlyBundlePath } from "../common/package-root";
 import type { PlotlyFigure } from "../charts/figure-types";
 import { buildTrendFigure } from "../charts/trend-figure";
 import type { AnalysisResult } from "../pipeline/analysis-result";
@@ -29,7 +29,7 @@ let plotlySource: string | undefined;
 
 /** Plotly.js as a script body (it defines window.Plotly, also on pages with CommonJS or AMD loader globals). */
 function inlinePlotly(): string {
-  plotlySource ??= readFileSync(resolvePlotlyBundlePath(), "utf8").replace(/<\/script/gi, "<\\/script");
+  plotlySource ??= readFileSync(plotlyBundlePath(), "utf8").replace(/<\/script/gi, "<\\/script");
   return plotlySource;
 }
 

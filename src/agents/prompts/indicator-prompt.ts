@@ -1,5 +1,6 @@
 // The Indicator agent's prompt: the indicator analyst of a fast trading desk, who sees every bar of the window and
 // computes the indicators it wants through tools, and reports what momentum they show.
+import { utcDay, utcMinute } from "../../common/utc-time";
 import type { Candle } from "../../market/candle";
 import type { Timeframe } from "../../market/timeframes";
 import type { AnalysisContext } from "../analysis-context";
@@ -35,10 +36,7 @@ Compute the indicators you need, then write the indicator report.`;
  */
 export function formatBars(candles: readonly Candle[], timeframe: Timeframe): string {
   const dateOnly = timeframe === "1d" || timeframe === "1w" || timeframe === "1mo";
-  const time = (ms: number) => {
-    const iso = new Date(ms).toISOString();
-    return dateOnly ? iso.slice(0, 10) : iso.slice(0, 16).replace("T", " ");
-  };
+  const time = dateOnly ? utcDay : utcMinute;
   const lines = candles.map((candle) => [time(candle.time), ...[candle.open, candle.high, candle.low, candle.close].map(formatPrice)].join(","));
   return ["time,open,high,low,close", ...lines].join("\n");
 }
