@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "puppeteer";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { wilsonInterval } from "../../src/evaluation/metrics";
 import type { JournalEntryInput } from "../../src/journal/journal-entry";
 import { createChartRenderer, type ChartRenderer } from "../../src/index";
@@ -59,7 +59,7 @@ const seed = (overrides: EntryOverrides, closes?: readonly number[]) => record(s
 const listedRows = () =>
   page.$$eval("#history-rows tr", (rows) =>
     rows.map((row) => {
-      const cells = [...row.querySelectorAll("td")].map((cell) => (cell.textContent ?? "").replace(/\s+/g, " ").trim());
+      const cells = Array.from(row.querySelectorAll("td")).map((cell) => (cell.textContent ?? "").replace(/\s+/g, " ").trim());
       return { id: (row as HTMLElement).dataset.id, asset: cells[1], timeframe: cells[2], decision: cells[3], model: cells[4], source: cells[5], one: cells[6], three: cells[7] };
     }),
   );
@@ -108,6 +108,22 @@ async function backToList(): Promise<void> {
   await page.waitForSelector("#history-list-card:not([hidden])");
 }
 
+/**
+ * Each test starts from the History list without filters, at desktop size, whatever the one before left open: a
+ * failure then shows in the test that broke, not in every test after it.
+ */
+async function resetHistory(): Promise<void> {
+  await page.setViewport({ width: 1366, height: 900 });
+  await setColorScheme(page, "light");
+  if (await page.$eval("#history-view", (node) => (node as HTMLElement).hidden)) await openHistory();
+  if (!(await page.$eval("#history-detail", (node) => (node as HTMLElement).hidden))) await backToList();
+  const filtered = await page.$$eval("#history-filters input, #history-filters select", (fields) => fields.some((field) => (field as HTMLInputElement).value !== ""));
+  if (filtered) {
+    await page.click("#history-clear");
+    await page.waitForFunction(() => !document.querySelector("#history-table[aria-busy]"));
+  }
+}
+
 beforeAll(async () => {
   fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });
   renderer = createChartRenderer();
@@ -130,7 +146,7 @@ describe("the History tab", () => {
     await loadPage(page, `${server.url}/`);
     const state = () =>
       page.evaluate(() => ({
-        selected: [...document.querySelectorAll('[role="tab"]')].map((tab) => [tab.id, tab.getAttribute("aria-selected"), (tab as HTMLElement).tabIndex]),
+        selected: Array.from(document.querySelectorAll('[role="tab"]')).map((tab) => [tab.id, tab.getAttribute("aria-selected"), (tab as HTMLElement).tabIndex]),
         analyzeHidden: (document.querySelector("#analyze-view") as HTMLElement).hidden,
         historyHidden: (document.querySelector("#history-view") as HTMLElement).hidden,
         focused: document.activeElement?.id,
@@ -156,7 +172,8 @@ describe("the History tab", () => {
 
   it("says so when nothing is recorded", async () => {
     await openHistory();
-    await waitForText(page, "#history-empty", /^No analyses recorded yet\./);
+    await page.waitForSelector("#history-empty:not([hidden])");
+    expect(await visibleText(page, "#history-empty")).toMatch(/^No analyses recorded yet\./);
     expect(await page.$eval("#history-table", (table) => (table as HTMLElement).hidden)).toBe(true);
     expect(await page.$eval("#history-load-more", (button) => (button as HTMLElement).hidden)).toBe(true);
     await waitForText(page, "#accuracy-empty", /Nothing recorded/);
@@ -189,6 +206,7 @@ describe("with recorded analyses", () => {
     await openHistory();
     await waitForRows(25);
   });
+  beforeEach(resetHistory);
 
   it("lists them newest first, 25 to a page, with the decision (or the failed run's code) and the outcomes", async () => {
     const rows = await listedRows();
@@ -319,7 +337,7 @@ describe("with recorded analyses", () => {
 
   it("shows the running accuracy per model, 3 bars after the window, with its Wilson interval", async () => {
     const rows = await page.$$eval("#accuracy-rows tr", (nodes) =>
-      nodes.map((row) => [...row.children].map((cell) => cell.textContent)),
+      nodes.map((row) => Array.from(row.children).map((cell) => cell.textContent)),
     );
     const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
     const modelA = wilsonInterval(1, 2); // ETH LONG 103: hit; BTC SHORT 102: miss
@@ -337,7 +355,7 @@ describe("with recorded analyses", () => {
     await waitForRows(1);
     await page.waitForFunction(() => document.querySelectorAll("#accuracy-rows tr").length === 1);
     const eth = wilsonInterval(1, 1);
-    expect(await page.$$eval("#accuracy-rows tr", (nodes) => nodes.map((row) => [...row.children].map((cell) => cell.textContent)))).toEqual([
+    expect(await page.$$eval("#accuracy-rows tr", (nodes) => nodes.map((row) => Array.from(row.children).map((cell) => cell.textContent)))).toEqual([
       ["model-a", "1", "1", "100.0%", `${(eth.low * 100).toFixed(1)}–${percent(eth.high)}`],
     ]);
     await page.click("#history-clear");
@@ -397,6 +415,7 @@ describe("with recorded analyses", () => {
   });
 
   it("lays the list out as cards on a phone, without sideways scrolling, in both themes", async () => {
+    // resetHistory() puts the desktop size and the light theme back, even when this test fails midway.
     await page.setViewport({ width: 390, height: 844 });
     for (const theme of ["light", "dark"] as const) {
       await setColorScheme(page, theme);
@@ -417,8 +436,6 @@ describe("with recorded analyses", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, "history-opened-phone", { viewportOnly: true });
     await backToList();
-    await setColorScheme(page, "light");
-    await page.setViewport({ width: 1366, height: 900 });
   });
 });
 
@@ -428,6 +445,7 @@ describe("an analysis run in the Analyze tab", () => {
     await postJson(server, "/api/update-api-key", { api_key: TEST_KEY, provider: "openai" });
     const csvPath = path.join(scratch, "PAGE_RUN_4h.csv");
     writeFileSync(csvPath, benchmarkCsv());
+    await page.setViewport({ width: 1366, height: 900 });
     await loadPage(page, `${server.url}/#history`);
     await page.waitForSelector("#history-rows tr, #history-empty:not([hidden])");
     await page.click("#analyze-tab");
@@ -463,10 +481,12 @@ describe("hostile text from the journal", () => {
         result: { success: false, code: "<b>hostile_code</b>", error: hostileLine("error") },
       }),
     );
+    await resetHistory();
     await page.click("#history-clear");
     await waitForRows(25);
     await page.waitForFunction((id: string) => (document.querySelector("#history-rows tr") as HTMLElement | null)?.dataset.id === id, {}, hostileFailedId);
   });
+  beforeEach(resetHistory);
 
   it("shows the asset, the model and the error code in the list and the accuracy table as text", async () => {
     for (const selector of ["#history-rows", "#accuracy-rows"]) expect(await forbiddenElementsIn(page, selector)).toEqual([]);
