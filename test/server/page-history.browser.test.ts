@@ -421,11 +421,12 @@ describe("with recorded analyses", () => {
       await setColorScheme(page, theme);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      // The tabs have a row of their own: the brand and Settings keep theirs, nothing drawn over another.
-      const [brand, settings, tabs] = await Promise.all([rectOf(page, ".brand-name"), rectOf(page, "#settings-toggle"), rectOf(page, ".view-tabs")]);
-      expect(brand.right).toBeLessThanOrEqual(settings.left);
-      expect(tabs.top).toBeGreaterThanOrEqual(Math.max(brand.bottom, settings.bottom));
-      expect(tabs.right).toBeLessThanOrEqual(390);
+      // One header row: brand mark, tabs, Settings side by side, none drawn over another.
+      const [brand, tabs, settings] = await Promise.all([rectOf(page, ".brand"), rectOf(page, ".view-tabs"), rectOf(page, "#settings-toggle")]);
+      expect(brand.right).toBeLessThanOrEqual(tabs.left);
+      expect(tabs.right).toBeLessThanOrEqual(settings.left);
+      expect(settings.right).toBeLessThanOrEqual(390);
+      expect(tabs.top).toBeLessThan(settings.bottom);
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
       await screenshot(page, `history-phone-top-${theme}`, { viewportOnly: true });
       await page.$eval("#history-list-card", (card) => card.scrollIntoView({ behavior: "instant" }));
