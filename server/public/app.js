@@ -1,18 +1,20 @@
 // @ts-check
 // The page's entry module: loads the page config (the library's rules, from the server), then wires Settings, the
-// asset and date pickers, the Run button, live progress with the reports as they are written, and the result.
-// Plain ES modules served as they are: there is no build step.
+// asset and date pickers, the Run button, live progress with the reports as they are written, and the result; and
+// the History tab beside it (the analysis journal). Plain ES modules served as they are: there is no build step.
 import { adoptTokenFromUrl, runAnalysis, setAccessToken } from "./js/api-client.js";
 import { createAssetPicker } from "./js/asset-picker.js";
 import { loadPlotly } from "./js/candle-chart.js";
 import { createDateRangePicker } from "./js/date-range-picker.js";
 import { byId, scrollIntoView } from "./js/dom.js";
 import { createErrorView } from "./js/error-view.js";
+import { createHistoryView } from "./js/history-view.js";
 import { createLiveReports } from "./js/live-reports.js";
 import { loadPageConfig } from "./js/page-config.js";
 import { createProgressView } from "./js/progress-view.js";
 import { hideResult, showResult } from "./js/result-view.js";
 import { createSettingsPanel } from "./js/settings-panel.js";
+import { createViewTabs } from "./js/view-tabs.js";
 
 /** @typedef {import("./js/wire-types.js").PageConfig} PageConfig */
 /** @typedef {ReturnType<typeof createDateRangePicker>} DateRangePicker */
@@ -39,7 +41,16 @@ byId("token-form").addEventListener("submit", (event) => {
 
 /** @type {{open: (options?: {provider?: string}) => void} | undefined} */
 let settings;
-const errors = createErrorView({ openSettings: (options) => settings?.open(options), askForToken });
+/** @type {{shown: () => void} | undefined} */
+let history;
+const tabs = createViewTabs({ onShow: (view) => view === "history" && history?.shown() });
+/** Settings live in the Analyze view: a pointer to them from History switches views first. */
+const openSettings = (/** @type {{provider?: string}} */ options) => {
+  tabs.select("analyze");
+  settings?.open(options);
+};
+const errors = createErrorView({ openSettings, askForToken });
+tabs.start();
 
 // Until the page has loaded its settings, Run must not fall back to a native form submission (a page reload).
 byId("analysis-form").addEventListener("submit", (event) => event.preventDefault());
@@ -75,12 +86,15 @@ async function start() {
     const settingsPanel = createSettingsPanel({ config, onError: tokenNeeded });
     settings = settingsPanel;
     const assets = createAssetPicker({ config, onError: tokenNeeded });
-    byId("settings-toggle").addEventListener("click", () => settingsPanel.open());
+    byId("settings-toggle").addEventListener("click", () => openSettings({}));
     await Promise.all([settingsPanel.refresh(), assets.refresh()]);
     const dates = createDateRangePicker({ limits: config.timeframes, minimumBars: config.bars.minimum });
     wireAnalysis(config, dates, assets);
+    history = createHistoryView({ config, openSettings, askForToken });
+    if (tabs.current() === "history") history.shown();
     document.body.dataset.ready = "true";
   } catch (error) {
+    tabs.select("analyze"); // where the error panel is
     errors.show(error, { title: "The page could not load its settings" });
   }
 }

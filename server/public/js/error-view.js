@@ -61,10 +61,12 @@ function messageFor(error, config) {
 }
 
 /**
- * @param {{config?: PageConfig, openSettings: (options: {provider?: string}) => void, askForToken: () => void}} options
+ * The Analyze view's panel by default; another view passes its own panel and a prefix for the ids inside it, so two
+ * panels never share an id.
+ * @param {{config?: PageConfig, openSettings: (options: {provider?: string}) => void, askForToken: () => void, panelId?: string, idPrefix?: string}} options
  */
-export function createErrorView({ config, openSettings, askForToken }) {
-  const panel = byId("error-panel");
+export function createErrorView({ config, openSettings, askForToken, panelId = "error-panel", idPrefix = "error" }) {
+  const panel = byId(panelId);
   let currentConfig = config;
 
   return {
@@ -82,9 +84,9 @@ export function createErrorView({ config, openSettings, askForToken }) {
       if (shown.code === "unauthorized") askForToken();
       const hint = hintFor(shown, currentConfig);
       clear(panel);
-      panel.append(element("h2", {}, title), element("p", { className: "error-message", id: "error-message" }, messageFor(shown, currentConfig)));
+      panel.append(element("h2", {}, title), element("p", { className: "error-message", id: `${idPrefix}-message` }, messageFor(shown, currentConfig)));
       if (hint) {
-        const line = element("p", { className: "error-hint", id: "error-hint" }, hint.text);
+        const line = element("p", { className: "error-hint", id: `${idPrefix}-hint` }, hint.text);
         if (hint.action === "settings") {
           line.append(" ", element("button", { type: "button", className: "secondary small-button", onclick: () => openSettings({ provider: shown.provider }) }, "Open Settings"));
         }

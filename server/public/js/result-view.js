@@ -192,12 +192,13 @@ function footer(result, config) {
 
 /**
  * Replaces the container's content with the result. The journal id, when the server sends one, is kept on the
- * container (data-analysis-id) for the views that will link to the journal.
+ * container (data-analysis-id) for the views that link to the journal. `idPrefix` goes before every id the view
+ * gives its parts ("history-decision-badge"), for a second result on the page (History beside Analyze).
  * @param {HTMLElement} container
  * @param {AnalysisResult} result
- * @param {{config?: ResultViewConfig}} [options]
+ * @param {{config?: ResultViewConfig, idPrefix?: string}} [options]
  */
-export function showResult(container, result, { config } = {}) {
+export function showResult(container, result, { config, idPrefix = "" } = {}) {
   clear(container);
   if (result.id !== undefined && result.id !== null) container.dataset.analysisId = asText(result.id);
   else delete container.dataset.analysisId;
@@ -227,6 +228,8 @@ export function showResult(container, result, { config } = {}) {
     const facts = footer(result, config);
     if (facts) container.append(facts);
   }
+  // Before the interactive chart is drawn (drawCandles awaits its library first), so Plotly's own ids are left alone.
+  if (idPrefix) for (const node of container.querySelectorAll("[id]")) node.id = `${idPrefix}${node.id}`;
   container.hidden = false;
 }
 

@@ -143,4 +143,62 @@
  * @property {string} graph_llm_model
  */
 
+/**
+ * How a directive did k bars after the window: `return` is a fraction of the entry close, signed by the directive
+ * (positive when it was right).
+ * @typedef {{bars: number, hit: boolean, return: number}} OutcomeAtHorizon
+ */
+
+/**
+ * One entry of GET /api/analyses. `decision` is null and `error` set for a failed run; `outcome` is null until both
+ * horizons (1 and 3 bars) are known, and stays null for failed runs.
+ * @typedef {object} AnalysisSummary
+ * @property {string} id
+ * @property {string} created_at ISO time the analysis was recorded
+ * @property {string} source page, api, notebook, cli or evaluation
+ * @property {string} asset
+ * @property {string} symbol
+ * @property {string} timeframe
+ * @property {string | null} window_end
+ * @property {number} bar_count
+ * @property {string | null} decision
+ * @property {number | null} risk_reward_ratio
+ * @property {{agent: ModelUse, graph: ModelUse}} models
+ * @property {string} prompt_version
+ * @property {number | null} cost_usd
+ * @property {{input: number, output: number}} tokens
+ * @property {{code: string, message: string} | null} error
+ * @property {OutcomeAtHorizon[] | null} outcome
+ */
+
+/** @typedef {{analyses: AnalysisSummary[], next_cursor: string | null}} AnalysisPage */
+
+/** @typedef {{id: string, created_at: string, outcome: OutcomeAtHorizon[] | null}} JournalFields */
+
+/**
+ * GET /api/analyses/<id>: the result as POST /api/analyze answered it, or a failed run's error body, plus the
+ * journal's own fields.
+ * @typedef {(AnalysisResult & JournalFields & {success?: true}) | (ErrorBody & JournalFields & {success: false})} StoredAnalysis
+ */
+
+/**
+ * One group of GET /api/analyses/stats: accuracy and its Wilson 95% interval are null while nothing is scored.
+ * @typedef {object} StatsGroup
+ * @property {string} key
+ * @property {number} n analyses recorded in the group (failed and unscored ones included)
+ * @property {number} scored
+ * @property {number} hits
+ * @property {number | null} accuracy
+ * @property {number | null} ci_low
+ * @property {number | null} ci_high
+ */
+
+/** @typedef {{group_by: string, horizon: number, groups: StatsGroup[]}} AnalysisStats */
+
+/**
+ * POST /api/analyses/score-outcomes: analyses scored now, still waiting for later bars, whose bars could not be
+ * fetched, and of the caller's own data (a CSV: no market to fetch from).
+ * @typedef {{scored: number, pending: number, failed: number, caller_data: number}} ScoreCounts
+ */
+
 export {};
