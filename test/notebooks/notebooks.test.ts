@@ -11,7 +11,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { CUSTOM_ASSETS_FILE_NAME } from "../../src/market/custom-assets-file";
-import { linkPackage, writeKernelSpec } from "../../scripts/notebook-setup";
+import { findTslab, writeKernelSpec } from "../../cli/kernel-spec";
+import { linkPackage } from "../../scripts/link-package";
 import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 
 const root = path.resolve(__dirname, "../..");
@@ -74,7 +75,7 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     scratch = await mkdtemp(path.join(tmpdir(), "notebooks-"));
     dataDir = path.join(scratch, "data");
     await linkPackage();
-    await writeKernelSpec({ jupyterDir: path.join(scratch, "jupyter") });
+    await writeKernelSpec({ jupyterDir: path.join(scratch, "jupyter"), tslabDir: findTslab({ cwd: root }) });
   });
 
   afterAll(async () => {

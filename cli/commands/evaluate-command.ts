@@ -1,10 +1,9 @@
-// The evaluation harness from the command line: runs the agents over benchmark windows, scores them against the
-// baselines and writes <out>/<name>.json, .md, .html and the figures as PNGs (the same figures the notebook shows).
-// Keys and base URLs come from the environment as everywhere else (OPENAI_API_KEY, OPENAI_BASE_URL, ...).
-// Run `npm run evaluate -- --help`.
-import { parseArgs } from "node:util";
+// `quantagent evaluate` (and `npm run evaluate`, its alias in the repository): runs the agents over benchmark
+// windows, scores them against the baselines and writes <out>/<name>.json, .md, .html and the figures as PNGs (the
+// same figures the notebook shows). Keys and base URLs come from the environment as everywhere else.
+import path from "node:path";
 import { z } from "zod";
-import { accuracyTableMarkdown, BENCHMARK_DIR, createConfig, runEvaluation, switchProvider, writeEvaluationReport } from "../src/index";
+import { accuracyTableMarkdown, BENCHMARK_DIR, createConfig, runEvaluation, switchProvider, writeEvaluationReport, type Config } from "../../src/index";
 import {
   assertReportAbsent,
   createTextProgressBar,
@@ -13,11 +12,16 @@ import {
   listBenchmarkAssets,
   publishedComparisonMarkdown,
   scoredHorizons,
-} from "../src/evaluation/index";
-import { formatZodError } from "../src/common/index";
-import { providerIdSchema } from "../src/llm/index";
+} from "../../src/evaluation/index";
+import { formatZodError } from "../../src/common/index";
+import { providerIdSchema } from "../../src/llm/index";
+import type { CliContext } from "../cli-context";
+import type { Command } from "../command";
+import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
+import { parseArgs } from "node:util";
+import { splitList, usageErrors } from "../parse-options";
 
-const HELP = `Usage: npm run evaluate -- [options]
+const HELP = `Usage: quantagent evaluate [options]            (in the repository: npm run evaluate -- [options])
 
 Scores the agents' LONG/SHORT directives on benchmark windows against random, always-long, always-short,
 momentum and linear-regression baselines, beside the share of up-moves, and writes a JSON record, a markdown
@@ -55,15 +59,17 @@ Options:
 Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
 ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. The cost shown is an estimate from list prices.
 
+${EXIT_CODES_HELP} Exit code 1 also when every analysis failed (a wrong key or base URL):
+a run where only some failed exits 0 and lists them in its report.
+
 Examples:
-  npm run evaluate -- --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
+  quantagent evaluate --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
     --concurrency 4 --cache-dir data/cache/evaluation --out data/evaluation
-  npm run evaluate -- --protocol published --baselines-only --windows 100 --name published-baselines
+  quantagent evaluate --protocol published --baselines-only --windows 100 --name published-baselines
 `;
 
 const positiveInteger = (field: string) =>
   z.coerce.number({ error: `--${field} must be a number` }).int(`--${field} must be a whole number`).positive(`--${field} must be positive`);
-const list = (text: string | undefined) => (text === undefined ? undefined : text.split(",").map((item) => item.trim()).filter(Boolean));
 
 const argumentsSchema = z.object({
   protocol: evaluationProtocolSchema.default("per-horizon"),
@@ -89,49 +95,50 @@ const argumentsSchema = z.object({
   baselinesOnly: z.boolean().default(false),
   sequential: z.boolean().default(false),
 });
+type EvaluateArguments = z.infer<typeof argumentsSchema>;
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      protocol: { type: "string" },
-      data: { type: "string" },
-      assets: { type: "string" },
-      provider: { type: "string" },
-      "agent-model": { type: "string" },
-      "graph-model": { type: "string" },
-      temperature: { type: "string" },
-      windows: { type: "string" },
-      horizons: { type: "string" },
-      "points-per-window": { type: "string" },
-      stride: { type: "string" },
-      concurrency: { type: "string" },
-      seeds: { type: "string" },
-      "cache-dir": { type: "string" },
-      "no-cache": { type: "boolean" },
-      out: { type: "string" },
-      name: { type: "string" },
-      overwrite: { type: "boolean" },
-      "no-charts": { type: "boolean" },
-      "baselines-only": { type: "boolean" },
-      sequential: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    process.stdout.write(HELP);
-    return 0;
-  }
+function readArguments(context: CliContext): EvaluateArguments | "help" {
+  const { values } = usageErrors(() =>
+    parseArgs({
+      args: [...context.argv],
+      strict: true,
+      options: {
+        protocol: { type: "string" },
+        data: { type: "string" },
+        assets: { type: "string" },
+        provider: { type: "string" },
+        "agent-model": { type: "string" },
+        "graph-model": { type: "string" },
+        temperature: { type: "string" },
+        windows: { type: "string" },
+        horizons: { type: "string" },
+        "points-per-window": { type: "string" },
+        stride: { type: "string" },
+        concurrency: { type: "string" },
+        seeds: { type: "string" },
+        "cache-dir": { type: "string" },
+        "no-cache": { type: "boolean" },
+        out: { type: "string" },
+        name: { type: "string" },
+        overwrite: { type: "boolean" },
+        "no-charts": { type: "boolean" },
+        "baselines-only": { type: "boolean" },
+        sequential: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }),
+  );
+  if (values.help) return "help";
   const parsed = argumentsSchema.safeParse({
     protocol: values.protocol,
     data: values.data,
-    assets: list(values.assets),
+    assets: splitList(values.assets),
     provider: values.provider,
     agentModel: values["agent-model"],
     graphModel: values["graph-model"],
     temperature: values.temperature,
     windows: values.windows,
-    horizons: list(values.horizons),
+    horizons: splitList(values.horizons),
     pointsPerWindow: values["points-per-window"],
     stride: values.stride,
     concurrency: values.concurrency,
@@ -145,28 +152,39 @@ async function main(): Promise<number> {
     baselinesOnly: values["baselines-only"],
     sequential: values.sequential,
   });
-  if (!parsed.success) throw new Error(formatZodError(parsed.error, { subject: "Invalid options (see --help)" }));
-  const options = parsed.data;
+  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  return parsed.data;
+}
 
-  // Switching provider keeps only model names with its prefix (others become its defaults); names given on the
-  // command line are applied after it, so they always win.
-  const config = createConfig({});
-  if (options.provider) Object.assign(config, switchProvider(config, options.provider));
-  if (options.agentModel) config.agent_llm_model = options.agentModel;
-  if (options.graphModel) config.graph_llm_model = options.graphModel;
-  if (options.temperature !== undefined) {
-    config.agent_llm_temperature = options.temperature;
-    config.graph_llm_temperature = options.temperature;
+/** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
+function configOf(options: EvaluateArguments): Config {
+  let config = createConfig({});
+  if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
+  return createConfig({
+    ...config,
+    ...(options.agentModel === undefined ? {} : { agent_llm_model: options.agentModel }),
+    ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
+    ...(options.temperature === undefined ? {} : { agent_llm_temperature: options.temperature, graph_llm_temperature: options.temperature }),
+  });
+}
+
+async function run(context: CliContext): Promise<number> {
+  const options = readArguments(context);
+  if (options === "help") {
+    context.stdout.write(HELP);
+    return EXIT_CODES.ok;
   }
+  const inCwd = (file: string) => path.resolve(context.cwd, file);
+  const out = inCwd(options.out);
+  const config = configOf(options);
 
   // A clash with an earlier report is found now, before any window is read or any model is paid for.
-  await assertReportAbsent({ dir: options.out, name: options.name, overwrite: options.overwrite });
-  const controller = new AbortController();
-  process.once("SIGINT", () => controller.abort(new Error("Interrupted")));
-  const assets = options.assets ?? (await listBenchmarkAssets(options.data));
+  await assertReportAbsent({ dir: out, name: options.name, overwrite: options.overwrite });
+  const data = inCwd(options.data);
+  const assets = options.assets ?? (await listBenchmarkAssets(data));
   const result = await runEvaluation({
     protocol: options.protocol,
-    benchmarkDir: options.data,
+    benchmarkDir: data,
     assets,
     windows: options.windows,
     horizons: options.horizons,
@@ -176,33 +194,34 @@ async function main(): Promise<number> {
     randomSeeds: options.seeds,
     includeModel: !options.baselinesOnly,
     config,
-    cacheDir: options.noCache ? false : options.cacheDir,
+    cacheDir: options.noCache ? false : inCwd(options.cacheDir),
     schedule: options.sequential ? "sequential" : "concurrent",
-    signal: controller.signal,
-    onProgress: createTextProgressBar(process.stderr),
+    signal: context.signal,
+    // The progress bar only writes text and asks isTTY; the CLI's output offers exactly that.
+    onProgress: createTextProgressBar(context.stderr as NodeJS.WritableStream & { isTTY?: boolean }),
+    dependencies: { env: context.env },
   });
   const written = await writeEvaluationReport(result, {
-    dir: options.out,
+    dir: out,
     name: options.name,
     overwrite: options.overwrite,
     charts: !options.noCharts,
-    signal: controller.signal,
+    signal: context.signal,
   });
   for (const horizon of scoredHorizons(result.settings.protocol, result.settings.horizons)) {
-    process.stdout.write(`Accuracy, ${horizonLabel(horizon, result.settings.horizons)} (%, Wilson 95% interval in brackets):\n\n`);
-    process.stdout.write(`${accuracyTableMarkdown(result, horizon)}\n\n`);
+    context.stdout.write(`Accuracy, ${horizonLabel(horizon, result.settings.horizons)} (%, Wilson 95% interval in brackets):\n\n`);
+    context.stdout.write(`${accuracyTableMarkdown(result, horizon)}\n\n`);
   }
-  process.stdout.write(`${publishedComparisonMarkdown(result)}\n\n`);
-  process.stdout.write(`Wrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`);
-  if (result.errors > 0) process.stdout.write(`${result.errors} of ${result.points.length} analyses failed; see the report.\n`);
+  context.stdout.write(`${publishedComparisonMarkdown(result)}\n\n`);
+  context.stdout.write(`Wrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`);
+  if (result.errors > 0) context.stdout.write(`${result.errors} of ${result.points.length} analyses failed; see the report.\n`);
   // Every analysis failing is a broken setup (key, base URL, model name), not a result.
-  return result.errors > 0 && result.errors === result.points.length ? 1 : 0;
+  return result.errors > 0 && result.errors === result.points.length ? EXIT_CODES.failed : EXIT_CODES.ok;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+export const evaluateCommand: Command = {
+  name: "evaluate",
+  summary: "score the agents and the baselines on the benchmark and write a report",
+  help: HELP,
+  run,
+};
