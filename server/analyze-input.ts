@@ -15,7 +15,7 @@ import { parseLegacyDateRange } from "./legacy-date-range";
 export const ANALYZE_BODY_LIMIT_BYTES = 2 * MAX_CSV_CHARACTERS + 64 * 1024;
 
 /** The old client's fields; the dates are read by parseLegacyDateRange, which names each bad one. */
-const legacyForm = z.strictObject({
+export const legacyForm = z.strictObject({
   asset: symbolSchema,
   timeframe: timeframeSchema,
   start_date: z.unknown(),

@@ -1,11 +1,11 @@
-// Timeframes and date ranges (SPEC 8, 10): the lookback table the page's pickers follow, and the range check.
+// Timeframes and date ranges: the lookback table the page's pickers follow, and the range check.
 import type Router from "@koa/router";
 import { apiRouter } from "./api-router";
 import { z } from "zod";
 import { timeframeTable } from "../../src/index";
 import { DateRangeError } from "../../src/errors";
 import type { RouteSettings } from "../app-dependencies";
-import { wireDateRange, wireTimeframeLimit } from "../wire";
+import { wireDateRange, wireTimeframeLimit, wireTimeframeLimitSchema } from "../wire";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
 
@@ -19,12 +19,14 @@ export const validateDateRangeBodySchema = z.strictObject({
   end: dateField,
 });
 
+export const timeframeLimitsAnswerSchema = z.object({ timeframes: z.array(wireTimeframeLimitSchema) });
+
 export function createTimeframeRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;
   const router = apiRouter();
 
   router.get("/timeframe-limits", (context) => {
-    context.body = { timeframes: timeframeTable().map(wireTimeframeLimit) };
+    context.body = { timeframes: timeframeTable().map(wireTimeframeLimit) } satisfies z.infer<typeof timeframeLimitsAnswerSchema>;
   });
 
   router.post(
