@@ -1,5 +1,6 @@
 // The look shared by both charts: size, colours, fonts and the base layout. Sized for what vision models read
-// (about 1280x640, SPEC 9); white background and dark text so the image survives any downscaling by the provider.
+// (about 1280x640: what vision models actually read); white background and dark text so the image survives any
+// downscaling by the provider.
 import { z } from "zod";
 import type { BarAxis } from "./bar-axis";
 import type { PlotlyLayout } from "./figure-types";

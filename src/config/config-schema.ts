@@ -1,10 +1,11 @@
-// The configuration record (SPEC 3): zod schema, defaults, and createConfig() for full or partial overrides.
+// The configuration record (docs/configuration.md): zod schema, defaults, and createConfig() for full or partial
+// overrides.
 import { z } from "zod";
 import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import { providerIdSchema, providers } from "./providers";
 
-/** What a config holds before the user sets a real key (SPEC 3). It never counts as a key (SPEC 4). */
+/** What a config holds before the user sets a real key. It never counts as a key, so it never hides an env key. */
 export const PLACEHOLDER_API_KEY = "sk-";
 
 /**
@@ -44,11 +45,11 @@ export const configSchema = z.strictObject({
   qwen_base_url: baseUrlSchema,
   /** Per-request timeout of every model call, in milliseconds. */
   request_timeout_ms: z.number().int().positive().max(600_000).default(60_000),
-  /** Retries after a retryable provider error; undefined keeps each SDK's default (qwen: 4, SPEC 2). */
+  /** Retries after a retryable provider error; undefined keeps each SDK's default (qwen: 4). */
   max_retries: z.number().int().min(0).max(10).optional(),
   /** Timeout of every market-data fetch, in milliseconds. */
   market_data_timeout_ms: z.number().int().positive().max(300_000).default(20_000),
-  /** The analysis window: the last N bars of the requested range (SPEC 1). */
+  /** The analysis window: the last N bars of the requested range. */
   window_bars: z.number().int().min(35, "must be at least 35").max(500).default(45),
   /**
    * How the Pattern and Trend agents get their chart: "direct" hands the rendered image to the graph model (one call);

@@ -1,4 +1,4 @@
-// The timeframes an analysis can run on (SPEC 8): ids, lookback limits, the Yahoo interval behind each, bar lengths.
+// The timeframes an analysis can run on: ids, lookback limits, the Yahoo interval behind each, bar lengths.
 import { z } from "zod";
 
 export const TIMEFRAMES = ["1m", "5m", "15m", "30m", "1h", "4h", "1d", "1w", "1mo"] as const;

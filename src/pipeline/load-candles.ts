@@ -116,7 +116,7 @@ export async function loadWindow(
   }
 }
 
-/** The last `bars` candles; fewer than 35 usable bars is an error (SPEC 1). */
+/** The last `bars` candles; fewer than 35 usable bars is an error. */
 export function analysisWindow(candles: readonly Candle[], bars: number): Candle[] {
   if (candles.length < MIN_ANALYSIS_BARS) throw new NotEnoughDataError({ bars: candles.length });
   return candles.slice(-bars);

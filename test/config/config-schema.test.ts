@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, createConfig, defaultConfig, PLACEHOLDER_API_KEY } from "../../src/config/config-schema";
 
 describe("createConfig", () => {
-  it("gives the SPEC 3 defaults when nothing is overridden", () => {
+  it("gives the documented defaults when nothing is overridden", () => {
     const config = defaultConfig();
     expect(config).toMatchObject({
       agent_llm_model: "gpt-4o-mini",

@@ -10,7 +10,7 @@ import {
 } from "../../src/market/timeframes";
 
 describe("timeframes", () => {
-  it("has the SPEC 8 lookback table", () => {
+  it("has the documented lookback table", () => {
     const table = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, maxLookbackDays(timeframe)]));
     expect(table).toEqual({ "1m": 7, "5m": 60, "15m": 60, "30m": 60, "1h": 730, "4h": 730, "1d": 730, "1w": 730, "1mo": 730 });
   });

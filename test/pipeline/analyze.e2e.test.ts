@@ -35,7 +35,7 @@ function configFor(provider: ProviderId): ConfigInput {
 }
 
 describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (provider) => {
-  it("runs the four agents through the real SDK and returns the SPEC 10 result", async () => {
+  it("runs the four agents through the real SDK and returns the documented result", async () => {
     const info = providers[provider];
     const pipeline = createPipeline(configFor(provider), { env: {}, renderer });
     const events: ProgressEvent[] = [];

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("POST /api/update-provider", () => {
-  it("switches both roles and replaces model names without the new prefix (SPEC 10)", async () => {
+  it("switches both roles and replaces model names without the new prefix", async () => {
     expect((await getJson(server, "/api/get-provider")).body).toEqual({
       config: { agent_llm_model: "gpt-4o-mini", graph_llm_model: "gpt-4o", agent_llm_provider: "openai", graph_llm_provider: "openai" },
     });

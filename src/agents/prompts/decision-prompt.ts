@@ -1,4 +1,4 @@
-// The Decision agent's prompt: weigh the three reports and answer with the SPEC 6 JSON record, nothing else.
+// The Decision agent's prompt: weigh the three reports and answer with the decision record as JSON, nothing else.
 import type { AnalysisContext } from "../analysis-context";
 
 export interface DecisionReports {
