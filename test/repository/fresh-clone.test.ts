@@ -23,12 +23,14 @@ const key = "sk-fresh-clone.test-0123456789";
 const run = promisify(execFile);
 
 let scratch: string;
+/** HOME and Jupyter's folders for the commands run here: apart from the clone's folder, which must hold only the clone. */
+let home: string;
 let clone: string;
 let fake: FakeProviderServer;
 
 async function inClone(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(file, args, { cwd: clone, env: { PATH: process.env.PATH, HOME: scratch, ...env }, maxBuffer: 32 * 1024 * 1024 });
+    const { stdout, stderr } = await run(file, args, { cwd: clone, env: { PATH: process.env.PATH, HOME: home, ...env }, maxBuffer: 32 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code?: number; stdout?: string; stderr?: string };
@@ -44,6 +46,7 @@ const providerEnv = () => ({
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), "fresh-clone-"));
+  home = await mkdtemp(path.join(tmpdir(), "fresh-clone-home-"));
   clone = path.join(scratch, "quantagent-ts");
   await run("git", ["clone", "--quiet", "--no-hardlinks", root, clone]);
   await mkdir(path.join(clone, "node_modules"));
@@ -60,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake?.close();
   if (scratch) await rm(scratch, { recursive: true, force: true });
+  if (home) await rm(home, { recursive: true, force: true });
 });
 
 describe("a fresh clone in an empty folder", () => {
@@ -86,10 +90,10 @@ describe("a fresh clone in an empty folder", () => {
     expect(analysis.code).toBe(0);
     expect(analysis.stdout).toMatch(/^BTC_4h_1, 4h: 45 bars from .*\nDecision: LONG\n/);
 
-    const evaluation = await inClone("npm", ["run", "evaluate", "--", "--protocol", "published", "--baselines-only", "--windows", "5", "--seeds", "10", "--no-charts", "--out", path.join(scratch, "evaluation")]);
+    const evaluation = await inClone("npm", ["run", "evaluate", "--", "--protocol", "published", "--baselines-only", "--windows", "5", "--seeds", "10", "--no-charts", "--out", path.join(home, "evaluation")]);
     expect(evaluation.code, evaluation.stderr).toBe(0);
     expect(evaluation.stdout).toMatch(/\| SPX \| 15 \| /);
-    expect(existsSync(path.join(scratch, "evaluation", "evaluation.md"))).toBe(true);
+    expect(existsSync(path.join(home, "evaluation", "evaluation.md"))).toBe(true);
   }, 120_000);
 
   it("runs the quick-start notebook through Jupyter with the kernel the clone's CLI installs", async () => {
@@ -97,17 +101,17 @@ describe("a fresh clone in an empty folder", () => {
     expect(kernel.code, kernel.stderr).toBe(0);
     const outputs = await runNotebook({
       notebook: path.join(clone, "notebooks", "01-quick-start.ipynb"),
-      outputDir: path.join(scratch, "executed"),
+      outputDir: path.join(home, "executed"),
       cwd: clone,
       env: {
         PATH: process.env.PATH,
         LANG: "C.UTF-8",
-        HOME: scratch,
+        HOME: home,
         JUPYTER_PATH: path.join(clone, "jupyter"),
-        JUPYTER_DATA_DIR: path.join(scratch, "jupyter-data"),
-        JUPYTER_CONFIG_DIR: path.join(scratch, "jupyter-config"),
-        JUPYTER_RUNTIME_DIR: path.join(scratch, "jupyter-runtime"),
-        DATA_DIR: path.join(scratch, "data"),
+        JUPYTER_DATA_DIR: path.join(home, "jupyter-data"),
+        JUPYTER_CONFIG_DIR: path.join(home, "jupyter-config"),
+        JUPYTER_RUNTIME_DIR: path.join(home, "jupyter-runtime"),
+        DATA_DIR: path.join(home, "data"),
         ...providerEnv(),
       },
     });
