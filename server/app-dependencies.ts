@@ -20,6 +20,7 @@ export type ServerPipeline = Pick<
   | "listCustomAssets"
   | "listAssets"
   | "analyze"
+  | "journal"
 >;
 
 export interface AppDependencies {

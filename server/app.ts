@@ -30,6 +30,7 @@ import { createAnalyzeRouter } from "./routes/analyze-routes";
 import { createOpenApiRouter } from "./routes/openapi-routes";
 import { createApiKeyRouter } from "./routes/api-key-routes";
 import { createAssetRouter } from "./routes/asset-routes";
+import { createJournalRouter } from "./routes/journal-routes";
 import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
 import { createProviderRouter } from "./routes/provider-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";
@@ -100,6 +101,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     createAssetRouter(settings),
     createTimeframeRouter(settings),
     createAnalyzeRouter(settings),
+    createJournalRouter(settings),
     createPageConfigRouter(settings),
     createOpenApiRouter(settings),
   ];

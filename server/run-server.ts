@@ -1,19 +1,25 @@
 // Runs the server until it is told to stop: the one piece of logic behind `npm start` (server/main.ts) and
-// `quantagent serve` (cli/commands/serve-command.ts). It reads the settings from the environment it is given, builds
-// the pipeline (keys from that environment as usual) and the app, listens on HTTP or HTTPS, and when `signal` aborts
-// (SIGINT/SIGTERM in both callers) closes every connection (which cancels running analyses), the server and the
-// pipeline's Chromium. It never calls process.exit: it answers an exit code, and the caller exits.
+// `quantagent serve` (cli/commands/serve-command.ts). It reads the settings from the environment it is given, loads
+// the plugins it names, builds the pipeline (keys from that environment as usual) and opens its journal, starts the
+// outcome scoring when asked, builds the app and listens on HTTP or HTTPS. When `signal` aborts (SIGINT/SIGTERM in
+// both callers) it closes every connection (which cancels running analyses), the server, the scoring timer and the
+// pipeline (Chromium, the journal). It never calls process.exit: it answers an exit code, and the caller exits.
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { createPipeline } from "../src/index";
+import { loadPlugins, parsePluginList } from "../src/plugins/index";
 import { describeError } from "../src/common/index";
 import { TOKEN_RECIPE } from "./access-token-quality";
 import { createApp, createServerRedactor } from "./app";
 import { createAppServer } from "./http-server";
 import { createLogger } from "./logger";
+import { startOutcomeScoring } from "./outcome-scoring";
 import { readServerEnvironment } from "./server-environment";
 
-/** Exit codes: 0 stopped cleanly; 1 could not start or stop; 2 the settings are wrong (nothing was started). */
+/**
+ * Exit codes: 0 stopped cleanly; 1 could not start (a port in use, a journal that cannot open) or stop; 2 the settings
+ * are wrong (nothing was started).
+ */
 export const SERVER_EXIT = { stopped: 0, failed: 1, badSettings: 2 } as const;
 export type ServerExitCode = (typeof SERVER_EXIT)[keyof typeof SERVER_EXIT];
 
@@ -46,8 +52,24 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     return SERVER_EXIT.badSettings;
   }
 
-  const pipeline = createPipeline({ data_dir: dataDir }, { env: options.env });
+  const plugins = await loadPlugins(parsePluginList(settings.QUANTAGENT_PLUGINS));
+  const journal = settings.JOURNAL === "on";
+  const pipeline = createPipeline(
+    { data_dir: dataDir, journal, ...(settings.DATABASE_URL ? { database_url: settings.DATABASE_URL } : {}) },
+    { plugins, env: options.env },
+  );
   const logger = createLogger({ level: settings.LOG_LEVEL, redact: createServerRedactor(pipeline, accessToken).redact });
+  // The journal opens (and migrates) now: a damaged file or an unreachable database is reported before any
+  // analysis is paid for, not after. The file is never touched; the message says what to do.
+  if (journal) {
+    try {
+      await pipeline.journal.open();
+    } catch (error) {
+      writeError(`${describeError(error)}\nTo run without the journal meanwhile, start with JOURNAL=off.\n`);
+      await pipeline.close();
+      return SERVER_EXIT.failed;
+    }
+  }
   const app = createApp({ pipeline, logger, accessToken, maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES, tls: tls !== undefined });
   const server = createAppServer(app, { logger, tls });
 
@@ -66,12 +88,21 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     await pipeline.close();
     return SERVER_EXIT.failed;
   }
+  const scoring =
+    settings.SCORE_OUTCOMES_EVERY_MINUTES > 0
+      ? startOutcomeScoring({ scoreOutcomes: (scoreOptions) => pipeline.journal.scoreOutcomes(scoreOptions), everyMs: settings.SCORE_OUTCOMES_EVERY_MINUTES * 60_000, logger })
+      : undefined;
 
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const scheme = tls ? "https" : "http";
   // Tests and scripts wait for this exact sentence to learn the port (PORT=0 picks a free one).
-  logger.info(`Serving the web page and API on ${scheme}://${shownHost}:${address.port}/`, { dataDir, tls: tls !== undefined });
+  logger.info(`Serving the web page and API on ${scheme}://${shownHost}:${address.port}/`, {
+    dataDir,
+    tls: tls !== undefined,
+    plugins: pipeline.plugins,
+    journal: journal ? { engine: pipeline.journal.engine, location: pipeline.journal.location, scoreEveryMinutes: settings.SCORE_OUTCOMES_EVERY_MINUTES || null } : "off",
+  });
   if (accessToken) {
     logger.info("An access token is required: the page asks for it, or open it once as /?token=<your ACCESS_TOKEN>.");
   } else {
@@ -93,7 +124,8 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
   // Open event streams and keep-alive sockets would hold close() forever; dropping them aborts their analyses.
   server.closeAllConnections();
   try {
-    const outcome = await Promise.race([closed.then(() => pipeline.close()).then(() => "closed" as const), tooLong]);
+    const stopped = Promise.all([closed, scoring?.stop()]).then(() => pipeline.close());
+    const outcome = await Promise.race([stopped.then(() => "closed" as const), tooLong]);
     if (outcome === "too long") {
       logger.error("Shutdown took too long: exiting");
       return SERVER_EXIT.failed;

@@ -1,6 +1,7 @@
 // The server's settings from the environment, checked with zod: HOST, PORT, DATA_DIR, ACCESS_TOKEN (and its
-// quality), TLS_CERT_FILE and TLS_KEY_FILE (both or neither), MAX_CONCURRENT_ANALYSES and LOG_LEVEL; and the rule that
-// a server reachable beyond this machine must have an access token.
+// quality), TLS_CERT_FILE and TLS_KEY_FILE (both or neither), MAX_CONCURRENT_ANALYSES, QUANTAGENT_PLUGINS, LOG_LEVEL,
+// the journal's JOURNAL, DATABASE_URL and SCORE_OUTCOMES_EVERY_MINUTES; and the rule that a server reachable beyond
+// this machine must have an access token.
 import { z } from "zod";
 import { formatZodError } from "../src/common/index";
 import { accessTokenProblem, TOKEN_RECIPE } from "./access-token-quality";
@@ -37,6 +38,18 @@ export const serverEnvironmentSchema = z.object({
   TLS_CERT_FILE: trimmedText,
   TLS_KEY_FILE: trimmedText,
   MAX_CONCURRENT_ANALYSES: wholeNumber("MAX_CONCURRENT_ANALYSES", 1, 64, 4),
+  /** Plugins to load at start: module specifiers, comma-separated. */
+  QUANTAGENT_PLUGINS: trimmedText,
+  /** "off" runs the server without recording analyses; default on. */
+  JOURNAL: trimmedText
+    .transform((value) => value?.toLowerCase() ?? "on")
+    .pipe(z.enum(["on", "off"], { error: "JOURNAL must be on or off" })),
+  /** A PostgreSQL journal shared by several servers; default the SQLite file in DATA_DIR. */
+  DATABASE_URL: trimmedText.refine((value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value), {
+    message: "DATABASE_URL must be a postgres:// URL such as postgres://user:password@host:5432/quantagent",
+  }),
+  /** Score pending outcomes every this many minutes; 0 (the default) only on demand (POST /api/analyses/score-outcomes). */
+  SCORE_OUTCOMES_EVERY_MINUTES: wholeNumber("SCORE_OUTCOMES_EVERY_MINUTES", 0, 1_440, 0),
   LOG_LEVEL: trimmedText
     .transform((value) => value?.toLowerCase() ?? "info")
     .pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` })),

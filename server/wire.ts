@@ -4,6 +4,7 @@
 // the OpenAPI document (GET /api/openapi.json, docs/http-api.md) is generated from these same schemas.
 import { z } from "zod";
 import type { ApiKeyStatus, ApiKeyValidation, DateRangeValidation, TimeframeInfo } from "../src/index";
+import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index";
 
 export const wireKeyStatusSchema = z.object({
   has_key: z.boolean(),
@@ -72,3 +73,91 @@ export const wireErrorSchema = z
   .catchall(z.unknown())
   .meta({ description: "Details may follow in snake_case: provider (key and provider errors), max_days and current_days (date ranges), symbol." });
 export type WireError = z.infer<typeof wireErrorSchema>;
+
+const outcomeSchema = z
+  .array(z.object({ bars: z.union([z.literal(1), z.literal(3)]), hit: z.boolean(), return: z.number().meta({ description: "the move as a fraction of the entry close, signed by the directive" }) }))
+  .nullable()
+  .meta({ description: "null until both horizons can be scored, then [{bars: 1, hit, return}, {bars: 3, hit, return}]" });
+const modelSchema = z.object({ provider: z.string(), model: z.string() });
+
+/** A history list entry in the wire's snake_case names. */
+export const wireAnalysisSummarySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  source: z.string().meta({ description: "page, api, notebook, cli or evaluation" }),
+  asset: z.string(),
+  symbol: z.string(),
+  timeframe: z.string(),
+  window_end: z.string().nullable().meta({ description: "open time of the window's last bar; null for a run that failed before loading data" }),
+  bar_count: z.number(),
+  decision: z.enum(["LONG", "SHORT"]).nullable().meta({ description: "null for a failed run" }),
+  risk_reward_ratio: z.number().nullable(),
+  models: z.object({ agent: modelSchema, graph: modelSchema }),
+  prompt_version: z.string(),
+  cost_usd: z.number().nullable(),
+  tokens: z.object({ input: z.number(), output: z.number() }),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  outcome: outcomeSchema,
+});
+export type WireAnalysisSummary = z.infer<typeof wireAnalysisSummarySchema>;
+
+export function wireAnalysisSummary(summary: AnalysisSummary): WireAnalysisSummary {
+  return {
+    id: summary.id,
+    created_at: summary.createdAt,
+    source: summary.source,
+    asset: summary.asset,
+    symbol: summary.symbol,
+    timeframe: summary.timeframe,
+    window_end: summary.windowEnd,
+    bar_count: summary.barCount,
+    decision: summary.decision,
+    risk_reward_ratio: summary.riskRewardRatio,
+    models: summary.models,
+    prompt_version: summary.promptVersion,
+    cost_usd: summary.costUsd,
+    tokens: summary.tokens,
+    error: summary.error,
+    outcome: summary.outcome,
+  };
+}
+
+export const wireScoreCountsSchema = z.object({
+  scored: z.number().meta({ description: "analyses scored by this call" }),
+  pending: z.number().meta({ description: "analyses whose later bars are not all there yet" }),
+  failed: z.number().meta({ description: "analyses whose bars could not be fetched" }),
+  caller_data: z.number().meta({ description: "analyses of the caller's own candles or CSV: no market to fetch from" }),
+});
+export type WireScoreCounts = z.infer<typeof wireScoreCountsSchema>;
+
+export function wireScoreCounts(counts: ScoreOutcomesCounts): WireScoreCounts {
+  return { scored: counts.scored, pending: counts.pending, failed: counts.failed, caller_data: counts.callerData };
+}
+
+const accuracyFigures = {
+  scored: z.number(),
+  hits: z.number(),
+  accuracy: z.number().nullable().meta({ description: "hits / scored; null when nothing is scored" }),
+  ci_low: z.number().nullable().meta({ description: "Wilson 95% interval" }),
+  ci_high: z.number().nullable(),
+};
+const grouping = z.enum(["model", "provider", "asset", "timeframe", "prompt_version"]);
+
+/** The answers of the journal's list, statistics and accuracy-over-time routes (server/routes/journal-routes.ts). */
+export const analysesPageAnswerSchema = z.object({
+  analyses: z.array(wireAnalysisSummarySchema),
+  next_cursor: z.string().nullable().meta({ description: "pass as cursor for the next page; null on the last page" }),
+});
+export const journalStatsAnswerSchema = z.object({
+  group_by: grouping,
+  horizon: z.union([z.literal(1), z.literal(3)]),
+  groups: z.array(z.object({ key: z.string(), n: z.number().meta({ description: "analyses recorded, failed and unscored ones included" }), ...accuracyFigures })),
+});
+export const accuracyOverTimeAnswerSchema = z.object({
+  group_by: grouping,
+  horizon: z.union([z.literal(1), z.literal(3)]),
+  bucket: z.enum(["day", "week"]),
+  series: z.array(z.object({ key: z.string(), points: z.array(z.object({ start: z.string().meta({ description: "first day of the bucket, YYYY-MM-DD, UTC" }), ...accuracyFigures })) })),
+});
+export const deleteAnalysisAnswerSchema = z.object({ success: z.literal(true), id: z.string() });
+

@@ -15,3 +15,5 @@ export { NotEnoughDataError } from "./pipeline/load-candles";
 export { IndicatorInputError } from "./indicators/indicator-input";
 export { TrendlineInputError } from "./charts/trendlines";
 export { ChartRenderError, ChartRendererClosedError, type ChartRenderErrorReason } from "./charts/png-renderer";
+export { PluginError, type PluginErrorReason } from "./plugins/plugin-error";
+export { JournalError, type JournalErrorReason } from "./journal/journal-error";

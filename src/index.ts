@@ -1,6 +1,6 @@
 // The public surface of the library: what a notebook or a script needs, and nothing else. Specialist parts live
 // behind subpaths (docs/library-guide.md): quantagent-ts/errors, /market, /charts, /indicators, /llm, /evaluation,
-// /common, /journal. Nothing else lives here.
+// /common, /journal, /plugins. Nothing else lives here.
 
 // Pipeline: create it, analyze, follow the progress, get the wire JSON.
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
@@ -33,6 +33,18 @@ export { BUILT_IN_ASSETS, type AssetEntry } from "./market/assets";
 export type { Candle } from "./market/candle";
 export { parseCsv, readCsvFile } from "./market/csv-source";
 export { aggregateTo4h } from "./market/aggregate-4h";
+
+// Plugins: a research session's own indicators, analysts and data sources (quantagent-ts/plugins for the rest).
+export {
+  definePlugin,
+  defineIndicator,
+  type Plugin,
+  type PluginDefinition,
+  type PluginIndicator,
+  type PluginAnalyst,
+  type PluginDataSource,
+  type AnalystInput,
+} from "./plugins/define-plugin";
 
 // Charts: one Chromium shared by several pipelines.
 export { createChartRenderer, type ChartRenderer } from "./charts/png-renderer";

@@ -51,16 +51,27 @@ export const STATUS_BY_KIND: Readonly<Record<ErrorKind, number>> = {
 export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   no_data: 422,
   provider_rate_limit: 503,
+  analysis_not_found: 404,
+  journal_unavailable: 503,
 };
 
 /** Codes answered with a fixed sentence instead of the error's own message. */
 const MESSAGE_BY_CODE: Readonly<Record<string, string>> = {
   renderer_closed: "The server is shutting down; try again in a moment.",
   internal: GENERIC_ERROR_MESSAGE,
+  journal_unavailable: "The analysis journal's database cannot be reached right now (the server's log says why). Try again shortly.",
+  journal_damaged: "The analysis journal's database file is damaged and was left untouched; the server's log names it and says what to do.",
+  journal_migration_failed: "The analysis journal's database could not be brought up to date; the server's log says why.",
 };
 
 /** Internal codes whose message is safe and useful to show; any other internal error is answered generically. */
 const SHOWN_INTERNAL_CODES = new Set(["chart_launch", "chart_render", "chart_timeout", "asset_store_corrupt", "asset_store_io", "file_lock"]);
+
+/**
+ * Internal codes answered with their code and a fixed sentence, and logged in full: the journal's own message names
+ * a file or a database host, which is for the operator's log, not for clients.
+ */
+const OPERATOR_CODES = new Set(["journal_unavailable", "journal_damaged", "journal_migration_failed"]);
 
 /** The chart codes get a word of advice the library's message cannot give (it does not know it runs in a server). */
 function advice(error: QuantAgentError): string {
@@ -86,6 +97,9 @@ function isExposedHttpError(error: unknown): error is Error & { status: number; 
 }
 
 function libraryErrorResponse(error: QuantAgentError): ErrorResponse | undefined {
+  if (OPERATOR_CODES.has(error.code)) {
+    return { ...known(STATUS_BY_CODE[error.code] ?? 500, error.code, MESSAGE_BY_CODE[error.code] ?? GENERIC_ERROR_MESSAGE), unexpected: true };
+  }
   if (error.kind === "internal" && !SHOWN_INTERNAL_CODES.has(error.code)) return undefined;
   const status = STATUS_BY_CODE[error.code] ?? STATUS_BY_KIND[error.kind];
   const details = Object.fromEntries(Object.entries(error.details).map(([name, value]) => [snakeCase(name), value]));

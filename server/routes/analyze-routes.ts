@@ -71,10 +71,15 @@ function describe(request: AnalyzeRequest): Record<string, unknown> {
   return { source: "csv" in request ? "csv" : "candles", name: request.name, timeframe: request.timeframe };
 }
 
+/** Who asked, as the journal records it: this server's page says so in a header; anything else is an API client. */
+function sourceOf(context: Context): "page" | "api" {
+  return context.get("X-QuantAgent-Client") === "page" ? "page" : "api";
+}
+
 async function answerAnalysis(context: Context, request: AnalyzeRequest, settings: RouteSettings): Promise<void> {
   const connection = abortOnDisconnect(context);
   try {
-    const result = await settings.pipeline.analyze(request, { signal: connection.signal });
+    const result = await settings.pipeline.analyze(request, { signal: connection.signal, source: sourceOf(context) });
     settings.logger.info("analysis done", { ...describe(request), decision: result.decision.decision, ms: Math.round(result.timingsMs.total) });
     context.body = toWireResult(result);
   } finally {
@@ -90,6 +95,7 @@ async function streamAnalysis(context: Context, request: AnalyzeRequest, setting
   const firstEvent = new Promise<void>((resolve) => (firstEventSeen = resolve));
   const run = settings.pipeline.analyze(request, {
     signal: connection.signal,
+    source: sourceOf(context),
     onEvent: (event) => {
       if (send) send(event);
       else {

@@ -1,6 +1,6 @@
 // Errors an agent raises when a model answers but the answer cannot be used. None is ever replaced by a default.
 import { QuantAgentError } from "../common/quantagent-error";
-import type { AgentStep } from "./model-call";
+import type { StepName as AgentStep } from "./model-call";
 
 export class EmptyReportError extends QuantAgentError {
   override name = "EmptyReportError";
@@ -53,9 +53,9 @@ export function truncate(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit)}... (${text.length - limit} more characters)`;
 }
 
-/** The report text of a response, or EmptyReportError. (Refusals are already stopped in recordedChat.) */
-export function reportText(response: { text: string }, step: AgentStep, model: { model: string }): string {
-  const report = response.text.trim();
-  if (!report) throw new EmptyReportError({ step, model: model.model });
-  return report;
+/** The step's report as written (the report-delta events joined), or EmptyReportError when the model wrote none. */
+export function finishedReport(report: { text(): string }, step: AgentStep, model: { model: string }): string {
+  const text = report.text();
+  if (text.trim() === "") throw new EmptyReportError({ step, model: model.model });
+  return text;
 }

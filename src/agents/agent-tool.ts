@@ -1,6 +1,7 @@
 // A tool an agent can call: a name, a zod schema for its arguments (sent to the model as JSON Schema) and a run.
 import { z } from "zod";
 import { formatZodError } from "../common/format-zod-error";
+import { QuantAgentError } from "../common/quantagent-error";
 import type { ToolCall, ToolDefinition } from "../llm/chat-model";
 
 export interface AgentTool<Schema extends z.ZodType = z.ZodType> {
@@ -43,6 +44,8 @@ export function runToolCall(tools: readonly AgentTool[], call: ToolCall): { ok: 
   try {
     return { ok: true, content: tool.run(parsed.data) };
   } catch (error) {
+    // A fault of the library or of a plugin is not the model's to fix: it fails the analysis.
+    if (QuantAgentError.isInstance(error) && error.kind === "internal") throw error;
     return { ok: false, content: `Error: ${call.name} failed: ${(error as Error).message}` };
   }
 }

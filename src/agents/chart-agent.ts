@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { ChatModel } from "../llm/chat-model";
 import { defineTool, toolDefinition } from "./agent-tool";
-import { reportText } from "./agent-errors";
+import { finishedReport } from "./agent-errors";
 import type { StepRecorder } from "./model-call";
 
 export type ChartDispatch = "direct" | "tool-call";
@@ -27,6 +27,7 @@ export interface ChartAgentInput {
 export async function runChartAgent(input: ChartAgentInput): Promise<string> {
   const { graphModel, recorder, signal } = input;
   if (input.dispatch === "tool-call") await dispatchChartTool(input);
+  const reportCall = recorder.report.beginCall();
   const vision = await recorder.chat(
     graphModel,
     {
@@ -40,10 +41,12 @@ export async function runChartAgent(input: ChartAgentInput): Promise<string> {
         },
       ],
       signal,
+      onTextDelta: reportCall.onTextDelta,
     },
     "graph",
   );
-  return reportText(vision, recorder.step, graphModel);
+  reportCall.finish(vision.text);
+  return finishedReport(recorder.report, recorder.step, graphModel);
 }
 
 /**

@@ -4,9 +4,9 @@ import { InternalError } from "../common/quantagent-error";
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import { toColumns } from "../market/candle";
-import { runToolCall, toolDefinition } from "./agent-tool";
+import { runToolCall, toolDefinition, type AgentTool } from "./agent-tool";
 import type { AnalysisContext } from "./analysis-context";
-import { reportText } from "./agent-errors";
+import { finishedReport } from "./agent-errors";
 import { indicatorTools } from "./indicator-tools";
 import type { StepRecorder } from "./model-call";
 import { indicatorSystemPrompt, indicatorUserPrompt } from "./prompts/indicator-prompt";
@@ -16,6 +16,8 @@ export interface IndicatorAgentInput {
   candles: readonly Candle[];
   model: ChatModel;
   recorder: StepRecorder;
+  /** Tools offered beside the built-in five (plugins' indicators). */
+  extraTools?: readonly AgentTool[];
   signal?: AbortSignal;
 }
 
@@ -27,7 +29,7 @@ export interface IndicatorToolUse {
 
 export async function runIndicatorAgent(input: IndicatorAgentInput): Promise<{ report: string; toolUses: IndicatorToolUse[] }> {
   const { context, model, recorder, signal } = input;
-  const tools = indicatorTools(toColumns(input.candles));
+  const tools = [...indicatorTools(toColumns(input.candles)), ...(input.extraTools ?? [])];
   const definitions = tools.map(toolDefinition);
   const messages: ChatMessage[] = [
     { role: "system", content: indicatorSystemPrompt(context) },
@@ -37,10 +39,15 @@ export async function runIndicatorAgent(input: IndicatorAgentInput): Promise<{ r
 
   for (let round = 1; round <= context.maxToolRounds; round++) {
     const lastRound = round === context.maxToolRounds;
-    const response = await recorder.chat(model, { messages, tools: definitions, toolChoice: lastRound ? "none" : "auto", signal }, "graph");
+    // Every round's text is the analyst's report: a sentence written before a tool call is part of it too.
+    const reportCall = recorder.report.beginCall();
+    const request = { messages, tools: definitions, toolChoice: lastRound ? "none" : "auto", signal, onTextDelta: reportCall.onTextDelta } as const;
+    const response = await recorder.chat(model, request, "graph");
+    reportCall.finish(response.text);
     if (response.toolCalls.length === 0 || lastRound) {
-      return { report: reportText(response, "indicator", model), toolUses };
+      return { report: finishedReport(recorder.report, "indicator", model), toolUses };
     }
+    recorder.report.separate();
     messages.push({ role: "assistant", content: response.text, toolCalls: response.toolCalls });
     for (const call of response.toolCalls) {
       const result = runToolCall(tools, call);

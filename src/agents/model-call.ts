@@ -4,12 +4,15 @@ import { addUsage, zeroUsage, type ChatModel, type ChatRequest, type ChatRespons
 import type { ProviderId } from "../config/providers";
 import type { ModelRole } from "../llm/create-chat-model";
 import { ModelRefusalError } from "./agent-errors";
+import { createReportWriter, type ReportWriter } from "./report-writer";
 
 export type AgentStep = "indicator" | "pattern" | "trend" | "decision";
+/** A built-in agent's step, or a plugin analyst's name. */
+export type StepName = AgentStep | (string & {});
 export type { ModelRole } from "../llm/create-chat-model";
 
 export interface ModelCallRecord {
-  step: AgentStep;
+  step: StepName;
   role: ModelRole;
   provider: ProviderId;
   model: string;
@@ -18,7 +21,9 @@ export interface ModelCallRecord {
 }
 
 export interface StepRecorder {
-  readonly step: AgentStep;
+  readonly step: StepName;
+  /** The step's report as it is written; its pieces go out as `report-delta` events. */
+  readonly report: ReportWriter;
   /**
    * Calls the model and records the call. A refusal fails the step here, for every call of every agent (a refused
    * decision is not malformed JSON to repair).
@@ -29,10 +34,16 @@ export interface StepRecorder {
   usage(): TokenUsage;
 }
 
-export function createStepRecorder(step: AgentStep): StepRecorder {
+/** A model whose calls are made through a step's recorder (what a plugin analyst is given). */
+export function recordingModel(model: ChatModel, recorder: StepRecorder, role: ModelRole): ChatModel {
+  return { provider: model.provider, model: model.model, temperature: model.temperature, chat: (request) => recorder.chat(model, request, role) };
+}
+
+export function createStepRecorder(step: StepName, options: { onReportText?: (text: string) => void } = {}): StepRecorder {
   const calls: ModelCallRecord[] = [];
   return {
     step,
+    report: createReportWriter(options.onReportText),
     async chat(model, request, role) {
       const started = performance.now();
       const response = await model.chat(request);

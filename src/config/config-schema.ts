@@ -56,7 +56,15 @@ export const configSchema = z.strictObject({
    * "tool-call" first has the agent model call the chart tool (one more paid call; needs forced tool choice).
    */
   chart_dispatch: z.enum(["direct", "tool-call"], { error: 'must be "direct" or "tool-call"' }).default("tool-call"),
-  /** Where custom assets live (relative paths resolve against the current directory). */
+  /** Longest time a plugin's analyst or data source may take, per call, in milliseconds. */
+  plugin_timeout_ms: z.number().int().positive().max(600_000).default(60_000),
+  /** Record every analysis in the analysis journal (SQLite in data_dir, or PostgreSQL at database_url). */
+  journal: z.boolean({ error: "must be true or false" }).default(true),
+  /** A PostgreSQL URL (postgres://user:password@host:5432/name) for a journal shared by several processes; default DATABASE_URL. */
+  database_url: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
+    .optional(),
+  /** Where custom assets and the SQLite journal live (relative paths resolve against the current directory). */
   data_dir: z.string().min(1).default("data"),
 });
 

@@ -25,6 +25,8 @@ export interface EvaluationSettings {
   concurrency: number;
   /** The models the agents used; null for a baselines-only run. */
   models: ModelsUsed | null;
+  /** The plugins the analyses ran with (empty: none). */
+  plugins: { name: string; version: string }[];
   /** Where model answers are cached; null when caching is off. */
   cacheDir: string | null;
 }
@@ -60,6 +62,10 @@ export interface EvaluationResult {
   errors: number;
   startedAt: string;
   durationMs: number;
+  /** The run's id in the analysis journal (runs with a model, when the config's journal is on). */
+  journalRunId?: string;
+  /** Why the run could not be recorded in the journal; the run's figures are complete regardless. */
+  journalError?: { code: string; message: string };
 }
 
 export interface EvaluationProgress {

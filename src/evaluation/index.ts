@@ -64,3 +64,4 @@ export { writeEvaluationReport, assertReportAbsent, type WriteReportOptions, typ
 export { accuracyFigure, meanReturnFigure, type EvaluationFigure } from "./evaluation-figures";
 export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export { formatProgressBar, createTextProgressBar, createEvaluationProgressView, type TextProgressOptions } from "./progress-bar";
+export { compareEvaluations, ablationMarkdown, type Ablation, type AblationLabels } from "./ablation";

@@ -34,6 +34,8 @@ export interface ModelCacheOptions {
   dir: string;
   /** Told about every call: whether it was answered from the cache, and its (recorded) token usage. */
   onCall?: (call: ModelCacheCall) => void;
+  /** Part of every key: what the run is made of beyond the request (its plugins and their versions). */
+  keyContext?: unknown;
   /** "read-write" (default) answers from the cache and fills it; "refresh" always asks the model and overwrites. */
   mode?: "read-write" | "refresh";
 }
@@ -56,9 +58,12 @@ const cacheEntrySchema = z.object({
 });
 
 /** The cache key of a request to a model: hex sha256 of its canonical JSON. */
-export function modelCacheKey(model: Pick<ChatModel, "provider" | "model" | "temperature">, request: ChatRequest): string {
+export function modelCacheKey(model: Pick<ChatModel, "provider" | "model" | "temperature">, request: ChatRequest, context?: unknown): string {
   const material = {
     format: CACHE_FORMAT,
+    // What else the run is made of (its plugins): runs with and without a plugin never share an answer, even for a
+    // request the plugin did not change.
+    context,
     provider: model.provider,
     model: model.model,
     temperature: model.temperature,
@@ -106,7 +111,7 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
     temperature: model.temperature,
     async chat(request: ChatRequest): Promise<ChatResponse> {
       request.signal?.throwIfAborted();
-      const key = modelCacheKey(model, request);
+      const key = modelCacheKey(model, request, options.keyContext);
       const file = modelCacheEntryPath(options.dir, key);
       const pending = inFlight.get(file);
       if (pending) {

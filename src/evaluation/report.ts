@@ -30,8 +30,9 @@ export function evaluationSummary(result: EvaluationResult): string[] {
     : "Baselines only (no model).";
   const analyses = result.points.length;
   const tokens = usage.freshTokens.inputTokens + usage.freshTokens.outputTokens;
+  const plugins = (settings.plugins ?? []).length > 0 ? ` Plugins: ${settings.plugins.map((plugin) => `${plugin.name} ${plugin.version}`).join(", ")}.` : "";
   const paragraphs = [
-    models,
+    `${models}${plugins}`,
     describeProtocol(settings.protocol),
     `${settings.assets.join(", ")}; ${settings.windows ?? "all"} windows per asset, ${settings.pointsPerWindow} decision point(s) per window, ` +
       `${settings.historyBars}-bar history, horizons ${settings.horizons.join(", ")} bars (4h each). Random: mean of ${settings.randomSeeds} seeds.`,

@@ -20,9 +20,17 @@ import { explorePublishedConventions } from "./published-conventions";
 import type { EvaluationProgressListener, EvaluationResult, EvaluationSettings, PointRecord } from "./evaluation-result";
 import type { Directive } from "./metrics";
 import { cachedChatModel } from "./model-cache";
+import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
+import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { scoreEvaluation } from "./score-evaluation";
 import { createUsageMeter, type UsageMeter } from "./usage-meter";
 import { describeError } from "../common/describe-error";
+import { QuantAgentError } from "../common/quantagent-error";
+import { createSecretRedactor } from "../common/secret-redactor";
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import { openJournal } from "../journal/open-journal";
+import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
+import { evaluationRunInput } from "./evaluation-journal";
 
 export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */
@@ -53,10 +61,14 @@ export type EvaluationOptions = z.input<typeof evaluationOptionsSchema> & {
   onProgress?: EvaluationProgressListener;
   /** Passed to createPipeline (env, renderer, fetch); a wrapChatModel given here wraps the cached model. */
   dependencies?: PipelineDependencies;
+  /** Plugins for the analyses (an ablation: the same run with and without them). Recorded in the result and cache keys. */
+  plugins?: readonly (Plugin | PluginDefinition)[];
 };
 
 export async function runEvaluation(options: EvaluationOptions): Promise<EvaluationResult> {
-  const { signal, onProgress, dependencies = {}, ...data } = options;
+  const { signal, onProgress, dependencies = {}, plugins: pluginOption, ...data } = options;
+  const plugins = checkPluginSet(pluginOption ?? dependencies.plugins ?? []);
+  const pluginSummary = summarisePlugins(plugins);
   const parsed = evaluationOptionsSchema.safeParse(data);
   if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid evaluation options");
   const settings = parsed.data;
@@ -83,10 +95,14 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   let errors = 0;
   try {
     if (settings.includeModel) {
-      pipeline = createPipeline(config, {
+      // Each point's analysis is not a journal entry of its own: the run is recorded whole, with its points.
+      pipeline = createPipeline({ ...config, journal: false }, {
         ...dependencies,
+        plugins,
         wrapChatModel: (model, role) => {
-          const cached = cacheDir ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call) }) : meteredOnly(model, meter);
+          const cached = cacheDir
+            ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call), keyContext: pluginSummary.length > 0 ? { plugins: pluginSummary } : undefined })
+            : meteredOnly(model, meter);
           return dependencies.wrapChatModel?.(cached, role) ?? cached;
         },
       });
@@ -149,9 +165,10 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     firstSeed: settings.firstSeed,
     concurrency: settings.concurrency,
     models: settings.includeModel ? modelsOf(config) : null,
+    plugins: pluginSummary,
     cacheDir: settings.includeModel ? cacheDir : null,
   };
-  return {
+  const result: EvaluationResult = {
     settings: resultSettings,
     points: records,
     scores,
@@ -162,6 +179,25 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     startedAt,
     durationMs: Math.round(performance.now() - started),
   };
+  // Runs with a model are recorded whole in the journal (baselines alone are the same every time and are not).
+  if (!settings.includeModel || !config.journal) return result;
+  return { ...result, ...(await recordRun(result, config, dependencies)) };
+}
+
+/** The run's journal id, or why it could not be recorded (the run itself stands either way). */
+async function recordRun(result: EvaluationResult, config: Config, dependencies: PipelineDependencies): Promise<Pick<EvaluationResult, "journalRunId" | "journalError">> {
+  const databaseUrl = databaseUrlOf(config, dependencies.env ?? process.env);
+  try {
+    const journal = await openJournal({ dataDir: config.data_dir, databaseUrl });
+    try {
+      return { journalRunId: (await journal.recordEvaluationRun(evaluationRunInput(result, PROMPT_VERSION))).id };
+    } finally {
+      await journal.close();
+    }
+  } catch (error) {
+    const redact = createSecretRedactor(() => [passwordOf(databaseUrl)]).redact;
+    return { journalError: { code: QuantAgentError.isInstance(error) ? error.code : "internal", message: redact(`The run was not recorded in the journal: ${describeError(error)}`) } };
+  }
 }
 
 /** A decision point as the result records it (outcomes without the bars). */

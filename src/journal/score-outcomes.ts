@@ -36,6 +36,17 @@ export interface ScoreOutcomesCounts {
   pending: number;
   /** Analyses whose bars could not be fetched (the fetch threw or answered something that is not candles). */
   failed: number;
+  /**
+   * Analyses of the caller's own candles or CSV (a request with `candles` or `csv`): there is no market to fetch
+   * their later bars from, so they are left to recordOutcome (the pipeline calls it when the request has `end`).
+   */
+  callerData: number;
+}
+
+/** Whether a recorded request analysed the caller's own bars rather than a market symbol. */
+function isCallerData(requestJson: string): boolean {
+  const request = JSON.parse(requestJson) as unknown;
+  return typeof request === "object" && request !== null && ("csv" in request || "candles" in request);
 }
 
 const laterBarsSchema = z.array(candleSchema);
@@ -70,17 +81,21 @@ export async function scoreOutcomes(db: Kysely<JournalDatabase>, options: ScoreO
   // Failed runs have no decision and are never scored; they are not "pending" either.
   const rows = await db
     .selectFrom("analyses")
-    .select(["id", "symbol", "timeframe", "decision", "entry_close", "entry_time"])
+    .select(["id", "symbol", "timeframe", "decision", "entry_close", "entry_time", "request"])
     .where("scored_at", "is", null)
     .where("decision", "is not", null)
     .where("entry_time", "is not", null)
     .execute();
+  const counts: ScoreOutcomesCounts = { scored: 0, pending: 0, failed: 0, callerData: 0 };
   const groups = new Map<string, PendingRow[]>();
   for (const row of rows) {
+    if (isCallerData(row.request)) {
+      counts.callerData += 1;
+      continue;
+    }
     const key = JSON.stringify([row.symbol, row.timeframe]);
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  const counts: ScoreOutcomesCounts = { scored: 0, pending: 0, failed: 0 };
   // One group at a time: a market-data source is better asked politely than all at once.
   for (const group of groups.values()) {
     signal.throwIfAborted();

@@ -1,18 +1,19 @@
 // A live progress view for notebooks: one display entry (tslab's newDisplay()) rewritten in place on each event.
-import { pipelineSteps, type PipelineStep, type ProgressEvent, type ProgressListener } from "../pipeline/progress-events";
+import { pipelineSteps, type ProgressEvent, type ProgressListener, type StepId } from "../pipeline/progress-events";
 import { escapeMarkdownHtml, type Display } from "./display";
 
 type StepState = { status: "waiting" | "running" | "done" | "failed"; detail: string };
 
 export function createProgressView(display: Display): ProgressListener {
-  const states = new Map<PipelineStep, StepState>(pipelineSteps.map((step) => [step, { status: "waiting", detail: "" }]));
+  // The built-in steps from the start; a plugin analyst's step joins the table when it starts.
+  const states = new Map<StepId, StepState>(pipelineSteps.map((step) => [step, { status: "waiting", detail: "" }]));
   let footer = "";
   const written = new Map<string, string>();
 
   const render = () => {
-    const rows = pipelineSteps.map((step) => {
+    const rows = [...states.keys()].map((step) => {
       const state = states.get(step) ?? { status: "waiting", detail: "" };
-      return `| ${step} | ${statusIcon(state.status)} ${state.status} | ${escapeMarkdownHtml(state.detail).replace(/\|/g, "\\|")} |`;
+      return `| ${escapeMarkdownHtml(step)} | ${statusIcon(state.status)} ${state.status} | ${escapeMarkdownHtml(state.detail).replace(/\|/g, "\\|")} |`;
     });
     display.markdown(["| step | status | detail |", "|---|---|---|", ...rows, "", footer].join("\n"));
   };
@@ -33,7 +34,7 @@ export function createProgressView(display: Display): ProgressListener {
         break;
       case "report-delta": {
         // The report as it is written: the table shows its newest words, the whole text arrives with the result.
-        const step = states.get(event.step as PipelineStep);
+        const step = states.get(event.step);
         if (step && step.status === "running") {
           written.set(event.step, (written.get(event.step) ?? "") + event.text);
           step.detail = `writing: …${tail(written.get(event.step) ?? "", 100)}`;

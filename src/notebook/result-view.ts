@@ -33,6 +33,8 @@ export function reportsMarkdown(result: AnalysisResult): string {
     escapeMarkdownHtml(result.reports.pattern),
     "### Trend report",
     escapeMarkdownHtml(result.reports.trend),
+    // Plugin analysts' reports, under their names.
+    ...Object.entries(result.analystReports ?? {}).flatMap(([name, text]) => [`### ${escapeMarkdownHtml(name)} (plugin analyst)`, escapeMarkdownHtml(text)]),
   ].join("\n\n");
 }
 

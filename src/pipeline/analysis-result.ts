@@ -9,7 +9,8 @@ import type { ProviderId } from "../config/providers";
 import type { TokenUsage } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
-import type { PipelineStep } from "./progress-events";
+import type { StepId } from "./progress-events";
+import type { PluginSummary } from "../plugins/plugin-set";
 
 export interface IndicatorSnapshot {
   /** Latest value of each indicator at its standard periods (null while warming up). */
@@ -50,6 +51,13 @@ export interface TrendlineEquations {
 export interface AnalysisResult {
   /** The analysis journal's id for this analysis, when it was recorded. */
   id?: string;
+  /**
+   * Why the journal could not record this analysis (its database was unreachable, say). The analysis itself
+   * succeeded and is all here; only its record is missing. Absent when recorded or when the journal is off.
+   */
+  journalError?: { code: string; message: string };
+  /** The version of the agents' prompts (recorded so runs of different prompts are never mixed up). */
+  promptVersion: string;
   asset: string;
   assetName: string;
   symbol: string;
@@ -64,6 +72,8 @@ export interface AnalysisResult {
   reports: AnalysisReports;
   /** Reports of plugin analysts, by analyst name (empty without plugins). */
   analystReports: Record<string, string>;
+  /** The plugins that took part, with their versions (empty without plugins). */
+  plugins: PluginSummary[];
   /** Base64 PNGs, as the vision model saw them. */
   charts: { pattern: string; trend: string };
   decision: Decision;
@@ -78,7 +88,7 @@ export interface AnalysisResult {
   trendlineEquations: TrendlineEquations;
   /** The candles of the window, for an interactive chart. */
   candles: Candle[];
-  timingsMs: Partial<Record<PipelineStep, number>> & { total: number };
+  timingsMs: Partial<Record<StepId, number>> & { total: number };
   usage: { calls: ModelCallRecord[]; total: TokenUsage };
   models: ModelsUsed;
 }

@@ -9,6 +9,7 @@ import { candleSchema } from "../market/candle";
 import { dateInputSchema } from "../market/parse-timestamp";
 import { timeframeSchema } from "../market/timeframes";
 import type { ProgressListener } from "./progress-events";
+import type { JournalSource } from "../journal/journal-entry";
 
 /** Characters of CSV text accepted (5 MiB): tens of thousands of rows, far more than an analysis window needs. */
 export const MAX_CSV_CHARACTERS = 5 * 1024 * 1024;
@@ -28,8 +29,11 @@ export const analyzeForms = {
   asset: z.strictObject({ asset: symbolSchema, ...fetchedFields }),
   /** A market-data ticker passed through unchanged (ETH-USD). */
   symbol: z.strictObject({ symbol: symbolSchema, ...fetchedFields }),
-  /** Candles you already have (a notebook's own data), in any order. */
-  candles: z.strictObject({ candles: z.array(candleSchema), timeframe: timeframeSchema, name: displayNameSchema.optional() }),
+  /**
+   * Candles you already have (a notebook's own data), in any order. With `end`, the window ends at the last bar at
+   * or before it, and the bars after it score the directive at once (a point-in-time replay of history).
+   */
+  candles: z.strictObject({ candles: z.array(candleSchema), timeframe: timeframeSchema, name: displayNameSchema.optional(), end: dateInputSchema.optional() }),
   /** CSV text with Datetime/Date, Open, High, Low, Close[, Volume] columns. */
   csv: z.strictObject({
     csv: z
@@ -38,6 +42,8 @@ export const analyzeForms = {
       .max(MAX_CSV_CHARACTERS, `the CSV text is longer than ${MAX_CSV_CHARACTERS} characters`),
     timeframe: timeframeSchema,
     name: displayNameSchema.optional(),
+    /** As for candles: the window ends at the last bar at or before `end`; the bars after it score the outcome. */
+    end: dateInputSchema.optional(),
   }),
 } as const;
 
@@ -75,6 +81,8 @@ export const analyzeRequestSchema = z
 
 export interface AnalyzeOptions {
   signal?: AbortSignal;
+  /** Who asked, as the journal records it: "page", "api", "notebook" (the default), "cli" or "evaluation". */
+  source?: JournalSource;
   onEvent?: ProgressListener;
   schedule?: "concurrent" | "sequential";
 }

@@ -5,9 +5,12 @@ import { findBuiltInAsset } from "../market/assets";
 import type { Candle } from "../market/candle";
 import { parseCsv } from "../market/csv-source";
 import { resolveDateRange } from "../market/date-range";
+import { toEpochMs } from "../market/parse-timestamp";
 import { assertBarSpacing } from "../market/bar-spacing";
 import { fetchYahooCandles } from "../market/yahoo-source";
 import type { ParsedAnalyzeRequest } from "./analyze-request";
+import type { Plugin } from "../plugins/define-plugin";
+import { fetchFromPluginSource } from "../plugins/plugin-parts";
 import type { ProgressListener } from "./progress-events";
 
 export const MIN_ANALYSIS_BARS = 35;
@@ -29,7 +32,18 @@ export interface LoadedCandles {
   asset: string;
   assetName: string;
   symbol: string;
+  /** The bars the window is cut from: up to the request's `end` when one was given for the caller's own data. */
   candles: Candle[];
+  /** The caller's bars after that `end`: known outcomes of the directive (a replay of history). */
+  laterCandles: Candle[];
+}
+
+/** The caller's bars split at `end` (inclusive): before for the window, after for the outcome. */
+function splitAtEnd(candles: Candle[], end: unknown): { candles: Candle[]; laterCandles: Candle[] } {
+  if (end === undefined) return { candles, laterCandles: [] };
+  const endMs = toEpochMs(end);
+  if (endMs === undefined) throw new InputError({ message: "Invalid end: use an ISO date such as 2024-01-31T14:30:00Z, or epoch milliseconds." });
+  return { candles: candles.filter((candle) => candle.time <= endMs), laterCandles: candles.filter((candle) => candle.time > endMs) };
 }
 
 export interface LoadCandlesOptions {
@@ -37,6 +51,9 @@ export interface LoadCandlesOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   now?: () => Date;
+  /** Plugins whose data sources are asked before Yahoo for the symbols they match. */
+  plugins?: readonly Plugin[];
+  pluginTimeoutMs?: number;
 }
 
 /**
@@ -49,13 +66,13 @@ export function loadLocalCandles(request: ParsedAnalyzeRequest): LoadedCandles |
       const name = request.name ?? "Custom data";
       const candles = ascending(request.candles);
       assertBarSpacing(candles, request.timeframe, "the candles");
-      return { asset: name, assetName: name, symbol: name, candles };
+      return { asset: name, assetName: name, symbol: name, ...splitAtEnd(candles, request.end) };
     }
     case "csv": {
       const name = request.name ?? "Uploaded CSV";
       const candles = parseCsv(request.csv, { name });
       assertBarSpacing(candles, request.timeframe, "the CSV");
-      return { asset: name, assetName: name, symbol: name, candles };
+      return { asset: name, assetName: name, symbol: name, ...splitAtEnd(candles, request.end) };
     }
     case "asset":
     case "symbol":
@@ -75,6 +92,13 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
   }
   const code = request.source === "asset" ? request.asset : request.symbol;
   const builtIn = request.source === "asset" ? findBuiltInAsset(code) : undefined;
+  const range = resolveDateRange({ timeframe: request.timeframe, start: request.start, end: request.end }, { now: options.now?.() });
+  const fromPlugin = await fetchFromPluginSource(
+    options.plugins ?? [],
+    { symbol: code, timeframe: request.timeframe, start: range.start, end: range.end },
+    { timeoutMs: options.pluginTimeoutMs ?? 60_000, signal: options.signal ?? new AbortController().signal },
+  );
+  if (fromPlugin) return { asset: builtIn?.code ?? code, assetName: builtIn?.name ?? code, symbol: code, candles: fromPlugin.candles, laterCandles: [] };
   const fetched = await fetchYahooCandles({
     symbol: code, // fetchYahooCandles maps built-in codes to their tickers
     timeframe: request.timeframe,
@@ -85,7 +109,7 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
     fetch: options.fetch,
     now: options.now?.(),
   });
-  return { asset: builtIn?.code ?? code, assetName: builtIn?.name ?? code, symbol: fetched.ticker, candles: fetched.candles };
+  return { asset: builtIn?.code ?? code, assetName: builtIn?.name ?? code, symbol: fetched.ticker, candles: fetched.candles, laterCandles: [] };
 }
 
 /** The data step of an analysis, reported as a step: the candles, then the window of the last `bars`. */

@@ -21,6 +21,18 @@ import type { AnalysisResult } from "./analysis-result";
 import { analyzeRequestSchema, type AnalyzeOptions, type AnalyzeRequest, type ParsedAnalyzeRequest } from "./analyze-request";
 import { loadCandles, loadWindow, type LoadedCandles } from "./load-candles";
 import { runAnalysis } from "./run-analysis";
+import { QuantAgentError } from "../common/quantagent-error";
+import { describeError } from "../common/describe-error";
+import type { JournalSource } from "../journal/journal-entry";
+import { createSecretRedactor, type SecretRedactor } from "../common/secret-redactor";
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import type { LaterBarsRequest } from "../journal/score-outcomes";
+import type { Candle } from "../market/candle";
+import { DAY_MS, maxLookbackDays, timeframeInfo, timeframeSchema } from "../market/timeframes";
+import { entryFromFailure, entryFromResult } from "./journal-recording";
+import { createPipelineJournal, databaseUrlOf, passwordOf, type PipelineJournal } from "./pipeline-journal";
+import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
+import { checkPluginSet, summarisePlugins, type PluginSummary } from "../plugins/plugin-set";
 
 export interface PipelineDependencies {
   /** Where keys and base URLs are looked up; default process.env. Read, never written. */
@@ -33,6 +45,8 @@ export interface PipelineDependencies {
   assetStore?: CustomAssetStore;
   /** Wraps each model after it is built (a cache, a recorder, a rate limiter). */
   wrapChatModel?: (model: ChatModel, role: ModelRole) => ChatModel;
+  /** Plugins (definePlugin): extra indicator tools, analysts and data sources. Checked when the pipeline is made. */
+  plugins?: readonly (Plugin | PluginDefinition)[];
   now?: () => Date;
 }
 
@@ -51,6 +65,9 @@ export class Pipeline {
   readonly #env: Env;
   readonly #dependencies: PipelineDependencies;
   readonly #assetStore: CustomAssetStore;
+  readonly #plugins: readonly Plugin[];
+  readonly #journal: PipelineJournal & { close(): Promise<void> };
+  readonly #redactor: SecretRedactor;
   #config: Readonly<Config>;
   #models: Readonly<Record<ModelRole, ModelSlot>>;
   #renderer: ChartRenderer | undefined;
@@ -59,10 +76,22 @@ export class Pipeline {
     this.#env = dependencies.env ?? process.env;
     this.#dependencies = dependencies;
     this.#renderer = dependencies.renderer;
+    this.#plugins = Object.freeze(checkPluginSet(dependencies.plugins ?? []));
     const installed = this.#build(createConfig(config));
     this.#config = installed.config;
     this.#models = installed.models;
     this.#assetStore = dependencies.assetStore ?? createCustomAssetStore({ dataDir: this.#config.data_dir });
+    this.#redactor = createSecretRedactor(() => this.secretValues());
+    this.#journal = createPipelineJournal({
+      dataDir: this.#config.data_dir,
+      databaseUrl: databaseUrlOf(this.#config, this.#env),
+      fetchLaterBars: (request) => this.#laterBars(request),
+    });
+  }
+
+  /** The analysis journal: every analysis this pipeline runs is recorded there (unless the config's journal is false). */
+  get journal(): PipelineJournal {
+    return this.#journal;
   }
 
   /** The config record in use (frozen). Change it with configure(). */
@@ -83,6 +112,11 @@ export class Pipeline {
     this.#config = installed.config;
     this.#models = installed.models;
     return this.#config;
+  }
+
+  /** The plugins taking part in this pipeline's analyses, with their versions. */
+  get plugins(): PluginSummary[] {
+    return summarisePlugins(this.#plugins);
   }
 
   /** The model for a role, or the reason there is none (a missing key). */
@@ -106,16 +140,19 @@ export class Pipeline {
   }
 
   /**
-   * Every key this pipeline could send: each provider's config field and env var, placeholder excluded. For removing
-   * keys by value from answers, logs and stored records (the server adds its access token).
+   * Every key this pipeline could send (each provider's config field and env var, placeholder excluded) and the
+   * journal database's password. For removing them by value from answers, logs and stored records (the server adds
+   * its access token).
    */
   secretValues(): string[] {
-    return providerIds.flatMap((provider) => {
+    const keys = providerIds.flatMap((provider) => {
       const info = providerInfo(provider);
       return [this.#config[info.keyField], this.#env[info.keyEnvVar]].filter(
         (value): value is string => typeof value === "string" && value.trim() !== "" && value.trim() !== PLACEHOLDER_API_KEY,
       );
     });
+    const databasePassword = passwordOf(databaseUrlOf(this.#config, this.#env));
+    return databasePassword ? [...keys, databasePassword] : keys;
   }
 
   /** One cheap real request to the provider; never throws for provider failures. */
@@ -158,9 +195,52 @@ export class Pipeline {
     return loadCandles(parseAnalyzeRequest(request), this.#loadOptions(options.signal));
   }
 
+  /**
+   * Runs one analysis and records it in the journal (the result then carries its journal `id`); a run that fails
+   * after its request was accepted is recorded too, with its error. `source` says who asked: default "notebook".
+   */
   async analyze(request: AnalyzeRequest, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
     options.signal?.throwIfAborted();
     const parsed = parseAnalyzeRequest(request);
+    const config = this.#config;
+    const source = options.source ?? "notebook";
+    try {
+      const { result, loaded } = await this.#run(parsed, options);
+      if (!config.journal) return result;
+      return await this.#record(result, loaded, { source, request });
+    } catch (error) {
+      // Recorded: runs that failed on the provider's, the market data's or this library's side. Not recorded: a request
+      // refused as invalid (no analysis ran), a run the caller stopped, or a journal that could not record.
+      const failedRun = QuantAgentError.isInstance(error)
+        ? (error.kind === "provider" || error.kind === "data" || error.kind === "internal") && !error.code.startsWith("journal_")
+        : true;
+      if (config.journal && failedRun && !options.signal?.aborted) {
+        const entry = entryFromFailure(error, { source, request, config, promptVersion: PROMPT_VERSION, plugins: this.plugins });
+        await this.#journal.record(this.#redactor.redactValue(entry)).catch(() => undefined);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Records a finished analysis. A journal that fails here does not fail the analysis: the result is complete and
+   * paid for, so it is answered with `journalError` saying why it has no id.
+   */
+  async #record(result: AnalysisResult, loaded: LoadedCandles, context: { source: JournalSource; request: AnalyzeRequest }): Promise<AnalysisResult> {
+    let id: string | undefined;
+    try {
+      id = (await this.#journal.record(this.#redactor.redactValue(entryFromResult(result, { ...context, promptVersion: result.promptVersion })))).id;
+      // The caller's bars after the window (a CSV with `end`): the outcome is known at once.
+      if (loaded.laterCandles.length > 0) await this.#journal.recordOutcome(id, loaded.laterCandles);
+      return { ...result, id };
+    } catch (error) {
+      const code = QuantAgentError.isInstance(error) ? error.code : "internal";
+      const message = this.#redactor.redact(`The analysis was not recorded in the journal: ${describeError(error)}`);
+      return { ...result, ...(id === undefined ? {} : { id }), journalError: { code, message } };
+    }
+  }
+
+  async #run(parsed: ParsedAnalyzeRequest, options: AnalyzeOptions): Promise<{ result: AnalysisResult; loaded: LoadedCandles }> {
     // Keys are checked before any data is fetched: a missing key should not cost a download first.
     const models = { agent: this.model("agent"), graph: this.model("graph") };
     const config = this.#config;
@@ -169,7 +249,7 @@ export class Pipeline {
       bars: config.window_bars,
       onEvent: options.onEvent,
     });
-    return runAnalysis({
+    const result = await runAnalysis({
       asset: loaded.asset,
       assetName: loaded.assetName,
       symbol: loaded.symbol,
@@ -178,11 +258,26 @@ export class Pipeline {
       models,
       renderer: this.renderer(),
       chartDispatch: config.chart_dispatch,
+      plugins: this.#plugins,
+      pluginTimeoutMs: config.plugin_timeout_ms,
       signal: options.signal,
       onEvent: options.onEvent,
       schedule: options.schedule,
       timings: { data: durationMs },
     });
+    return { result, loaded };
+  }
+
+  /** The bars after an analysis's entry bar, from this pipeline's market data, for scoring its outcome. */
+  async #laterBars(request: LaterBarsRequest): Promise<Candle[]> {
+    const timeframe = timeframeSchema.parse(request.timeframe);
+    const start = new Date(request.after);
+    const now = this.#dependencies.now?.() ?? new Date();
+    // Enough calendar time for a few bars past nights, weekends and holidays, within the timeframe's lookback.
+    const span = Math.min(maxLookbackDays(timeframe) * DAY_MS, Math.max(14 * DAY_MS, 20 * (timeframeInfo(timeframe).barMs ?? 31 * DAY_MS)));
+    const end = new Date(Math.min(now.getTime(), start.getTime() + span));
+    const loaded = await this.fetchCandles({ symbol: request.symbol, timeframe, start, end }, { signal: request.signal });
+    return loaded.candles;
   }
 
   /** The chart renderer, launched on first use. */
@@ -195,6 +290,7 @@ export class Pipeline {
   async close(): Promise<void> {
     if (this.#renderer && this.#renderer !== this.#dependencies.renderer) await this.#renderer.close();
     this.#renderer = undefined;
+    await this.#journal.close();
   }
 
   /** The config frozen, and both models built from it; a ConfigError (a bad model name) throws before anything changes. */
@@ -213,7 +309,14 @@ export class Pipeline {
   }
 
   #loadOptions(signal: AbortSignal | undefined) {
-    return { fetch: this.#dependencies.fetch, timeoutMs: this.#config.market_data_timeout_ms, signal, now: this.#dependencies.now };
+    return {
+      fetch: this.#dependencies.fetch,
+      timeoutMs: this.#config.market_data_timeout_ms,
+      signal,
+      now: this.#dependencies.now,
+      plugins: this.#plugins,
+      pluginTimeoutMs: this.#config.plugin_timeout_ms,
+    };
   }
 }
 

@@ -3,12 +3,14 @@ import type { Directive } from "../agents/decision-record";
 import type { TokenUsage } from "../llm/chat-model";
 
 export type PipelineStep = "data" | "indicator" | "pattern" | "trend" | "decision";
+/** A built-in step, or a plugin analyst's name (its step runs beside indicator, pattern and trend). */
+export type StepId = PipelineStep | (string & {});
 export const pipelineSteps: readonly PipelineStep[] = ["data", "indicator", "pattern", "trend", "decision"];
 
 export type ProgressEvent =
-  | { type: "step-start"; step: PipelineStep; at: number }
-  | { type: "step-end"; step: PipelineStep; at: number; durationMs: number; usage: TokenUsage }
-  | { type: "step-error"; step: PipelineStep; at: number; durationMs: number; error: string }
+  | { type: "step-start"; step: StepId; at: number }
+  | { type: "step-end"; step: StepId; at: number; durationMs: number; usage: TokenUsage }
+  | { type: "step-error"; step: StepId; at: number; durationMs: number; error: string }
   | { type: "chart-rendered"; chart: "pattern" | "trend"; at: number; durationMs: number; bytes: number }
   /** New text of a step's report as the model writes it (a step's deltas joined are its report). */
   | { type: "report-delta"; step: string; text: string }

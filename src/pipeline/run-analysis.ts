@@ -5,7 +5,11 @@ import { createAnalysisContext } from "../agents/analysis-context";
 import type { ChartDispatch } from "../agents/chart-agent";
 import { runDecisionAgent } from "../agents/decision-agent";
 import { runIndicatorAgent } from "../agents/indicator-agent";
-import { createStepRecorder, type AgentStep, type ModelCallRecord, type StepRecorder } from "../agents/model-call";
+import { createStepRecorder, recordingModel, type ModelCallRecord, type StepName, type StepRecorder } from "../agents/model-call";
+import type { Plugin } from "../plugins/define-plugin";
+import { latestPluginValues, pluginIndicatorTools, runPluginAnalyst } from "../plugins/plugin-parts";
+import { summarisePlugins } from "../plugins/plugin-set";
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { runPatternAgent } from "../agents/pattern-agent";
 import { runTrendAgent } from "../agents/trend-agent";
 import { summariseTrendlines } from "../agents/trend-summary";
@@ -20,7 +24,7 @@ import { addUsage, zeroUsage, type ChatModel } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
 import type { AnalysisResult, IndicatorSnapshot } from "./analysis-result";
-import type { PipelineStep, ProgressListener } from "./progress-events";
+import type { ProgressListener, StepId } from "./progress-events";
 
 export interface RunAnalysisInput {
   asset: string;
@@ -33,12 +37,16 @@ export interface RunAnalysisInput {
   renderer: ChartRenderer;
   /** How the chart agents get their image; default "tool-call". */
   chartDispatch?: ChartDispatch;
+  /** Plugins whose indicators, analysts and (earlier, in the data step) data sources take part. */
+  plugins?: readonly Plugin[];
+  /** Per call of a plugin's analyst. Default 60 s. */
+  pluginTimeoutMs?: number;
   signal?: AbortSignal;
   onEvent?: ProgressListener;
   /** "sequential" runs the three analysts one after another (for accounts with tight rate limits, and benchmarks). */
   schedule?: "concurrent" | "sequential";
   /** Time already spent (fetching data), added to the total. */
-  timings?: Partial<Record<PipelineStep, number>>;
+  timings?: Partial<Record<StepId, number>>;
 }
 
 export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResult> {
@@ -48,7 +56,8 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const emit: ProgressListener = input.onEvent ?? (() => {});
   const { candles, models } = input;
   const dispatch = input.chartDispatch ?? "tool-call";
-  const timings: Partial<Record<PipelineStep, number>> = { ...input.timings };
+  const plugins = input.plugins ?? [];
+  const timings: Partial<Record<StepId, number>> = { ...input.timings };
   const recorders: StepRecorder[] = [];
 
   // One controller for the whole analysis: the caller's signal or any step's failure stops every step.
@@ -61,6 +70,8 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const indicators = computeIndicators(candles);
   const fits = fitCandleTrendlines(candles);
   const lines = summariseTrendlines(candles, fits);
+  // Plugin indicators are computed here, before anything is rendered or paid for: a faulty one fails at once.
+  const pluginIndicatorValues = latestPluginValues(plugins, candles);
   const chartOptions: ChartOptions = { assetName: input.assetName, timeframe: input.timeframe };
 
   const renderChart = async (chart: "pattern" | "trend", figure: PlotlyFigure): Promise<Buffer> => {
@@ -70,9 +81,9 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     return bytes;
   };
 
-  const step = async <T>(name: AgentStep, work: (recorder: StepRecorder) => Promise<T>): Promise<T> => {
+  const step = async <T>(name: StepName, work: (recorder: StepRecorder) => Promise<T>): Promise<T> => {
     const stepStarted = performance.now();
-    const recorder = createStepRecorder(name);
+    const recorder = createStepRecorder(name, { onReportText: (text) => emit({ type: "report-delta", step: name, text }) });
     recorders.push(recorder);
     emit({ type: "step-start", step: name, at: Date.now() });
     try {
@@ -100,20 +111,49 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
       signal,
     );
     const chartModels = { dispatch, agentModel: models.agent, graphModel: models.graph, signal };
-    const analysts = [
-      () => step("indicator", (recorder) => runIndicatorAgent({ context, candles, model: models.graph, recorder, signal })),
+    const extraTools = pluginIndicatorTools(plugins, candles);
+    const builtIn = [
+      () => step("indicator", (recorder) => runIndicatorAgent({ context, candles, model: models.graph, recorder, extraTools, signal })),
       () => step("pattern", (recorder) => runPatternAgent({ ...chartModels, context, chart: patternPng, recorder })),
       () => step("trend", (recorder) => runTrendAgent({ ...chartModels, context, lines, chart: trendPng, recorder })),
     ] as const;
-    const [indicator, patternReport, trendReport] =
-      input.schedule === "sequential"
-        ? [await analysts[0](), await analysts[1](), await analysts[2]()]
-        : await settleAll([analysts[0](), analysts[1](), analysts[2]()], signal);
+    const pluginAnalysts = plugins.flatMap((plugin) =>
+      plugin.analysts.map((analyst) => () =>
+        step(analyst.name, async (recorder) => {
+          const report = await runPluginAnalyst(
+            plugin,
+            analyst,
+            {
+              candles,
+              timeframe: input.timeframe,
+              symbol: input.symbol,
+              models: { agent: recordingModel(models.agent, recorder, "agent"), graph: recordingModel(models.graph, recorder, "graph") },
+              renderChart: (figure) => input.renderer.render(figure, { signal }),
+            },
+            { timeoutMs: input.pluginTimeoutMs ?? 60_000, signal },
+          );
+          const call = recorder.report.beginCall();
+          call.finish(report);
+          return { name: analyst.name, title: analyst.title, text: recorder.report.text() };
+        }),
+      ),
+    );
+    const sequential = async () => {
+      const reports = [await builtIn[0](), await builtIn[1](), await builtIn[2]()] as const;
+      const extra = [];
+      for (const run of pluginAnalysts) extra.push(await run());
+      return [...reports, extra] as const;
+    };
+    const concurrent = async () => {
+      const [reports, extra] = await settleAll([settleAll([builtIn[0](), builtIn[1](), builtIn[2]()], signal), settleAll(pluginAnalysts.map((run) => run()), signal)], signal);
+      return [...reports, extra] as const;
+    };
+    const [indicator, patternReport, trendReport, analystReports] = input.schedule === "sequential" ? await sequential() : await concurrent();
 
     const decision = await step("decision", (recorder) =>
       runDecisionAgent({
         context,
-        reports: { indicatorReport: indicator.report, patternReport, trendReport },
+        reports: { indicatorReport: indicator.report, patternReport, trendReport, analystReports },
         model: models.graph,
         recorder,
         signal,
@@ -126,6 +166,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     const first = candles[0];
     const last = candles[candles.length - 1];
     return {
+      promptVersion: PROMPT_VERSION,
       asset: input.asset,
       assetName: input.assetName,
       symbol: input.symbol,
@@ -133,11 +174,12 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
       barCount: candles.length,
       window: { start: new Date(first?.time ?? 0).toISOString(), end: new Date(last?.time ?? 0).toISOString() },
       reports: { indicator: indicator.report, pattern: patternReport, trend: trendReport },
-      analystReports: {},
+      analystReports: Object.fromEntries(analystReports.map((report) => [report.name, report.text])),
+      plugins: summarisePlugins(plugins),
       charts: { pattern: patternPng.toString("base64"), trend: trendPng.toString("base64") },
       decision,
       indicatorValues: snapshot(indicators.latest),
-      pluginIndicatorValues: {},
+      pluginIndicatorValues,
       trendlines: lines,
       trendlineEquations: {
         closeSupport: supportLine(fits.close),

@@ -14,6 +14,10 @@ const tokenUsageSchema = z.object({ input_tokens: z.number(), output_tokens: z.n
 export const wireAnalysisResultSchema = z.object({
   /** The journal's id, when the analysis was recorded. */
   id: z.string().optional(),
+  /** Why the journal could not record this (otherwise complete) analysis. */
+  journal_error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** The version of the agents' prompts. */
+  prompt_version: z.string(),
   asset: z.string(),
   asset_name: z.string(),
   symbol: z.string(),
@@ -25,6 +29,8 @@ export const wireAnalysisResultSchema = z.object({
   trend_analysis: z.string(),
   /** Reports of plugin analysts, by analyst name. */
   analyst_reports: z.record(z.string(), z.string()),
+  /** The plugins that took part, with their versions. */
+  plugins: z.array(z.object({ name: z.string(), version: z.string() })),
   /** Base64 PNGs. */
   pattern_chart: z.string(),
   trend_chart: z.string(),
@@ -82,6 +88,8 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
   const lines = result.trendlines;
   return {
     ...(result.id === undefined ? {} : { id: result.id }),
+    ...(result.journalError === undefined ? {} : { journal_error: result.journalError }),
+    prompt_version: result.promptVersion,
     asset: result.asset,
     asset_name: result.assetName,
     symbol: result.symbol,
@@ -96,6 +104,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
     pattern_analysis: result.reports.pattern,
     trend_analysis: result.reports.trend,
     analyst_reports: result.analystReports,
+    plugins: result.plugins,
     pattern_chart: result.charts.pattern,
     trend_chart: result.charts.trend,
     final_decision: toDecisionRecord(result.decision),
@@ -122,7 +131,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
       high_resistance: result.trendlineEquations.highResistance,
     },
     candles: result.candles,
-    timings_ms: result.timingsMs,
+    timings_ms: Object.fromEntries(Object.entries(result.timingsMs).filter((entry): entry is [string, number] => entry[1] !== undefined)),
     usage: {
       calls: result.usage.calls.map((call) => ({
         step: call.step,

@@ -34,6 +34,7 @@ export function handMadeEvaluation(): EvaluationResult {
       concurrency: 2,
       models: { agent: { provider: "openai", model: "gpt-4o-mini", temperature: 0.1 }, graph: { provider: "openai", model: "gpt-4o", temperature: 0.1 } },
       cacheDir: "/cache",
+      plugins: [],
     },
     points: points.map((point) => ({ ...pointRecord(point), ...(directives.has(point.id) ? { decision: directives.get(point.id) } : { error: FAILED_ERROR }) })),
     scores: scoreEvaluation(points, { horizons: [1], directives, randomSeeds: 100 }),

@@ -9,6 +9,8 @@ import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-re
 import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
 import { runEvaluation, type EvaluationOptions } from "../../src/evaluation/run-evaluation";
 import { findScore } from "../../src/evaluation/score-evaluation";
+import { openJournal } from "../../src/journal/open-journal";
+import { PROMPT_VERSION } from "../../src/agents/prompts/prompt-version";
 import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
 
@@ -119,6 +121,34 @@ describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake p
     const controller = new AbortController();
     const run = runEvaluation(options("cache-abort", { concurrency: 1, signal: controller.signal, onProgress: (event) => event.done === 1 && controller.abort(new Error("stopped by the test")) }));
     await expect(run).rejects.toThrow(/stopped by the test|aborted/i);
+  });
+
+  it("records a run with a model in the journal: its leaderboard row equals the report's agents row", async () => {
+    const dataDir = await mkdtemp(path.join(scratch, "journal-"));
+    const result = await runEvaluation(options("cache-rerun", { config: { api_key: key, openai_base_url: server.openaiBaseUrl, max_retries: 0, data_dir: dataDir } }));
+    expect(result.journalRunId).toEqual(expect.any(String));
+    expect(result.journalError).toBeUndefined();
+    const journal = await openJournal({ dataDir });
+    try {
+      const runs = await journal.listEvaluationRuns();
+      expect(runs.runs.map((run) => run.id)).toEqual([result.journalRunId]);
+      expect(runs.runs[0]).toMatchObject({ pointCount: 6, promptVersion: PROMPT_VERSION });
+      for (const horizon of [1, 3]) {
+        const board = await journal.leaderboard({ groupBy: "model", horizon });
+        const row = findScore(result.scores, { asset: "ALL", method: "agents", horizon })!;
+        expect(board.groups).toHaveLength(1);
+        expect(board.groups[0]).toMatchObject({ key: result.settings.models!.graph.model, scored: row.scored, accuracy: row.accuracy });
+      }
+    } finally {
+      await journal.close();
+    }
+    // Baselines alone are not recorded; nor is anything with the journal off.
+    await runEvaluation(options("unused", { includeModel: false, config: { data_dir: dataDir } }));
+    const off = await runEvaluation(options("cache-rerun", { config: { api_key: key, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, journal: false } }));
+    expect(off.journalRunId).toBeUndefined();
+    const reopened = await openJournal({ dataDir });
+    expect((await reopened.listEvaluationRuns()).runs).toHaveLength(1);
+    await reopened.close();
   });
 
   it("baselines alone need no key and make no request", async () => {

@@ -26,7 +26,7 @@ describe.each(journalEngines)("outcomes on %s", (engine) => {
       if (request.symbol === "ETH-USD") throw new Error("Network Error: Unable to connect");
       return btcBars;
     };
-    expect(await journal.scoreOutcomes({ fetchLaterBars })).toEqual({ scored: 2, pending: 1, failed: 1 });
+    expect(await journal.scoreOutcomes({ fetchLaterBars })).toEqual({ scored: 2, pending: 1, failed: 1, callerData: 0 });
     expect(requests).toHaveLength(2);
     expect(requests).toContainEqual({ symbol: "BTC-USD", timeframe: "4h", after: T }); // the earliest entry of the group
 
@@ -49,19 +49,39 @@ describe.each(journalEngines)("outcomes on %s", (engine) => {
     // Later: two more BTC bars arrive (95 at T+24h, 94 at T+28h) and the ETH source is back.
     const moreBars = laterBars(T, [101, 99, 102, 97, 96, 95, 94]);
     const again = await journal.scoreOutcomes({ fetchLaterBars: async ({ symbol }) => (symbol === "ETH-USD" ? laterBars(T, [3_030, 2_970, 3_000]) : moreBars) });
-    expect(again).toEqual({ scored: 2, pending: 0, failed: 0 });
+    expect(again).toEqual({ scored: 2, pending: 0, failed: 0, callerData: 0 });
     // LONG from 97 at T+16h: k=1 96 (miss), k=3 94 (miss). ETH LONG from 3000: k=1 3030 (+1%, hit), k=3 3000 flat: miss, 0.
     expect((await journal.get(atEnd.id))?.outcome?.map((horizon) => horizon.hit)).toEqual([false, false]);
     expect((await journal.get(eth.id))?.outcome?.[1]).toEqual({ bars: 3, hit: false, return: 0 });
     // Nothing left: no fetch at all.
-    expect(await journal.scoreOutcomes({ fetchLaterBars: async () => Promise.reject(new Error("not called")) })).toEqual({ scored: 0, pending: 0, failed: 0 });
+    expect(await journal.scoreOutcomes({ fetchLaterBars: async () => Promise.reject(new Error("not called")) })).toEqual({ scored: 0, pending: 0, failed: 0, callerData: 0 });
+  });
+
+  it("never fetches for analyses of the caller's own candles or CSV, and counts them apart", async () => {
+    const journal = await harness.open();
+    const fromCsv = await journal.record(sampleEntry({ request: { csv: "<120 lines, 6000 characters>", timeframe: "4h" }, symbol: "Uploaded CSV", asset: "Uploaded CSV" }));
+    await journal.record(sampleEntry({ request: { candles: "<90 candles>", timeframe: "4h" }, symbol: "My data", asset: "My data" }));
+    const fromMarket = await journal.record(sampleEntry({ entry: { close: 100, time: T } }));
+    const asked: string[] = [];
+    const counts = await journal.scoreOutcomes({
+      fetchLaterBars: async ({ symbol }) => {
+        asked.push(symbol);
+        return laterBars(T, [101, 102, 103]);
+      },
+    });
+    expect(counts).toEqual({ scored: 1, pending: 0, failed: 0, callerData: 2 });
+    expect(asked).toEqual(["BTC-USD"]);
+    expect((await journal.get(fromMarket.id))?.outcome).not.toBeNull();
+    expect((await journal.get(fromCsv.id))?.outcome).toBeNull();
+    // Still scorable with the caller's own later bars.
+    expect(await journal.recordOutcome(fromCsv.id, laterBars(sampleEntry().entry!.time, [101, 102, 103]))).toHaveLength(2);
   });
 
   it("counts a fetch that answers something other than candles as failed", async () => {
     const journal = await harness.open();
     await journal.record(sampleEntry());
     const counts = await journal.scoreOutcomes({ fetchLaterBars: async () => [{ time: "soon", close: -1 }] as never });
-    expect(counts).toEqual({ scored: 0, pending: 0, failed: 1 });
+    expect(counts).toEqual({ scored: 0, pending: 0, failed: 1, callerData: 0 });
   });
 
   it("stops when its signal aborts", async () => {

@@ -37,8 +37,8 @@ if (skipReason) console.warn(`Skipping notebook runs: ${skipReason}`);
 describe("committed notebooks", () => {
   const names = readdirSync(notebooksDir).filter((name) => name.endsWith(".ipynb")).sort();
 
-  it("are the four notebooks, for the tslab kernel, without outputs", () => {
-    expect(names).toEqual(["01-quick-start.ipynb", "02-providers-and-keys.ipynb", "03-assets-and-date-ranges.ipynb", "04-evaluation.ipynb"]);
+  it("are the five notebooks, for the tslab kernel, without outputs", () => {
+    expect(names).toEqual(["01-quick-start.ipynb", "02-providers-and-keys.ipynb", "03-assets-and-date-ranges.ipynb", "04-evaluation.ipynb", "05-plugins-and-ablation.ipynb"]);
     for (const name of names) {
       const notebook = JSON.parse(readFileSync(path.join(notebooksDir, name), "utf8")) as Notebook;
       expect(notebook.metadata.kernelspec?.name, name).toBe("tslab");
@@ -150,5 +150,20 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     const again = await execute("04-evaluation.ipynb");
     expect(server.requestCount()).toBe(0);
     expect(again.map((entry) => join(entry.data?.["text/markdown"])).join("\n")).toContain("Model calls: 0 sent");
+  }, 600_000);
+
+  it("05 plugins: a plugin defined in a cell takes part in an analysis, and the ablation table compares runs with and without it", async () => {
+    const outputs = await execute("05-plugins-and-ablation.ipynb");
+    const text = texts(outputs);
+    expect(text).toContain("range-position");
+    expect(text).toMatch(/compute_range_position: \d/);
+    const markdown = outputs.map((entry) => join(entry.data?.["text/markdown"])).join("\n");
+    expect(markdown).toContain("### volume (plugin analyst)");
+    expect(markdown).toMatch(/On-Balance Volume is (rising|falling|flat) over the 45 bars/);
+    expect(markdown).toContain("| Horizon | Agents without | Agents with range-position |");
+    expect(markdown).toMatch(/The same directive on 6 of 6 points analysed by both runs\./);
+    // The plugin's tool was offered to the Indicator agent in the runs with it, and never in the runs without.
+    const offered = server.requests.filter((request) => request.summary.toolNames.includes("compute_range_position"));
+    expect(offered.length).toBeGreaterThan(0);
   }, 600_000);
 });

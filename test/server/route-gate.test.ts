@@ -20,8 +20,22 @@ const TOKEN = "gate-test-token-Vq7Lx2Rk9Tz4Wm8Yp3Nc6Hd1Js5Fb0Ga";
 function countingPipeline(dataDir: string) {
   const real = createPipeline({ data_dir: dataDir, max_retries: 0 }, { env: {} });
   const calls: string[] = [];
+  /** Counts calls of an object's methods under `prefix` (the journal's methods are handlers' calls too). */
+  const counting = <T extends object>(subject: T, prefix: string): T =>
+    new Proxy(subject, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          calls.push(`${prefix}${String(property)}`);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  const journal = counting(real.journal, "journal.");
   const pipeline = new Proxy(real, {
     get(target, property, receiver) {
+      if (property === "journal") return journal;
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== "function") return value;
       if (property === "secretValues") return value.bind(target);
@@ -130,6 +144,7 @@ describe("the gate in front of every route", () => {
     expect(routes.length).toBeGreaterThanOrEqual(12);
     expect(routes).toContainEqual({ method: "POST", path: "/api/update-api-key" });
     expect(routes).toContainEqual({ method: "DELETE", path: "/api/custom-assets/:symbol" });
+    expect(routes).toContainEqual({ method: "GET", path: "/api/analyses/:id" });
   });
 
   it("refuses every route in every spelling without the token: no handler runs", async () => {
@@ -151,10 +166,12 @@ describe("the gate in front of every route", () => {
       }
     }
     expect(counted.calls).toEqual([]);
-    // The canonical spelling reaches the route: its own answer (200, or 400 from its validation of the empty body).
+    // The canonical spelling reaches the route: its own answer (200, 400 from its validation of the empty body, or
+    // the journal's own 404 for an id it does not hold).
     for (const route of routes) {
       const answer = await rawRequest(port, { method: route.method, path: concrete(route.path), token: TOKEN });
-      expect([200, 400], `${route.method} ${route.path} answered ${answer.status}: ${answer.text}`).toContain(answer.status);
+      const handlerAnswered = [200, 400].includes(answer.status) || (answer.status === 404 && answer.text.includes('"code":"analysis_not_found"'));
+      expect(handlerAnswered, `${route.method} ${route.path} answered ${answer.status}: ${answer.text}`).toBe(true);
       expect(answer.cacheControl).toBe("no-store");
     }
   });

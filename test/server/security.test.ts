@@ -206,6 +206,10 @@ describe("the entry's settings", () => {
         TLS_CERT_FILE: undefined,
         TLS_KEY_FILE: undefined,
         MAX_CONCURRENT_ANALYSES: 4,
+        QUANTAGENT_PLUGINS: undefined,
+        JOURNAL: "on",
+        DATABASE_URL: undefined,
+        SCORE_OUTCOMES_EVERY_MINUTES: 0,
         LOG_LEVEL: "info",
       },
     });
@@ -216,6 +220,17 @@ describe("the entry's settings", () => {
     expect(readServerEnvironment({ ACCESS_TOKEN: "short" })).toEqual({ error: expect.stringMatching(/at least 32 characters/) });
     expect(readServerEnvironment({ PORT: "http" })).toEqual({ error: expect.stringMatching(/PORT/) });
     expect(readServerEnvironment({ PORT: "70000" })).toEqual({ error: expect.stringMatching(/PORT must be a whole number from 0 to 65535/) });
+  });
+
+  it("reads the journal's settings: JOURNAL on or off, a postgres:// DATABASE_URL, a scoring interval in minutes", () => {
+    expect(readServerEnvironment({ JOURNAL: "OFF", DATABASE_URL: "postgres://q:pw@db:5432/j", SCORE_OUTCOMES_EVERY_MINUTES: "15" })).toMatchObject({
+      settings: { JOURNAL: "off", DATABASE_URL: "postgres://q:pw@db:5432/j", SCORE_OUTCOMES_EVERY_MINUTES: 15 },
+    });
+    expect(readServerEnvironment({ JOURNAL: "maybe" })).toEqual({ error: expect.stringMatching(/JOURNAL must be on or off/) });
+    const mysql = readServerEnvironment({ DATABASE_URL: "mysql://q:hunter2secret@db/j" });
+    expect(mysql).toEqual({ error: expect.stringMatching(/DATABASE_URL must be a postgres:\/\/ URL/) });
+    expect(JSON.stringify(mysql)).not.toContain("hunter2secret");
+    expect(readServerEnvironment({ SCORE_OUTCOMES_EVERY_MINUTES: "-1" })).toEqual({ error: expect.stringMatching(/SCORE_OUTCOMES_EVERY_MINUTES must be a whole number from 0 to 1440/) });
   });
 
   it("holds ACCESS_TOKEN to 32 characters of some entropy without whitespace, and says how to make one", () => {

@@ -25,6 +25,7 @@ export function usePipelineHarness(
   const dataDir = mkdtempSync(path.join(tmpdir(), `${options.name}-`));
   let server: FakeProviderServer | undefined;
   let renderer: ChartRenderer | undefined;
+  const opened: Pipeline[] = [];
   beforeAll(async () => {
     server = await startFakeProviderServer({ validKeys: [TEST_KEY] });
     renderer = createChartRenderer();
@@ -33,6 +34,8 @@ export function usePipelineHarness(
     onStart({ server, renderer });
   });
   afterAll(async () => {
+    // Each pipeline holds its journal open; the shared renderer is the harness's and is not closed by them.
+    await Promise.all(opened.splice(0).map((pipeline) => pipeline.close()));
     await renderer?.close();
     await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -40,10 +43,13 @@ export function usePipelineHarness(
   beforeEach(() => server?.reset());
   return {
     dataDir,
-    pipeline: (overrides = {}) =>
-      createPipeline(
+    pipeline: (overrides = {}) => {
+      const pipeline = createPipeline(
         { api_key: TEST_KEY, openai_base_url: server!.openaiBaseUrl, data_dir: dataDir, ...options.defaults, ...overrides },
         { env: {}, renderer },
-      ),
+      );
+      opened.push(pipeline);
+      return pipeline;
+    },
   };
 }

@@ -131,7 +131,8 @@ export async function apiDelete(path, { signal } = {}) {
 export async function runAnalysis(body, { onProgress, signal }) {
   const init = {
     method: "POST",
-    headers: headers({ "Content-Type": "application/json", Accept: "text/event-stream" }),
+    // The journal records who asked: this page, rather than a script calling the API.
+    headers: headers({ "Content-Type": "application/json", Accept: "text/event-stream", "X-QuantAgent-Client": "page" }),
     body: JSON.stringify(body),
     signal,
   };

@@ -5,6 +5,8 @@ export interface DecisionReports {
   indicatorReport: string;
   patternReport: string;
   trendReport: string;
+  /** Plugin analysts' reports, each under its title. */
+  analystReports?: readonly { title: string; text: string }[];
 }
 
 export function decisionSystemPrompt(context: AnalysisContext): string {
@@ -31,7 +33,7 @@ ${reports.patternReport}
 
 Trend report:
 ${reports.trendReport}
-
+${(reports.analystReports ?? []).map((report) => `\n${report.title}:\n${report.text}\n`).join("")}
 Give your decision as the JSON object.`;
 }
 

@@ -18,7 +18,8 @@ const projectRoot = path.resolve(__dirname, "../../..");
 export async function startServerProcess(options: { dataDir: string; startTimeoutMs?: number; env?: Record<string, string> }): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"), path.join(projectRoot, "server/main.ts")], {
     cwd: projectRoot,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DATA_DIR: options.dataDir, ACCESS_TOKEN: "", ...options.env },
+    // No journal database from the developer's shell: a test that wants one passes DATABASE_URL.
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DATA_DIR: options.dataDir, ACCESS_TOKEN: "", DATABASE_URL: "", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

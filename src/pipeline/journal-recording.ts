@@ -1,0 +1,104 @@
+// What the journal records of an analysis: the entry made from a finished result, or from a run that failed. Pure.
+//
+// The request is kept as asked, except the bulk of CSV text or candles (up to megabytes, and already summarised by
+// the window, the candles of the result and the entry bar): they are recorded by size. Secrets are removed by the
+// caller, which knows the keys in use.
+import { QuantAgentError } from "../common/quantagent-error";
+import { describeError } from "../common/describe-error";
+import type { Config } from "../config/config-schema";
+import { estimateCostUsd } from "../evaluation/model-prices";
+import type { JournalEntryInput, JournalSource } from "../journal/journal-entry";
+import type { AnalysisResult } from "./analysis-result";
+import type { AnalyzeRequest } from "./analyze-request";
+import { toWireResult } from "./wire";
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** The request as JSON, with CSV text and candle lists replaced by their size. */
+export function summariseRequest(request: AnalyzeRequest): { [key: string]: Json } {
+  const summary: { [key: string]: Json } = {};
+  for (const [field, value] of Object.entries(request)) {
+    if (value === undefined) continue;
+    if (field === "csv" && typeof value === "string") summary.csv = `<${value.split(/\r\n|\r|\n/).length} lines, ${value.length} characters>`;
+    else if (field === "candles" && Array.isArray(value)) summary.candles = `<${value.length} candles>`;
+    else if (value instanceof Date) summary[field] = value.toISOString();
+    else summary[field] = JSON.parse(JSON.stringify(value)) as Json;
+  }
+  return summary;
+}
+
+function costOf(result: AnalysisResult): number | null {
+  let total = 0;
+  for (const call of result.usage.calls) {
+    const cost = estimateCostUsd(call.model, call.usage);
+    if (cost === undefined) return null;
+    total += cost;
+  }
+  return total;
+}
+
+function callsPerStep(result: AnalysisResult): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const call of result.usage.calls) counts[call.step] = (counts[call.step] ?? 0) + 1;
+  return counts;
+}
+
+export function entryFromResult(result: AnalysisResult, options: { source: JournalSource; request: AnalyzeRequest; promptVersion: string }): JournalEntryInput {
+  const last = result.candles[result.candles.length - 1];
+  return {
+    source: options.source,
+    request: summariseRequest(options.request),
+    asset: result.asset,
+    symbol: result.symbol,
+    timeframe: result.timeframe,
+    window: result.window,
+    barCount: result.barCount,
+    models: result.models,
+    promptVersion: options.promptVersion,
+    plugins: result.plugins,
+    reports: { ...result.reports, analysts: result.analystReports },
+    decision: result.decision,
+    charts: { pattern: Buffer.from(result.charts.pattern, "base64"), trend: Buffer.from(result.charts.trend, "base64") },
+    usage: { callsPerStep: callsPerStep(result), inputTokens: result.usage.total.inputTokens, outputTokens: result.usage.total.outputTokens },
+    costUsd: costOf(result),
+    timingsMs: Object.fromEntries(Object.entries(result.timingsMs).filter((entry): entry is [string, number] => entry[1] !== undefined)),
+    entry: last ? { close: last.close, time: new Date(last.time).toISOString() } : null,
+    error: null,
+    result: toWireResult(result) as unknown as Record<string, Json>,
+  };
+}
+
+/** What names the data of a request that failed before a result existed. */
+function subjectOf(request: AnalyzeRequest): { asset: string; symbol: string } {
+  if ("asset" in request) return { asset: request.asset, symbol: request.asset };
+  if ("symbol" in request) return { asset: request.symbol, symbol: request.symbol };
+  const name = request.name ?? ("csv" in request ? "Uploaded CSV" : "Custom data");
+  return { asset: name, symbol: name };
+}
+
+export function entryFromFailure(
+  error: unknown,
+  options: { source: JournalSource; request: AnalyzeRequest; config: Readonly<Config>; promptVersion: string; plugins: { name: string; version: string }[] },
+): JournalEntryInput {
+  const { config } = options;
+  const code = QuantAgentError.isInstance(error) ? error.code : "internal";
+  const message = describeError(error);
+  return {
+    source: options.source,
+    request: summariseRequest(options.request),
+    ...subjectOf(options.request),
+    timeframe: options.request.timeframe,
+    window: null,
+    barCount: 0,
+    models: {
+      agent: { provider: config.agent_llm_provider, model: config.agent_llm_model, temperature: config.agent_llm_temperature },
+      graph: { provider: config.graph_llm_provider, model: config.graph_llm_model, temperature: config.graph_llm_temperature },
+    },
+    promptVersion: options.promptVersion,
+    plugins: options.plugins,
+    decision: null,
+    entry: null,
+    error: { code, message },
+    result: { success: false, code, error: message },
+  };
+}

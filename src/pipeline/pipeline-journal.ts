@@ -1,0 +1,74 @@
+// The pipeline's analysis journal, opened on first use: SQLite in the config's data_dir, or PostgreSQL at its
+// database_url (else the DATABASE_URL environment variable). Every method is the journal's own (quantagent-ts/journal);
+// scoreOutcomes() fetches the bars after each window from the pipeline's own market data unless told otherwise.
+import path from "node:path";
+import type { Env } from "../config/api-keys";
+import type { Journal } from "../journal/journal";
+import { openJournal } from "../journal/open-journal";
+import { JOURNAL_FILE_NAME } from "../journal/open-database";
+import type { FetchLaterBars, ScoreOutcomesCounts, ScoreOutcomesOptions } from "../journal/score-outcomes";
+
+export interface PipelineJournal extends Omit<Journal, "scoreOutcomes"> {
+  /** Scores pending analyses; later bars come from the pipeline's market data (plugins, then Yahoo) by default. */
+  scoreOutcomes(options?: Partial<ScoreOutcomesOptions>): Promise<ScoreOutcomesCounts>;
+  /** The open journal (opening it now if needed). */
+  open(): Promise<Journal>;
+}
+
+export interface PipelineJournalOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  fetchLaterBars: FetchLaterBars;
+}
+
+/** The journal's location without a password, for messages and status. */
+function describeLocation(options: PipelineJournalOptions): { engine: Journal["engine"]; location: string } {
+  if (!options.databaseUrl) return { engine: "sqlite", location: path.resolve(options.dataDir, JOURNAL_FILE_NAME) };
+  const url = new URL(options.databaseUrl);
+  if (url.password) url.password = "***";
+  return { engine: "postgres", location: url.toString() };
+}
+
+/** The password in a database URL, decoded; undefined when there is none (or the URL cannot be read). */
+export function passwordOf(databaseUrl: string | undefined): string | undefined {
+  if (!databaseUrl || !URL.canParse(databaseUrl)) return undefined;
+  const { password } = new URL(databaseUrl);
+  return password ? decodeURIComponent(password) : undefined;
+}
+
+export function databaseUrlOf(config: { database_url?: string }, env: Env): string | undefined {
+  return config.database_url ?? (env.DATABASE_URL?.trim() || undefined);
+}
+
+export function createPipelineJournal(options: PipelineJournalOptions): PipelineJournal & { close(): Promise<void> } {
+  let opening: Promise<Journal> | undefined;
+  const open = () => {
+    opening ??= openJournal({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+    // A journal that failed to open is tried again next time (PostgreSQL may have been down).
+    opening.catch(() => (opening = undefined));
+    return opening;
+  };
+  const { engine, location } = describeLocation(options);
+  return {
+    engine,
+    location,
+    open,
+    record: async (entry, recordOptions) => (await open()).record(entry, recordOptions),
+    get: async (id) => (await open()).get(id),
+    list: async (listOptions) => (await open()).list(listOptions),
+    delete: async (id) => (await open()).delete(id),
+    stats: async (statsOptions) => (await open()).stats(statsOptions),
+    accuracyOverTime: async (overTime) => (await open()).accuracyOverTime(overTime),
+    scoreOutcomes: async (scoreOptions = {}) => (await open()).scoreOutcomes({ ...scoreOptions, fetchLaterBars: scoreOptions.fetchLaterBars ?? options.fetchLaterBars }),
+    recordOutcome: async (id, laterBars) => (await open()).recordOutcome(id, laterBars),
+    recordEvaluationRun: async (run, runOptions) => (await open()).recordEvaluationRun(run, runOptions),
+    listEvaluationRuns: async (listOptions) => (await open()).listEvaluationRuns(listOptions),
+    leaderboard: async (leaderboardOptions) => (await open()).leaderboard(leaderboardOptions),
+    async close() {
+      const pending = opening;
+      opening = undefined;
+      const journal = await pending?.catch(() => undefined);
+      await journal?.close();
+    },
+  };
+}
