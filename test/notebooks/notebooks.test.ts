@@ -37,8 +37,15 @@ if (skipReason) console.warn(`Skipping notebook runs: ${skipReason}`);
 describe("committed notebooks", () => {
   const names = readdirSync(notebooksDir).filter((name) => name.endsWith(".ipynb")).sort();
 
-  it("are the five notebooks, for the tslab kernel, without outputs", () => {
-    expect(names).toEqual(["01-quick-start.ipynb", "02-providers-and-keys.ipynb", "03-assets-and-date-ranges.ipynb", "04-evaluation.ipynb", "05-plugins-and-ablation.ipynb"]);
+  it("are the six notebooks, for the tslab kernel, without outputs", () => {
+    expect(names).toEqual([
+      "01-quick-start.ipynb",
+      "02-providers-and-keys.ipynb",
+      "03-assets-and-date-ranges.ipynb",
+      "04-evaluation.ipynb",
+      "05-plugins-and-ablation.ipynb",
+      "06-journal.ipynb",
+    ]);
     for (const name of names) {
       const notebook = JSON.parse(readFileSync(path.join(notebooksDir, name), "utf8")) as Notebook;
       expect(notebook.metadata.kernelspec?.name, name).toBe("tslab");
@@ -165,5 +172,25 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     // The plugin's tool was offered to the Indicator agent in the runs with it, and never in the runs without.
     const offered = server.requests.filter((request) => request.summary.toolNames.includes("compute_range_position"));
     expect(offered.length).toBeGreaterThan(0);
+  }, 600_000);
+
+  it("06 journal: replays scored at once, the history table, accuracy per model, and accuracy over time as a chart", async () => {
+    server.reset();
+    const outputs = await execute("06-journal.ipynb");
+    const text = texts(outputs);
+    for (const model of ["gpt-4o", "gpt-4o-mini"]) {
+      for (const window of [1, 2, 3]) expect(text).toMatch(new RegExp(`${model} window ${window}: (LONG|SHORT), recorded as [0-9a-f-]{36}`));
+    }
+    // The models the notebook chose were the ones asked.
+    const graphModels = new Set(server.requests.filter((request) => request.summary.wantsJson).map((request) => request.summary.model));
+    expect(graphModels).toEqual(new Set(["gpt-4o", "gpt-4o-mini"]));
+    const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n").replace(/ style="[^"]*"/g, "");
+    expect(html.match(/<td>BTC replay<\/td>/g)).toHaveLength(6);
+    // Each model replayed three windows, all scored at once (the CSV-style replay holds the later bars).
+    expect(html).toMatch(/<td>gpt-4o<\/td><td>3<\/td><td>3<\/td>/);
+    expect(html).toMatch(/<td>gpt-4o-mini<\/td><td>3<\/td><td>3<\/td>/);
+    expect(text).toMatch(/\{ bars: 1, hit: (true|false), return: -?\d/); // the stored outcome, printed
+    expect(text).toMatch(/callerData: \d+/);
+    expect(count(outputs, "image/png")).toBe(1);
   }, 600_000);
 });
