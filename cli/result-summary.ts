@@ -14,6 +14,8 @@ export function formatResultSummary(result: AnalysisResult): string {
     `Risk/reward: ${result.decision.riskRewardRatio}`,
     `Justification: ${result.decision.justification}`,
     `Models: agent ${result.models.agent.provider}/${result.models.agent.model}, graph ${result.models.graph.provider}/${result.models.graph.model}; ${tokens} tokens; ${(result.timingsMs.total / 1000).toFixed(1)} s`,
+    ...(result.id === undefined ? [] : [`Journal: recorded as ${result.id}`]),
+    ...(result.journalError === undefined ? [] : [`Journal: ${result.journalError.message}`]),
   ].join("\n") + "\n";
 }
 

@@ -4,6 +4,8 @@
 // the OpenAPI document (GET /api/openapi.json, docs/http-api.md) is generated from these same schemas.
 import { z } from "zod";
 import type { ApiKeyStatus, ApiKeyValidation, DateRangeValidation, TimeframeInfo } from "../src/index";
+// The result schema is not among the package entries (src/index.ts exports its type only): read from its module.
+import { wireAnalysisResultSchema } from "../src/pipeline/wire";
 import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index";
 
 export const wireKeyStatusSchema = z.object({
@@ -159,5 +161,15 @@ export const accuracyOverTimeAnswerSchema = z.object({
   bucket: z.enum(["day", "week"]),
   series: z.array(z.object({ key: z.string(), points: z.array(z.object({ start: z.string().meta({ description: "first day of the bucket, YYYY-MM-DD, UTC" }), ...accuracyFigures })) })),
 });
+/**
+ * GET /api/analyses/<id>: the result as it was answered, with the journal's id, the time recorded and the outcome;
+ * for a run that failed, the error it failed with (recorded so failures count in the history).
+ */
+const journalFields = { id: z.string(), created_at: z.string(), outcome: outcomeSchema };
+export const wireStoredAnalysisSchema = z.union([
+  wireAnalysisResultSchema.extend(journalFields).meta({ title: "A finished analysis" }),
+  z.object({ success: z.literal(false), code: z.string(), error: z.string(), ...journalFields }).meta({ title: "A run that failed" }),
+]);
+
 export const deleteAnalysisAnswerSchema = z.object({ success: z.literal(true), id: z.string() });
 

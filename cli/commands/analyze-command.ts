@@ -1,5 +1,6 @@
 // `quantagent analyze`: one analysis of a CSV file, a built-in asset or a market symbol, with live progress on
-// standard error and the decision (or, with --json, the whole result in the HTTP API's JSON) on standard output.
+// standard error and the decision (or, with --json, the whole result in the HTTP API's JSON) on standard output. The
+// analysis is recorded in the journal (source "cli") unless --no-journal says otherwise.
 //
 // Everything that can be checked before money is spent is checked first, as a usage error (exit code 2): the
 // options, the file (readable, not too large), the date range (lookback, order, future), the model names and the
@@ -28,7 +29,7 @@ import { usageErrors } from "../parse-options";
 import { createProgressPrinter, reportHeading } from "../progress-printer";
 import { formatResultSummary, reportsByStep } from "../result-summary";
 
-const HELP = `Usage: quantagent analyze --csv <file> --timeframe <tf> [--name <name>] [options]
+const HELP = `Usage: quantagent analyze --csv <file> --timeframe <tf> [--name <name>] [--end <date>] [options]
        quantagent analyze (--asset <code> | --symbol <ticker>) --timeframe <tf> --start <date> [--end <date>] [options]
 
 Runs the four agents on one asset at one timeframe and prints the LONG/SHORT decision. Progress, and each agent's
@@ -44,18 +45,22 @@ Options:
   --timeframe <tf>        ${TIMEFRAMES.join(" ")}                             (required)
   --start <date>          start of the range: 2025-01-01 or 2025-01-01T09:30:00Z (UTC)   (--asset, --symbol)
   --end <date>            end of the range                                  (default: now)
+                          with --csv: the window ends at the last bar at or before it, and the
+                          file's later bars score the decision at once (a replay of history)
   --name <name>           the name shown for CSV data                       (default: the file name)
   --provider <id>         ${providerIds.join(" | ")}, for both model roles             (default openai)
   --agent-model <name>    agent model name                                  (default: the provider's)
   --graph-model <name>    graph (vision) model name                         (default: the provider's)
-  --data-dir <dir>        where custom assets are kept                      (default: $DATA_DIR, else data)
+  --data-dir <dir>        custom assets and the journal (quantagent.db)     (default: $DATA_DIR, else data)
+  --no-journal            do not record this analysis in the journal
   --json                  print the full result as JSON, as POST /api/analyze answers it
   --quiet                 no progress on standard error
   -h, --help              this text
 
 Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
 ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. Charts are drawn by a local Chromium
-(PUPPETEER_EXECUTABLE_PATH, else /usr/bin/chromium).
+(PUPPETEER_EXECUTABLE_PATH, else /usr/bin/chromium). DATABASE_URL=postgres://... records into PostgreSQL instead
+of the SQLite file in the data folder.
 
 ${EXIT_CODES_HELP}
 
@@ -77,6 +82,7 @@ const optionsSchema = z
     agentModel: z.string().optional(),
     graphModel: z.string().optional(),
     dataDir: z.string().min(1),
+    journal: z.boolean(),
     json: z.boolean(),
     quiet: z.boolean(),
   })
@@ -86,8 +92,8 @@ const optionsSchema = z
       context.addIssue({ code: "custom", message: sources.length === 0 ? "give --csv, --asset or --symbol" : `give only one of --${sources.join(", --")}` });
       return;
     }
-    if (options.csv !== undefined && (options.start !== undefined || options.end !== undefined)) {
-      context.addIssue({ code: "custom", message: "--start and --end are for --asset and --symbol; a CSV file is analysed up to its last bar" });
+    if (options.csv !== undefined && options.start !== undefined) {
+      context.addIssue({ code: "custom", message: "--start is for --asset and --symbol; a CSV file is analysed up to its last bar, or up to --end" });
     }
     if (options.csv === undefined && options.start === undefined) context.addIssue({ code: "custom", message: `--${sources[0]} needs --start` });
     if (options.csv === undefined && options.name !== undefined) context.addIssue({ code: "custom", message: "--name is for --csv" });
@@ -111,6 +117,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
         "agent-model": { type: "string" },
         "graph-model": { type: "string" },
         "data-dir": { type: "string" },
+        "no-journal": { type: "boolean" },
         json: { type: "boolean" },
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -131,6 +138,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
     agentModel: values["agent-model"],
     graphModel: values["graph-model"],
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
+    journal: !(values["no-journal"] ?? false),
     json: values.json ?? false,
     quiet: values.quiet ?? false,
   });
@@ -140,7 +148,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
 
 /** The config record of the options: the provider switch first, so model names given on the command line win. */
 function configOf(options: AnalyzeOptions, context: CliContext): Config {
-  let config = createConfig({ data_dir: path.resolve(context.cwd, options.dataDir) });
+  let config = createConfig({ data_dir: path.resolve(context.cwd, options.dataDir), journal: options.journal });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({
     ...config,
@@ -166,7 +174,7 @@ async function readCsvOption(file: string, context: CliContext): Promise<string>
 async function requestOf(options: AnalyzeOptions, context: CliContext): Promise<AnalyzeRequest> {
   if (options.csv !== undefined) {
     const name = options.name ?? path.basename(options.csv, path.extname(options.csv)).slice(0, 80);
-    return { csv: await readCsvOption(options.csv, context), timeframe: options.timeframe, name };
+    return { csv: await readCsvOption(options.csv, context), timeframe: options.timeframe, name, ...(options.end === undefined ? {} : { end: options.end }) };
   }
   const range = { timeframe: options.timeframe, start: options.start ?? "", end: options.end ?? new Date().toISOString() };
   return options.asset !== undefined ? { asset: options.asset, ...range } : { symbol: options.symbol ?? "", ...range };
@@ -187,7 +195,7 @@ async function run(context: CliContext): Promise<number> {
     }
     const printer = options.quiet ? undefined : createProgressPrinter({ write: (text) => context.stderr.write(text) });
     try {
-      const result = await pipeline.analyze(request, { signal: context.signal, onEvent: printer?.onEvent });
+      const result = await pipeline.analyze(request, { signal: context.signal, onEvent: printer?.onEvent, source: "cli" });
       if (printer) {
         printer.finish();
         // Reports that did not arrive as deltas are printed whole, so every report is seen once.

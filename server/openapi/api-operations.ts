@@ -2,7 +2,7 @@
 // given by the zod schema the route itself uses (request schemas validate the requests; response schemas type the
 // answers). openapi-document.ts turns this table into the OpenAPI document; a test checks that every route the app
 // serves is here and that real answers match what is written here. A new route gets a row here, or that test fails.
-import type { z } from "zod";
+import { z } from "zod";
 // Each form of the library's analyzeRequestSchema, which the package entries do not export one by one: read from its
 // module, so the document shows the forms the library checks.
 import { analyzeForms } from "../../src/pipeline/analyze-request";
@@ -16,13 +16,23 @@ import {
   saveCustomAssetAnswerSchema,
   saveCustomAssetBodySchema,
 } from "../routes/asset-routes";
+import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
 import { pageConfigSchema } from "../routes/page-config-routes";
 import { getProviderAnswerSchema, updateProviderAnswerSchema, updateProviderBodySchema } from "../routes/provider-routes";
 import { timeframeLimitsAnswerSchema, validateDateRangeBodySchema } from "../routes/timeframe-routes";
-import { wireDateRangeSchema, wireKeyStatusSchema, wireKeyValidationSchema } from "../wire";
+import {
+  accuracyOverTimeAnswerSchema,
+  analysesPageAnswerSchema,
+  deleteAnalysisAnswerSchema,
+  journalStatsAnswerSchema,
+  wireDateRangeSchema,
+  wireKeyStatusSchema,
+  wireKeyValidationSchema,
+  wireScoreCountsSchema,
+} from "../wire";
 
 /** Schemas kept once in components.schemas and referred to by name. */
-export type ComponentName = "AnalysisResult" | "ProgressEvent" | "AnalysisErrorEvent" | "Error" | "OpenApiDocument";
+export type ComponentName = "AnalysisResult" | "StoredAnalysis" | "ProgressEvent" | "AnalysisErrorEvent" | "Error" | "OpenApiDocument";
 
 /** A shape: a zod schema (converted in place) or a shared component. */
 export type Shape = z.ZodType | { component: ComponentName };
@@ -41,7 +51,7 @@ export interface ApiOperation {
   /** In OpenAPI's spelling: /api/custom-assets/{symbol}. */
   path: string;
   operationId: string;
-  tag: "Keys and providers" | "Assets" | "Timeframes" | "Analysis" | "Page and documentation";
+  tag: "Keys and providers" | "Assets" | "Timeframes" | "Analysis" | "Journal" | "Page and documentation";
   summary: string;
   description?: string;
   query?: z.ZodObject;
@@ -52,7 +62,9 @@ export interface ApiOperation {
 }
 
 const error = (description: string): ApiResponse => ({ description, json: { component: "Error" } });
-const invalidRequest = error("Invalid input (`invalid_request`), in plain words naming the field.");
+const invalidQuery = error("A query parameter that cannot be used (`invalid_request`), in plain words naming it.");
+const journalUnavailable = error("The journal's database cannot be reached (`journal_unavailable`); the server's log says why.");
+const analysisId = { name: "id", description: "The id a list or an analysis answered.", schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) };
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
   {
@@ -193,6 +205,72 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       429: { ...error("Too many analyses at once (`too_many_analyses`)."), headers: { "Retry-After": "Seconds to wait before trying again." } },
       502: error("A provider, the market data or the model's answer failed: `provider_auth`, `provider_quota`, `provider_network`, `market_data`, `decision_failed`, ..."),
       503: error("The provider's rate limit (`provider_rate_limit`), or the server is shutting down."),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/analyses",
+    operationId: "listAnalyses",
+    tag: "Journal",
+    summary: "Recorded analyses, newest first, one page at a time",
+    description: "Pages are keyset pages: analyses recorded while a client pages through neither shift the pages nor appear twice.",
+    query: listAnalysesQuerySchema,
+    responses: { 200: { description: "One page of summaries.", json: analysesPageAnswerSchema }, 400: invalidQuery, 503: journalUnavailable },
+  },
+  {
+    method: "get",
+    path: "/api/analyses/stats",
+    operationId: "getJournalStats",
+    tag: "Journal",
+    summary: "Accuracy of the recorded directives per model, provider, asset, timeframe or prompt version",
+    description: "Wilson 95% intervals; a directive is a hit when the close k bars after the window moved its way (k = 1 or 3).",
+    query: statsQuerySchema,
+    responses: { 200: { description: "One row per group.", json: journalStatsAnswerSchema }, 400: invalidQuery, 503: journalUnavailable },
+  },
+  {
+    method: "get",
+    path: "/api/analyses/accuracy-over-time",
+    operationId: "getAccuracyOverTime",
+    tag: "Journal",
+    summary: "Accuracy per group, per day or week",
+    query: accuracyOverTimeQuerySchema,
+    responses: { 200: { description: "One series per group.", json: accuracyOverTimeAnswerSchema }, 400: invalidQuery, 503: journalUnavailable },
+  },
+  {
+    method: "post",
+    path: "/api/analyses/score-outcomes",
+    operationId: "scoreOutcomes",
+    tag: "Journal",
+    summary: "Score the analyses whose later bars are now known",
+    description: "Fetches the bars after each pending window from the market data; no body.",
+    responses: { 200: { description: "What this call scored, and what stays pending.", json: wireScoreCountsSchema }, 503: journalUnavailable },
+  },
+  {
+    method: "get",
+    path: "/api/analyses/{id}",
+    operationId: "getAnalysis",
+    tag: "Journal",
+    summary: "One recorded analysis, as it was answered, with its outcome",
+    pathParameters: [analysisId],
+    responses: {
+      200: { description: "The stored analysis.", json: { component: "StoredAnalysis" } },
+      400: error("Not an analysis id."),
+      404: error("No analysis with this id (`analysis_not_found`)."),
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/analyses/{id}",
+    operationId: "deleteAnalysis",
+    tag: "Journal",
+    summary: "Remove a recorded analysis (and its charts, when no other analysis uses them)",
+    pathParameters: [analysisId],
+    responses: {
+      200: { description: "Removed.", json: deleteAnalysisAnswerSchema },
+      400: error("Not an analysis id."),
+      404: error("No analysis with this id (`analysis_not_found`)."),
+      503: journalUnavailable,
     },
   },
   {

@@ -11,7 +11,7 @@ import { z } from "zod";
 // The result schema is not among the package entries (src/index.ts exports its type only): read from its module.
 import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
 import { packageRoot } from "../../src/common/index";
-import { wireErrorSchema } from "../wire";
+import { wireErrorSchema, wireStoredAnalysisSchema } from "../wire";
 import { API_OPERATIONS, type ApiOperation, type ApiResponse, type ComponentName, type Shape } from "./api-operations";
 import { wireProgressEventSchema } from "./wire-progress-event-schema";
 
@@ -33,6 +33,7 @@ export interface OpenApiDocument {
 
 const COMPONENT_SCHEMAS: Record<ComponentName, z.ZodType> = {
   AnalysisResult: wireAnalysisResultSchema,
+  StoredAnalysis: wireStoredAnalysisSchema,
   ProgressEvent: wireProgressEventSchema,
   AnalysisErrorEvent: wireErrorSchema.extend({ status: z.number().meta({ description: "the HTTP status the error would have had" }) }),
   Error: wireErrorSchema,
@@ -44,6 +45,7 @@ const TAGS: { name: ApiOperation["tag"]; description: string }[] = [
   { name: "Keys and providers", description: "API keys (only ever shown masked) and which provider each model role uses." },
   { name: "Assets", description: "Built-in assets and custom market symbols kept in the data folder." },
   { name: "Timeframes", description: "Timeframes, their lookback limits and date-range checks." },
+  { name: "Journal", description: "Every analysis recorded (unless the server runs with JOURNAL=off), its outcome once the later bars are known, and accuracy per group." },
   { name: "Page and documentation", description: "What the web page reads, and this document." },
 ];
 
@@ -117,7 +119,7 @@ function commonResponses(operation: ApiOperation): Record<string, JsonSchema> {
     429: { $ref: "#/components/responses/TooManyAttempts" },
     500: { $ref: "#/components/responses/InternalError" },
   };
-  if (operation.method === "post") {
+  if (operation.body) {
     common[400] = { $ref: "#/components/responses/InvalidBody" };
     common[413] = { $ref: "#/components/responses/PayloadTooLarge" };
     common[415] = { $ref: "#/components/responses/UnsupportedMediaType" };

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/run-cli";
 import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
 import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
+import { openJournal } from "../../src/journal/index";
 import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 
 const key = "sk-analyze-command.test-0123456789";
@@ -67,6 +68,28 @@ describe("quantagent analyze", () => {
     expect(run.stdout + run.stderr).not.toContain(key.slice(3, 15));
   }, 60_000);
 
+  it("records the analysis in the journal as source cli (not with --no-journal); with --end a CSV replays history and is scored at once", async () => {
+    const dataDir = path.join(scratch, "journal-data");
+    const recorded = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--end", "2023-09-06T00:00:00Z", "--quiet"], { env: { DATA_DIR: dataDir } });
+    expect(recorded.code).toBe(0);
+    expect(recorded.stdout).toContain("to 2023-09-06T00:00:00.000Z");
+    const id = /\nJournal: recorded as (\S+)\n/.exec(recorded.stdout)?.[1];
+    expect(id).toBeDefined();
+    const unrecorded = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--no-journal", "--quiet"], { env: { DATA_DIR: dataDir } });
+    expect(unrecorded.code).toBe(0);
+    expect(unrecorded.stdout).not.toContain("Journal:");
+
+    const journal = await openJournal({ dataDir });
+    try {
+      const page = await journal.list({});
+      expect(page.analyses.map((summary) => [summary.id, summary.source])).toEqual([[id, "cli"]]);
+      const stored = await journal.get(id ?? "");
+      expect(stored?.outcome?.map((outcome) => outcome.bars)).toEqual([1, 3]);
+    } finally {
+      await journal.close();
+    }
+  }, 60_000);
+
   it("--json prints the result as POST /api/analyze answers it, and nothing else on standard output", async () => {
     const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--json", "--quiet"]);
     expect(run.code).toBe(0);
@@ -83,7 +106,7 @@ describe("quantagent analyze", () => {
     [["analyze", "--timeframe", "4h"], /give --csv, --asset or --symbol/],
     [["analyze", "--timeframe", "3h", "--csv", csvFile], /timeframe/],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--asset", "BTC"], /give only one of --csv, --asset/],
-    [["analyze", "--timeframe", "4h", "--csv", csvFile, "--start", "2024-01-01"], /--start and --end are for --asset and --symbol/],
+    [["analyze", "--timeframe", "4h", "--csv", csvFile, "--start", "2024-01-01"], /--start is for --asset and --symbol/],
     [["analyze", "--timeframe", "4h", "--asset", "BTC"], /--asset needs --start/],
     [["analyze", "--timeframe", "4h", "--asset", "BTC", "--start", "2024-03-01", "--end", "2024-01-01"], /start/i],
     [["analyze", "--timeframe", "5m", "--symbol", "ETH-USD", "--start", "2020-01-01", "--end", "2024-01-01"], /at most 60 days allowed/],

@@ -34,7 +34,8 @@ function serve(args: string[], env: Record<string, string> = {}, onOutput?: (out
   };
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
-  return new Promise<{ code: number | null; output: string }>((resolve) => child.once("exit", (code) => resolve({ code, output })));
+  // "close", not "exit": the output may still be arriving when the process has exited.
+  return new Promise<{ code: number | null; output: string }>((resolve) => child.once("close", (code) => resolve({ code, output })));
 }
 
 describe("quantagent serve", () => {

@@ -192,6 +192,25 @@ describe("real answers of every route match the document", () => {
     }
   }, 120_000);
 
+  it("the journal: the analyses recorded above listed, one stored with its outcome, statistics, scoring, removal", async () => {
+    const page = await getJson(server, "/api/analyses?limit=20");
+    check("get", "/api/analyses", page, 200);
+    check("get", "/api/analyses", await getJson(server, "/api/analyses?limit=zero"), 400);
+    // Every analysis recorded above, the finished ones and the one that failed at the provider.
+    const ids: string[] = page.body.analyses.map((summary: { id: string }) => summary.id);
+    const decisions = new Set(page.body.analyses.map((summary: { decision: string | null }) => summary.decision));
+    expect(decisions).toEqual(new Set(["LONG", null]));
+    for (const id of ids) check("get", "/api/analyses/{id}", await getJson(server, `/api/analyses/${id}`), 200);
+    const id = ids[0] ?? "";
+    check("get", "/api/analyses/{id}", await getJson(server, "/api/analyses/no-such-analysis"), 404);
+    check("get", "/api/analyses/stats", await getJson(server, "/api/analyses/stats?group_by=asset&horizon=3"), 200);
+    check("get", "/api/analyses/stats", await getJson(server, "/api/analyses/stats?group_by=colour"), 400);
+    check("get", "/api/analyses/accuracy-over-time", await getJson(server, "/api/analyses/accuracy-over-time?bucket=week"), 200);
+    check("post", "/api/analyses/score-outcomes", await postJson(server, "/api/analyses/score-outcomes", {}), 200);
+    check("delete", "/api/analyses/{id}", await deleteJson(server, `/api/analyses/${id}`), 200);
+    check("delete", "/api/analyses/{id}", await deleteJson(server, `/api/analyses/${id}`), 404);
+  });
+
   it("every documented operation answered at least once with 200 above", () => {
     const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     expect(documented.filter((operation) => !sampled.has(operation))).toEqual([]);
