@@ -19,7 +19,18 @@ async function main(): Promise<void> {
   const entries = await readEntryPoints(root);
   for (const entry of entries) {
     const cjsFile = path.join(root, entry.require.default);
-    const names = Object.keys(require(cjsFile) as object).filter((name) => name !== "default");
+    const cjsModule = require(cjsFile) as Record<string, unknown>;
+    const exported = Object.keys(cjsModule);
+    const names = exported.filter((name) => name !== "default");
+    // A module whose source has `export default x` (a plugin) gives ESM callers x as its default, as its source says;
+    // any other module's default is the whole CommonJS module, as Node gives it for a CommonJS file. The declarations
+    // name x by its other, named export: TypeScript types an ESM import of a CommonJS file's `default` as the whole
+    // module (as Node does), so only a named export carries x's own type across.
+    const hasDefault = exported.includes("default");
+    const defaultName = hasDefault ? names.find((name) => cjsModule[name] === cjsModule.default) : undefined;
+    if (hasDefault && defaultName === undefined) {
+      throw new Error(`${entry.require.default}: export its default under a name as well (export const x = ...; export default x), so ESM types can name it`);
+    }
     const strange = names.filter((name) => !IDENTIFIER.test(name));
     if (strange.length > 0) throw new Error(`${entry.require.default} exports names ESM cannot re-export: ${strange.join(", ")}`);
 
@@ -34,11 +45,10 @@ async function main(): Promise<void> {
     const javascript =
       `${header}import entry from "${target}";\n\n` +
       `export const {\n${names.map((name) => `  ${name},`).join("\n")}\n} = entry;\n\n` +
-      `export default entry;\n`;
-    const declarations =
-      `${header}import entry from "${typesTarget}";\n\n` +
-      `export * from "${typesTarget}";\n` +
-      `export default entry;\n`;
+      (hasDefault ? `export default entry.default;\n` : `export default entry;\n`);
+    const declarations = defaultName !== undefined
+      ? `${header}import { ${defaultName} } from "${typesTarget}";\n\nexport * from "${typesTarget}";\nexport default ${defaultName};\n`
+      : `${header}import entry from "${typesTarget}";\n\nexport * from "${typesTarget}";\nexport default entry;\n`;
     await mkdir(path.dirname(wrapperFile), { recursive: true });
     await writeFile(wrapperFile, javascript);
     await writeFile(path.join(root, entry.import.types), declarations);

@@ -4,7 +4,7 @@
 // compiles notebook cells), ship what it says and nothing else, run its CLI (`quantagent --help`, an analysis of a
 // CSV against the fake provider), and be imported by name from a notebook Jupyter executes, with no link trick:
 // the folder holds only what npm installed.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -116,10 +116,12 @@ describe("the packed package", () => {
   });
 
   it("loads by name from ESM: the same names as CommonJS, and the very same objects (no second copy)", async () => {
+    expect(entries.map((entry) => entry.specifier)).toContain("quantagent-ts/plugins/bollinger-bands");
     const lines = entries.map(
       (entry, index) =>
         `const esm${index} = await import(${JSON.stringify(entry.specifier)}); const cjs${index} = require(${JSON.stringify(entry.specifier)});\n` +
-        `report.push([${JSON.stringify(entry.specifier)}, Object.keys(cjs${index}).filter((name) => esm${index}[name] !== cjs${index}[name]), esm${index}.default === cjs${index}]);`,
+        // The default: the module's own default export when its source has one (a plugin), else the whole module.
+        `report.push([${JSON.stringify(entry.specifier)}, Object.keys(cjs${index}).filter((name) => name !== "default" && esm${index}[name] !== cjs${index}[name]), esm${index}.default === ("default" in cjs${index} ? cjs${index}.default : cjs${index})]);`,
     );
     await writeFile(
       path.join(consumer, "check.mjs"),
@@ -142,7 +144,8 @@ describe("the packed package", () => {
     const uses = `export const names = [${entries.map((_, index) => `Object.keys(entry${index})`).join(", ")}];\n`;
     const typed = `import { createPipeline, type AnalysisResult } from "quantagent-ts";\nimport { NoDataError } from "quantagent-ts/errors";\n` +
       `export const pipeline: ReturnType<typeof createPipeline> | undefined = undefined;\nexport const decision = (result: AnalysisResult): "LONG" | "SHORT" => result.decision.decision;\n` +
-      `export const isNoData = (error: unknown) => error instanceof NoDataError;\n`;
+      `export const isNoData = (error: unknown) => error instanceof NoDataError;\n` +
+      `import bollinger from "quantagent-ts/plugins/bollinger-bands";\nexport const pluginName: string = bollinger.name;\n`;
     await writeFile(path.join(consumer, "esm.mts"), `${imports}\n${uses}${typed}`);
     await writeFile(path.join(consumer, "commonjs.cts"), `${imports}\n${uses}${typed}`);
     await writeFile(path.join(consumer, "cell.ts"), `${imports}\n${uses}${typed}`);
@@ -173,6 +176,38 @@ describe("the packed package", () => {
     expect(fake.requestCount()).toBeGreaterThan(0);
     expect((await inConsumer(quantagent, ["analyze", "--csv", csv, "--timeframe", "1d"], env)).code).toBe(2);
   }, 120_000);
+
+  it("serves the web page, its Plotly bundle and the API from the installed package, and stops cleanly", async () => {
+    const child = spawn(path.join(consumer, "node_modules", ".bin", "quantagent"), ["serve", "--port", "0", "--data-dir", path.join(scratch, "serve-data")], {
+      cwd: consumer,
+      env: { PATH: process.env.PATH, HOME: scratch },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const closed = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+    const url = await new Promise<string>((resolve, reject) => {
+      const collect = (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+        const match = /Serving the web page and API on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+        if (match?.[1]) resolve(match[1]);
+      };
+      child.stdout.on("data", collect);
+      child.stderr.on("data", collect);
+      void closed.then(() => reject(new Error(`quantagent serve exited before listening:\n${output}`)));
+    });
+    try {
+      const page = await fetch(`${url}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("<html");
+      expect((await fetch(`${url}/vendor/plotly.min.js`)).status).toBe(200);
+      const document = (await (await fetch(`${url}/api/openapi.json`)).json()) as { openapi: string; info: { version: string } };
+      expect(document.openapi).toBe("3.1.0");
+      expect(document.info.version).toBe(JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")).version);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await closed).toBe(0);
+  }, 60_000);
 
   it("is imported by name from a notebook Jupyter executes, with the kernel its CLI installs", async () => {
     // tslab is an optional peer of the package (npm install tslab); linking the repository's copy stands in for that
