@@ -62,7 +62,7 @@ describe("docs/cli.md", () => {
 });
 
 describe("links in the README and the docs", () => {
-  const pages = ["README.md", "server/README.md", "notebooks/README.md", "bench/README.md", "docs/cli.md", "docs/configuration.md", "docs/library-guide.md", "docs/http-api.md"];
+  const pages = ["README.md", "server/README.md", "notebooks/README.md", "bench/README.md", "docs/cli.md", "docs/configuration.md", "docs/library-guide.md", "docs/http-api.md", "docs/architecture.md"];
 
   it("every relative link reaches a file of the repository", () => {
     const broken: string[] = [];
