@@ -1,11 +1,12 @@
 // The body forms POST /api/analyze accepts: every form of the library's analyzeRequestSchema ({asset | symbol,
 // timeframe, start, end}, {csv, timeframe, name?}, {candles, timeframe, name?}), plus the old web client's form
-// {asset, timeframe, start_date, start_time, end_date, end_time, use_current_time} (UTC), which is read here and
-// turned into the library's form. One schema: the library's; the server only adds what belongs to the wire.
+// {data_source: "live", asset, timeframe, start_date, start_time, end_date, end_time, use_current_time,
+// redirect_to_output} (UTC), which is read here and turned into the library's form. One schema: the library's; the
+// server only adds what belongs to the wire.
 import { z } from "zod";
 import { analyzeRequestSchema, InputError, MAX_CSV_CHARACTERS, type AnalyzeRequest } from "../src/index";
 import { symbolSchema, timeframeSchema } from "../src/market/index";
-import { parseLegacyDateRange } from "./legacy-date-range";
+import { legacyFlagSchema, parseLegacyDateRange } from "./legacy-date-range";
 
 /**
  * The body limit of /api/analyze. JSON escapes every line break and quote of the CSV, so a 5 MiB file makes a body
@@ -16,6 +17,12 @@ export const ANALYZE_BODY_LIMIT_BYTES = 2 * MAX_CSV_CHARACTERS + 64 * 1024;
 
 /** The old client's fields; the dates are read by parseLegacyDateRange, which names each bad one. */
 export const legacyForm = z.strictObject({
+  // The replaced system fetched live Yahoo data only and refused every other source; so does this form. A CSV is
+  // analysed through the {csv, timeframe} form instead.
+  data_source: z
+    .literal("live", { error: 'only "live" (Yahoo Finance) is supported; to analyse your own data, send {csv, timeframe} instead' })
+    .optional(),
+  redirect_to_output: legacyFlagSchema.optional(),
   asset: symbolSchema,
   timeframe: timeframeSchema,
   start_date: z.unknown(),
@@ -25,7 +32,7 @@ export const legacyForm = z.strictObject({
   use_current_time: z.unknown().optional(),
 });
 
-const LEGACY_FIELDS = ["start_date", "start_time", "end_date", "end_time", "use_current_time"];
+const LEGACY_FIELDS = ["data_source", "redirect_to_output", "start_date", "start_time", "end_date", "end_time", "use_current_time"];
 
 export type AnalyzeBody = { form: "library"; request: AnalyzeRequest } | ({ form: "legacy" } & z.output<typeof legacyForm>);
 
@@ -46,13 +53,18 @@ export interface ToAnalyzeRequestOptions {
   now?: () => Date;
 }
 
+/** True when the old client asked for its /output link ({success, redirect, full_results}) instead of the result. */
+export function wantsLegacyRedirect(body: AnalyzeBody): boolean {
+  return body.form === "legacy" && body.redirect_to_output === true;
+}
+
 /** The library request for a checked body; throws InputError (400) for legacy date fields that cannot be read. */
 export function toAnalyzeRequest(body: AnalyzeBody, options: ToAnalyzeRequestOptions): AnalyzeRequest {
   switch (body.form) {
     case "library":
       return body.request;
     case "legacy": {
-      const { asset, timeframe, form: _form, ...dates } = body;
+      const { asset, timeframe, form: _form, data_source: _source, redirect_to_output: _redirect, ...dates } = body;
       const range = parseLegacyDateRange(dates, { now: options.now?.() });
       if (!range.ok) throw new InputError({ message: range.error });
       return { asset, timeframe, start: range.start.toISOString(), end: range.end.toISOString() };

@@ -17,11 +17,10 @@ const timeField = z
   .regex(TIME_PATTERN, "must be a time written HH:MM (UTC)");
 
 // Older clients post HTML form values, so "true" / "false" strings count as booleans too.
-const flagField = z
-  .union([z.boolean(), z.enum(["true", "false"]).transform((text) => text === "true")], {
-    error: "must be true or false",
-  })
-  .optional();
+export const legacyFlagSchema = z.union([z.boolean(), z.enum(["true", "false"]).transform((text) => text === "true")], {
+  error: "must be true or false",
+});
+const flagField = legacyFlagSchema.optional();
 
 export const legacyDateRangeSchema = z.object({
   start_date: dateField,

@@ -7,7 +7,4 @@ export function defaultPublicDir(): string {
   return path.join(packageRoot(), "server", "public");
 }
 
-/** Plotly's browser bundle from node_modules, served to the page under /vendor/ (never from a CDN). */
-export function plotlyBundlePath(): string {
-  return require.resolve("plotly.js-dist-min");
-}
+export { plotlyBundlePath } from "../src/common/index";

@@ -4,6 +4,7 @@
 // the OpenAPI document (GET /api/openapi.json, docs/http-api.md) is generated from these same schemas.
 import { z } from "zod";
 import type { ApiKeyStatus, ApiKeyValidation, DateRangeValidation, TimeframeInfo } from "../src/index";
+import { describeBarLength } from "../src/market/index";
 // The result schema is not among the package entries (src/index.ts exports its type only): read from its module.
 import { wireAnalysisResultSchema } from "../src/pipeline/wire";
 import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index";
@@ -63,6 +64,17 @@ export function wireTimeframeLimit(info: TimeframeInfo): WireTimeframeLimit {
     aggregated: info.aggregated,
     bar_seconds: info.barMs === undefined ? null : info.barMs / 1000,
   };
+}
+
+/** One timeframe's limit as the replaced system's API answered it (GET /api/timeframe-limits/<timeframe>). */
+export const wireLegacyTimeframeLimitSchema = z.object({
+  max_days: z.number(),
+  description: z.string().meta({ description: '"4-hour bars: at most 730 days per request"' }),
+});
+export type WireLegacyTimeframeLimit = z.infer<typeof wireLegacyTimeframeLimitSchema>;
+
+export function wireLegacyTimeframeLimit(info: TimeframeInfo): WireLegacyTimeframeLimit {
+  return { max_days: info.maxDays, description: `${describeBarLength(info.timeframe)} bars: at most ${info.maxDays} days per request` };
 }
 
 /** Every error answer (middleware/error-response.ts): plain words, a stable code, and the error's safe details. */

@@ -50,7 +50,9 @@ export {
 export { createChartRenderer, type ChartRenderer } from "./charts/png-renderer";
 
 // Notebook display (tslab's display satisfies Display).
-export { showResult } from "./notebook/result-view";
+export { showResult, showWindowChart } from "./notebook/result-view";
+export { showPlotly } from "./notebook/interactive-chart";
+export { htmlTable } from "./notebook/html-table";
 export { createProgressView } from "./notebook/progress-view";
 export type { Display } from "./notebook/display";
 

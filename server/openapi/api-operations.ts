@@ -6,7 +6,7 @@ import { z } from "zod";
 // Each form of the library's analyzeRequestSchema, which the package entries do not export one by one: read from its
 // module, so the document shows the forms the library checks.
 import { analyzeForms } from "../../src/pipeline/analyze-request";
-import { symbolSchema } from "../../src/market/index";
+import { symbolSchema, timeframeSchema } from "../../src/market/index";
 import { legacyForm } from "../analyze-input";
 import { apiKeyStatusQuerySchema, updateApiKeyAnswerSchema, updateApiKeyBodySchema, validateApiKeyBodySchema } from "../routes/api-key-routes";
 import {
@@ -19,7 +19,7 @@ import {
 import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
 import { pageConfigSchema } from "../routes/page-config-routes";
 import { getProviderAnswerSchema, updateProviderAnswerSchema, updateProviderBodySchema } from "../routes/provider-routes";
-import { timeframeLimitsAnswerSchema, validateDateRangeBodySchema } from "../routes/timeframe-routes";
+import { legacyForm as legacyDateRangeForm, libraryForm as dateRangeForm, timeframeLimitsAnswerSchema } from "../routes/timeframe-routes";
 import {
   accuracyOverTimeAnswerSchema,
   analysesPageAnswerSchema,
@@ -28,14 +28,22 @@ import {
   wireDateRangeSchema,
   wireKeyStatusSchema,
   wireKeyValidationSchema,
+  wireLegacyTimeframeLimitSchema,
   wireScoreCountsSchema,
 } from "../wire";
 
 /** Schemas kept once in components.schemas and referred to by name. */
-export type ComponentName = "AnalysisResult" | "StoredAnalysis" | "ProgressEvent" | "AnalysisErrorEvent" | "Error" | "OpenApiDocument";
+export type ComponentName =
+  | "AnalysisResult"
+  | "LegacyAnalyzeAnswer"
+  | "StoredAnalysis"
+  | "ProgressEvent"
+  | "AnalysisErrorEvent"
+  | "Error"
+  | "OpenApiDocument";
 
-/** A shape: a zod schema (converted in place) or a shared component. */
-export type Shape = z.ZodType | { component: ComponentName };
+/** A shape: a zod schema (converted in place), a shared component, or one of several. */
+export type Shape = z.ZodType | { component: ComponentName } | { oneOf: Shape[] };
 
 export interface ApiResponse {
   description: string;
@@ -162,13 +170,27 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: { 200: { description: "The lookback table.", json: timeframeLimitsAnswerSchema } },
   },
   {
+    method: "get",
+    path: "/api/timeframe-limits/{timeframe}",
+    operationId: "getTimeframeLimit",
+    tag: "Timeframes",
+    summary: "One timeframe's limit, as the original web client reads it",
+    pathParameters: [{ name: "timeframe", description: "A timeframe: 1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w or 1mo.", schema: timeframeSchema }],
+    responses: { 200: { description: "The limit and a sentence describing it.", json: wireLegacyTimeframeLimitSchema }, 400: error("Not a timeframe (`invalid_request`).") },
+  },
+  {
     method: "post",
     path: "/api/validate-date-range",
     operationId: "validateDateRange",
     tag: "Timeframes",
     summary: "Check a date range against a timeframe's lookback",
     description: "A range that is too long, reversed or in the future is an answer (200, `valid: false`); a date or timeframe that cannot be read is 400.",
-    body: { forms: [{ title: "Range", schema: validateDateRangeBodySchema }] },
+    body: {
+      forms: [
+        { title: "This API's form", schema: dateRangeForm },
+        { title: "The original web client's form (dates YYYY-MM-DD and times HH:MM, UTC)", schema: legacyDateRangeForm },
+      ],
+    },
     responses: { 200: { description: "The verdict.", json: wireDateRangeSchema }, 400: error("An unknown timeframe or a date that cannot be read (`date_range`).") },
   },
   {
@@ -193,8 +215,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     },
     responses: {
       200: {
-        description: "The analysis result.",
-        json: { component: "AnalysisResult" },
+        description: "The analysis result; for the original web client's form with `redirect_to_output: true`, that client's answer (LegacyAnalyzeAnswer).",
+        json: { oneOf: [{ component: "AnalysisResult" }, { component: "LegacyAnalyzeAnswer" }] },
         eventStream:
           "With `Accept: text/event-stream`: `progress` events (data: a ProgressEvent), then one `result` event (data: an AnalysisResult) or one `error` event (data: an AnalysisErrorEvent). Comment lines keep the connection alive.",
       },

@@ -33,6 +33,11 @@ export interface OpenApiDocument {
 
 const COMPONENT_SCHEMAS: Record<ComponentName, z.ZodType> = {
   AnalysisResult: wireAnalysisResultSchema,
+  LegacyAnalyzeAnswer: z.object({
+    success: z.literal(true),
+    redirect: z.string().meta({ description: "/output?results=<URL-encoded JSON>: the page the original client opens, with the fields it shows" }),
+    full_results: wireAnalysisResultSchema,
+  }),
   StoredAnalysis: wireStoredAnalysisSchema,
   ProgressEvent: wireProgressEventSchema,
   AnalysisErrorEvent: wireErrorSchema.extend({ status: z.number().meta({ description: "the HTTP status the error would have had" }) }),
@@ -72,7 +77,9 @@ function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
 }
 
 function shape(value: Shape, io: "input" | "output"): JsonSchema {
-  return "component" in value ? { $ref: `#/components/schemas/${value.component}` } : toJsonSchema(value, io);
+  if ("component" in value) return { $ref: `#/components/schemas/${value.component}` };
+  if ("oneOf" in value) return { oneOf: value.oneOf.map((choice) => shape(choice, io)) };
+  return toJsonSchema(value, io);
 }
 
 function parameters(operation: ApiOperation): JsonSchema[] {

@@ -153,8 +153,10 @@ function operationSection(path: string, method: string, operation: JsonSchema, d
     const bodies = Object.entries(content).map(([mediaType, media]) => {
       const schema = asObject(asObject(media)?.schema) ?? {};
       if (mediaType === "text/event-stream") return `${code(mediaType)}: ${String(schema.description ?? "events")}`;
-      const reference = typeof schema.$ref === "string" ? typeText(schema) : `see below`;
-      if (typeof schema.$ref !== "string") details.push(`${status}`);
+      // A shared schema (or a choice of them) is a link; anything else is spelled out below the table.
+      const linked = [schema, ...asSchemas(schema.oneOf)].some((part) => typeof part.$ref === "string");
+      const reference = linked ? typeText(schema) : `see below`;
+      if (!linked) details.push(`${status}`);
       return `${code(mediaType)}: ${reference}`;
     });
     const headers = Object.keys(asObject(answer.headers) ?? {}).map((name) => `header ${code(name)}`);

@@ -7,10 +7,15 @@
 // past that the answer is 429 with Retry-After before any data is fetched, any chart rendered or any model called.
 // With streaming, the response is committed only once the pipeline has emitted its first event: failures before
 // that (a missing key, a bad date range) still answer with their proper 4xx JSON.
+//
+// The replaced system's page posts {data_source: "live", ..., redirect_to_output: true} and expects
+// {success: true, redirect, full_results} (legacy-redirect.ts); that form is answered so in JSON. A stream always
+// ends in the result itself: no client of the old system asks for one.
 import type Router from "@koa/router";
 import type { Context } from "koa";
 import { toWireEvent, toWireResult, type AnalyzeRequest, type ProgressEvent } from "../../src/index";
-import { analyzeBodySchema, toAnalyzeRequest } from "../analyze-input";
+import { analyzeBodySchema, toAnalyzeRequest, wantsLegacyRedirect } from "../analyze-input";
+import { legacyRedirectAnswer } from "../legacy-redirect";
 import type { RouteSettings } from "../app-dependencies";
 import { abortOnDisconnect, ClientDisconnectedError } from "../client-disconnect";
 import type { ConcurrencyLimit } from "../concurrency-limit";
@@ -46,7 +51,7 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
         releaseStream?.();
       };
       if (streaming) await streamAnalysis(context, request, settings, release);
-      else await answerAnalysis(context, request, settings).finally(release);
+      else await answerAnalysis(context, request, settings, { redirect: wantsLegacyRedirect(body) }).finally(release);
     }, { multiline: ["csv"] }),
   );
 
@@ -76,12 +81,13 @@ function sourceOf(context: Context): "page" | "api" {
   return context.get("X-QuantAgent-Client") === "page" ? "page" : "api";
 }
 
-async function answerAnalysis(context: Context, request: AnalyzeRequest, settings: RouteSettings): Promise<void> {
+async function answerAnalysis(context: Context, request: AnalyzeRequest, settings: RouteSettings, options: { redirect: boolean }): Promise<void> {
   const connection = abortOnDisconnect(context);
   try {
     const result = await settings.pipeline.analyze(request, { signal: connection.signal, source: sourceOf(context) });
     settings.logger.info("analysis done", { ...describe(request), decision: result.decision.decision, ms: Math.round(result.timingsMs.total) });
-    context.body = toWireResult(result);
+    const wire = toWireResult(result);
+    context.body = options.redirect ? legacyRedirectAnswer(wire, { redact: settings.redactor.redact }) : wire;
   } finally {
     connection.dispose();
   }

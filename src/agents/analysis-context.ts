@@ -1,7 +1,9 @@
 // What every agent knows about the analysis at hand: the asset, the timeframe and the window of candles.
+import { utcMinute } from "../common/utc-time";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
 import { PATTERN_CHART_BAR_COUNT } from "../charts/pattern-figure";
+import { DEFAULT_DECISION_HORIZON_BARS } from "../config/config-schema";
 
 export interface AnalysisContext {
   assetName: string;
@@ -15,6 +17,8 @@ export interface AnalysisContext {
   windowEnd: string;
   lastCandle: Candle;
   maxToolRounds: number;
+  /** The Decision agent's order is for the next this many bars. */
+  horizonBars: number;
 }
 
 export const MAX_INDICATOR_TOOL_ROUNDS = 5;
@@ -24,6 +28,8 @@ export function createAnalysisContext(options: {
   symbol: string;
   timeframe: Timeframe;
   candles: readonly Candle[];
+  /** Default: the config's default (decision_horizon_bars). */
+  horizonBars?: number;
 }): AnalysisContext {
   const { candles } = options;
   const first = candles[0];
@@ -39,10 +45,11 @@ export function createAnalysisContext(options: {
     windowEnd: formatBarTime(last.time),
     lastCandle: last,
     maxToolRounds: MAX_INDICATOR_TOOL_ROUNDS,
+    horizonBars: options.horizonBars ?? DEFAULT_DECISION_HORIZON_BARS,
   };
 }
 
 /** "2024-05-01 13:30 UTC": minutes are enough for any timeframe this tool supports. */
 export function formatBarTime(time: number): string {
-  return `${new Date(time).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return `${utcMinute(time)} UTC`;
 }

@@ -1,5 +1,4 @@
-// The Decision agent: the three reports in, a validated decision record out ({forecast_horizon, decision,
-// justification, risk_reward_ratio}), with one repair attempt and no guessing.
+// The Decision agent: the three reports in, a validated decision record out, with one repair attempt and no guessing.
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
 import type { AnalysisContext } from "./analysis-context";
 import { DecisionError } from "./agent-errors";

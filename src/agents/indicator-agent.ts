@@ -33,7 +33,7 @@ export async function runIndicatorAgent(input: IndicatorAgentInput): Promise<{ r
   const definitions = tools.map(toolDefinition);
   const messages: ChatMessage[] = [
     { role: "system", content: indicatorSystemPrompt(context) },
-    { role: "user", content: indicatorUserPrompt(context) },
+    { role: "user", content: indicatorUserPrompt(context, input.candles) },
   ];
   const toolUses: IndicatorToolUse[] = [];
 

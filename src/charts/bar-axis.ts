@@ -5,6 +5,7 @@
 // avoid holes, but it labels ticks with the raw category strings at spacings Plotly picks, and every line would need
 // a category per point. A linear bar-index axis keeps the fitted lines in the x of their fit (slope = price per bar),
 // and the tick labels, chosen here, say when each bar opened.
+import { isUtcMidnight, utcDay, utcMinute } from "../common/utc-time";
 export interface BarAxis {
   /** Bar indexes 0..n-1, the x of every trace. */
   x: number[];
@@ -38,7 +39,5 @@ export function buildBarAxis(times: readonly number[], options: BarAxisOptions =
 
 /** "2024-05-01 13:30" in UTC; just "2024-05-01" when every bar opens at midnight (daily and longer bars). */
 export function formatBarLabels(times: readonly number[]): string[] {
-  const isoTimes = times.map((time) => new Date(time).toISOString());
-  const allMidnight = isoTimes.every((iso) => iso.slice(11, 16) === "00:00");
-  return isoTimes.map((iso) => (allMidnight ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`));
+  return times.map(times.every(isUtcMidnight) ? utcDay : utcMinute);
 }

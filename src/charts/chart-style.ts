@@ -1,6 +1,5 @@
 // The look shared by both charts: size, colours, fonts and the base layout. Sized for what vision models read
-// (about 1280x640: what vision models actually read); white background and dark text so the image survives any
-// downscaling by the provider.
+// (about 1280x640); white background and dark text so the image survives any downscaling by the provider.
 import { z } from "zod";
 import type { BarAxis } from "./bar-axis";
 import type { PlotlyLayout } from "./figure-types";
@@ -33,6 +32,29 @@ export const chartColors = {
   axisLine: "#444444",
   text: "#222222",
 } as const;
+
+export type ChartColor = (typeof chartColors)[keyof typeof chartColors];
+
+/**
+ * The palette's colours in words, for prompts that tell a model which line is which. Keyed by the colour itself and
+ * typed over the palette, so changing a colour above fails to compile until its name here is changed too: a prompt
+ * can never call a line blue that is drawn green.
+ */
+const chartColorNames: Readonly<Record<ChartColor, string>> = {
+  "#26a69a": "teal",
+  "#ef5350": "light red",
+  "#2563eb": "blue",
+  "#c62828": "red",
+  "#9333ea": "purple",
+  "#d97706": "amber",
+  "#e6e6e6": "light grey",
+  "#444444": "dark grey",
+  "#222222": "near-black",
+};
+
+export function colorName(color: ChartColor): string {
+  return chartColorNames[color];
+}
 
 /**
  * The trend chart draws its candles in the shared colours but translucent: the lines are what that chart is about,

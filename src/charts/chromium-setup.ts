@@ -1,6 +1,7 @@
 // Where the renderer's Chromium comes from and how it is started, kept apart from the puppeteer calls so it can be
 // read (and tested) without a browser. The library depends on puppeteer-core, which never downloads a browser: an
 // installed Chromium is used (Debian's `chromium` package, or PUPPETEER_EXECUTABLE_PATH).
+import { processExists } from "../common/process-exists";
 import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -67,19 +68,9 @@ export async function removeStaleProfiles(): Promise<void> {
   for (const entry of entries) {
     const owner = entry.startsWith(PROFILE_PREFIX) ? Number(entry.slice(PROFILE_PREFIX.length).split("-")[0]) : NaN;
     // Only profiles whose owner is gone: a live pid (ours, another renderer's, or a reused one) is left alone.
-    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && !isProcessAlive(owner)) {
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && !processExists(owner)) {
       await removeUserDataDir(path.join(tmpdir(), entry));
     }
-  }
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
@@ -89,10 +80,6 @@ export async function removeUserDataDir(directory: string): Promise<void> {
   await rm(directory, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);
 }
 
-/** plotly.min.js from node_modules: injected into the page from disk, never fetched from the network. */
-export function resolvePlotlyBundlePath(): string {
-  return require.resolve("plotly.js-dist-min");
-}
 
 /** Runs in the page: one call per chart; Plotly draws each figure object into its own detached div. */
 export const IN_PAGE_RENDER_SCRIPT = `

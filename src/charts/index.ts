@@ -12,10 +12,10 @@ export {
 } from "./trendlines";
 export type { CandlestickTrace, LineTrace, PlotlyFigure, PlotlyLayout, PlotlyTrace } from "./figure-types";
 export { buildBarAxis, formatBarLabels, type BarAxis, type BarAxisOptions } from "./bar-axis";
-export { chartColors, chartOptionsSchema, type ChartOptions } from "./chart-style";
+export { chartColors, chartOptionsSchema, colorName, type ChartColor, type ChartOptions } from "./chart-style";
 export { buildCandlestickTrace, type CandleColors } from "./candlestick-trace";
 export { buildPatternFigure, PATTERN_CHART_BAR_COUNT, type PatternFigureOptions } from "./pattern-figure";
-export { buildTrendFigure, type TrendFigureOptions } from "./trend-figure";
+export { buildTrendFigure, TREND_LINE_STYLES, type TrendFigureOptions, type TrendLineStyle } from "./trend-figure";
 export {
   chartRendererOptionsSchema,
   ChartRenderError,

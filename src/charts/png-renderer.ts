@@ -9,6 +9,7 @@
 // it) launches a new one. close() is final: it closes Chromium, removes its temporary profile, and any render after
 // it fails with ChartRendererClosedError (a closed renderer silently relaunching would leak a browser nobody closes).
 import type { Browser, Page } from "puppeteer-core";
+import { plotlyBundlePath } from "../common/package-root";
 import { z } from "zod";
 import {
   CHROMIUM_FLAGS,
@@ -16,7 +17,6 @@ import {
   IN_PAGE_RENDER_SCRIPT,
   removeUserDataDir,
   resolveChromiumPath,
-  resolvePlotlyBundlePath,
 } from "./chromium-setup";
 import { abortable, ignore } from "../common/abortable";
 import { QuantAgentError } from "../common/quantagent-error";
@@ -327,7 +327,7 @@ async function openWarmPage(browser: Browser): Promise<WarmPage> {
   const page = await browser.newPage();
   try {
     await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
-    await page.addScriptTag({ path: resolvePlotlyBundlePath() });
+    await page.addScriptTag({ path: plotlyBundlePath() });
     await page.addScriptTag({ content: IN_PAGE_RENDER_SCRIPT });
     return { page, activeRenders: 0 };
   } catch (error) {

@@ -1,4 +1,5 @@
 // A lock file shared by processes on one machine, so read-modify-write of a data file is never interleaved.
+import { processExists } from "./process-exists";
 import { randomBytes } from "node:crypto";
 import { link, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
@@ -138,12 +139,7 @@ function parseToken(content: string): LockToken | undefined {
 
 function isDeadLocalHolder(token: LockToken | undefined): boolean {
   if (token === undefined || token.host !== hostname() || token.pid === process.pid) return false;
-  try {
-    process.kill(token.pid, 0); // signal 0 only asks whether the process exists
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
-  }
+  return !processExists(token.pid);
 }
 
 /** A break turn lasts microseconds; one this old belongs to a breaker that died in it. */

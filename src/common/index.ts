@@ -7,4 +7,4 @@ export { createSecretRedactor, redactKnownSecrets, SECRET_PIECE_LENGTH, type Sec
 export { redactSecrets } from "./redact-secrets";
 export { hasControlCharacter, findControlCharacter, CONTROL_CHARACTER } from "./plain-text";
 export { describeError } from "./describe-error";
-export { packageRoot } from "./package-root";
+export { packageRoot, plotlyBundlePath } from "./package-root";

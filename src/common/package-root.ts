@@ -27,3 +27,8 @@ function readPackageName(manifest: string): string | undefined {
     return undefined;
   }
 }
+
+/** Plotly's browser bundle from node_modules: the page serves it, the chart renderer and notebook charts inline it. */
+export function plotlyBundlePath(): string {
+  return require.resolve("plotly.js-dist-min");
+}

@@ -1,12 +1,14 @@
-// The configuration record (docs/configuration.md): zod schema, defaults, and createConfig() for full or partial
-// overrides.
+// The configuration record: zod schema, defaults, and createConfig() for full or partial overrides.
 import { z } from "zod";
 import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import { providerIdSchema, providers } from "./providers";
 
-/** What a config holds before the user sets a real key. It never counts as a key, so it never hides an env key. */
+/** What a config holds before the user sets a real key. It never counts as a key, and never hides one in the env. */
 export const PLACEHOLDER_API_KEY = "sk-";
+
+/** The Decision agent's horizon in bars: the replaced system's output template and its published scoring use 3. */
+export const DEFAULT_DECISION_HORIZON_BARS = 3;
 
 /**
  * Model names are passed to the provider unchanged, so only obvious mistakes are caught here: empty names,
@@ -49,13 +51,19 @@ export const configSchema = z.strictObject({
   max_retries: z.number().int().min(0).max(10).optional(),
   /** Timeout of every market-data fetch, in milliseconds. */
   market_data_timeout_ms: z.number().int().positive().max(300_000).default(20_000),
-  /** The analysis window: the last N bars of the requested range. */
+  /** The analysis window: the last N bars of the requested range (extended backwards when the range holds fewer). */
   window_bars: z.number().int().min(35, "must be at least 35").max(500).default(45),
   /**
-   * How the Pattern and Trend agents get their chart: "direct" hands the rendered image to the graph model (one call);
-   * "tool-call" first has the agent model call the chart tool (one more paid call; needs forced tool choice).
+   * How the Pattern and Trend agents get their chart: "direct" hands the rendered image to the graph model (one call
+   * per chart agent, as the replaced system does on its web path); "tool-call" first has the agent model call the
+   * chart tool (one more paid call per chart agent; needs a provider that honours a forced tool choice).
    */
-  chart_dispatch: z.enum(["direct", "tool-call"], { error: 'must be "direct" or "tool-call"' }).default("tool-call"),
+  chart_dispatch: z.enum(["direct", "tool-call"], { error: 'must be "direct" or "tool-call"' }).default("direct"),
+  /**
+   * The Decision agent's horizon: its order is for the next N bars, stated to it with their duration at the timeframe
+   * in use (3 bars: 12 hours at 4h, 3 days at 1d).
+   */
+  decision_horizon_bars: z.number({ error: "must be a number of bars" }).int("must be a whole number of bars").min(1, "must be at least 1").max(50, "must be at most 50").default(DEFAULT_DECISION_HORIZON_BARS),
   /** Longest time a plugin's analyst or data source may take, per call, in milliseconds. */
   plugin_timeout_ms: z.number().int().positive().max(600_000).default(60_000),
   /** Record every analysis in the analysis journal (SQLite in data_dir, or PostgreSQL at database_url). */

@@ -5,6 +5,7 @@
 //
 // Ties (a zero move or a flat slope) answer LONG: a rule must answer something, and LONG is the side of the drift
 // most of these markets had over the benchmark's years. Ties are rare on real prices.
+import { leastSquaresLine } from "../common/least-squares";
 import type { DecisionPoint } from "./decision-points";
 import type { Directive } from "./metrics";
 import { mulberry32 } from "./seeded-random";
@@ -36,19 +37,9 @@ export function momentumDirective(point: DecisionPoint, horizon: number): Direct
   return closes[last] - closes[last - horizon] >= 0 ? "LONG" : "SHORT";
 }
 
-/** The slope of the least-squares line through y over x = 0..n-1. */
+/** The slope of the least-squares line through the values over x = 0..n-1. */
 export function olsSlope(values: readonly number[]): number {
-  const count = values.length;
-  if (count < 2) throw new RangeError("A slope needs at least 2 values");
-  const meanX = (count - 1) / 2;
-  const meanY = values.reduce((sum, value) => sum + value, 0) / count;
-  let covariance = 0;
-  let varianceX = 0;
-  values.forEach((value, index) => {
-    covariance += (index - meanX) * (value - meanY);
-    varianceX += (index - meanX) ** 2;
-  });
-  return covariance / varianceX;
+  return leastSquaresLine(values).slope;
 }
 
 /** LONG when the OLS line through the history's closes rises. The same answer for every horizon. */

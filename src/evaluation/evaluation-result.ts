@@ -25,6 +25,8 @@ export interface EvaluationSettings {
   concurrency: number;
   /** The models the agents used; null for a baselines-only run. */
   models: ModelsUsed | null;
+  /** The version of the agents' prompts; null for a baselines-only run. */
+  promptVersion: string | null;
   /** The plugins the analyses ran with (empty: none). */
   plugins: { name: string; version: string }[];
   /** Where model answers are cached; null when caching is off. */

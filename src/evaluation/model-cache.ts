@@ -2,8 +2,14 @@
 // an evaluation costs nothing and gives the same numbers. Plug it in with createPipeline's deps.wrapChatModel.
 //
 // Key: sha256 of the canonical JSON of provider, model, temperature, messages (image parts carry their base64
-// bytes, so a different chart is a different key), tools, toolChoice, responseFormat and maxOutputTokens. The
-// signal is not part of it. Entries live at <dir>/<first two hex digits>/<key>.json and are written atomically
+// bytes, so a different chart is a different key), tools, toolChoice, responseFormat, maxOutputTokens, and the
+// caller's key context (the evaluation gives its prompt version and plugins). The signal is not part of it.
+//
+// Why the prompt version is in the context although every prompt's text is already in the messages: a version
+// covers a whole analysis, not one request. A change to one agent's prompt leaves the other agents' requests byte for
+// byte the same, and without the version a run under the new prompts would take those agents' answers from the old
+// run: a mix of two versions reported as one. A version also marks changes no request shows (how an answer is read,
+// validated or repaired). With it, a run under new prompts is a fresh sample of every agent. Entries live at <dir>/<first two hex digits>/<key>.json and are written atomically
 // (temp file, fsync, rename): a crash leaves the old state or the new entry, never a torn file. An entry that does
 // not parse is treated as absent and rewritten. Errors are never cached. Identical requests that arrive while the
 // first is still being answered (through any decorator over the same folder) wait for that answer instead of
@@ -34,7 +40,10 @@ export interface ModelCacheOptions {
   dir: string;
   /** Told about every call: whether it was answered from the cache, and its (recorded) token usage. */
   onCall?: (call: ModelCacheCall) => void;
-  /** Part of every key: what the run is made of beyond the request (its plugins and their versions). */
+  /**
+   * Part of every key: what the run is made of beyond the request (its prompt version, its plugins and their
+   * versions). Kept in each entry too, so a reader of the folder can tell which run an answer belongs to.
+   */
   keyContext?: unknown;
   /** "read-write" (default) answers from the cache and fills it; "refresh" always asks the model and overwrites. */
   mode?: "read-write" | "refresh";
@@ -53,6 +62,8 @@ const cacheEntrySchema = z.object({
   key: z.string(),
   provider: z.string(),
   model: z.string(),
+  /** The key context the answer was cached under (absent in entries written before it was kept). */
+  context: z.unknown().optional(),
   createdAt: z.string(),
   response: chatResponseSchema,
 });
@@ -61,8 +72,8 @@ const cacheEntrySchema = z.object({
 export function modelCacheKey(model: Pick<ChatModel, "provider" | "model" | "temperature">, request: ChatRequest, context?: unknown): string {
   const material = {
     format: CACHE_FORMAT,
-    // What else the run is made of (its plugins): runs with and without a plugin never share an answer, even for a
-    // request the plugin did not change.
+    // What else the run is made of (its prompt version, its plugins): runs of other prompts, or with and without a
+    // plugin, never share an answer, even for a request the change did not touch.
     context,
     provider: model.provider,
     model: model.model,
@@ -100,7 +111,7 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
     const response = await model.chat(request);
     report(describe(key, false, response.usage));
     await mkdir(path.dirname(file), { recursive: true });
-    const entry = { format: CACHE_FORMAT, key, provider: model.provider, model: model.model, createdAt: new Date().toISOString(), response };
+    const entry = { format: CACHE_FORMAT, key, provider: model.provider, model: model.model, context: options.keyContext, createdAt: new Date().toISOString(), response };
     await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
     return response;
   }

@@ -26,7 +26,8 @@ export function reportHorizons(result: EvaluationResult): { horizon: ScoreHorizo
 export function evaluationSummary(result: EvaluationResult): string[] {
   const { settings, usage } = result;
   const models = settings.models
-    ? `Agents: ${settings.models.agent.provider} ${settings.models.agent.model} (agent) and ${settings.models.graph.model} (graph), temperature ${settings.models.graph.temperature}.`
+    ? `Agents: ${settings.models.agent.provider} ${settings.models.agent.model} (agent) and ${settings.models.graph.model} (graph), temperature ${settings.models.graph.temperature}` +
+      `${settings.promptVersion === null ? "" : `, prompts version ${settings.promptVersion}`}.`
     : "Baselines only (no model).";
   const analyses = result.points.length;
   const tokens = usage.freshTokens.inputTokens + usage.freshTokens.outputTokens;

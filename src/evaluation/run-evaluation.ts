@@ -20,6 +20,7 @@ import { explorePublishedConventions } from "./published-conventions";
 import type { EvaluationProgressListener, EvaluationResult, EvaluationSettings, PointRecord } from "./evaluation-result";
 import type { Directive } from "./metrics";
 import { cachedChatModel } from "./model-cache";
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { scoreEvaluation } from "./score-evaluation";
@@ -27,7 +28,6 @@ import { createUsageMeter, type UsageMeter } from "./usage-meter";
 import { describeError } from "../common/describe-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import { createSecretRedactor } from "../common/secret-redactor";
-import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { openJournal } from "../journal/open-journal";
 import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
 import { evaluationRunInput } from "./evaluation-journal";
@@ -100,8 +100,11 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
         ...dependencies,
         plugins,
         wrapChatModel: (model, role) => {
+          // The prompt version and the plugin set are part of every key: a run under other prompts, or with other
+          // plugins, asks every agent afresh (model-cache.ts says why the prompt text alone is not enough).
+          const keyContext = { promptVersion: PROMPT_VERSION, ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}) };
           const cached = cacheDir
-            ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call), keyContext: pluginSummary.length > 0 ? { plugins: pluginSummary } : undefined })
+            ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call), keyContext })
             : meteredOnly(model, meter);
           return dependencies.wrapChatModel?.(cached, role) ?? cached;
         },
@@ -165,6 +168,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     firstSeed: settings.firstSeed,
     concurrency: settings.concurrency,
     models: settings.includeModel ? modelsOf(config) : null,
+    promptVersion: settings.includeModel ? PROMPT_VERSION : null,
     plugins: pluginSummary,
     cacheDir: settings.includeModel ? cacheDir : null,
   };

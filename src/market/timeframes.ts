@@ -28,7 +28,9 @@ const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
 // Yahoo keeps 1m bars for about a month and serves at most 7 days per request; 5m-30m go back 60 days; 1h about
-// 730 days. The longer timeframes share the 730-day cap so the analysis window stays comparable across them.
+// 730 days (4h is built from 1h, so it shares that limit). Daily, weekly and monthly bars go back decades; their
+// limits (10, 20 and 30 years) are long enough to hold a full window of 45 bars of each, holidays and all, so a
+// short requested range can always be extended backwards to fill the window (window-fetch-range.ts).
 const TIMEFRAME_TABLE: Record<Timeframe, TimeframeInfo> = {
   "1m": { timeframe: "1m", maxDays: 7, yahooInterval: "1m", aggregated: false, barMs: MINUTE_MS },
   "5m": { timeframe: "5m", maxDays: 60, yahooInterval: "5m", aggregated: false, barMs: 5 * MINUTE_MS },
@@ -36,9 +38,9 @@ const TIMEFRAME_TABLE: Record<Timeframe, TimeframeInfo> = {
   "30m": { timeframe: "30m", maxDays: 60, yahooInterval: "30m", aggregated: false, barMs: 30 * MINUTE_MS },
   "1h": { timeframe: "1h", maxDays: 730, yahooInterval: "1h", aggregated: false, barMs: HOUR_MS },
   "4h": { timeframe: "4h", maxDays: 730, yahooInterval: "1h", aggregated: true, barMs: 4 * HOUR_MS },
-  "1d": { timeframe: "1d", maxDays: 730, yahooInterval: "1d", aggregated: false, barMs: DAY_MS },
-  "1w": { timeframe: "1w", maxDays: 730, yahooInterval: "1wk", aggregated: false, barMs: 7 * DAY_MS },
-  "1mo": { timeframe: "1mo", maxDays: 730, yahooInterval: "1mo", aggregated: false, barMs: undefined },
+  "1d": { timeframe: "1d", maxDays: 3650, yahooInterval: "1d", aggregated: false, barMs: DAY_MS },
+  "1w": { timeframe: "1w", maxDays: 7300, yahooInterval: "1wk", aggregated: false, barMs: 7 * DAY_MS },
+  "1mo": { timeframe: "1mo", maxDays: 10950, yahooInterval: "1mo", aggregated: false, barMs: undefined },
 };
 
 export function isTimeframe(value: unknown): value is Timeframe {

@@ -1,10 +1,17 @@
-// Shows an analysis result in a notebook: a decision card, the three reports as markdown, both charts as PNG.
+// Shows an analysis result in a notebook: a decision card, the three reports as markdown, both charts as PNG, and
+// the numbers as tables (indicators, model calls, time per step); showWindowChart() adds the interactive chart.
 import type { AnalysisResult } from "../pipeline/analysis-result";
 import { escapeHtml, escapeMarkdownHtml, type Display } from "./display";
+import { showPlotly, windowFigure, type PlotlyHtmlOptions } from "./interactive-chart";
+import { indicatorTableHtml, timingsTableHtml, usageTableHtml } from "./result-tables";
 
 export interface ShowResultOptions {
+  /** Both chart images, as the vision model saw them. @default true */
   charts?: boolean;
+  /** The three reports (and plugin analysts' reports). @default true */
   reports?: boolean;
+  /** Indicators, model calls and time per step as tables. @default true */
+  tables?: boolean;
 }
 
 export function decisionCardHtml(result: AnalysisResult): string {
@@ -12,12 +19,19 @@ export function decisionCardHtml(result: AnalysisResult): string {
   const colour = decision.decision === "LONG" ? "#15803d" : "#b91c1c";
   const tokens = result.usage.total.inputTokens + result.usage.total.outputTokens;
   return `<div style="font-family:system-ui,sans-serif;border:1px solid #d4d4d8;border-radius:8px;padding:12px 16px;max-width:760px">
-<div style="font-size:13px;color:#52525b">${escapeHtml(assetLabel(result))} · ${escapeHtml(result.timeframe)} · ${result.barCount} bars · ${escapeHtml(result.window.start)} to ${escapeHtml(result.window.end)}</div>
+<div style="font-size:13px;color:#52525b">${escapeHtml(assetLabel(result))} · ${escapeHtml(result.timeframe)} · ${result.barCount} bars · ${escapeHtml(result.window.start)} to ${escapeHtml(result.window.end)}</div>${windowNoteHtml(result)}
 <div style="font-size:28px;font-weight:700;color:${colour};margin:4px 0">${decision.decision}</div>
 <div style="font-size:14px">Risk/reward <b>${decision.riskRewardRatio.toFixed(2)}</b> · Horizon <b>${escapeHtml(decision.forecastHorizon)}</b></div>
 <p style="font-size:14px;line-height:1.4">${escapeHtml(decision.justification)}</p>
 <div style="font-size:12px;color:#71717a">agent ${escapeHtml(result.models.agent.model)} · graph ${escapeHtml(result.models.graph.model)} · ${tokens} tokens · ${(result.timingsMs.total / 1000).toFixed(1)} s</div>
 </div>`;
+}
+
+/** A line saying the window reached back before the requested start to have its bars; empty when it did not. */
+export function windowNoteHtml(result: Pick<AnalysisResult, "window" | "barCount">): string {
+  const requested = result.window.requestedStart;
+  if (requested === undefined) return "";
+  return `\n<div style="font-size:12px;color:#52525b">Requested from ${escapeHtml(requested)}; the window starts earlier, at ${escapeHtml(result.window.start)}, to have ${result.barCount} bars.</div>`;
 }
 
 /** "Bitcoin (BTC-USD)", or just the name when the symbol adds nothing (candles and CSV uploads). */
@@ -45,4 +59,13 @@ export function showResult(display: Display, result: AnalysisResult, options: Sh
     display.png(Buffer.from(result.charts.pattern, "base64"));
     display.png(Buffer.from(result.charts.trend, "base64"));
   }
+  if (options.tables ?? true) {
+    const gap = '<div style="height:12px"></div>';
+    display.html([indicatorTableHtml(result), usageTableHtml(result), timingsTableHtml(result)].join(gap));
+  }
+}
+
+/** The analysis window as an interactive Plotly chart: the candles and the four trendlines the Trend agent read. */
+export function showWindowChart(display: Pick<Display, "html">, result: Pick<AnalysisResult, "candles" | "assetName" | "timeframe">, options: PlotlyHtmlOptions = {}): void {
+  showPlotly(display, windowFigure(result), options);
 }

@@ -1,8 +1,8 @@
 // The record an analysis returns: the reports, both charts, the decision, and how it was reached. The library's
 // names are camelCase; the HTTP API and the system this one replaces use snake_case names for the same fields,
-// made in one place (analysis-result-wire.ts).
+// made in one place (wire.ts).
 import type { Decision } from "../agents/decision-record";
-import type { ModelCallRecord } from "../agents/model-call";
+import type { ModelCallRecord, StepName } from "../agents/model-call";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import type { StraightLine } from "../charts/straight-line";
 import type { ProviderId } from "../config/providers";
@@ -89,6 +89,11 @@ export interface AnalysisResult {
   /** The candles of the window, for an interactive chart. */
   candles: Candle[];
   timingsMs: Partial<Record<StepId, number>> & { total: number };
-  usage: { calls: ModelCallRecord[]; total: TokenUsage };
+  /**
+   * Every model call in order; how many each step made (indicator: its tool rounds; pattern and trend: 1 with
+   * chart_dispatch "direct", 2 with "tool-call"; decision: 1, or 2 after a repair; plugin analysts under their
+   * names); the tokens of all of them.
+   */
+  usage: { calls: ModelCallRecord[]; callsPerStep: Record<StepName, number>; total: TokenUsage };
   models: ModelsUsed;
 }

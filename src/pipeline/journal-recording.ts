@@ -37,12 +37,6 @@ function costOf(result: AnalysisResult): number | null {
   return total;
 }
 
-function callsPerStep(result: AnalysisResult): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const call of result.usage.calls) counts[call.step] = (counts[call.step] ?? 0) + 1;
-  return counts;
-}
-
 export function entryFromResult(result: AnalysisResult, options: { source: JournalSource; request: AnalyzeRequest; promptVersion: string }): JournalEntryInput {
   const last = result.candles[result.candles.length - 1];
   return {
@@ -59,7 +53,7 @@ export function entryFromResult(result: AnalysisResult, options: { source: Journ
     reports: { ...result.reports, analysts: result.analystReports },
     decision: result.decision,
     charts: { pattern: Buffer.from(result.charts.pattern, "base64"), trend: Buffer.from(result.charts.trend, "base64") },
-    usage: { callsPerStep: callsPerStep(result), inputTokens: result.usage.total.inputTokens, outputTokens: result.usage.total.outputTokens },
+    usage: { callsPerStep: result.usage.callsPerStep, inputTokens: result.usage.total.inputTokens, outputTokens: result.usage.total.outputTokens },
     costUsd: costOf(result),
     timingsMs: Object.fromEntries(Object.entries(result.timingsMs).filter((entry): entry is [string, number] => entry[1] !== undefined)),
     entry: last ? { close: last.close, time: new Date(last.time).toISOString() } : null,

@@ -7,6 +7,7 @@ import { parseCsv } from "../market/csv-source";
 import { resolveDateRange } from "../market/date-range";
 import { toEpochMs } from "../market/parse-timestamp";
 import { assertBarSpacing } from "../market/bar-spacing";
+import { windowFetchStart } from "../market/window-fetch-range";
 import { fetchYahooCandles } from "../market/yahoo-source";
 import type { ParsedAnalyzeRequest } from "./analyze-request";
 import type { Plugin } from "../plugins/define-plugin";
@@ -47,6 +48,11 @@ function splitAtEnd(candles: Candle[], end: unknown): { candles: Candle[]; later
 }
 
 export interface LoadCandlesOptions {
+  /**
+   * The analysis window's length: a fetched range that holds fewer bars reaches back before its start to fill it
+   * (window-fetch-range.ts). Without it the requested range is fetched as it is.
+   */
+  bars?: number;
   fetch?: typeof fetch;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -93,17 +99,19 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
   const code = request.source === "asset" ? request.asset : request.symbol;
   const builtIn = request.source === "asset" ? findBuiltInAsset(code) : undefined;
   const range = resolveDateRange({ timeframe: request.timeframe, start: request.start, end: request.end }, { now: options.now?.() });
+  // One fetch from a start early enough to fill the window (window-fetch-range.ts), from a plugin's source or Yahoo.
+  const start = options.bars === undefined ? range.start : windowFetchStart({ ...range, bars: options.bars });
   const fromPlugin = await fetchFromPluginSource(
     options.plugins ?? [],
-    { symbol: code, timeframe: request.timeframe, start: range.start, end: range.end },
+    { symbol: code, timeframe: request.timeframe, start, end: range.end },
     { timeoutMs: options.pluginTimeoutMs ?? 60_000, signal: options.signal ?? new AbortController().signal },
   );
   if (fromPlugin) return { asset: builtIn?.code ?? code, assetName: builtIn?.name ?? code, symbol: code, candles: fromPlugin.candles, laterCandles: [] };
   const fetched = await fetchYahooCandles({
     symbol: code, // fetchYahooCandles maps built-in codes to their tickers
     timeframe: request.timeframe,
-    start: request.start,
-    end: request.end,
+    start,
+    end: range.end,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     fetch: options.fetch,
@@ -112,18 +120,23 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
   return { asset: builtIn?.code ?? code, assetName: builtIn?.name ?? code, symbol: fetched.ticker, candles: fetched.candles, laterCandles: [] };
 }
 
-/** The data step of an analysis, reported as a step: the candles, then the window of the last `bars`. */
+/**
+ * The data step of an analysis, reported as a step: the candles, then the window of the last `bars`.
+ * `requestedStart` (ISO) is set when a fetched range held fewer bars than the window and the window reaches back
+ * before the requested start to fill it.
+ */
 export async function loadWindow(
   request: ParsedAnalyzeRequest,
   options: LoadCandlesOptions & { bars: number; onEvent?: ProgressListener },
-): Promise<{ loaded: LoadedCandles; window: Candle[]; durationMs: number }> {
+): Promise<{ loaded: LoadedCandles; window: Candle[]; durationMs: number; requestedStart?: string }> {
   const emit = options.onEvent ?? (() => {});
   // Whatever can be refused without a download is refused before the data step starts: a date range the market
   // source would refuse, the caller's own bars that do not parse, do not fit the timeframe or are too few. No event
   // has been sent, so a server can still answer them as a plain 400 rather than inside a started event stream.
-  if (request.source === "asset" || request.source === "symbol") {
-    resolveDateRange({ timeframe: request.timeframe, start: request.start, end: request.end }, { now: options.now?.() });
-  }
+  const requestedStartMs =
+    request.source === "asset" || request.source === "symbol"
+      ? resolveDateRange({ timeframe: request.timeframe, start: request.start, end: request.end }, { now: options.now?.() }).start.getTime()
+      : undefined;
   const local = loadLocalCandles(request);
   if (local) analysisWindow(local.candles, options.bars);
   const started = performance.now();
@@ -133,14 +146,18 @@ export async function loadWindow(
     const window = analysisWindow(loaded.candles, options.bars);
     const durationMs = performance.now() - started;
     emit({ type: "step-end", step: "data", at: Date.now(), durationMs, usage: { inputTokens: 0, outputTokens: 0 } });
-    return { loaded, window, durationMs };
+    const filled = requestedStartMs !== undefined && (window[0]?.time ?? requestedStartMs) < requestedStartMs;
+    return { loaded, window, durationMs, ...(filled ? { requestedStart: new Date(requestedStartMs).toISOString() } : {}) };
   } catch (error) {
     emit({ type: "step-error", step: "data", at: Date.now(), durationMs: performance.now() - started, error: (error as Error).message });
     throw error;
   }
 }
 
-/** The last `bars` candles; fewer than 35 usable bars is an error. */
+/**
+ * The last `bars` candles; fewer than 35 usable bars is an error. A fetched range was already extended backwards to
+ * hold the window, so this error means even the extended range was short (a new listing, a closed market).
+ */
 export function analysisWindow(candles: readonly Candle[], bars: number): Candle[] {
   if (candles.length < MIN_ANALYSIS_BARS) throw new NotEnoughDataError({ bars: candles.length });
   return candles.slice(-bars);

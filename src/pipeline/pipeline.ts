@@ -190,9 +190,12 @@ export class Pipeline {
     return listAssets(this.#assetStore, options);
   }
 
-  /** The candles an analysis of this request would use, before the window is cut. */
+  /**
+   * The candles an analysis of this request would use, before the window is cut: a fetched range that holds fewer
+   * bars than the window reaches back before its start, as analyze() does.
+   */
   fetchCandles(request: AnalyzeRequest, options: { signal?: AbortSignal } = {}): Promise<LoadedCandles> {
-    return loadCandles(parseAnalyzeRequest(request), this.#loadOptions(options.signal));
+    return loadCandles(parseAnalyzeRequest(request), { ...this.#loadOptions(options.signal), bars: this.#config.window_bars });
   }
 
   /**
@@ -244,7 +247,7 @@ export class Pipeline {
     // Keys are checked before any data is fetched: a missing key should not cost a download first.
     const models = { agent: this.model("agent"), graph: this.model("graph") };
     const config = this.#config;
-    const { loaded, window, durationMs } = await loadWindow(parsed, {
+    const { loaded, window, durationMs, requestedStart } = await loadWindow(parsed, {
       ...this.#loadOptions(options.signal),
       bars: config.window_bars,
       onEvent: options.onEvent,
@@ -255,9 +258,11 @@ export class Pipeline {
       symbol: loaded.symbol,
       timeframe: parsed.timeframe,
       candles: window,
+      requestedStart,
       models,
       renderer: this.renderer(),
       chartDispatch: config.chart_dispatch,
+      horizonBars: config.decision_horizon_bars,
       plugins: this.#plugins,
       pluginTimeoutMs: config.plugin_timeout_ms,
       signal: options.signal,
@@ -276,7 +281,8 @@ export class Pipeline {
     // Enough calendar time for a few bars past nights, weekends and holidays, within the timeframe's lookback.
     const span = Math.min(maxLookbackDays(timeframe) * DAY_MS, Math.max(14 * DAY_MS, 20 * (timeframeInfo(timeframe).barMs ?? 31 * DAY_MS)));
     const end = new Date(Math.min(now.getTime(), start.getTime() + span));
-    const loaded = await this.fetchCandles({ symbol: request.symbol, timeframe, start, end }, { signal: request.signal });
+    // The range as asked, not reaching back to fill a window as fetchCandles() does: only the later bars are wanted.
+    const loaded = await loadCandles(parseAnalyzeRequest({ symbol: request.symbol, timeframe, start, end }), this.#loadOptions(request.signal));
     return loaded.candles;
   }
 

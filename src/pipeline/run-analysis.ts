@@ -33,10 +33,14 @@ export interface RunAnalysisInput {
   timeframe: Timeframe;
   /** The analysis window, already cut to its final length. */
   candles: Candle[];
+  /** The requested start (ISO), when the window reaches back before it to fill up (load-candles.ts). */
+  requestedStart?: string;
   models: { agent: ChatModel; graph: ChatModel };
   renderer: ChartRenderer;
-  /** How the chart agents get their image; default "tool-call". */
+  /** How the chart agents get their image; default "direct". */
   chartDispatch?: ChartDispatch;
+  /** Bars the Decision agent's order is for; default 3. */
+  horizonBars?: number;
   /** Plugins whose indicators, analysts and (earlier, in the data step) data sources take part. */
   plugins?: readonly Plugin[];
   /** Per call of a plugin's analyst. Default 60 s. */
@@ -55,7 +59,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const started = performance.now();
   const emit: ProgressListener = input.onEvent ?? (() => {});
   const { candles, models } = input;
-  const dispatch = input.chartDispatch ?? "tool-call";
+  const dispatch = input.chartDispatch ?? "direct";
   const plugins = input.plugins ?? [];
   const timings: Partial<Record<StepId, number>> = { ...input.timings };
   const recorders: StepRecorder[] = [];
@@ -66,7 +70,13 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   input.signal?.addEventListener("abort", onOuterAbort, { once: true });
   const signal = controller.signal;
 
-  const context = createAnalysisContext({ assetName: input.assetName, symbol: input.symbol, timeframe: input.timeframe, candles });
+  const context = createAnalysisContext({
+    assetName: input.assetName,
+    symbol: input.symbol,
+    timeframe: input.timeframe,
+    candles,
+    horizonBars: input.horizonBars,
+  });
   const indicators = computeIndicators(candles);
   const fits = fitCandleTrendlines(candles);
   const lines = summariseTrendlines(candles, fits);
@@ -172,7 +182,11 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
       symbol: input.symbol,
       timeframe: input.timeframe,
       barCount: candles.length,
-      window: { start: new Date(first?.time ?? 0).toISOString(), end: new Date(last?.time ?? 0).toISOString() },
+      window: {
+        start: new Date(first?.time ?? 0).toISOString(),
+        end: new Date(last?.time ?? 0).toISOString(),
+        ...(input.requestedStart === undefined ? {} : { requestedStart: input.requestedStart }),
+      },
       reports: { indicator: indicator.report, pattern: patternReport, trend: trendReport },
       analystReports: Object.fromEntries(analystReports.map((report) => [report.name, report.text])),
       plugins: summarisePlugins(plugins),
@@ -189,7 +203,11 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
       },
       candles,
       timingsMs: { ...timings, total: totalMs },
-      usage: { calls, total: calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage) },
+      usage: {
+        calls,
+        callsPerStep: Object.fromEntries(recorders.map((recorder) => [recorder.step, recorder.calls().length])) as Record<StepName, number>,
+        total: calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage),
+      },
       models: {
         agent: { provider: models.agent.provider, model: models.agent.model, temperature: models.agent.temperature },
         graph: { provider: models.graph.provider, model: models.graph.model, temperature: models.graph.temperature },

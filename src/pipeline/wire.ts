@@ -66,6 +66,8 @@ export const wireAnalysisResultSchema = z.object({
         duration_ms: z.number(),
       }),
     ),
+    /** Model calls per step: the first place to look when comparing chart_dispatch modes or providers. */
+    calls_per_step: z.record(z.string(), z.number().int()),
     total: tokenUsageSchema,
   }),
   models: z.object({ agent: modelUsedSchema, graph: modelUsedSchema }),
@@ -142,6 +144,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
         output_tokens: call.usage.outputTokens,
         duration_ms: call.durationMs,
       })),
+      calls_per_step: result.usage.callsPerStep,
       total: { input_tokens: result.usage.total.inputTokens, output_tokens: result.usage.total.outputTokens },
     },
     models: result.models,

@@ -4,7 +4,8 @@
 // margin is not much wider than what it holds.
 import puppeteer, { type Browser, type Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_FLAGS, resolveChromiumPath, resolvePlotlyBundlePath } from "../../src/charts/chromium-setup";
+import { CHROMIUM_FLAGS, resolveChromiumPath } from "../../src/charts/chromium-setup";
+import { plotlyBundlePath } from "../../src/common/package-root";
 import type { PlotlyFigure } from "../../src/charts/figure-types";
 import { buildPatternFigure } from "../../src/charts/pattern-figure";
 import { buildTrendFigure } from "../../src/charts/trend-figure";
@@ -17,7 +18,7 @@ beforeAll(async () => {
   browser = await puppeteer.launch({ executablePath: resolveChromiumPath(), headless: true, args: [...CHROMIUM_FLAGS], pipe: true });
   page = await browser.newPage();
   await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
-  await page.addScriptTag({ path: resolvePlotlyBundlePath() });
+  await page.addScriptTag({ path: plotlyBundlePath() });
 });
 
 afterAll(async () => {

@@ -15,6 +15,8 @@ describe("createConfig", () => {
       anthropic_api_key: PLACEHOLDER_API_KEY,
       qwen_api_key: PLACEHOLDER_API_KEY,
       window_bars: 45,
+      chart_dispatch: "direct",
+      decision_horizon_bars: 3,
     });
     expect(config.openai_base_url).toBeUndefined();
   });
@@ -53,6 +55,10 @@ describe("createConfig", () => {
     [{ graph_llm_model: "gpt 4o" }, /graph_llm_model: is not a valid model name/],
     [{ openai_base_url: "ftp://example.com" }, /openai_base_url: must be an http\(s\) URL/],
     [{ window_bars: 10 }, /window_bars: must be at least 35/],
+    [{ chart_dispatch: "vision" }, /chart_dispatch: must be "direct" or "tool-call"/],
+    [{ decision_horizon_bars: 0 }, /decision_horizon_bars: must be at least 1/],
+    [{ decision_horizon_bars: 2.5 }, /decision_horizon_bars: must be a whole number of bars/],
+    [{ decision_horizon_bars: "3" }, /decision_horizon_bars: must be a number of bars/],
   ])("rejects %j with an error naming the field", (override, message) => {
     expect(() => createConfig(override as never)).toThrow(ConfigError);
     expect(() => createConfig(override as never)).toThrow(message);

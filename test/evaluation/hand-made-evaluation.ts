@@ -33,6 +33,7 @@ export function handMadeEvaluation(): EvaluationResult {
       firstSeed: 1,
       concurrency: 2,
       models: { agent: { provider: "openai", model: "gpt-4o-mini", temperature: 0.1 }, graph: { provider: "openai", model: "gpt-4o", temperature: 0.1 } },
+      promptVersion: "2",
       cacheDir: "/cache",
       plugins: [],
     },

@@ -1,7 +1,7 @@
 // The model-answer cache: what the key covers (and ignores), hits and misses, no caching of errors, corrupt
 // entries, atomic files, identical requests in flight at once. Driven by the in-process FakeChatModel; the end-to-end "second run sends nothing" test
 // against the fake provider server is in run-evaluation.test.ts.
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -63,6 +63,28 @@ describe("modelCacheKey", () => {
       modelCacheKey(model, { ...request, maxOutputTokens: 100 }),
     ];
     expect(new Set([key, ...variants]).size).toBe(variants.length + 1);
+  });
+
+  it("changes with the caller's key context (the prompt version), and not with the context's key order", () => {
+    const version1 = modelCacheKey(model, request, { promptVersion: "1" });
+    const version2 = modelCacheKey(model, request, { promptVersion: "2" });
+    expect(new Set([key, version1, version2]).size).toBe(3);
+    expect(modelCacheKey(model, request, { promptVersion: "2", plugins: "none" })).toBe(modelCacheKey(model, request, { plugins: "none", promptVersion: "2" }));
+  });
+});
+
+describe("cachedChatModel with a key context", () => {
+  it("never answers a request cached under another context (prompt version), and records the context in the entry", async () => {
+    const inner = new FakeChatModel({ ...model, steps: [textStep("under version 1"), textStep("under version 2")] });
+    const underVersion1 = cachedChatModel(inner, { dir, keyContext: { promptVersion: "1" } });
+    const underVersion2 = cachedChatModel(inner, { dir, keyContext: { promptVersion: "2" } });
+    expect((await underVersion1.chat(request)).text).toBe("under version 1");
+    expect((await underVersion2.chat(request)).text).toBe("under version 2");
+    expect(inner.calls).toHaveLength(2);
+    expect((await underVersion1.chat(request)).text).toBe("under version 1"); // each context keeps its own answer
+    expect(inner.calls).toHaveLength(2);
+    const entry = JSON.parse(await readFile(modelCacheEntryPath(dir, modelCacheKey(model, request, { promptVersion: "2" })), "utf8"));
+    expect(entry.context).toEqual({ promptVersion: "2" });
   });
 });
 

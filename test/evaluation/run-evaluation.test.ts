@@ -1,6 +1,6 @@
 // The whole harness through the real SDKs against the local fake provider, with real Chromium: the cache makes a
 // second run send zero requests and give identical numbers; a failed window is recorded and the run goes on.
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -8,9 +8,9 @@ import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
 import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
 import { runEvaluation, type EvaluationOptions } from "../../src/evaluation/run-evaluation";
+import { PROMPT_VERSION } from "../../src/agents/prompts/prompt-version";
 import { findScore } from "../../src/evaluation/score-evaluation";
 import { openJournal } from "../../src/journal/open-journal";
-import { PROMPT_VERSION } from "../../src/agents/prompts/prompt-version";
 import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
 
@@ -85,6 +85,13 @@ describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake p
     expect(second.usage).toMatchObject({ freshCalls: 0, cachedCalls: sent, estimatedCostUsd: 0 });
     expect(second.scores).toEqual(first.scores);
     expect(second.points.map(({ durationMs: _duration, ...point }) => point)).toEqual(first.points.map(({ durationMs: _duration, ...point }) => point));
+
+    // Every cached answer belongs to the prompts that asked for it: a run under other prompts asks afresh.
+    expect(first.settings.promptVersion).toBe(PROMPT_VERSION);
+    const cacheDir = path.join(scratch, "cache-rerun");
+    const entries = (await readdir(cacheDir, { recursive: true })).filter((file) => file.endsWith(".json"));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const file of entries) expect(JSON.parse(await readFile(path.join(cacheDir, file), "utf8")).context).toEqual({ promptVersion: PROMPT_VERSION });
 
     // The agents said LONG every time, so they score exactly like always-long.
     const agents = findScore(first.scores, { asset: "ALL", method: "agents", horizon: 3 })!;

@@ -47,12 +47,26 @@ describe("validateDateRange", () => {
     expect(validateDateRange({ timeframe: "1h", start: "2025-05-01 00:00", end: Date.UTC(2025, 4, 4) }, { now })).toEqual(expected);
   });
 
+  it.each([
+    ["1d", 3650],
+    ["1w", 7300],
+    ["1mo", 10950],
+  ] as const)("allows %s ranges up to %i days and refuses one day more", (timeframe, maxDays) => {
+    const end = Date.UTC(2025, 4, 1);
+    expect(validateDateRange({ timeframe, start: end - maxDays * DAY, end }, { now })).toEqual({ ok: true, days: maxDays });
+    expect(validateDateRange({ timeframe, start: end - (maxDays + 1) * DAY, end }, { now })).toMatchObject({
+      ok: false,
+      error: `Date range too long for ${timeframe}: ${maxDays + 1} days requested, at most ${maxDays} days allowed.`,
+      maxDays,
+    });
+  });
+
   it("rejects a reversed range", () => {
     const result = validateDateRange({ timeframe: "1d", start: "2025-05-10", end: "2025-05-01" }, { now });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error).toBe("Start 2025-05-10T00:00:00.000Z is after end 2025-05-01T00:00:00.000Z: the start must be before the end.");
-    expect(result.maxDays).toBe(730);
+    expect(result.maxDays).toBe(3650); // 1d's lookback
     expect(result.currentDays).toBe(-9);
   });
 
@@ -61,7 +75,7 @@ describe("validateDateRange", () => {
     expect(result).toEqual({
       ok: false,
       error: "Start and end are the same instant (2025-05-01T00:00:00.000Z): the start must be before the end.",
-      maxDays: 730,
+      maxDays: 3650, // 1d's lookback
       currentDays: 0,
     });
   });

@@ -10,9 +10,9 @@ import {
 } from "../../src/market/timeframes";
 
 describe("timeframes", () => {
-  it("has the documented lookback table", () => {
+  it("has the lookback table: Yahoo's intraday limits, and 10, 20 and 30 years for daily, weekly and monthly bars", () => {
     const table = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, maxLookbackDays(timeframe)]));
-    expect(table).toEqual({ "1m": 7, "5m": 60, "15m": 60, "30m": 60, "1h": 730, "4h": 730, "1d": 730, "1w": 730, "1mo": 730 });
+    expect(table).toEqual({ "1m": 7, "5m": 60, "15m": 60, "30m": 60, "1h": 730, "4h": 730, "1d": 3650, "1w": 7300, "1mo": 10950 });
   });
 
   it("maps each timeframe to a yahoo-finance2 interval, 4h through 1h", () => {

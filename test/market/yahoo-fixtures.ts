@@ -96,3 +96,18 @@ export function recordingFetch(respond: (url: URL) => Response | unknown | Promi
   };
   return { fetch: fetch as typeof globalThis.fetch, requests };
 }
+
+/**
+ * A Yahoo that knows daily bars of one symbol from `firstBar` up to `dataEnd()` (read on every request, so a test
+ * can let days pass), prices rising by 1 a bar (barsAt), and answers any range asked of it.
+ */
+export function dailyBarsFetch(options: { symbol: string; firstBar: number; dataEnd: () => number }) {
+  const DAY = 24 * 3_600_000;
+  return recordingFetch((url) => {
+    const from = Number(url.searchParams.get("period1")) * 1000;
+    const to = Math.min(Number(url.searchParams.get("period2")) * 1000, options.dataEnd());
+    const times: number[] = [];
+    for (let time = options.firstBar; time <= to; time += DAY) if (time >= from) times.push(time);
+    return chartBody({ symbol: options.symbol, exchangeTimezoneName: "UTC" }, barsAt(times, 100 + ((times[0] ?? options.firstBar) - options.firstBar) / DAY));
+  });
+}

@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { Display } from "../../src/notebook/display";
 import { createProgressView } from "../../src/notebook/progress-view";
 import { decisionCardHtml, reportsMarkdown, showResult } from "../../src/notebook/result-view";
+import { formatNumber, htmlTable } from "../../src/notebook/html-table";
+import { plotlyHtml, windowFigure } from "../../src/notebook/interactive-chart";
+import { indicatorTableHtml, timingsTableHtml, usageTableHtml } from "../../src/notebook/result-tables";
 import type { AnalysisResult } from "../../src/pipeline/analysis-result";
 
 class RecordingDisplay implements Display {
@@ -33,15 +36,28 @@ const result = {
   charts: { pattern: Buffer.from("pattern-png").toString("base64"), trend: Buffer.from("trend-png").toString("base64") },
   decision: { forecastHorizon: "next 3 bars", decision: "SHORT", justification: `Because ${hostile}`, riskRewardRatio: 1.5 },
   models: { agent: { provider: "openai", model: "gpt-4o-mini", temperature: 0.1 }, graph: { provider: "openai", model: "gpt-4o", temperature: 0.1 } },
-  usage: { calls: [], total: { inputTokens: 1000, outputTokens: 200 } },
-  timingsMs: { total: 4200 },
+  usage: {
+    calls: [
+      { step: "indicator", role: "agent", provider: "openai", model: "gpt-4o-mini", usage: { inputTokens: 1234, outputTokens: 56 }, durationMs: 1532.7781 },
+      { step: "decision", role: "graph", provider: "openai", model: hostile, usage: { inputTokens: 800, outputTokens: 144 }, durationMs: 987.5 },
+    ],
+    total: { inputTokens: 2034, outputTokens: 200 },
+  },
+  indicatorValues: { rsi: 55.123456, macd: -0.000049, macdSignal: 12.5, macdHistogram: -1234.5678, stochasticK: null, stochasticD: 80, roc: 1.005, williamsR: -20 },
+  pluginIndicatorValues: { [hostile]: 0.5 },
+  timingsMs: { data: 12.3, indicator: 9737.536460000001, total: 14200.9 },
 } as unknown as AnalysisResult;
+
+/** The text of each cell of an HTML table's rows, tags removed and entities left as they are. */
+function cells(html: string): string[][] {
+  return [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) => [...row[1].matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((cell) => cell[1]));
+}
 
 describe("showResult", () => {
   it("shows the decision card, the reports and both charts", () => {
     const display = new RecordingDisplay();
     showResult(display, result);
-    expect(display.outputs.map((output) => output.kind)).toEqual(["html", "markdown", "png", "png"]);
+    expect(display.outputs.map((output) => output.kind)).toEqual(["html", "markdown", "png", "png", "html"]);
     expect(Buffer.from(display.outputs[2].value as Uint8Array).toString()).toBe("pattern-png");
     expect(Buffer.from(display.outputs[3].value as Uint8Array).toString()).toBe("trend-png");
   });
@@ -55,6 +71,76 @@ describe("showResult", () => {
     const markdown = reportsMarkdown(result);
     expect(markdown).toContain("RSI is **55**.");
     expect(markdown).not.toMatch(/<script|<img/);
+  });
+
+  it("says when the window reached back before the requested start, and only then", () => {
+    expect(decisionCardHtml(result)).not.toContain("Requested from");
+    const filled = { ...result, window: { ...result.window, requestedStart: "2024-01-05T00:00:00.000Z" } } as AnalysisResult;
+    expect(decisionCardHtml(filled)).toContain(
+      "Requested from 2024-01-05T00:00:00.000Z; the window starts earlier, at 2024-01-01T00:00:00.000Z, to have 45 bars.",
+    );
+  });
+});
+
+describe("the result's numbers as tables", () => {
+  it("rounds, aligns numbers right, separates thousands, shows missing values as a dash", () => {
+    const indicators = cells(indicatorTableHtml(result));
+    expect(indicators).toContainEqual(["RSI (14)", "55.12"]);
+    expect(indicators).toContainEqual(["MACD (12, 26)", "0.00"]); // -0.000049 rounds to zero: no "-0.00"
+    expect(indicators).toContainEqual(["MACD histogram", "-1,234.57"]);
+    expect(indicators).toContainEqual(["Stochastic %K (14, 3)", "–"]);
+    expect(indicators).toContainEqual(["Williams %R (14)", "-20"]);
+    expect(indicatorTableHtml(result)).toMatch(/<td style="[^"]*text-align:right">55.12<\/td>/);
+
+    const usage = cells(usageTableHtml(result));
+    expect(usage[1]).toEqual(["indicator", "openai", "gpt-4o-mini", "1,234", "56", "1.5", expect.stringMatching(/^\d\.\d{4}$/)]);
+    expect(usage.at(-1)?.slice(0, 5)).toEqual(["total", "", "", "2,034", "200"]);
+    const timings = cells(timingsTableHtml(result));
+    expect(timings).toContainEqual(["indicator", "9.7"]);
+    expect(timings).toContainEqual(["total", "14.2"]);
+  });
+
+  it("shows names from users and models as text", () => {
+    for (const html of [indicatorTableHtml(result), usageTableHtml(result), htmlTable([{ name: hostile, n: 1 }])]) {
+      expect(html).not.toMatch(/<script|<img/);
+      expect(html).toContain("&lt;script&gt;");
+    }
+  });
+
+  it("takes its columns, headings and decimals from the caller", () => {
+    const html = htmlTable([{ a: 1.23456, b: "x" }, { a: null, b: "y" }], { columns: [{ key: "b", label: "B" }, { key: "a" }], decimals: { a: 3 } });
+    expect(cells(html)).toEqual([["B", "a"], ["x", "1.235"], ["y", "–"]]);
+    expect(formatNumber(1234567.891, 1)).toBe("1,234,567.9");
+    expect(formatNumber(-0.004)).toBe("0.00");
+  });
+});
+
+describe("the interactive window chart", () => {
+  const candles = Array.from({ length: 30 }, (_, index) => ({ time: Date.UTC(2024, 0, 1) + index * 4 * 3_600_000, open: 100 + index, high: 102 + index, low: 99 + index, close: 101 + index, volume: 10 }));
+
+  it("is the trend chart's candles and four trendlines, sized to the notebook's column", () => {
+    const figure = windowFigure({ candles, assetName: "Bitcoin", timeframe: "4h" });
+    expect(figure.data.map((trace) => trace.name)).toEqual(["Price", "Support (close)", "Resistance (close)", "Support (lows)", "Resistance (highs)"]);
+    const html = plotlyHtml(figure, { plotly: "loaded" });
+    expect(html).toMatch(/^<div id="quantagent-plot-[0-9a-f-]{36}" style="width:100%;height:640px"><\/div>/);
+    expect(html).toContain('"autosize":true');
+    expect(html).not.toContain('"width":1280');
+  });
+
+  it("keeps a hostile title inside its script: no tag can close it early", () => {
+    const html = plotlyHtml({ data: [], layout: { title: { text: `</script>${hostile}<!--` } } }, { plotly: "loaded" });
+    expect(html.match(/<\/script>/g)).toHaveLength(1); // only the script's own end
+    expect(html).not.toContain("<!--");
+    expect(html).toContain("\\u003c/script\\u003e");
+  });
+
+  it("writes Plotly's code into the output so it draws offline, or loads it from a URL of your choice", () => {
+    const html = plotlyHtml({ data: [], layout: {} });
+    expect(html.length).toBeGreaterThan(1_000_000);
+    expect(html).toContain("plotly.js v");
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const viaUrl = plotlyHtml({ data: [], layout: {} }, { plotly: { url: 'https://cdn.example/plotly.js"onload="x' } });
+    expect(viaUrl).toContain('<script src="https://cdn.example/plotly.js%22onload=%22x"></script>');
   });
 });
 

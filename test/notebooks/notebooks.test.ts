@@ -112,12 +112,20 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     expect(html).toMatch(/>LONG</);
     expect(count(outputs, "image/png")).toBe(2);
     expect(texts(outputs)).toContain("hasKey: true, maskedKey: 'sk-...789'");
+    // The numbers as tables (rounded), and the window as an interactive chart with Plotly written into the output.
+    expect(html).toContain("Indicators at the last bar");
+    expect(html).toMatch(/>RSI \(14\)<\/td><td[^>]*>\d+\.\d\d<\/td>/);
+    expect(html).toContain("Model calls");
+    expect(html).toMatch(/<div id="quantagent-plot-[0-9a-f-]{36}"/);
+    expect(html).toContain("plotly.js v");
+    expect(html).toContain('"name":"Support (close)"');
   }, 300_000);
 
   it("02 providers and keys: validation through the real SDKs, switching, names kept across a switch", async () => {
     server.reset();
     const text = texts(await execute("02-providers-and-keys.ipynb"));
     expect(text).toContain("OpenAI API key is valid");
+    expect(text).toMatch(/<td[^>]*>openai<\/td><td[^>]*>true<\/td><td[^>]*>sk-\.\.\.789<\/td>/); // key status as a table
     expect(text).toContain("Anthropic API key is valid");
     expect(text).toContain("agent_llm_model: 'claude-haiku-4-5-20251001'");
     expect(text).toContain("agent_llm_model: 'gpt-4.1-mini'");
@@ -133,6 +141,7 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     expect(text).toContain("Invalid symbol");
     expect(text).toMatch(/at most 7 days allowed/);
     expect(text).toContain("2024-03-04T13:30:00.000Z");
+    expect(text).toMatch(/30 days asked; fetched from \d{4}-\d{2}-\d{2}, 77 days back/); // a short range fills the window
     expect(readFileSync(path.join(dataDir, CUSTOM_ASSETS_FILE_NAME), "utf8")).toContain("ETH-USD");
   }, 300_000);
 

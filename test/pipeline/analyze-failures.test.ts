@@ -71,7 +71,9 @@ describe("concurrency", () => {
     const delayMs = 400;
     server.setHandler((request) => fakeReply.delay(delayMs, defaultFakeHandler(request) as never));
     const started = performance.now();
-    const result = await pipeline().analyze({ candles, timeframe: "4h" });
+    // "tool-call" dispatch (7 calls, not the default's 5): the gap between the sum of the calls and the critical path
+    // is what this test measures, and the two extra calls keep it wide enough to tell on a busy machine.
+    const result = await pipeline({ chart_dispatch: "tool-call" }).analyze({ candles, timeframe: "4h" });
     const wallMs = performance.now() - started;
 
     const sumOfCalls = server.requests.length * delayMs; // 7 calls
@@ -95,8 +97,9 @@ describe("concurrency", () => {
 
 describe("failure in one branch", () => {
   it("fails the analysis with the classified error and stops the other steps", async () => {
+    // The Pattern agent's one call (chart_dispatch "direct", the default) is the one that fails: its vision request.
     server.setHandler((request) => {
-      if (request.summary.toolNames.includes("generate_pattern_chart")) return fakeReply.quotaExceeded();
+      if (request.summary.imageCount > 0 && request.summary.lastUserText.includes("classic patterns")) return fakeReply.quotaExceeded();
       return fakeReply.delay(1500, defaultFakeHandler(request) as never);
     });
     const events: ProgressEvent[] = [];

@@ -1,4 +1,6 @@
-// The whole pipeline through the real SDKs against the local fake provider, once per provider, with real Chromium.
+// The whole pipeline through the real SDKs against the local fake provider, once per provider, with real Chromium,
+// in the chart_dispatch mode that makes every kind of call ("tool-call": the agent model dispatches each chart tool).
+// The default "direct" mode, the prompts' contents and the call counts of both modes: fidelity.e2e.test.ts.
 import { describe, expect, it } from "vitest";
 import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { readPngSize } from "../../src/charts/png-size";
@@ -35,9 +37,9 @@ function configFor(provider: ProviderId): ConfigInput {
 }
 
 describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (provider) => {
-  it("runs the four agents through the real SDK and returns the documented result", async () => {
+  it("runs the four agents through the real SDK and returns the result record", async () => {
     const info = providers[provider];
-    const pipeline = createPipeline(configFor(provider), { env: {}, renderer });
+    const pipeline = createPipeline({ ...configFor(provider), chart_dispatch: "tool-call" }, { env: {}, renderer });
     const events: ProgressEvent[] = [];
     const candles = syntheticCandles({ count: 100 });
     const result = await pipeline.analyze({ candles, timeframe: "4h", name: "Synthetic" }, { onEvent: (event) => events.push(event) });
@@ -58,6 +60,10 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
       graph: { provider, model: info.defaultGraphModel, temperature: 0.3 },
     });
     expect(result.usage.calls).toHaveLength(7);
+    expect(result.usage.callsPerStep).toEqual({ indicator: 2, pattern: 2, trend: 2, decision: 1 });
+    expect(toWireResult(result).usage.calls_per_step).toEqual({ indicator: 2, pattern: 2, trend: 2, decision: 1 });
+    expect(result.promptVersion).toMatch(/^\S+$/);
+    expect(toWireResult(result).prompt_version).toBe(result.promptVersion);
     expect(result.usage.total.inputTokens).toBeGreaterThan(0);
     expect(Object.keys(result.timingsMs).sort()).toEqual(["data", "decision", "indicator", "pattern", "total", "trend"]);
     expect(result.indicatorValues.rsi).toBeGreaterThan(0);

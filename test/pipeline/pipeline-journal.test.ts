@@ -9,7 +9,7 @@ import { InputError } from "../../src/common/input-error";
 import { ProviderError } from "../../src/llm/provider-error";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { barsAt, chartBody, recordingFetch } from "../market/yahoo-fixtures";
+import { dailyBarsFetch } from "../market/yahoo-fixtures";
 import { syntheticCandles } from "../support/synthetic-candles";
 import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
 
@@ -131,13 +131,7 @@ describe("outcomes", () => {
     // Yahoo answers daily BTC-USD bars up to `dataEnd`; the clock is just after it.
     const firstBar = Date.UTC(2025, 0, 1);
     let dataEnd = firstBar + 59 * 24 * HOUR;
-    const { fetch, requests } = recordingFetch((url) => {
-      const from = Number(url.searchParams.get("period1")) * 1000;
-      const to = Math.min(Number(url.searchParams.get("period2")) * 1000, dataEnd);
-      const times: number[] = [];
-      for (let time = firstBar; time <= to; time += 24 * HOUR) if (time >= from) times.push(time);
-      return chartBody({ symbol: "BTC-USD", exchangeTimezoneName: "UTC" }, barsAt(times, 100 + (times[0] - firstBar) / (24 * HOUR)));
-    });
+    const { fetch, requests } = dailyBarsFetch({ symbol: "BTC-USD", firstBar, dataEnd: () => dataEnd });
     const subject = createPipeline(
       { api_key: TEST_KEY, openai_base_url: server.openaiBaseUrl, data_dir: freshDataDir() },
       { env: {}, renderer, fetch, now: () => new Date(dataEnd + HOUR) },

@@ -7,6 +7,7 @@
 //
 // Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> npx vitest run test/reliability/server-fuzz.test.ts
 // (FUZZ_VERBOSE=1 prints the request counts per endpoint and the statuses seen).
+import { JOURNAL_FILE_NAME } from "../../src/journal/open-database";
 import { Agent } from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -121,6 +122,39 @@ async function runFuzz(total: number, generate: () => FuzzRequest, problems: str
   return outcomes;
 }
 
+const JOURNAL_FILES = new Set([JOURNAL_FILE_NAME, `${JOURNAL_FILE_NAME}-wal`, `${JOURNAL_FILE_NAME}-shm`]);
+
+function withoutJournal(state: ReturnType<typeof snapshotServerState>) {
+  return { ...state, files: Object.fromEntries(Object.entries(state.files).filter(([name]) => !JOURNAL_FILES.has(name))) };
+}
+
+/**
+ * The journal holds every analysis answered 200 (by its id) and nothing for requests that were refused: at most one
+ * entry per analysis that ran (answered 200, or failed at the provider or the market data: 422 and 5xx but 429).
+ */
+async function journalProblems(outcomes: Outcome[]): Promise<string[]> {
+  const analyses = outcomes.flatMap((outcome) => (outcome.request.endpoint === "POST /api/analyze" && outcome.result.kind === "response" ? [outcome.result] : []));
+  // A JSON answer, or an event stream whose `result` event carries the result (a stream that ended in an `error`
+  // event has none: its run may or may not have been recorded, as its failure decides).
+  const idOf = (body: string): string | undefined | null => {
+    if (body.startsWith("{")) return (JSON.parse(body) as { id?: string }).id;
+    const data = /^event: result\ndata: (.*)$/m.exec(body)?.[1];
+    return data === undefined ? null : (JSON.parse(data) as { id?: string }).id;
+  };
+  const answeredIds = analyses.filter((answer) => answer.status === 200).map((answer) => idOf(answer.body.toString())).filter((id) => id !== null);
+  const ran = analyses.filter((answer) => answer.status === 200 || (answer.status >= 422 && answer.status !== 429)).length;
+  const recorded = new Set<string>();
+  for (let cursor: string | undefined, page; (page = await server.pipeline.journal.list({ limit: 500, cursor })); cursor = page.nextCursor) {
+    for (const summary of page.analyses) recorded.add(summary.id);
+    if (!page.nextCursor) break;
+  }
+  const problems: string[] = [];
+  const missing = answeredIds.filter((id) => id === undefined || !recorded.has(id));
+  if (missing.length > 0) problems.push(`${missing.length} analyses answered 200 are not in the journal (ids ${JSON.stringify(missing.slice(0, 3))})`);
+  if (recorded.size > ran) problems.push(`the journal holds ${recorded.size} analyses, but only ${ran} ran`);
+  return problems;
+}
+
 function expectNoProblems(problems: string[]): void {
   if (problems.length === 0) return;
   const shown = problems.slice(0, 15).join("\n");
@@ -166,8 +200,10 @@ describe(`server fuzz (seed ${seed})`, () => {
       }
     }
     problems.push(...logProblems(), ...(await healthProblems()));
+    problems.push(...(await journalProblems(outcomes)));
     const after = snapshotServerState(server.pipeline, server.dataDir);
-    if (JSON.stringify(after) !== JSON.stringify(before)) {
+    // The journal's files change with every analysis that ran (checked above); nothing else may.
+    if (JSON.stringify(withoutJournal(after)) !== JSON.stringify(withoutJournal(before))) {
       problems.push(`state changed:\n    before ${JSON.stringify(before).slice(0, 800)}\n    after  ${JSON.stringify(after).slice(0, 800)}`);
     }
     if (pollutedProperties().length > 0) problems.push(`Object.prototype polluted: ${pollutedProperties().join(", ")}`);
@@ -251,7 +287,9 @@ describe(`server fuzz (seed ${seed})`, () => {
     }
     const file = JSON.parse(readFileSync(path.join(server.dataDir, "custom_assets.json"), "utf8"));
     if (JSON.stringify(file.custom_assets) !== JSON.stringify(listed)) problems.push(`the file holds ${JSON.stringify(file.custom_assets)}, the API ${JSON.stringify(listed)}`);
-    const leftovers = Object.keys(snapshotServerState(server.pipeline, server.dataDir).files).filter((name) => name !== "custom_assets.json");
+    // The custom-asset file and the journal's SQLite files (the database, its write-ahead log and shared index).
+    const expectedFiles = new Set(["custom_assets.json", JOURNAL_FILE_NAME, `${JOURNAL_FILE_NAME}-wal`, `${JOURNAL_FILE_NAME}-shm`]);
+    const leftovers = Object.keys(snapshotServerState(server.pipeline, server.dataDir).files).filter((name) => !expectedFiles.has(name));
     if (leftovers.length > 0) problems.push(`files left in the data directory: ${leftovers.join(", ")}`);
 
     if (JSON.stringify(snapshotPrototypes()) !== JSON.stringify(before.prototypes) || pollutedProperties().length > 0) problems.push("a prototype changed");

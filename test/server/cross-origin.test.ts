@@ -25,6 +25,7 @@ const bodies: Record<string, unknown> = {
   "/api/save-custom-asset": { symbol: "SOL-USD" },
   "/api/validate-date-range": { timeframe: "4h", start: "2024-01-01", end: "2024-02-01" },
   "/api/analyze": { asset: "BTC", timeframe: "4h", start: "2024-01-01", end: "2024-02-01" },
+  "/api/analyses/score-outcomes": {},
 };
 
 function send(method: string, path: string, headers: Record<string, string>, body?: string) {

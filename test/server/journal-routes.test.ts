@@ -10,7 +10,7 @@ import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../
 import { fakeDecision } from "../fakes/fake-provider-server";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { sampleEntry, laterBars } from "../journal/journal-fixtures";
-import { barsAt, chartBody, recordingFetch } from "../market/yahoo-fixtures";
+import { dailyBarsFetch } from "../market/yahoo-fixtures";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { deleteJson, expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
@@ -23,13 +23,7 @@ const DAY = 24 * 3_600_000;
 // Yahoo answers daily BTC-USD bars up to `dataEnd` (prices rising by 1 a bar), whatever range is asked.
 const firstBar = Date.UTC(2025, 0, 1);
 let dataEnd = firstBar + 59 * DAY;
-const yahoo = recordingFetch((url) => {
-  const from = Number(url.searchParams.get("period1")) * 1000;
-  const to = Math.min(Number(url.searchParams.get("period2")) * 1000, dataEnd);
-  const times: number[] = [];
-  for (let time = firstBar; time <= to; time += DAY) if (time >= from) times.push(time);
-  return chartBody({ symbol: "BTC-USD", exchangeTimezoneName: "UTC" }, barsAt(times, 100 + (times[0] - firstBar) / DAY));
-});
+const yahoo = dailyBarsFetch({ symbol: "BTC-USD", firstBar, dataEnd: () => dataEnd });
 
 beforeAll(async () => {
   fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });

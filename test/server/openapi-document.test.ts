@@ -15,6 +15,8 @@ import { buildOpenApiDocument, type JsonSchema, type OpenApiDocument } from "../
 import { createChartRenderer, createPipeline, type ChartRenderer } from "../../src/index";
 import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { parseEventStreamText } from "../support/event-stream-text";
+import { fakeYahooMarket } from "../support/fake-yahoo-market";
+import { legacyAnalyzeBody } from "./legacy-client-fixtures";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { deleteJson, getJson, postJson, startTestServer, TEST_KEY, type JsonAnswer, type TestServer } from "./test-server";
 
@@ -103,7 +105,12 @@ describe("real answers of every route match the document", () => {
   beforeAll(async () => {
     fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });
     renderer = createChartRenderer();
-    server = await startTestServer({ config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl }, renderer });
+    server = await startTestServer({
+      config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl },
+      renderer,
+      // Yahoo cannot be reached: a fake market answers the original web client's live-data analysis.
+      fetch: fakeYahooMarket({ symbol: "BTC-USD", market: "crypto" }).fetch,
+    });
     guarded = await startTestServer({ app: { accessToken: "a-real-access-token-0123456789abcdef0123" } });
   });
   afterAll(async () => {
@@ -135,6 +142,10 @@ describe("real answers of every route match the document", () => {
     check("delete", "/api/custom-assets/{symbol}", await deleteJson(server, "/api/custom-assets/ETH-USD"), 200);
     check("delete", "/api/custom-assets/{symbol}", await deleteJson(server, "/api/custom-assets/%21%21"), 400);
     check("get", "/api/timeframe-limits", await getJson(server, "/api/timeframe-limits"), 200);
+    check("get", "/api/timeframe-limits/{timeframe}", await getJson(server, "/api/timeframe-limits/4h"), 200);
+    check("get", "/api/timeframe-limits/{timeframe}", await getJson(server, "/api/timeframe-limits/3h"), 400);
+    const legacyRange = { timeframe: "1h", start_date: "2024-01-01", start_time: "00:00", end_date: "2024-01-03", end_time: "12:00" };
+    check("post", "/api/validate-date-range", await postJson(server, "/api/validate-date-range", legacyRange), 200);
     const tooLong = await postJson(server, "/api/validate-date-range", { timeframe: "1m", start: "2024-01-01", end: "2024-03-01" });
     check("post", "/api/validate-date-range", tooLong, 200);
     expect(tooLong.body.valid).toBe(false);
@@ -161,6 +172,10 @@ describe("real answers of every route match the document", () => {
     check("post", "/api/analyze", await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "BTC" }), 200);
     check("post", "/api/analyze", await postJson(server, "/api/analyze", { csv, timeframe: "1d" }), 400);
     check("post", "/api/analyze", await postJson(server, "/api/analyze", { asset: "BTC", timeframe: "4h", start: "2024-01-01" }), 400);
+    // The original web client's form: its own answer, {success, redirect, full_results}.
+    const legacy = await postJson(server, "/api/analyze", legacyAnalyzeBody({ asset: "BTC", timeframe: "4h", days: 30 }));
+    check("post", "/api/analyze", legacy, 200);
+    expectMatches("/components/schemas/LegacyAnalyzeAnswer", legacy.body, "the original client's answer");
 
     const response = await fetch(`${server.url}/api/analyze`, {
       method: "POST",

@@ -10,6 +10,7 @@ import { benchmarkCsv } from "./analysis-fixtures";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
 import { forbiddenElementsIn, hostileLine, hostileText, pwned, setColorScheme, visibleText } from "./page-helpers";
 import { startTestServer, TEST_KEY, type TestServer } from "./test-server";
+import { legacyRedirectAnswer, SHORTENED_MARK } from "../../server/legacy-redirect";
 
 let fake: FakeProviderServer;
 let renderer: ChartRenderer;
@@ -130,6 +131,22 @@ describe("/output", () => {
     page = await openOutput(server.url, outputUrl(server.url, fullResults), { ...fullResults, pattern_chart: '" onerror="window.__pwned=1', trend_chart: "javascript:window.__pwned=2" });
     expect(await page.$$eval("#result img", (images) => images.length)).toBe(0);
     expect(await pwned(page)).toBeUndefined();
+    await page.close();
+  });
+
+  it("shows the whole texts and the charts from storage when the server's link carries the texts shortened", async () => {
+    const long = { ...fullResults, technical_indicators: `${"An indicator paragraph that goes on. ".repeat(400)}The last words.`, window: { start: "2024-01-01T00:00:00Z", end: "2024-01-08T00:00:00Z", requested_start: "2024-01-05T00:00:00Z" } };
+    const { redirect } = legacyRedirectAnswer(long as never);
+    const linked = JSON.parse(decodeURIComponent(redirect.slice("/output?results=".length)));
+    expect(linked.technical_indicators.endsWith(SHORTENED_MARK)).toBe(true);
+    let page = await openOutput(server.url, server.url + redirect, long);
+    expect(await visibleText(page, "#indicator-report")).toMatch(/The last words\.$/);
+    await page.waitForFunction(() => ((document.querySelector("#trend-chart-image") as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    expect(await visibleText(page, "#window-note")).toMatch(/^Requested from 2024-01-05/);
+    await page.close();
+    // Without the stored copy, the shortened text is what there is.
+    page = await openOutput(server.url, server.url + redirect);
+    expect(await visibleText(page, "#indicator-report")).toMatch(/\[…\]$/);
     await page.close();
   });
 

@@ -43,7 +43,8 @@ beforeAll(async () => {
     if (summary.wantsJson) {
       return fakeReply.json({ ...fakeDecision, decision: "SHORT", justification: sent("justification"), forecast_horizon: sent("forecast_horizon") });
     }
-    if (summary.imageCount > 0) return fakeReply.text(summary.lastUserText.includes("The blue line is support") ? sent("trend_analysis") : sent("pattern_analysis"));
+    // The Trend agent's vision prompt names its role (its line descriptions follow the chart's style, not fixed words).
+    if (summary.imageCount > 0) return fakeReply.text(summary.lastUserText.includes("You are the trend analyst") ? sent("trend_analysis") : sent("pattern_analysis"));
     const finalIndicatorReport = summary.trailingToolResults > 0 && summary.toolNames.includes("compute_rsi");
     if (finalIndicatorReport) return fakeReply.text(sent("technical_indicators"));
     return defaultFakeHandler(request);

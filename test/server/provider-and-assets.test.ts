@@ -125,7 +125,7 @@ describe("timeframes and date ranges", () => {
     const result = await getJson(server, "/api/timeframe-limits");
     expect(result.status).toBe(200);
     const maxDays = Object.fromEntries(result.body.timeframes.map((row: { timeframe: string; max_days: number }) => [row.timeframe, row.max_days]));
-    expect(maxDays).toEqual({ "1m": 7, "5m": 60, "15m": 60, "30m": 60, "1h": 730, "4h": 730, "1d": 730, "1w": 730, "1mo": 730 });
+    expect(maxDays).toEqual({ "1m": 7, "5m": 60, "15m": 60, "30m": 60, "1h": 730, "4h": 730, "1d": 3650, "1w": 7300, "1mo": 10950 });
     expect(result.body.timeframes[5]).toMatchObject({ timeframe: "4h", interval: "1h", aggregated: true });
   });
 

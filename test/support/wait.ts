@@ -9,12 +9,5 @@ export async function waitFor(condition: () => boolean, timeoutMs = 10_000, what
   }
 }
 
-/** True while a process with this pid exists (signal 0 checks without sending anything). */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** True while a process with this pid exists: the library's own check. */
+export { processExists as isProcessAlive } from "../../src/common/process-exists";

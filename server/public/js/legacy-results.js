@@ -9,6 +9,8 @@
 
 export const RESULTS_PARAMETER = "results";
 export const STORAGE_KEY = "analysisResults";
+/** How the server ends a text it had to shorten to keep the link short (server/legacy-redirect.ts). */
+export const SHORTENED_MARK = " […]";
 
 /**
  * @param {unknown} value
@@ -42,13 +44,26 @@ function storedResults(storage) {
 }
 
 /**
+ * A linked text is the stored one, or the start of it when the server shortened the link's copy.
+ * @param {unknown} linked
+ * @param {unknown} stored
+ */
+function sameText(linked, stored) {
+  if (linked === stored) return true;
+  return typeof linked === "string" && typeof stored === "string" && linked.endsWith(SHORTENED_MARK) && stored.startsWith(linked.slice(0, -SHORTENED_MARK.length));
+}
+
+/**
  * The stored result belongs to this link when it holds the same reports: an older analysis's charts (left behind
  * when storing a newer one failed, e.g. over quota) must not be shown beside another analysis's text.
  * @param {Record<string, unknown>} linked
  * @param {Record<string, unknown>} stored
  */
 function sameAnalysis(linked, stored) {
-  return ["asset_name", "timeframe", "technical_indicators", "pattern_analysis", "trend_analysis"].every((field) => linked[field] === stored[field]);
+  return (
+    ["asset_name", "timeframe"].every((field) => linked[field] === stored[field]) &&
+    ["technical_indicators", "pattern_analysis", "trend_analysis"].every((field) => sameText(linked[field], stored[field]))
+  );
 }
 
 /**
@@ -89,17 +104,20 @@ export function readLegacyResults(location, storage) {
   const linked = parameter === null ? stored : parseRecord(parameter);
   if (parameter === null && !linked) return { problem: "This address holds no analysis result: open it from an analysis, or run one on the main page." };
   if (!linked) return { problem: "The analysis result in this address could not be read: the link may have been cut short or edited." };
-  const charts = stored && sameAnalysis(linked, stored) ? stored : {};
+  // The stored copy of the same analysis is whole: its charts, and the texts the link may carry shortened.
+  const whole = stored && sameAnalysis(linked, stored) ? stored : undefined;
+  const charts = whole ?? {};
+  const text = /** @param {string} field */ (field) => /** @type {string} */ (whole?.[field] ?? linked[field] ?? "");
   /** @type {AnalysisResult} */
   const result = {
     ...pick(linked, OPTIONAL_FIELDS),
     asset_name: /** @type {string} */ (linked.asset_name ?? ""),
     timeframe: /** @type {string} */ (linked.timeframe ?? ""),
     data_length: /** @type {number} */ (linked.data_length ?? NaN),
-    technical_indicators: /** @type {string} */ (linked.technical_indicators ?? ""),
-    pattern_analysis: /** @type {string} */ (linked.pattern_analysis ?? ""),
-    trend_analysis: /** @type {string} */ (linked.trend_analysis ?? ""),
-    final_decision: decisionFrom(linked.final_decision),
+    technical_indicators: text("technical_indicators"),
+    pattern_analysis: text("pattern_analysis"),
+    trend_analysis: text("trend_analysis"),
+    final_decision: decisionFrom(whole && isRecord(whole.final_decision) ? whole.final_decision : linked.final_decision),
     pattern_chart: /** @type {string | undefined} */ (linked.pattern_chart || charts.pattern_chart || undefined),
     trend_chart: /** @type {string | undefined} */ (linked.trend_chart || charts.trend_chart || undefined),
   };

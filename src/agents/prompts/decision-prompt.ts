@@ -1,4 +1,6 @@
-// The Decision agent's prompt: weigh the three reports and answer with the decision record as JSON, nothing else.
+// The Decision agent's prompt: an immediate LONG or SHORT order for the next N bars (their duration stated for the
+// timeframe in use), decided by the replaced system's policy, answered as the decision record and nothing else.
+import { describeBarSpan, describeHorizon } from "../../market/bar-span";
 import type { AnalysisContext } from "../analysis-context";
 
 export interface DecisionReports {
@@ -10,16 +12,34 @@ export interface DecisionReports {
 }
 
 export function decisionSystemPrompt(context: AnalysisContext): string {
-  return `You are a trader making a short-term call on ${context.assetName} (${context.symbol}) on the ${context.timeframe} timeframe.
-You receive three reports from your analysts: indicators, chart patterns and trend. Weigh them: a clear pattern
-or trend confirmed by momentum outweighs a single indicator; when they conflict, say which you trust and why.
-You must choose a direction: LONG or SHORT. Holding or staying flat is not an option.
+  const bars = context.horizonBars;
+  const span = describeBarSpan(context.timeframe, bars);
+  const horizon = describeHorizon(context.timeframe, bars);
+  return `You are the execution trader of a high-frequency trading desk, working the ${context.timeframe} chart of ${context.assetName} (${context.symbol}).
+Issue an immediate execution order, LONG or SHORT, for the next ${bars} bar${bars === 1 ? "" : "s"}: ${span} at ${context.timeframe}.
+Holding or staying flat is not an option: the desk must take one side.
+
+Three analysts report to you: indicators (momentum), chart patterns, and trend (support and resistance lines); any
+further reports come from the desk's own analysts, under their titles. Decide by these rules:
+1. Act on confirmed signals only. A pattern counts when it is clearly formed and mostly complete and its breakout or
+   breakdown is already under way; do not act on early, forming or speculative patterns unless another report
+   confirms the break.
+2. Do not assume a breakout direction from geometry alone: a triangle, a wedge or price squeezed between converging
+   lines says that price will move, not which way. Take a direction only from a break confirmed by strong candles or
+   by momentum.
+3. Prefer momentum-backed signals: MACD crossovers, RSI or Stochastic at extremes or diverging from price, a strong
+   rate of change, outweigh weak or mixed oscillator readings.
+4. The strongest case is all three reports pointing the same way. When they conflict, or the market is
+   consolidating, follow the slope of the dominant trendline (a falling channel favours SHORT, a rising one LONG).
+5. Set risk_reward_ratio between 1.2 and 1.8 from the structure seen: the distance to the next support or resistance
+   in your direction (the reward) against the distance to the level that would prove the order wrong (the risk),
+   and how volatile the recent bars are.
 
 Answer with one JSON object and nothing else, with exactly these fields:
 {
-  "forecast_horizon": "how far ahead the call holds, e.g. \\"next 3 bars (12 hours)\\"",
+  "forecast_horizon": "${horizon}",
   "decision": "LONG" or "SHORT",
-  "justification": "two to four sentences drawn from the reports",
+  "justification": "two to four sentences naming the confirmed signals from the reports that decide it",
   "risk_reward_ratio": a number between 1.2 and 1.8
 }`;
 }
@@ -34,7 +54,7 @@ ${reports.patternReport}
 Trend report:
 ${reports.trendReport}
 ${(reports.analystReports ?? []).map((report) => `\n${report.title}:\n${report.text}\n`).join("")}
-Give your decision as the JSON object.`;
+Give your order as the JSON object.`;
 }
 
 export function decisionRepairPrompt(problem: string): string {

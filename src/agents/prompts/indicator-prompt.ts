@@ -1,23 +1,50 @@
-// The Indicator agent's prompt: a technical analyst who computes indicators through tools and reports on momentum.
+// The Indicator agent's prompt: the indicator analyst of a fast trading desk, who sees every bar of the window and
+// computes the indicators it wants through tools, and reports what momentum they show.
+import { utcDay, utcMinute } from "../../common/utc-time";
+import type { Candle } from "../../market/candle";
+import type { Timeframe } from "../../market/timeframes";
 import type { AnalysisContext } from "../analysis-context";
 
 export function indicatorSystemPrompt(context: AnalysisContext): string {
-  return `You are a technical analyst covering ${context.assetName} on the ${context.timeframe} timeframe.
-You have tools that compute RSI, MACD, Stochastic, ROC and Williams %R on the last ${context.barCount} bars.
-Call the tools you need (several at once is fine; choose periods that suit the timeframe, or keep the standard
-ones), then write your report. You have at most ${context.maxToolRounds} rounds of tool calls.
+  return `You are the indicator analyst of a high-frequency trading desk, covering ${context.assetName} (${context.symbol}) on ${context.timeframe} bars.
+The desk executes within the next few bars, so what matters is the momentum right now: its direction, and whether it
+is building or fading. Read the bars quickly and precisely.
+
+You have tools that compute RSI, MACD, Stochastic, ROC and Williams %R over the ${context.barCount} bars you are given.
+Call the ones you need (several in one round is fine), with periods that suit the ${context.timeframe} timeframe or the
+standard ones. You have at most ${context.maxToolRounds} rounds of tool calls; then write your report.
 
 Your report, in plain text with short paragraphs:
+- what momentum the indicators show: bullish, bearish or flat, and whether it is strengthening or fading;
 - each indicator you used: its latest reading and what it says (overbought or oversold, crossovers, divergence
-  between price and momentum, strength or fading of momentum);
+  between price and the indicator);
 - where the indicators agree and where they conflict;
-- a one-line momentum bias for the next few bars: bullish, bearish or mixed, and why.
-Use only the numbers the tools return; do not invent values.`;
+- a last line "Momentum: bullish", "Momentum: bearish" or "Momentum: mixed", with the main reason.
+Use only the numbers the tools return and the bars you are given; never invent a value.`;
 }
 
-export function indicatorUserPrompt(context: AnalysisContext): string {
-  const last = context.lastCandle;
-  return `Analyse ${context.assetName} (${context.symbol}), ${context.timeframe} bars from ${context.windowStart} to ${context.windowEnd}.
-Latest bar: open ${last.open}, high ${last.high}, low ${last.low}, close ${last.close}.
+export function indicatorUserPrompt(context: AnalysisContext, candles: readonly Candle[]): string {
+  return `The ${candles.length} ${context.timeframe} bars of ${context.assetName} (${context.symbol}), oldest first, times in UTC:
+${formatBars(candles, context.timeframe)}
+
 Compute the indicators you need, then write the indicator report.`;
+}
+
+/**
+ * The bars as compact CSV lines ("time,open,high,low,close"): all of them, so the model sees the price path its
+ * indicators come from, in about 15 tokens a bar. Daily and longer bars show the date alone.
+ */
+export function formatBars(candles: readonly Candle[], timeframe: Timeframe): string {
+  const dateOnly = timeframe === "1d" || timeframe === "1w" || timeframe === "1mo";
+  const time = dateOnly ? utcDay : utcMinute;
+  const lines = candles.map((candle) => [time(candle.time), ...[candle.open, candle.high, candle.low, candle.close].map(formatPrice)].join(","));
+  return ["time,open,high,low,close", ...lines].join("\n");
+}
+
+/**
+ * Seven significant digits: every price keeps its meaningful digits (63120.49, 1.085321) without the float noise
+ * market data carries (63120.48828125).
+ */
+function formatPrice(price: number): string {
+  return String(Number(price.toPrecision(7)));
 }

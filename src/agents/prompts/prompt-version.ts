@@ -1,4 +1,12 @@
-// The version of the agents' prompts, recorded with every result, journal entry and evaluation cache key: answers
-// to different prompts are different experiments, and must never be mixed up or served from one another's cache.
-// Bump it whenever any prompt's wording changes.
-export const PROMPT_VERSION = "1";
+// The version of the four agents' prompts, recorded in every result (promptVersion, wire prompt_version), in the
+// journal, and in the evaluation's model-answer cache key, so that analyses made under different prompts are never
+// mixed up, compared as if they were alike, or answered from one another's cache.
+//
+// Bump it with any change that can change what a model answers: a prompt's wording, what a prompt is given (the
+// bars, the trendline values, the horizon), the tools' descriptions or result text, the decision record's rules.
+// History:
+// - "1": the first prompts of this project (no bars in the indicator prompt, patterns by name only).
+// - "2": the substance of the replaced system's prompts in this project's words: the window's bars and a
+//   high-frequency framing for the Indicator agent, the sixteen patterns described, the trend chart's lines named from
+//   its own style, an immediate order for the next N bars with the replaced system's decision policy.
+export const PROMPT_VERSION = "2";

@@ -1,24 +1,37 @@
-// The Trend agent's prompts: the dispatch step (ask for the trendline chart) and the vision step (read it).
+// The Trend agent's prompts: the dispatch step (ask for the trendline chart, with chart_dispatch "tool-call") and the
+// vision step (read it). Which line is which comes from the trend chart's own line table and palette, so the words
+// always match the image; the fitted values at the latest bar are given as numbers, which a model reads more surely
+// than a line's height on a picture.
+import { colorName } from "../../charts/chart-style";
+import { TREND_LINE_STYLES, type TrendLineStyle } from "../../charts/trend-figure";
 import type { AnalysisContext } from "../analysis-context";
 import type { TrendlineSummary } from "../trend-summary";
 
 export function trendDispatchPrompt(context: AnalysisContext): string {
-  return `You are a trend analyst for ${context.assetName} on the ${context.timeframe} timeframe.
-To see the trend you must call the tool generate_trend_chart, which draws a candlestick chart of the last
-${context.barCount} bars with fitted support and resistance trendlines. Call it now.`;
+  return `You are the trend analyst of a high-frequency trading desk, covering ${context.assetName} on the ${context.timeframe} timeframe.
+To see the trend, call the tool generate_trend_chart, which draws a candlestick chart of the last ${context.barCount}
+bars with fitted support and resistance trendlines. Call it now.`;
+}
+
+/** "blue solid line (legend "Support (close)"): support fitted to the closes". */
+export function describeTrendLine(style: TrendLineStyle): string {
+  const dash = style.dash === "solid" ? "solid" : "dashed";
+  return `${colorName(style.color)} ${dash} line (legend "${style.legend}"): ${style.kind} fitted to the ${style.fittedTo}`;
 }
 
 export function trendVisionPrompt(context: AnalysisContext, lines: TrendlineSummary): string {
-  return `This candlestick chart shows the last ${context.barCount} ${context.timeframe} bars of ${context.assetName} (${context.symbol}).
-The blue line is support and the red line is resistance, both fitted to the closes; the dashed purple and orange
-lines are support fitted to the lows and resistance fitted to the highs.
-Fitted values at the latest bar: close-based support ${lines.closeSupport}, close-based resistance ${lines.closeResistance};
-slopes per bar: support ${lines.supportSlope}, resistance ${lines.resistanceSlope}. Latest close: ${lines.lastClose}.
+  const styles = TREND_LINE_STYLES;
+  return `You are the trend analyst of a high-frequency trading desk.
+This candlestick chart shows the last ${context.barCount} ${context.timeframe} bars of ${context.assetName} (${context.symbol}), the candles drawn faint so the lines stand out. The lines:
+${Object.values(styles).map((style) => `- ${describeTrendLine(style)}`).join("\n")}
+A support line runs under every close (or low) it is fitted to and a resistance line over every close (or high).
+Values at the latest bar: ${styles.closeSupport.legend} ${lines.closeSupport}, ${styles.closeResistance.legend} ${lines.closeResistance}, ${styles.lowSupport.legend} ${lines.lowSupport}, ${styles.highResistance.legend} ${lines.highResistance}; latest close ${lines.lastClose}.
+Slopes in price per bar: ${styles.closeSupport.legend} ${lines.supportSlope}, ${styles.closeResistance.legend} ${lines.resistanceSlope}.
 
-Write a trend report in plain text:
-- the direction of the trend: upward, downward or sideways, and how strong it is;
-- what the two lines do (converging, diverging, parallel) and where price sits between them;
-- whether price is testing, breaking or bouncing off a line;
-- a short-term outlook for the next few bars with your reasoning.
-Begin the report with one line: "Trend: upward", "Trend: downward" or "Trend: sideways".`;
+Study how price interacts with the lines: do the candles bounce off a line, break through it, or compress between
+the lines as they converge? Then write a trend report in plain text:
+- begin with one line: "Trend: upward", "Trend: downward" or "Trend: sideways";
+- the slope of each line and the spacing between them (converging, diverging, parallel), and where price sits;
+- whether price is bouncing off, breaking through or compressing between the lines, and at which bars;
+- the likely direction over the next few bars, with the signals behind it.`;
 }

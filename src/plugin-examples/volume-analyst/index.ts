@@ -6,6 +6,7 @@
 // How to read it: OBV adds a bar's volume when it closes up and subtracts it when it closes down, so OBV rising
 // while price falls (a bullish divergence) suggests accumulation, and the reverse distribution. Indices report no
 // volume; the analyst then says it cannot judge rather than invent a reading.
+import { leastSquaresLine } from "../../common/least-squares";
 import type { Candle } from "../../market/candle";
 import { definePlugin } from "../../plugins/define-plugin";
 
@@ -30,17 +31,9 @@ export function volumeWeightedAveragePrice(candles: readonly Candle[]): number |
 
 /** The least-squares slope of values over their index, per bar, relative to their mean absolute size. */
 function relativeSlope(values: readonly number[]): number {
-  const count = values.length;
-  const meanX = (count - 1) / 2;
-  const meanY = values.reduce((sum, value) => sum + value, 0) / count;
-  let covariance = 0;
-  let variance = 0;
-  values.forEach((value, index) => {
-    covariance += (index - meanX) * (value - meanY);
-    variance += (index - meanX) ** 2;
-  });
-  const scale = values.reduce((sum, value) => sum + Math.abs(value), 0) / count || 1;
-  return variance === 0 ? 0 : covariance / variance / scale;
+  if (values.length < 2) return 0;
+  const scale = values.reduce((sum, value) => sum + Math.abs(value), 0) / values.length || 1;
+  return leastSquaresLine(values).slope / scale;
 }
 
 function direction(slope: number): "rising" | "falling" | "flat" {
