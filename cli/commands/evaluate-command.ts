@@ -1,6 +1,8 @@
 // `quantagent evaluate` (and `npm run evaluate`, its alias in the repository): runs the agents over benchmark
 // windows, scores them against the baselines and writes <out>/<name>.json, .md, .html and the figures as PNGs (the
-// same figures the notebook shows). Keys and base URLs come from the environment as everywhere else.
+// same figures the notebook shows). Keys and base URLs come from the environment as everywhere else. A run with a
+// model is recorded in the journal of the data folder (--data-dir, else $DATA_DIR, else data), where the cache and
+// the report go by default too.
 import path from "node:path";
 import { z } from "zod";
 import { accuracyTableMarkdown, BENCHMARK_DIR, createConfig, runEvaluation, switchProvider, writeEvaluationReport, type Config } from "../../src/index";
@@ -45,9 +47,10 @@ Options:
   --stride <bars>          bars between points of one window                   (default 10)
   --concurrency <n>        analyses in flight at once                          (default 4)
   --seeds <n>              seeds the random baseline is averaged over          (default 1000)
-  --cache-dir <dir>        model-answer cache                                  (default data/cache/evaluation)
+  --data-dir <dir>         the journal (runs are recorded), and the defaults below  (default: $DATA_DIR, else data)
+  --cache-dir <dir>        model-answer cache                                  (default <data dir>/cache/evaluation)
   --no-cache               ask the provider for every call
-  --out <dir>              where the report goes                               (default data/evaluation)
+  --out <dir>              where the report goes                               (default <data dir>/evaluation)
   --name <name>            report file name without extension                  (default evaluation)
   --overwrite              replace an earlier report of the same name (without it, an existing
                            report is an error, raised before anything runs)
@@ -86,9 +89,10 @@ const argumentsSchema = z.object({
   stride: positiveInteger("stride").default(10),
   concurrency: positiveInteger("concurrency").default(4),
   seeds: positiveInteger("seeds").default(1000),
-  cacheDir: z.string().min(1).default("data/cache/evaluation"),
+  dataDir: z.string().min(1),
+  cacheDir: z.string().min(1).optional(),
   noCache: z.boolean().default(false),
-  out: z.string().min(1).default("data/evaluation"),
+  out: z.string().min(1).optional(),
   name: z.string().regex(/^[A-Za-z0-9._-]+$/, "--name must be letters, digits, . _ or -").default("evaluation"),
   overwrite: z.boolean().default(false),
   noCharts: z.boolean().default(false),
@@ -119,6 +123,7 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
         "cache-dir": { type: "string" },
         "no-cache": { type: "boolean" },
         out: { type: "string" },
+        "data-dir": { type: "string" },
         name: { type: "string" },
         overwrite: { type: "boolean" },
         "no-charts": { type: "boolean" },
@@ -143,6 +148,7 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
     stride: values.stride,
     concurrency: values.concurrency,
     seeds: values.seeds,
+    dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     cacheDir: values["cache-dir"],
     noCache: values["no-cache"],
     out: values.out,
@@ -157,8 +163,8 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
 }
 
 /** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
-function configOf(options: EvaluateArguments): Config {
-  let config = createConfig({});
+function configOf(options: EvaluateArguments, dataDir: string): Config {
+  let config = createConfig({ data_dir: dataDir });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({
     ...config,
@@ -175,8 +181,9 @@ async function run(context: CliContext): Promise<number> {
     return EXIT_CODES.ok;
   }
   const inCwd = (file: string) => path.resolve(context.cwd, file);
-  const out = inCwd(options.out);
-  const config = configOf(options);
+  const dataDir = inCwd(options.dataDir);
+  const out = inCwd(options.out ?? path.join(dataDir, "evaluation"));
+  const config = configOf(options, dataDir);
 
   // A clash with an earlier report is found now, before any window is read or any model is paid for.
   await assertReportAbsent({ dir: out, name: options.name, overwrite: options.overwrite });
@@ -194,7 +201,7 @@ async function run(context: CliContext): Promise<number> {
     randomSeeds: options.seeds,
     includeModel: !options.baselinesOnly,
     config,
-    cacheDir: options.noCache ? false : inCwd(options.cacheDir),
+    cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "evaluation")),
     schedule: options.sequential ? "sequential" : "concurrent",
     signal: context.signal,
     // The progress bar only writes text and asks isTTY; the CLI's output offers exactly that.

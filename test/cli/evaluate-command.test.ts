@@ -47,7 +47,8 @@ async function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code:
   try {
     const { stdout, stderr } = await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["cli/main.ts", "evaluate", ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: scratch, ...env },
+      // The data folder (journal, default cache and report) in the scratch folder, never the repository's.
+      env: { PATH: process.env.PATH, HOME: scratch, DATA_DIR: path.join(scratch, "data"), ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
