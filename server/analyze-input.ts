@@ -16,7 +16,7 @@ import { legacyFlagSchema, parseLegacyDateRange } from "./legacy-date-range";
 export const ANALYZE_BODY_LIMIT_BYTES = 2 * MAX_CSV_CHARACTERS + 64 * 1024;
 
 /** The old client's fields; the dates are read by parseLegacyDateRange, which names each bad one. */
-const legacyForm = z.strictObject({
+export const legacyForm = z.strictObject({
   // The replaced system fetched live Yahoo data only and refused every other source; so does this form. A CSV is
   // analysed through the {csv, timeframe} form instead.
   data_source: z

@@ -27,6 +27,7 @@ import { createStaticFiles } from "./middleware/static-files";
 import { unansweredRequests } from "./middleware/unanswered";
 import { defaultPublicDir, plotlyBundlePath } from "./project-paths";
 import { createAnalyzeRouter } from "./routes/analyze-routes";
+import { createOpenApiRouter } from "./routes/openapi-routes";
 import { createApiKeyRouter } from "./routes/api-key-routes";
 import { createAssetRouter } from "./routes/asset-routes";
 import { createJournalRouter } from "./routes/journal-routes";
@@ -102,6 +103,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     createAnalyzeRouter(settings),
     createJournalRouter(settings),
     createPageConfigRouter(settings),
+    createOpenApiRouter(settings),
   ];
   for (const router of routers) {
     app.use(router.routes());

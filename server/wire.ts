@@ -1,21 +1,45 @@
 // The JSON shapes of the API's smaller answers: the library's camelCase results, written in the snake_case names
 // the HTTP contract fixes (and the old web client reads). Analysis results have their own mapping in the library
-// (toWireResult), since notebook users ask for that one too.
+// (toWireResult), since notebook users ask for that one too. Each shape is a zod schema, its type inferred from it:
+// the OpenAPI document (GET /api/openapi.json, docs/http-api.md) is generated from these same schemas.
+import { z } from "zod";
 import type { ApiKeyStatus, ApiKeyValidation, DateRangeValidation, TimeframeInfo } from "../src/index";
 import { describeBarLength } from "../src/market/index";
+// The result schema is not among the package entries (src/index.ts exports its type only): read from its module.
+import { wireAnalysisResultSchema } from "../src/pipeline/wire";
 import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index";
 
-export function wireKeyStatus(status: ApiKeyStatus): { has_key: boolean; masked_key: string | null } {
+export const wireKeyStatusSchema = z.object({
+  has_key: z.boolean(),
+  /** First and last 3 characters; null when there is no key. */
+  masked_key: z.string().nullable().meta({ description: "the key in masked form (sk-...xyz); null when there is none" }),
+});
+export type WireKeyStatus = z.infer<typeof wireKeyStatusSchema>;
+
+export function wireKeyStatus(status: ApiKeyStatus): WireKeyStatus {
   return { has_key: status.hasKey, masked_key: status.maskedKey };
 }
 
-export function wireKeyValidation(validation: ApiKeyValidation): { valid: true; message: string } | { valid: false; error: string } {
+export const wireKeyValidationSchema = z.discriminatedUnion("valid", [
+  z.object({ valid: z.literal(true), message: z.string() }),
+  z.object({ valid: z.literal(false), error: z.string().meta({ description: "why the provider refused the key, in plain words" }) }),
+]);
+export type WireKeyValidation = z.infer<typeof wireKeyValidationSchema>;
+
+export function wireKeyValidation(validation: ApiKeyValidation): WireKeyValidation {
   return validation.ok ? { valid: true, message: validation.message } : { valid: false, error: validation.error };
 }
 
-export type WireDateRange =
-  | { valid: true; days: number }
-  | { valid: false; error: string; max_days: number | null; current_days: number | null };
+export const wireDateRangeSchema = z.discriminatedUnion("valid", [
+  z.object({ valid: z.literal(true), days: z.number() }),
+  z.object({
+    valid: z.literal(false),
+    error: z.string(),
+    max_days: z.number().nullable().meta({ description: "the timeframe's lookback limit" }),
+    current_days: z.number().nullable().meta({ description: "the length of the requested range" }),
+  }),
+]);
+export type WireDateRange = z.infer<typeof wireDateRangeSchema>;
 
 export function wireDateRange(validation: DateRangeValidation): WireDateRange {
   return validation.ok
@@ -23,16 +47,14 @@ export function wireDateRange(validation: DateRangeValidation): WireDateRange {
     : { valid: false, error: validation.error, max_days: validation.maxDays, current_days: validation.currentDays };
 }
 
-export interface WireTimeframeLimit {
-  timeframe: string;
-  max_days: number;
-  /** The yahoo-finance2 interval fetched. */
-  interval: string;
-  /** True when the fetched bars are grouped into longer ones (4h from 1h). */
-  aggregated: boolean;
-  /** Nominal bar length; null for months, whose length varies. */
-  bar_seconds: number | null;
-}
+export const wireTimeframeLimitSchema = z.object({
+  timeframe: z.string(),
+  max_days: z.number().meta({ description: "the longest date range this timeframe can fetch" }),
+  interval: z.string().meta({ description: "the yahoo-finance2 interval fetched" }),
+  aggregated: z.boolean().meta({ description: "true when the fetched bars are grouped into longer ones (4h from 1h)" }),
+  bar_seconds: z.number().nullable().meta({ description: "nominal bar length; null for months, whose length varies" }),
+});
+export type WireTimeframeLimit = z.infer<typeof wireTimeframeLimitSchema>;
 
 export function wireTimeframeLimit(info: TimeframeInfo): WireTimeframeLimit {
   return {
@@ -45,35 +67,53 @@ export function wireTimeframeLimit(info: TimeframeInfo): WireTimeframeLimit {
 }
 
 /** One timeframe's limit as the replaced system's API answered it (GET /api/timeframe-limits/<timeframe>). */
-export interface WireLegacyTimeframeLimit {
-  max_days: number;
-  /** "4-hour bars: at most 730 days per request". */
-  description: string;
-}
+export const wireLegacyTimeframeLimitSchema = z.object({
+  max_days: z.number(),
+  description: z.string().meta({ description: '"4-hour bars: at most 730 days per request"' }),
+});
+export type WireLegacyTimeframeLimit = z.infer<typeof wireLegacyTimeframeLimitSchema>;
 
 export function wireLegacyTimeframeLimit(info: TimeframeInfo): WireLegacyTimeframeLimit {
   return { max_days: info.maxDays, description: `${describeBarLength(info.timeframe)} bars: at most ${info.maxDays} days per request` };
 }
 
+/** Every error answer (middleware/error-response.ts): plain words, a stable code, and the error's safe details. */
+export const wireErrorSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.string().meta({ description: "what is wrong and, where possible, how to fix it, in plain words" }),
+    code: z.string().meta({ description: "stable and machine-readable: invalid_request, missing_api_key, provider_auth, no_data, ..." }),
+  })
+  .catchall(z.unknown())
+  .meta({ description: "Details may follow in snake_case: provider (key and provider errors), max_days and current_days (date ranges), symbol." });
+export type WireError = z.infer<typeof wireErrorSchema>;
+
+const outcomeSchema = z
+  .array(z.object({ bars: z.union([z.literal(1), z.literal(3)]), hit: z.boolean(), return: z.number().meta({ description: "the move as a fraction of the entry close, signed by the directive" }) }))
+  .nullable()
+  .meta({ description: "null until both horizons can be scored, then [{bars: 1, hit, return}, {bars: 3, hit, return}]" });
+const modelSchema = z.object({ provider: z.string(), model: z.string() });
+
 /** A history list entry in the wire's snake_case names. */
-export interface WireAnalysisSummary {
-  id: string;
-  created_at: string;
-  source: string;
-  asset: string;
-  symbol: string;
-  timeframe: string;
-  window_end: string | null;
-  bar_count: number;
-  decision: "LONG" | "SHORT" | null;
-  risk_reward_ratio: number | null;
-  models: AnalysisSummary["models"];
-  prompt_version: string;
-  cost_usd: number | null;
-  tokens: { input: number; output: number };
-  error: { code: string; message: string } | null;
-  outcome: AnalysisSummary["outcome"];
-}
+export const wireAnalysisSummarySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  source: z.string().meta({ description: "page, api, notebook, cli or evaluation" }),
+  asset: z.string(),
+  symbol: z.string(),
+  timeframe: z.string(),
+  window_end: z.string().nullable().meta({ description: "open time of the window's last bar; null for a run that failed before loading data" }),
+  bar_count: z.number(),
+  decision: z.enum(["LONG", "SHORT"]).nullable().meta({ description: "null for a failed run" }),
+  risk_reward_ratio: z.number().nullable(),
+  models: z.object({ agent: modelSchema, graph: modelSchema }),
+  prompt_version: z.string(),
+  cost_usd: z.number().nullable(),
+  tokens: z.object({ input: z.number(), output: z.number() }),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  outcome: outcomeSchema,
+});
+export type WireAnalysisSummary = z.infer<typeof wireAnalysisSummarySchema>;
 
 export function wireAnalysisSummary(summary: AnalysisSummary): WireAnalysisSummary {
   return {
@@ -96,6 +136,52 @@ export function wireAnalysisSummary(summary: AnalysisSummary): WireAnalysisSumma
   };
 }
 
-export function wireScoreCounts(counts: ScoreOutcomesCounts): { scored: number; pending: number; failed: number; caller_data: number } {
+export const wireScoreCountsSchema = z.object({
+  scored: z.number().meta({ description: "analyses scored by this call" }),
+  pending: z.number().meta({ description: "analyses whose later bars are not all there yet" }),
+  failed: z.number().meta({ description: "analyses whose bars could not be fetched" }),
+  caller_data: z.number().meta({ description: "analyses of the caller's own candles or CSV: no market to fetch from" }),
+});
+export type WireScoreCounts = z.infer<typeof wireScoreCountsSchema>;
+
+export function wireScoreCounts(counts: ScoreOutcomesCounts): WireScoreCounts {
   return { scored: counts.scored, pending: counts.pending, failed: counts.failed, caller_data: counts.callerData };
 }
+
+const accuracyFigures = {
+  scored: z.number(),
+  hits: z.number(),
+  accuracy: z.number().nullable().meta({ description: "hits / scored; null when nothing is scored" }),
+  ci_low: z.number().nullable().meta({ description: "Wilson 95% interval" }),
+  ci_high: z.number().nullable(),
+};
+const grouping = z.enum(["model", "provider", "asset", "timeframe", "prompt_version"]);
+
+/** The answers of the journal's list, statistics and accuracy-over-time routes (server/routes/journal-routes.ts). */
+export const analysesPageAnswerSchema = z.object({
+  analyses: z.array(wireAnalysisSummarySchema),
+  next_cursor: z.string().nullable().meta({ description: "pass as cursor for the next page; null on the last page" }),
+});
+export const journalStatsAnswerSchema = z.object({
+  group_by: grouping,
+  horizon: z.union([z.literal(1), z.literal(3)]),
+  groups: z.array(z.object({ key: z.string(), n: z.number().meta({ description: "analyses recorded, failed and unscored ones included" }), ...accuracyFigures })),
+});
+export const accuracyOverTimeAnswerSchema = z.object({
+  group_by: grouping,
+  horizon: z.union([z.literal(1), z.literal(3)]),
+  bucket: z.enum(["day", "week"]),
+  series: z.array(z.object({ key: z.string(), points: z.array(z.object({ start: z.string().meta({ description: "first day of the bucket, YYYY-MM-DD, UTC" }), ...accuracyFigures })) })),
+});
+/**
+ * GET /api/analyses/<id>: the result as it was answered, with the journal's id, the time recorded and the outcome;
+ * for a run that failed, the error it failed with (recorded so failures count in the history).
+ */
+const journalFields = { id: z.string(), created_at: z.string(), outcome: outcomeSchema };
+export const wireStoredAnalysisSchema = z.union([
+  wireAnalysisResultSchema.extend(journalFields).meta({ title: "A finished analysis" }),
+  z.object({ success: z.literal(false), code: z.string(), error: z.string(), ...journalFields }).meta({ title: "A run that failed" }),
+]);
+
+export const deleteAnalysisAnswerSchema = z.object({ success: z.literal(true), id: z.string() });
+

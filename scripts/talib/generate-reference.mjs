@@ -20,7 +20,10 @@ const outputPath = path.join(projectRoot, "test/indicators/talib-reference.json"
 
 const benchmarkFiles = ["btc/BTC_4h_1.csv", "spx/SPX_4h_1.csv", "vix/VIX_4h_7.csv"];
 
-/** The defaults of SPEC section 9, plus short periods that exercise the options an agent may pick. */
+/**
+ * The library's default periods (RSI 14, MACD 12/26/9, Stochastic 14/3/3, ROC 10, Williams %R 14), plus short periods
+ * that exercise the options an agent may pick.
+ */
 const parameterSets = {
   default: {
     rsi: { period: 14 },

@@ -1,5 +1,5 @@
-// Keys (SPEC 4, 10): save a key (applied at once), check it with one real provider call, and read its masked status.
-// A key only ever leaves this server in its masked form.
+// Keys: save a key (applied at once), check it with one real provider call, and read its masked status. A key only
+// ever leaves this server in its masked form.
 import type Router from "@koa/router";
 import { apiRouter } from "./api-router";
 import { z } from "zod";
@@ -20,6 +20,11 @@ export const updateApiKeyBodySchema = z.strictObject({
 export const validateApiKeyBodySchema = z.strictObject({ provider: providerField });
 export const apiKeyStatusQuerySchema = z.object({ provider: providerField });
 
+export const updateApiKeyAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string().meta({ description: "names the provider and shows the key in masked form" }),
+});
+
 export function createApiKeyRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;
   const router = apiRouter();
@@ -31,7 +36,7 @@ export function createApiKeyRouter(settings: RouteSettings): Router {
     validated("body", updateApiKeyBodySchema, (context, input) => {
       const status = pipeline.updateApiKey(input.api_key, { provider: input.provider });
       const name = providerInfo(input.provider).displayName;
-      context.body = { success: true, message: `${name} API key saved and applied (${status.maskedKey ?? "***"}).` };
+      context.body = { success: true, message: `${name} API key saved and applied (${status.maskedKey ?? "***"}).` } satisfies z.infer<typeof updateApiKeyAnswerSchema>;
     }),
   );
 

@@ -12,6 +12,24 @@ export const saveCustomAssetBodySchema = z.strictObject({
   symbol: z.string({ error: "symbol must be a string such as ETH-USD" }),
 });
 
+export const saveCustomAssetAnswerSchema = z.object({ success: z.literal(true), symbol: z.string().meta({ description: "the symbol as saved (trimmed)" }) });
+export const removeCustomAssetAnswerSchema = z.object({
+  success: z.literal(true),
+  symbol: z.string(),
+  removed: z.boolean().meta({ description: "false when the symbol was not listed (a retried DELETE answers the same)" }),
+});
+export const customAssetsAnswerSchema = z.object({ custom_assets: z.array(z.string()) });
+export const assetsAnswerSchema = z.object({
+  assets: z.array(
+    z.object({
+      code: z.string().meta({ description: "what to send as asset: a built-in code (BTC) or a custom symbol" }),
+      name: z.string(),
+      ticker: z.string().meta({ description: "the Yahoo Finance ticker fetched" }),
+      custom: z.boolean(),
+    }),
+  ),
+});
+
 export function createAssetRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;
   const router = apiRouter();
@@ -22,7 +40,7 @@ export function createAssetRouter(settings: RouteSettings): Router {
     validated("body", saveCustomAssetBodySchema, async (context, input) => {
       // Not tied to the connection: a save that has started should land even if the page is closed meanwhile.
       const saved = await pipeline.saveCustomAsset(input.symbol);
-      context.body = { success: true, symbol: saved.symbol };
+      context.body = { success: true, symbol: saved.symbol } satisfies z.infer<typeof saveCustomAssetAnswerSchema>;
     }),
   );
 
@@ -30,15 +48,15 @@ export function createAssetRouter(settings: RouteSettings): Router {
   // Removing a symbol that is not listed is not an error (removed: false), so a retried DELETE answers the same.
   router.delete("/custom-assets/:symbol", async (context) => {
     const removed = await pipeline.removeCustomAsset(String(context.params.symbol));
-    context.body = { success: true, symbol: removed.symbol, removed: removed.removed };
+    context.body = { success: true, symbol: removed.symbol, removed: removed.removed } satisfies z.infer<typeof removeCustomAssetAnswerSchema>;
   });
 
   router.get("/custom-assets", async (context) => {
-    context.body = { custom_assets: await pipeline.listCustomAssets() };
+    context.body = { custom_assets: await pipeline.listCustomAssets() } satisfies z.infer<typeof customAssetsAnswerSchema>;
   });
 
   router.get("/assets", async (context) => {
-    context.body = { assets: await pipeline.listAssets() };
+    context.body = { assets: await pipeline.listAssets() } satisfies z.infer<typeof assetsAnswerSchema>;
   });
 
   return router;

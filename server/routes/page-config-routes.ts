@@ -5,6 +5,7 @@
 // page older clients open after an analysis (createApp maps it among the static files).
 import path from "node:path";
 import type Router from "@koa/router";
+import { z } from "zod";
 import { apiRouter } from "./api-router";
 import {
   DIRECTIVES,
@@ -16,35 +17,40 @@ import {
   WIRE_INDICATOR_KEYS,
   type IndicatorSnapshot,
   type PipelineStep,
-  type ProviderId,
 } from "../../src/index";
 import { chartColors, PATTERN_CHART_BAR_COUNT } from "../../src/charts/index";
 import { macdOptionsSchema, rocOptionsSchema, rsiOptionsSchema, stochasticOptionsSchema, williamsROptionsSchema } from "../../src/indicators/index";
-import { providerInfo } from "../../src/llm/index";
+import { providerIdSchema, providerInfo } from "../../src/llm/index";
 import { MAX_SYMBOL_LENGTH, SYMBOL_PATTERN } from "../../src/market/index";
-import { wireTimeframeLimit, type WireTimeframeLimit } from "../wire";
+import { wireTimeframeLimit, wireTimeframeLimitSchema } from "../wire";
 import type { RouteSettings } from "../app-dependencies";
 
-export interface PageConfig {
-  providers: { id: ProviderId; name: string; key_env_var: string; default_agent_model: string; default_graph_model: string }[];
-  /** `pattern` is a JavaScript regular expression's source, anchored, without flags. */
-  symbol: { pattern: string; max_length: number };
-  bars: { minimum: number; pattern_chart: number };
-  csv: { max_characters: number };
-  steps: { id: PipelineStep; label: string; detail: string }[];
-  /** The keys of the result's `indicator_values` this library computes, in display order, with their periods. */
-  indicators: { key: string; label: string }[];
-  decisions: string[];
-  timeframes: WireTimeframeLimit[];
-  chart_palette: {
-    up_candle: string;
-    down_candle: string;
-    close_support: string;
-    close_resistance: string;
-    low_support: string;
-    high_resistance: string;
-  };
-}
+export const pageConfigSchema = z.object({
+  providers: z.array(
+    z.object({ id: providerIdSchema, name: z.string(), key_env_var: z.string(), default_agent_model: z.string(), default_graph_model: z.string() }),
+  ),
+  symbol: z.object({
+    pattern: z.string().meta({ description: "a JavaScript regular expression's source, anchored, without flags" }),
+    max_length: z.number(),
+  }),
+  bars: z.object({ minimum: z.number(), pattern_chart: z.number() }),
+  csv: z.object({ max_characters: z.number() }),
+  steps: z.array(z.object({ id: z.enum(pipelineSteps as readonly [PipelineStep, ...PipelineStep[]]), label: z.string(), detail: z.string() })),
+  indicators: z
+    .array(z.object({ key: z.string(), label: z.string() }))
+    .meta({ description: "the keys of the result's indicator_values this library computes, in display order, with their periods" }),
+  decisions: z.array(z.string()),
+  timeframes: z.array(wireTimeframeLimitSchema),
+  chart_palette: z.object({
+    up_candle: z.string(),
+    down_candle: z.string(),
+    close_support: z.string(),
+    close_resistance: z.string(),
+    low_support: z.string(),
+    high_resistance: z.string(),
+  }),
+});
+export type PageConfig = z.infer<typeof pageConfigSchema>;
 
 /** The path older clients open after an analysis. */
 export const LEGACY_OUTPUT_PATH = "/output";

@@ -1,4 +1,4 @@
-// The provider of both model roles (SPEC 10): switch it, and read the current selection for the page's Settings.
+// The provider of both model roles: switch it, and read the current selection for the page's Settings.
 import type Router from "@koa/router";
 import { apiRouter } from "./api-router";
 import { z } from "zod";
@@ -8,6 +8,15 @@ import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
 
 export const updateProviderBodySchema = z.strictObject({ provider: providerIdSchema });
+
+const modelSelectionSchema = z.object({
+  agent_llm_model: z.string(),
+  graph_llm_model: z.string(),
+  agent_llm_provider: providerIdSchema,
+  graph_llm_provider: providerIdSchema,
+});
+export const updateProviderAnswerSchema = z.object({ success: z.literal(true), message: z.string(), config: modelSelectionSchema });
+export const getProviderAnswerSchema = z.object({ config: modelSelectionSchema });
 
 export function createProviderRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;
@@ -23,13 +32,13 @@ export function createProviderRouter(settings: RouteSettings): Router {
         success: true,
         message: `Both models now use ${name}: agent ${config.agent_llm_model}, graph ${config.graph_llm_model}.`,
         config,
-      };
+      } satisfies z.infer<typeof updateProviderAnswerSchema>;
     }),
   );
 
-  // Not in SPEC 10's table: the page needs the current selection when it loads, before any switch.
+  // Beyond the original API's endpoints: the page needs the current selection when it loads, before any switch.
   router.get("/get-provider", (context) => {
-    context.body = { config: pipeline.modelSelection() };
+    context.body = { config: pipeline.modelSelection() } satisfies z.infer<typeof getProviderAnswerSchema>;
   });
 
   return router;

@@ -9,7 +9,7 @@ import { DateRangeError } from "../../src/errors";
 import { timeframeInfo, timeframeSchema } from "../../src/market/index";
 import { parseLegacyDateRange } from "../legacy-date-range";
 import type { RouteSettings } from "../app-dependencies";
-import { wireDateRange, wireLegacyTimeframeLimit, wireTimeframeLimit } from "../wire";
+import { wireDateRange, wireLegacyTimeframeLimit, wireTimeframeLimit, wireTimeframeLimitSchema, type WireLegacyTimeframeLimit } from "../wire";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
 
@@ -19,10 +19,10 @@ const dateField = z.union([z.string(), z.number()], {
 
 const timeframeField = z.string({ error: "timeframe must be a string such as 1h" });
 
-const libraryForm = z.strictObject({ timeframe: timeframeField, start: dateField, end: dateField });
+export const libraryForm = z.strictObject({ timeframe: timeframeField, start: dateField, end: dateField });
 
 /** The old client's form; its dates are read by parseLegacyDateRange, which names each bad one. */
-const legacyForm = z.strictObject({
+export const legacyForm = z.strictObject({
   timeframe: timeframeField,
   start_date: z.unknown(),
   start_time: z.unknown(),
@@ -52,19 +52,21 @@ const timeframeParameterSchema = z.strictObject({ timeframe: z.string() }).trans
   return parsed.data;
 });
 
+export const timeframeLimitsAnswerSchema = z.object({ timeframes: z.array(wireTimeframeLimitSchema) });
+
 export function createTimeframeRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;
   const router = apiRouter();
 
   router.get("/timeframe-limits", (context) => {
-    context.body = { timeframes: timeframeTable().map(wireTimeframeLimit) };
+    context.body = { timeframes: timeframeTable().map(wireTimeframeLimit) } satisfies z.infer<typeof timeframeLimitsAnswerSchema>;
   });
 
   // The replaced system answered an unknown timeframe with a default limit; a clear 400 serves a caller better.
   router.get("/timeframe-limits/:timeframe", (context) => {
     const parsed = timeframeParameterSchema.safeParse(context.params);
     if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid timeframe");
-    context.body = wireLegacyTimeframeLimit(timeframeInfo(parsed.data));
+    context.body = wireLegacyTimeframeLimit(timeframeInfo(parsed.data)) satisfies WireLegacyTimeframeLimit;
   });
 
   router.post(

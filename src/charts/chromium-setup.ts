@@ -1,13 +1,13 @@
 // Where the renderer's Chromium comes from and how it is started, kept apart from the puppeteer calls so it can be
-// read (and tested) without a browser. Puppeteer cannot download a browser on this project's machines, so the
-// system Chromium is used (see .puppeteerrc.cjs and STYLE.md).
+// read (and tested) without a browser. The library depends on puppeteer-core, which never downloads a browser: an
+// installed Chromium is used (Debian's `chromium` package, or PUPPETEER_EXECUTABLE_PATH).
 import { processExists } from "../common/process-exists";
 import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-/** Flags that work here (STYLE.md): no sandbox in containers, no GPU, and no background traffic of any kind. */
+/** Flags that work in containers and CI: no sandbox, no GPU, and no background traffic of any kind. */
 export const CHROMIUM_FLAGS: readonly string[] = [
   "--no-sandbox",
   "--disable-gpu",
@@ -21,8 +21,8 @@ export const CHROMIUM_FLAGS: readonly string[] = [
 const SYSTEM_CHROMIUM_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
 /**
- * The first of: the explicit option, PUPPETEER_EXECUTABLE_PATH, puppeteer's own configured path (from
- * .puppeteerrc.cjs, passed in by the caller because only png-renderer.ts talks to puppeteer), a system Chromium.
+ * The first of: the explicit option, PUPPETEER_EXECUTABLE_PATH, puppeteer's own configured path (passed in by the
+ * caller because only png-renderer.ts talks to puppeteer), a system Chromium.
  */
 export function resolveChromiumPath(explicitPath?: string, puppeteerConfiguredPath?: () => string): string {
   if (explicitPath) return explicitPath;

@@ -1,4 +1,4 @@
-// The Pattern agent's chart (SPEC 9): candlesticks of the last 40 bars, nothing else, for pattern recognition.
+// The Pattern agent's chart: candlesticks of the last 40 bars, nothing else, for pattern recognition.
 import type { Candle } from "../market/candle";
 import { buildBarAxis } from "./bar-axis";
 import { buildCandlestickTrace } from "./candlestick-trace";
@@ -9,7 +9,7 @@ import { buildPriceAxis } from "./price-axis";
 export const PATTERN_CHART_BAR_COUNT = 40;
 
 export interface PatternFigureOptions extends ChartOptions {
-  /** Bars drawn, counted from the end (SPEC: 40). */
+  /** Bars drawn, counted from the end (40 by default). */
   barCount?: number;
 }
 

@@ -8,7 +8,7 @@
 // Lifecycle: a browser crash or disconnect drops the session, and the next render (or a retry of the render that hit
 // it) launches a new one. close() is final: it closes Chromium, removes its temporary profile, and any render after
 // it fails with ChartRendererClosedError (a closed renderer silently relaunching would leak a browser nobody closes).
-import type { Browser, Page } from "puppeteer";
+import type { Browser, Page } from "puppeteer-core";
 import { plotlyBundlePath } from "../common/package-root";
 import { z } from "zod";
 import {
@@ -29,7 +29,7 @@ export interface RenderableFigure {
 }
 
 export const chartRendererOptionsSchema = z.strictObject({
-  /** Chromium binary; default: PUPPETEER_EXECUTABLE_PATH, puppeteer's configured path, then /usr/bin/chromium. */
+  /** Chromium binary; default: PUPPETEER_EXECUTABLE_PATH, then a system Chromium (/usr/bin/chromium, ...). */
   executablePath: z.string().min(1).optional(),
   /** Warm pages kept at most; 2 measured best on this project's 2-core machines (bench/README.md). */
   maxPages: z.number().int().min(1).max(16).default(2),
@@ -265,8 +265,9 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
 }
 
 async function launchSession(executablePath: string | undefined): Promise<BrowserSession> {
-  // Loaded on first use: importing puppeteer costs time the library's other users should not pay.
-  const { default: puppeteer } = await import("puppeteer");
+  // Loaded on first use: importing puppeteer costs time the library's other users should not pay. puppeteer-core, not
+  // puppeteer: the library drives an installed Chromium and must not download a browser when it is installed.
+  const { default: puppeteer } = await import("puppeteer-core");
   let resolvedPath: string;
   try {
     resolvedPath = resolveChromiumPath(executablePath, () => puppeteer.executablePath());

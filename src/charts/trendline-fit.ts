@@ -1,8 +1,8 @@
-// One trendline through a fixed pivot (SPEC 9), pure: the slope with the least squared distance to the series such
+// One trendline through a fixed pivot, pure: the slope with the least squared distance to the series such
 // that no value is on the wrong side of the line.
 //
-// SPEC 9 describes reaching it by a step search (step towards lower error, halve the step, stop at 1e-4 of the price
-// range per bar). That search's limit can be computed directly: the squared error is a parabola in the slope, and
+// The rule this replaces reached it by a step search (step towards lower error, halve the step, stop at 1e-4 of the
+// price range per bar). That search's limit can be computed directly: the squared error is a parabola in the slope, and
 // the slopes that keep every value on its side form an interval (each value bounds the slope from one side), so the
 // optimum is the parabola's bottom clamped to the interval. Computed this way the line touches a second bar exactly
 // when the constraint binds, with no gap left by a step size.

@@ -1,4 +1,4 @@
-// Support and resistance trendlines (SPEC 9), pure. How to read it: the fit functions take the least-squares line
+// Support and resistance trendlines, pure. How to read it: the fit functions take the least-squares line
 // of the closes, pick each line's pivot (the bar furthest below it for support, above it for resistance) and hand
 // the constrained fit to trendline-fit.ts; the helpers at the end turn a fit into lines for charts and reports.
 // x is the bar index 0..n-1, so a slope is "price per bar".

@@ -1,4 +1,5 @@
-// Key lookup (config, then env, then a clear error), the placeholder rule and the masked form (SPEC 4).
+// Key lookup (config, then env, then a clear error), the placeholder rule (a placeholder never hides an env key) and
+// the masked form.
 import { QuantAgentError } from "../common/quantagent-error";
 import type { Config } from "./config-schema";
 import { PLACEHOLDER_API_KEY } from "./config-schema";

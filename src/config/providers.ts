@@ -1,4 +1,4 @@
-// The provider table of SPEC section 2: ids, display names, default models, model-name prefixes, env vars.
+// The provider table (README, Keys and providers): ids, display names, default models, model-name prefixes, env vars.
 import { quoteInput } from "../common/quote-input";
 import { z } from "zod";
 
@@ -13,7 +13,7 @@ export interface ProviderInfo {
   displayName: string;
   defaultAgentModel: string;
   defaultGraphModel: string;
-  /** A model name that starts with this prefix is kept across a provider switch (SPEC 10). */
+  /** A model name that starts with this prefix is kept across a provider switch. */
   modelPrefix: string;
   keyEnvVar: string;
   baseUrlEnvVar: string;

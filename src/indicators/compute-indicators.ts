@@ -1,5 +1,6 @@
 // All five indicators over a run of candles in one call, with each one's latest value: what reports, the result
-// record and the notebook views need. Periods default to SPEC 9's and can be overridden per indicator.
+// record and the notebook views need. Periods default to the standard ones (RSI 14, MACD 12/26/9, Stochastic 14/3/3,
+// ROC 10, Williams %R 14) and can be overridden per indicator.
 import type { Candle } from "../market/candle";
 import { toColumns } from "../market/candle";
 import { parseIndicatorOptions, type IndicatorSeries } from "./indicator-input";

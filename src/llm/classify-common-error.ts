@@ -91,7 +91,7 @@ function isNamedError(error: unknown, name: string): boolean {
 export function classifyBeforeSdk(error: unknown, context: ClassifyContext): ProviderError | undefined {
   if (error instanceof ProviderError) return error;
   if (!context.signal?.aborted) return undefined;
-  // A caller's AbortSignal.timeout() is a timeout (SPEC 5: Network Error), any other abort is a cancellation.
+  // A caller's AbortSignal.timeout() is a timeout (a Network Error), any other abort is a cancellation.
   if (isNamedError(context.signal.reason, "TimeoutError")) return networkError(error, context, "timed out");
   return new ProviderError({ reason: "aborted", provider: context.provider, model: context.model, cause: error });
 }

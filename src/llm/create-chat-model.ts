@@ -8,7 +8,7 @@ import { AnthropicChatModel } from "./anthropic/anthropic-chat-model";
 import type { ChatModel } from "./chat-model";
 import { OpenAIChatModel } from "./openai/openai-chat-model";
 
-/** SPEC 1: `agent_llm` dispatches tools, `graph_llm` does the tool loops, vision and the decision. */
+/** The two roles: `agent_llm` dispatches tools, `graph_llm` does the tool loops, vision and the decision. */
 export type ModelRole = "agent" | "graph";
 
 export interface ModelSettings {
@@ -59,7 +59,7 @@ function validModelName(model: unknown, field: string): string {
 
 /**
  * A ChatModel for an explicit provider, model and temperature, with key, base URL, timeout and retries from the
- * config. Throws ConfigError for an empty or malformed model name and MissingApiKeyError when no key is set (SPEC 4);
+ * config. Throws ConfigError for an empty or malformed model name and MissingApiKeyError when no key is set;
  * whether the provider knows the model is only learnt at the first call.
  */
 export function createChatModelFor(options: CreateChatModelForOptions): ChatModel {
@@ -74,7 +74,7 @@ export function createChatModelFor(options: CreateChatModelForOptions): ChatMode
     apiKey,
     baseUrl,
     timeoutMs: config.request_timeout_ms,
-    // Undefined keeps each adapter's default: the SDK's 2, or 4 for qwen (SPEC 2).
+    // Undefined keeps each adapter's default: the SDK's 2, or 4 for qwen (DashScope rate-limits readily).
     maxRetries: options.maxRetries ?? config.max_retries,
     fetch: options.fetch,
   };
@@ -98,7 +98,7 @@ export interface CreateChatModelOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-/** The ChatModel the config record sets for a role (SPEC 2, 3): `createChatModel({ config, role: "graph" })`. */
+/** The ChatModel the config record sets for a role: `createChatModel({ config, role: "graph" })`. */
 export function createChatModel(options: CreateChatModelOptions): ChatModel {
   const settings = modelSettingsFor(options.config, options.role);
   return createChatModelFor({

@@ -8,7 +8,8 @@ type Fetch = typeof globalThis.fetch;
  * Both SDKs decide in `shouldRetry(response)` (openai and @anthropic-ai/sdk, src/client.ts), which obeys an
  * `x-should-retry: false` header before it looks at the status. A 429 whose body is a quota or billing error is
  * handed to the SDK with that header added, so the SDK raises its RateLimitError at once: retrying cannot help
- * an empty account, and only delays the message the user needs (SPEC 5). Other responses pass through untouched.
+ * an empty account, and only delays the message the user needs (a quota error is never retried). Other responses pass
+ * through untouched.
  */
 export function createNoRetryOnQuotaFetch(baseFetch?: Fetch): Fetch {
   return async (input, init) => {

@@ -1,5 +1,6 @@
-// Typed provider errors with the exact user-facing messages of SPEC 5. Classification lives in each provider's
-// *-errors.ts (openai/, anthropic/), with the shared cases in classify-common-error.ts.
+// Typed provider errors with the exact user-facing messages (Invalid API Key: ..., Rate Limit Exceeded: ..., Billing
+// Issue: ..., Network Error: ..., Model Error: ...). Classification lives in each provider's *-errors.ts (openai/,
+// anthropic/), with the shared cases in classify-common-error.ts.
 import { QuantAgentError } from "../common/quantagent-error";
 import { providerInfo, type ProviderId } from "../config/providers";
 

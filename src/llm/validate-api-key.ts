@@ -1,4 +1,4 @@
-// Key validation (SPEC 4): one cheap real request to the provider, answered as {valid, message} or {valid, error}.
+// Key validation: one cheap real request to the provider, answered as {valid, message} or {valid, error}.
 import { findApiKey, MissingApiKeyError, type Env } from "../config/api-keys";
 import { ConfigError, type Config } from "../config/config-schema";
 import { providerInfo, type ProviderId } from "../config/providers";
@@ -27,7 +27,7 @@ function validationModel(config: Config, provider: ProviderId): { model: string;
 }
 
 /**
- * Never throws for a provider failure: the answer carries the SPEC 5 message (or the SPEC 4 missing-key message).
+ * Never throws for a provider failure: the answer carries the provider error's message (or the missing-key message).
  * Exactly one request is made, without SDK retries: a user pressing "Validate" wants an answer, not a backoff.
  * A wrong model name fails here too, which is what a user checking their settings wants to learn.
  */

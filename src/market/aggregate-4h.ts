@@ -1,4 +1,4 @@
-// Groups 1h bars into 4h bars per trading day (SPEC 8), because Yahoo has no 4h interval. Pure.
+// Groups 1h bars into 4h bars per trading day, because Yahoo has no 4h interval. Pure.
 import type { Candle } from "./candle";
 import { DAY_MS } from "./timeframes";
 import { offsetSecondsAt, type UtcOffset } from "./time-zone-offset";

@@ -1,4 +1,4 @@
-// The built-in assets (SPEC 7), the symbol pattern custom assets must match, and code-to-ticker mapping.
+// The built-in assets, the symbol pattern custom assets must match, and code-to-ticker mapping.
 import { z } from "zod";
 
 export interface BuiltInAsset {
@@ -60,7 +60,7 @@ export const assetEntrySchema = z.object({
 });
 export type AssetEntry = z.infer<typeof assetEntrySchema>;
 
-/** Built-ins first, in SPEC order, then custom symbols, which are their own code, name and ticker. */
+/** Built-ins first, in the table's order, then custom symbols, which are their own code, name and ticker. */
 export function assetEntries(customSymbols: readonly string[]): AssetEntry[] {
   return [
     ...BUILT_IN_ASSETS.map((asset) => ({ ...asset, custom: false })),

@@ -1,4 +1,4 @@
-// Reads OHLCV candles from CSV text or a file (SPEC 8): named columns in any order, errors with line and column.
+// Reads OHLCV candles from CSV text or a file: named columns in any order, errors with line and column.
 import { quoteInput, quoteList } from "../common/quote-input";
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";

@@ -1,4 +1,4 @@
-// The custom-asset list kept in the data directory (SPEC 7): validated, deduplicated, written atomically, with
+// The custom-asset list kept in the data directory: validated, deduplicated, written atomically, with
 // saves serialised inside the process (a queue per file) and across processes (a lock file).
 import { quoteInput } from "../common/quote-input";
 import { mkdir } from "node:fs/promises";
@@ -55,7 +55,7 @@ function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
  * - A symbol that spells a built-in code with a different ticker (SPX, BTC, GC...) is refused: resolveTicker()
  *   would send it to Yahoo as the built-in's ticker, not as typed. A built-in code that is its own ticker (AAPL,
  *   QQQ, TSLA) is already in the asset list under that code: added: false, nothing written. Built-in tickers
- *   (NQ=F, ^GSPC) are ordinary custom symbols: SPEC 7 names NQ=F as one, and fetching it as typed is unambiguous.
+ *   (NQ=F, ^GSPC) are ordinary custom symbols (NQ=F is a documented example), and fetching one as typed is unambiguous.
  * - A damaged file is reported (CustomAssetStoreError "corrupt_file") by list() and save() alike and is never
  *   overwritten; a missing file is an empty list.
  * - Across processes: every save takes `<file>.lock`, re-reads the file under it and writes atomically, so

@@ -1,4 +1,4 @@
-// Checks a requested date range against the timeframe's lookback limit (SPEC 8), with the answer shape of the API.
+// Checks a requested date range against the timeframe's lookback limit, with the answer shape of the API.
 import { quoteInput } from "../common/quote-input";
 import { z } from "zod";
 import { InputError } from "../common/input-error";

@@ -1,4 +1,5 @@
-// Typed market-data errors: no data for a request (SPEC 5 wording), and fetch failures by kind, original as cause.
+// Typed market-data errors: no bars for a request ("No data available for ..."), and fetch failures by kind, with
+// the original error as cause.
 import { QuantAgentError, type ErrorKind } from "../common/quantagent-error";
 import { formatUtc } from "./parse-timestamp";
 
@@ -122,7 +123,10 @@ function kindFor(reason: MarketDataErrorReason): ErrorKind {
   return "data";
 }
 
-/** The market answered, but with no bars for the request. The message begins exactly as SPEC 5 requires. */
+/**
+ * The market answered, but with no bars for the request. The message begins exactly "No data available for <symbol>
+ * (<timeframe>, <start> to <end>)".
+ */
 export class NoDataError extends MarketDataError {
   override name = "NoDataError";
   readonly timeframe: string;

@@ -47,8 +47,8 @@ const silentLogger = { info() {}, warn() {}, error() {}, debug() {}, dir() {} };
 
 /**
  * One chart request (the chart endpoint needs no cookie or crumb: exactly one GET to /v8/finance/chart/<ticker>).
- * Throws DateRangeError for a range SPEC 8 rejects, NoDataError when Yahoo has no bars (including its 404 for
- * unknown symbols), MarketDataError for everything else that goes wrong.
+ * Throws DateRangeError for a range the lookback table rejects, NoDataError when Yahoo has no bars (including its 404
+ * for unknown symbols), MarketDataError for everything else that goes wrong.
  */
 export async function fetchYahooCandles(options: FetchYahooCandlesOptions): Promise<YahooCandles> {
   const ticker = resolveTicker(options.symbol);

@@ -1,4 +1,4 @@
-// Trendline fits (SPEC 9) on seeded random series and on benchmark windows: no bar crosses a fitted line, each line
+// Trendline fits on seeded random series and on benchmark windows: no bar crosses a fitted line, each line
 // passes through its pivot, and its squared error is no worse than a fine brute-force scan of slopes through the
 // same pivot that keep the constraint.
 import { describe, expect, it } from "vitest";

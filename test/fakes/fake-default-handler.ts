@@ -4,7 +4,7 @@ import type { FakeRequest } from "./fake-request";
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
-/** The decision record (SPEC 6) the default handler answers when JSON is asked for. */
+/** The decision record the default handler answers when JSON is asked for. */
 export const fakeDecision = {
   forecast_horizon: "Next 3 candlesticks (12 hours)",
   decision: "LONG",

@@ -15,7 +15,7 @@ const close = Array.from({ length: 40 }, (_, index) => 100 + index);
 const series = { high: close, low: close, close };
 
 describe("indicator options", () => {
-  it("fills in SPEC 9's defaults", () => {
+  it("fills in the standard periods as defaults", () => {
     expect(rsiOptionsSchema.parse({})).toEqual({ period: 14 });
     expect(computeRsi(close)).toEqual(computeRsi(close, { period: 14 }));
   });

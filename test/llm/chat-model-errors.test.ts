@@ -175,7 +175,7 @@ describe("provider-specific quota and retry rules", () => {
     expect(server.requestCount()).toBe(2);
   });
 
-  it("qwen retries 4 times by default (SPEC 2)", async () => {
+  it("qwen retries 4 times by default", async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) server.enqueue(fakeReply.rateLimited());
     const config = { ...configFor({ provider: "qwen", server }), max_retries: undefined };
     const error = await providerErrorFrom(createChatModel({ config, role: "graph", env: {} }).chat(hello));

@@ -1,4 +1,4 @@
-// createChatModel: role settings, model-name validation, key and base-URL resolution (SPEC 2, 3, 4).
+// createChatModel: role settings, model-name validation, key and base-URL resolution.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MissingApiKeyError } from "../../src/config/api-keys";
 import { ConfigError, createConfig, type Config } from "../../src/config/config-schema";
@@ -80,7 +80,7 @@ describe("model names", () => {
   });
 });
 
-describe("keys (SPEC 4)", () => {
+describe("keys", () => {
   it("OpenAI placeholder and no env key: the placeholder message", () => {
     const error = buildError(() => createChatModel({ config: createConfig({}), role: "agent", env: {} }));
     expect(error).toBeInstanceOf(MissingApiKeyError);

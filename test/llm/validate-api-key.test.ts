@@ -1,4 +1,4 @@
-// validateApiKey (SPEC 4): one cheap real request, answered as data, never thrown.
+// validateApiKey: one cheap real request, answered as data, never thrown.
 import { expect, it } from "vitest";
 import { createConfig } from "../../src/config/config-schema";
 import { validateApiKey } from "../../src/llm/validate-api-key";
@@ -45,7 +45,7 @@ it("uses the provider's default agent model when no role uses it", async () => {
   expect(server.requests[0].summary.model).toBe("claude-haiku-4-5-20251001");
 });
 
-it("an invalid key: the SPEC 5 message, one request, no key text", async () => {
+it("an invalid key: the Invalid API Key message, one request, no key text", async () => {
   const config = configFor({ provider: "openai", server, key: "sk-test.SECRET-1234567890abcdef-old" });
   const result = await validateApiKey({ config, provider: "openai", env: {} });
   expect(result.ok).toBe(false);
@@ -73,7 +73,7 @@ it("a network error: answered, not thrown, without retries", async () => {
   expect(Date.now() - started).toBeLessThan(1_500);
 });
 
-it("a missing key: the SPEC 4 message", async () => {
+it("a missing key: the missing-key message", async () => {
   const result = await validateApiKey({ config: createConfig({}), provider: "qwen", env: {} });
   expect(result.ok).toBe(false);
   expect(result.ok ? "" : result.error).toMatch(/^Qwen API key not found\. Please set it using one of these methods/);

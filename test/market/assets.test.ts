@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { assetEntries, BUILT_IN_ASSETS, findBuiltInAsset, resolveTicker, symbolSchema } from "../../src/market/assets";
 
 describe("built-in assets", () => {
-  it("hold the SPEC 7 table", () => {
+  it("hold the documented table", () => {
     expect(BUILT_IN_ASSETS.map((asset) => [asset.code, asset.ticker])).toEqual([
       ["SPX", "^GSPC"],
       ["BTC", "BTC-USD"],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MarketDataError, NoDataError, type MarketDataErrorReason } from "../../src/market/market-data-error";
 
 describe("NoDataError", () => {
-  it("begins exactly as SPEC 5 says and keeps the request", () => {
+  it("begins exactly with 'No data available for' and keeps the request", () => {
     const cause = new Error("upstream");
     const error = new NoDataError({ symbol: "ETH-USD", timeframe: "4h", start: Date.UTC(2024, 0, 1), end: Date.UTC(2024, 0, 8), cause });
     expect(error.message.startsWith("No data available for ETH-USD (4h, 2024-01-01T00:00:00.000Z to 2024-01-08T00:00:00.000Z)")).toBe(true);

@@ -2,17 +2,18 @@
 // tslab kernelspec, pointed at the local fake provider and local data by environment variables only, exactly as a
 // user's shell would point them. Skipped with a printed reason when Jupyter's nbconvert, Chromium or the build is
 // missing. The notebooks read the benchmark shipped in datasets/benchmark through the library's BENCHMARK_DIR.
-import { execFile, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { CUSTOM_ASSETS_FILE_NAME } from "../../src/market/custom-assets-file";
-import { linkPackage, writeKernelSpec } from "../../scripts/notebook-setup";
+import { findTslab, writeKernelSpec } from "../../cli/kernel-spec";
+import { linkPackage } from "../../scripts/link-package";
 import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { joinText as join, runNotebook, type Notebook, type NotebookOutput } from "./run-notebook";
 
 const root = path.resolve(__dirname, "../..");
 const notebooksDir = path.join(root, "notebooks");
@@ -32,21 +33,6 @@ function missingPrerequisite(): string | undefined {
 
 const skipReason = missingPrerequisite();
 if (skipReason) console.warn(`Skipping notebook runs: ${skipReason}`);
-
-interface NotebookOutput {
-  output_type: string;
-  name?: string;
-  text?: string | string[];
-  data?: Record<string, string | string[]>;
-  ename?: string;
-  evalue?: string;
-}
-interface Notebook {
-  cells: { cell_type: string; source: string | string[]; outputs?: NotebookOutput[]; execution_count?: number | null }[];
-  metadata: { kernelspec?: { name: string } };
-}
-
-const join = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join("") : (value ?? ""));
 
 describe("committed notebooks", () => {
   const names = readdirSync(notebooksDir).filter((name) => name.endsWith(".ipynb")).sort();
@@ -81,7 +67,7 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     scratch = await mkdtemp(path.join(tmpdir(), "notebooks-"));
     dataDir = path.join(scratch, "data");
     await linkPackage();
-    await writeKernelSpec({ jupyterDir: path.join(scratch, "jupyter") });
+    await writeKernelSpec({ jupyterDir: path.join(scratch, "jupyter"), tslabDir: findTslab({ cwd: root }) });
   });
 
   afterAll(async () => {
@@ -89,9 +75,8 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
-  /** Runs one notebook; returns its outputs as one list. Fails with nbconvert's own report when a cell fails. */
+  /** Runs one notebook; returns its outputs as one list. Fails with the failing cell's own error text. */
   async function execute(name: string): Promise<NotebookOutput[]> {
-    const output = path.join(scratch, "out");
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       LANG: "C.UTF-8",
@@ -109,17 +94,7 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
       DATA_DIR: dataDir,
       ...(process.env.PUPPETEER_EXECUTABLE_PATH ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH } : {}),
     };
-    const args = ["nbconvert", "--to", "notebook", "--execute", "--ExecutePreprocessor.timeout=300", "--ExecutePreprocessor.kernel_name=tslab"];
-    try {
-      await promisify(execFile)("jupyter", [...args, "--output-dir", output, path.join(notebooksDir, name)], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
-    } catch (error) {
-      const stderr = String((error as { stderr?: string }).stderr ?? "");
-      throw new Error(`${name} failed in Jupyter:\n${stderr.slice(-4000)}`);
-    }
-    const executed = JSON.parse(readFileSync(path.join(output, name), "utf8")) as Notebook;
-    const outputs = executed.cells.flatMap((cell) => cell.outputs ?? []);
-    const errors = outputs.filter((entry) => entry.output_type === "error" || (entry.output_type === "stream" && entry.name === "stderr"));
-    expect(errors.map((entry) => `${entry.ename ?? ""} ${entry.evalue ?? ""} ${join(entry.text)}`)).toEqual([]);
+    const outputs = await runNotebook({ notebook: path.join(notebooksDir, name), outputDir: path.join(scratch, "out"), cwd: root, env });
     // A key must never appear in a notebook's output, only its masked form.
     expect(JSON.stringify(outputs)).not.toContain(key);
     return outputs;

@@ -238,7 +238,7 @@ describe("faults around the other calls and the clients", () => {
     const body = await response.json();
     expect(body.valid).toBe(false);
     expect(body.error).toMatch(/^Network Error: Unable to connect to OpenAI servers\./);
-    // Key validation makes one call without retries (SPEC 4: one cheap call), so one timeout bounds it.
+    // Key validation makes one call without retries (one cheap call), so one timeout bounds it.
     expect(performance.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS + 1000);
     await tracker.settled(300);
     await expectStillServing();
@@ -260,7 +260,7 @@ describe("faults around the other calls and the clients", () => {
 });
 
 describe("the custom-asset file under concurrent saves", () => {
-  // 60 distinct valid symbols in the shapes SPEC 7 names, then repeats of them (same, other case, padded), invalid
+  // 60 distinct valid symbols in the shapes the README names, then repeats of them (same, other case, padded), invalid
   // ones, and a built-in code that is its own ticker (accepted, never stored).
   const valid = Array.from({ length: 60 }, (_, index) => [`C${index}-USD`, `^IDX${index}`, `F${index}=F`, `T${index}.X`, `S_${index}`][index % 5]);
   const repeats = [...valid.slice(0, 10).map((symbol) => symbol.toLowerCase()), ...valid.slice(10, 15).map((symbol) => `  ${symbol} `), ...valid.slice(20, 25)];

@@ -248,7 +248,7 @@ describe(`server fuzz (seed ${seed})`, () => {
     // Replies that a key, a provider and a symbol were accepted must be among them (the mix is not all refusals).
     for (const kind of ["key", "provider", "symbol"]) expect(changes.some((change) => change.kind === kind), kind).toBe(true);
 
-    // Model selection: every switch from a default selection lands on the new provider's defaults (SPEC 10).
+    // Model selection: every switch from a default selection lands on the new provider's defaults.
     const providers = new Set(changes.flatMap((change) => (change.kind === "provider" ? [change.provider] : [])));
     const selection = server.pipeline.modelSelection();
     const explained =

@@ -1,5 +1,7 @@
 // The repository stands on its own: no tracked file reads a path outside it (the workspace it was built in had a
-// shared folder beside it; a clone anywhere else does not), and the shipped benchmark is complete.
+// shared folder beside it; a clone anywhere else does not), no file cites a numbered section of a document that is
+// not in the repository (the code and docs say the rule itself, or point at docs/), and the shipped benchmark is
+// complete.
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +14,10 @@ const textFiles = tracked.filter((file) => /\.(ts|mts|cts|js|mjs|cjs|json|md|ipy
 
 // Spelt in pieces so that this file does not match itself.
 const SHARED_FOLDER = new RegExp(["\\.\\./", "shared\\b|", "shared/", "benchmark"].join(""));
+
+// A citation of an outside document's numbered sections: the word in capitals followed by a section number, in the
+// forms the self-check below lists. Spelt in pieces too.
+const SPEC_CITATION = new RegExp(["\\b", "SP", "EC\\b[\\s:§(]*(?:section\\s*)?\\d"].join(""));
 
 /** Paths built from a file's own folder: path.resolve(__dirname, "x/y") and path.join(__dirname, "x", "y"). */
 const DIRNAME_PATH = /path\.(?:resolve|join)\(\s*__dirname\s*((?:,\s*"[^"]*"\s*)+)\)/g;
@@ -27,11 +33,13 @@ function escapingPaths(file: string, text: string): string[] {
 }
 
 describe("a repository that works anywhere", () => {
-  it("no tracked file names the workspace's shared folder or reads a path above the repository", () => {
+  it("no tracked file names the workspace's shared folder, reads a path above the repository or cites a numbered spec section", () => {
     const problems: string[] = [];
     for (const file of textFiles) {
       const text = readFileSync(path.join(root, file), "utf8");
       if (SHARED_FOLDER.test(text)) problems.push(`${file}: names the shared folder`);
+      const citation = SPEC_CITATION.exec(text);
+      if (citation) problems.push(`${file}: cites "${citation[0]}" (say the rule itself, or point at docs/)`);
       problems.push(...escapingPaths(file, text));
     }
     expect(problems).toEqual([]);
@@ -42,6 +50,8 @@ describe("a repository that works anywhere", () => {
     expect(escapingPaths("test/x/y.test.ts", leaving)).toHaveLength(1);
     expect(SHARED_FOLDER.test(["See ..", "/shared/x"].join(""))).toBe(true);
     expect(escapingPaths("test/x/y.test.ts", 'path.resolve(__dirname, "../..")')).toHaveLength(0);
+    for (const citation of ["(SP" + "EC 6)", "SP" + "EC section 9", "SP" + "EC: 40", "SP" + "EC 4/7/10"]) expect(SPEC_CITATION.test(citation), citation).toBe(true);
+    for (const fine of ["SPECIAL 6", "a spec of 6", "not(/SP" + "EC \\d/)"]) expect(SPEC_CITATION.test(fine), fine).toBe(false);
   });
 
   it("ships the benchmark with its licence notice: 100 windows for each of eight assets", () => {

@@ -140,7 +140,7 @@ describe("POST /api/analyze: keys", () => {
       const body = await response.json();
       expectPlainError(body);
       expect(body).toMatchObject({ code: "missing_api_key", provider: "openai" });
-      // The config still holds the placeholder "sk-", so SPEC 4's placeholder message applies.
+      // The config still holds the placeholder "sk-", so the placeholder message applies.
       expect(body.error).toMatch(/^Please replace the placeholder API key with your actual OpenAI API key\. Please set it using one of these methods/);
       expect(body.error).toMatch(/Settings panel/);
       expect(fake.requestCount()).toBe(0);
@@ -155,7 +155,7 @@ describe("POST /api/analyze with an asset or symbol", () => {
   const iso = (ms: number) => new Date(ms).toISOString();
   const day = 86_400_000;
 
-  it("answers 422 in SPEC 5 words when the market has no bars", async () => {
+  it("answers 422 with 'No data available for' when the market has no bars", async () => {
     const result = await postJson(server, "/api/analyze", { symbol: "ETH-USD", timeframe: "1h", start: iso(now - 10 * day), end: iso(now - day) });
     expect(result.status).toBe(422);
     expectPlainError(result.body);

@@ -137,7 +137,7 @@ describe("POST /api/validate-api-key", () => {
     }
   });
 
-  it("reports provider failures in SPEC 5 words", async () => {
+  it("reports provider failures in the classifier's plain words", async () => {
     await post("/api/update-api-key", { api_key: TEST_KEY, provider: "openai" });
     fake.enqueue(fakeReply.quotaExceeded());
     const result = await post("/api/validate-api-key", { provider: "openai" });

@@ -10,7 +10,7 @@ export type AnthropicRequestParams = Anthropic.Messages.MessageCreateParamsStrea
  * JSON mode: Anthropic has no schema-less JSON switch. Prefilling the assistant turn with "{" is the classic trick,
  * but newer Claude models answer a prefill with a 400 ("prefill not supported"), so this adapter asks in the system
  * prompt instead and, on the way back (anthropic-stream.ts), takes the JSON object out of any code fence or prose.
- * The caller still validates the object (SPEC 6) and asks once more if it is wrong.
+ * The caller still validates the object against the decision record and asks once more if it is wrong.
  */
 export const jsonInstruction =
   "Respond with a single JSON object only: no prose before or after it, no Markdown code fences.";

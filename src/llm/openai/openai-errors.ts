@@ -1,4 +1,4 @@
-// Classifies errors from the openai SDK (OpenAI and DashScope's compatible endpoint) into ProviderError (SPEC 5).
+// Classifies errors from the openai SDK (OpenAI and DashScope's compatible endpoint) into ProviderError.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { classifySdkError, type ClassifyContext } from "../classify-common-error";
 import type { ProviderError, ProviderErrorReason } from "../provider-error";

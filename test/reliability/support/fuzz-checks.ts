@@ -1,4 +1,4 @@
-// What every answer of the server must satisfy, whatever was sent (SPEC 10): no 5xx, JSON with an `error` sentence
+// What every answer of the server must satisfy, whatever was sent: no 5xx, JSON with an `error` sentence
 // for every refusal on /api, the security headers, and nothing that should stay inside the server: no stack trace,
 // no file path of the project or of the data directory, no key, no file from outside the page's folder.
 import { parseEventStreamText } from "../../support/event-stream-text";

@@ -1,19 +1,20 @@
-// What SPEC 4, 7 and 10 say a state-changing request must look like to be accepted, written independently of the
-// server's code: the fuzz test uses it to keep accepted changes out of its "nothing changes" phase, and to check that
-// everything the server did accept was a valid change. Only the JSON reading mirrors the server on purpose: its
-// documented choice to drop "__proto__" keys (server/README.md, json-body.ts).
+// What the documented rules (keys, custom symbols, provider switching, same-origin JSON) say a state-changing request
+// must look like to be accepted, written independently of the server's code: the fuzz test uses it to keep accepted
+// changes out of its "nothing changes" phase, and to check that everything the server did accept was a valid change.
+// Only the JSON reading mirrors the server on purpose: its documented choice to drop "__proto__" keys
+// (server/README.md, json-body.ts).
 
 export const PROVIDER_IDS = ["openai", "anthropic", "qwen"] as const;
 export type ProviderName = (typeof PROVIDER_IDS)[number];
 
-/** Each provider's default models (SPEC 2): what a provider switch from the default config always lands on. */
+/** Each provider's default models: what a provider switch from the default config always lands on. */
 export const PROVIDER_DEFAULT_SELECTION: Readonly<Record<ProviderName, { agent_llm_model: string; graph_llm_model: string }>> = {
   openai: { agent_llm_model: "gpt-4o-mini", graph_llm_model: "gpt-4o" },
   anthropic: { agent_llm_model: "claude-haiku-4-5-20251001", graph_llm_model: "claude-haiku-4-5-20251001" },
   qwen: { agent_llm_model: "qwen3-max", graph_llm_model: "qwen3-vl-plus" },
 };
 
-/** SPEC 7's built-in codes and tickers: a code whose ticker differs cannot be a custom symbol. */
+/** The built-in codes and tickers: a code whose ticker differs cannot be a custom symbol. */
 const BUILT_IN_TICKERS: Readonly<Record<string, string>> = {
   SPX: "^GSPC", BTC: "BTC-USD", GC: "GC=F", NQ: "NQ=F", CL: "CL=F", ES: "ES=F",
   DJI: "^DJI", QQQ: "QQQ", VIX: "^VIX", DXY: "DX-Y.NYB", AAPL: "AAPL", TSLA: "TSLA",
@@ -57,7 +58,9 @@ function providerOf(value: unknown, fallback?: ProviderName): ProviderName | und
   return (PROVIDER_IDS as readonly unknown[]).includes(value) ? (value as ProviderName) : undefined;
 }
 
-/** The change a body asks for when SPEC 4/7/10 say it is valid; undefined for anything that must be refused. */
+/**
+ * The change a body asks for when the documented rules say it is valid; undefined for anything that must be refused.
+ */
 export function validStateChange(path: StateChangingPath, value: unknown): StateChange | undefined {
   const body = plainObject(value);
   if (!body) return undefined;
@@ -66,7 +69,7 @@ export function validStateChange(path: StateChangingPath, value: unknown): State
       if (!onlyFields(body, ["api_key", "provider"]) || typeof body.api_key !== "string") return undefined;
       const provider = providerOf(body.provider, "openai"); // older clients send only the key and mean OpenAI
       const key = body.api_key.trim();
-      // A key is 1-500 visible ASCII characters and never the "sk-" placeholder (SPEC 3, 4).
+      // A key is 1-500 visible ASCII characters and never the "sk-" placeholder.
       if (!provider || key.length === 0 || key.length > 500 || key === "sk-" || !/^[\x21-\x7e]+$/.test(key)) return undefined;
       return { kind: "key", provider, key };
     }
@@ -91,7 +94,7 @@ export function validStateChange(path: StateChangingPath, value: unknown): State
 }
 
 /**
- * True when the headers alone must make the server refuse a state change (SPEC 10: same-origin JSON only, and
+ * True when the headers alone must make the server refuse a state change (same-origin JSON only, and
  * loopback Host names without a token). Only clear-cut cases count; anything doubtful answers false.
  */
 export function headersForbidStateChange(headers: readonly (readonly [string, string])[], ownOrigin: string): boolean {

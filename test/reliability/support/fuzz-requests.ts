@@ -1,4 +1,4 @@
-// Generates one fuzz request for any endpoint of the server (SPEC 10, server/README.md): a body (a mutated valid
+// Generates one fuzz request for any endpoint of the server (docs/http-api.md): a body (a mutated valid
 // body, a random JSON value, raw non-JSON text or bytes, deep or huge values), a query string, headers (content
 // types, Accept, Origin, Sec-Fetch-Site, Host, huge values) and now and then the wrong method or a path that tries
 // to leave the page's folder. Everything comes from the seeded generator, so a seed replays the same requests.

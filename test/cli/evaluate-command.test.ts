@@ -1,4 +1,5 @@
-// The evaluation CLI (scripts/evaluate.ts) as a user runs it: --help, a model run against the fake provider with
+// `quantagent evaluate` (cli/commands/evaluate-command.ts) as a user runs it, through `npm run evaluate`'s own
+// command line (tsx cli/main.ts evaluate): --help, a model run against the fake provider with
 // keys and base URL from the environment (JSON, markdown, HTML and PNG figures), a report name that is already
 // taken (refused before any request, replaced with --overwrite), a baselines-only run, the published protocol on
 // the shipped benchmark, and plain-word errors for bad options.
@@ -12,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
 import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { risesFromCsv } from "./rises-from-csv";
-import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
+import { risesFromCsv } from "../evaluation/rises-from-csv";
+import { wavyCloses, writeBenchmarkFolder } from "../evaluation/synthetic-candles";
 
 const root = path.resolve(__dirname, "../..");
 const chromiumMissing = (() => {
@@ -44,9 +45,10 @@ afterAll(async () => {
 
 async function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["scripts/evaluate.ts", ...args], {
+    const { stdout, stderr } = await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["cli/main.ts", "evaluate", ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: scratch, ...env },
+      // The data folder (journal, default cache and report) in the scratch folder, never the repository's.
+      env: { PATH: process.env.PATH, HOME: scratch, DATA_DIR: path.join(scratch, "data"), ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -55,7 +57,7 @@ async function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code:
   }
 }
 
-describe("npm run evaluate", () => {
+describe("quantagent evaluate", () => {
   it("--help describes every option and the example", async () => {
     const { code, stdout } = await cli(["--help"]);
     expect(code).toBe(0);
@@ -96,7 +98,7 @@ describe("npm run evaluate", () => {
 
       // The same name again: refused before a single window is analysed, and the report is left as it was.
       const clash = await cli([...args, "--cache-dir", path.join(scratch, "cache-empty"), "--out", out], env);
-      expect(clash.code).toBe(1);
+      expect(clash.code).toBe(2);
       expect(clash.stderr).toMatch(/^A report named "evaluation" is already in .*out \(evaluation\.accuracy-k1\.png, .*evaluation\.json.*\): choose another name, or allow replacing it \(--overwrite/);
       expect(server.requestCount()).toBe(sent);
       expect(readFileSync(path.join(out, "evaluation.html"), "utf8")).toBe(html);
@@ -145,12 +147,16 @@ describe("npm run evaluate", () => {
     }
   }, 120_000);
 
-  it("bad options are named in plain words", async () => {
+  it("bad options are named in plain words and exit 2 (bad usage) before anything runs", async () => {
     const run = await cli(["--windows", "many", "--provider", "mistral"]);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/Invalid options \(see --help\):.*provider.*windows must be a number|Invalid options \(see --help\):.*windows must be a number.*provider/);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/Invalid options:.*provider.*windows must be a number|Invalid options:.*windows must be a number.*provider/);
+    expect(run.stderr).toContain("(quantagent evaluate --help)");
+    const unknown = await cli(["--window", "3"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown option '--window'/);
     const fixed = await cli(["--protocol", "published", "--horizons", "1,3", "--baselines-only", "--out", path.join(scratch, "never")]);
-    expect(fixed.code).toBe(1);
+    expect(fixed.code).toBe(2);
     expect(fixed.stderr).toMatch(/The published protocol fixes horizons, points per window and history: got horizons 1,3/);
     expect(existsSync(path.join(scratch, "never"))).toBe(false);
   });

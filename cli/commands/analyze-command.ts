@@ -1,0 +1,221 @@
+// `quantagent analyze`: one analysis of a CSV file, a built-in asset or a market symbol, with live progress on
+// standard error and the decision (or, with --json, the whole result in the HTTP API's JSON) on standard output. The
+// analysis is recorded in the journal (source "cli") unless --no-journal says otherwise.
+//
+// Everything that can be checked before money is spent is checked first, as a usage error (exit code 2): the
+// options, the file (readable, not too large), the date range (lookback, order, future), the model names and the
+// key. The pipeline then refuses bad CSV text and too few bars before its first model call, with the same exit code.
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import {
+  createConfig,
+  createPipeline,
+  MAX_CSV_CHARACTERS,
+  providerIds,
+  switchProvider,
+  toWireResult,
+  type AnalyzeRequest,
+  type Config,
+} from "../../src/index";
+import { formatZodError } from "../../src/common/index";
+import { providerIdSchema } from "../../src/llm/index";
+import { symbolSchema, timeframeSchema, TIMEFRAMES } from "../../src/market/index";
+import type { CliContext } from "../cli-context";
+import type { Command } from "../command";
+import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
+import { parseArgs } from "node:util";
+import { usageErrors } from "../parse-options";
+import { createProgressPrinter, reportHeading } from "../progress-printer";
+import { formatResultSummary, reportsByStep } from "../result-summary";
+
+const HELP = `Usage: quantagent analyze --csv <file> --timeframe <tf> [--name <name>] [--end <date>] [options]
+       quantagent analyze (--asset <code> | --symbol <ticker>) --timeframe <tf> --start <date> [--end <date>] [options]
+
+Runs the four agents on one asset at one timeframe and prints the LONG/SHORT decision. Progress, and each agent's
+report as it is written, go to standard error; the decision (or, with --json, the full result) to standard output.
+
+Data (one of):
+  --csv <file>            CSV with Datetime (or Date), Open, High, Low, Close and optional Volume columns, any order
+  --asset <code>          a built-in asset (SPX, BTC, GC, NQ, CL, ES, DJI, QQQ, VIX, DXY, AAPL, TSLA) or a saved
+                          custom symbol, fetched from Yahoo Finance
+  --symbol <ticker>       any Yahoo Finance ticker, passed through unchanged (ETH-USD, ^FTSE, 7203.T)
+
+Options:
+  --timeframe <tf>        ${TIMEFRAMES.join(" ")}                             (required)
+  --start <date>          start of the range: 2025-01-01 or 2025-01-01T09:30:00Z (UTC)   (--asset, --symbol)
+  --end <date>            end of the range                                  (default: now)
+                          with --csv: the window ends at the last bar at or before it, and the
+                          file's later bars score the decision at once (a replay of history)
+  --name <name>           the name shown for CSV data                       (default: the file name)
+  --provider <id>         ${providerIds.join(" | ")}, for both model roles             (default openai)
+  --agent-model <name>    agent model name                                  (default: the provider's)
+  --graph-model <name>    graph (vision) model name                         (default: the provider's)
+  --data-dir <dir>        custom assets and the journal (quantagent.db)     (default: $DATA_DIR, else data)
+  --no-journal            do not record this analysis in the journal
+  --json                  print the full result as JSON, as POST /api/analyze answers it
+  --quiet                 no progress on standard error
+  -h, --help              this text
+
+Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
+ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. Charts are drawn by a local Chromium
+(PUPPETEER_EXECUTABLE_PATH, else /usr/bin/chromium). DATABASE_URL=postgres://... records into PostgreSQL instead
+of the SQLite file in the data folder.
+
+${EXIT_CODES_HELP}
+
+Examples:
+  quantagent analyze --csv prices.csv --timeframe 4h --name "My data"
+  quantagent analyze --asset BTC --timeframe 1d --start 2025-01-01 --end 2025-03-01 --json > result.json
+`;
+
+const optionsSchema = z
+  .object({
+    csv: z.string().min(1, "--csv needs a file").optional(),
+    asset: symbolSchema.optional(),
+    symbol: symbolSchema.optional(),
+    timeframe: timeframeSchema,
+    start: z.string().optional(),
+    end: z.string().optional(),
+    name: z.string().optional(),
+    provider: providerIdSchema.optional(),
+    agentModel: z.string().optional(),
+    graphModel: z.string().optional(),
+    dataDir: z.string().min(1),
+    journal: z.boolean(),
+    json: z.boolean(),
+    quiet: z.boolean(),
+  })
+  .superRefine((options, context) => {
+    const sources = (["csv", "asset", "symbol"] as const).filter((source) => options[source] !== undefined);
+    if (sources.length !== 1) {
+      context.addIssue({ code: "custom", message: sources.length === 0 ? "give --csv, --asset or --symbol" : `give only one of --${sources.join(", --")}` });
+      return;
+    }
+    if (options.csv !== undefined && options.start !== undefined) {
+      context.addIssue({ code: "custom", message: "--start is for --asset and --symbol; a CSV file is analysed up to its last bar, or up to --end" });
+    }
+    if (options.csv === undefined && options.start === undefined) context.addIssue({ code: "custom", message: `--${sources[0]} needs --start` });
+    if (options.csv === undefined && options.name !== undefined) context.addIssue({ code: "custom", message: "--name is for --csv" });
+  });
+type AnalyzeOptions = z.infer<typeof optionsSchema>;
+
+function readOptions(context: CliContext): AnalyzeOptions | "help" {
+  const { values } = usageErrors(() =>
+    parseArgs({
+      args: [...context.argv],
+      strict: true,
+      options: {
+        csv: { type: "string" },
+        asset: { type: "string" },
+        symbol: { type: "string" },
+        timeframe: { type: "string" },
+        start: { type: "string" },
+        end: { type: "string" },
+        name: { type: "string" },
+        provider: { type: "string" },
+        "agent-model": { type: "string" },
+        "graph-model": { type: "string" },
+        "data-dir": { type: "string" },
+        "no-journal": { type: "boolean" },
+        json: { type: "boolean" },
+        quiet: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }),
+  );
+  if (values.help) return "help";
+  if (values.timeframe === undefined) throw new UsageError(`--timeframe is required (one of ${TIMEFRAMES.join(", ")})`);
+  const parsed = optionsSchema.safeParse({
+    csv: values.csv,
+    asset: values.asset,
+    symbol: values.symbol,
+    timeframe: values.timeframe,
+    start: values.start,
+    end: values.end,
+    name: values.name,
+    provider: values.provider,
+    agentModel: values["agent-model"],
+    graphModel: values["graph-model"],
+    dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
+    journal: !(values["no-journal"] ?? false),
+    json: values.json ?? false,
+    quiet: values.quiet ?? false,
+  });
+  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  return parsed.data;
+}
+
+/** The config record of the options: the provider switch first, so model names given on the command line win. */
+function configOf(options: AnalyzeOptions, context: CliContext): Config {
+  let config = createConfig({ data_dir: path.resolve(context.cwd, options.dataDir), journal: options.journal });
+  if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
+  return createConfig({
+    ...config,
+    ...(options.agentModel === undefined ? {} : { agent_llm_model: options.agentModel }),
+    ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
+  });
+}
+
+async function readCsvOption(file: string, context: CliContext): Promise<string> {
+  const resolved = path.resolve(context.cwd, file);
+  try {
+    const info = await stat(resolved);
+    if (!info.isFile()) throw new UsageError(`--csv ${file} is not a file`);
+    // Bytes, not characters, but a file over the limit in bytes is one nobody meant to analyse whole.
+    if (info.size > MAX_CSV_CHARACTERS) throw new UsageError(`--csv ${file} is ${info.size} bytes; at most ${MAX_CSV_CHARACTERS} are accepted`);
+    return await readFile(resolved, "utf8");
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`Cannot read --csv ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+  }
+}
+
+async function requestOf(options: AnalyzeOptions, context: CliContext): Promise<AnalyzeRequest> {
+  if (options.csv !== undefined) {
+    const name = options.name ?? path.basename(options.csv, path.extname(options.csv)).slice(0, 80);
+    return { csv: await readCsvOption(options.csv, context), timeframe: options.timeframe, name, ...(options.end === undefined ? {} : { end: options.end }) };
+  }
+  const range = { timeframe: options.timeframe, start: options.start ?? "", end: options.end ?? new Date().toISOString() };
+  return options.asset !== undefined ? { asset: options.asset, ...range } : { symbol: options.symbol ?? "", ...range };
+}
+
+async function run(context: CliContext): Promise<number> {
+  const options = readOptions(context);
+  if (options === "help") {
+    context.stdout.write(HELP);
+    return EXIT_CODES.ok;
+  }
+  const request = await requestOf(options, context);
+  const pipeline = createPipeline(configOf(options, context), { env: context.env });
+  try {
+    if ("start" in request) {
+      const range = pipeline.validateDateRange({ timeframe: request.timeframe, start: request.start, end: request.end });
+      if (!range.ok) throw new UsageError(range.error);
+    }
+    const printer = options.quiet ? undefined : createProgressPrinter({ write: (text) => context.stderr.write(text) });
+    try {
+      const result = await pipeline.analyze(request, { signal: context.signal, onEvent: printer?.onEvent, source: "cli" });
+      if (printer) {
+        printer.finish();
+        // Reports that did not arrive as deltas are printed whole, so every report is seen once.
+        for (const [step, report] of reportsByStep(result)) {
+          if (!printer.streamedSteps().has(step)) context.stderr.write(`${reportHeading(step)}${report.trimEnd()}\n`);
+        }
+      }
+      context.stdout.write(options.json ? `${JSON.stringify(toWireResult(result), null, 2)}\n` : formatResultSummary(result));
+      return EXIT_CODES.ok;
+    } finally {
+      printer?.finish();
+    }
+  } finally {
+    await pipeline.close();
+  }
+}
+
+export const analyzeCommand: Command = {
+  name: "analyze",
+  summary: "analyse a CSV file, an asset or a symbol and print the decision",
+  help: HELP,
+  run,
+};

@@ -1,0 +1,234 @@
+// `quantagent evaluate` (and `npm run evaluate`, its alias in the repository): runs the agents over benchmark
+// windows, scores them against the baselines and writes <out>/<name>.json, .md, .html and the figures as PNGs (the
+// same figures the notebook shows). Keys and base URLs come from the environment as everywhere else. A run with a
+// model is recorded in the journal of the data folder (--data-dir, else $DATA_DIR, else data), where the cache and
+// the report go by default too.
+import path from "node:path";
+import { z } from "zod";
+import { accuracyTableMarkdown, BENCHMARK_DIR, createConfig, runEvaluation, switchProvider, writeEvaluationReport, type Config } from "../../src/index";
+import {
+  assertReportAbsent,
+  createTextProgressBar,
+  evaluationProtocolSchema,
+  horizonLabel,
+  listBenchmarkAssets,
+  publishedComparisonMarkdown,
+  scoredHorizons,
+} from "../../src/evaluation/index";
+import { formatZodError } from "../../src/common/index";
+import { providerIdSchema } from "../../src/llm/index";
+import type { CliContext } from "../cli-context";
+import type { Command } from "../command";
+import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
+import { parseArgs } from "node:util";
+import { splitList, usageErrors } from "../parse-options";
+
+const HELP = `Usage: quantagent evaluate [options]            (in the repository: npm run evaluate -- [options])
+
+Scores the agents' LONG/SHORT directives on benchmark windows against random, always-long, always-short,
+momentum and linear-regression baselines, beside the share of up-moves, and writes a JSON record, a markdown
+and a self-contained HTML report, and the figures as PNGs.
+
+Options:
+  --protocol <p>           per-horizon | published                             (default per-horizon)
+                             per-horizon: each point scored on the move k bars ahead, per k
+                             published: one directive per window after its first 45 bars, scored on
+                             the next 3 closes pooled (300 samples per asset on 100 windows), as the
+                             published 4h table was; it fixes --horizons and --points-per-window
+  --data <dir>             benchmark folder with <asset>/<ASSET>_4h_<k>.csv   (default: the shipped datasets/benchmark)
+  --assets <A,B,...>       asset codes                                         (default: every asset in --data)
+  --provider <id>          openai | anthropic | qwen, for both model roles     (default openai)
+  --agent-model <name>     agent model name                                    (default: the provider's)
+  --graph-model <name>     graph (vision) model name                           (default: the provider's)
+  --temperature <t>        temperature of both models                          (default 0.1)
+  --windows <n>            first n windows per asset                           (default 10)
+  --horizons <k,k,...>     bars after the decision to score                    (default 1,3)
+  --points-per-window <n>  decision points per window                          (default 1)
+  --stride <bars>          bars between points of one window                   (default 10)
+  --concurrency <n>        analyses in flight at once                          (default 4)
+  --seeds <n>              seeds the random baseline is averaged over          (default 1000)
+  --data-dir <dir>         the journal (runs are recorded), and the defaults below  (default: $DATA_DIR, else data)
+  --cache-dir <dir>        model-answer cache                                  (default <data dir>/cache/evaluation)
+  --no-cache               ask the provider for every call
+  --out <dir>              where the report goes                               (default <data dir>/evaluation)
+  --name <name>            report file name without extension                  (default evaluation)
+  --overwrite              replace an earlier report of the same name (without it, an existing
+                           report is an error, raised before anything runs)
+  --no-charts              write no PNGs and no figures in the HTML (no Chromium needed)
+  --baselines-only         score the baselines alone: no model, no key, no cost
+  --sequential             run the three analysts of one analysis one after another
+  -h, --help               this text
+
+Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
+ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. The cost shown is an estimate from list prices.
+
+${EXIT_CODES_HELP} Exit code 1 also when every analysis failed (a wrong key or base URL):
+a run where only some failed exits 0 and lists them in its report.
+
+Examples:
+  quantagent evaluate --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
+    --concurrency 4 --cache-dir data/cache/evaluation --out data/evaluation
+  quantagent evaluate --protocol published --baselines-only --windows 100 --name published-baselines
+`;
+
+const positiveInteger = (field: string) =>
+  z.coerce.number({ error: `--${field} must be a number` }).int(`--${field} must be a whole number`).positive(`--${field} must be positive`);
+
+const argumentsSchema = z.object({
+  protocol: evaluationProtocolSchema.default("per-horizon"),
+  data: z.string().min(1).default(BENCHMARK_DIR),
+  assets: z.array(z.string().regex(/^[A-Za-z0-9^=._-]+$/, "--assets must be codes such as BTC,SPX")).min(1).optional(),
+  provider: providerIdSchema.optional(),
+  agentModel: z.string().min(1).optional(),
+  graphModel: z.string().min(1).optional(),
+  temperature: z.coerce.number({ error: "--temperature must be a number" }).optional(),
+  windows: positiveInteger("windows").default(10),
+  // Left undefined when not given: the protocol decides their defaults and refuses values it fixes.
+  horizons: z.array(positiveInteger("horizons")).min(1).optional(),
+  pointsPerWindow: positiveInteger("points-per-window").optional(),
+  stride: positiveInteger("stride").default(10),
+  concurrency: positiveInteger("concurrency").default(4),
+  seeds: positiveInteger("seeds").default(1000),
+  dataDir: z.string().min(1),
+  cacheDir: z.string().min(1).optional(),
+  noCache: z.boolean().default(false),
+  out: z.string().min(1).optional(),
+  name: z.string().regex(/^[A-Za-z0-9._-]+$/, "--name must be letters, digits, . _ or -").default("evaluation"),
+  overwrite: z.boolean().default(false),
+  noCharts: z.boolean().default(false),
+  baselinesOnly: z.boolean().default(false),
+  sequential: z.boolean().default(false),
+});
+type EvaluateArguments = z.infer<typeof argumentsSchema>;
+
+function readArguments(context: CliContext): EvaluateArguments | "help" {
+  const { values } = usageErrors(() =>
+    parseArgs({
+      args: [...context.argv],
+      strict: true,
+      options: {
+        protocol: { type: "string" },
+        data: { type: "string" },
+        assets: { type: "string" },
+        provider: { type: "string" },
+        "agent-model": { type: "string" },
+        "graph-model": { type: "string" },
+        temperature: { type: "string" },
+        windows: { type: "string" },
+        horizons: { type: "string" },
+        "points-per-window": { type: "string" },
+        stride: { type: "string" },
+        concurrency: { type: "string" },
+        seeds: { type: "string" },
+        "cache-dir": { type: "string" },
+        "no-cache": { type: "boolean" },
+        out: { type: "string" },
+        "data-dir": { type: "string" },
+        name: { type: "string" },
+        overwrite: { type: "boolean" },
+        "no-charts": { type: "boolean" },
+        "baselines-only": { type: "boolean" },
+        sequential: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }),
+  );
+  if (values.help) return "help";
+  const parsed = argumentsSchema.safeParse({
+    protocol: values.protocol,
+    data: values.data,
+    assets: splitList(values.assets),
+    provider: values.provider,
+    agentModel: values["agent-model"],
+    graphModel: values["graph-model"],
+    temperature: values.temperature,
+    windows: values.windows,
+    horizons: splitList(values.horizons),
+    pointsPerWindow: values["points-per-window"],
+    stride: values.stride,
+    concurrency: values.concurrency,
+    seeds: values.seeds,
+    dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
+    cacheDir: values["cache-dir"],
+    noCache: values["no-cache"],
+    out: values.out,
+    name: values.name,
+    overwrite: values.overwrite,
+    noCharts: values["no-charts"],
+    baselinesOnly: values["baselines-only"],
+    sequential: values.sequential,
+  });
+  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  return parsed.data;
+}
+
+/** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
+function configOf(options: EvaluateArguments, dataDir: string): Config {
+  let config = createConfig({ data_dir: dataDir });
+  if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
+  return createConfig({
+    ...config,
+    ...(options.agentModel === undefined ? {} : { agent_llm_model: options.agentModel }),
+    ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
+    ...(options.temperature === undefined ? {} : { agent_llm_temperature: options.temperature, graph_llm_temperature: options.temperature }),
+  });
+}
+
+async function run(context: CliContext): Promise<number> {
+  const options = readArguments(context);
+  if (options === "help") {
+    context.stdout.write(HELP);
+    return EXIT_CODES.ok;
+  }
+  const inCwd = (file: string) => path.resolve(context.cwd, file);
+  const dataDir = inCwd(options.dataDir);
+  const out = inCwd(options.out ?? path.join(dataDir, "evaluation"));
+  const config = configOf(options, dataDir);
+
+  // A clash with an earlier report is found now, before any window is read or any model is paid for.
+  await assertReportAbsent({ dir: out, name: options.name, overwrite: options.overwrite });
+  const data = inCwd(options.data);
+  const assets = options.assets ?? (await listBenchmarkAssets(data));
+  const result = await runEvaluation({
+    protocol: options.protocol,
+    benchmarkDir: data,
+    assets,
+    windows: options.windows,
+    horizons: options.horizons,
+    pointsPerWindow: options.pointsPerWindow,
+    stride: options.stride,
+    concurrency: options.concurrency,
+    randomSeeds: options.seeds,
+    includeModel: !options.baselinesOnly,
+    config,
+    cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "evaluation")),
+    schedule: options.sequential ? "sequential" : "concurrent",
+    signal: context.signal,
+    // The progress bar only writes text and asks isTTY; the CLI's output offers exactly that.
+    onProgress: createTextProgressBar(context.stderr as NodeJS.WritableStream & { isTTY?: boolean }),
+    dependencies: { env: context.env },
+  });
+  const written = await writeEvaluationReport(result, {
+    dir: out,
+    name: options.name,
+    overwrite: options.overwrite,
+    charts: !options.noCharts,
+    signal: context.signal,
+  });
+  for (const horizon of scoredHorizons(result.settings.protocol, result.settings.horizons)) {
+    context.stdout.write(`Accuracy, ${horizonLabel(horizon, result.settings.horizons)} (%, Wilson 95% interval in brackets):\n\n`);
+    context.stdout.write(`${accuracyTableMarkdown(result, horizon)}\n\n`);
+  }
+  context.stdout.write(`${publishedComparisonMarkdown(result)}\n\n`);
+  context.stdout.write(`Wrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`);
+  if (result.errors > 0) context.stdout.write(`${result.errors} of ${result.points.length} analyses failed; see the report.\n`);
+  // Every analysis failing is a broken setup (key, base URL, model name), not a result.
+  return result.errors > 0 && result.errors === result.points.length ? EXIT_CODES.failed : EXIT_CODES.ok;
+}
+
+export const evaluateCommand: Command = {
+  name: "evaluate",
+  summary: "score the agents and the baselines on the benchmark and write a report",
+  help: HELP,
+  run,
+};

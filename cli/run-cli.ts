@@ -1,0 +1,98 @@
+// The `quantagent` command line: picks the command named by the first argument, runs it, and turns what it threw
+// into a message on standard error and an exit code (exit-codes.ts). Every byte a command writes passes through the
+// secret redactor first, so a key that a provider echoes in an error never reaches the terminal or a log file.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { providerIds, providers, QuantAgentError, type ErrorKind } from "../src/index";
+import { createSecretRedactor, packageRoot } from "../src/common/index";
+import type { CliContext, CliOutput } from "./cli-context";
+import type { Command } from "./command";
+import { analyzeCommand } from "./commands/analyze-command";
+import { evaluateCommand } from "./commands/evaluate-command";
+import { kernelCommand } from "./commands/kernel-command";
+import { serveCommand } from "./commands/serve-command";
+import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "./exit-codes";
+
+// One entry per command, in the order --help lists them. `quantagent history` (the analysis journal's list,
+// statistics and outcomes, over pipeline.journal) belongs here once the journal is wired into the pipeline: a
+// cli/commands/history-command.ts exporting a Command like the others.
+export const COMMANDS: readonly Command[] = [analyzeCommand, serveCommand, evaluateCommand, kernelCommand];
+
+function version(): string {
+  return (JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
+}
+
+function overview(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  return `Usage: quantagent <command> [options]
+
+LLM multi-agent market analysis: four agents read indicators and charts of one asset and decide LONG or SHORT.
+
+Commands:
+${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join("\n")}
+
+Run quantagent <command> --help for a command's options. quantagent --version prints the version.
+
+${EXIT_CODES_HELP}
+`;
+}
+
+/** The exit code of a failure: the caller's mistakes (input, config: nothing was spent) are usage errors. */
+export function exitCodeFor(error: unknown, signal: AbortSignal): number {
+  if (signal.aborted) return EXIT_CODES.interrupted;
+  if (error instanceof UsageError) return EXIT_CODES.usage;
+  if (QuantAgentError.isInstance(error)) {
+    const kind: ErrorKind = error.kind;
+    switch (kind) {
+      case "input":
+      case "config":
+        return EXIT_CODES.usage;
+      case "cancelled":
+        return EXIT_CODES.interrupted;
+      case "provider":
+      case "data":
+      case "internal":
+        return EXIT_CODES.failed;
+      default: {
+        const exhaustive: never = kind;
+        return exhaustive;
+      }
+    }
+  }
+  return EXIT_CODES.failed;
+}
+
+function redacting(output: CliOutput, redact: (text: string) => string): CliOutput {
+  return { write: (text: string) => output.write(redact(text)), isTTY: output.isTTY };
+}
+
+export async function runCli(context: CliContext): Promise<number> {
+  const secretVariables = [...providerIds.map((id) => providers[id].keyEnvVar), "ACCESS_TOKEN"];
+  const redactor = createSecretRedactor(() => secretVariables.map((name) => context.env[name]));
+  const stdout = redacting(context.stdout, redactor.redact);
+  const stderr = redacting(context.stderr, redactor.redact);
+
+  const [name, ...rest] = context.argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    stdout.write(overview());
+    return name === undefined ? EXIT_CODES.usage : EXIT_CODES.ok;
+  }
+  if (name === "--version" || name === "-v") {
+    stdout.write(`${version()}\n`);
+    return EXIT_CODES.ok;
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) {
+    stderr.write(`Unknown command: ${name}. The commands are ${COMMANDS.map((candidate) => candidate.name).join(", ")} (quantagent --help).\n`);
+    return EXIT_CODES.usage;
+  }
+  try {
+    return await command.run({ ...context, argv: rest, stdout, stderr });
+  } catch (error) {
+    const code = exitCodeFor(error, context.signal);
+    const message = code === EXIT_CODES.interrupted ? "Interrupted." : error instanceof Error ? error.message : String(error);
+    const hint = error instanceof UsageError ? ` (quantagent ${command.name} --help)` : "";
+    stderr.write(`${message}${hint}\n`);
+    return code;
+  }
+}

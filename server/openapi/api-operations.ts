@@ -1,0 +1,315 @@
+// Every route of the HTTP API as documentation data: what it is for, what it reads, and what it answers, each shape
+// given by the zod schema the route itself uses (request schemas validate the requests; response schemas type the
+// answers). openapi-document.ts turns this table into the OpenAPI document; a test checks that every route the app
+// serves is here and that real answers match what is written here. A new route gets a row here, or that test fails.
+import { z } from "zod";
+// Each form of the library's analyzeRequestSchema, which the package entries do not export one by one: read from its
+// module, so the document shows the forms the library checks.
+import { analyzeForms } from "../../src/pipeline/analyze-request";
+import { symbolSchema, timeframeSchema } from "../../src/market/index";
+import { legacyForm } from "../analyze-input";
+import { apiKeyStatusQuerySchema, updateApiKeyAnswerSchema, updateApiKeyBodySchema, validateApiKeyBodySchema } from "../routes/api-key-routes";
+import {
+  assetsAnswerSchema,
+  customAssetsAnswerSchema,
+  removeCustomAssetAnswerSchema,
+  saveCustomAssetAnswerSchema,
+  saveCustomAssetBodySchema,
+} from "../routes/asset-routes";
+import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
+import { pageConfigSchema } from "../routes/page-config-routes";
+import { getProviderAnswerSchema, updateProviderAnswerSchema, updateProviderBodySchema } from "../routes/provider-routes";
+import { legacyForm as legacyDateRangeForm, libraryForm as dateRangeForm, timeframeLimitsAnswerSchema } from "../routes/timeframe-routes";
+import {
+  accuracyOverTimeAnswerSchema,
+  analysesPageAnswerSchema,
+  deleteAnalysisAnswerSchema,
+  journalStatsAnswerSchema,
+  wireDateRangeSchema,
+  wireKeyStatusSchema,
+  wireKeyValidationSchema,
+  wireLegacyTimeframeLimitSchema,
+  wireScoreCountsSchema,
+} from "../wire";
+
+/** Schemas kept once in components.schemas and referred to by name. */
+export type ComponentName =
+  | "AnalysisResult"
+  | "LegacyAnalyzeAnswer"
+  | "StoredAnalysis"
+  | "ProgressEvent"
+  | "AnalysisErrorEvent"
+  | "Error"
+  | "OpenApiDocument";
+
+/** A shape: a zod schema (converted in place), a shared component, or one of several. */
+export type Shape = z.ZodType | { component: ComponentName } | { oneOf: Shape[] };
+
+export interface ApiResponse {
+  description: string;
+  /** The JSON body; none for answers without one. */
+  json?: Shape;
+  /** Server-sent events, for routes that stream when asked for text/event-stream. */
+  eventStream?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiOperation {
+  method: "get" | "post" | "delete";
+  /** In OpenAPI's spelling: /api/custom-assets/{symbol}. */
+  path: string;
+  operationId: string;
+  tag: "Keys and providers" | "Assets" | "Timeframes" | "Analysis" | "Journal" | "Page and documentation";
+  summary: string;
+  description?: string;
+  query?: z.ZodObject;
+  pathParameters?: { name: string; description: string; schema: z.ZodType }[];
+  /** The JSON body: one schema, or several forms (oneOf), each with a title. */
+  body?: { forms: { title: string; schema: z.ZodType }[]; description?: string };
+  responses: Record<number, ApiResponse>;
+}
+
+const error = (description: string): ApiResponse => ({ description, json: { component: "Error" } });
+const invalidQuery = error("A query parameter that cannot be used (`invalid_request`), in plain words naming it.");
+const journalUnavailable = error("The journal's database cannot be reached (`journal_unavailable`); the server's log says why.");
+const analysisId = { name: "id", description: "The id a list or an analysis answered.", schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) };
+
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/update-api-key",
+    operationId: "updateApiKey",
+    tag: "Keys and providers",
+    summary: "Save a provider's API key and apply it at once",
+    description: "The key is used for both model roles of that provider from the next request on. It only ever leaves the server in masked form.",
+    body: { forms: [{ title: "Key", schema: updateApiKeyBodySchema }] },
+    responses: { 200: { description: "Saved and applied.", json: updateApiKeyAnswerSchema }, 400: error("Not a usable key, or an unknown provider.") },
+  },
+  {
+    method: "post",
+    path: "/api/validate-api-key",
+    operationId: "validateApiKey",
+    tag: "Keys and providers",
+    summary: "Check the provider's key with one cheap real request",
+    description: "A key the provider refuses is an answer, not a failure: 200 with `valid: false` and the reason.",
+    body: { forms: [{ title: "Provider", schema: validateApiKeyBodySchema }] },
+    responses: { 200: { description: "The verdict.", json: wireKeyValidationSchema }, 400: error("Unknown provider.") },
+  },
+  {
+    method: "get",
+    path: "/api/get-api-key-status",
+    operationId: "getApiKeyStatus",
+    tag: "Keys and providers",
+    summary: "Whether a key is set for a provider, and its masked form",
+    query: apiKeyStatusQuerySchema,
+    responses: { 200: { description: "The status.", json: wireKeyStatusSchema }, 400: error("Unknown provider.") },
+  },
+  {
+    method: "post",
+    path: "/api/update-provider",
+    operationId: "updateProvider",
+    tag: "Keys and providers",
+    summary: "Move both model roles to a provider",
+    description:
+      "A model name is kept only when it starts with the new provider's prefix (gpt, claude, qwen); otherwise it becomes the provider's default. To keep chosen names across a switch, set them first.",
+    body: { forms: [{ title: "Provider", schema: updateProviderBodySchema }] },
+    responses: { 200: { description: "The new selection.", json: updateProviderAnswerSchema }, 400: error("Unknown provider.") },
+  },
+  {
+    method: "get",
+    path: "/api/get-provider",
+    operationId: "getProvider",
+    tag: "Keys and providers",
+    summary: "The models and providers in use",
+    responses: { 200: { description: "The current selection.", json: getProviderAnswerSchema } },
+  },
+  {
+    method: "post",
+    path: "/api/save-custom-asset",
+    operationId: "saveCustomAsset",
+    tag: "Assets",
+    summary: "Add a market symbol to the asset list",
+    description: "Kept in the data folder, surviving restarts. Letters, digits and ^ = . - _, at most 32 characters, not a built-in code.",
+    body: { forms: [{ title: "Symbol", schema: saveCustomAssetBodySchema }] },
+    responses: {
+      200: { description: "Saved (saving a symbol already listed is not an error).", json: saveCustomAssetAnswerSchema },
+      400: error("Not a valid symbol (`invalid_symbol`)."),
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/custom-assets/{symbol}",
+    operationId: "removeCustomAsset",
+    tag: "Assets",
+    summary: "Remove a custom symbol",
+    pathParameters: [{ name: "symbol", description: "The symbol, percent-encoded (%5EFTSE for ^FTSE).", schema: symbolSchema }],
+    responses: { 200: { description: "Removed, or was not listed.", json: removeCustomAssetAnswerSchema }, 400: error("Not a valid symbol.") },
+  },
+  {
+    method: "get",
+    path: "/api/custom-assets",
+    operationId: "listCustomAssets",
+    tag: "Assets",
+    summary: "The custom symbols",
+    responses: { 200: { description: "The saved symbols, in the order they were added.", json: customAssetsAnswerSchema } },
+  },
+  {
+    method: "get",
+    path: "/api/assets",
+    operationId: "listAssets",
+    tag: "Assets",
+    summary: "Built-in assets, then custom symbols",
+    responses: { 200: { description: "Every asset an analysis can name.", json: assetsAnswerSchema } },
+  },
+  {
+    method: "get",
+    path: "/api/timeframe-limits",
+    operationId: "listTimeframeLimits",
+    tag: "Timeframes",
+    summary: "The timeframes and how far back each can fetch",
+    responses: { 200: { description: "The lookback table.", json: timeframeLimitsAnswerSchema } },
+  },
+  {
+    method: "get",
+    path: "/api/timeframe-limits/{timeframe}",
+    operationId: "getTimeframeLimit",
+    tag: "Timeframes",
+    summary: "One timeframe's limit, as the original web client reads it",
+    pathParameters: [{ name: "timeframe", description: "A timeframe: 1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w or 1mo.", schema: timeframeSchema }],
+    responses: { 200: { description: "The limit and a sentence describing it.", json: wireLegacyTimeframeLimitSchema }, 400: error("Not a timeframe (`invalid_request`).") },
+  },
+  {
+    method: "post",
+    path: "/api/validate-date-range",
+    operationId: "validateDateRange",
+    tag: "Timeframes",
+    summary: "Check a date range against a timeframe's lookback",
+    description: "A range that is too long, reversed or in the future is an answer (200, `valid: false`); a date or timeframe that cannot be read is 400.",
+    body: {
+      forms: [
+        { title: "This API's form", schema: dateRangeForm },
+        { title: "The original web client's form (dates YYYY-MM-DD and times HH:MM, UTC)", schema: legacyDateRangeForm },
+      ],
+    },
+    responses: { 200: { description: "The verdict.", json: wireDateRangeSchema }, 400: error("An unknown timeframe or a date that cannot be read (`date_range`).") },
+  },
+  {
+    method: "post",
+    path: "/api/analyze",
+    operationId: "analyze",
+    tag: "Analysis",
+    summary: "Run the four agents and decide LONG or SHORT",
+    description:
+      "Answers the analysis result as JSON; with `Accept: text/event-stream`, streams `progress` events as the analysis runs, then one `result` or `error` event. " +
+      "A client that disconnects cancels its analysis. Input that cannot be analysed is refused with 400 before any model is called, " +
+      "and past `MAX_CONCURRENT_ANALYSES` running analyses the answer is 429 with `Retry-After`, also before any model call. Bodies up to 10 MB (a CSV's text up to 5 MiB).",
+    body: {
+      description: "One of these forms; the data source field present (asset, symbol, candles or csv) chooses it. Dates are ISO 8601 (UTC when no zone is given) or epoch milliseconds.",
+      forms: [
+        { title: "Built-in asset or saved custom symbol", schema: analyzeForms.asset },
+        { title: "Any Yahoo Finance ticker", schema: analyzeForms.symbol },
+        { title: "CSV text", schema: analyzeForms.csv },
+        { title: "Candles", schema: analyzeForms.candles },
+        { title: "The original web client's form (dates YYYY-MM-DD and times HH:MM, UTC)", schema: legacyForm },
+      ],
+    },
+    responses: {
+      200: {
+        description: "The analysis result; for the original web client's form with `redirect_to_output: true`, that client's answer (LegacyAnalyzeAnswer).",
+        json: { oneOf: [{ component: "AnalysisResult" }, { component: "LegacyAnalyzeAnswer" }] },
+        eventStream:
+          "With `Accept: text/event-stream`: `progress` events (data: a ProgressEvent), then one `result` event (data: an AnalysisResult) or one `error` event (data: an AnalysisErrorEvent). Comment lines keep the connection alive.",
+      },
+      400: error(
+        "Input that cannot be analysed: `invalid_request`, `missing_api_key` (the message says the three ways to set a key), `date_range`, `not_enough_data`, `invalid_csv`, `invalid_symbol`.",
+      ),
+      422: error("The request was well formed but the market had no bars for it (`no_data`)."),
+      429: { ...error("Too many analyses at once (`too_many_analyses`)."), headers: { "Retry-After": "Seconds to wait before trying again." } },
+      502: error("A provider, the market data or the model's answer failed: `provider_auth`, `provider_quota`, `provider_network`, `market_data`, `decision_failed`, ..."),
+      503: error("The provider's rate limit (`provider_rate_limit`), or the server is shutting down."),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/analyses",
+    operationId: "listAnalyses",
+    tag: "Journal",
+    summary: "Recorded analyses, newest first, one page at a time",
+    description: "Pages are keyset pages: analyses recorded while a client pages through neither shift the pages nor appear twice.",
+    query: listAnalysesQuerySchema,
+    responses: { 200: { description: "One page of summaries.", json: analysesPageAnswerSchema }, 400: invalidQuery, 503: journalUnavailable },
+  },
+  {
+    method: "get",
+    path: "/api/analyses/stats",
+    operationId: "getJournalStats",
+    tag: "Journal",
+    summary: "Accuracy of the recorded directives per model, provider, asset, timeframe or prompt version",
+    description: "Wilson 95% intervals; a directive is a hit when the close k bars after the window moved its way (k = 1 or 3).",
+    query: statsQuerySchema,
+    responses: { 200: { description: "One row per group.", json: journalStatsAnswerSchema }, 400: invalidQuery, 503: journalUnavailable },
+  },
+  {
+    method: "get",
+    path: "/api/analyses/accuracy-over-time",
+    operationId: "getAccuracyOverTime",
+    tag: "Journal",
+    summary: "Accuracy per group, per day or week",
+    query: accuracyOverTimeQuerySchema,
+    responses: { 200: { description: "One series per group.", json: accuracyOverTimeAnswerSchema }, 400: invalidQuery, 503: journalUnavailable },
+  },
+  {
+    method: "post",
+    path: "/api/analyses/score-outcomes",
+    operationId: "scoreOutcomes",
+    tag: "Journal",
+    summary: "Score the analyses whose later bars are now known",
+    description: "Fetches the bars after each pending window from the market data; no body.",
+    responses: { 200: { description: "What this call scored, and what stays pending.", json: wireScoreCountsSchema }, 503: journalUnavailable },
+  },
+  {
+    method: "get",
+    path: "/api/analyses/{id}",
+    operationId: "getAnalysis",
+    tag: "Journal",
+    summary: "One recorded analysis, as it was answered, with its outcome",
+    pathParameters: [analysisId],
+    responses: {
+      200: { description: "The stored analysis.", json: { component: "StoredAnalysis" } },
+      400: error("Not an analysis id."),
+      404: error("No analysis with this id (`analysis_not_found`)."),
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/analyses/{id}",
+    operationId: "deleteAnalysis",
+    tag: "Journal",
+    summary: "Remove a recorded analysis (and its charts, when no other analysis uses them)",
+    pathParameters: [analysisId],
+    responses: {
+      200: { description: "Removed.", json: deleteAnalysisAnswerSchema },
+      400: error("Not an analysis id."),
+      404: error("No analysis with this id (`analysis_not_found`)."),
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/page-config",
+    operationId: "getPageConfig",
+    tag: "Page and documentation",
+    summary: "The library's rules and labels the web page shows",
+    description: "Providers, the symbol rule, bar counts, the CSV limit, the pipeline's steps, indicators, decisions, the lookback table and the chart palette.",
+    responses: { 200: { description: "The page's configuration.", json: pageConfigSchema } },
+  },
+  {
+    method: "get",
+    path: "/api/openapi.json",
+    operationId: "getOpenApiDocument",
+    tag: "Page and documentation",
+    summary: "This document",
+    responses: { 200: { description: "The OpenAPI 3.1 document of this API.", json: { component: "OpenApiDocument" } } },
+  },
+];

@@ -1,0 +1,152 @@
+// Runs the server until it is told to stop: the one piece of logic behind `npm start` (server/main.ts) and
+// `quantagent serve` (cli/commands/serve-command.ts). It reads the settings from the environment it is given, loads
+// the plugins it names, builds the pipeline (keys from that environment as usual) and opens its journal, starts the
+// outcome scoring when asked, builds the app and listens on HTTP or HTTPS. When `signal` aborts (SIGINT/SIGTERM in
+// both callers) it closes every connection (which cancels running analyses), the server, the scoring timer and the
+// pipeline (Chromium, the journal). It never calls process.exit: it answers an exit code, and the caller exits.
+import { readFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { createPipeline } from "../src/index";
+import { loadPlugins, parsePluginList } from "../src/plugins/index";
+import { describeError } from "../src/common/index";
+import { TOKEN_RECIPE } from "./access-token-quality";
+import { createApp, createServerRedactor } from "./app";
+import { createAppServer } from "./http-server";
+import { createLogger } from "./logger";
+import { startOutcomeScoring } from "./outcome-scoring";
+import { readServerEnvironment } from "./server-environment";
+
+/**
+ * Exit codes: 0 stopped cleanly; 1 could not start (a port in use, a journal that cannot open) or stop; 2 the settings
+ * are wrong (nothing was started).
+ */
+export const SERVER_EXIT = { stopped: 0, failed: 1, badSettings: 2 } as const;
+export type ServerExitCode = (typeof SERVER_EXIT)[keyof typeof SERVER_EXIT];
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface RunServerOptions {
+  /** HOST, PORT, DATA_DIR, ACCESS_TOKEN, TLS_*, MAX_CONCURRENT_ANALYSES, LOG_LEVEL, and the keys. */
+  env: Record<string, string | undefined>;
+  /** Aborting it shuts the server down; its reason (a string such as "SIGTERM") is logged. */
+  signal: AbortSignal;
+  /** Where plain startup errors go (a bad setting, a port in use); default standard error. */
+  writeError?: (text: string) => void;
+}
+
+export async function runServer(options: RunServerOptions): Promise<ServerExitCode> {
+  const writeError = options.writeError ?? ((text: string) => process.stderr.write(text));
+  const environment = readServerEnvironment(options.env);
+  if ("error" in environment) {
+    writeError(`${environment.error}\n`);
+    return SERVER_EXIT.badSettings;
+  }
+  const settings = environment.settings;
+  const { HOST: host, PORT: port, DATA_DIR: dataDir, ACCESS_TOKEN: accessToken } = settings;
+
+  let tls: { cert: Buffer; key: Buffer } | undefined;
+  try {
+    tls = settings.TLS_CERT_FILE && settings.TLS_KEY_FILE ? await readTlsFiles(settings.TLS_CERT_FILE, settings.TLS_KEY_FILE) : undefined;
+  } catch (error) {
+    writeError(`${describeError(error)}\n`);
+    return SERVER_EXIT.badSettings;
+  }
+
+  const plugins = await loadPlugins(parsePluginList(settings.QUANTAGENT_PLUGINS));
+  const journal = settings.JOURNAL === "on";
+  const pipeline = createPipeline(
+    { data_dir: dataDir, journal, ...(settings.DATABASE_URL ? { database_url: settings.DATABASE_URL } : {}) },
+    { plugins, env: options.env },
+  );
+  const logger = createLogger({ level: settings.LOG_LEVEL, redact: createServerRedactor(pipeline, accessToken).redact });
+  // The journal opens (and migrates) now: a damaged file or an unreachable database is reported before any
+  // analysis is paid for, not after. The file is never touched; the message says what to do.
+  if (journal) {
+    try {
+      await pipeline.journal.open();
+    } catch (error) {
+      writeError(`${describeError(error)}\nTo run without the journal meanwhile, start with JOURNAL=off.\n`);
+      await pipeline.close();
+      return SERVER_EXIT.failed;
+    }
+  }
+  const app = createApp({ pipeline, logger, accessToken, maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES, tls: tls !== undefined });
+  const server = createAppServer(app, { logger, tls });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "EADDRINUSE" ? `port ${port} is already in use (set PORT to another one)` : describeError(error);
+    writeError(`Could not listen on ${host}:${port}: ${reason}\n`);
+    await pipeline.close();
+    return SERVER_EXIT.failed;
+  }
+  const scoring =
+    settings.SCORE_OUTCOMES_EVERY_MINUTES > 0
+      ? startOutcomeScoring({ scoreOutcomes: (scoreOptions) => pipeline.journal.scoreOutcomes(scoreOptions), everyMs: settings.SCORE_OUTCOMES_EVERY_MINUTES * 60_000, logger })
+      : undefined;
+
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const scheme = tls ? "https" : "http";
+  // Tests and scripts wait for this exact sentence to learn the port (PORT=0 picks a free one).
+  logger.info(`Serving the web page and API on ${scheme}://${shownHost}:${address.port}/`, {
+    dataDir,
+    tls: tls !== undefined,
+    plugins: pipeline.plugins,
+    journal: journal ? { engine: pipeline.journal.engine, location: pipeline.journal.location, scoreEveryMinutes: settings.SCORE_OUTCOMES_EVERY_MINUTES || null } : "off",
+  });
+  if (accessToken) {
+    logger.info("An access token is required: the page asks for it, or open it once as /?token=<your ACCESS_TOKEN>.");
+  } else {
+    logger.info(`Only this machine can reach the server. To serve other machines: HOST=0.0.0.0 ACCESS_TOKEN=$(${TOKEN_RECIPE}) npm start`);
+  }
+
+  await new Promise<void>((resolve) => {
+    if (options.signal.aborted) resolve();
+    else options.signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+  logger.info(`${String(options.signal.reason ?? "stop")}: shutting down`);
+
+  let graceTimer: NodeJS.Timeout | undefined;
+  const tooLong = new Promise<"too long">((resolve) => {
+    graceTimer = setTimeout(() => resolve("too long"), SHUTDOWN_GRACE_MS);
+    graceTimer.unref();
+  });
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Open event streams and keep-alive sockets would hold close() forever; dropping them aborts their analyses.
+  server.closeAllConnections();
+  try {
+    const stopped = Promise.all([closed, scoring?.stop()]).then(() => pipeline.close());
+    const outcome = await Promise.race([stopped.then(() => "closed" as const), tooLong]);
+    if (outcome === "too long") {
+      logger.error("Shutdown took too long: exiting");
+      return SERVER_EXIT.failed;
+    }
+    logger.info("Stopped.");
+    return SERVER_EXIT.stopped;
+  } catch (error) {
+    logger.error("Error while shutting down", { error });
+    return SERVER_EXIT.failed;
+  } finally {
+    clearTimeout(graceTimer);
+  }
+}
+
+async function readTlsFiles(certFile: string, keyFile: string): Promise<{ cert: Buffer; key: Buffer }> {
+  const read = async (file: string, what: string) => {
+    try {
+      return await readFile(file);
+    } catch (error) {
+      throw new Error(`Cannot read the TLS ${what} ${file}: ${describeError(error)}`);
+    }
+  };
+  return { cert: await read(certFile, "certificate (TLS_CERT_FILE)"), key: await read(keyFile, "key (TLS_KEY_FILE)") };
+}

@@ -1,0 +1,171 @@
+// `quantagent analyze` run in-process (runCli with captured output and its own environment) against the fake
+// provider and the real Chromium: the decision on standard output, progress and reports on standard error, --json
+// as the HTTP API's JSON, and the exit codes scripts rely on: 2 for every mistake that can be caught before a
+// model is called (and then no model is called), 1 for a failure while running, 130 when interrupted.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../../cli/run-cli";
+import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
+import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
+import { openJournal } from "../../src/journal/index";
+import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
+const key = "sk-analyze-command.test-0123456789";
+const csvFile = path.join(BENCHMARK_DIR, "btc", "BTC_4h_1.csv");
+let server: FakeProviderServer;
+let scratch: string;
+
+beforeAll(async () => {
+  server = await startFakeProviderServer({ validKeys: [key] });
+  scratch = await mkdtemp(path.join(tmpdir(), "analyze-command-"));
+});
+afterAll(async () => {
+  await server?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+beforeEach(() => server.reset());
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function quantagent(argv: string[], options: { env?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Run> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli({
+    argv,
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl, DATA_DIR: path.join(scratch, "data"), ...options.env },
+    cwd: scratch,
+    signal: options.signal ?? new AbortController().signal,
+  });
+  return { code, stdout, stderr };
+}
+
+describe("quantagent analyze", () => {
+  it("--help names every option and the exit codes", async () => {
+    const run = await quantagent(["analyze", "--help"]);
+    expect(run.code).toBe(0);
+    for (const option of ["--csv", "--asset", "--symbol", "--timeframe", "--start", "--end", "--name", "--provider", "--json", "--quiet"]) expect(run.stdout).toContain(option);
+    expect(run.stdout).toContain("Exit codes: 0 done, 1 failed while running, 2 bad usage or input (nothing was spent), 130 interrupted.");
+  });
+
+  it("a CSV file: progress and every report on standard error, the decision on standard output", async () => {
+    const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--name", "BTC window 1"]);
+    expect(run.stderr).not.toMatch(/failed/);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^BTC window 1, 4h: 45 bars from 2023-09-01T04:00:00\.000Z to 2023-09-08T12:00:00\.000Z\nDecision: LONG\n/);
+    expect(run.stdout).toMatch(/\nRisk\/reward: 1\.5\n/);
+    for (const line of ["· data: started", "· indicator: started", "· decision: done in", "· analysis done in"]) expect(run.stderr).toContain(line);
+    for (const step of ["indicator", "pattern", "trend"]) expect(run.stderr).toContain(`--- ${step} report ---\nFake `);
+    expect(server.requestCount()).toBeGreaterThan(0);
+    // The key never leaves, not even masked, on either stream.
+    expect(run.stdout + run.stderr).not.toContain(key.slice(3, 15));
+  }, 60_000);
+
+  it("records the analysis in the journal as source cli (not with --no-journal); with --end a CSV replays history and is scored at once", async () => {
+    const dataDir = path.join(scratch, "journal-data");
+    const recorded = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--end", "2023-09-06T00:00:00Z", "--quiet"], { env: { DATA_DIR: dataDir } });
+    expect(recorded.code).toBe(0);
+    expect(recorded.stdout).toContain("to 2023-09-06T00:00:00.000Z");
+    const id = /\nJournal: recorded as (\S+)\n/.exec(recorded.stdout)?.[1];
+    expect(id).toBeDefined();
+    const unrecorded = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--no-journal", "--quiet"], { env: { DATA_DIR: dataDir } });
+    expect(unrecorded.code).toBe(0);
+    expect(unrecorded.stdout).not.toContain("Journal:");
+
+    const journal = await openJournal({ dataDir });
+    try {
+      const page = await journal.list({});
+      expect(page.analyses.map((summary) => [summary.id, summary.source])).toEqual([[id, "cli"]]);
+      const stored = await journal.get(id ?? "");
+      expect(stored?.outcome?.map((outcome) => outcome.bars)).toEqual([1, 3]);
+    } finally {
+      await journal.close();
+    }
+  }, 60_000);
+
+  it("--json prints the result as POST /api/analyze answers it, and nothing else on standard output", async () => {
+    const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--json", "--quiet"]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    const result = wireAnalysisResultSchema.parse(JSON.parse(run.stdout));
+    expect(result.final_decision.decision).toBe("LONG");
+    expect(result.asset_name).toBe("BTC_4h_1");
+    expect(result.data_length).toBe(45);
+    expect(result.pattern_chart.length).toBeGreaterThan(1000);
+  }, 60_000);
+
+  it.each([
+    [["analyze"], /--timeframe is required/],
+    [["analyze", "--timeframe", "4h"], /give --csv, --asset or --symbol/],
+    [["analyze", "--timeframe", "3h", "--csv", csvFile], /timeframe/],
+    [["analyze", "--timeframe", "4h", "--csv", csvFile, "--asset", "BTC"], /give only one of --csv, --asset/],
+    [["analyze", "--timeframe", "4h", "--csv", csvFile, "--start", "2024-01-01"], /--start is for --asset and --symbol/],
+    [["analyze", "--timeframe", "4h", "--asset", "BTC"], /--asset needs --start/],
+    [["analyze", "--timeframe", "4h", "--asset", "BTC", "--start", "2024-03-01", "--end", "2024-01-01"], /start/i],
+    [["analyze", "--timeframe", "5m", "--symbol", "ETH-USD", "--start", "2020-01-01", "--end", "2024-01-01"], /at most 60 days allowed/],
+    [["analyze", "--timeframe", "4h", "--asset", "!!!", "--start", "2024-01-01"], /symbol|asset/i],
+    [["analyze", "--timeframe", "4h", "--csv", "missing.csv"], /Cannot read --csv missing\.csv: no such file/],
+    [["analyze", "--timeframe", "4h", "--csv", csvFile, "--graph-model", "bad name"], /not a valid model name/],
+    [["analyze", "--timeframe", "4h", "--csv", csvFile, "--window"], /Unknown option '--window'/],
+    [["analyze", "--timeframe", "4h", "--csv", csvFile, "--provider", "mistral"], /provider/],
+  ])("bad usage %j: exit 2 with a plain reason, and no model called", async (argv, reason) => {
+    const run = await quantagent(argv as string[]);
+    expect(run.stderr).toMatch(reason as RegExp);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(server.requestCount()).toBe(0);
+  });
+
+  it("input the pipeline refuses before its first model call exits 2 too: a CSV that is not prices, a missing key", async () => {
+    const notPrices = path.join(scratch, "not-prices.csv");
+    await writeFile(notPrices, "Name,Colour\nAda,blue\n");
+    const csv = await quantagent(["analyze", "--csv", notPrices, "--timeframe", "4h"]);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toMatch(/column|Datetime|Close/i);
+
+    const noKey = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h"], { env: { OPENAI_API_KEY: "" } });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toMatch(/^Please replace the placeholder API key with your actual OpenAI API key\. Please set it using one of these methods: 1\) set the OPENAI_API_KEY environment variable/);
+    expect(server.requestCount()).toBe(0);
+  }, 30_000);
+
+  it("a failure while running exits 1 with the provider's words, and the rejected key is not printed", async () => {
+    const wrongKey = "sk-wrong-key-for-the-cli-0123456789";
+    const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h"], { env: { OPENAI_API_KEY: wrongKey } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/Invalid API Key/);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).not.toContain(wrongKey.slice(3, 15));
+  }, 60_000);
+
+  it("Ctrl-C (the signal aborting) stops the model calls and exits 130", async () => {
+    const controller = new AbortController();
+    server.setHandler(() => fakeReply.hang());
+    const running = quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h"], { signal: controller.signal });
+    await expect.poll(() => server.requestCount(), { timeout: 20_000 }).toBeGreaterThan(0);
+    controller.abort("SIGINT");
+    const run = await running;
+    expect(run.code).toBe(130);
+    expect(run.stderr).toMatch(/Interrupted\.\n$/);
+  }, 60_000);
+});
+
+describe("quantagent", () => {
+  it("without a command prints the commands and exits 2; an unknown command exits 2", async () => {
+    const bare = await quantagent([]);
+    expect(bare.code).toBe(2);
+    for (const command of ["analyze", "serve", "evaluate", "kernel"]) expect(bare.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
+    const unknown = await quantagent(["analyse"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown command: analyse\. The commands are analyze, serve, evaluate, kernel/);
+    expect((await quantagent(["--help"])).code).toBe(0);
+    expect((await quantagent(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});

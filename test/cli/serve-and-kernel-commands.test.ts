@@ -1,0 +1,108 @@
+// `quantagent serve` as a process (the same runServer as `npm start`): it announces its address, answers the API,
+// and stops cleanly with exit code 0 on SIGTERM; bad settings exit 2 before anything listens.
+// `quantagent kernel install`: the kernelspec runs tslab with absolute paths; wrong usage exits 2.
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../cli/run-cli";
+
+const root = path.resolve(__dirname, "../..");
+let scratch: string;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), "serve-kernel-"));
+});
+afterAll(async () => {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+/** Starts `quantagent serve` through tsx; resolves once it exited, with everything it printed. */
+function serve(args: string[], env: Record<string, string> = {}, onOutput?: (output: string, stop: () => void) => void) {
+  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "cli/main.ts"), "serve", ...args], {
+    cwd: scratch,
+    env: { PATH: process.env.PATH, HOME: scratch, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const stop = () => child.kill("SIGTERM");
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+    onOutput?.(output, stop);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  // "close", not "exit": the output may still be arriving when the process has exited.
+  return new Promise<{ code: number | null; output: string }>((resolve) => child.once("close", (code) => resolve({ code, output })));
+}
+
+describe("quantagent serve", () => {
+  it("serves the API on the port it announces, then stops cleanly on SIGTERM with exit code 0", async () => {
+    let answer: Promise<Response> | undefined;
+    const exited = await serve(["--port", "0", "--data-dir", path.join(scratch, "data"), "--log-level", "info"], {}, (output, stop) => {
+      const match = /Serving the web page and API on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      if (match && !answer) answer = fetch(`${match[1]}/api/timeframe-limits`).finally(stop);
+    });
+    expect(answer, exited.output).toBeDefined();
+    const response = await answer!;
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { timeframes: unknown[] }).timeframes).toHaveLength(9);
+    expect(exited.output).toContain("SIGTERM: shutting down");
+    expect(exited.output).toContain("Stopped.");
+    expect(exited.code).toBe(0);
+  }, 60_000);
+
+  it.each([
+    [["--port", "eighty"], {}, /PORT must be a number/],
+    [["--host", "0.0.0.0", "--port", "0"], {}, /Refusing to listen on 0\.0\.0\.0 without an access token/],
+    [["--port", "0"], { TLS_CERT_FILE: "/nonexistent/cert.pem", TLS_KEY_FILE: "/nonexistent/key.pem" }, /Cannot read the TLS certificate \(TLS_CERT_FILE\)/],
+    [["--bind", "x"], {}, /Unknown option '--bind'/],
+  ])("bad settings %j exit 2 before anything listens", async (args, env, reason) => {
+    const exited = await serve(args as string[], env as Record<string, string>);
+    expect(exited.output).toMatch(reason as RegExp);
+    expect(exited.output).not.toContain("Serving");
+    expect(exited.code).toBe(2);
+  }, 30_000);
+});
+
+describe("quantagent kernel install", () => {
+  const kernel = async (argv: string[]) => {
+    let stdout = "";
+    let stderr = "";
+    const code = await runCli({
+      argv: ["kernel", ...argv],
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: {},
+      cwd: scratch,
+      signal: new AbortController().signal,
+    });
+    return { code, stdout, stderr };
+  };
+
+  it("writes a kernelspec that runs tslab by absolute paths, under ./jupyter by default", async () => {
+    const run = await kernel(["install"]);
+    expect(run.code).toBe(0);
+    const file = path.join(scratch, "jupyter", "kernels", "tslab", "kernel.json");
+    expect(run.stdout).toContain(`Kernel spec: ${file}`);
+    expect(run.stdout).toContain(`JUPYTER_PATH=${path.join(scratch, "jupyter")} jupyter notebook`);
+    const spec = JSON.parse(readFileSync(file, "utf8")) as { argv: string[]; language: string };
+    expect(spec.argv[0]).toBe(process.execPath);
+    expect(spec.argv[1]).toBe(path.join(root, "node_modules", "tslab", "bin", "tslab"));
+    expect(existsSync(spec.argv[1] ?? "")).toBe(true);
+    expect(spec.argv.slice(2)).toEqual(["kernel", "--config-path", "{connection_file}"]);
+    expect(spec.language).toBe("typescript");
+  });
+
+  it.each([
+    [[], /say what to do: quantagent kernel install/],
+    [["uninstall"], /unknown kernel action: uninstall/],
+    [["install", "--dir", "x", "--user"], /give --dir or --user, not both/],
+  ])("%j exits 2", async (argv, reason) => {
+    const run = await kernel(argv as string[]);
+    expect(run.stderr).toMatch(reason as RegExp);
+    expect(run.code).toBe(2);
+  });
+});

@@ -1,0 +1,122 @@
+// The repository works anywhere: `git clone` it into a temporary folder with nothing beside it (no workspace, no
+// shared folder), build it there, and use it as a newcomer would: the shipped data is found inside the clone, the
+// CLI analyses a benchmark CSV against the fake provider and runs an evaluation, and the quick-start notebook runs
+// through real Jupyter, importing the clone's own build.
+//
+// What the clone gets from this checkout: its committed files (a clone has exactly those: a file that is only in a
+// working tree fails here) and, to keep the test to a minute, its installed dependencies. `npm ci` would download
+// and compile 450 packages; instead the clone's node_modules is a real folder of symlinks, one per package of this
+// checkout's node_modules, so the clone's build still writes its own notebook link (node_modules/quantagent-ts)
+// into the clone and every repository file read comes from the clone.
+import { execFile } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
+import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { joinText, runNotebook } from "../notebooks/run-notebook";
+
+const root = path.resolve(__dirname, "../..");
+const key = "sk-fresh-clone.test-0123456789";
+const run = promisify(execFile);
+
+let scratch: string;
+/** HOME and Jupyter's folders for the commands run here: apart from the clone's folder, which must hold only the clone. */
+let home: string;
+let clone: string;
+let fake: FakeProviderServer;
+
+async function inClone(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(file, args, { cwd: clone, env: { PATH: process.env.PATH, HOME: home, ...env }, maxBuffer: 32 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failure.code ?? -1, stdout: failure.stdout ?? "", stderr: failure.stderr ?? "" };
+  }
+}
+
+const providerEnv = () => ({
+  OPENAI_API_KEY: key,
+  OPENAI_BASE_URL: fake.openaiBaseUrl,
+  ...(process.env.PUPPETEER_EXECUTABLE_PATH ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH } : {}),
+});
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), "fresh-clone-"));
+  home = await mkdtemp(path.join(tmpdir(), "fresh-clone-home-"));
+  clone = path.join(scratch, "quantagent-ts");
+  await run("git", ["clone", "--quiet", "--no-hardlinks", root, clone]);
+  await mkdir(path.join(clone, "node_modules"));
+  for (const entry of readdirSync(path.join(root, "node_modules"))) {
+    // The notebook link is the build's to write, and into the clone.
+    if (entry === "quantagent-ts") continue;
+    await symlink(path.join(root, "node_modules", entry), path.join(clone, "node_modules", entry));
+  }
+  fake = await startFakeProviderServer({ validKeys: [key] });
+  const build = await inClone("npm", ["run", "build"]);
+  if (build.code !== 0) throw new Error(`npm run build failed in the clone:\n${build.stdout.slice(-2000)}\n${build.stderr.slice(-2000)}`);
+}, 180_000);
+
+afterAll(async () => {
+  await fake?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+describe("a fresh clone in an empty folder", () => {
+  it("stands alone: nothing beside it, its build and its notebook link inside it", () => {
+    expect(readdirSync(scratch)).toEqual(["quantagent-ts"]);
+    expect(existsSync(path.join(clone, "dist", "cli", "main.js"))).toBe(true);
+    const link = JSON.parse(readFileSync(path.join(clone, "node_modules", "quantagent-ts", "package.json"), "utf8")) as { main: string };
+    expect(realpathSync(path.resolve(clone, "node_modules", "quantagent-ts", link.main))).toBe(realpathSync(path.join(clone, "dist", "src", "index.js")));
+  });
+
+  it("finds the shipped benchmark inside the clone", async () => {
+    const script = `const q = require("./dist/src/index.js");
+      q.readBenchmarkWindows(q.BENCHMARK_DIR, "VIX").then((windows) => console.log(JSON.stringify({ dir: q.BENCHMARK_DIR, windows: windows.length })));`;
+    const result = await inClone(process.execPath, ["-e", script]);
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toEqual({ dir: path.join(clone, "datasets", "benchmark"), windows: 100 });
+    const tracked = (await inClone("git", ["ls-files", "datasets/benchmark"])).stdout.trim().split("\n");
+    expect(tracked).toHaveLength(802);
+  });
+
+  it("runs the CLI: an analysis of a benchmark CSV, and an evaluation of the baselines", async () => {
+    const analysis = await inClone(process.execPath, ["dist/cli/main.js", "analyze", "--csv", "datasets/benchmark/btc/BTC_4h_1.csv", "--timeframe", "4h"], providerEnv());
+    expect(analysis.stderr).toContain("· analysis done in");
+    expect(analysis.code).toBe(0);
+    expect(analysis.stdout).toMatch(/^BTC_4h_1, 4h: 45 bars from .*\nDecision: LONG\n/);
+
+    const evaluation = await inClone("npm", ["run", "evaluate", "--", "--protocol", "published", "--baselines-only", "--windows", "5", "--seeds", "10", "--no-charts", "--out", path.join(home, "evaluation")]);
+    expect(evaluation.code, evaluation.stderr).toBe(0);
+    expect(evaluation.stdout).toMatch(/\| SPX \| 15 \| /);
+    expect(existsSync(path.join(home, "evaluation", "evaluation.md"))).toBe(true);
+  }, 120_000);
+
+  it("runs the quick-start notebook through Jupyter with the kernel the clone's CLI installs", async () => {
+    const kernel = await inClone(process.execPath, ["dist/cli/main.js", "kernel", "install"]);
+    expect(kernel.code, kernel.stderr).toBe(0);
+    const outputs = await runNotebook({
+      notebook: path.join(clone, "notebooks", "01-quick-start.ipynb"),
+      outputDir: path.join(home, "executed"),
+      cwd: clone,
+      env: {
+        PATH: process.env.PATH,
+        LANG: "C.UTF-8",
+        HOME: home,
+        JUPYTER_PATH: path.join(clone, "jupyter"),
+        JUPYTER_DATA_DIR: path.join(home, "jupyter-data"),
+        JUPYTER_CONFIG_DIR: path.join(home, "jupyter-config"),
+        JUPYTER_RUNTIME_DIR: path.join(home, "jupyter-runtime"),
+        DATA_DIR: path.join(home, "data"),
+        ...providerEnv(),
+      },
+    });
+    expect(outputs.filter((entry) => entry.data?.["image/png"] !== undefined)).toHaveLength(2);
+    expect(outputs.map((entry) => joinText(entry.data?.["text/html"])).join("")).toMatch(/>LONG</);
+    expect(fake.requestCount()).toBeGreaterThan(0);
+  }, 300_000);
+});
