@@ -9,14 +9,13 @@ import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";
 import { analyzeCommand } from "./commands/analyze-command";
 import { evaluateCommand } from "./commands/evaluate-command";
+import { historyCommand } from "./commands/history-command";
 import { kernelCommand } from "./commands/kernel-command";
 import { serveCommand } from "./commands/serve-command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "./exit-codes";
 
-// One entry per command, in the order --help lists them. `quantagent history` (the analysis journal's list,
-// statistics and outcomes, over pipeline.journal) belongs here once the journal is wired into the pipeline: a
-// cli/commands/history-command.ts exporting a Command like the others.
-export const COMMANDS: readonly Command[] = [analyzeCommand, serveCommand, evaluateCommand, kernelCommand];
+// One entry per command, in the order --help lists them.
+export const COMMANDS: readonly Command[] = [analyzeCommand, historyCommand, serveCommand, evaluateCommand, kernelCommand];
 
 function version(): string {
   return (JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;

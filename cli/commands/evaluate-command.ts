@@ -222,6 +222,8 @@ async function run(context: CliContext): Promise<number> {
   context.stdout.write(`${publishedComparisonMarkdown(result)}\n\n`);
   context.stdout.write(`Wrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`);
   if (result.errors > 0) context.stdout.write(`${result.errors} of ${result.points.length} analyses failed; see the report.\n`);
+  if (result.journalRunId) context.stdout.write(`Recorded in the journal as run ${result.journalRunId}; compare runs with: quantagent history leaderboard\n`);
+  if (result.journalError) context.stderr.write(`${result.journalError.message}\n`);
   // Every analysis failing is a broken setup (key, base URL, model name), not a result.
   return result.errors > 0 && result.errors === result.points.length ? EXIT_CODES.failed : EXIT_CODES.ok;
 }

@@ -1,0 +1,263 @@
+// `quantagent history`: the analysis journal from the command line, over the same pipeline.journal the notebooks
+// use: the list (filters, pages), one analysis, accuracy per group, scoring pending outcomes, the evaluation
+// leaderboard, and removing an analysis. Tables on standard output, or JSON with --json (the HTTP API's shapes for
+// what it also serves). The journal is the SQLite file in the data folder, or PostgreSQL with DATABASE_URL.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { createPipeline, type Pipeline } from "../../src/index";
+import { formatZodError } from "../../src/common/index";
+import { JournalError } from "../../src/errors";
+import { journalGroupings, journalSources, type AccuracyFigures, type AnalysisOutcome, type AnalysisSummary } from "../../src/journal/index";
+import { MAX_PAGE_SIZE } from "../../src/journal/index";
+import { wireAnalysisSummary, wireScoreCounts } from "../../server/wire";
+import type { CliContext } from "../cli-context";
+import type { Command } from "../command";
+import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
+import { usageErrors } from "../parse-options";
+import { formatTextTable } from "../text-table";
+
+const ACTIONS = ["list", "show", "stats", "score", "leaderboard", "delete"] as const;
+type Action = (typeof ACTIONS)[number];
+
+const HELP = `Usage: quantagent history [list] [--asset <a>] [--timeframe <tf>] [--model <m>] [--provider <p>] [--source <s>]
+                          [--limit <n>] [--cursor <c>]
+       quantagent history show <id>
+       quantagent history stats [--group-by <g>] [--horizon 1|3] [filters]
+       quantagent history score
+       quantagent history leaderboard [--group-by <g>] [--horizon <k>] [--flat-moves excluded|miss]
+       quantagent history delete <id>
+
+The analysis journal: every analysis from the page, the API, notebooks and this command line, scored against what
+the market did 1 and 3 bars later.
+
+  list          recorded analyses, newest first, 20 a page (--limit up to ${MAX_PAGE_SIZE}); the next page's --cursor is printed
+  show <id>     one analysis: its decision, reports and outcome
+  stats         directional accuracy per group with Wilson 95% intervals (--group-by ${journalGroupings.join(" | ")};
+                default model; --horizon default 3)
+  score         scores pending analyses whose later bars have closed (fetched from Yahoo Finance)
+  leaderboard   evaluation runs side by side (quantagent evaluate records them), per group as stats
+  delete <id>   removes one analysis and the charts nothing else uses
+
+Filters: --asset, --timeframe, --model (either role), --provider, --source (${journalSources.join(" | ")}).
+Options: --data-dir <dir> (default: $DATA_DIR, else data), --json (machine-readable output), -h, --help.
+DATABASE_URL=postgres://... reads the PostgreSQL journal instead of the SQLite file in the data folder.
+
+${EXIT_CODES_HELP}
+
+Examples:
+  quantagent history --model gpt-4o --limit 50
+  quantagent history stats --group-by asset --horizon 1
+  quantagent history score && quantagent history stats
+`;
+
+const text = z.string().trim().min(1, "must not be empty").max(200, "is too long");
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.string().regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}`).transform(Number).pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+
+const optionsSchema = z.object({
+  action: z.enum(ACTIONS, { error: `the action must be one of ${ACTIONS.join(", ")}` }),
+  id: z.string().optional(),
+  asset: text.optional(),
+  timeframe: text.optional(),
+  model: text.optional(),
+  provider: text.optional(),
+  source: z.enum(journalSources, { error: `--source must be one of ${journalSources.join(", ")}` }).optional(),
+  limit: wholeNumber("--limit", 1, MAX_PAGE_SIZE).default(20),
+  cursor: z.string().max(512).optional(),
+  groupBy: z.enum(journalGroupings, { error: `--group-by must be one of ${journalGroupings.join(", ")}` }).default("model"),
+  horizon: wholeNumber("--horizon", 1, 1000).optional(),
+  flatMoves: z.enum(["excluded", "miss"], { error: "--flat-moves must be excluded or miss" }).default("excluded"),
+  dataDir: z.string().min(1),
+  json: z.boolean(),
+});
+type HistoryOptions = z.infer<typeof optionsSchema>;
+
+function readOptions(context: CliContext): HistoryOptions | "help" {
+  const { values, positionals } = usageErrors(() =>
+    parseArgs({
+      args: [...context.argv],
+      strict: true,
+      allowPositionals: true,
+      options: {
+        asset: { type: "string" },
+        timeframe: { type: "string" },
+        model: { type: "string" },
+        provider: { type: "string" },
+        source: { type: "string" },
+        limit: { type: "string" },
+        cursor: { type: "string" },
+        "group-by": { type: "string" },
+        horizon: { type: "string" },
+        "flat-moves": { type: "string" },
+        "data-dir": { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }),
+  );
+  if (values.help) return "help";
+  const [action = "list", id, ...extra] = positionals;
+  const needsId = action === "show" || action === "delete";
+  if (needsId && id === undefined) throw new UsageError(`history ${action} needs the analysis id (quantagent history lists them)`);
+  if (extra.length > 0 || (!needsId && id !== undefined)) throw new UsageError(`unexpected argument ${JSON.stringify(needsId ? extra[0] : id)}`);
+  const parsed = optionsSchema.safeParse({
+    action,
+    id,
+    asset: values.asset,
+    timeframe: values.timeframe,
+    model: values.model,
+    provider: values.provider,
+    source: values.source,
+    limit: values.limit,
+    cursor: values.cursor,
+    groupBy: values["group-by"],
+    horizon: values.horizon,
+    flatMoves: values["flat-moves"],
+    dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
+    json: values.json ?? false,
+  });
+  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  if (parsed.data.horizon !== undefined && action === "stats" && parsed.data.horizon !== 1 && parsed.data.horizon !== 3) {
+    throw new UsageError("--horizon for stats must be 1 or 3 (the bars after an analysis that are scored)");
+  }
+  return parsed.data;
+}
+
+const percent = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(1)}%`);
+
+function outcomeCell(outcome: AnalysisOutcome | null, bars: 1 | 3): string {
+  const horizon = outcome?.find((entry) => entry.bars === bars);
+  if (!horizon) return "pending";
+  return `${horizon.hit ? "hit" : "miss"} ${horizon.return > 0 ? "+" : ""}${(horizon.return * 100).toFixed(2)}%`;
+}
+
+function listTable(analyses: readonly AnalysisSummary[]): string {
+  return formatTextTable(
+    analyses.map((summary) => ({
+      recorded: `${summary.createdAt.slice(0, 16).replace("T", " ")}`,
+      id: summary.id,
+      asset: summary.asset,
+      tf: summary.timeframe,
+      decision: summary.decision ?? `failed: ${summary.error?.code ?? "?"}`,
+      model: summary.models.graph.model,
+      source: summary.source,
+      "k=1": outcomeCell(summary.outcome, 1),
+      "k=3": outcomeCell(summary.outcome, 3),
+    })),
+  );
+}
+
+function accuracyTable(groups: readonly (AccuracyFigures & { key: string; n?: number; points?: number; runs?: number })[]): string {
+  return formatTextTable(
+    groups.map((group) => ({
+      group: group.key,
+      ...(group.runs === undefined ? {} : { runs: String(group.runs) }),
+      n: String(group.n ?? group.points ?? ""),
+      scored: String(group.scored),
+      hits: String(group.hits),
+      accuracy: percent(group.accuracy),
+      "95% interval": group.ci_low === null || group.ci_high === null ? "–" : `${percent(group.ci_low)} – ${percent(group.ci_high)}`,
+    })),
+    { alignRight: ["runs", "n", "scored", "hits", "accuracy"] },
+  );
+}
+
+function filtersOf(options: HistoryOptions) {
+  const { asset, timeframe, model, provider, source } = options;
+  return Object.fromEntries(Object.entries({ asset, timeframe, model, provider, source }).filter(([, value]) => value !== undefined));
+}
+
+async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, context: CliContext): Promise<string> {
+  const { journal } = pipeline;
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  switch (action) {
+    case "list": {
+      const page = await journal.list({ ...filtersOf(options), limit: options.limit, cursor: options.cursor });
+      if (options.json) return json({ analyses: page.analyses.map(wireAnalysisSummary), next_cursor: page.nextCursor });
+      if (page.analyses.length === 0) return options.cursor ? "No more analyses.\n" : "No analyses recorded yet (or none match).\n";
+      const next = page.nextCursor ? `\nMore: the same command with --cursor ${page.nextCursor}\n` : "";
+      return `${listTable(page.analyses)}${next}`;
+    }
+    case "show": {
+      const stored = await journal.get(options.id ?? "");
+      if (!stored) throw new JournalError({ reason: "not_found", message: `No analysis with id ${options.id} in the journal.` });
+      if (options.json) return json(stored);
+      return describeStored(stored);
+    }
+    case "stats": {
+      const stats = await journal.stats({ ...filtersOf(options), groupBy: options.groupBy, horizon: (options.horizon ?? 3) as 1 | 3 });
+      if (options.json) return json({ group_by: stats.groupBy, horizon: stats.horizon, groups: stats.groups });
+      if (stats.groups.length === 0) return "Nothing recorded yet (or nothing matches).\n";
+      return `Directional accuracy ${stats.horizon} bar${stats.horizon === 1 ? "" : "s"} after each analysis, per ${stats.groupBy}:\n${accuracyTable(stats.groups)}`;
+    }
+    case "score": {
+      const counts = await journal.scoreOutcomes({ signal: context.signal });
+      if (options.json) return json(wireScoreCounts(counts));
+      return `Scored ${counts.scored}; still pending ${counts.pending}; could not fetch bars for ${counts.failed}; your own data (scored by its own later bars) ${counts.callerData}.\n`;
+    }
+    case "leaderboard": {
+      const board = await journal.leaderboard({ groupBy: options.groupBy, horizon: options.horizon ?? 3, flatMoves: options.flatMoves });
+      if (options.json) return json({ group_by: board.groupBy, horizon: board.horizon, flat_moves: board.flatMoves, groups: board.groups });
+      if (board.groups.length === 0) return "No evaluation runs with a model recorded yet (quantagent evaluate records them).\n";
+      return `Evaluation runs, accuracy ${board.horizon} bar${board.horizon === 1 ? "" : "s"} ahead per ${board.groupBy} (flat moves ${board.flatMoves}):\n${accuracyTable(board.groups)}`;
+    }
+    case "delete": {
+      if (!(await journal.delete(options.id ?? ""))) throw new JournalError({ reason: "not_found", message: `No analysis with id ${options.id} in the journal.` });
+      return options.json ? json({ success: true, id: options.id }) : `Deleted ${options.id}.\n`;
+    }
+    default: {
+      const exhaustive: never = action;
+      return exhaustive;
+    }
+  }
+}
+
+/** One stored analysis (the HTTP answer's shape) as lines a person reads. */
+function describeStored(stored: Record<string, unknown>): string {
+  const field = <T>(name: string) => stored[name] as T | undefined;
+  const lines = [`Analysis ${String(stored.id)}, recorded ${String(stored.created_at)}`];
+  if (field<boolean>("success") === false) {
+    lines.push(`Failed (${String(field("code"))}): ${String(field("error"))}`);
+    return `${lines.join("\n")}\n`;
+  }
+  const decision = field<{ decision: string; risk_reward_ratio: number; forecast_horizon: string; justification: string }>("final_decision");
+  const window = field<{ start: string; end: string }>("window");
+  const models = field<{ agent: { model: string }; graph: { model: string } }>("models");
+  lines.push(
+    `${String(field("asset_name") ?? field("asset"))} · ${String(field("timeframe"))} · ${String(field("data_length"))} bars${window ? ` · ${window.start} to ${window.end}` : ""}`,
+    `Models: agent ${models?.agent.model ?? "?"}, graph ${models?.graph.model ?? "?"} · prompts v${String(field("prompt_version") ?? "?")}`,
+  );
+  if (decision) {
+    lines.push(`Decision: ${decision.decision} · risk/reward ${decision.risk_reward_ratio.toFixed(2)} · ${decision.forecast_horizon}`, `  ${decision.justification}`);
+  }
+  const outcome = field<AnalysisOutcome | null>("outcome") ?? null;
+  lines.push(`Outcome: k=1 ${outcomeCell(outcome, 1)}, k=3 ${outcomeCell(outcome, 3)}`);
+  for (const [title, name] of [["Indicator report", "technical_indicators"], ["Pattern report", "pattern_analysis"], ["Trend report", "trend_analysis"]] as const) {
+    const report = field<string>(name);
+    if (report) lines.push("", `## ${title}`, report.trimEnd());
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+async function run(context: CliContext): Promise<number> {
+  const options = readOptions(context);
+  if (options === "help") {
+    context.stdout.write(HELP);
+    return EXIT_CODES.ok;
+  }
+  const pipeline = createPipeline({ data_dir: path.resolve(context.cwd, options.dataDir) }, { env: context.env });
+  try {
+    context.stdout.write(await act(options.action, options, pipeline, context));
+    return EXIT_CODES.ok;
+  } finally {
+    await pipeline.close();
+  }
+}
+
+export const historyCommand: Command = {
+  name: "history",
+  summary: "list, score and compare recorded analyses (the analysis journal)",
+  help: HELP,
+  run,
+};
