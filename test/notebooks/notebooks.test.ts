@@ -3,7 +3,7 @@
 // user's shell would point them. Skipped with a printed reason when Jupyter's nbconvert, Chromium or the build is
 // missing. The notebooks read the benchmark shipped in datasets/benchmark through the library's BENCHMARK_DIR.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +13,7 @@ import { CUSTOM_ASSETS_FILE_NAME } from "../../src/market/custom-assets-file";
 import { findTslab, writeKernelSpec } from "../../cli/kernel-spec";
 import { linkPackage } from "../../scripts/link-package";
 import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { saveNotebookArtifacts } from "./notebook-artifacts";
 import { joinText as join, runNotebook, type Notebook, type NotebookOutput } from "./run-notebook";
 
 const root = path.resolve(__dirname, "../..");
@@ -77,7 +78,15 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
 
   /** Runs one notebook; returns its outputs as one list. Fails with the failing cell's own error text. */
   async function execute(name: string): Promise<NotebookOutput[]> {
-    const env: NodeJS.ProcessEnv = {
+    const outputs = await runNotebook({ notebook: path.join(notebooksDir, name), outputDir: path.join(scratch, "out"), cwd: root, env: notebookEnv() });
+    // A key must never appear in a notebook's output, only its masked form.
+    expect(JSON.stringify(outputs)).not.toContain(key);
+    return outputs;
+  }
+
+  /** The environment a user's shell would give Jupyter: the fake provider's addresses and keys, a scratch DATA_DIR. */
+  function notebookEnv(): NodeJS.ProcessEnv {
+    return {
       PATH: process.env.PATH,
       LANG: "C.UTF-8",
       HOME: path.join(scratch, "home"),
@@ -94,10 +103,6 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
       DATA_DIR: dataDir,
       ...(process.env.PUPPETEER_EXECUTABLE_PATH ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH } : {}),
     };
-    const outputs = await runNotebook({ notebook: path.join(notebooksDir, name), outputDir: path.join(scratch, "out"), cwd: root, env });
-    // A key must never appear in a notebook's output, only its masked form.
-    expect(JSON.stringify(outputs)).not.toContain(key);
-    return outputs;
   }
 
   const texts = (outputs: NotebookOutput[]) =>
@@ -119,6 +124,14 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     expect(html).toMatch(/<div id="quantagent-plot-[0-9a-f-]{36}"/);
     expect(html).toContain("plotly.js v");
     expect(html).toContain('"name":"Support (close)"');
+
+    // The executed notebook as a reader sees it, kept in test-artifacts/notebooks/: the HTML Jupyter exports and a
+    // screenshot of it, in which the decision card, the tables and the interactive chart all rendered.
+    const artifacts = await saveNotebookArtifacts({ executed: path.join(scratch, "out", "01-quick-start.ipynb"), env: notebookEnv() });
+    expect(artifacts.renderedText).toContain("Indicators at the last bar");
+    expect(artifacts.renderedText).toMatch(/\bLONG\b/);
+    expect(artifacts.drawnPlots).toBe(1);
+    expect(statSync(artifacts.screenshot).size).toBeGreaterThan(50_000);
   }, 300_000);
 
   it("02 providers and keys: validation through the real SDKs, switching, names kept across a switch", async () => {

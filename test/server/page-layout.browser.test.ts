@@ -182,8 +182,14 @@ describe("a result", () => {
         expect(viewer.src).toBe("data:image/png;base64,");
         expect((await rectOf(page, "#pattern-chart-image")).right - (await rectOf(page, "#pattern-chart-image")).left).toBeLessThan(viewer.natural);
         await screenshot(page, `layout-${size.name}-${theme}-chart-enlarged`, { viewportOnly: true });
+        // The dialog's "close" event (where the page gives focus back) fires a task after the open attribute goes, and
+        // Chromium has already restored focus by then: wait for the event itself, or a focus moved meanwhile is undone.
+        await page.evaluate(() => {
+          const dialog = document.querySelector("#image-viewer") as HTMLDialogElement;
+          (window as unknown as { viewerClosed: Promise<void> }).viewerClosed = new Promise((resolve) => dialog.addEventListener("close", () => resolve(), { once: true }));
+        });
         await page.keyboard.press("Escape");
-        await page.waitForSelector("#image-viewer:not([open])");
+        await page.evaluate(() => (window as unknown as { viewerClosed: Promise<void> }).viewerClosed);
         expect(await page.evaluate(() => document.activeElement?.querySelector("img")?.id)).toBe("pattern-chart-image");
 
         // With the keyboard alone: Enter on the focused thumbnail opens it, the Close button closes it.
