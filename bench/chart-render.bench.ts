@@ -15,7 +15,6 @@ import { ms, percentile } from "./support/statistics";
 import { benchmarkSamples, readBenchmarkCandles } from "../test/support/benchmark";
 import { numberArgument } from "./support/arguments";
 
-
 const renderCount = numberArgument("renders", 50);
 const concurrency = numberArgument("concurrency", 4);
 
@@ -67,7 +66,6 @@ function sampleMemory(renderers: ChartRenderer[]): void {
   }
 }
 
-
 async function timed<T>(work: () => Promise<T>): Promise<{ result: T; elapsed: number }> {
   const start = performance.now();
   const result = await work();
@@ -76,10 +74,19 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; elapsed: n
 
 async function main(): Promise<void> {
   // The machine may be shared: print the load so a reader can tell a contended run from a quiet one.
-  console.log(`load average (1, 5, 15 min): ${os.loadavg().map((value) => value.toFixed(2)).join(", ")}; ${os.cpus().length} cores`);
+  console.log(
+    `load average (1, 5, 15 min): ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(", ")}; ${os.cpus().length} cores`,
+  );
   const candleWindows = windows();
-  const patternFigures = candleWindows.map((candles) => buildPatternFigure(candles, { assetName: "Bench", timeframe: "4h" }));
-  const trendFigures = candleWindows.map((candles) => buildTrendFigure(candles, { assetName: "Bench", timeframe: "4h" }));
+  const patternFigures = candleWindows.map((candles) =>
+    buildPatternFigure(candles, { assetName: "Bench", timeframe: "4h" }),
+  );
+  const trendFigures = candleWindows.map((candles) =>
+    buildTrendFigure(candles, { assetName: "Bench", timeframe: "4h" }),
+  );
   const live: ChartRenderer[] = [];
   // Sampling walks /proc, which costs CPU the renders compete for on a 2-core machine (about 2 ms on the warm median
   // and 15 ms on its p95 when it runs during renders). So the one-at-a-time latencies are sampled between renders,
@@ -92,7 +99,9 @@ async function main(): Promise<void> {
   live.push(renderer);
   const cold = await timed(() => renderer.render(patternFigures[0]));
   const size = readPngSize(cold.result);
-  console.log(`cold start (launch + Plotly + first chart): ${ms(cold.elapsed)}, PNG ${size.width}x${size.height}, ${cold.result.length} bytes`);
+  console.log(
+    `cold start (launch + Plotly + first chart): ${ms(cold.elapsed)}, PNG ${size.width}x${size.height}, ${cold.result.length} bytes`,
+  );
 
   // Warm, one at a time.
   for (let index = 0; index < 5; index += 1) await renderer.render(trendFigures[0]);
@@ -131,7 +140,10 @@ async function main(): Promise<void> {
       await Promise.all(Array.from({ length: maxPages + 1 }, () => pool.render(patternFigures[0])));
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const figures = Array.from({ length: total }, (_, index) => (index % 2 ? trendFigures : patternFigures)[index % candleWindows.length]);
+    const figures = Array.from(
+      { length: total },
+      (_, index) => (index % 2 ? trendFigures : patternFigures)[index % candleWindows.length],
+    );
     let next = 0;
     const latencies: number[] = [];
     const start = performance.now();
@@ -155,7 +167,12 @@ async function main(): Promise<void> {
   }
 
   clearInterval(sampler);
-  console.log(`load average at the end: ${os.loadavg().map((value) => value.toFixed(2)).join(", ")}`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(", ")}`,
+  );
   console.log(`peak memory, whole run: ${describePeak(peak)}`);
 }
 

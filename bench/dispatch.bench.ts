@@ -13,7 +13,12 @@ import path from "node:path";
 import { createChartRenderer } from "../src/charts/png-renderer";
 import { readBenchmarkText } from "../test/support/benchmark";
 import { createPipeline } from "../src/pipeline/pipeline";
-import { defaultFakeHandler, fakeReply, startFakeProviderServer, type FakeRequest } from "../test/fakes/fake-provider-server";
+import {
+  defaultFakeHandler,
+  fakeReply,
+  startFakeProviderServer,
+  type FakeRequest,
+} from "../test/fakes/fake-provider-server";
 import { imagesInRequest } from "../test/support/request-images";
 import { numberArgument } from "./support/arguments";
 import { median } from "./support/statistics";
@@ -35,7 +40,10 @@ interface ModeFigures {
 
 /** The fake provider's count for a request body, less the base64 of its images: the prompt text alone. */
 function textTokens(request: FakeRequest): number {
-  const imageCharacters = imagesInRequest(request.body).reduce((sum, image) => sum + image.toString("base64").length, 0);
+  const imageCharacters = imagesInRequest(request.body).reduce(
+    (sum, image) => sum + image.toString("base64").length,
+    0,
+  );
   return Math.ceil((request.rawBody.length - imageCharacters) / 4);
 }
 
@@ -48,14 +56,31 @@ async function main() {
   const server = await startFakeProviderServer();
   server.setHandler((request) => fakeReply.delay(latencyMs, defaultFakeHandler(request) as never));
   const figures: Record<Mode, ModeFigures> = {
-    "tool-call": { calls: [], callsPerStep: { indicator: [], pattern: [], trend: [], decision: [] }, inputTokens: [], outputTokens: [], textInputTokens: [], wallMs: [] },
-    direct: { calls: [], callsPerStep: { indicator: [], pattern: [], trend: [], decision: [] }, inputTokens: [], outputTokens: [], textInputTokens: [], wallMs: [] },
+    "tool-call": {
+      calls: [],
+      callsPerStep: { indicator: [], pattern: [], trend: [], decision: [] },
+      inputTokens: [],
+      outputTokens: [],
+      textInputTokens: [],
+      wallMs: [],
+    },
+    direct: {
+      calls: [],
+      callsPerStep: { indicator: [], pattern: [], trend: [], decision: [] },
+      inputTokens: [],
+      outputTokens: [],
+      textInputTokens: [],
+      wallMs: [],
+    },
   };
   try {
     for (let window = 1; window <= windows; window++) {
       const csv = readBenchmarkText(`btc/BTC_4h_${window}.csv`);
       for (const mode of ["tool-call", "direct"] as const) {
-        const pipeline = createPipeline({ api_key: KEY, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, chart_dispatch: mode }, { env: {}, renderer });
+        const pipeline = createPipeline(
+          { api_key: KEY, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, chart_dispatch: mode },
+          { env: {}, renderer },
+        );
         server.reset();
         server.setHandler((request) => fakeReply.delay(latencyMs, defaultFakeHandler(request) as never));
         const started = performance.now();
@@ -64,7 +89,8 @@ async function main() {
         target.wallMs.push(performance.now() - started);
         target.calls.push(result.usage.calls.length);
         // Counted from the call records, which every version of the result has.
-        for (const step of STEPS) target.callsPerStep[step].push(result.usage.calls.filter((call) => call.step === step).length);
+        for (const step of STEPS)
+          target.callsPerStep[step].push(result.usage.calls.filter((call) => call.step === step).length);
         target.inputTokens.push(result.usage.total.inputTokens);
         target.outputTokens.push(result.usage.total.outputTokens);
         target.textInputTokens.push(server.requests.reduce((sum, request) => sum + textTokens(request), 0));
@@ -77,7 +103,9 @@ async function main() {
   }
 
   console.log(`${windows} analyses per mode (BTC 4h benchmark windows 1-${windows}), ${latencyMs} ms per model call\n`);
-  console.log("| chart_dispatch | model calls per analysis | indicator / pattern / trend / decision | input tokens | of which prompt text | output tokens | wall time, median |");
+  console.log(
+    "| chart_dispatch | model calls per analysis | indicator / pattern / trend / decision | input tokens | of which prompt text | output tokens | wall time, median |",
+  );
   console.log("|---|---|---|---|---|---|---|");
   for (const mode of ["tool-call", "direct"] as const) {
     const target = figures[mode];

@@ -30,15 +30,32 @@ interface Run {
 
 async function main(): Promise<void> {
   const provider = await startFakeProviderServer({ validKeys: [TEST_KEY] });
-  provider.setHandler(async (request) => fakeReply.delay(latencyMs, fakeReply.streamed((await defaultFakeHandler(request)) as Parameters<typeof fakeReply.streamed>[0], { chunkDelayMs })));
+  provider.setHandler(async (request) =>
+    fakeReply.delay(
+      latencyMs,
+      fakeReply.streamed((await defaultFakeHandler(request)) as Parameters<typeof fakeReply.streamed>[0], {
+        chunkDelayMs,
+      }),
+    ),
+  );
   const renderer = createChartRenderer();
   await renderer.render({ data: [], layout: { width: 400, height: 300 } });
-  const server = await startTestServer({ config: { api_key: TEST_KEY, openai_base_url: provider.openaiBaseUrl }, renderer });
+  const server = await startTestServer({
+    config: { api_key: TEST_KEY, openai_base_url: provider.openaiBaseUrl },
+    renderer,
+  });
   const csv = benchmarkCsv();
 
   const once = async (): Promise<Run> => {
     provider.reset();
-    provider.setHandler(async (request) => fakeReply.delay(latencyMs, fakeReply.streamed((await defaultFakeHandler(request)) as Parameters<typeof fakeReply.streamed>[0], { chunkDelayMs })));
+    provider.setHandler(async (request) =>
+      fakeReply.delay(
+        latencyMs,
+        fakeReply.streamed((await defaultFakeHandler(request)) as Parameters<typeof fakeReply.streamed>[0], {
+          chunkDelayMs,
+        }),
+      ),
+    );
     const sent = performance.now();
     const response = await fetch(`${server.url}/api/analyze`, {
       method: "POST",
@@ -58,9 +75,16 @@ async function main(): Promise<void> {
       if (firstDeltaAt === undefined && buffered.includes('"type":"report-delta"')) firstDeltaAt = now;
       if (resultAt === undefined && buffered.includes("event: result")) resultAt = now;
     }
-    const firstTextAt = Math.min(...provider.requests.map((request) => request.stream?.firstTextAt ?? Number.POSITIVE_INFINITY));
-    if (firstDeltaAt === undefined || resultAt === undefined || !Number.isFinite(firstTextAt)) throw new Error("the analysis did not stream");
-    return { chunkToClientMs: firstDeltaAt - firstTextAt, firstWordsMs: firstDeltaAt - sent, resultMs: resultAt - sent };
+    const firstTextAt = Math.min(
+      ...provider.requests.map((request) => request.stream?.firstTextAt ?? Number.POSITIVE_INFINITY),
+    );
+    if (firstDeltaAt === undefined || resultAt === undefined || !Number.isFinite(firstTextAt))
+      throw new Error("the analysis did not stream");
+    return {
+      chunkToClientMs: firstDeltaAt - firstTextAt,
+      firstWordsMs: firstDeltaAt - sent,
+      resultMs: resultAt - sent,
+    };
   };
 
   await once(); // warm-up
@@ -68,13 +92,28 @@ async function main(): Promise<void> {
   for (let run = 0; run < runs; run++) results.push(await once());
   const column = (pick: (run: Run) => number) => results.map(pick);
   const row = (label: string, values: number[]) =>
-    console.log(`${label.padEnd(48)} median ${median(values).toFixed(1)} ms   p95 ${percentile(values, 95).toFixed(1)} ms`);
+    console.log(
+      `${label.padEnd(48)} median ${median(values).toFixed(1)} ms   p95 ${percentile(values, 95).toFixed(1)} ms`,
+    );
 
-  console.log(`first words: ${runs} analyses, ${latencyMs} ms before each call's first chunk, ${chunkDelayMs} ms between chunks, load ${loadavg()[0]?.toFixed(1)}`);
-  row("provider's first chunk -> client's first delta", column((run) => run.chunkToClientMs));
-  row("request -> first words (first report-delta)", column((run) => run.firstWordsMs));
-  row("request -> full result (no streaming: first words)", column((run) => run.resultMs));
-  console.log(`first words come ${(median(column((run) => run.resultMs)) / median(column((run) => run.firstWordsMs))).toFixed(1)}x sooner with streaming (medians)`);
+  console.log(
+    `first words: ${runs} analyses, ${latencyMs} ms before each call's first chunk, ${chunkDelayMs} ms between chunks, load ${loadavg()[0]?.toFixed(1)}`,
+  );
+  row(
+    "provider's first chunk -> client's first delta",
+    column((run) => run.chunkToClientMs),
+  );
+  row(
+    "request -> first words (first report-delta)",
+    column((run) => run.firstWordsMs),
+  );
+  row(
+    "request -> full result (no streaming: first words)",
+    column((run) => run.resultMs),
+  );
+  console.log(
+    `first words come ${(median(column((run) => run.resultMs)) / median(column((run) => run.firstWordsMs))).toFixed(1)}x sooner with streaming (medians)`,
+  );
 
   await server.close();
   await renderer.close();

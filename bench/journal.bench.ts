@@ -57,11 +57,18 @@ async function time(runs: number, action: () => Promise<unknown> | unknown): Pro
  * The journal's record and the raw write, in turns. `pauseMs` between writes lets the event loop turn, as it does
  * between analyses (which take seconds), so the upkeep a write schedules (SQLite's checkpoints) runs there.
  */
-async function timeInTurns(journalWrite: () => Promise<unknown>, rawWrite: () => Promise<unknown>, pauseMs: number): Promise<{ journal: Timing; raw: Timing }> {
+async function timeInTurns(
+  journalWrite: () => Promise<unknown>,
+  rawWrite: () => Promise<unknown>,
+  pauseMs: number,
+): Promise<{ journal: Timing; raw: Timing }> {
   const journalSamples: number[] = [];
   const rawSamples: number[] = [];
   for (let index = -20; index < recordRuns; index += 1) {
-    for (const [write, samples] of [[journalWrite, journalSamples], [rawWrite, rawSamples]] as const) {
+    for (const [write, samples] of [
+      [journalWrite, journalSamples],
+      [rawWrite, rawSamples],
+    ] as const) {
       if (pauseMs) await pause(pauseMs);
       const started = performance.now();
       await write();
@@ -72,7 +79,11 @@ async function timeInTurns(journalWrite: () => Promise<unknown>, rawWrite: () =>
 }
 
 /** The same bytes, written without the library: two blobs and a row in one transaction. */
-async function rawWriter(engine: JournalEngine, dataDir: string, databaseUrl: string | undefined): Promise<{ write: () => Promise<void>; close: () => Promise<void> }> {
+async function rawWriter(
+  engine: JournalEngine,
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<{ write: () => Promise<void>; close: () => Promise<void> }> {
   if (engine === "sqlite") {
     const database = new Database(path.join(dataDir, "raw.db"));
     database.pragma("journal_mode = WAL");
@@ -80,7 +91,9 @@ async function rawWriter(engine: JournalEngine, dataDir: string, databaseUrl: st
     // No checkpoints at all: the floor of what appending these bytes to a WAL costs (the journal checkpoints off the
     // caller's path; SQLite's default would checkpoint inside every twentieth write here).
     database.pragma("wal_autocheckpoint = 0");
-    database.exec("create table blobs (id text primary key, png blob not null); create table rows (id text primary key, body text not null)");
+    database.exec(
+      "create table blobs (id text primary key, png blob not null); create table rows (id text primary key, body text not null)",
+    );
     const insertBlob = database.prepare("insert into blobs values (?, ?)");
     const insertRow = database.prepare("insert into rows values (?, ?)");
     const write = database.transaction((pattern: Buffer, trend: Buffer) => {
@@ -99,12 +112,19 @@ async function rawWriter(engine: JournalEngine, dataDir: string, databaseUrl: st
   }
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  await client.query("create table raw_blobs (id text primary key, png bytea not null); alter table raw_blobs alter column png set storage external");
+  await client.query(
+    "create table raw_blobs (id text primary key, png bytea not null); alter table raw_blobs alter column png set storage external",
+  );
   await client.query("create table raw_rows (id text primary key, body text not null)");
   return {
     async write() {
       await client.query("begin");
-      await client.query("insert into raw_blobs values ($1, $2), ($3, $4)", [randomBytes(16).toString("hex"), chart(), randomBytes(16).toString("hex"), chart()]);
+      await client.query("insert into raw_blobs values ($1, $2), ($3, $4)", [
+        randomBytes(16).toString("hex"),
+        chart(),
+        randomBytes(16).toString("hex"),
+        chart(),
+      ]);
       await client.query("insert into raw_rows values ($1, $2)", [randomBytes(16).toString("hex"), "x".repeat(4_000)]);
       await client.query("commit");
     },
@@ -151,7 +171,11 @@ async function seed(journal: Journal): Promise<{ seedMs: number; scoreMs: number
   const seedMs = performance.now() - started;
   const scoring = performance.now();
   const counts = await journal.scoreOutcomes({
-    fetchLaterBars: async ({ after }) => laterBars(after, Array.from({ length: 600 }, (_, bar) => 100 + Math.sin(bar) * 3)),
+    fetchLaterBars: async ({ after }) =>
+      laterBars(
+        after,
+        Array.from({ length: 600 }, (_, bar) => 100 + Math.sin(bar) * 3),
+      ),
   });
   return { seedMs, scoreMs: performance.now() - scoring, scored: counts.scored };
 }
@@ -178,8 +202,13 @@ async function measureQueryBaseline(): Promise<QueryBaseline> {
         "graph_provider, graph_model, prompt_version, cost_usd, input_tokens, output_tokens, error_code, error_message, outcome_1_hit, " +
         "outcome_1_return, outcome_3_hit, outcome_3_return from analyses order by created_at desc, id desc limit 51",
     );
-    const statsQuery = memory.prepare("select graph_model as key, count(*) as n, count(outcome_3_hit) as scored, sum(outcome_3_hit) as hits from analyses group by graph_model");
-    const baseline = { list: await time(queryRuns, () => listQuery.all()), stats: await time(queryRuns, () => statsQuery.all()) };
+    const statsQuery = memory.prepare(
+      "select graph_model as key, count(*) as n, count(outcome_3_hit) as scored, sum(outcome_3_hit) as hits from analyses group by graph_model",
+    );
+    const baseline = {
+      list: await time(queryRuns, () => listQuery.all()),
+      stats: await time(queryRuns, () => statsQuery.all()),
+    };
     memory.close();
     return baseline;
   } finally {
@@ -189,7 +218,8 @@ async function measureQueryBaseline(): Promise<QueryBaseline> {
 
 const ratio = (value: Timing, baseline: Timing) => `${(value.p95 / baseline.p95).toFixed(1)}x`;
 function row(label: string, timing: Timing, baseline: Timing, target: number | null): string {
-  const verdict = target === null ? "" : timing.p95 < target ? ` (target < ${target} ms: met)` : ` (target < ${target} ms: NOT met)`;
+  const verdict =
+    target === null ? "" : timing.p95 < target ? ` (target < ${target} ms: met)` : ` (target < ${target} ms: NOT met)`;
   return `| ${label} | ${ms(timing.p50)} | ${ms(timing.p95)} | ${ms(baseline.p95)} | ${ratio(timing, baseline)}${verdict} |`;
 }
 
@@ -208,7 +238,8 @@ async function measureEngine(engine: JournalEngine, queryBaseline: QueryBaseline
     process.stdout.write(`  ${engine}: record p95 ${ms(spaced.journal.p95)}; seeding ${rowCount} rows...\n`);
     const { seedMs, scoreMs, scored } = await seed(journal);
     const middle = await journal.list({ limit: 500 });
-    const deepCursor = (await journal.list({ limit: 500, cursor: middle.nextCursor ?? undefined })).nextCursor ?? undefined;
+    const deepCursor =
+      (await journal.list({ limit: 500, cursor: middle.nextCursor ?? undefined })).nextCursor ?? undefined;
     const lines = [
       "",
       `### ${engine}`,
@@ -216,11 +247,36 @@ async function measureEngine(engine: JournalEngine, queryBaseline: QueryBaseline
       "|---|---|---|---|---|",
       row("record an analysis with two 100 KB charts (raw write as baseline)", spaced.journal, spaced.raw, 5),
       row("the same, back to back (a bulk import)", backToBack.journal, backToBack.raw, null),
-      row(`list, first page of 50 of ${rowCount}`, await time(queryRuns, () => journal.list({ limit: 50 })), queryBaseline.list, 50),
-      row("list, filtered (asset and model)", await time(queryRuns, () => journal.list({ limit: 50, asset: "SPX", model: "gpt-4o" })), queryBaseline.list, 50),
-      row("list, page after 1,000 rows (cursor)", await time(queryRuns, () => journal.list({ limit: 50, cursor: deepCursor })), queryBaseline.list, 50),
-      row(`stats by model over ${rowCount}`, await time(queryRuns, () => journal.stats({ groupBy: "model" })), queryBaseline.stats, 100),
-      row("accuracy over time by model, weekly", await time(queryRuns, () => journal.accuracyOverTime({ groupBy: "model", bucket: "week" })), queryBaseline.stats, 100),
+      row(
+        `list, first page of 50 of ${rowCount}`,
+        await time(queryRuns, () => journal.list({ limit: 50 })),
+        queryBaseline.list,
+        50,
+      ),
+      row(
+        "list, filtered (asset and model)",
+        await time(queryRuns, () => journal.list({ limit: 50, asset: "SPX", model: "gpt-4o" })),
+        queryBaseline.list,
+        50,
+      ),
+      row(
+        "list, page after 1,000 rows (cursor)",
+        await time(queryRuns, () => journal.list({ limit: 50, cursor: deepCursor })),
+        queryBaseline.list,
+        50,
+      ),
+      row(
+        `stats by model over ${rowCount}`,
+        await time(queryRuns, () => journal.stats({ groupBy: "model" })),
+        queryBaseline.stats,
+        100,
+      ),
+      row(
+        "accuracy over time by model, weekly",
+        await time(queryRuns, () => journal.accuracyOverTime({ groupBy: "model", bucket: "week" })),
+        queryBaseline.stats,
+        100,
+      ),
     ];
     await journal.close();
     let open = "";
@@ -230,7 +286,10 @@ async function measureEngine(engine: JournalEngine, queryBaseline: QueryBaseline
       const size = (await stat(path.join(dataDir, JOURNAL_FILE_NAME))).size / 2 ** 20;
       open = `; openJournal (quick_check, migrations) on the ${size.toFixed(0)} MiB file: ${ms(performance.now() - started)}`;
     }
-    lines.push("", `seeding ${rowCount} records (8 at a time): ${(seedMs / 1000).toFixed(1)} s; scoreOutcomes of ${scored}: ${(scoreMs / 1000).toFixed(1)} s${open}`);
+    lines.push(
+      "",
+      `seeding ${rowCount} records (8 at a time): ${(seedMs / 1000).toFixed(1)} s; scoreOutcomes of ${scored}: ${(scoreMs / 1000).toFixed(1)} s${open}`,
+    );
     return lines;
   } finally {
     await cluster?.stop();
@@ -239,8 +298,11 @@ async function measureEngine(engine: JournalEngine, queryBaseline: QueryBaseline
 }
 
 async function main(): Promise<void> {
-  const engines: JournalEngine[] = engineArgument === "both" ? ["sqlite", "postgres"] : [engineArgument as JournalEngine];
-  process.stdout.write(`Journal benchmark: ${recordRuns} records with two ${CHART_BYTES / 1000} KB charts, ${rowCount} rows for queries, ${queryRuns} runs per query\n`);
+  const engines: JournalEngine[] =
+    engineArgument === "both" ? ["sqlite", "postgres"] : [engineArgument as JournalEngine];
+  process.stdout.write(
+    `Journal benchmark: ${recordRuns} records with two ${CHART_BYTES / 1000} KB charts, ${rowCount} rows for queries, ${queryRuns} runs per query\n`,
+  );
   process.stdout.write("  query baseline (raw in-memory SQLite)...\n");
   const queryBaseline = await measureQueryBaseline();
   for (const engine of engines) process.stdout.write(`${(await measureEngine(engine, queryBaseline)).join("\n")}\n`);

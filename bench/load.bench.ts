@@ -31,7 +31,10 @@ async function main() {
   const server = await startFakeProviderServer();
   const renderer = createChartRenderer();
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-load-"));
-  const pipeline = createPipeline({ api_key: "sk-bench-0000000000000000", openai_base_url: server.openaiBaseUrl, data_dir: dataDir }, { env: {}, renderer });
+  const pipeline = createPipeline(
+    { api_key: "sk-bench-0000000000000000", openai_base_url: server.openaiBaseUrl, data_dir: dataDir },
+    { env: {}, renderer },
+  );
   const windows = Array.from({ length: 16 }, (_, seed) => syntheticCandles({ count: 60, seed }));
   const analyze = (index: number) => pipeline.analyze({ candles: windows[index % windows.length], timeframe: "4h" });
 
@@ -48,8 +51,12 @@ async function main() {
   const peaks = sampler.stop();
   const succeeded = outcomes.filter((outcome) => outcome.status === "fulfilled").length;
   console.log(`Concurrent analyses, fake provider with ${latencyMs} ms per call:`);
-  console.log(`  one alone: ${ms(alone)}; ${concurrency} at once: ${ms(together)} (${(together / alone).toFixed(2)}x one), ${succeeded}/${concurrency} succeeded`);
-  console.log(`  peak memory (PSS): node ${mib(peaks.nodeRss)} + Chromium ${mib(peaks.browserRss)} = ${mib(peaks.total)}`);
+  console.log(
+    `  one alone: ${ms(alone)}; ${concurrency} at once: ${ms(together)} (${(together / alone).toFixed(2)}x one), ${succeeded}/${concurrency} succeeded`,
+  );
+  console.log(
+    `  peak memory (PSS): node ${mib(peaks.nodeRss)} + Chromium ${mib(peaks.browserRss)} = ${mib(peaks.total)}`,
+  );
 
   // 2. Soak
   server.setHandler(defaultFakeHandler);
@@ -65,8 +72,12 @@ async function main() {
       pages: renderer.status().pageCount,
     };
   };
-  console.log(`\nSoak: ${soakCount} analyses in a row (fake provider, no latency)${gc ? "" : " [run with --expose-gc for exact heap figures]"}`);
-  console.log("  analyses | heap after GC | node PSS | Chromium PSS (processes) | handles | warm pages | ms per analysis");
+  console.log(
+    `\nSoak: ${soakCount} analyses in a row (fake provider, no latency)${gc ? "" : " [run with --expose-gc for exact heap figures]"}`,
+  );
+  console.log(
+    "  analyses | heap after GC | node PSS | Chromium PSS (processes) | handles | warm pages | ms per analysis",
+  );
   let baseline: ReturnType<typeof checkpoint> | undefined;
   let failures = 0;
   let lapStarted = performance.now();
@@ -88,9 +99,15 @@ async function main() {
     const heapGrowth = end.heap - baseline.heap;
     const handleGrowth = end.handles - baseline.handles;
     console.log(`  failures: ${failures}`);
-    console.log(`  heap growth after analysis 100: ${(heapGrowth / 1024 / 1024).toFixed(1)} MiB (bound ${mib(HEAP_GROWTH_BOUND)}): ${heapGrowth <= HEAP_GROWTH_BOUND ? "within" : "EXCEEDED"}`);
-    console.log(`  open handles growth: ${handleGrowth} (bound ${HANDLE_GROWTH_BOUND}): ${handleGrowth <= HANDLE_GROWTH_BOUND ? "within" : "EXCEEDED"}`);
-    console.log(`  warm Chromium pages at the end: ${end.pages} (pool of at most 2): ${end.pages <= 2 ? "no leak" : "LEAK"}`);
+    console.log(
+      `  heap growth after analysis 100: ${(heapGrowth / 1024 / 1024).toFixed(1)} MiB (bound ${mib(HEAP_GROWTH_BOUND)}): ${heapGrowth <= HEAP_GROWTH_BOUND ? "within" : "EXCEEDED"}`,
+    );
+    console.log(
+      `  open handles growth: ${handleGrowth} (bound ${HANDLE_GROWTH_BOUND}): ${handleGrowth <= HANDLE_GROWTH_BOUND ? "within" : "EXCEEDED"}`,
+    );
+    console.log(
+      `  warm Chromium pages at the end: ${end.pages} (pool of at most 2): ${end.pages <= 2 ? "no leak" : "LEAK"}`,
+    );
   }
 
   await pipeline.close();

@@ -28,11 +28,14 @@ async function main() {
   console.log(`CSV: ${csvPath}`);
 
   // 1. Overhead with instant models
-  const instant = createPipeline({ api_key: "sk-bench-0000000000000000", data_dir: dataDir }, {
-    env: {},
-    renderer,
-    wrapChatModel: (_model, role) => new InstantAnalystModel("openai", `instant-${role}`),
-  });
+  const instant = createPipeline(
+    { api_key: "sk-bench-0000000000000000", data_dir: dataDir },
+    {
+      env: {},
+      renderer,
+      wrapChatModel: (_model, role) => new InstantAnalystModel("openai", `instant-${role}`),
+    },
+  );
   const overheadRun = async () => {
     const started = performance.now();
     await instant.analyze({ csv: readFileSync(csvPath, "utf8"), timeframe: "4h", name: "BTC" });
@@ -43,7 +46,9 @@ async function main() {
   const overhead: number[] = [];
   for (let run = 0; run < runs; run++) overhead.push(await overheadRun());
   console.log(`\nPipeline overhead (instant models), first run incl. Chromium launch: ${ms(cold)}`);
-  console.log(`  warm, ${runs} runs: median ${ms(median(overhead))}, p90 ${ms(percentile(overhead, 0.9))}, min ${ms(Math.min(...overhead))} (target < 100 ms)`);
+  console.log(
+    `  warm, ${runs} runs: median ${ms(median(overhead))}, p90 ${ms(percentile(overhead, 0.9))}, min ${ms(Math.min(...overhead))} (target < 100 ms)`,
+  );
 
   // 2. Concurrent vs sequential against the fake provider with fixed latency
   const server = await startFakeProviderServer();
@@ -51,7 +56,12 @@ async function main() {
   // "tool-call" dispatch keeps 7 calls per analysis, as when these figures were first taken; with the default "direct"
   // (5 calls) the sequential run is shorter, so the ratio is at most 5/3 (bench:dispatch compares the two modes).
   const overHttp = createPipeline(
-    { api_key: "sk-bench-0000000000000000", openai_base_url: server.openaiBaseUrl, data_dir: dataDir, chart_dispatch: "tool-call" },
+    {
+      api_key: "sk-bench-0000000000000000",
+      openai_base_url: server.openaiBaseUrl,
+      data_dir: dataDir,
+      chart_dispatch: "tool-call",
+    },
     { env: {}, renderer },
   );
   const wall = async (schedule: "concurrent" | "sequential") => {
@@ -66,7 +76,9 @@ async function main() {
     sequential.push(await wall("sequential"));
   }
   const calls = 7;
-  console.log(`\nWall time, fake provider with ${latencyMs} ms per call (${calls} calls; critical path 3 calls = ${3 * latencyMs} ms), ${wallRuns} runs each:`);
+  console.log(
+    `\nWall time, fake provider with ${latencyMs} ms per call (${calls} calls; critical path 3 calls = ${3 * latencyMs} ms), ${wallRuns} runs each:`,
+  );
   console.log(`  concurrent: median ${ms(median(concurrent))}`);
   console.log(`  sequential: median ${ms(median(sequential))}`);
   console.log(`  speed-up: ${(median(sequential) / median(concurrent)).toFixed(2)}x (target >= 2x)`);

@@ -18,7 +18,6 @@ import { silentLogger } from "../server/logger";
 import { createPipeline } from "../src/index";
 import { numberArgument } from "./support/arguments";
 
-
 const durationSeconds = numberArgument("duration", 10);
 const connections = numberArgument("connections", 50);
 const ENDPOINTS = ["/api/get-api-key-status?provider=openai", "/api/assets"];
@@ -34,7 +33,12 @@ const autocannonResultSchema = z.object({
   duration: z.number(),
 });
 type AutocannonResult = z.infer<typeof autocannonResultSchema>;
-type Autocannon = (options: { url: string; connections: number; duration: number; pipelining: number }) => Promise<unknown>;
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  pipelining: number;
+}) => Promise<unknown>;
 
 async function serve(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "server-load-bench-"));
@@ -66,7 +70,9 @@ async function measure(url: string, seconds: number): Promise<AutocannonResult> 
 
 async function main(): Promise<void> {
   const { child, port } = await startServerProcess();
-  console.log(`server-load: ${connections} connections, ${durationSeconds} s per endpoint, after 2 s of warm-up; node ${process.version}`);
+  console.log(
+    `server-load: ${connections} connections, ${durationSeconds} s per endpoint, after 2 s of warm-up; node ${process.version}`,
+  );
   console.log("| endpoint | requests/s (mean) | latency p50 | latency p99 | requests | errors / non-2xx |");
   console.log("|---|---|---|---|---|---|");
   try {

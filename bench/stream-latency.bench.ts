@@ -37,8 +37,10 @@ async function throughAdapter(server: FakeProviderServer, provider: ProviderId):
   const config = createConfig({
     agent_llm_provider: provider,
     graph_llm_provider: provider,
-    agent_llm_model: provider === "anthropic" ? "claude-haiku-4-5-20251001" : provider === "qwen" ? "qwen3-max" : "gpt-4o",
-    graph_llm_model: provider === "anthropic" ? "claude-haiku-4-5-20251001" : provider === "qwen" ? "qwen3-max" : "gpt-4o",
+    agent_llm_model:
+      provider === "anthropic" ? "claude-haiku-4-5-20251001" : provider === "qwen" ? "qwen3-max" : "gpt-4o",
+    graph_llm_model:
+      provider === "anthropic" ? "claude-haiku-4-5-20251001" : provider === "qwen" ? "qwen3-max" : "gpt-4o",
     api_key: apiKey,
     anthropic_api_key: apiKey,
     qwen_api_key: apiKey,
@@ -67,12 +69,20 @@ function eventText(data: string): string {
 }
 
 async function throughBareFetch(server: FakeProviderServer, provider: ProviderId): Promise<number> {
-  const url = provider === "anthropic" ? `${server.anthropicBaseUrl}/v1/messages` : `${provider === "qwen" ? server.qwenBaseUrl : server.openaiBaseUrl}/chat/completions`;
+  const url =
+    provider === "anthropic"
+      ? `${server.anthropicBaseUrl}/v1/messages`
+      : `${provider === "qwen" ? server.qwenBaseUrl : server.openaiBaseUrl}/chat/completions`;
   server.enqueue(reply);
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${apiKey}` },
-    body: JSON.stringify({ model: "m", max_tokens: 100, stream: true, messages: [{ role: "user", content: "Report." }] }),
+    body: JSON.stringify({
+      model: "m",
+      max_tokens: 100,
+      stream: true,
+      messages: [{ role: "user", content: "Report." }],
+    }),
   });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = "";
@@ -82,7 +92,11 @@ async function throughBareFetch(server: FakeProviderServer, provider: ProviderId
     const events = buffered.split("\n\n");
     buffered = events.pop() ?? "";
     for (const event of events) {
-      const data = event.split("\n").find((line) => line.startsWith("data: "))?.slice("data: ".length) ?? "";
+      const data =
+        event
+          .split("\n")
+          .find((line) => line.startsWith("data: "))
+          ?.slice("data: ".length) ?? "";
       if (firstTextAt === undefined && eventText(data) !== "") firstTextAt = performance.now();
     }
   }
@@ -91,9 +105,17 @@ async function throughBareFetch(server: FakeProviderServer, provider: ProviderId
 
 async function main() {
   const server = await startFakeProviderServer({ validKeys: [apiKey] });
-  console.log(`Node ${process.version}; ${runs} runs per provider and client after ${warmup} warm-up runs; ${chunkDelayMs} ms between chunks`);
-  console.log(`Load average at start: ${loadavg().map((value) => value.toFixed(1)).join(", ")}`);
-  console.log("\n| provider | adapter median | adapter p95 | bare fetch median | bare fetch p95 | ratio of medians | ratio of p95s |");
+  console.log(
+    `Node ${process.version}; ${runs} runs per provider and client after ${warmup} warm-up runs; ${chunkDelayMs} ms between chunks`,
+  );
+  console.log(
+    `Load average at start: ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(", ")}`,
+  );
+  console.log(
+    "\n| provider | adapter median | adapter p95 | bare fetch median | bare fetch p95 | ratio of medians | ratio of p95s |",
+  );
   console.log("|---|---|---|---|---|---|---|");
   for (const provider of providers) {
     for (let run = 0; run < warmup; run++) {
@@ -108,12 +130,21 @@ async function main() {
       bare.push(await throughBareFetch(server, provider));
       server.reset();
     }
-    const [adapterMedian, adapterP95, bareMedian, bareP95] = [median(adapter), percentile(adapter, 0.95), median(bare), percentile(bare, 0.95)];
+    const [adapterMedian, adapterP95, bareMedian, bareP95] = [
+      median(adapter),
+      percentile(adapter, 0.95),
+      median(bare),
+      percentile(bare, 0.95),
+    ];
     console.log(
       `| ${provider} | ${ms(adapterMedian)} | ${ms(adapterP95)} | ${ms(bareMedian)} | ${ms(bareP95)} | ${(adapterMedian / bareMedian).toFixed(2)}x | ${(adapterP95 / bareP95).toFixed(2)}x |`,
     );
   }
-  console.log(`Load average at end: ${loadavg().map((value) => value.toFixed(1)).join(", ")}`);
+  console.log(
+    `Load average at end: ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(", ")}`,
+  );
   await server.close();
 }
 

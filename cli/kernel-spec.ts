@@ -35,7 +35,13 @@ export interface KernelSpecOptions {
 
 export async function writeKernelSpec(options: KernelSpecOptions): Promise<string> {
   const spec = {
-    argv: [options.nodePath ?? process.execPath, path.join(options.tslabDir, "bin", "tslab"), "kernel", "--config-path", "{connection_file}"],
+    argv: [
+      options.nodePath ?? process.execPath,
+      path.join(options.tslabDir, "bin", "tslab"),
+      "kernel",
+      "--config-path",
+      "{connection_file}",
+    ],
     display_name: "TypeScript (tslab)",
     language: "typescript",
   };

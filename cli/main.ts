@@ -8,7 +8,14 @@ import { runCli } from "./run-cli";
 
 const stop = abortOnStopSignals({ onSecondSignal: () => process.exit(EXIT_CODES.interrupted) });
 
-runCli({ argv: process.argv.slice(2), stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), signal: stop.signal }).then(
+runCli({
+  argv: process.argv.slice(2),
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  cwd: process.cwd(),
+  signal: stop.signal,
+}).then(
   (code) => process.exit(code),
   (error: unknown) => {
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -15,5 +15,10 @@ export function usageErrors<T>(parse: () => T): T {
 
 /** A comma-separated list, trimmed, empty items dropped; undefined stays undefined. */
 export function splitList(text: string | undefined): string[] | undefined {
-  return text === undefined ? undefined : text.split(",").map((item) => item.trim()).filter(Boolean);
+  return text === undefined
+    ? undefined
+    : text
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
 }

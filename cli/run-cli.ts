@@ -15,7 +15,13 @@ import { serveCommand } from "./commands/serve-command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "./exit-codes";
 
 // One entry per command, in the order --help lists them.
-export const COMMANDS: readonly Command[] = [analyzeCommand, historyCommand, serveCommand, evaluateCommand, kernelCommand];
+export const COMMANDS: readonly Command[] = [
+  analyzeCommand,
+  historyCommand,
+  serveCommand,
+  evaluateCommand,
+  kernelCommand,
+];
 
 function version(): string {
   return (JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
@@ -82,14 +88,17 @@ export async function runCli(context: CliContext): Promise<number> {
   }
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
-    stderr.write(`Unknown command: ${name}. The commands are ${COMMANDS.map((candidate) => candidate.name).join(", ")} (quantagent --help).\n`);
+    stderr.write(
+      `Unknown command: ${name}. The commands are ${COMMANDS.map((candidate) => candidate.name).join(", ")} (quantagent --help).\n`,
+    );
     return EXIT_CODES.usage;
   }
   try {
     return await command.run({ ...context, argv: rest, stdout, stderr });
   } catch (error) {
     const code = exitCodeFor(error, context.signal);
-    const message = code === EXIT_CODES.interrupted ? "Interrupted." : error instanceof Error ? error.message : String(error);
+    const message =
+      code === EXIT_CODES.interrupted ? "Interrupted." : error instanceof Error ? error.message : String(error);
     const hint = error instanceof UsageError ? ` (quantagent ${command.name} --help)` : "";
     stderr.write(`${message}${hint}\n`);
     return code;

@@ -9,7 +9,10 @@ export interface TextTableOptions {
 
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ");
 
-export function formatTextTable(rows: readonly Readonly<Record<string, string>>[], options: TextTableOptions = {}): string {
+export function formatTextTable(
+  rows: readonly Readonly<Record<string, string>>[],
+  options: TextTableOptions = {},
+): string {
   if (rows.length === 0) return "";
   const columns = Object.keys(rows[0]);
   const cells = rows.map((row) => columns.map((column) => oneLine(row[column] ?? "")));

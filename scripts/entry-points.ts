@@ -34,6 +34,8 @@ export async function readManifest(root: string): Promise<Manifest> {
 export async function readEntryPoints(root: string): Promise<EntryPoint[]> {
   const manifest = await readManifest(root);
   return Object.entries(manifest.exports).flatMap(([key, target]) =>
-    typeof target === "string" ? [] : [{ key, specifier: key === "." ? manifest.name : `${manifest.name}/${key.slice(2)}`, ...target }],
+    typeof target === "string"
+      ? []
+      : [{ key, specifier: key === "." ? manifest.name : `${manifest.name}/${key.slice(2)}`, ...target }],
   );
 }

@@ -29,10 +29,13 @@ async function main(): Promise<void> {
     const hasDefault = exported.includes("default");
     const defaultName = hasDefault ? names.find((name) => cjsModule[name] === cjsModule.default) : undefined;
     if (hasDefault && defaultName === undefined) {
-      throw new Error(`${entry.require.default}: export its default under a name as well (export const x = ...; export default x), so ESM types can name it`);
+      throw new Error(
+        `${entry.require.default}: export its default under a name as well (export const x = ...; export default x), so ESM types can name it`,
+      );
     }
     const strange = names.filter((name) => !IDENTIFIER.test(name));
-    if (strange.length > 0) throw new Error(`${entry.require.default} exports names ESM cannot re-export: ${strange.join(", ")}`);
+    if (strange.length > 0)
+      throw new Error(`${entry.require.default} exports names ESM cannot re-export: ${strange.join(", ")}`);
 
     const wrapperFile = path.join(root, entry.import.default);
     const fromWrapper = (file: string) => {
@@ -46,9 +49,10 @@ async function main(): Promise<void> {
       `${header}import entry from "${target}";\n\n` +
       `export const {\n${names.map((name) => `  ${name},`).join("\n")}\n} = entry;\n\n` +
       (hasDefault ? `export default entry.default;\n` : `export default entry;\n`);
-    const declarations = defaultName !== undefined
-      ? `${header}import { ${defaultName} } from "${typesTarget}";\n\nexport * from "${typesTarget}";\nexport default ${defaultName};\n`
-      : `${header}import entry from "${typesTarget}";\n\nexport * from "${typesTarget}";\nexport default entry;\n`;
+    const declarations =
+      defaultName !== undefined
+        ? `${header}import { ${defaultName} } from "${typesTarget}";\n\nexport * from "${typesTarget}";\nexport default ${defaultName};\n`
+        : `${header}import entry from "${typesTarget}";\n\nexport * from "${typesTarget}";\nexport default entry;\n`;
     await mkdir(path.dirname(wrapperFile), { recursive: true });
     await writeFile(wrapperFile, javascript);
     await writeFile(path.join(root, entry.import.types), declarations);

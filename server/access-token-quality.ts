@@ -10,7 +10,8 @@ export const TOKEN_RECIPE = "openssl rand -hex 32";
 /** Why the token is not good enough, or undefined when it is. */
 export function accessTokenProblem(token: string): string | undefined {
   if (/\s/.test(token)) return "must not contain spaces, tabs or line breaks";
-  if (token.length < MIN_ACCESS_TOKEN_LENGTH) return `must be at least ${MIN_ACCESS_TOKEN_LENGTH} characters (it has ${token.length})`;
+  if (token.length < MIN_ACCESS_TOKEN_LENGTH)
+    return `must be at least ${MIN_ACCESS_TOKEN_LENGTH} characters (it has ${token.length})`;
   if (estimatedBits(token) < MIN_ACCESS_TOKEN_BITS) {
     return "is too easy to guess: it repeats too few different characters";
   }

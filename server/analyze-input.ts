@@ -20,7 +20,9 @@ export const legacyForm = z.strictObject({
   // The replaced system fetched live Yahoo data only and refused every other source; so does this form. A CSV is
   // analysed through the {csv, timeframe} form instead.
   data_source: z
-    .literal("live", { error: 'only "live" (Yahoo Finance) is supported; to analyse your own data, send {csv, timeframe} instead' })
+    .literal("live", {
+      error: 'only "live" (Yahoo Finance) is supported; to analyse your own data, send {csv, timeframe} instead',
+    })
     .optional(),
   redirect_to_output: legacyFlagSchema.optional(),
   asset: symbolSchema,
@@ -32,9 +34,18 @@ export const legacyForm = z.strictObject({
   use_current_time: z.unknown().optional(),
 });
 
-const LEGACY_FIELDS = ["data_source", "redirect_to_output", "start_date", "start_time", "end_date", "end_time", "use_current_time"];
+const LEGACY_FIELDS = [
+  "data_source",
+  "redirect_to_output",
+  "start_date",
+  "start_time",
+  "end_date",
+  "end_time",
+  "use_current_time",
+];
 
-export type AnalyzeBody = { form: "library"; request: AnalyzeRequest } | ({ form: "legacy" } & z.output<typeof legacyForm>);
+export type AnalyzeBody =
+  { form: "library"; request: AnalyzeRequest } | ({ form: "legacy" } & z.output<typeof legacyForm>);
 
 export const analyzeBodySchema = z
   .record(z.string(), z.unknown(), { error: "the body must be a JSON object" })
@@ -46,7 +57,9 @@ export const analyzeBodySchema = z
       return z.NEVER;
     }
     // The library's schema checked the body; the pipeline checks it again as the request it is.
-    return legacy ? { form: "legacy", ...(parsed.data as z.output<typeof legacyForm>) } : { form: "library", request: body as AnalyzeRequest };
+    return legacy
+      ? { form: "legacy", ...(parsed.data as z.output<typeof legacyForm>) }
+      : { form: "library", request: body as AnalyzeRequest };
   });
 
 export interface ToAnalyzeRequestOptions {

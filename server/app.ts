@@ -43,7 +43,10 @@ export const PLOTLY_URL_PATH = "/vendor/plotly.min.js";
 const routersOf = new WeakMap<Koa, readonly Router[]>();
 
 /** Every key the pipeline could send and the access token, removed by value wherever they would leave the server. */
-export function createServerRedactor(pipeline: Pick<AppDependencies["pipeline"], "secretValues">, accessToken?: string): SecretRedactor {
+export function createServerRedactor(
+  pipeline: Pick<AppDependencies["pipeline"], "secretValues">,
+  accessToken?: string,
+): SecretRedactor {
   return createSecretRedactor(() => [...pipeline.secretValues(), accessToken]);
 }
 
@@ -65,7 +68,10 @@ export function createApp(dependencies: AppDependencies): Koa {
   const publicDir = dependencies.publicDir ?? defaultPublicDir();
   const staticFiles = createStaticFiles({
     root: publicDir,
-    extraFiles: { [PLOTLY_URL_PATH]: { file: dependencies.plotlyPath ?? plotlyBundlePath(), maxAgeSeconds: 86_400 }, ...legacyOutputFiles(publicDir) },
+    extraFiles: {
+      [PLOTLY_URL_PATH]: { file: dependencies.plotlyPath ?? plotlyBundlePath(), maxAgeSeconds: 86_400 },
+      ...legacyOutputFiles(publicDir),
+    },
   });
 
   const app = new Koa();

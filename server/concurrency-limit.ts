@@ -11,7 +11,8 @@ export interface ConcurrencyLimit {
 }
 
 export function createConcurrencyLimit(capacity: number): ConcurrencyLimit {
-  if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity must be a positive integer (got ${capacity})`);
+  if (!Number.isInteger(capacity) || capacity < 1)
+    throw new RangeError(`capacity must be a positive integer (got ${capacity})`);
   let inUse = 0;
   return {
     tryAcquire() {

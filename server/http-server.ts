@@ -22,7 +22,8 @@ export function createAppServer(app: Koa, options: HttpServerOptions): Server {
   const settings = {
     requestTimeout,
     headersTimeout: Math.min(requestTimeout, 60_000),
-    connectionsCheckingInterval: options.checkIntervalMs ?? Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))),
+    connectionsCheckingInterval:
+      options.checkIntervalMs ?? Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))),
   };
   const server: Server = options.tls
     ? createHttpsServer({ ...settings, cert: options.tls.cert, key: options.tls.key }, app.callback())
@@ -38,7 +39,11 @@ export function createAppServer(app: Koa, options: HttpServerOptions): Server {
       });
     }
     if (socket.writable) {
-      socket.end(timedOut ? "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n" : "HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+      socket.end(
+        timedOut
+          ? "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n"
+          : "HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n",
+      );
     }
     socket.destroy();
   });

@@ -64,7 +64,10 @@ function shorten(text: string, limit: number): string {
   return `${characters.slice(0, limit).join("").trimEnd()}${SHORTENED_MARK}`;
 }
 
-export function legacyRedirectAnswer(result: WireAnalysisResult, options: LegacyRedirectOptions = {}): LegacyRedirectAnswer {
+export function legacyRedirectAnswer(
+  result: WireAnalysisResult,
+  options: LegacyRedirectOptions = {},
+): LegacyRedirectAnswer {
   const redact = options.redact ?? ((text: string) => text);
   const linkFor = (results: LinkResults) => `/output?results=${quoteLikePython(redact(JSON.stringify(results)))}`;
   const full: LinkResults = {
@@ -90,7 +93,11 @@ export function legacyRedirectAnswer(result: WireAnalysisResult, options: Legacy
   let redirect = linkFor(full);
   if (redirect.length > LINK_BUDGET_CHARACTERS) {
     // The longest common cut that fits: the link's length only grows with the limit, so a binary search finds it.
-    const longest = Math.max(...[full.technical_indicators, full.pattern_analysis, full.trend_analysis, full.final_decision.justification].map((text) => text.length));
+    const longest = Math.max(
+      ...[full.technical_indicators, full.pattern_analysis, full.trend_analysis, full.final_decision.justification].map(
+        (text) => text.length,
+      ),
+    );
     let fits = 0;
     let tooLong = longest;
     while (tooLong - fits > 1) {

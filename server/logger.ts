@@ -56,5 +56,10 @@ export const silentLogger: Logger = createLogger({ level: "silent" });
 function serializeError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const code = (error as { code?: unknown }).code;
-  return { name: error.name, message: error.message, ...(typeof code === "string" ? { code } : {}), stack: error.stack };
+  return {
+    name: error.name,
+    message: error.message,
+    ...(typeof code === "string" ? { code } : {}),
+    stack: error.stack,
+  };
 }

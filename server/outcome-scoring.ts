@@ -26,7 +26,8 @@ export function startOutcomeScoring(options: OutcomeScoringOptions): OutcomeScor
       if (counts.scored > 0 || counts.failed > 0) options.logger.info("outcomes scored", { ...counts });
       else options.logger.debug("outcomes scored", { ...counts });
     } catch (error) {
-      if (!controller.signal.aborted) options.logger.warn("scoring outcomes failed; the next round will try again", { error });
+      if (!controller.signal.aborted)
+        options.logger.warn("scoring outcomes failed; the next round will try again", { error });
     }
   };
   const runOnce = () => {

@@ -46,7 +46,10 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
 
   let tls: { cert: Buffer; key: Buffer } | undefined;
   try {
-    tls = settings.TLS_CERT_FILE && settings.TLS_KEY_FILE ? await readTlsFiles(settings.TLS_CERT_FILE, settings.TLS_KEY_FILE) : undefined;
+    tls =
+      settings.TLS_CERT_FILE && settings.TLS_KEY_FILE
+        ? await readTlsFiles(settings.TLS_CERT_FILE, settings.TLS_KEY_FILE)
+        : undefined;
   } catch (error) {
     writeError(`${describeError(error)}\n`);
     return SERVER_EXIT.badSettings;
@@ -58,7 +61,10 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     { data_dir: dataDir, journal, ...(settings.DATABASE_URL ? { database_url: settings.DATABASE_URL } : {}) },
     { plugins, env: options.env },
   );
-  const logger = createLogger({ level: settings.LOG_LEVEL, redact: createServerRedactor(pipeline, accessToken).redact });
+  const logger = createLogger({
+    level: settings.LOG_LEVEL,
+    redact: createServerRedactor(pipeline, accessToken).redact,
+  });
   // The journal opens (and migrates) now: a damaged file or an unreachable database is reported before any
   // analysis is paid for, not after. The file is never touched; the message says what to do.
   if (journal) {
@@ -70,7 +76,13 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
       return SERVER_EXIT.failed;
     }
   }
-  const app = createApp({ pipeline, logger, accessToken, maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES, tls: tls !== undefined });
+  const app = createApp({
+    pipeline,
+    logger,
+    accessToken,
+    maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES,
+    tls: tls !== undefined,
+  });
   const server = createAppServer(app, { logger, tls });
 
   try {
@@ -83,14 +95,19 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === "EADDRINUSE" ? `port ${port} is already in use (set PORT to another one)` : describeError(error);
+    const reason =
+      code === "EADDRINUSE" ? `port ${port} is already in use (set PORT to another one)` : describeError(error);
     writeError(`Could not listen on ${host}:${port}: ${reason}\n`);
     await pipeline.close();
     return SERVER_EXIT.failed;
   }
   const scoring =
     settings.SCORE_OUTCOMES_EVERY_MINUTES > 0
-      ? startOutcomeScoring({ scoreOutcomes: (scoreOptions) => pipeline.journal.scoreOutcomes(scoreOptions), everyMs: settings.SCORE_OUTCOMES_EVERY_MINUTES * 60_000, logger })
+      ? startOutcomeScoring({
+          scoreOutcomes: (scoreOptions) => pipeline.journal.scoreOutcomes(scoreOptions),
+          everyMs: settings.SCORE_OUTCOMES_EVERY_MINUTES * 60_000,
+          logger,
+        })
       : undefined;
 
   const address = server.address() as AddressInfo;
@@ -101,12 +118,20 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     dataDir,
     tls: tls !== undefined,
     plugins: pipeline.plugins,
-    journal: journal ? { engine: pipeline.journal.engine, location: pipeline.journal.location, scoreEveryMinutes: settings.SCORE_OUTCOMES_EVERY_MINUTES || null } : "off",
+    journal: journal
+      ? {
+          engine: pipeline.journal.engine,
+          location: pipeline.journal.location,
+          scoreEveryMinutes: settings.SCORE_OUTCOMES_EVERY_MINUTES || null,
+        }
+      : "off",
   });
   if (accessToken) {
     logger.info("An access token is required: the page asks for it, or open it once as /?token=<your ACCESS_TOKEN>.");
   } else {
-    logger.info(`Only this machine can reach the server. To serve other machines: HOST=0.0.0.0 ACCESS_TOKEN=$(${TOKEN_RECIPE}) npm start`);
+    logger.info(
+      `Only this machine can reach the server. To serve other machines: HOST=0.0.0.0 ACCESS_TOKEN=$(${TOKEN_RECIPE}) npm start`,
+    );
   }
 
   await new Promise<void>((resolve) => {

@@ -57,7 +57,9 @@ export const serverEnvironmentSchema = z.object({
 export type ServerEnvironment = z.output<typeof serverEnvironmentSchema>;
 
 /** The settings, or one plain sentence saying what to fix. */
-export function readServerEnvironment(env: Record<string, string | undefined>): { settings: ServerEnvironment } | { error: string } {
+export function readServerEnvironment(
+  env: Record<string, string | undefined>,
+): { settings: ServerEnvironment } | { error: string } {
   const parsed = serverEnvironmentSchema.safeParse(env);
   if (!parsed.success) return { error: formatZodError(parsed.error, { subject: "Invalid server settings" }) };
   const settings = parsed.data;

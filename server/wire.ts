@@ -12,7 +12,10 @@ import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index"
 export const wireKeyStatusSchema = z.object({
   has_key: z.boolean(),
   /** First and last 3 characters; null when there is no key. */
-  masked_key: z.string().nullable().meta({ description: "the key in masked form (sk-...xyz); null when there is none" }),
+  masked_key: z
+    .string()
+    .nullable()
+    .meta({ description: "the key in masked form (sk-...xyz); null when there is none" }),
 });
 export type WireKeyStatus = z.infer<typeof wireKeyStatusSchema>;
 
@@ -22,7 +25,10 @@ export function wireKeyStatus(status: ApiKeyStatus): WireKeyStatus {
 
 export const wireKeyValidationSchema = z.discriminatedUnion("valid", [
   z.object({ valid: z.literal(true), message: z.string() }),
-  z.object({ valid: z.literal(false), error: z.string().meta({ description: "why the provider refused the key, in plain words" }) }),
+  z.object({
+    valid: z.literal(false),
+    error: z.string().meta({ description: "why the provider refused the key, in plain words" }),
+  }),
 ]);
 export type WireKeyValidation = z.infer<typeof wireKeyValidationSchema>;
 
@@ -74,7 +80,10 @@ export const wireLegacyTimeframeLimitSchema = z.object({
 export type WireLegacyTimeframeLimit = z.infer<typeof wireLegacyTimeframeLimitSchema>;
 
 export function wireLegacyTimeframeLimit(info: TimeframeInfo): WireLegacyTimeframeLimit {
-  return { max_days: info.maxDays, description: `${describeBarLength(info.timeframe)} bars: at most ${info.maxDays} days per request` };
+  return {
+    max_days: info.maxDays,
+    description: `${describeBarLength(info.timeframe)} bars: at most ${info.maxDays} days per request`,
+  };
 }
 
 /** Every error answer (middleware/error-response.ts): plain words, a stable code, and the error's safe details. */
@@ -82,16 +91,29 @@ export const wireErrorSchema = z
   .object({
     success: z.literal(false),
     error: z.string().meta({ description: "what is wrong and, where possible, how to fix it, in plain words" }),
-    code: z.string().meta({ description: "stable and machine-readable: invalid_request, missing_api_key, provider_auth, no_data, ..." }),
+    code: z.string().meta({
+      description: "stable and machine-readable: invalid_request, missing_api_key, provider_auth, no_data, ...",
+    }),
   })
   .catchall(z.unknown())
-  .meta({ description: "Details may follow in snake_case: provider (key and provider errors), max_days and current_days (date ranges), symbol." });
+  .meta({
+    description:
+      "Details may follow in snake_case: provider (key and provider errors), max_days and current_days (date ranges), symbol.",
+  });
 export type WireError = z.infer<typeof wireErrorSchema>;
 
 const outcomeSchema = z
-  .array(z.object({ bars: z.union([z.literal(1), z.literal(3)]), hit: z.boolean(), return: z.number().meta({ description: "the move as a fraction of the entry close, signed by the directive" }) }))
+  .array(
+    z.object({
+      bars: z.union([z.literal(1), z.literal(3)]),
+      hit: z.boolean(),
+      return: z.number().meta({ description: "the move as a fraction of the entry close, signed by the directive" }),
+    }),
+  )
   .nullable()
-  .meta({ description: "null until both horizons can be scored, then [{bars: 1, hit, return}, {bars: 3, hit, return}]" });
+  .meta({
+    description: "null until both horizons can be scored, then [{bars: 1, hit, return}, {bars: 3, hit, return}]",
+  });
 const modelSchema = z.object({ provider: z.string(), model: z.string() });
 
 /** A history list entry in the wire's snake_case names. */
@@ -102,7 +124,10 @@ export const wireAnalysisSummarySchema = z.object({
   asset: z.string(),
   symbol: z.string(),
   timeframe: z.string(),
-  window_end: z.string().nullable().meta({ description: "open time of the window's last bar; null for a run that failed before loading data" }),
+  window_end: z
+    .string()
+    .nullable()
+    .meta({ description: "open time of the window's last bar; null for a run that failed before loading data" }),
   bar_count: z.number(),
   decision: z.enum(["LONG", "SHORT"]).nullable().meta({ description: "null for a failed run" }),
   risk_reward_ratio: z.number().nullable(),
@@ -165,13 +190,29 @@ export const analysesPageAnswerSchema = z.object({
 export const journalStatsAnswerSchema = z.object({
   group_by: grouping,
   horizon: z.union([z.literal(1), z.literal(3)]),
-  groups: z.array(z.object({ key: z.string(), n: z.number().meta({ description: "analyses recorded, failed and unscored ones included" }), ...accuracyFigures })),
+  groups: z.array(
+    z.object({
+      key: z.string(),
+      n: z.number().meta({ description: "analyses recorded, failed and unscored ones included" }),
+      ...accuracyFigures,
+    }),
+  ),
 });
 export const accuracyOverTimeAnswerSchema = z.object({
   group_by: grouping,
   horizon: z.union([z.literal(1), z.literal(3)]),
   bucket: z.enum(["day", "week"]),
-  series: z.array(z.object({ key: z.string(), points: z.array(z.object({ start: z.string().meta({ description: "first day of the bucket, YYYY-MM-DD, UTC" }), ...accuracyFigures })) })),
+  series: z.array(
+    z.object({
+      key: z.string(),
+      points: z.array(
+        z.object({
+          start: z.string().meta({ description: "first day of the bucket, YYYY-MM-DD, UTC" }),
+          ...accuracyFigures,
+        }),
+      ),
+    }),
+  ),
 });
 /**
  * GET /api/analyses/<id>: the result as it was answered, with the journal's id, the time recorded and the outcome;
@@ -180,8 +221,9 @@ export const accuracyOverTimeAnswerSchema = z.object({
 const journalFields = { id: z.string(), created_at: z.string(), outcome: outcomeSchema };
 export const wireStoredAnalysisSchema = z.union([
   wireAnalysisResultSchema.extend(journalFields).meta({ title: "A finished analysis" }),
-  z.object({ success: z.literal(false), code: z.string(), error: z.string(), ...journalFields }).meta({ title: "A run that failed" }),
+  z
+    .object({ success: z.literal(false), code: z.string(), error: z.string(), ...journalFields })
+    .meta({ title: "A run that failed" }),
 ]);
 
 export const deleteAnalysisAnswerSchema = z.object({ success: z.literal(true), id: z.string() });
-

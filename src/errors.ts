@@ -1,6 +1,12 @@
 // quantagent-ts/errors: every error the library throws. All extend QuantAgentError, which carries a stable `code`,
 // a `kind` (input, config, provider, data, cancelled, internal), safe `details` and the original `cause`.
-export { QuantAgentError, InternalError, ERROR_KINDS, type ErrorKind, type ErrorDetails } from "./common/quantagent-error";
+export {
+  QuantAgentError,
+  InternalError,
+  ERROR_KINDS,
+  type ErrorKind,
+  type ErrorDetails,
+} from "./common/quantagent-error";
 export { InputError } from "./common/input-error";
 export { FileLockError } from "./common/file-lock";
 export { ConfigError } from "./config/config-schema";

@@ -4,17 +4,47 @@
 
 // Pipeline: create it, analyze, follow the progress, get the wire JSON.
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
-export { analyzeRequestSchema, MAX_CSV_CHARACTERS, type AnalyzeRequest, type AnalyzeOptions } from "./pipeline/analyze-request";
-export type { AnalysisResult, AnalysisReports, IndicatorSnapshot, ModelsUsed, ModelUsed } from "./pipeline/analysis-result";
-export { toWireResult, toWireEvent, WIRE_INDICATOR_KEYS, type WireAnalysisResult, type WireProgressEvent } from "./pipeline/wire";
-export { describeProgressEvent, pipelineSteps, type PipelineStep, type ProgressEvent, type ProgressListener } from "./pipeline/progress-events";
+export {
+  analyzeRequestSchema,
+  MAX_CSV_CHARACTERS,
+  type AnalyzeRequest,
+  type AnalyzeOptions,
+} from "./pipeline/analyze-request";
+export type {
+  AnalysisResult,
+  AnalysisReports,
+  IndicatorSnapshot,
+  ModelsUsed,
+  ModelUsed,
+} from "./pipeline/analysis-result";
+export {
+  toWireResult,
+  toWireEvent,
+  WIRE_INDICATOR_KEYS,
+  type WireAnalysisResult,
+  type WireProgressEvent,
+} from "./pipeline/wire";
+export {
+  describeProgressEvent,
+  pipelineSteps,
+  type PipelineStep,
+  type ProgressEvent,
+  type ProgressListener,
+} from "./pipeline/progress-events";
 export { MIN_ANALYSIS_BARS, type LoadedCandles } from "./pipeline/load-candles";
 export { DIRECTIVES, type Decision, type Directive } from "./agents/decision-record";
 export type { ModelCallRecord, AgentStep } from "./agents/model-call";
 export type { TrendlineSummary } from "./agents/trend-summary";
 
 // Configuration, keys, providers.
-export { createConfig, defaultConfig, configSchema, PLACEHOLDER_API_KEY, type Config, type ConfigInput } from "./config/config-schema";
+export {
+  createConfig,
+  defaultConfig,
+  configSchema,
+  PLACEHOLDER_API_KEY,
+  type Config,
+  type ConfigInput,
+} from "./config/config-schema";
 export { providers, providerIds, type ProviderId, type ProviderInfo } from "./config/providers";
 export { maskApiKey, type ApiKeyStatus } from "./config/api-keys";
 export { switchProvider, type ModelSelection } from "./config/switch-provider";

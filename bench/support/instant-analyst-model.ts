@@ -22,7 +22,12 @@ export class InstantAnalystModel implements ChatModel {
     }
     const text =
       request.responseFormat === "json"
-        ? JSON.stringify({ forecast_horizon: "next 3 bars", decision: "SHORT", justification: "Instant analyst.", risk_reward_ratio: 1.4 })
+        ? JSON.stringify({
+            forecast_horizon: "next 3 bars",
+            decision: "SHORT",
+            justification: "Instant analyst.",
+            risk_reward_ratio: 1.4,
+          })
         : "Instant report: momentum mixed, trend sideways.";
     return { text, toolCalls: [], usage, model: this.model, finishReason: "stop" };
   }

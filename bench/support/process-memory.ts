@@ -30,7 +30,8 @@ export function processTree(rootPid: number): number[] {
  * users) sums to the real total.
  */
 export function memoryOf(pid: number): { rss: number; pss: number } {
-  const kilobytes = (text: string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0) * 1024;
+  const kilobytes = (text: string, field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0) * 1024;
   try {
     const rss = kilobytes(readFileSync(`/proc/${pid}/status`, "utf8"), "VmRSS");
     let pss = rss;

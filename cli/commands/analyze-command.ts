@@ -89,14 +89,23 @@ const optionsSchema = z
   .superRefine((options, context) => {
     const sources = (["csv", "asset", "symbol"] as const).filter((source) => options[source] !== undefined);
     if (sources.length !== 1) {
-      context.addIssue({ code: "custom", message: sources.length === 0 ? "give --csv, --asset or --symbol" : `give only one of --${sources.join(", --")}` });
+      context.addIssue({
+        code: "custom",
+        message:
+          sources.length === 0 ? "give --csv, --asset or --symbol" : `give only one of --${sources.join(", --")}`,
+      });
       return;
     }
     if (options.csv !== undefined && options.start !== undefined) {
-      context.addIssue({ code: "custom", message: "--start is for --asset and --symbol; a CSV file is analysed up to its last bar, or up to --end" });
+      context.addIssue({
+        code: "custom",
+        message: "--start is for --asset and --symbol; a CSV file is analysed up to its last bar, or up to --end",
+      });
     }
-    if (options.csv === undefined && options.start === undefined) context.addIssue({ code: "custom", message: `--${sources[0]} needs --start` });
-    if (options.csv === undefined && options.name !== undefined) context.addIssue({ code: "custom", message: "--name is for --csv" });
+    if (options.csv === undefined && options.start === undefined)
+      context.addIssue({ code: "custom", message: `--${sources[0]} needs --start` });
+    if (options.csv === undefined && options.name !== undefined)
+      context.addIssue({ code: "custom", message: "--name is for --csv" });
   });
 type AnalyzeOptions = z.infer<typeof optionsSchema>;
 
@@ -163,20 +172,32 @@ async function readCsvOption(file: string, context: CliContext): Promise<string>
     const info = await stat(resolved);
     if (!info.isFile()) throw new UsageError(`--csv ${file} is not a file`);
     // Bytes, not characters, but a file over the limit in bytes is one nobody meant to analyse whole.
-    if (info.size > MAX_CSV_CHARACTERS) throw new UsageError(`--csv ${file} is ${info.size} bytes; at most ${MAX_CSV_CHARACTERS} are accepted`);
+    if (info.size > MAX_CSV_CHARACTERS)
+      throw new UsageError(`--csv ${file} is ${info.size} bytes; at most ${MAX_CSV_CHARACTERS} are accepted`);
     return await readFile(resolved, "utf8");
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`Cannot read --csv ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+    throw new UsageError(
+      `Cannot read --csv ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+    );
   }
 }
 
 async function requestOf(options: AnalyzeOptions, context: CliContext): Promise<AnalyzeRequest> {
   if (options.csv !== undefined) {
     const name = options.name ?? path.basename(options.csv, path.extname(options.csv)).slice(0, 80);
-    return { csv: await readCsvOption(options.csv, context), timeframe: options.timeframe, name, ...(options.end === undefined ? {} : { end: options.end }) };
+    return {
+      csv: await readCsvOption(options.csv, context),
+      timeframe: options.timeframe,
+      name,
+      ...(options.end === undefined ? {} : { end: options.end }),
+    };
   }
-  const range = { timeframe: options.timeframe, start: options.start ?? "", end: options.end ?? new Date().toISOString() };
+  const range = {
+    timeframe: options.timeframe,
+    start: options.start ?? "",
+    end: options.end ?? new Date().toISOString(),
+  };
   return options.asset !== undefined ? { asset: options.asset, ...range } : { symbol: options.symbol ?? "", ...range };
 }
 
@@ -190,12 +211,20 @@ async function run(context: CliContext): Promise<number> {
   const pipeline = createPipeline(configOf(options, context), { env: context.env });
   try {
     if ("start" in request) {
-      const range = pipeline.validateDateRange({ timeframe: request.timeframe, start: request.start, end: request.end });
+      const range = pipeline.validateDateRange({
+        timeframe: request.timeframe,
+        start: request.start,
+        end: request.end,
+      });
       if (!range.ok) throw new UsageError(range.error);
     }
     const printer = options.quiet ? undefined : createProgressPrinter({ write: (text) => context.stderr.write(text) });
     try {
-      const result = await pipeline.analyze(request, { signal: context.signal, onEvent: printer?.onEvent, source: "cli" });
+      const result = await pipeline.analyze(request, {
+        signal: context.signal,
+        onEvent: printer?.onEvent,
+        source: "cli",
+      });
       if (printer) {
         printer.finish();
         // Reports that did not arrive as deltas are printed whole, so every report is seen once.
@@ -203,7 +232,9 @@ async function run(context: CliContext): Promise<number> {
           if (!printer.streamedSteps().has(step)) context.stderr.write(`${reportHeading(step)}${report.trimEnd()}\n`);
         }
       }
-      context.stdout.write(options.json ? `${JSON.stringify(toWireResult(result), null, 2)}\n` : formatResultSummary(result));
+      context.stdout.write(
+        options.json ? `${JSON.stringify(toWireResult(result), null, 2)}\n` : formatResultSummary(result),
+      );
       return EXIT_CODES.ok;
     } finally {
       printer?.finish();

@@ -5,7 +5,15 @@
 // the report go by default too.
 import path from "node:path";
 import { z } from "zod";
-import { accuracyTableMarkdown, BENCHMARK_DIR, createConfig, runEvaluation, switchProvider, writeEvaluationReport, type Config } from "../../src/index";
+import {
+  accuracyTableMarkdown,
+  BENCHMARK_DIR,
+  createConfig,
+  runEvaluation,
+  switchProvider,
+  writeEvaluationReport,
+  type Config,
+} from "../../src/index";
 import {
   assertReportAbsent,
   createTextProgressBar,
@@ -72,12 +80,18 @@ Examples:
 `;
 
 const positiveInteger = (field: string) =>
-  z.coerce.number({ error: `--${field} must be a number` }).int(`--${field} must be a whole number`).positive(`--${field} must be positive`);
+  z.coerce
+    .number({ error: `--${field} must be a number` })
+    .int(`--${field} must be a whole number`)
+    .positive(`--${field} must be positive`);
 
 const argumentsSchema = z.object({
   protocol: evaluationProtocolSchema.default("per-horizon"),
   data: z.string().min(1).default(BENCHMARK_DIR),
-  assets: z.array(z.string().regex(/^[A-Za-z0-9^=._-]+$/, "--assets must be codes such as BTC,SPX")).min(1).optional(),
+  assets: z
+    .array(z.string().regex(/^[A-Za-z0-9^=._-]+$/, "--assets must be codes such as BTC,SPX"))
+    .min(1)
+    .optional(),
   provider: providerIdSchema.optional(),
   agentModel: z.string().min(1).optional(),
   graphModel: z.string().min(1).optional(),
@@ -93,7 +107,10 @@ const argumentsSchema = z.object({
   cacheDir: z.string().min(1).optional(),
   noCache: z.boolean().default(false),
   out: z.string().min(1).optional(),
-  name: z.string().regex(/^[A-Za-z0-9._-]+$/, "--name must be letters, digits, . _ or -").default("evaluation"),
+  name: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/, "--name must be letters, digits, . _ or -")
+    .default("evaluation"),
   overwrite: z.boolean().default(false),
   noCharts: z.boolean().default(false),
   baselinesOnly: z.boolean().default(false),
@@ -170,7 +187,9 @@ function configOf(options: EvaluateArguments, dataDir: string): Config {
     ...config,
     ...(options.agentModel === undefined ? {} : { agent_llm_model: options.agentModel }),
     ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
-    ...(options.temperature === undefined ? {} : { agent_llm_temperature: options.temperature, graph_llm_temperature: options.temperature }),
+    ...(options.temperature === undefined
+      ? {}
+      : { agent_llm_temperature: options.temperature, graph_llm_temperature: options.temperature }),
   });
 }
 
@@ -216,13 +235,21 @@ async function run(context: CliContext): Promise<number> {
     signal: context.signal,
   });
   for (const horizon of scoredHorizons(result.settings.protocol, result.settings.horizons)) {
-    context.stdout.write(`Accuracy, ${horizonLabel(horizon, result.settings.horizons)} (%, Wilson 95% interval in brackets):\n\n`);
+    context.stdout.write(
+      `Accuracy, ${horizonLabel(horizon, result.settings.horizons)} (%, Wilson 95% interval in brackets):\n\n`,
+    );
     context.stdout.write(`${accuracyTableMarkdown(result, horizon)}\n\n`);
   }
   context.stdout.write(`${publishedComparisonMarkdown(result)}\n\n`);
-  context.stdout.write(`Wrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`);
-  if (result.errors > 0) context.stdout.write(`${result.errors} of ${result.points.length} analyses failed; see the report.\n`);
-  if (result.journalRunId) context.stdout.write(`Recorded in the journal as run ${result.journalRunId}; compare runs with: quantagent history leaderboard\n`);
+  context.stdout.write(
+    `Wrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`,
+  );
+  if (result.errors > 0)
+    context.stdout.write(`${result.errors} of ${result.points.length} analyses failed; see the report.\n`);
+  if (result.journalRunId)
+    context.stdout.write(
+      `Recorded in the journal as run ${result.journalRunId}; compare runs with: quantagent history leaderboard\n`,
+    );
   if (result.journalError) context.stderr.write(`${result.journalError.message}\n`);
   // Every analysis failing is a broken setup (key, base URL, model name), not a result.
   return result.errors > 0 && result.errors === result.points.length ? EXIT_CODES.failed : EXIT_CODES.ok;

@@ -8,7 +8,13 @@ import { z } from "zod";
 import { createPipeline, type Pipeline } from "../../src/index";
 import { formatZodError } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
-import { journalGroupings, journalSources, type AccuracyFigures, type AnalysisOutcome, type AnalysisSummary } from "../../src/journal/index";
+import {
+  journalGroupings,
+  journalSources,
+  type AccuracyFigures,
+  type AnalysisOutcome,
+  type AnalysisSummary,
+} from "../../src/journal/index";
 import { MAX_PAGE_SIZE } from "../../src/journal/index";
 import { wireAnalysisSummary, wireScoreCounts } from "../../server/wire";
 import type { CliContext } from "../cli-context";
@@ -53,7 +59,11 @@ Examples:
 
 const text = z.string().trim().min(1, "must not be empty").max(200, "is too long");
 const wholeNumber = (name: string, min: number, max: number) =>
-  z.string().regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}`).transform(Number).pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`));
 
 const optionsSchema = z.object({
   action: z.enum(ACTIONS, { error: `the action must be one of ${ACTIONS.join(", ")}` }),
@@ -65,7 +75,9 @@ const optionsSchema = z.object({
   source: z.enum(journalSources, { error: `--source must be one of ${journalSources.join(", ")}` }).optional(),
   limit: wholeNumber("--limit", 1, MAX_PAGE_SIZE).default(20),
   cursor: z.string().max(512).optional(),
-  groupBy: z.enum(journalGroupings, { error: `--group-by must be one of ${journalGroupings.join(", ")}` }).default("model"),
+  groupBy: z
+    .enum(journalGroupings, { error: `--group-by must be one of ${journalGroupings.join(", ")}` })
+    .default("model"),
   horizon: wholeNumber("--horizon", 1, 1000).optional(),
   flatMoves: z.enum(["excluded", "miss"], { error: "--flat-moves must be excluded or miss" }).default("excluded"),
   dataDir: z.string().min(1),
@@ -99,8 +111,10 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
   if (values.help) return "help";
   const [action = "list", id, ...extra] = positionals;
   const needsId = action === "show" || action === "delete";
-  if (needsId && id === undefined) throw new UsageError(`history ${action} needs the analysis id (quantagent history lists them)`);
-  if (extra.length > 0 || (!needsId && id !== undefined)) throw new UsageError(`unexpected argument ${JSON.stringify(needsId ? extra[0] : id)}`);
+  if (needsId && id === undefined)
+    throw new UsageError(`history ${action} needs the analysis id (quantagent history lists them)`);
+  if (extra.length > 0 || (!needsId && id !== undefined))
+    throw new UsageError(`unexpected argument ${JSON.stringify(needsId ? extra[0] : id)}`);
   const parsed = optionsSchema.safeParse({
     action,
     id,
@@ -118,7 +132,12 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
     json: values.json ?? false,
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
-  if (parsed.data.horizon !== undefined && action === "stats" && parsed.data.horizon !== 1 && parsed.data.horizon !== 3) {
+  if (
+    parsed.data.horizon !== undefined &&
+    action === "stats" &&
+    parsed.data.horizon !== 1 &&
+    parsed.data.horizon !== 3
+  ) {
     throw new UsageError("--horizon for stats must be 1 or 3 (the bars after an analysis that are scored)");
   }
   return parsed.data;
@@ -148,7 +167,9 @@ function listTable(analyses: readonly AnalysisSummary[]): string {
   );
 }
 
-function accuracyTable(groups: readonly (AccuracyFigures & { key: string; n?: number; points?: number; runs?: number })[]): string {
+function accuracyTable(
+  groups: readonly (AccuracyFigures & { key: string; n?: number; points?: number; runs?: number })[],
+): string {
   return formatTextTable(
     groups.map((group) => ({
       group: group.key,
@@ -157,7 +178,8 @@ function accuracyTable(groups: readonly (AccuracyFigures & { key: string; n?: nu
       scored: String(group.scored),
       hits: String(group.hits),
       accuracy: percent(group.accuracy),
-      "95% interval": group.ci_low === null || group.ci_high === null ? "–" : `${percent(group.ci_low)} – ${percent(group.ci_high)}`,
+      "95% interval":
+        group.ci_low === null || group.ci_high === null ? "–" : `${percent(group.ci_low)} – ${percent(group.ci_high)}`,
     })),
     { alignRight: ["runs", "n", "scored", "hits", "accuracy"] },
   );
@@ -165,7 +187,9 @@ function accuracyTable(groups: readonly (AccuracyFigures & { key: string; n?: nu
 
 function filtersOf(options: HistoryOptions) {
   const { asset, timeframe, model, provider, source } = options;
-  return Object.fromEntries(Object.entries({ asset, timeframe, model, provider, source }).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(
+    Object.entries({ asset, timeframe, model, provider, source }).filter(([, value]) => value !== undefined),
+  );
 }
 
 async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, context: CliContext): Promise<string> {
@@ -175,18 +199,24 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
     case "list": {
       const page = await journal.list({ ...filtersOf(options), limit: options.limit, cursor: options.cursor });
       if (options.json) return json({ analyses: page.analyses.map(wireAnalysisSummary), next_cursor: page.nextCursor });
-      if (page.analyses.length === 0) return options.cursor ? "No more analyses.\n" : "No analyses recorded yet (or none match).\n";
+      if (page.analyses.length === 0)
+        return options.cursor ? "No more analyses.\n" : "No analyses recorded yet (or none match).\n";
       const next = page.nextCursor ? `\nMore: the same command with --cursor ${page.nextCursor}\n` : "";
       return `${listTable(page.analyses)}${next}`;
     }
     case "show": {
       const stored = await journal.get(options.id ?? "");
-      if (!stored) throw new JournalError({ reason: "not_found", message: `No analysis with id ${options.id} in the journal.` });
+      if (!stored)
+        throw new JournalError({ reason: "not_found", message: `No analysis with id ${options.id} in the journal.` });
       if (options.json) return json(stored);
       return describeStored(stored);
     }
     case "stats": {
-      const stats = await journal.stats({ ...filtersOf(options), groupBy: options.groupBy, horizon: (options.horizon ?? 3) as 1 | 3 });
+      const stats = await journal.stats({
+        ...filtersOf(options),
+        groupBy: options.groupBy,
+        horizon: (options.horizon ?? 3) as 1 | 3,
+      });
       if (options.json) return json({ group_by: stats.groupBy, horizon: stats.horizon, groups: stats.groups });
       if (stats.groups.length === 0) return "Nothing recorded yet (or nothing matches).\n";
       return `Directional accuracy ${stats.horizon} bar${stats.horizon === 1 ? "" : "s"} after each analysis, per ${stats.groupBy}:\n${accuracyTable(stats.groups)}`;
@@ -197,13 +227,25 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
       return `Scored ${counts.scored}; still pending ${counts.pending}; could not fetch bars for ${counts.failed}; your own data (scored by its own later bars) ${counts.callerData}.\n`;
     }
     case "leaderboard": {
-      const board = await journal.leaderboard({ groupBy: options.groupBy, horizon: options.horizon ?? 3, flatMoves: options.flatMoves });
-      if (options.json) return json({ group_by: board.groupBy, horizon: board.horizon, flat_moves: board.flatMoves, groups: board.groups });
-      if (board.groups.length === 0) return "No evaluation runs with a model recorded yet (quantagent evaluate records them).\n";
+      const board = await journal.leaderboard({
+        groupBy: options.groupBy,
+        horizon: options.horizon ?? 3,
+        flatMoves: options.flatMoves,
+      });
+      if (options.json)
+        return json({
+          group_by: board.groupBy,
+          horizon: board.horizon,
+          flat_moves: board.flatMoves,
+          groups: board.groups,
+        });
+      if (board.groups.length === 0)
+        return "No evaluation runs with a model recorded yet (quantagent evaluate records them).\n";
       return `Evaluation runs, accuracy ${board.horizon} bar${board.horizon === 1 ? "" : "s"} ahead per ${board.groupBy} (flat moves ${board.flatMoves}):\n${accuracyTable(board.groups)}`;
     }
     case "delete": {
-      if (!(await journal.delete(options.id ?? ""))) throw new JournalError({ reason: "not_found", message: `No analysis with id ${options.id} in the journal.` });
+      if (!(await journal.delete(options.id ?? "")))
+        throw new JournalError({ reason: "not_found", message: `No analysis with id ${options.id} in the journal.` });
       return options.json ? json({ success: true, id: options.id }) : `Deleted ${options.id}.\n`;
     }
     default: {
@@ -221,7 +263,12 @@ function describeStored(stored: Record<string, unknown>): string {
     lines.push(`Failed (${String(field("code"))}): ${String(field("error"))}`);
     return `${lines.join("\n")}\n`;
   }
-  const decision = field<{ decision: string; risk_reward_ratio: number; forecast_horizon: string; justification: string }>("final_decision");
+  const decision = field<{
+    decision: string;
+    risk_reward_ratio: number;
+    forecast_horizon: string;
+    justification: string;
+  }>("final_decision");
   const window = field<{ start: string; end: string }>("window");
   const models = field<{ agent: { model: string }; graph: { model: string } }>("models");
   lines.push(
@@ -229,11 +276,18 @@ function describeStored(stored: Record<string, unknown>): string {
     `Models: agent ${models?.agent.model ?? "?"}, graph ${models?.graph.model ?? "?"} · prompts v${String(field("prompt_version") ?? "?")}`,
   );
   if (decision) {
-    lines.push(`Decision: ${decision.decision} · risk/reward ${decision.risk_reward_ratio.toFixed(2)} · ${decision.forecast_horizon}`, `  ${decision.justification}`);
+    lines.push(
+      `Decision: ${decision.decision} · risk/reward ${decision.risk_reward_ratio.toFixed(2)} · ${decision.forecast_horizon}`,
+      `  ${decision.justification}`,
+    );
   }
   const outcome = field<AnalysisOutcome | null>("outcome") ?? null;
   lines.push(`Outcome: k=1 ${outcomeCell(outcome, 1)}, k=3 ${outcomeCell(outcome, 3)}`);
-  for (const [title, name] of [["Indicator report", "technical_indicators"], ["Pattern report", "pattern_analysis"], ["Trend report", "trend_analysis"]] as const) {
+  for (const [title, name] of [
+    ["Indicator report", "technical_indicators"],
+    ["Pattern report", "pattern_analysis"],
+    ["Trend report", "trend_analysis"],
+  ] as const) {
     const report = field<string>(name);
     if (report) lines.push("", `## ${title}`, report.trimEnd());
   }

@@ -31,10 +31,15 @@ Examples:
 
 async function jupyterDataDir(context: CliContext): Promise<string> {
   try {
-    const { stdout } = await promisify(execFile)("jupyter", ["--data-dir"], { encoding: "utf8", env: { ...context.env } });
+    const { stdout } = await promisify(execFile)("jupyter", ["--data-dir"], {
+      encoding: "utf8",
+      env: { ...context.env },
+    });
     return stdout.trim();
   } catch (error) {
-    throw new UsageError(`Cannot ask Jupyter for its data folder (is jupyter installed?): ${(error as Error).message.split("\n")[0]}`);
+    throw new UsageError(
+      `Cannot ask Jupyter for its data folder (is jupyter installed?): ${(error as Error).message.split("\n")[0]}`,
+    );
   }
 }
 
@@ -52,7 +57,11 @@ async function run(context: CliContext): Promise<number> {
     return EXIT_CODES.ok;
   }
   if (positionals.length !== 1 || positionals[0] !== "install") {
-    throw new UsageError(positionals.length === 0 ? "say what to do: quantagent kernel install" : `unknown kernel action: ${positionals.join(" ")} (the one action is install)`);
+    throw new UsageError(
+      positionals.length === 0
+        ? "say what to do: quantagent kernel install"
+        : `unknown kernel action: ${positionals.join(" ")} (the one action is install)`,
+    );
   }
   if (values.dir !== undefined && values.user) throw new UsageError("give --dir or --user, not both");
   let tslabDir: string;

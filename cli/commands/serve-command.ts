@@ -49,8 +49,16 @@ async function run(context: CliContext): Promise<number> {
     context.stdout.write(HELP);
     return EXIT_CODES.ok;
   }
-  const overrides = { HOST: values.host, PORT: values.port, DATA_DIR: values["data-dir"], LOG_LEVEL: values["log-level"] };
-  const env = { ...context.env, ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)) };
+  const overrides = {
+    HOST: values.host,
+    PORT: values.port,
+    DATA_DIR: values["data-dir"],
+    LOG_LEVEL: values["log-level"],
+  };
+  const env = {
+    ...context.env,
+    ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
+  };
   return runServer({ env, signal: context.signal, writeError: (text) => context.stderr.write(text) });
 }
 

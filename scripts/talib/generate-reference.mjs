@@ -177,7 +177,9 @@ function stringify(value, indent = "") {
   if (Array.isArray(value)) return JSON.stringify(value);
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   const inner = indent + "  ";
-  const entries = Object.entries(value).map(([key, item]) => `${inner}${JSON.stringify(key)}: ${stringify(item, inner)}`);
+  const entries = Object.entries(value).map(
+    ([key, item]) => `${inner}${JSON.stringify(key)}: ${stringify(item, inner)}`,
+  );
   return `{\n${entries.join(",\n")}\n${indent}}`;
 }
 
@@ -186,7 +188,13 @@ function main() {
   const allSeries = [
     ...benchmarkFiles.map(readBenchmarkCsv),
     syntheticSeries("synthetic/random-walk", { seed: 42 }),
-    syntheticSeries("synthetic/flat-runs", { seed: 7, flatBars: [[0, 29], [60, 79]] }),
+    syntheticSeries("synthetic/flat-runs", {
+      seed: 7,
+      flatBars: [
+        [0, 29],
+        [60, 79],
+      ],
+    }),
   ];
   const withShortSet = new Set(["btc/BTC_4h_1", "synthetic/random-walk", "synthetic/flat-runs"]);
 

@@ -27,9 +27,14 @@ export function accessTokenCheck(options: AccessTokenOptions): Middleware {
       const waitMs = options.failedAttempts.waitMs(address);
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
-        throw new HttpProblem(429, "too_many_attempts", `Too many wrong access tokens from this address: try again in ${seconds} s.`, {
-          "Retry-After": String(seconds),
-        });
+        throw new HttpProblem(
+          429,
+          "too_many_attempts",
+          `Too many wrong access tokens from this address: try again in ${seconds} s.`,
+          {
+            "Retry-After": String(seconds),
+          },
+        );
       }
       const match = /^(?:bearer|token)\s+(\S+)\s*$/i.exec(context.get("Authorization"));
       if (!match) throw unauthorized("This server requires an access token.");

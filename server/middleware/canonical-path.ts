@@ -35,7 +35,11 @@ export function canonicalPath(): Middleware {
     const reason = nonCanonicalReason(context.path);
     if (reason !== undefined) {
       // The path is not echoed: it is the attacker's text, and the reason says enough.
-      throw new HttpProblem(404, "not_found", `No such page or API endpoint: the path is not in its canonical form (${reason}).`);
+      throw new HttpProblem(
+        404,
+        "not_found",
+        `No such page or API endpoint: the path is not in its canonical form (${reason}).`,
+      );
     }
     await next();
   };

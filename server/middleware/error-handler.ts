@@ -24,7 +24,12 @@ export function errorHandler(options: ErrorHandlerOptions): Middleware {
       } else if (context.headerSent || !context.writable) {
         logger.info("request ended early", { ...where, code: response.body.code, reason: response.body.error });
       } else if (response.status >= 500) {
-        logger.warn("request failed", { ...where, status: response.status, code: response.body.code, reason: response.body.error });
+        logger.warn("request failed", {
+          ...where,
+          status: response.status,
+          code: response.body.code,
+          reason: response.body.error,
+        });
       }
       // A response already under way (a stream) or a closed connection: nothing more can be said.
       if (context.headerSent || !context.writable) return;

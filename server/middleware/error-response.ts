@@ -59,13 +59,23 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
 const MESSAGE_BY_CODE: Readonly<Record<string, string>> = {
   renderer_closed: "The server is shutting down; try again in a moment.",
   internal: GENERIC_ERROR_MESSAGE,
-  journal_unavailable: "The analysis journal's database cannot be reached right now (the server's log says why). Try again shortly.",
-  journal_damaged: "The analysis journal's database file is damaged and was left untouched; the server's log names it and says what to do.",
-  journal_migration_failed: "The analysis journal's database could not be brought up to date; the server's log says why.",
+  journal_unavailable:
+    "The analysis journal's database cannot be reached right now (the server's log says why). Try again shortly.",
+  journal_damaged:
+    "The analysis journal's database file is damaged and was left untouched; the server's log names it and says what to do.",
+  journal_migration_failed:
+    "The analysis journal's database could not be brought up to date; the server's log says why.",
 };
 
 /** Internal codes whose message is safe and useful to show; any other internal error is answered generically. */
-const SHOWN_INTERNAL_CODES = new Set(["chart_launch", "chart_render", "chart_timeout", "asset_store_corrupt", "asset_store_io", "file_lock"]);
+const SHOWN_INTERNAL_CODES = new Set([
+  "chart_launch",
+  "chart_render",
+  "chart_timeout",
+  "asset_store_corrupt",
+  "asset_store_io",
+  "file_lock",
+]);
 
 /**
  * Internal codes answered with their code and a fixed sentence, and logged in full: the journal's own message names
@@ -98,7 +108,10 @@ function isExposedHttpError(error: unknown): error is Error & { status: number; 
 
 function libraryErrorResponse(error: QuantAgentError): ErrorResponse | undefined {
   if (OPERATOR_CODES.has(error.code)) {
-    return { ...known(STATUS_BY_CODE[error.code] ?? 500, error.code, MESSAGE_BY_CODE[error.code] ?? GENERIC_ERROR_MESSAGE), unexpected: true };
+    return {
+      ...known(STATUS_BY_CODE[error.code] ?? 500, error.code, MESSAGE_BY_CODE[error.code] ?? GENERIC_ERROR_MESSAGE),
+      unexpected: true,
+    };
   }
   if (error.kind === "internal" && !SHOWN_INTERNAL_CODES.has(error.code)) return undefined;
   const status = STATUS_BY_CODE[error.code] ?? STATUS_BY_KIND[error.kind];

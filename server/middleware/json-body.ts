@@ -22,7 +22,11 @@ export function jsonBody(options: JsonBodyOptions): Middleware {
 export async function readJsonBody(context: Context, options: JsonBodyOptions): Promise<unknown> {
   if (!context.is("application/json")) {
     const given = context.get("Content-Type") || "none";
-    throw new HttpProblem(415, "unsupported_media_type", `Send the request body as JSON with Content-Type: application/json (got ${given}).`);
+    throw new HttpProblem(
+      415,
+      "unsupported_media_type",
+      `Send the request body as JSON with Content-Type: application/json (got ${given}).`,
+    );
   }
   const declared = Number(context.get("Content-Length"));
   if (Number.isFinite(declared) && declared > options.limitBytes) throw tooLarge(options.limitBytes);
@@ -39,7 +43,9 @@ export async function readJsonBody(context: Context, options: JsonBodyOptions): 
 
 function tooLarge(limitBytes: number): HttpProblem {
   // Closing the connection stops a client that keeps streaming an oversized body.
-  return new HttpProblem(413, "payload_too_large", `The request body is larger than ${formatBytes(limitBytes)}.`, { Connection: "close" });
+  return new HttpProblem(413, "payload_too_large", `The request body is larger than ${formatBytes(limitBytes)}.`, {
+    Connection: "close",
+  });
 }
 
 function readText(context: Context, limitBytes: number): Promise<string> {

@@ -9,7 +9,12 @@ export function redactAnswers(redactor: SecretRedactor): Middleware {
     await next();
     const body: unknown = context.body;
     if (typeof body === "string") context.body = redactor.redact(body);
-    else if (body !== null && typeof body === "object" && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== "function") {
+    else if (
+      body !== null &&
+      typeof body === "object" &&
+      !Buffer.isBuffer(body) &&
+      typeof (body as { pipe?: unknown }).pipe !== "function"
+    ) {
       context.body = redactor.redactValue(body);
     }
   };

@@ -26,5 +26,9 @@ export function sameOrigin(): Middleware {
 }
 
 function forbidden(reason: string): HttpProblem {
-  return new HttpProblem(403, "forbidden_origin", `Refused: requests that change anything must come from this server's own page (${reason}).`);
+  return new HttpProblem(
+    403,
+    "forbidden_origin",
+    `Refused: requests that change anything must come from this server's own page (${reason}).`,
+  );
 }

@@ -50,7 +50,10 @@ export function createStaticFiles(options: StaticFilesOptions): StaticFiles {
     const info = await stat(target.file).catch(() => undefined);
     if (!info?.isFile()) return next();
 
-    context.set("Cache-Control", target.maxAgeSeconds === undefined ? "no-cache" : `public, max-age=${target.maxAgeSeconds}`);
+    context.set(
+      "Cache-Control",
+      target.maxAgeSeconds === undefined ? "no-cache" : `public, max-age=${target.maxAgeSeconds}`,
+    );
     context.response.etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     context.response.lastModified = info.mtime;
     context.status = 200; // Koa only reports `fresh` for a 2xx answer

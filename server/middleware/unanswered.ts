@@ -16,7 +16,12 @@ export function unansweredRequests(): Middleware {
         throw new HttpProblem(404, "not_found", `No such ${what}: ${request}.`);
       }
       case 405:
-        throw new HttpProblem(405, "method_not_allowed", `${request} is not allowed; use ${allow || "another method"}.`, { Allow: String(allow) });
+        throw new HttpProblem(
+          405,
+          "method_not_allowed",
+          `${request} is not allowed; use ${allow || "another method"}.`,
+          { Allow: String(allow) },
+        );
       case 501:
         throw new HttpProblem(501, "not_implemented", `This server does not implement ${context.method}.`);
       default:

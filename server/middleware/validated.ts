@@ -30,7 +30,9 @@ export function validated<Schema extends z.ZodType>(
     const subject = source === "body" ? "Invalid request body" : "Invalid query";
     const badField = findControlCharacter(raw, { allowMultiline: options.multiline });
     if (badField !== undefined) {
-      throw new InputError({ message: `${subject}: ${badField} must be plain text on one line (no control characters or line breaks).` });
+      throw new InputError({
+        message: `${subject}: ${badField} must be plain text on one line (no control characters or line breaks).`,
+      });
     }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) throw InputError.fromZod(parsed.error, subject);

@@ -8,7 +8,12 @@ import { z } from "zod";
 import { analyzeForms } from "../../src/pipeline/analyze-request";
 import { symbolSchema, timeframeSchema } from "../../src/market/index";
 import { legacyForm } from "../analyze-input";
-import { apiKeyStatusQuerySchema, updateApiKeyAnswerSchema, updateApiKeyBodySchema, validateApiKeyBodySchema } from "../routes/api-key-routes";
+import {
+  apiKeyStatusQuerySchema,
+  updateApiKeyAnswerSchema,
+  updateApiKeyBodySchema,
+  validateApiKeyBodySchema,
+} from "../routes/api-key-routes";
 import {
   assetsAnswerSchema,
   customAssetsAnswerSchema,
@@ -18,8 +23,16 @@ import {
 } from "../routes/asset-routes";
 import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
 import { pageConfigSchema } from "../routes/page-config-routes";
-import { getProviderAnswerSchema, updateProviderAnswerSchema, updateProviderBodySchema } from "../routes/provider-routes";
-import { legacyForm as legacyDateRangeForm, libraryForm as dateRangeForm, timeframeLimitsAnswerSchema } from "../routes/timeframe-routes";
+import {
+  getProviderAnswerSchema,
+  updateProviderAnswerSchema,
+  updateProviderBodySchema,
+} from "../routes/provider-routes";
+import {
+  legacyForm as legacyDateRangeForm,
+  libraryForm as dateRangeForm,
+  timeframeLimitsAnswerSchema,
+} from "../routes/timeframe-routes";
 import {
   accuracyOverTimeAnswerSchema,
   analysesPageAnswerSchema,
@@ -71,8 +84,14 @@ export interface ApiOperation {
 
 const error = (description: string): ApiResponse => ({ description, json: { component: "Error" } });
 const invalidQuery = error("A query parameter that cannot be used (`invalid_request`), in plain words naming it.");
-const journalUnavailable = error("The journal's database cannot be reached (`journal_unavailable`); the server's log says why.");
-const analysisId = { name: "id", description: "The id a list or an analysis answered.", schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) };
+const journalUnavailable = error(
+  "The journal's database cannot be reached (`journal_unavailable`); the server's log says why.",
+);
+const analysisId = {
+  name: "id",
+  description: "The id a list or an analysis answered.",
+  schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+};
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
   {
@@ -81,9 +100,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "updateApiKey",
     tag: "Keys and providers",
     summary: "Save a provider's API key and apply it at once",
-    description: "The key is used for both model roles of that provider from the next request on. It only ever leaves the server in masked form.",
+    description:
+      "The key is used for both model roles of that provider from the next request on. It only ever leaves the server in masked form.",
     body: { forms: [{ title: "Key", schema: updateApiKeyBodySchema }] },
-    responses: { 200: { description: "Saved and applied.", json: updateApiKeyAnswerSchema }, 400: error("Not a usable key, or an unknown provider.") },
+    responses: {
+      200: { description: "Saved and applied.", json: updateApiKeyAnswerSchema },
+      400: error("Not a usable key, or an unknown provider."),
+    },
   },
   {
     method: "post",
@@ -113,7 +136,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description:
       "A model name is kept only when it starts with the new provider's prefix (gpt, claude, qwen); otherwise it becomes the provider's default. To keep chosen names across a switch, set them first.",
     body: { forms: [{ title: "Provider", schema: updateProviderBodySchema }] },
-    responses: { 200: { description: "The new selection.", json: updateProviderAnswerSchema }, 400: error("Unknown provider.") },
+    responses: {
+      200: { description: "The new selection.", json: updateProviderAnswerSchema },
+      400: error("Unknown provider."),
+    },
   },
   {
     method: "get",
@@ -129,10 +155,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "saveCustomAsset",
     tag: "Assets",
     summary: "Add a market symbol to the asset list",
-    description: "Kept in the data folder, surviving restarts. Letters, digits and ^ = . - _, at most 32 characters, not a built-in code.",
+    description:
+      "Kept in the data folder, surviving restarts. Letters, digits and ^ = . - _, at most 32 characters, not a built-in code.",
     body: { forms: [{ title: "Symbol", schema: saveCustomAssetBodySchema }] },
     responses: {
-      200: { description: "Saved (saving a symbol already listed is not an error).", json: saveCustomAssetAnswerSchema },
+      200: {
+        description: "Saved (saving a symbol already listed is not an error).",
+        json: saveCustomAssetAnswerSchema,
+      },
       400: error("Not a valid symbol (`invalid_symbol`)."),
     },
   },
@@ -142,8 +172,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "removeCustomAsset",
     tag: "Assets",
     summary: "Remove a custom symbol",
-    pathParameters: [{ name: "symbol", description: "The symbol, percent-encoded (%5EFTSE for ^FTSE).", schema: symbolSchema }],
-    responses: { 200: { description: "Removed, or was not listed.", json: removeCustomAssetAnswerSchema }, 400: error("Not a valid symbol.") },
+    pathParameters: [
+      { name: "symbol", description: "The symbol, percent-encoded (%5EFTSE for ^FTSE).", schema: symbolSchema },
+    ],
+    responses: {
+      200: { description: "Removed, or was not listed.", json: removeCustomAssetAnswerSchema },
+      400: error("Not a valid symbol."),
+    },
   },
   {
     method: "get",
@@ -151,7 +186,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "listCustomAssets",
     tag: "Assets",
     summary: "The custom symbols",
-    responses: { 200: { description: "The saved symbols, in the order they were added.", json: customAssetsAnswerSchema } },
+    responses: {
+      200: { description: "The saved symbols, in the order they were added.", json: customAssetsAnswerSchema },
+    },
   },
   {
     method: "get",
@@ -175,8 +212,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "getTimeframeLimit",
     tag: "Timeframes",
     summary: "One timeframe's limit, as the original web client reads it",
-    pathParameters: [{ name: "timeframe", description: "A timeframe: 1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w or 1mo.", schema: timeframeSchema }],
-    responses: { 200: { description: "The limit and a sentence describing it.", json: wireLegacyTimeframeLimitSchema }, 400: error("Not a timeframe (`invalid_request`).") },
+    pathParameters: [
+      {
+        name: "timeframe",
+        description: "A timeframe: 1m, 5m, 15m, 30m, 1h, 4h, 1d, 1w or 1mo.",
+        schema: timeframeSchema,
+      },
+    ],
+    responses: {
+      200: { description: "The limit and a sentence describing it.", json: wireLegacyTimeframeLimitSchema },
+      400: error("Not a timeframe (`invalid_request`)."),
+    },
   },
   {
     method: "post",
@@ -184,14 +230,21 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "validateDateRange",
     tag: "Timeframes",
     summary: "Check a date range against a timeframe's lookback",
-    description: "A range that is too long, reversed or in the future is an answer (200, `valid: false`); a date or timeframe that cannot be read is 400.",
+    description:
+      "A range that is too long, reversed or in the future is an answer (200, `valid: false`); a date or timeframe that cannot be read is 400.",
     body: {
       forms: [
         { title: "This API's form", schema: dateRangeForm },
-        { title: "The original web client's form (dates YYYY-MM-DD and times HH:MM, UTC)", schema: legacyDateRangeForm },
+        {
+          title: "The original web client's form (dates YYYY-MM-DD and times HH:MM, UTC)",
+          schema: legacyDateRangeForm,
+        },
       ],
     },
-    responses: { 200: { description: "The verdict.", json: wireDateRangeSchema }, 400: error("An unknown timeframe or a date that cannot be read (`date_range`).") },
+    responses: {
+      200: { description: "The verdict.", json: wireDateRangeSchema },
+      400: error("An unknown timeframe or a date that cannot be read (`date_range`)."),
+    },
   },
   {
     method: "post",
@@ -204,7 +257,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       "A client that disconnects cancels its analysis. Input that cannot be analysed is refused with 400 before any model is called, " +
       "and past `MAX_CONCURRENT_ANALYSES` running analyses the answer is 429 with `Retry-After`, also before any model call. Bodies up to 10 MB (a CSV's text up to 5 MiB).",
     body: {
-      description: "One of these forms; the data source field present (asset, symbol, candles or csv) chooses it. Dates are ISO 8601 (UTC when no zone is given) or epoch milliseconds.",
+      description:
+        "One of these forms; the data source field present (asset, symbol, candles or csv) chooses it. Dates are ISO 8601 (UTC when no zone is given) or epoch milliseconds.",
       forms: [
         { title: "Built-in asset or saved custom symbol", schema: analyzeForms.asset },
         { title: "Any Yahoo Finance ticker", schema: analyzeForms.symbol },
@@ -215,7 +269,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     },
     responses: {
       200: {
-        description: "The analysis result; for the original web client's form with `redirect_to_output: true`, that client's answer (LegacyAnalyzeAnswer).",
+        description:
+          "The analysis result; for the original web client's form with `redirect_to_output: true`, that client's answer (LegacyAnalyzeAnswer).",
         json: { oneOf: [{ component: "AnalysisResult" }, { component: "LegacyAnalyzeAnswer" }] },
         eventStream:
           "With `Accept: text/event-stream`: `progress` events (data: a ProgressEvent), then one `result` event (data: an AnalysisResult) or one `error` event (data: an AnalysisErrorEvent). Comment lines keep the connection alive.",
@@ -224,8 +279,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         "Input that cannot be analysed: `invalid_request`, `missing_api_key` (the message says the three ways to set a key), `date_range`, `not_enough_data`, `invalid_csv`, `invalid_symbol`.",
       ),
       422: error("The request was well formed but the market had no bars for it (`no_data`)."),
-      429: { ...error("Too many analyses at once (`too_many_analyses`)."), headers: { "Retry-After": "Seconds to wait before trying again." } },
-      502: error("A provider, the market data or the model's answer failed: `provider_auth`, `provider_quota`, `provider_network`, `market_data`, `decision_failed`, ..."),
+      429: {
+        ...error("Too many analyses at once (`too_many_analyses`)."),
+        headers: { "Retry-After": "Seconds to wait before trying again." },
+      },
+      502: error(
+        "A provider, the market data or the model's answer failed: `provider_auth`, `provider_quota`, `provider_network`, `market_data`, `decision_failed`, ...",
+      ),
       503: error("The provider's rate limit (`provider_rate_limit`), or the server is shutting down."),
     },
   },
@@ -235,9 +295,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "listAnalyses",
     tag: "Journal",
     summary: "Recorded analyses, newest first, one page at a time",
-    description: "Pages are keyset pages: analyses recorded while a client pages through neither shift the pages nor appear twice.",
+    description:
+      "Pages are keyset pages: analyses recorded while a client pages through neither shift the pages nor appear twice.",
     query: listAnalysesQuerySchema,
-    responses: { 200: { description: "One page of summaries.", json: analysesPageAnswerSchema }, 400: invalidQuery, 503: journalUnavailable },
+    responses: {
+      200: { description: "One page of summaries.", json: analysesPageAnswerSchema },
+      400: invalidQuery,
+      503: journalUnavailable,
+    },
   },
   {
     method: "get",
@@ -245,9 +310,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "getJournalStats",
     tag: "Journal",
     summary: "Accuracy of the recorded directives per model, provider, asset, timeframe or prompt version",
-    description: "Wilson 95% intervals; a directive is a hit when the close k bars after the window moved its way (k = 1 or 3).",
+    description:
+      "Wilson 95% intervals; a directive is a hit when the close k bars after the window moved its way (k = 1 or 3).",
     query: statsQuerySchema,
-    responses: { 200: { description: "One row per group.", json: journalStatsAnswerSchema }, 400: invalidQuery, 503: journalUnavailable },
+    responses: {
+      200: { description: "One row per group.", json: journalStatsAnswerSchema },
+      400: invalidQuery,
+      503: journalUnavailable,
+    },
   },
   {
     method: "get",
@@ -256,7 +326,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Journal",
     summary: "Accuracy per group, per day or week",
     query: accuracyOverTimeQuerySchema,
-    responses: { 200: { description: "One series per group.", json: accuracyOverTimeAnswerSchema }, 400: invalidQuery, 503: journalUnavailable },
+    responses: {
+      200: { description: "One series per group.", json: accuracyOverTimeAnswerSchema },
+      400: invalidQuery,
+      503: journalUnavailable,
+    },
   },
   {
     method: "post",
@@ -265,7 +339,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Journal",
     summary: "Score the analyses whose later bars are now known",
     description: "Fetches the bars after each pending window from the market data; no body.",
-    responses: { 200: { description: "What this call scored, and what stays pending.", json: wireScoreCountsSchema }, 503: journalUnavailable },
+    responses: {
+      200: { description: "What this call scored, and what stays pending.", json: wireScoreCountsSchema },
+      503: journalUnavailable,
+    },
   },
   {
     method: "get",
@@ -301,7 +378,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "getPageConfig",
     tag: "Page and documentation",
     summary: "The library's rules and labels the web page shows",
-    description: "Providers, the symbol rule, bar counts, the CSV limit, the pipeline's steps, indicators, decisions, the lookback table and the chart palette.",
+    description:
+      "Providers, the symbol rule, bar counts, the CSV limit, the pipeline's steps, indicators, decisions, the lookback table and the chart palette.",
     responses: { 200: { description: "The page's configuration.", json: pageConfigSchema } },
   },
   {
@@ -310,6 +388,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "getOpenApiDocument",
     tag: "Page and documentation",
     summary: "This document",
-    responses: { 200: { description: "The OpenAPI 3.1 document of this API.", json: { component: "OpenApiDocument" } } },
+    responses: {
+      200: { description: "The OpenAPI 3.1 document of this API.", json: { component: "OpenApiDocument" } },
+    },
   },
 ];

@@ -35,22 +35,39 @@ const COMPONENT_SCHEMAS: Record<ComponentName, z.ZodType> = {
   AnalysisResult: wireAnalysisResultSchema,
   LegacyAnalyzeAnswer: z.object({
     success: z.literal(true),
-    redirect: z.string().meta({ description: "/output?results=<URL-encoded JSON>: the page the original client opens, with the fields it shows" }),
+    redirect: z.string().meta({
+      description: "/output?results=<URL-encoded JSON>: the page the original client opens, with the fields it shows",
+    }),
     full_results: wireAnalysisResultSchema,
   }),
   StoredAnalysis: wireStoredAnalysisSchema,
   ProgressEvent: wireProgressEventSchema,
-  AnalysisErrorEvent: wireErrorSchema.extend({ status: z.number().meta({ description: "the HTTP status the error would have had" }) }),
+  AnalysisErrorEvent: wireErrorSchema.extend({
+    status: z.number().meta({ description: "the HTTP status the error would have had" }),
+  }),
   Error: wireErrorSchema,
-  OpenApiDocument: z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }).catchall(z.unknown()), paths: z.record(z.string(), z.unknown()) }).catchall(z.unknown()),
+  OpenApiDocument: z
+    .object({
+      openapi: z.string(),
+      info: z.object({ title: z.string(), version: z.string() }).catchall(z.unknown()),
+      paths: z.record(z.string(), z.unknown()),
+    })
+    .catchall(z.unknown()),
 };
 
 const TAGS: { name: ApiOperation["tag"]; description: string }[] = [
   { name: "Analysis", description: "Run an analysis: the four agents, their reports and the LONG/SHORT decision." },
-  { name: "Keys and providers", description: "API keys (only ever shown masked) and which provider each model role uses." },
+  {
+    name: "Keys and providers",
+    description: "API keys (only ever shown masked) and which provider each model role uses.",
+  },
   { name: "Assets", description: "Built-in assets and custom market symbols kept in the data folder." },
   { name: "Timeframes", description: "Timeframes, their lookback limits and date-range checks." },
-  { name: "Journal", description: "Every analysis recorded (unless the server runs with JOURNAL=off), its outcome once the later bars are known, and accuracy per group." },
+  {
+    name: "Journal",
+    description:
+      "Every analysis recorded (unless the server runs with JOURNAL=off), its outcome once the later bars are known, and accuracy per group.",
+  },
   { name: "Page and documentation", description: "What the web page reads, and this document." },
 ];
 
@@ -69,7 +86,8 @@ function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
     unrepresentable: "any",
     override: (context) => {
       // A Date is accepted by the library in-process; over JSON it can only arrive as a string.
-      if ((context.zodSchema as { _zod: { def: { type: string } } })._zod.def.type === "date") Object.assign(context.jsonSchema, { type: "string" });
+      if ((context.zodSchema as { _zod: { def: { type: string } } })._zod.def.type === "date")
+        Object.assign(context.jsonSchema, { type: "string" });
     },
   }) as JsonSchema;
   const { $schema: _dialect, ...rest } = converted;
@@ -85,10 +103,19 @@ function shape(value: Shape, io: "input" | "output"): JsonSchema {
 function parameters(operation: ApiOperation): JsonSchema[] {
   const found: JsonSchema[] = [];
   for (const parameter of operation.pathParameters ?? []) {
-    found.push({ name: parameter.name, in: "path", required: true, description: parameter.description, schema: toJsonSchema(parameter.schema, "input") });
+    found.push({
+      name: parameter.name,
+      in: "path",
+      required: true,
+      description: parameter.description,
+      schema: toJsonSchema(parameter.schema, "input"),
+    });
   }
   if (operation.query) {
-    const query = toJsonSchema(operation.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const query = toJsonSchema(operation.query, "input") as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
       found.push({ name, in: "query", required: (query.required ?? []).includes(name), schema });
     }
@@ -110,10 +137,20 @@ function requestBody(operation: ApiOperation): JsonSchema | undefined {
 function response(answer: ApiResponse): JsonSchema {
   const content: Record<string, JsonSchema> = {};
   if (answer.json) content["application/json"] = { schema: shape(answer.json, "output") };
-  if (answer.eventStream) content["text/event-stream"] = { schema: { type: "string", description: answer.eventStream } };
+  if (answer.eventStream)
+    content["text/event-stream"] = { schema: { type: "string", description: answer.eventStream } };
   return {
     description: answer.description,
-    ...(answer.headers ? { headers: Object.fromEntries(Object.entries(answer.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }])) } : {}),
+    ...(answer.headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(answer.headers).map(([name, description]) => [
+              name,
+              { description, schema: { type: "string" } },
+            ]),
+          ),
+        }
+      : {}),
     ...(Object.keys(content).length > 0 ? { content } : {}),
   };
 }
@@ -135,7 +172,9 @@ function commonResponses(operation: ApiOperation): Record<string, JsonSchema> {
 }
 
 function operationObject(operation: ApiOperation): JsonSchema {
-  const own = Object.fromEntries(Object.entries(operation.responses).map(([status, answer]) => [status, response(answer)]));
+  const own = Object.fromEntries(
+    Object.entries(operation.responses).map(([status, answer]) => [status, response(answer)]),
+  );
   const responses = Object.fromEntries(
     Object.entries({ ...commonResponses(operation), ...own }).sort(([left], [right]) => Number(left) - Number(right)),
   );
@@ -179,18 +218,34 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_O
     security: [{}, { accessToken: [] }],
     paths,
     components: {
-      schemas: Object.fromEntries(Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [name, toJsonSchema(schema, "output")])) as Record<ComponentName, JsonSchema>,
+      schemas: Object.fromEntries(
+        Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [name, toJsonSchema(schema, "output")]),
+      ) as Record<ComponentName, JsonSchema>,
       responses: {
-        InvalidBody: errorResponse("The body is not JSON (`bad_json`), or a field is wrong (`invalid_request`), in plain words naming the field."),
-        Unauthorized: errorResponse("The server has an ACCESS_TOKEN and the request did not bring it (`unauthorized`)."),
-        Forbidden: errorResponse("The Host header names no loopback address while the server has no token (`forbidden_host`), or a cross-origin request changes state (`forbidden_origin`)."),
-        TooManyAttempts: errorResponse("Too many wrong tokens from this address (`too_many_attempts`).", { "Retry-After": "Seconds to wait before trying again." }),
+        InvalidBody: errorResponse(
+          "The body is not JSON (`bad_json`), or a field is wrong (`invalid_request`), in plain words naming the field.",
+        ),
+        Unauthorized: errorResponse(
+          "The server has an ACCESS_TOKEN and the request did not bring it (`unauthorized`).",
+        ),
+        Forbidden: errorResponse(
+          "The Host header names no loopback address while the server has no token (`forbidden_host`), or a cross-origin request changes state (`forbidden_origin`).",
+        ),
+        TooManyAttempts: errorResponse("Too many wrong tokens from this address (`too_many_attempts`).", {
+          "Retry-After": "Seconds to wait before trying again.",
+        }),
         PayloadTooLarge: errorResponse("The body is over the limit (`payload_too_large`)."),
         UnsupportedMediaType: errorResponse("The body is not `application/json` (`unsupported_media_type`)."),
-        InternalError: errorResponse("Something failed on the server (`internal`): a generic sentence; the details are in the server's log."),
+        InternalError: errorResponse(
+          "Something failed on the server (`internal`): a generic sentence; the details are in the server's log.",
+        ),
       },
       securitySchemes: {
-        accessToken: { type: "http", scheme: "bearer", description: "The server's ACCESS_TOKEN (Jupyter's `Authorization: token <token>` works too)." },
+        accessToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "The server's ACCESS_TOKEN (Jupyter's `Authorization: token <token>` works too).",
+        },
       },
     },
   };

@@ -16,8 +16,10 @@ export function headingAnchor(text: string): string {
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n+/g, " ");
 const code = (text: string) => `\`${text}\``;
 const componentName = (reference: string) => reference.replace("#/components/schemas/", "");
-const asObject = (value: unknown): JsonSchema | undefined => (value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonSchema) : undefined);
-const asSchemas = (value: unknown): JsonSchema[] => (Array.isArray(value) ? value.filter((item): item is JsonSchema => asObject(item) !== undefined) : []);
+const asObject = (value: unknown): JsonSchema | undefined =>
+  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonSchema) : undefined;
+const asSchemas = (value: unknown): JsonSchema[] =>
+  Array.isArray(value) ? value.filter((item): item is JsonSchema => asObject(item) !== undefined) : [];
 
 function typeText(schema: JsonSchema): string {
   if (typeof schema.$ref === "string") {
@@ -28,7 +30,11 @@ function typeText(schema: JsonSchema): string {
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => code(JSON.stringify(value))).join(" or ");
   const variants = asSchemas(schema.anyOf ?? schema.oneOf);
   if (variants.length > 0) return [...new Set(variants.map(typeText))].join(" or ");
-  const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === "string" ? [schema.type] : [];
+  const types = Array.isArray(schema.type)
+    ? (schema.type as string[])
+    : typeof schema.type === "string"
+      ? [schema.type]
+      : [];
   if (types.length === 0) return "any";
   return types
     .map((type) => {
@@ -48,14 +54,17 @@ function notes(schema: JsonSchema): string {
   if (typeof schema.description === "string") parts.push(schema.description);
   const length = [schema.minLength, schema.maxLength];
   if (length[0] !== undefined && length[1] !== undefined) parts.push(`${length[0]} to ${length[1]} characters`);
-  else if (typeof length[0] === "number" && length[0] > 0) parts.push(`at least ${length[0]} character${length[0] === 1 ? "" : "s"}`);
+  else if (typeof length[0] === "number" && length[0] > 0)
+    parts.push(`at least ${length[0]} character${length[0] === 1 ? "" : "s"}`);
   else if (length[1] !== undefined) parts.push(`at most ${length[1]} characters`);
   const bounded = (value: unknown) => typeof value === "number" && Math.abs(value) < SAFE_INTEGER_BOUND;
   if (bounded(schema.minimum) && bounded(schema.maximum)) parts.push(`${schema.minimum} to ${schema.maximum}`);
   else if (bounded(schema.minimum)) parts.push(`at least ${schema.minimum}`);
   else if (bounded(schema.maximum)) parts.push(`at most ${schema.maximum}`);
   if (typeof schema.exclusiveMinimum === "number") parts.push(`more than ${schema.exclusiveMinimum}`);
-  const patterns = [schema.pattern, ...asSchemas(schema.allOf).map((part) => part.pattern)].filter((pattern): pattern is string => typeof pattern === "string");
+  const patterns = [schema.pattern, ...asSchemas(schema.allOf).map((part) => part.pattern)].filter(
+    (pattern): pattern is string => typeof pattern === "string",
+  );
   if (patterns.length > 0) parts.push(`matches ${patterns.map(code).join(" and ")}`);
   if ("default" in schema) parts.push(`default ${code(JSON.stringify(schema.default))}`);
   const items = asObject(schema.items);
@@ -79,7 +88,12 @@ function fieldRows(schema: JsonSchema, prefix = ""): FieldRow[] {
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   return Object.entries(properties).flatMap(([name, value]) => {
     const field = asObject(value) ?? {};
-    const row: FieldRow = { name: `${prefix}${name}`, type: typeText(field), required: required.has(name), notes: notes(field) };
+    const row: FieldRow = {
+      name: `${prefix}${name}`,
+      type: typeText(field),
+      required: required.has(name),
+      notes: notes(field),
+    };
     const items = asObject(field.items);
     if (asObject(field.properties)) return [row, ...fieldRows(field, `${prefix}${name}.`)];
     if (items && asObject(items.properties)) return [row, ...fieldRows(items, `${prefix}${name}[].`)];
@@ -90,11 +104,18 @@ function fieldRows(schema: JsonSchema, prefix = ""): FieldRow[] {
 function fieldTable(schema: JsonSchema): string[] {
   const rows = fieldRows(schema);
   if (rows.length === 0) return [`${typeText(schema)}${notes(schema) ? `: ${notes(schema)}` : ""}`, ""];
-  const open = schema.additionalProperties === false ? "" : schema.additionalProperties === undefined ? "" : "Other fields may follow.";
+  const open =
+    schema.additionalProperties === false
+      ? ""
+      : schema.additionalProperties === undefined
+        ? ""
+        : "Other fields may follow.";
   return [
     "| Field | Type | Required | Notes |",
     "|---|---|---|---|",
-    ...rows.map((row) => `| ${code(row.name)} | ${cell(row.type)} | ${row.required ? "yes" : "no"} | ${cell(row.notes)} |`),
+    ...rows.map(
+      (row) => `| ${code(row.name)} | ${cell(row.type)} | ${row.required ? "yes" : "no"} | ${cell(row.notes)} |`,
+    ),
     ...(open ? ["", open] : []),
     "",
   ];
@@ -110,9 +131,15 @@ function schemaSection(schema: JsonSchema): string[] {
     ...lines,
     ...variants.flatMap((variant, index) => {
       const properties = asObject(variant.properties) ?? {};
-      const constant = Object.entries(properties).find(([, value]) => asObject(value) && "const" in (asObject(value) ?? {}));
+      const constant = Object.entries(properties).find(
+        ([, value]) => asObject(value) && "const" in (asObject(value) ?? {}),
+      );
       const title =
-        typeof variant.title === "string" ? variant.title : constant ? `${constant[0]}: ${JSON.stringify((constant[1] as JsonSchema).const)}` : `form ${index + 1}`;
+        typeof variant.title === "string"
+          ? variant.title
+          : constant
+            ? `${constant[0]}: ${JSON.stringify((constant[1] as JsonSchema).const)}`
+            : `form ${index + 1}`;
       return [`*${title}*`, "", ...fieldTable(variant)];
     }),
   ];
@@ -126,8 +153,12 @@ function operationSection(path: string, method: string, operation: JsonSchema, d
     lines.push("**Parameters**", "", "| Name | In | Type | Required | Notes |", "|---|---|---|---|---|");
     for (const parameter of parameters) {
       const schema = asObject(parameter.schema) ?? {};
-      const note = [parameter.description, notes(schema)].filter((text) => typeof text === "string" && text !== "").join("; ");
-      lines.push(`| ${code(String(parameter.name))} | ${parameter.in} | ${cell(typeText(schema))} | ${parameter.required ? "yes" : "no"} | ${cell(note)} |`);
+      const note = [parameter.description, notes(schema)]
+        .filter((text) => typeof text === "string" && text !== "")
+        .join("; ");
+      lines.push(
+        `| ${code(String(parameter.name))} | ${parameter.in} | ${cell(typeText(schema))} | ${parameter.required ? "yes" : "no"} | ${cell(note)} |`,
+      );
     }
     lines.push("");
   }
@@ -135,7 +166,10 @@ function operationSection(path: string, method: string, operation: JsonSchema, d
   if (body) {
     const schema = asObject(asObject(asObject(body.content)?.["application/json"])?.schema) ?? {};
     const variants = asSchemas(schema.oneOf);
-    lines.push(`**Request body** (${code("application/json")})${variants.length > 1 ? `, one of ${variants.length} forms` : ""}:`, "");
+    lines.push(
+      `**Request body** (${code("application/json")})${variants.length > 1 ? `, one of ${variants.length} forms` : ""}:`,
+      "",
+    );
     if (typeof body.description === "string") lines.push(body.description, "");
     lines.push(...schemaSection(schema));
   }
@@ -160,20 +194,31 @@ function operationSection(path: string, method: string, operation: JsonSchema, d
       return `${code(mediaType)}: ${reference}`;
     });
     const headers = Object.keys(asObject(answer.headers) ?? {}).map((name) => `header ${code(name)}`);
-    lines.push(`| ${status} | ${cell(String(answer.description ?? ""))} | ${cell([...bodies, ...headers].join("; ") || "none")} |`);
+    lines.push(
+      `| ${status} | ${cell(String(answer.description ?? ""))} | ${cell([...bodies, ...headers].join("; ") || "none")} |`,
+    );
   }
   lines.push("");
   for (const status of details) {
-    const schema = asObject(asObject(asObject(asObject(asObject(operation.responses)?.[status])?.content)?.["application/json"])?.schema) ?? {};
+    const schema =
+      asObject(
+        asObject(asObject(asObject(asObject(operation.responses)?.[status])?.content)?.["application/json"])?.schema,
+      ) ?? {};
     lines.push(`${status} body:`, "", ...schemaSection(schema));
   }
-  if (shared.length > 0) lines.push(`Also ${shared.join(", ")}: see [Errors every route can answer](#errors-every-route-can-answer).`, "");
+  if (shared.length > 0)
+    lines.push(`Also ${shared.join(", ")}: see [Errors every route can answer](#errors-every-route-can-answer).`, "");
   return lines;
 }
 
 export function renderOpenApiMarkdown(document: OpenApiDocument): string {
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ path, method, operation, tag: String((operation.tags as string[] | undefined)?.[0] ?? "") })),
+    Object.entries(methods).map(([method, operation]) => ({
+      path,
+      method,
+      operation,
+      tag: String((operation.tags as string[] | undefined)?.[0] ?? ""),
+    })),
   );
   const lines = [
     "# HTTP API",
@@ -198,11 +243,19 @@ export function renderOpenApiMarkdown(document: OpenApiDocument): string {
     const tagged = operations.filter((entry) => entry.tag === tag.name);
     if (tagged.length === 0) continue;
     lines.push(`## ${tag.name}`, "", tag.description, "");
-    for (const { path, method, operation } of tagged) lines.push(...operationSection(path, method, operation, document));
+    for (const { path, method, operation } of tagged)
+      lines.push(...operationSection(path, method, operation, document));
   }
   lines.push("## Schemas", "");
   for (const [name, schema] of Object.entries(document.components.schemas)) {
-    lines.push(`### ${name}`, "", ...(typeof schema.description === "string" && !schema.oneOf && !schema.anyOf ? [`${schema.description}`, ""] : []), ...schemaSection(schema));
+    lines.push(
+      `### ${name}`,
+      "",
+      ...(typeof schema.description === "string" && !schema.oneOf && !schema.anyOf
+        ? [`${schema.description}`, ""]
+        : []),
+      ...schemaSection(schema),
+    );
   }
   lines.push("## Errors every route can answer", "", "| Name | Status | When |", "|---|---|---|");
   const statusOf = new Map<string, string>();
@@ -216,5 +269,8 @@ export function renderOpenApiMarkdown(document: OpenApiDocument): string {
     lines.push(`| ${name} | ${statusOf.get(name) ?? ""} | ${cell(String(response.description ?? ""))} |`);
   }
   lines.push("", "Every error body is an [Error](#error).", "");
-  return `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
+  return `${lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trimEnd()}\n`;
 }

@@ -26,7 +26,10 @@ export const wireProgressEventSchema = z
     }),
     z.object({ type: z.literal("analysis-end"), at, duration_ms: durationMs, decision: z.string() }),
   ])
-  .meta({ description: "steps: data, indicator, pattern, trend, decision (and plugin analysts by name); charts: pattern, trend" });
+  .meta({
+    description:
+      "steps: data, indicator, pattern, trend, decision (and plugin analysts by name); charts: pattern, trend",
+  });
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameAsTheLibrary: Same<z.infer<typeof wireProgressEventSchema>, WireProgressEvent> = true;

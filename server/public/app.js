@@ -132,7 +132,8 @@ function wireAnalysis(config, dates, assets) {
       const file = fileInput.files?.[0];
       if (!file) throw csvProblem("Choose a CSV file first.");
       const limit = config.csv.max_characters;
-      const tooLarge = () => csvProblem(`The file is larger than ${megabytes(limit)} of text (${Math.round(file.size / 1024)} KB).`);
+      const tooLarge = () =>
+        csvProblem(`The file is larger than ${megabytes(limit)} of text (${Math.round(file.size / 1024)} KB).`);
       // UTF-8 spends at most 4 bytes a character: a bigger file cannot fit, and is refused before it is read.
       if (file.size > 4 * limit) throw tooLarge();
       const csv = await file.text();
@@ -177,7 +178,8 @@ function wireAnalysis(config, dates, assets) {
       if (window.matchMedia(NARROW_LAYOUT).matches) scrollIntoView(resultContainer, "start");
     } catch (error) {
       progress.finish({ failed: true });
-      if (error instanceof Error && error.name === "AbortError") errors.show({ message: "The analysis was cancelled.", code: "cancelled" }, { title: "Cancelled" });
+      if (error instanceof Error && error.name === "AbortError")
+        errors.show({ message: "The analysis was cancelled.", code: "cancelled" }, { title: "Cancelled" });
       else errors.show(error, { title: "The analysis failed" });
     } finally {
       running = undefined;

@@ -13,7 +13,10 @@ async function start() {
   const reading = readLegacyResults(window.location, sessionStorage);
   if ("problem" in reading) {
     const panel = byId("error-panel");
-    panel.append(element("h2", {}, "No result to show"), element("p", { className: "error-message", id: "error-message" }, reading.problem));
+    panel.append(
+      element("h2", {}, "No result to show"),
+      element("p", { className: "error-message", id: "error-message" }, reading.problem),
+    );
     panel.hidden = false;
   } else {
     const config = await loadPageConfig().catch(() => undefined);

@@ -35,24 +35,29 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
   router.post(
     "/analyze",
     jsonBody({ limitBytes: settings.maxAnalyzeBodyBytes }),
-    validated("body", analyzeBodySchema, async (context, body) => {
-      const request = toAnalyzeRequest(body, { now: settings.now });
-      const streaming = wantsEventStream(context);
-      const releaseStream = streaming ? admit(settings.eventStreams, "event streams are open") : undefined;
-      let releaseAnalysis: (() => void) | undefined;
-      try {
-        releaseAnalysis = admit(settings.analyses, "analyses are running");
-      } catch (error) {
-        releaseStream?.();
-        throw error;
-      }
-      const release = () => {
-        releaseAnalysis?.();
-        releaseStream?.();
-      };
-      if (streaming) await streamAnalysis(context, request, settings, release);
-      else await answerAnalysis(context, request, settings, { redirect: wantsLegacyRedirect(body) }).finally(release);
-    }, { multiline: ["csv"] }),
+    validated(
+      "body",
+      analyzeBodySchema,
+      async (context, body) => {
+        const request = toAnalyzeRequest(body, { now: settings.now });
+        const streaming = wantsEventStream(context);
+        const releaseStream = streaming ? admit(settings.eventStreams, "event streams are open") : undefined;
+        let releaseAnalysis: (() => void) | undefined;
+        try {
+          releaseAnalysis = admit(settings.analyses, "analyses are running");
+        } catch (error) {
+          releaseStream?.();
+          throw error;
+        }
+        const release = () => {
+          releaseAnalysis?.();
+          releaseStream?.();
+        };
+        if (streaming) await streamAnalysis(context, request, settings, release);
+        else await answerAnalysis(context, request, settings, { redirect: wantsLegacyRedirect(body) }).finally(release);
+      },
+      { multiline: ["csv"] },
+    ),
   );
 
   return router;
@@ -81,11 +86,20 @@ function sourceOf(context: Context): "page" | "api" {
   return context.get("X-QuantAgent-Client") === "page" ? "page" : "api";
 }
 
-async function answerAnalysis(context: Context, request: AnalyzeRequest, settings: RouteSettings, options: { redirect: boolean }): Promise<void> {
+async function answerAnalysis(
+  context: Context,
+  request: AnalyzeRequest,
+  settings: RouteSettings,
+  options: { redirect: boolean },
+): Promise<void> {
   const connection = abortOnDisconnect(context);
   try {
     const result = await settings.pipeline.analyze(request, { signal: connection.signal, source: sourceOf(context) });
-    settings.logger.info("analysis done", { ...describe(request), decision: result.decision.decision, ms: Math.round(result.timingsMs.total) });
+    settings.logger.info("analysis done", {
+      ...describe(request),
+      decision: result.decision.decision,
+      ms: Math.round(result.timingsMs.total),
+    });
     const wire = toWireResult(result);
     context.body = options.redirect ? legacyRedirectAnswer(wire, { redact: settings.redactor.redact }) : wire;
   } finally {
@@ -93,7 +107,12 @@ async function answerAnalysis(context: Context, request: AnalyzeRequest, setting
   }
 }
 
-async function streamAnalysis(context: Context, request: AnalyzeRequest, settings: RouteSettings, release: () => void): Promise<void> {
+async function streamAnalysis(
+  context: Context,
+  request: AnalyzeRequest,
+  settings: RouteSettings,
+  release: () => void,
+): Promise<void> {
   const connection = abortOnDisconnect(context);
   const early: ProgressEvent[] = [];
   let send: ((event: ProgressEvent) => void) | undefined;
@@ -125,7 +144,11 @@ async function streamAnalysis(context: Context, request: AnalyzeRequest, setting
   void run
     .then(
       (result) => {
-        settings.logger.info("analysis done", { ...describe(request), decision: result.decision.decision, ms: Math.round(result.timingsMs.total) });
+        settings.logger.info("analysis done", {
+          ...describe(request),
+          decision: result.decision.decision,
+          ms: Math.round(result.timingsMs.total),
+        });
         stream.send("result", toWireResult(result));
       },
       (error: unknown) => {
@@ -134,8 +157,14 @@ async function streamAnalysis(context: Context, request: AnalyzeRequest, setting
           return;
         }
         const response = errorResponse(error);
-        if (response.unexpected) settings.logger.error("unexpected error in a streamed analysis", { ...describe(request), error });
-        else settings.logger.warn("analysis failed", { ...describe(request), code: response.body.code, reason: response.body.error });
+        if (response.unexpected)
+          settings.logger.error("unexpected error in a streamed analysis", { ...describe(request), error });
+        else
+          settings.logger.warn("analysis failed", {
+            ...describe(request),
+            code: response.body.code,
+            reason: response.body.error,
+          });
         stream.send("error", { ...response.body, status: response.status });
       },
     )

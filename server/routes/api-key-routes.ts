@@ -36,7 +36,10 @@ export function createApiKeyRouter(settings: RouteSettings): Router {
     validated("body", updateApiKeyBodySchema, (context, input) => {
       const status = pipeline.updateApiKey(input.api_key, { provider: input.provider });
       const name = providerInfo(input.provider).displayName;
-      context.body = { success: true, message: `${name} API key saved and applied (${status.maskedKey ?? "***"}).` } satisfies z.infer<typeof updateApiKeyAnswerSchema>;
+      context.body = {
+        success: true,
+        message: `${name} API key saved and applied (${status.maskedKey ?? "***"}).`,
+      } satisfies z.infer<typeof updateApiKeyAnswerSchema>;
     }),
   );
 

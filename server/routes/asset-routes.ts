@@ -12,11 +12,16 @@ export const saveCustomAssetBodySchema = z.strictObject({
   symbol: z.string({ error: "symbol must be a string such as ETH-USD" }),
 });
 
-export const saveCustomAssetAnswerSchema = z.object({ success: z.literal(true), symbol: z.string().meta({ description: "the symbol as saved (trimmed)" }) });
+export const saveCustomAssetAnswerSchema = z.object({
+  success: z.literal(true),
+  symbol: z.string().meta({ description: "the symbol as saved (trimmed)" }),
+});
 export const removeCustomAssetAnswerSchema = z.object({
   success: z.literal(true),
   symbol: z.string(),
-  removed: z.boolean().meta({ description: "false when the symbol was not listed (a retried DELETE answers the same)" }),
+  removed: z
+    .boolean()
+    .meta({ description: "false when the symbol was not listed (a retried DELETE answers the same)" }),
 });
 export const customAssetsAnswerSchema = z.object({ custom_assets: z.array(z.string()) });
 export const assetsAnswerSchema = z.object({
@@ -48,11 +53,15 @@ export function createAssetRouter(settings: RouteSettings): Router {
   // Removing a symbol that is not listed is not an error (removed: false), so a retried DELETE answers the same.
   router.delete("/custom-assets/:symbol", async (context) => {
     const removed = await pipeline.removeCustomAsset(String(context.params.symbol));
-    context.body = { success: true, symbol: removed.symbol, removed: removed.removed } satisfies z.infer<typeof removeCustomAssetAnswerSchema>;
+    context.body = { success: true, symbol: removed.symbol, removed: removed.removed } satisfies z.infer<
+      typeof removeCustomAssetAnswerSchema
+    >;
   });
 
   router.get("/custom-assets", async (context) => {
-    context.body = { custom_assets: await pipeline.listCustomAssets() } satisfies z.infer<typeof customAssetsAnswerSchema>;
+    context.body = { custom_assets: await pipeline.listCustomAssets() } satisfies z.infer<
+      typeof customAssetsAnswerSchema
+    >;
   });
 
   router.get("/assets", async (context) => {

@@ -14,22 +14,50 @@ import { apiRouter } from "./api-router";
 const MAX_LIST_LIMIT = 500;
 
 /** A query value is text; these read the few numbers and choices the routes take, in plain words. */
-const text = z.string({ error: "must be given once, as text" }).trim().min(1, "must not be empty").max(200, "is too long");
+const text = z
+  .string({ error: "must be given once, as text" })
+  .trim()
+  .min(1, "must not be empty")
+  .max(200, "is too long");
 const limit = z
   .string({ error: "must be given once" })
   .regex(/^\d{1,4}$/, `must be a whole number from 1 to ${MAX_LIST_LIMIT}`)
   .transform(Number)
-  .pipe(z.number().min(1, `must be a whole number from 1 to ${MAX_LIST_LIMIT}`).max(MAX_LIST_LIMIT, `must be at most ${MAX_LIST_LIMIT}`));
-const horizon = z.enum(["1", "3"], { error: "must be 1 or 3 (bars after the window)" }).transform(Number) as z.ZodType<1 | 3, string>;
+  .pipe(
+    z
+      .number()
+      .min(1, `must be a whole number from 1 to ${MAX_LIST_LIMIT}`)
+      .max(MAX_LIST_LIMIT, `must be at most ${MAX_LIST_LIMIT}`),
+  );
+const horizon = z.enum(["1", "3"], { error: "must be 1 or 3 (bars after the window)" }).transform(Number) as z.ZodType<
+  1 | 3,
+  string
+>;
 const groupBy = z.enum(["model", "provider", "asset", "timeframe", "prompt_version"], {
   error: "must be one of model, provider, asset, timeframe, prompt_version",
 });
-const source = z.enum(["page", "api", "notebook", "cli", "evaluation"], { error: "must be one of page, api, notebook, cli, evaluation" });
+const source = z.enum(["page", "api", "notebook", "cli", "evaluation"], {
+  error: "must be one of page, api, notebook, cli, evaluation",
+});
 
-const filterShape = { asset: text.optional(), timeframe: text.optional(), model: text.optional(), provider: text.optional(), source: source.optional() };
+const filterShape = {
+  asset: text.optional(),
+  timeframe: text.optional(),
+  model: text.optional(),
+  provider: text.optional(),
+  source: source.optional(),
+};
 
-export const listAnalysesQuerySchema = z.strictObject({ ...filterShape, limit: limit.optional(), cursor: z.string({ error: "must be given once" }).max(512, "is too long").optional() });
-export const statsQuerySchema = z.strictObject({ ...filterShape, group_by: groupBy.default("model"), horizon: horizon.optional() });
+export const listAnalysesQuerySchema = z.strictObject({
+  ...filterShape,
+  limit: limit.optional(),
+  cursor: z.string({ error: "must be given once" }).max(512, "is too long").optional(),
+});
+export const statsQuerySchema = z.strictObject({
+  ...filterShape,
+  group_by: groupBy.default("model"),
+  horizon: horizon.optional(),
+});
 export const accuracyOverTimeQuerySchema = statsQuerySchema.extend({
   bucket: z.enum(["day", "week"], { error: "must be day or week" }).optional(),
 });
@@ -37,7 +65,10 @@ export const accuracyOverTimeQuerySchema = statsQuerySchema.extend({
 /** The id path segment, checked before the journal sees it (the journal checks it too). */
 function analysisId(raw: unknown): string {
   const id = String(raw);
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new InputError({ message: `Invalid analysis id "${id.slice(0, 64)}": use the id a list or an analysis answered.` });
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id))
+    throw new InputError({
+      message: `Invalid analysis id "${id.slice(0, 64)}": use the id a list or an analysis answered.`,
+    });
   return id;
 }
 
@@ -66,7 +97,12 @@ export function createJournalRouter(settings: RouteSettings): Router {
     "/analyses/accuracy-over-time",
     validated("query", accuracyOverTimeQuerySchema, async (context, { group_by, ...rest }) => {
       const overTime = await pipeline.journal.accuracyOverTime({ ...rest, groupBy: group_by });
-      context.body = { group_by: overTime.groupBy, horizon: overTime.horizon, bucket: overTime.bucket, series: overTime.series };
+      context.body = {
+        group_by: overTime.groupBy,
+        horizon: overTime.horizon,
+        bucket: overTime.bucket,
+        series: overTime.series,
+      };
     }),
   );
 
@@ -93,5 +129,8 @@ export function createJournalRouter(settings: RouteSettings): Router {
 }
 
 function notFound(id: string): JournalError {
-  return new JournalError({ reason: "not_found", message: `No analysis with id ${id} in the journal (it may have been deleted).` });
+  return new JournalError({
+    reason: "not_found",
+    message: `No analysis with id ${id} in the journal (it may have been deleted).`,
+  });
 }

@@ -19,7 +19,13 @@ import {
   type PipelineStep,
 } from "../../src/index";
 import { chartColors, PATTERN_CHART_BAR_COUNT } from "../../src/charts/index";
-import { macdOptionsSchema, rocOptionsSchema, rsiOptionsSchema, stochasticOptionsSchema, williamsROptionsSchema } from "../../src/indicators/index";
+import {
+  macdOptionsSchema,
+  rocOptionsSchema,
+  rsiOptionsSchema,
+  stochasticOptionsSchema,
+  williamsROptionsSchema,
+} from "../../src/indicators/index";
 import { providerIdSchema, providerInfo } from "../../src/llm/index";
 import { MAX_SYMBOL_LENGTH, SYMBOL_PATTERN } from "../../src/market/index";
 import { wireTimeframeLimit, wireTimeframeLimitSchema } from "../wire";
@@ -27,7 +33,13 @@ import type { RouteSettings } from "../app-dependencies";
 
 export const pageConfigSchema = z.object({
   providers: z.array(
-    z.object({ id: providerIdSchema, name: z.string(), key_env_var: z.string(), default_agent_model: z.string(), default_graph_model: z.string() }),
+    z.object({
+      id: providerIdSchema,
+      name: z.string(),
+      key_env_var: z.string(),
+      default_agent_model: z.string(),
+      default_graph_model: z.string(),
+    }),
   ),
   symbol: z.object({
     pattern: z.string().meta({ description: "a JavaScript regular expression's source, anchored, without flags" }),
@@ -35,10 +47,17 @@ export const pageConfigSchema = z.object({
   }),
   bars: z.object({ minimum: z.number(), pattern_chart: z.number() }),
   csv: z.object({ max_characters: z.number() }),
-  steps: z.array(z.object({ id: z.enum(pipelineSteps as readonly [PipelineStep, ...PipelineStep[]]), label: z.string(), detail: z.string() })),
-  indicators: z
-    .array(z.object({ key: z.string(), label: z.string() }))
-    .meta({ description: "the keys of the result's indicator_values this library computes, in display order, with their periods" }),
+  steps: z.array(
+    z.object({
+      id: z.enum(pipelineSteps as readonly [PipelineStep, ...PipelineStep[]]),
+      label: z.string(),
+      detail: z.string(),
+    }),
+  ),
+  indicators: z.array(z.object({ key: z.string(), label: z.string() })).meta({
+    description:
+      "the keys of the result's indicator_values this library computes, in display order, with their periods",
+  }),
   decisions: z.array(z.string()),
   timeframes: z.array(wireTimeframeLimitSchema),
   chart_palette: z.object({
@@ -65,7 +84,13 @@ export function legacyOutputFiles(publicDir: string): Record<string, { file: str
 }
 
 /** The five indicators by name, in the order the Indicator agent is offered them. */
-const INDICATOR_NAMES = { rsi: "RSI", macd: "MACD", stochastic: "Stochastic", roc: "ROC", williamsR: "Williams %R" } as const;
+const INDICATOR_NAMES = {
+  rsi: "RSI",
+  macd: "MACD",
+  stochastic: "Stochastic",
+  roc: "ROC",
+  williamsR: "Williams %R",
+} as const;
 
 /** Each indicator line's label with the periods the library computes it at (the option schemas' defaults). */
 function indicatorLabels(): PageConfig["indicators"] {
@@ -86,7 +111,10 @@ function indicatorLabels(): PageConfig["indicators"] {
     roc: `${names.roc} (${roc.period})`,
     williamsR: `${names.williamsR} (${williamsR.period})`,
   };
-  return (Object.keys(labels) as (keyof IndicatorSnapshot)[]).map((key) => ({ key: WIRE_INDICATOR_KEYS[key], label: labels[key] }));
+  return (Object.keys(labels) as (keyof IndicatorSnapshot)[]).map((key) => ({
+    key: WIRE_INDICATOR_KEYS[key],
+    label: labels[key],
+  }));
 }
 
 function stepLabels(decisions: readonly string[]): PageConfig["steps"] {
@@ -94,7 +122,10 @@ function stepLabels(decisions: readonly string[]): PageConfig["steps"] {
   const steps: Record<PipelineStep, { label: string; detail: string }> = {
     data: { label: "Market data", detail: "candles for the window" },
     indicator: { label: "Indicator agent", detail: Object.values(INDICATOR_NAMES).join(", ") },
-    pattern: { label: "Pattern agent", detail: `reads the candlestick chart of the last ${PATTERN_CHART_BAR_COUNT} bars` },
+    pattern: {
+      label: "Pattern agent",
+      detail: `reads the candlestick chart of the last ${PATTERN_CHART_BAR_COUNT} bars`,
+    },
     trend: { label: "Trend agent", detail: "reads support and resistance lines" },
     decision: { label: "Decision agent", detail: decisions.join(" or ") },
   };

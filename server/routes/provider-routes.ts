@@ -15,7 +15,11 @@ const modelSelectionSchema = z.object({
   agent_llm_provider: providerIdSchema,
   graph_llm_provider: providerIdSchema,
 });
-export const updateProviderAnswerSchema = z.object({ success: z.literal(true), message: z.string(), config: modelSelectionSchema });
+export const updateProviderAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  config: modelSelectionSchema,
+});
 export const getProviderAnswerSchema = z.object({ config: modelSelectionSchema });
 
 export function createProviderRouter(settings: RouteSettings): Router {

@@ -9,7 +9,13 @@ import { DateRangeError } from "../../src/errors";
 import { timeframeInfo, timeframeSchema } from "../../src/market/index";
 import { parseLegacyDateRange } from "../legacy-date-range";
 import type { RouteSettings } from "../app-dependencies";
-import { wireDateRange, wireLegacyTimeframeLimit, wireTimeframeLimit, wireTimeframeLimitSchema, type WireLegacyTimeframeLimit } from "../wire";
+import {
+  wireDateRange,
+  wireLegacyTimeframeLimit,
+  wireTimeframeLimit,
+  wireTimeframeLimitSchema,
+  type WireLegacyTimeframeLimit,
+} from "../wire";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
 
@@ -46,7 +52,10 @@ export const validateDateRangeBodySchema = z
 const timeframeParameterSchema = z.strictObject({ timeframe: z.string() }).transform((parameters, context) => {
   const parsed = timeframeSchema.safeParse(parameters.timeframe);
   if (!parsed.success) {
-    context.addIssue({ code: "custom", message: `timeframe: ${parsed.error.issues[0]?.message ?? "unknown timeframe"}` });
+    context.addIssue({
+      code: "custom",
+      message: `timeframe: ${parsed.error.issues[0]?.message ?? "unknown timeframe"}`,
+    });
     return z.NEVER;
   }
   return parsed.data;
@@ -59,7 +68,9 @@ export function createTimeframeRouter(settings: RouteSettings): Router {
   const router = apiRouter();
 
   router.get("/timeframe-limits", (context) => {
-    context.body = { timeframes: timeframeTable().map(wireTimeframeLimit) } satisfies z.infer<typeof timeframeLimitsAnswerSchema>;
+    context.body = { timeframes: timeframeTable().map(wireTimeframeLimit) } satisfies z.infer<
+      typeof timeframeLimitsAnswerSchema
+    >;
   });
 
   // The replaced system answered an unknown timeframe with a default limit; a clear 400 serves a caller better.
@@ -78,7 +89,11 @@ export function createTimeframeRouter(settings: RouteSettings): Router {
       // A timeframe or date that cannot be read at all is bad input (400); validateDateRange marks exactly those
       // answers with current_days: null, since it could not measure the range.
       if (!validation.ok && validation.currentDays === null) {
-        throw new DateRangeError({ message: validation.error, maxDays: validation.maxDays, currentDays: validation.currentDays });
+        throw new DateRangeError({
+          message: validation.error,
+          maxDays: validation.maxDays,
+          currentDays: validation.currentDays,
+        });
       }
       context.body = wireDateRange(validation);
     }),
@@ -88,7 +103,10 @@ export function createTimeframeRouter(settings: RouteSettings): Router {
 }
 
 /** The old client's range as {timeframe, start, end}; its fields are UTC dates and times (legacy-date-range.ts). */
-function legacyRange(input: { timeframe: string } & Record<string, unknown>, now: Date | undefined): { timeframe: string; start: Date; end: Date } {
+function legacyRange(
+  input: { timeframe: string } & Record<string, unknown>,
+  now: Date | undefined,
+): { timeframe: string; start: Date; end: Date } {
   const { timeframe, ...dates } = input;
   const range = parseLegacyDateRange(dates, { now });
   if (!range.ok) throw new DateRangeError({ message: range.error, maxDays: null, currentDays: null });

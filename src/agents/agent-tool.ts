@@ -31,7 +31,10 @@ export function toolDefinition(tool: AgentTool): ToolDefinition {
 export function runToolCall(tools: readonly AgentTool[], call: ToolCall): { ok: boolean; content: string } {
   const tool = tools.find((candidate) => candidate.name === call.name);
   if (!tool) {
-    return { ok: false, content: `Error: there is no tool named "${call.name}". Available: ${tools.map((t) => t.name).join(", ")}.` };
+    return {
+      ok: false,
+      content: `Error: there is no tool named "${call.name}". Available: ${tools.map((t) => t.name).join(", ")}.`,
+    };
   }
   const rawArguments = call.arguments === undefined && call.rawArguments.trim() === "" ? {} : call.arguments;
   if (rawArguments === undefined) {

@@ -10,7 +10,10 @@ export type Directive = (typeof DIRECTIVES)[number];
 
 /** The record as the model writes it. Risk/reward between 1.2 and 1.8; never HOLD. */
 export const decisionRecordSchema = z.strictObject({
-  forecast_horizon: z.string({ error: "must be a string such as \"next 3 bars (12 hours)\"" }).trim().min(1, "must not be empty"),
+  forecast_horizon: z
+    .string({ error: 'must be a string such as "next 3 bars (12 hours)"' })
+    .trim()
+    .min(1, "must not be empty"),
   decision: z.enum(DIRECTIVES, { error: 'must be exactly "LONG" or "SHORT"' }),
   justification: z.string({ error: "must be a string" }).trim().min(1, "must not be empty"),
   risk_reward_ratio: z

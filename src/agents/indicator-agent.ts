@@ -27,7 +27,9 @@ export interface IndicatorToolUse {
   ok: boolean;
 }
 
-export async function runIndicatorAgent(input: IndicatorAgentInput): Promise<{ report: string; toolUses: IndicatorToolUse[] }> {
+export async function runIndicatorAgent(
+  input: IndicatorAgentInput,
+): Promise<{ report: string; toolUses: IndicatorToolUse[] }> {
   const { context, model, recorder, signal } = input;
   const tools = [...indicatorTools(toColumns(input.candles)), ...(input.extraTools ?? [])];
   const definitions = tools.map(toolDefinition);
@@ -41,7 +43,13 @@ export async function runIndicatorAgent(input: IndicatorAgentInput): Promise<{ r
     const lastRound = round === context.maxToolRounds;
     // Every round's text is the analyst's report: a sentence written before a tool call is part of it too.
     const reportCall = recorder.report.beginCall();
-    const request = { messages, tools: definitions, toolChoice: lastRound ? "none" : "auto", signal, onTextDelta: reportCall.onTextDelta } as const;
+    const request = {
+      messages,
+      tools: definitions,
+      toolChoice: lastRound ? "none" : "auto",
+      signal,
+      onTextDelta: reportCall.onTextDelta,
+    } as const;
     const response = await recorder.chat(model, request, "graph");
     reportCall.finish(response.text);
     if (response.toolCalls.length === 0 || lastRound) {

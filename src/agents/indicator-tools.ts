@@ -20,7 +20,13 @@ const period = (minimum: number, standard: number, description: string) =>
   z.int().min(minimum).max(MAX_INDICATOR_PERIOD).default(standard).describe(description);
 
 /** The names of the five built-in tools, which no plugin may take. */
-export const BUILT_IN_INDICATOR_TOOL_NAMES = ["compute_rsi", "compute_macd", "compute_stochastic", "compute_roc", "compute_williams_r"] as const;
+export const BUILT_IN_INDICATOR_TOOL_NAMES = [
+  "compute_rsi",
+  "compute_macd",
+  "compute_stochastic",
+  "compute_roc",
+  "compute_williams_r",
+] as const;
 
 export function indicatorTools(columns: CandleColumns): AgentTool[] {
   const close = columns.close;

@@ -1,6 +1,13 @@
 // One step's model calls: each agent step gets its own recorder, calls its models through it, and the recorder keeps
 // a record of every call (role, model, tokens, time), so a step's usage is its own and needs no shared bookkeeping.
-import { addUsage, zeroUsage, type ChatModel, type ChatRequest, type ChatResponse, type TokenUsage } from "../llm/chat-model";
+import {
+  addUsage,
+  zeroUsage,
+  type ChatModel,
+  type ChatRequest,
+  type ChatResponse,
+  type TokenUsage,
+} from "../llm/chat-model";
 import type { ProviderId } from "../config/providers";
 import type { ModelRole } from "../llm/create-chat-model";
 import { ModelRefusalError } from "./agent-errors";
@@ -36,10 +43,18 @@ export interface StepRecorder {
 
 /** A model whose calls are made through a step's recorder (what a plugin analyst is given). */
 export function recordingModel(model: ChatModel, recorder: StepRecorder, role: ModelRole): ChatModel {
-  return { provider: model.provider, model: model.model, temperature: model.temperature, chat: (request) => recorder.chat(model, request, role) };
+  return {
+    provider: model.provider,
+    model: model.model,
+    temperature: model.temperature,
+    chat: (request) => recorder.chat(model, request, role),
+  };
 }
 
-export function createStepRecorder(step: StepName, options: { onReportText?: (text: string) => void } = {}): StepRecorder {
+export function createStepRecorder(
+  step: StepName,
+  options: { onReportText?: (text: string) => void } = {},
+): StepRecorder {
   const calls: ModelCallRecord[] = [];
   return {
     step,

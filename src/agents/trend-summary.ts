@@ -15,7 +15,10 @@ export interface TrendlineSummary {
   lastClose: number;
 }
 
-export function summariseTrendlines(candles: readonly Candle[], fits: { close: TrendlineFit; highLow: TrendlineFit }): TrendlineSummary {
+export function summariseTrendlines(
+  candles: readonly Candle[],
+  fits: { close: TrendlineFit; highLow: TrendlineFit },
+): TrendlineSummary {
   const lastIndex = candles.length - 1;
   const last = candles[lastIndex];
   if (!last) throw new Error("Trendlines need at least one candle");

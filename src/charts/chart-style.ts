@@ -70,7 +70,13 @@ export function chartSubject(options: ResolvedChartOptions): string {
 /** The charts' text size in pixels (tick labels, legend); the title is larger. */
 export const CHART_FONT_SIZE = 14;
 
-export function baseLayout(options: ResolvedChartOptions, axis: BarAxis, prices: PriceAxis, title: string, showLegend: boolean): PlotlyLayout {
+export function baseLayout(
+  options: ResolvedChartOptions,
+  axis: BarAxis,
+  prices: PriceAxis,
+  title: string,
+  showLegend: boolean,
+): PlotlyLayout {
   return {
     width: options.width,
     height: options.height,

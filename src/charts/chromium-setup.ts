@@ -80,7 +80,6 @@ export async function removeUserDataDir(directory: string): Promise<void> {
   await rm(directory, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);
 }
 
-
 /** Runs in the page: one call per chart; Plotly draws each figure object into its own detached div. */
 export const IN_PAGE_RENDER_SCRIPT = `
 window.renderChartToPngBase64 = async function (figure, width, height) {

@@ -2,7 +2,14 @@
 import type { Candle } from "../market/candle";
 import { buildBarAxis } from "./bar-axis";
 import { buildCandlestickTrace } from "./candlestick-trace";
-import { baseLayout, CHART_FONT_SIZE, chartColors, chartOptionsSchema, chartSubject, type ChartOptions } from "./chart-style";
+import {
+  baseLayout,
+  CHART_FONT_SIZE,
+  chartColors,
+  chartOptionsSchema,
+  chartSubject,
+  type ChartOptions,
+} from "./chart-style";
 import type { PlotlyFigure } from "./figure-types";
 import { buildPriceAxis } from "./price-axis";
 
@@ -15,7 +22,8 @@ export interface PatternFigureOptions extends ChartOptions {
 
 export function buildPatternFigure(candles: readonly Candle[], options: PatternFigureOptions = {}): PlotlyFigure {
   const { barCount = PATTERN_CHART_BAR_COUNT, ...chartOptions } = options;
-  if (!Number.isInteger(barCount) || barCount < 1) throw new RangeError(`barCount must be a positive integer (got ${barCount})`);
+  if (!Number.isInteger(barCount) || barCount < 1)
+    throw new RangeError(`barCount must be a positive integer (got ${barCount})`);
   if (candles.length === 0) throw new RangeError("A pattern chart needs at least one candle");
   const resolved = chartOptionsSchema.parse(chartOptions);
   const shown = candles.slice(-barCount);

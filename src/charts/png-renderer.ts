@@ -62,7 +62,11 @@ export interface ChartRenderer {
 export class ChartRendererClosedError extends QuantAgentError {
   override name = "ChartRendererClosedError";
   constructor() {
-    super({ code: "renderer_closed", kind: "cancelled", message: "The chart renderer is closed; create a new one with createChartRenderer()" });
+    super({
+      code: "renderer_closed",
+      kind: "cancelled",
+      message: "The chart renderer is closed; create a new one with createChartRenderer()",
+    });
   }
 }
 
@@ -168,11 +172,18 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     await abortable(opening, signal);
     // Taken through takePage so the count stays right, and the least busy is used if others opened one too.
     const taken = takePage(session);
-    if (!taken) throw new ChartRenderError({ reason: "render", message: "Chromium closed the page it had just opened" });
+    if (!taken)
+      throw new ChartRenderError({ reason: "render", message: "Chromium closed the page it had just opened" });
     return taken;
   }
 
-  async function renderOnce(session: BrowserSession, figure: RenderableFigure, width: number, height: number, signal: AbortSignal) {
+  async function renderOnce(
+    session: BrowserSession,
+    figure: RenderableFigure,
+    width: number,
+    height: number,
+    signal: AbortSignal,
+  ) {
     const warm = takePage(session) ?? (await replacePages(session, signal));
     try {
       const base64 = await abortable(
@@ -201,7 +212,10 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     if (closing) throw new ChartRendererClosedError();
     const width = renderOptions.width ?? figure.layout.width;
     const height = renderOptions.height ?? figure.layout.height;
-    for (const [name, value] of [["width", width], ["height", height]] as const) {
+    for (const [name, value] of [
+      ["width", width],
+      ["height", height],
+    ] as const) {
       if (!Number.isInteger(value) || value < 16 || value > 8192) {
         throw new RangeError(`${name} must be an integer number of pixels from 16 to 8192 (got ${value})`);
       }
@@ -220,7 +234,11 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
       } catch (error) {
         if (renderOptions.signal?.aborted) throw renderOptions.signal.reason;
         if (timeout.aborted) {
-          throw new ChartRenderError({ reason: "timeout", message: `Chart rendering timed out after ${settings.renderTimeoutMs} ms`, cause: error });
+          throw new ChartRenderError({
+            reason: "timeout",
+            message: `Chart rendering timed out after ${settings.renderTimeoutMs} ms`,
+            cause: error,
+          });
         }
         if (closing) throw new ChartRendererClosedError();
         // The browser died under this render (crash, kill): one fresh launch, then give up.
@@ -229,7 +247,11 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
           continue;
         }
         if (error instanceof ChartRenderError) throw error;
-        throw new ChartRenderError({ reason: "render", message: `Chart rendering failed: ${describeError(error)}`, cause: error });
+        throw new ChartRenderError({
+          reason: "render",
+          message: `Chart rendering failed: ${describeError(error)}`,
+          cause: error,
+        });
       }
     }
   }
@@ -292,7 +314,11 @@ async function launchSession(executablePath: string | undefined): Promise<Browse
     });
   } catch (error) {
     await removeUserDataDir(userDataDir);
-    throw new ChartRenderError({ reason: "launch", message: `Could not start Chromium (${resolvedPath}): ${describeError(error)}`, cause: error });
+    throw new ChartRenderError({
+      reason: "launch",
+      message: `Could not start Chromium (${resolvedPath}): ${describeError(error)}`,
+      cause: error,
+    });
   }
   try {
     const firstPage = await openWarmPage(browser);
@@ -303,7 +329,11 @@ async function launchSession(executablePath: string | undefined): Promise<Browse
     await browser.close().catch(ignore);
     await afterExit(browser);
     await removeUserDataDir(userDataDir);
-    throw new ChartRenderError({ reason: "launch", message: `Could not load Plotly into Chromium: ${describeError(error)}`, cause: error });
+    throw new ChartRenderError({
+      reason: "launch",
+      message: `Could not load Plotly into Chromium: ${describeError(error)}`,
+      cause: error,
+    });
   }
 }
 

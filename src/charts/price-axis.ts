@@ -58,10 +58,13 @@ export function buildPriceAxis(values: readonly number[], options: PriceAxisOpti
  * within about 0.7 to 1.4 times the target (rounding up instead could leave a chart with only two ticks).
  */
 export function niceStep(rawStep: number): number {
-  if (!(rawStep > 0) || !Number.isFinite(rawStep)) throw new RangeError(`A tick step must be a positive number (got ${rawStep})`);
+  if (!(rawStep > 0) || !Number.isFinite(rawStep))
+    throw new RangeError(`A tick step must be a positive number (got ${rawStep})`);
   const magnitude = 10 ** Math.floor(Math.log10(rawStep));
   const distance = (multiple: number) => Math.abs(Math.log(multiple * magnitude) - Math.log(rawStep));
-  const multiple = NICE_MULTIPLES.reduce((best, candidate) => (distance(candidate) < distance(best) ? candidate : best));
+  const multiple = NICE_MULTIPLES.reduce((best, candidate) =>
+    distance(candidate) < distance(best) ? candidate : best,
+  );
   return multiple * magnitude;
 }
 
@@ -81,7 +84,8 @@ const WIDEST_EM = 0.838;
 /** Width in pixels of a tick label in DejaVu Sans at fontSize. */
 export function labelWidth(text: string, fontSize: number): number {
   let em = 0;
-  for (const character of text) em += character >= "0" && character <= "9" ? DIGIT_EM : (ADVANCE_EM[character] ?? WIDEST_EM);
+  for (const character of text)
+    em += character >= "0" && character <= "9" ? DIGIT_EM : (ADVANCE_EM[character] ?? WIDEST_EM);
   return em * fontSize;
 }
 

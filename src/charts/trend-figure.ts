@@ -4,7 +4,16 @@
 import type { Candle } from "../market/candle";
 import { buildBarAxis } from "./bar-axis";
 import { buildCandlestickTrace } from "./candlestick-trace";
-import { baseLayout, CHART_FONT_SIZE, chartColors, chartOptionsSchema, chartSubject, TREND_CANDLE_OPACITY, type ChartColor, type ChartOptions } from "./chart-style";
+import {
+  baseLayout,
+  CHART_FONT_SIZE,
+  chartColors,
+  chartOptionsSchema,
+  chartSubject,
+  TREND_CANDLE_OPACITY,
+  type ChartColor,
+  type ChartOptions,
+} from "./chart-style";
 import type { LineTrace, PlotlyFigure } from "./figure-types";
 import { buildPriceAxis } from "./price-axis";
 import { lineValues, type StraightLine } from "./straight-line";
@@ -26,10 +35,34 @@ export interface TrendLineStyle {
  * describes them from it, so what the model is told about a line is what the image shows.
  */
 export const TREND_LINE_STYLES = {
-  closeSupport: { legend: "Support (close)", kind: "support", fittedTo: "closes", color: chartColors.closeSupport, dash: "solid" },
-  closeResistance: { legend: "Resistance (close)", kind: "resistance", fittedTo: "closes", color: chartColors.closeResistance, dash: "solid" },
-  lowSupport: { legend: "Support (lows)", kind: "support", fittedTo: "lows", color: chartColors.lowSupport, dash: "dash" },
-  highResistance: { legend: "Resistance (highs)", kind: "resistance", fittedTo: "highs", color: chartColors.highResistance, dash: "dash" },
+  closeSupport: {
+    legend: "Support (close)",
+    kind: "support",
+    fittedTo: "closes",
+    color: chartColors.closeSupport,
+    dash: "solid",
+  },
+  closeResistance: {
+    legend: "Resistance (close)",
+    kind: "resistance",
+    fittedTo: "closes",
+    color: chartColors.closeResistance,
+    dash: "solid",
+  },
+  lowSupport: {
+    legend: "Support (lows)",
+    kind: "support",
+    fittedTo: "lows",
+    color: chartColors.lowSupport,
+    dash: "dash",
+  },
+  highResistance: {
+    legend: "Resistance (highs)",
+    kind: "resistance",
+    fittedTo: "highs",
+    color: chartColors.highResistance,
+    dash: "dash",
+  },
 } as const satisfies Record<string, TrendLineStyle>;
 
 export interface TrendFigureOptions extends ChartOptions {
@@ -60,7 +93,10 @@ export function buildTrendFigure(candles: readonly Candle[], options: TrendFigur
   const candlesticks = buildCandlestickTrace(
     candles,
     axis,
-    { up: { line: chartColors.upCandle, fill: chartColors.upCandle }, down: { line: chartColors.downCandle, fill: chartColors.downCandle } },
+    {
+      up: { line: chartColors.upCandle, fill: chartColors.upCandle },
+      down: { line: chartColors.downCandle, fill: chartColors.downCandle },
+    },
     "Price",
     TREND_CANDLE_OPACITY,
   );
@@ -71,6 +107,8 @@ export function buildTrendFigure(candles: readonly Candle[], options: TrendFigur
     line(TREND_LINE_STYLES.highResistance, resistanceLine(fits.highLow)),
   ];
   // The range holds the lines too: a support line can run below every low at the window's ends.
-  const prices = buildPriceAxis([...candlesticks.low, ...candlesticks.high, ...lines.flatMap((trace) => trace.y)], { fontSize: CHART_FONT_SIZE });
+  const prices = buildPriceAxis([...candlesticks.low, ...candlesticks.high, ...lines.flatMap((trace) => trace.y)], {
+    fontSize: CHART_FONT_SIZE,
+  });
   return { data: [candlesticks, ...lines], layout: baseLayout(resolved, axis, prices, title, true) };
 }

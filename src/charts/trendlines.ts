@@ -34,7 +34,11 @@ export function fitTrendlines(values: readonly number[]): TrendlineFit {
  * Support fitted on the lows and resistance on the highs. As in the system this replaces, the starting line is the
  * least-squares line of the closes; the pivots are the low furthest below it and the high furthest above it.
  */
-export function fitHighLowTrendlines(series: { high: readonly number[]; low: readonly number[]; close: readonly number[] }): TrendlineFit {
+export function fitHighLowTrendlines(series: {
+  high: readonly number[];
+  low: readonly number[];
+  close: readonly number[];
+}): TrendlineFit {
   for (const [name, values] of Object.entries(series)) assertSeries(name, values);
   if (series.high.length !== series.close.length || series.low.length !== series.close.length) {
     throw new TrendlineInputError({ message: "high, low and close must have the same length" });
@@ -76,6 +80,8 @@ export function resistanceLine(fit: TrendlineFit): StraightLine {
 }
 
 function assertSeries(name: string, values: readonly number[]): void {
-  if (values.length < 2) throw new TrendlineInputError({ message: `A trendline needs at least 2 values in ${name} (got ${values.length})` });
-  if (!values.every(Number.isFinite)) throw new TrendlineInputError({ message: `${name} must hold finite numbers only` });
+  if (values.length < 2)
+    throw new TrendlineInputError({ message: `A trendline needs at least 2 values in ${name} (got ${values.length})` });
+  if (!values.every(Number.isFinite))
+    throw new TrendlineInputError({ message: `${name} must hold finite numbers only` });
 }

@@ -37,7 +37,8 @@ async function syncFolder(folder: string): Promise<void> {
   } catch (error) {
     // Windows and some file systems cannot open or fsync a folder; the rename is still atomic there.
     const code = (error as NodeJS.ErrnoException).code;
-    if (code !== "EISDIR" && code !== "EPERM" && code !== "EINVAL" && code !== "EBADF" && code !== "EACCES") throw error;
+    if (code !== "EISDIR" && code !== "EPERM" && code !== "EINVAL" && code !== "EBADF" && code !== "EACCES")
+      throw error;
   } finally {
     await handle?.close();
   }

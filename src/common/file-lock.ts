@@ -180,6 +180,7 @@ async function removeIfUnchanged(path: string, content: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // someone else removed it
     throw error;
   }
-  if ((await readFile(grave, "utf8").catch(() => undefined)) !== content) await link(grave, path).catch(() => undefined);
+  if ((await readFile(grave, "utf8").catch(() => undefined)) !== content)
+    await link(grave, path).catch(() => undefined);
   await rm(grave, { force: true });
 }

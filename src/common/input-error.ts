@@ -15,7 +15,13 @@ export class InputError extends QuantAgentError {
   override name = "InputError";
 
   constructor(options: InputErrorOptions) {
-    super({ code: options.code ?? "invalid_request", kind: "input", message: options.message, details: options.details, cause: options.cause });
+    super({
+      code: options.code ?? "invalid_request",
+      kind: "input",
+      message: options.message,
+      details: options.details,
+      cause: options.cause,
+    });
   }
 
   /** One sentence from zod's issues, led by `subject` when given; the ZodError is kept as the cause. */

@@ -10,7 +10,11 @@ export function hasControlCharacter(text: string): boolean {
 }
 
 /** The first string inside a JSON-like value that holds a control character, as a dotted path; undefined when none. */
-export function findControlCharacter(value: unknown, options: { allowMultiline?: readonly string[] } = {}, path: string[] = []): string | undefined {
+export function findControlCharacter(
+  value: unknown,
+  options: { allowMultiline?: readonly string[] } = {},
+  path: string[] = [],
+): string | undefined {
   if (typeof value === "string") {
     const field = path.join(".");
     // Multi-line fields (a CSV file's text) may hold line breaks and tabs, but no other control character.

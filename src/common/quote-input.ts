@@ -13,6 +13,8 @@ export function quoteInput(value: unknown, limit = QUOTED_INPUT_LIMIT): string {
 
 /** A list of names (CSV header fields, keys) for a message, at most `count` of them. */
 export function quoteList(values: readonly string[], count = 10): string {
-  const shown = values.slice(0, count).map((value) => (value.length > QUOTED_INPUT_LIMIT ? `${value.slice(0, QUOTED_INPUT_LIMIT)}...` : value));
+  const shown = values
+    .slice(0, count)
+    .map((value) => (value.length > QUOTED_INPUT_LIMIT ? `${value.slice(0, QUOTED_INPUT_LIMIT)}...` : value));
   return values.length > count ? `${shown.join(", ")}, ... (${values.length} in all)` : shown.join(", ");
 }

@@ -8,7 +8,10 @@ const SECRET_PATTERNS: readonly [RegExp, string][] = [
   [/\b(bearer|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, "$1 [redacted]"],
   // The value must look like a secret (8 characters or more, not a <placeholder>), so that instructions such as
   // "open /?token=<your token>" or "Authorization: Bearer <token>" survive.
-  [/\b(api[_-]?key|access[_-]?token|authorization|token|password)(["']?\s*[:=]\s*["']?)(?![<\[])[^\s"',;}]{8,}/gi, "$1$2[redacted]"],
+  [
+    /\b(api[_-]?key|access[_-]?token|authorization|token|password)(["']?\s*[:=]\s*["']?)(?![<\[])[^\s"',;}]{8,}/gi,
+    "$1$2[redacted]",
+  ],
 ];
 
 /** Removes key-like text; `extra` lists exact secrets to remove as well (the server's access token). */

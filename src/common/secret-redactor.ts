@@ -31,7 +31,13 @@ export function createSecretRedactor(secrets: () => Iterable<string | undefined>
   let cachedIndex: PieceIndex = { byLength: new Map(), starts: new Set() };
 
   const currentIndex = (): PieceIndex => {
-    const values = [...new Set([...secrets()].filter((value): value is string => typeof value === "string" && value.length >= MIN_SECRET_LENGTH))];
+    const values = [
+      ...new Set(
+        [...secrets()].filter(
+          (value): value is string => typeof value === "string" && value.length >= MIN_SECRET_LENGTH,
+        ),
+      ),
+    ];
     const signature = values.join("\u0000");
     if (signature !== cachedSignature) {
       cachedSignature = signature;
@@ -79,7 +85,9 @@ function indexPieces(values: readonly string[]): PieceIndex {
   };
   for (const value of values) {
     if (value.length <= SECRET_PIECE_LENGTH) add(value);
-    else for (let start = 0; start + SECRET_PIECE_LENGTH <= value.length; start++) add(value.slice(start, start + SECRET_PIECE_LENGTH));
+    else
+      for (let start = 0; start + SECRET_PIECE_LENGTH <= value.length; start++)
+        add(value.slice(start, start + SECRET_PIECE_LENGTH));
   }
   return { byLength, starts };
 }

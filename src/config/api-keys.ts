@@ -12,7 +12,12 @@ export class MissingApiKeyError extends QuantAgentError {
   override name = "MissingApiKeyError";
   readonly provider: ProviderId;
   constructor(options: { provider: ProviderId; message: string }) {
-    super({ code: "missing_api_key", kind: "config", message: options.message, details: { provider: options.provider } });
+    super({
+      code: "missing_api_key",
+      kind: "config",
+      message: options.message,
+      details: { provider: options.provider },
+    });
     this.provider = options.provider;
   }
 }
@@ -48,7 +53,10 @@ export function resolveApiKey(config: Config, provider: ProviderId, env: Env = p
       message: `Please replace the placeholder API key with your actual OpenAI API key. ${howToSetKey(provider)}`,
     });
   }
-  throw new MissingApiKeyError({ provider, message: `${info.displayName} API key not found. ${howToSetKey(provider)}` });
+  throw new MissingApiKeyError({
+    provider,
+    message: `${info.displayName} API key not found. ${howToSetKey(provider)}`,
+  });
 }
 
 /** The key if one is set (config field, else env var), else undefined; never throws. */

@@ -26,9 +26,7 @@ const temperatureSchema = z
   .min(0, "must be at least 0")
   .max(2, "must be at most 2");
 
-const baseUrlSchema = z
-  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-  .optional();
+const baseUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
 
 const keySchema = z.string({ error: "must be a string" });
 
@@ -63,15 +61,18 @@ export const configSchema = z.strictObject({
    * The Decision agent's horizon: its order is for the next N bars, stated to it with their duration at the timeframe
    * in use (3 bars: 12 hours at 4h, 3 days at 1d).
    */
-  decision_horizon_bars: z.number({ error: "must be a number of bars" }).int("must be a whole number of bars").min(1, "must be at least 1").max(50, "must be at most 50").default(DEFAULT_DECISION_HORIZON_BARS),
+  decision_horizon_bars: z
+    .number({ error: "must be a number of bars" })
+    .int("must be a whole number of bars")
+    .min(1, "must be at least 1")
+    .max(50, "must be at most 50")
+    .default(DEFAULT_DECISION_HORIZON_BARS),
   /** Longest time a plugin's analyst or data source may take, per call, in milliseconds. */
   plugin_timeout_ms: z.number().int().positive().max(600_000).default(60_000),
   /** Record every analysis in the analysis journal (SQLite in data_dir, or PostgreSQL at database_url). */
   journal: z.boolean({ error: "must be true or false" }).default(true),
   /** A PostgreSQL URL (postgres://user:password@host:5432/name) for a journal shared by several processes; default DATABASE_URL. */
-  database_url: z
-    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
-    .optional(),
+  database_url: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
   /** Where custom assets and the SQLite journal live (relative paths resolve against the current directory). */
   data_dir: z.string().min(1).default("data"),
 });
@@ -94,7 +95,10 @@ export function createConfig(override: ConfigInput = {}): Config {
   }
   const parsed = configSchema.safeParse(override);
   if (!parsed.success) {
-    throw new ConfigError({ message: formatZodError(parsed.error, { subject: "Invalid configuration" }), cause: parsed.error });
+    throw new ConfigError({
+      message: formatZodError(parsed.error, { subject: "Invalid configuration" }),
+      cause: parsed.error,
+    });
   }
   return parsed.data;
 }

@@ -34,16 +34,28 @@ function accuracyCell(result: EvaluationResult, horizon: ReturnType<typeof score
 
 export function compareEvaluations(baseline: EvaluationResult, variant: EvaluationResult): Ablation {
   const variantPoints = new Map(variant.points.map((point) => [point.id, point]));
-  if (baseline.points.length !== variant.points.length || baseline.points.some((point) => !variantPoints.has(point.id))) {
-    throw new InputError({ message: "An ablation needs two runs on the same decision points (same assets, windows and protocol)" });
+  if (
+    baseline.points.length !== variant.points.length ||
+    baseline.points.some((point) => !variantPoints.has(point.id))
+  ) {
+    throw new InputError({
+      message: "An ablation needs two runs on the same decision points (same assets, windows and protocol)",
+    });
   }
   const points = baseline.points.map((point) => {
     const other = variantPoints.get(point.id);
     const left = point.decision ?? (point.error ? "failed" : "none");
     const right = other?.decision ?? (other?.error ? "failed" : "none");
-    return { id: point.id, baseline: left, variant: right, agree: point.decision !== undefined && point.decision === other?.decision };
+    return {
+      id: point.id,
+      baseline: left,
+      variant: right,
+      agree: point.decision !== undefined && point.decision === other?.decision,
+    };
   });
-  const compared = baseline.points.filter((point) => point.decision !== undefined && variantPoints.get(point.id)?.decision !== undefined).length;
+  const compared = baseline.points.filter(
+    (point) => point.decision !== undefined && variantPoints.get(point.id)?.decision !== undefined,
+  ).length;
   return {
     points,
     compared,
@@ -57,7 +69,11 @@ export function compareEvaluations(baseline: EvaluationResult, variant: Evaluati
 }
 
 /** The ablation as two markdown tables: accuracy per horizon, then the directives point by point. */
-export function ablationMarkdown(baseline: EvaluationResult, variant: EvaluationResult, labels: AblationLabels = {}): string {
+export function ablationMarkdown(
+  baseline: EvaluationResult,
+  variant: EvaluationResult,
+  labels: AblationLabels = {},
+): string {
   const without = labels.baseline ?? "without";
   const withChange = labels.variant ?? "with";
   const ablation = compareEvaluations(baseline, variant);

@@ -11,7 +11,13 @@ import type { Directive } from "./metrics";
 import { mulberry32 } from "./seeded-random";
 
 export type BaselineId = "random" | "always_long" | "always_short" | "momentum" | "linear_regression";
-export const baselineIds: readonly BaselineId[] = ["random", "always_long", "always_short", "momentum", "linear_regression"];
+export const baselineIds: readonly BaselineId[] = [
+  "random",
+  "always_long",
+  "always_short",
+  "momentum",
+  "linear_regression",
+];
 
 export const baselineLabels: Record<BaselineId, string> = {
   random: "Random",
@@ -33,7 +39,8 @@ export function alwaysShortDirective(): Directive {
 export function momentumDirective(point: DecisionPoint, horizon: number): Directive {
   const closes = point.history.map((candle) => candle.close);
   const last = closes.length - 1;
-  if (horizon > last) throw new RangeError(`Momentum over ${horizon} bars needs more than ${closes.length} bars of history`);
+  if (horizon > last)
+    throw new RangeError(`Momentum over ${horizon} bars needs more than ${closes.length} bars of history`);
   return closes[last] - closes[last - horizon] >= 0 ? "LONG" : "SHORT";
 }
 
@@ -57,7 +64,11 @@ export function randomDirectives(count: number, seed: number): Directive[] {
  * The directive of a deterministic baseline (everything but random) at one point. `lookback` is momentum's k: the
  * horizon scored, or the longest horizon when one directive answers for several (the published protocol).
  */
-export function deterministicBaselineDirective(baseline: Exclude<BaselineId, "random">, point: DecisionPoint, lookback: number): Directive {
+export function deterministicBaselineDirective(
+  baseline: Exclude<BaselineId, "random">,
+  point: DecisionPoint,
+  lookback: number,
+): Directive {
   switch (baseline) {
     case "always_long":
       return alwaysLongDirective();

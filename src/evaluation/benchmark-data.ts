@@ -26,7 +26,8 @@ export async function listBenchmarkAssets(root: string): Promise<string[]> {
   const assets: string[] = [];
   for (const entry of entries.filter((candidate) => candidate.isDirectory())) {
     const files = await readdir(path.join(root, entry.name));
-    if (files.some((file) => FILE_PATTERN.exec(file)?.[1].toLowerCase() === entry.name.toLowerCase())) assets.push(entry.name.toUpperCase());
+    if (files.some((file) => FILE_PATTERN.exec(file)?.[1].toLowerCase() === entry.name.toLowerCase()))
+      assets.push(entry.name.toUpperCase());
   }
   return assets.sort();
 }
@@ -43,21 +44,37 @@ export async function listBenchmarkFiles(root: string, asset: string): Promise<{
 }
 
 /** The windows of one asset, in window order. */
-export async function readBenchmarkWindows(root: string, asset: string, options: ReadBenchmarkOptions = {}): Promise<BenchmarkWindow[]> {
+export async function readBenchmarkWindows(
+  root: string,
+  asset: string,
+  options: ReadBenchmarkOptions = {},
+): Promise<BenchmarkWindow[]> {
   const files = await listBenchmarkFiles(root, asset);
   if (files.length === 0) throw new InputError({ message: `No benchmark windows for ${asset} in ${root}` });
   const chosen = options.windows === undefined ? files : files.slice(0, options.windows);
   const code = asset.toUpperCase();
   return Promise.all(
-    chosen.map(async ({ window, file }) => ({ asset: code, window, candles: await readCsvFile(file, { signal: options.signal }) })),
+    chosen.map(async ({ window, file }) => ({
+      asset: code,
+      window,
+      candles: await readCsvFile(file, { signal: options.signal }),
+    })),
   );
 }
 
 /** The candles of one window (BTC, 1 reads btc/BTC_4h_1.csv). */
-export async function readBenchmarkWindow(root: string, asset: string, window: number, options: { signal?: AbortSignal } = {}): Promise<Candle[]> {
+export async function readBenchmarkWindow(
+  root: string,
+  asset: string,
+  window: number,
+  options: { signal?: AbortSignal } = {},
+): Promise<Candle[]> {
   const files = await listBenchmarkFiles(root, asset);
   const found = files.find((candidate) => candidate.window === window);
-  if (!found) throw new InputError({ message: `No benchmark window ${window} for ${asset} in ${root} (there are ${files.length})` });
+  if (!found)
+    throw new InputError({
+      message: `No benchmark window ${window} for ${asset} in ${root} (there are ${files.length})`,
+    });
   return readCsvFile(found.file, { signal: options.signal });
 }
 
@@ -65,7 +82,10 @@ async function readRoot(root: string) {
   try {
     return await readdir(root, { withFileTypes: true });
   } catch (error) {
-    throw new InputError({ message: `Cannot read the benchmark folder ${root}: ${(error as Error).message}`, cause: error });
+    throw new InputError({
+      message: `Cannot read the benchmark folder ${root}: ${(error as Error).message}`,
+      cause: error,
+    });
   }
 }
 
@@ -74,7 +94,9 @@ async function assetFolder(root: string, asset: string): Promise<string> {
   const folder = entries.find((entry) => entry.isDirectory() && entry.name.toLowerCase() === asset.toLowerCase());
   if (!folder) {
     const available = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name.toUpperCase());
-    throw new InputError({ message: `No benchmark folder for ${asset} in ${root} (available: ${available.join(", ") || "none"})` });
+    throw new InputError({
+      message: `No benchmark folder for ${asset} in ${root} (available: ${available.join(", ") || "none"})`,
+    });
   }
   return path.join(root, folder.name);
 }

@@ -6,7 +6,8 @@ export async function forEachWithConcurrency<T>(
   worker: (item: T, index: number) => Promise<void>,
   options: { signal?: AbortSignal } = {},
 ): Promise<void> {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency must be a positive integer (got ${limit})`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`concurrency must be a positive integer (got ${limit})`);
   let next = 0;
   let failed = false;
   const lane = async () => {

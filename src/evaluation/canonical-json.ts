@@ -17,7 +17,8 @@ function canonicalize(value: unknown): unknown {
         .map((key) => [key, canonicalize(record[key])]),
     );
   }
-  if (typeof value === "number" && !Number.isFinite(value)) throw new TypeError(`canonicalJson: ${value} has no JSON form`);
+  if (typeof value === "number" && !Number.isFinite(value))
+    throw new TypeError(`canonicalJson: ${value} has no JSON form`);
   if (typeof value === "bigint") throw new TypeError("canonicalJson: a bigint has no JSON form");
   return value;
 }

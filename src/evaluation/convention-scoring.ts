@@ -35,10 +35,14 @@ export interface ConventionScores {
 }
 
 /** +1 LONG, -1 SHORT: what linear regression answers on a window under the convention. */
-export function regressionSign(closes: readonly number[], spec: Pick<ConventionSpec, "entryIndex" | "regression" | "ties">): 1 | -1 {
+export function regressionSign(
+  closes: readonly number[],
+  spec: Pick<ConventionSpec, "entryIndex" | "regression" | "ties">,
+): 1 | -1 {
   const { bars, rule } = spec.regression;
   const fitted = closes.slice(spec.entryIndex - bars + 1, spec.entryIndex + 1);
-  if (fitted.length !== bars) throw new RangeError(`Linear regression over ${bars} bars needs ${bars} closes up to bar ${spec.entryIndex + 1}`);
+  if (fitted.length !== bars)
+    throw new RangeError(`Linear regression over ${bars} bars needs ${bars} closes up to bar ${spec.entryIndex + 1}`);
   const slope = olsSlope(fitted);
   // The fitted line's value one bar after the last close: mean + slope * (n - mean x), with mean x = (n - 1) / 2.
   const mean = fitted.reduce((sum, value) => sum + value, 0) / bars;
@@ -47,7 +51,10 @@ export function regressionSign(closes: readonly number[], spec: Pick<ConventionS
   return signal > 0 ? 1 : -1;
 }
 
-export function scoreConvention(windowsByAsset: ReadonlyMap<string, readonly BenchmarkWindow[]>, spec: ConventionSpec): ConventionScores {
+export function scoreConvention(
+  windowsByAsset: ReadonlyMap<string, readonly BenchmarkWindow[]>,
+  spec: ConventionSpec,
+): ConventionScores {
   const scores: ConventionScores = { alwaysLong: {}, random: {}, linearRegression: {} };
   for (const [asset, windows] of windowsByAsset) {
     let samples = 0;
@@ -61,7 +68,8 @@ export function scoreConvention(windowsByAsset: ReadonlyMap<string, readonly Ben
       const regression = regressionSign(closes, spec);
       for (const horizon of spec.horizons) {
         const exit = closes[spec.entryIndex + horizon];
-        if (exit === undefined) throw new RangeError(`Window ${asset} ${window.window} has no bar ${spec.entryIndex + horizon + 1}`);
+        if (exit === undefined)
+          throw new RangeError(`Window ${asset} ${window.window} has no bar ${spec.entryIndex + horizon + 1}`);
         const move = exit / entry - 1;
         const isNeutral = Math.abs(move) <= spec.neutralBand;
         if (isNeutral && spec.neutral === "excluded") continue;
@@ -73,7 +81,8 @@ export function scoreConvention(windowsByAsset: ReadonlyMap<string, readonly Ben
       }
     }
     scores.alwaysLong[asset] = longWins / samples;
-    scores.random[asset] = spec.classes === 2 ? (longWins + shortWins) / 2 / samples : (longWins + shortWins + holdWins) / 3 / samples;
+    scores.random[asset] =
+      spec.classes === 2 ? (longWins + shortWins) / 2 / samples : (longWins + shortWins + holdWins) / 3 / samples;
     scores.linearRegression[asset] = regressionWins / samples;
   }
   return scores;
@@ -83,5 +92,9 @@ export function scoreConvention(windowsByAsset: ReadonlyMap<string, readonly Ben
 export function summarise(perAsset: Readonly<Record<string, number>>): { mean: number; low: number; high: number } {
   const values = Object.values(perAsset);
   if (values.length === 0) throw new RangeError("Nothing to summarise");
-  return { mean: values.reduce((sum, value) => sum + value, 0) / values.length, low: Math.min(...values), high: Math.max(...values) };
+  return {
+    mean: values.reduce((sum, value) => sum + value, 0) / values.length,
+    low: Math.min(...values),
+    high: Math.max(...values),
+  };
 }

@@ -64,7 +64,9 @@ export function resolveDecisionPointOptions(options: DecisionPointOptions = {}):
   const longest = Math.max(...resolved.horizons);
   // Momentum compares close[t] with close[t-k], so every horizon must fit inside the history.
   if (longest >= resolved.historyBars) {
-    throw new InputError({ message: `Invalid decision-point options: horizon ${longest} needs a history longer than ${resolved.historyBars} bars` });
+    throw new InputError({
+      message: `Invalid decision-point options: horizon ${longest} needs a history longer than ${resolved.historyBars} bars`,
+    });
   }
   return resolved;
 }

@@ -75,8 +75,12 @@ function errorBars(values: (number | null)[], intervals: (Interval | null)[]): E
   return {
     type: "data",
     symmetric: false,
-    array: values.map((value, index) => (value === null || !intervals[index] ? 0 : (intervals[index]!.high - value) * 100)),
-    arrayminus: values.map((value, index) => (value === null || !intervals[index] ? 0 : (value - intervals[index]!.low) * 100)),
+    array: values.map((value, index) =>
+      value === null || !intervals[index] ? 0 : (intervals[index]!.high - value) * 100,
+    ),
+    arrayminus: values.map((value, index) =>
+      value === null || !intervals[index] ? 0 : (value - intervals[index]!.low) * 100,
+    ),
     visible: true,
     color: "#3f3f46",
     thickness: 1,
@@ -98,7 +102,10 @@ export function accuracyFigure(result: EvaluationResult, horizon: ScoreHorizon):
       x: labels,
       y: accuracies.map(asPercent),
       marker: { color: methodColors[method] },
-      error_y: errorBars(accuracies, rows.map((row) => row?.interval ?? null)),
+      error_y: errorBars(
+        accuracies,
+        rows.map((row) => row?.interval ?? null),
+      ),
     };
   });
   const drift: MarkerTrace = {
@@ -109,12 +116,23 @@ export function accuracyFigure(result: EvaluationResult, horizon: ScoreHorizon):
     y: assets.map((asset) => asPercent(findDrift(result.drift, { asset, horizon })?.upShare)),
     marker: { color: "#18181b", symbol: "line-ew-open", size: 28 },
   };
-  const coinFlip = { type: "line", xref: "paper", x0: 0, x1: 1, y0: 50, y1: 50, line: { color: "#71717a", width: 1, dash: "dash" } };
+  const coinFlip = {
+    type: "line",
+    xref: "paper",
+    x0: 0,
+    x1: 1,
+    y0: 50,
+    y1: 50,
+    line: { color: "#71717a", width: 1, dash: "dash" },
+  };
   const label = horizonLabel(horizon, result.settings.horizons);
   return {
     data: [...bars, drift],
     layout: {
-      ...baseLayout(`Directional accuracy, ${label} (Wilson 95% intervals; dash: share of up-moves)`, { title: { text: "accuracy (%)" }, range: [0, 100] }),
+      ...baseLayout(`Directional accuracy, ${label} (Wilson 95% intervals; dash: share of up-moves)`, {
+        title: { text: "accuracy (%)" },
+        range: [0, 100],
+      }),
       shapes: [coinFlip],
     },
   };
@@ -131,11 +149,19 @@ export function meanReturnFigure(result: EvaluationResult, horizon: ScoreHorizon
       x: assetLabels(assets),
       y: means.map(asPercent),
       marker: { color: methodColors[method] },
-      error_y: errorBars(means, rows.map((row) => row?.meanReturnInterval ?? null)),
+      error_y: errorBars(
+        means,
+        rows.map((row) => row?.meanReturnInterval ?? null),
+      ),
     };
   });
   const label = horizonLabel(horizon, result.settings.horizons);
-  return { data, layout: baseLayout(`Mean return per decision, ${label} (95% intervals, no costs, not compounded)`, { title: { text: "mean return per decision (%)" } }) };
+  return {
+    data,
+    layout: baseLayout(`Mean return per decision, ${label} (95% intervals, no costs, not compounded)`, {
+      title: { text: "mean return per decision (%)" },
+    }),
+  };
 }
 
 /** The figure a report block names. */

@@ -92,12 +92,20 @@ export function resolveProtocolSettings(
     case "published": {
       const fixed = PUBLISHED_PROTOCOL;
       const problems = [
-        given.horizons !== undefined && given.horizons.join(",") !== fixed.horizons.join(",") ? `horizons ${given.horizons.join(",")} (it scores ${fixed.horizons.join(",")})` : undefined,
-        given.pointsPerWindow !== undefined && given.pointsPerWindow !== fixed.pointsPerWindow ? `${given.pointsPerWindow} points per window (it takes ${fixed.pointsPerWindow})` : undefined,
-        given.historyBars !== fixed.historyBars ? `window_bars ${given.historyBars} (it decides after ${fixed.historyBars} bars)` : undefined,
+        given.horizons !== undefined && given.horizons.join(",") !== fixed.horizons.join(",")
+          ? `horizons ${given.horizons.join(",")} (it scores ${fixed.horizons.join(",")})`
+          : undefined,
+        given.pointsPerWindow !== undefined && given.pointsPerWindow !== fixed.pointsPerWindow
+          ? `${given.pointsPerWindow} points per window (it takes ${fixed.pointsPerWindow})`
+          : undefined,
+        given.historyBars !== fixed.historyBars
+          ? `window_bars ${given.historyBars} (it decides after ${fixed.historyBars} bars)`
+          : undefined,
       ].filter((problem): problem is string => problem !== undefined);
       if (problems.length > 0) {
-        throw new InputError({ message: `The published protocol fixes horizons, points per window and history: got ${problems.join(", ")}. Leave them out, or use the per-horizon protocol` });
+        throw new InputError({
+          message: `The published protocol fixes horizons, points per window and history: got ${problems.join(", ")}. Leave them out, or use the per-horizon protocol`,
+        });
       }
       return { horizons: [...fixed.horizons], pointsPerWindow: fixed.pointsPerWindow };
     }

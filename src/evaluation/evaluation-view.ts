@@ -15,7 +15,11 @@ export interface ShowEvaluationOptions {
   signal?: AbortSignal;
 }
 
-export async function showEvaluation(display: Display, result: EvaluationResult, options: ShowEvaluationOptions = {}): Promise<void> {
+export async function showEvaluation(
+  display: Display,
+  result: EvaluationResult,
+  options: ShowEvaluationOptions = {},
+): Promise<void> {
   const charts = options.charts ?? true;
   const renderer = charts ? (options.renderer ?? createChartRenderer()) : undefined;
   // The title is the notebook's own heading; consecutive text blocks go out as one markdown entry.
@@ -30,7 +34,9 @@ export async function showEvaluation(display: Display, result: EvaluationResult,
       if (block.kind === "figure") {
         if (!renderer) continue;
         flush();
-        display.png(await renderer.render(evaluationFigure(result, block.figure, block.horizon), { signal: options.signal }));
+        display.png(
+          await renderer.render(evaluationFigure(result, block.figure, block.horizon), { signal: options.signal }),
+        );
       } else {
         const markdown = markdownBlock(block.kind === "heading" ? { ...block, level: 3 } : block);
         if (markdown !== undefined) pending.push(markdown);

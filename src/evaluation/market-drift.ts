@@ -21,7 +21,10 @@ export interface DriftRow {
   interval: Interval | null;
 }
 
-export function marketDrift(points: readonly DecisionPoint[], options: { horizons: readonly number[]; protocol?: EvaluationProtocol }): DriftRow[] {
+export function marketDrift(
+  points: readonly DecisionPoint[],
+  options: { horizons: readonly number[]; protocol?: EvaluationProtocol },
+): DriftRow[] {
   const protocol = options.protocol ?? "per-horizon";
   const countsFlat = flatMovesOf(protocol) === "miss";
   const rows: DriftRow[] = [];
@@ -47,6 +50,9 @@ export function marketDrift(points: readonly DecisionPoint[], options: { horizon
   return rows;
 }
 
-export function findDrift(rows: readonly DriftRow[], query: { asset: string; horizon: ScoreHorizon }): DriftRow | undefined {
+export function findDrift(
+  rows: readonly DriftRow[],
+  query: { asset: string; horizon: ScoreHorizon },
+): DriftRow | undefined {
   return rows.find((row) => row.asset === query.asset && row.horizon === query.horizon);
 }

@@ -33,12 +33,16 @@ export function wilsonInterval(successes: number, trials: number, z: number = Z_
   const zSquared = z * z;
   const denominator = 1 + zSquared / trials;
   const centre = (proportion + zSquared / (2 * trials)) / denominator;
-  const halfWidth = (z / denominator) * Math.sqrt((proportion * (1 - proportion)) / trials + zSquared / (4 * trials * trials));
+  const halfWidth =
+    (z / denominator) * Math.sqrt((proportion * (1 - proportion)) / trials + zSquared / (4 * trials * trials));
   return { low: Math.max(0, centre - halfWidth), high: Math.min(1, centre + halfWidth) };
 }
 
 /** Mean and its 95% interval (normal approximation, sample standard deviation); no interval below 2 values. */
-export function meanWithInterval(values: readonly number[], z: number = Z_95): { mean: number | null; interval: Interval | null } {
+export function meanWithInterval(
+  values: readonly number[],
+  z: number = Z_95,
+): { mean: number | null; interval: Interval | null } {
   if (values.length === 0) return { mean: null, interval: null };
   const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
   if (values.length < 2) return { mean, interval: null };
@@ -155,11 +159,15 @@ export function averageScores(scores: readonly DirectionalScore[]): DirectionalS
   const first = scores[0];
   const mean = (pick: (score: DirectionalScore) => number | null): number | null => {
     const values = scores.map(pick);
-    return values.some((value) => value === null) ? null : (values as number[]).reduce((sum, value) => sum + value, 0) / values.length;
+    return values.some((value) => value === null)
+      ? null
+      : (values as number[]).reduce((sum, value) => sum + value, 0) / values.length;
   };
   const correct = mean((score) => score.correct) ?? 0;
   const meanReturn = mean((score) => score.meanReturn);
-  const halfWidth = mean((score) => (score.meanReturnInterval ? (score.meanReturnInterval.high - score.meanReturnInterval.low) / 2 : null));
+  const halfWidth = mean((score) =>
+    score.meanReturnInterval ? (score.meanReturnInterval.high - score.meanReturnInterval.low) / 2 : null,
+  );
   return {
     scored: first.scored,
     correct,
@@ -168,6 +176,7 @@ export function averageScores(scores: readonly DirectionalScore[]): DirectionalS
     interval: first.scored > 0 ? wilsonInterval(correct, first.scored) : null,
     decisions: first.decisions,
     meanReturn,
-    meanReturnInterval: meanReturn === null || halfWidth === null ? null : { low: meanReturn - halfWidth, high: meanReturn + halfWidth },
+    meanReturnInterval:
+      meanReturn === null || halfWidth === null ? null : { low: meanReturn - halfWidth, high: meanReturn + halfWidth },
   };
 }

@@ -69,7 +69,11 @@ const cacheEntrySchema = z.object({
 });
 
 /** The cache key of a request to a model: hex sha256 of its canonical JSON. */
-export function modelCacheKey(model: Pick<ChatModel, "provider" | "model" | "temperature">, request: ChatRequest, context?: unknown): string {
+export function modelCacheKey(
+  model: Pick<ChatModel, "provider" | "model" | "temperature">,
+  request: ChatRequest,
+  context?: unknown,
+): string {
   const material = {
     format: CACHE_FORMAT,
     // What else the run is made of (its prompt version, its plugins): runs of other prompts, or with and without a
@@ -97,7 +101,13 @@ const inFlight = new Map<string, Promise<ChatResponse>>();
 export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): ChatModel {
   const mode = options.mode ?? "read-write";
   const report = (call: ModelCacheCall) => options.onCall?.(call);
-  const describe = (key: string, hit: boolean, usage: TokenUsage): ModelCacheCall => ({ hit, key, provider: model.provider, model: model.model, usage });
+  const describe = (key: string, hit: boolean, usage: TokenUsage): ModelCacheCall => ({
+    hit,
+    key,
+    provider: model.provider,
+    model: model.model,
+    usage,
+  });
 
   /** From the folder, or from the model (then stored). */
   async function lookupOrAsk(request: ChatRequest, key: string, file: string): Promise<ChatResponse> {
@@ -111,7 +121,15 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
     const response = await model.chat(request);
     report(describe(key, false, response.usage));
     await mkdir(path.dirname(file), { recursive: true });
-    const entry = { format: CACHE_FORMAT, key, provider: model.provider, model: model.model, context: options.keyContext, createdAt: new Date().toISOString(), response };
+    const entry = {
+      format: CACHE_FORMAT,
+      key,
+      provider: model.provider,
+      model: model.model,
+      context: options.keyContext,
+      createdAt: new Date().toISOString(),
+      response,
+    };
     await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
     return response;
   }

@@ -27,7 +27,10 @@ export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = Object.freeze(
   "qwen3-vl-plus": { inputPerMillion: 0.2, outputPerMillion: 1.6 },
 });
 
-export function findModelPrice(model: string, table: Readonly<Record<string, ModelPrice>> = MODEL_PRICES): ModelPrice | undefined {
+export function findModelPrice(
+  model: string,
+  table: Readonly<Record<string, ModelPrice>> = MODEL_PRICES,
+): ModelPrice | undefined {
   const name = model.toLowerCase();
   const match = Object.keys(table)
     .filter((key) => name === key || name.startsWith(`${key}-`))
@@ -36,7 +39,11 @@ export function findModelPrice(model: string, table: Readonly<Record<string, Mod
 }
 
 /** The estimated cost in US dollars of `usage` on `model`; undefined when the model is not in the table. */
-export function estimateCostUsd(model: string, usage: TokenUsage, table?: Readonly<Record<string, ModelPrice>>): number | undefined {
+export function estimateCostUsd(
+  model: string,
+  usage: TokenUsage,
+  table?: Readonly<Record<string, ModelPrice>>,
+): number | undefined {
   const price = findModelPrice(model, table);
   if (!price) return undefined;
   return (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) / 1_000_000;

@@ -8,18 +8,27 @@ export function formatDuration(ms: number): string {
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);
-  return minutes < 60 ? `${minutes}m ${String(seconds % 60).padStart(2, "0")}s` : `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}m`;
+  return minutes < 60
+    ? `${minutes}m ${String(seconds % 60).padStart(2, "0")}s`
+    : `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}m`;
 }
 
 function formatTokens(tokens: number): string {
-  return tokens < 1000 ? String(tokens) : tokens < 1_000_000 ? `${(tokens / 1000).toFixed(1)}k` : `${(tokens / 1_000_000).toFixed(2)}M`;
+  return tokens < 1000
+    ? String(tokens)
+    : tokens < 1_000_000
+      ? `${(tokens / 1000).toFixed(1)}k`
+      : `${(tokens / 1_000_000).toFixed(2)}M`;
 }
 
 /** The facts after the bar: "1 error · 35.2k tokens sent · 84 cached calls · ~$0.0123 (estimate) · 1m 05s, ~40s left". */
 export function progressDetails(progress: EvaluationProgress): string {
   const { usage } = progress;
   const sent = usage.freshTokens.inputTokens + usage.freshTokens.outputTokens;
-  const remaining = progress.done > 0 && progress.done < progress.total ? (progress.elapsedMs / progress.done) * (progress.total - progress.done) : undefined;
+  const remaining =
+    progress.done > 0 && progress.done < progress.total
+      ? (progress.elapsedMs / progress.done) * (progress.total - progress.done)
+      : undefined;
   return [
     `${progress.errors} error${progress.errors === 1 ? "" : "s"}`,
     `${formatTokens(sent)} tokens sent`,
@@ -43,7 +52,10 @@ export interface TextProgressOptions {
 }
 
 /** A progress listener writing to a stream (process.stderr in the CLI). */
-export function createTextProgressBar(stream: NodeJS.WritableStream & { isTTY?: boolean }, options: TextProgressOptions = {}): EvaluationProgressListener {
+export function createTextProgressBar(
+  stream: NodeJS.WritableStream & { isTTY?: boolean },
+  options: TextProgressOptions = {},
+): EvaluationProgressListener {
   const inPlace = options.inPlace ?? Boolean(stream.isTTY);
   let lastTenth = -1;
   return (progress) => {
@@ -68,7 +80,10 @@ export function createEvaluationProgressView(display: Display): EvaluationProgre
   const failures: string[] = [];
   return (progress) => {
     if (progress.last?.error) failures.push(`${progress.last.id}: ${oneLine(progress.last.error)}`);
-    const shown = failures.slice(-3).map((failure) => `<li>${escapeHtml(failure)}</li>`).join("");
+    const shown = failures
+      .slice(-3)
+      .map((failure) => `<li>${escapeHtml(failure)}</li>`)
+      .join("");
     display.html(
       `<div style="font-family:system-ui,sans-serif;font-size:13px">` +
         `<progress value="${progress.done}" max="${Math.max(progress.total, 1)}" style="width:320px"></progress> ` +

@@ -32,14 +32,21 @@ export interface RegressionForkScan {
 }
 
 /** The published protocol with one coin per window per seed (the seeds of the evaluation's random baseline). */
-export function randomSeedSpread(windowsByAsset: ReadonlyMap<string, readonly BenchmarkWindow[]>, options: { seeds: number; firstSeed: number }): RandomSeedSpread {
+export function randomSeedSpread(
+  windowsByAsset: ReadonlyMap<string, readonly BenchmarkWindow[]>,
+  options: { seeds: number; firstSeed: number },
+): RandomSeedSpread {
   // Per window: how many of its three later closes are above and below the entry close.
   const counts = [...windowsByAsset.values()].map((windows) =>
     windows.map((window) => {
       const closes = window.candles.map((candle) => candle.close);
       const entry = PUBLISHED_PROTOCOL.historyBars - 1;
       const moves = PUBLISHED_PROTOCOL.horizons.map((horizon) => closes[entry + horizon] - closes[entry]);
-      return { up: moves.filter((move) => move > 0).length, down: moves.filter((move) => move < 0).length, samples: moves.length };
+      return {
+        up: moves.filter((move) => move > 0).length,
+        down: moves.filter((move) => move < 0).length,
+        samples: moves.length,
+      };
     }),
   );
   const published = PUBLISHED_4H_ACCURACY.random;
@@ -79,22 +86,38 @@ export function randomSeedSpread(windowsByAsset: ReadonlyMap<string, readonly Be
   };
 }
 
-export function regressionForkScan(windowsByAsset: ReadonlyMap<string, readonly BenchmarkWindow[]>): RegressionForkScan {
+export function regressionForkScan(
+  windowsByAsset: ReadonlyMap<string, readonly BenchmarkWindow[]>,
+): RegressionForkScan {
   const means: { label: string; mean: number }[] = [];
   for (let bars = 5; bars <= 45; bars++) {
     for (const rule of ["slope", "forecast"] as const) {
       for (const entryIndex of [44, 45]) {
         for (const neutral of ["kept", "excluded"] as const) {
-          const spec: ConventionSpec = { entryIndex, entryPrice: "close", horizons: [1, 2, 3], neutralBand: 0, neutral, classes: 2, regression: { bars, rule }, ties: "LONG" };
+          const spec: ConventionSpec = {
+            entryIndex,
+            entryPrice: "close",
+            horizons: [1, 2, 3],
+            neutralBand: 0,
+            neutral,
+            classes: 2,
+            regression: { bars, rule },
+            ties: "LONG",
+          };
           const mean = summarise(scoreConvention(windowsByAsset, spec).linearRegression).mean;
-          means.push({ label: `${bars} bars, ${rule}, entry bar ${entryIndex + 1}, flat moves ${neutral === "kept" ? "missed" : "left out"}`, mean });
+          means.push({
+            label: `${bars} bars, ${rule}, entry bar ${entryIndex + 1}, flat moves ${neutral === "kept" ? "missed" : "left out"}`,
+            mean,
+          });
         }
       }
     }
   }
   return {
     forks: means.length,
-    matching: means.filter((fork) => roundsTo(fork.mean, PUBLISHED_4H_ACCURACY.linear_regression.mean)).map((fork) => fork.label),
+    matching: means
+      .filter((fork) => roundsTo(fork.mean, PUBLISHED_4H_ACCURACY.linear_regression.mean))
+      .map((fork) => fork.label),
     lowestMean: Math.min(...means.map((fork) => fork.mean)),
     highestMean: Math.max(...means.map((fork) => fork.mean)),
   };

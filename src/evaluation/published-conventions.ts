@@ -10,7 +10,12 @@ import type { BenchmarkWindow } from "./decision-points";
 import { scoreConvention, summarise, type ConventionSpec } from "./convention-scoring";
 import { PUBLISHED_PROTOCOL } from "./evaluation-protocol";
 import { PUBLISHED_4H_ACCURACY, roundsTo } from "./published-figures";
-import { randomSeedSpread, regressionForkScan, type RandomSeedSpread, type RegressionForkScan } from "./published-convention-checks";
+import {
+  randomSeedSpread,
+  regressionForkScan,
+  type RandomSeedSpread,
+  type RegressionForkScan,
+} from "./published-convention-checks";
 
 export type ConventionId =
   | "published"
@@ -66,18 +71,59 @@ const PUBLISHED_CONVENTION: ConventionSpec = {
 };
 
 const CONVENTIONS: { id: Exclude<ConventionId, "neutral_band_fitted">; description: string; spec: ConventionSpec }[] = [
-  { id: "published", description: "The published protocol: entry = close of bar 45, closes 46–48, a flat move is a miss", spec: PUBLISHED_CONVENTION },
-  { id: "flats_excluded", description: "Flat moves left out of the sample", spec: { ...PUBLISHED_CONVENTION, neutral: "excluded" } },
-  { id: "entry_bar_46", description: "Entry one bar later: close of bar 46, closes 47–49", spec: { ...PUBLISHED_CONVENTION, entryIndex: 45 } },
-  { id: "entry_next_open", description: "Entry at the open of bar 46 (the first tradable price), closes 46–48", spec: { ...PUBLISHED_CONVENTION, entryPrice: "next-open" } },
-  { id: "ties_short", description: "A flat regression slope answers SHORT instead of LONG", spec: { ...PUBLISHED_CONVENTION, ties: "SHORT" } },
-  { id: "neutral_band", description: "Moves within ±0.05% are neutral: a miss for LONG and SHORT", spec: { ...PUBLISHED_CONVENTION, neutralBand: BAND } },
-  { id: "hold_class", description: "A third class HOLD wins moves within ±0.05%; random draws from LONG, SHORT, HOLD", spec: { ...PUBLISHED_CONVENTION, neutralBand: BAND, classes: 3 } },
-  { id: "regression_30_bars", description: "Linear regression over the last 30 closes only", spec: { ...PUBLISHED_CONVENTION, regression: { bars: 30, rule: "slope" } } },
-  { id: "regression_forecast", description: "Linear regression's next-bar forecast above the last close means LONG", spec: { ...PUBLISHED_CONVENTION, regression: { bars: 45, rule: "forecast" } } },
+  {
+    id: "published",
+    description: "The published protocol: entry = close of bar 45, closes 46–48, a flat move is a miss",
+    spec: PUBLISHED_CONVENTION,
+  },
+  {
+    id: "flats_excluded",
+    description: "Flat moves left out of the sample",
+    spec: { ...PUBLISHED_CONVENTION, neutral: "excluded" },
+  },
+  {
+    id: "entry_bar_46",
+    description: "Entry one bar later: close of bar 46, closes 47–49",
+    spec: { ...PUBLISHED_CONVENTION, entryIndex: 45 },
+  },
+  {
+    id: "entry_next_open",
+    description: "Entry at the open of bar 46 (the first tradable price), closes 46–48",
+    spec: { ...PUBLISHED_CONVENTION, entryPrice: "next-open" },
+  },
+  {
+    id: "ties_short",
+    description: "A flat regression slope answers SHORT instead of LONG",
+    spec: { ...PUBLISHED_CONVENTION, ties: "SHORT" },
+  },
+  {
+    id: "neutral_band",
+    description: "Moves within ±0.05% are neutral: a miss for LONG and SHORT",
+    spec: { ...PUBLISHED_CONVENTION, neutralBand: BAND },
+  },
+  {
+    id: "hold_class",
+    description: "A third class HOLD wins moves within ±0.05%; random draws from LONG, SHORT, HOLD",
+    spec: { ...PUBLISHED_CONVENTION, neutralBand: BAND, classes: 3 },
+  },
+  {
+    id: "regression_30_bars",
+    description: "Linear regression over the last 30 closes only",
+    spec: { ...PUBLISHED_CONVENTION, regression: { bars: 30, rule: "slope" } },
+  },
+  {
+    id: "regression_forecast",
+    description: "Linear regression's next-bar forecast above the last close means LONG",
+    spec: { ...PUBLISHED_CONVENTION, regression: { bars: 45, rule: "forecast" } },
+  },
 ];
 
-function row(id: ConventionId, description: string, windowsByAsset: ReadonlyMap<string, readonly BenchmarkWindow[]>, spec: ConventionSpec): ConventionRow {
+function row(
+  id: ConventionId,
+  description: string,
+  windowsByAsset: ReadonlyMap<string, readonly BenchmarkWindow[]>,
+  spec: ConventionSpec,
+): ConventionRow {
   const scores = scoreConvention(windowsByAsset, spec);
   const random = summarise(scores.random);
   const linearRegression = summarise(scores.linearRegression);
@@ -89,7 +135,10 @@ function row(id: ConventionId, description: string, windowsByAsset: ReadonlyMap<
     random,
     linearRegression,
     alwaysLong: summarise(scores.alwaysLong),
-    reproducesRandom: roundsTo(random.mean, published.random.mean) && roundsTo(random.low, published.random.low) && roundsTo(random.high, published.random.high),
+    reproducesRandom:
+      roundsTo(random.mean, published.random.mean) &&
+      roundsTo(random.low, published.random.low) &&
+      roundsTo(random.high, published.random.high),
     reproducesLinearRegression: roundsTo(linearRegression.mean, published.linear_regression.mean),
   };
 }
@@ -101,7 +150,9 @@ function fittedBand(windowsByAsset: ReadonlyMap<string, readonly BenchmarkWindow
   let high = 0.01;
   for (let step = 0; step < 40; step++) {
     const middle = (low + high) / 2;
-    const random = summarise(scoreConvention(windowsByAsset, { ...PUBLISHED_CONVENTION, neutralBand: middle }).random).mean;
+    const random = summarise(
+      scoreConvention(windowsByAsset, { ...PUBLISHED_CONVENTION, neutralBand: middle }).random,
+    ).mean;
     if (random > target) low = middle;
     else high = middle;
   }
@@ -112,12 +163,17 @@ function fittedBand(windowsByAsset: ReadonlyMap<string, readonly BenchmarkWindow
 const BARS_NEEDED = Math.max(...CONVENTIONS.map(({ spec }) => spec.entryIndex + Math.max(...spec.horizons) + 1));
 
 /** Windows too short for every convention are left out, as the decision points leave them out; none left: null. */
-export function explorePublishedConventions(windows: readonly BenchmarkWindow[], options: { seeds?: number; firstSeed?: number } = {}): PublishedConventions | null {
+export function explorePublishedConventions(
+  windows: readonly BenchmarkWindow[],
+  options: { seeds?: number; firstSeed?: number } = {},
+): PublishedConventions | null {
   const windowsByAsset = new Map<string, BenchmarkWindow[]>();
   const usable = windows.filter((window) => window.candles.length >= BARS_NEEDED);
   if (usable.length === 0) return null;
   for (const window of usable) windowsByAsset.set(window.asset, [...(windowsByAsset.get(window.asset) ?? []), window]);
-  const rows = CONVENTIONS.map((convention) => row(convention.id, convention.description, windowsByAsset, convention.spec));
+  const rows = CONVENTIONS.map((convention) =>
+    row(convention.id, convention.description, windowsByAsset, convention.spec),
+  );
   const band = fittedBand(windowsByAsset);
   rows.push(
     row(

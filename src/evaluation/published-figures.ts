@@ -14,7 +14,11 @@ export interface PublishedSummary {
   high: number | null;
 }
 
-export const PUBLISHED_4H_ACCURACY: Readonly<{ agents: PublishedSummary; random: PublishedSummary; linear_regression: PublishedSummary }> = Object.freeze({
+export const PUBLISHED_4H_ACCURACY: Readonly<{
+  agents: PublishedSummary;
+  random: PublishedSummary;
+  linear_regression: PublishedSummary;
+}> = Object.freeze({
   agents: { low: 50.7, high: 63.7, mean: 55.8 },
   random: { low: 45.0, high: 51.0, mean: 46.1 },
   linear_regression: { low: null, high: null, mean: 51.1 },

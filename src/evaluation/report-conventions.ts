@@ -12,7 +12,8 @@ import { ALL_ASSETS } from "./score-evaluation";
 /** The command that prints this section on the shipped benchmark. */
 export const CONVENTIONS_COMMAND = "npm run evaluate -- --protocol published --baselines-only --windows 100";
 
-const range = (summary: { mean: number; low: number; high: number }) => `${percent(summary.mean)} (${percent(summary.low)}–${percent(summary.high)})`;
+const range = (summary: { mean: number; low: number; high: number }) =>
+  `${percent(summary.mean)} (${percent(summary.low)}–${percent(summary.high)})`;
 const yesNo = (value: boolean) => (value ? "yes" : "no");
 
 /** Reading the published agents against the drift of the same samples. */
@@ -26,14 +27,23 @@ export function driftReading(result: EvaluationResult): string {
     `Read against the drift: ${percent(all?.upShare)}% of these samples closed above their entry, so always-long scores ` +
       `${percent(alwaysLong.mean)}% on average over the assets (${percent(alwaysLong.low)}–${percent(alwaysLong.high)}) with no skill at all, ` +
       `next to the published agents' ${published.mean.toFixed(1)}% (${published.low!.toFixed(1)}–${published.high!.toFixed(1)}).`,
-    atAgentsHigh.length > 0 ? ` Always-long alone prints the published agents' best per-asset figure (${published.high!.toFixed(1)}) on ${atAgentsHigh.join(", ")}.` : "",
+    atAgentsHigh.length > 0
+      ? ` Always-long alone prints the published agents' best per-asset figure (${published.high!.toFixed(1)}) on ${atAgentsHigh.join(", ")}.`
+      : "",
     " An accuracy says something about skill only by how far it stands above the up-move share of the same samples (or below it, for a method that shorts).",
   ].join("");
 }
 
 function conventionsTable(conventions: PublishedConventions): ReportTable {
   return {
-    header: ["Convention", "Random %", "Reproduces random", "Linear regression %", "Reproduces LR mean", "Always long %"],
+    header: [
+      "Convention",
+      "Random %",
+      "Reproduces random",
+      "Linear regression %",
+      "Reproduces LR mean",
+      "Always long %",
+    ],
     rows: conventions.rows.map((row) => [
       row.description,
       range(row.random),

@@ -14,7 +14,10 @@ export function htmlTable(table: ReportTable): string {
   const summary = new Set(table.summaryRows ?? []);
   const head = `<tr>${table.header.map((text) => `<th>${escapeHtml(text)}</th>`).join("")}</tr>`;
   const body = table.rows
-    .map((row, index) => `<tr${summary.has(index) ? ' class="summary"' : ""}>${row.map((text) => `<td>${escapeHtml(text)}</td>`).join("")}</tr>`)
+    .map(
+      (row, index) =>
+        `<tr${summary.has(index) ? ' class="summary"' : ""}>${row.map((text) => `<td>${escapeHtml(text)}</td>`).join("")}</tr>`,
+    )
     .join("\n");
   return `<table>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
@@ -44,7 +47,11 @@ export function htmlBlock(block: ReportBlock, figures: ReadonlyMap<string, Uint8
   }
 }
 
-export function htmlReport(title: string, blocks: readonly ReportBlock[], figures: ReadonlyMap<string, Uint8Array> = new Map()): string {
+export function htmlReport(
+  title: string,
+  blocks: readonly ReportBlock[],
+  figures: ReadonlyMap<string, Uint8Array> = new Map(),
+): string {
   const body = blocks.flatMap((block) => htmlBlock(block, figures) ?? []).join("\n");
   return `<!doctype html>
 <html lang="en">

@@ -8,11 +8,17 @@ export interface MarkdownOptions {
   figureFilePrefix?: string;
 }
 
-const cell = (text: string) => escapeMarkdownHtml(text).replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
+const cell = (text: string) =>
+  escapeMarkdownHtml(text)
+    .replace(/\|/g, "\\|")
+    .replace(/\s*\n\s*/g, " ");
 
 export function markdownTable(table: ReportTable): string {
   const summary = new Set(table.summaryRows ?? []);
-  const lines = [`| ${table.header.map(cell).join(" | ")} |`, `|${table.header.map((_, index) => (index === 0 ? "---" : "---:")).join("|")}|`];
+  const lines = [
+    `| ${table.header.map(cell).join(" | ")} |`,
+    `|${table.header.map((_, index) => (index === 0 ? "---" : "---:")).join("|")}|`,
+  ];
   table.rows.forEach((row, index) => {
     const cells = row.map(cell);
     if (summary.has(index) && cells[0]) cells[0] = `**${cells[0]}**`;
@@ -34,7 +40,9 @@ export function markdownBlock(block: ReportBlock, options: MarkdownOptions = {})
     case "table":
       return markdownTable(block.table);
     case "figure":
-      return options.figureFilePrefix === undefined ? undefined : `![${escapeMarkdownHtml(block.title)}](${options.figureFilePrefix}.${figureSlug(block)}.png)`;
+      return options.figureFilePrefix === undefined
+        ? undefined
+        : `![${escapeMarkdownHtml(block.title)}](${options.figureFilePrefix}.${figureSlug(block)}.png)`;
     default: {
       const exhaustive: never = block;
       return exhaustive;

@@ -12,14 +12,20 @@ import { ALL_ASSETS, findScore, type MethodId, type ScoreRow } from "./score-eva
 
 export const methodLabels: Record<MethodId, string> = { agents: "Agents", ...baselineLabels };
 
-export const percent = (value: number | null | undefined, digits = 1) => (value === null || value === undefined ? "–" : (value * 100).toFixed(digits));
+export const percent = (value: number | null | undefined, digits = 1) =>
+  value === null || value === undefined ? "–" : (value * 100).toFixed(digits);
 export const signedPercent = (value: number | null | undefined, digits = 1) =>
   value === null || value === undefined ? "–" : `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(digits)}`;
 const withInterval = (value: number | null | undefined, interval: Interval | null | undefined) =>
-  value === null || value === undefined ? "–" : `${percent(value)} [${interval ? `${percent(interval.low)}–${percent(interval.high)}` : "–"}]`;
+  value === null || value === undefined
+    ? "–"
+    : `${percent(value)} [${interval ? `${percent(interval.low)}–${percent(interval.high)}` : "–"}]`;
 const summaryCell = (summary: { mean: number | null; low: number | null; high: number | null }) =>
   summary.mean === null ? "–" : `${percent(summary.mean)} (${percent(summary.low)}–${percent(summary.high)})`;
-const publishedCell = (entry: PublishedSummary) => (entry.low === null ? entry.mean.toFixed(1) : `${entry.mean.toFixed(1)} (${entry.low.toFixed(1)}–${entry.high!.toFixed(1)})`);
+const publishedCell = (entry: PublishedSummary) =>
+  entry.low === null
+    ? entry.mean.toFixed(1)
+    : `${entry.mean.toFixed(1)} (${entry.low.toFixed(1)}–${entry.high!.toFixed(1)})`;
 
 /** The methods a result scored: the agents when models ran, then the baselines. */
 export function methodsOf(result: EvaluationResult): MethodId[] {
@@ -43,11 +49,21 @@ export function acrossAssets(
     .map(pick)
     .filter((value): value is number => value !== null);
   if (values.length === 0) return { mean: null, low: null, high: null };
-  return { mean: values.reduce((sum, value) => sum + value, 0) / values.length, low: Math.min(...values), high: Math.max(...values) };
+  return {
+    mean: values.reduce((sum, value) => sum + value, 0) / values.length,
+    low: Math.min(...values),
+    high: Math.max(...values),
+  };
 }
 
 const publishedOf = (method: MethodId): PublishedSummary | undefined =>
-  method === "agents" ? PUBLISHED_4H_ACCURACY.agents : method === "random" ? PUBLISHED_4H_ACCURACY.random : method === "linear_regression" ? PUBLISHED_4H_ACCURACY.linear_regression : undefined;
+  method === "agents"
+    ? PUBLISHED_4H_ACCURACY.agents
+    : method === "random"
+      ? PUBLISHED_4H_ACCURACY.random
+      : method === "linear_regression"
+        ? PUBLISHED_4H_ACCURACY.linear_regression
+        : undefined;
 
 /**
  * Accuracy of every method per asset with Wilson 95% intervals, the up-move share, and the published summary. The
@@ -56,7 +72,13 @@ const publishedOf = (method: MethodId): PublishedSummary | undefined =>
 export function sideBySideTable(result: EvaluationResult, horizon: ScoreHorizon): ReportTable {
   const withAgents = result.settings.models !== null;
   const methods: MethodId[] = ["agents", ...baselineIds];
-  const header = ["Asset", "Samples", "Up-moves %", ...methods.map((method) => `${methodLabels[method]} %`), ...(withAgents ? ["Agents vs random"] : [])];
+  const header = [
+    "Asset",
+    "Samples",
+    "Up-moves %",
+    ...methods.map((method) => `${methodLabels[method]} %`),
+    ...(withAgents ? ["Agents vs random"] : []),
+  ];
   const accuracyCell = (asset: string, method: MethodId) => {
     if (method === "agents" && !withAgents) return "not run";
     const row = findScore(result.scores, { asset, method, horizon });
@@ -64,24 +86,46 @@ export function sideBySideTable(result: EvaluationResult, horizon: ScoreHorizon)
   };
   const rows = assetRows(result).map((asset) => {
     const drift = findDrift(result.drift, { asset, horizon });
-    const gain = withAgents ? [`${signedPercent(findScore(result.scores, { asset, method: "agents", horizon })?.relativeGain)}%`] : [];
+    const gain = withAgents
+      ? [`${signedPercent(findScore(result.scores, { asset, method: "agents", horizon })?.relativeGain)}%`]
+      : [];
     const name = asset === ALL_ASSETS ? "All samples" : asset;
-    return [name, String(drift?.samples ?? 0), withInterval(drift?.upShare, drift?.interval), ...methods.map((method) => accuracyCell(asset, method)), ...gain];
+    return [
+      name,
+      String(drift?.samples ?? 0),
+      withInterval(drift?.upShare, drift?.interval),
+      ...methods.map((method) => accuracyCell(asset, method)),
+      ...gain,
+    ];
   });
-  const driftShares = result.drift.filter((row) => row.asset !== ALL_ASSETS && row.horizon === horizon && row.upShare !== null).map((row) => row.upShare as number);
+  const driftShares = result.drift
+    .filter((row) => row.asset !== ALL_ASSETS && row.horizon === horizon && row.upShare !== null)
+    .map((row) => row.upShare as number);
   const driftSummary =
     driftShares.length === 0
       ? { mean: null, low: null, high: null }
-      : { mean: driftShares.reduce((sum, value) => sum + value, 0) / driftShares.length, low: Math.min(...driftShares), high: Math.max(...driftShares) };
+      : {
+          mean: driftShares.reduce((sum, value) => sum + value, 0) / driftShares.length,
+          low: Math.min(...driftShares),
+          high: Math.max(...driftShares),
+        };
   const tail = withAgents ? [""] : [];
   rows.push([
     "Mean over assets (lowest–highest)",
     "",
     summaryCell(driftSummary),
-    ...methods.map((method) => (method === "agents" && !withAgents ? "not run" : summaryCell(acrossAssets(result.scores, method, horizon)))),
+    ...methods.map((method) =>
+      method === "agents" && !withAgents ? "not run" : summaryCell(acrossAssets(result.scores, method, horizon)),
+    ),
     ...tail,
   ]);
-  rows.push(["Published, 4h (lowest–highest)", "", "", ...methods.map((method) => (publishedOf(method) ? publishedCell(publishedOf(method)!) : "")), ...tail]);
+  rows.push([
+    "Published, 4h (lowest–highest)",
+    "",
+    "",
+    ...methods.map((method) => (publishedOf(method) ? publishedCell(publishedOf(method)!) : "")),
+    ...tail,
+  ]);
   return { header, rows, summaryRows: [rows.length - 3, rows.length - 2, rows.length - 1] };
 }
 
@@ -97,22 +141,46 @@ export function returnsTable(result: EvaluationResult, horizon: ScoreHorizon): R
   const rows = assetRows(result).map((asset) => {
     const first = findScore(result.scores, { asset, method: methods[0], horizon });
     const name = asset === ALL_ASSETS ? "All decisions (pooled)" : asset;
-    return [name, String(first?.decisions ?? 0), ...methods.map((method) => returnCell(findScore(result.scores, { asset, method, horizon })))];
+    return [
+      name,
+      String(first?.decisions ?? 0),
+      ...methods.map((method) => returnCell(findScore(result.scores, { asset, method, horizon }))),
+    ];
   });
   rows.push([
     "Mean over assets (equal weight)",
     "",
-    ...methods.map((method) => signedPercent(acrossAssets(result.scores, method, horizon, (row) => row.meanReturn).mean, 3)),
+    ...methods.map((method) =>
+      signedPercent(acrossAssets(result.scores, method, horizon, (row) => row.meanReturn).mean, 3),
+    ),
   ]);
   return { header, rows, summaryRows: [rows.length - 2, rows.length - 1] };
 }
 
 /** This run's mean and range over assets next to the published ones, per horizon scored. */
-export function publishedComparisonTable(result: EvaluationResult, horizons: readonly ScoreHorizon[], horizonLabel: (horizon: ScoreHorizon) => string): ReportTable {
-  const rows = [["Published, 4h", publishedCell(PUBLISHED_4H_ACCURACY.agents), publishedCell(PUBLISHED_4H_ACCURACY.random), publishedCell(PUBLISHED_4H_ACCURACY.linear_regression), "not published"]];
+export function publishedComparisonTable(
+  result: EvaluationResult,
+  horizons: readonly ScoreHorizon[],
+  horizonLabel: (horizon: ScoreHorizon) => string,
+): ReportTable {
+  const rows = [
+    [
+      "Published, 4h",
+      publishedCell(PUBLISHED_4H_ACCURACY.agents),
+      publishedCell(PUBLISHED_4H_ACCURACY.random),
+      publishedCell(PUBLISHED_4H_ACCURACY.linear_regression),
+      "not published",
+    ],
+  ];
   for (const horizon of horizons) {
     const summary = (method: MethodId) => summaryCell(acrossAssets(result.scores, method, horizon));
-    rows.push([`This run, ${horizonLabel(horizon)}`, result.settings.models ? summary("agents") : "not run", summary("random"), summary("linear_regression"), summary("always_long")]);
+    rows.push([
+      `This run, ${horizonLabel(horizon)}`,
+      result.settings.models ? summary("agents") : "not run",
+      summary("random"),
+      summary("linear_regression"),
+      summary("always_long"),
+    ]);
   }
   return { header: ["Source", "Agents", "Random", "Linear regression", "Always long"], rows };
 }

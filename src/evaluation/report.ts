@@ -19,7 +19,10 @@ export function evaluationReportJson(result: EvaluationResult): string {
 
 /** The horizons a result has rows for, with their labels. */
 export function reportHorizons(result: EvaluationResult): { horizon: ScoreHorizon; label: string }[] {
-  return scoredHorizons(result.settings.protocol, result.settings.horizons).map((horizon) => ({ horizon, label: horizonLabel(horizon, result.settings.horizons) }));
+  return scoredHorizons(result.settings.protocol, result.settings.horizons).map((horizon) => ({
+    horizon,
+    label: horizonLabel(horizon, result.settings.horizons),
+  }));
 }
 
 /** Settings, protocol, cost and the definitions a reader needs, as paragraphs. */
@@ -31,7 +34,10 @@ export function evaluationSummary(result: EvaluationResult): string[] {
     : "Baselines only (no model).";
   const analyses = result.points.length;
   const tokens = usage.freshTokens.inputTokens + usage.freshTokens.outputTokens;
-  const plugins = (settings.plugins ?? []).length > 0 ? ` Plugins: ${settings.plugins.map((plugin) => `${plugin.name} ${plugin.version}`).join(", ")}.` : "";
+  const plugins =
+    (settings.plugins ?? []).length > 0
+      ? ` Plugins: ${settings.plugins.map((plugin) => `${plugin.name} ${plugin.version}`).join(", ")}.`
+      : "";
   const paragraphs = [
     `${models}${plugins}`,
     describeProtocol(settings.protocol),
@@ -48,16 +54,23 @@ export function evaluationSummary(result: EvaluationResult): string[] {
   if (settings.protocol === "published") {
     const short = assetRows(result)
       .filter((asset) => asset !== ALL_ASSETS)
-      .filter((asset) => findDrift(result.drift, { asset, horizon: "pooled" })?.samples !== PUBLISHED_SAMPLES_PER_ASSET);
+      .filter(
+        (asset) => findDrift(result.drift, { asset, horizon: "pooled" })?.samples !== PUBLISHED_SAMPLES_PER_ASSET,
+      );
     if (short.length > 0) {
-      paragraphs.push(`The published figures are on ${PUBLISHED_SAMPLES_PER_ASSET} samples per asset (100 windows); ${short.join(", ")} ha${short.length === 1 ? "s" : "ve"} a different count here, so compare with care.`);
+      paragraphs.push(
+        `The published figures are on ${PUBLISHED_SAMPLES_PER_ASSET} samples per asset (100 windows); ${short.join(", ")} ha${short.length === 1 ? "s" : "ve"} a different count here, so compare with care.`,
+      );
     }
   }
   return paragraphs;
 }
 
 export function evaluationReportBlocks(result: EvaluationResult): ReportBlock[] {
-  const blocks: ReportBlock[] = [{ kind: "heading", level: 1, text: REPORT_TITLE }, ...evaluationSummary(result).map((text): ReportBlock => ({ kind: "paragraph", text }))];
+  const blocks: ReportBlock[] = [
+    { kind: "heading", level: 1, text: REPORT_TITLE },
+    ...evaluationSummary(result).map((text): ReportBlock => ({ kind: "paragraph", text })),
+  ];
   for (const { horizon, label } of reportHorizons(result)) {
     blocks.push(
       { kind: "heading", level: 2, text: `Directional accuracy, ${label}` },
@@ -77,13 +90,27 @@ export function evaluationReportBlocks(result: EvaluationResult): ReportBlock[] 
     );
   }
   blocks.push(
-    { kind: "heading", level: 2, text: "Compared with the published table (mean over assets, lowest–highest asset, %)" },
-    { kind: "table", table: publishedComparisonTable(result, reportHorizons(result).map(({ horizon }) => horizon), (horizon) => horizonLabel(horizon, result.settings.horizons)) },
+    {
+      kind: "heading",
+      level: 2,
+      text: "Compared with the published table (mean over assets, lowest–highest asset, %)",
+    },
+    {
+      kind: "table",
+      table: publishedComparisonTable(
+        result,
+        reportHorizons(result).map(({ horizon }) => horizon),
+        (horizon) => horizonLabel(horizon, result.settings.horizons),
+      ),
+    },
     ...conventionsBlocks(result),
   );
   const failed = result.points.filter((point) => point.error);
   if (failed.length > 0) {
-    blocks.push({ kind: "heading", level: 2, text: "Failed analyses" }, { kind: "list", items: failed.map((point) => `${point.id}: ${point.error!.replace(/\s+/g, " ").slice(0, 300)}`) });
+    blocks.push(
+      { kind: "heading", level: 2, text: "Failed analyses" },
+      { kind: "list", items: failed.map((point) => `${point.id}: ${point.error!.replace(/\s+/g, " ").slice(0, 300)}`) },
+    );
   }
   return blocks;
 }
@@ -113,5 +140,11 @@ export function conventionsMarkdown(result: EvaluationResult): string {
 
 export function publishedComparisonMarkdown(result: EvaluationResult): string {
   const horizons = reportHorizons(result);
-  return markdownTable(publishedComparisonTable(result, horizons.map(({ horizon }) => horizon), (horizon) => horizonLabel(horizon, result.settings.horizons)));
+  return markdownTable(
+    publishedComparisonTable(
+      result,
+      horizons.map(({ horizon }) => horizon),
+      (horizon) => horizonLabel(horizon, result.settings.horizons),
+    ),
+  );
 }

@@ -13,11 +13,21 @@ import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import { readBenchmarkWindows } from "./benchmark-data";
 import { forEachWithConcurrency } from "./bounded-concurrency";
-import { decisionPoints, resolveDecisionPointOptions, type BenchmarkWindow, type DecisionPoint } from "./decision-points";
+import {
+  decisionPoints,
+  resolveDecisionPointOptions,
+  type BenchmarkWindow,
+  type DecisionPoint,
+} from "./decision-points";
 import { evaluationProtocolSchema, resolveProtocolSettings } from "./evaluation-protocol";
 import { marketDrift } from "./market-drift";
 import { explorePublishedConventions } from "./published-conventions";
-import type { EvaluationProgressListener, EvaluationResult, EvaluationSettings, PointRecord } from "./evaluation-result";
+import type {
+  EvaluationProgressListener,
+  EvaluationResult,
+  EvaluationSettings,
+  PointRecord,
+} from "./evaluation-result";
 import type { Directive } from "./metrics";
 import { cachedChatModel } from "./model-cache";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
@@ -51,7 +61,9 @@ export const evaluationOptionsSchema = z.strictObject({
   /** false scores the baselines alone (no model, no key needed). */
   includeModel: z.boolean().default(true),
   /** The pipeline config (providers, models, keys, window_bars); keys and base URLs also come from the env. */
-  config: z.custom<ConfigInput>((value) => value === undefined || (typeof value === "object" && value !== null)).optional(),
+  config: z
+    .custom<ConfigInput>((value) => value === undefined || (typeof value === "object" && value !== null))
+    .optional(),
   /** Model-answer cache folder; default <config.data_dir>/cache/evaluation; false turns caching off. */
   cacheDir: z.union([z.string().min(1), z.literal(false)]).optional(),
   schedule: z.enum(["concurrent", "sequential"]).default("concurrent"),
@@ -78,37 +90,54 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     pointsPerWindow: settings.pointsPerWindow,
     historyBars: config.window_bars,
   });
-  const pointOptions = resolveDecisionPointOptions({ historyBars: config.window_bars, ...protocolSettings, stride: settings.stride });
+  const pointOptions = resolveDecisionPointOptions({
+    historyBars: config.window_bars,
+    ...protocolSettings,
+    stride: settings.stride,
+  });
   const started = performance.now();
   const startedAt = new Date().toISOString();
 
   const windows: BenchmarkWindow[] = [];
-  for (const asset of settings.assets) windows.push(...(await readBenchmarkWindows(settings.benchmarkDir, asset, { windows: settings.windows, signal })));
+  for (const asset of settings.assets)
+    windows.push(...(await readBenchmarkWindows(settings.benchmarkDir, asset, { windows: settings.windows, signal })));
   const points: DecisionPoint[] = windows.flatMap((window) => decisionPoints(window, pointOptions));
   // Pure and cheap; computed before any model call so that a surprise here costs nothing.
-  const conventions = settings.protocol === "published" ? explorePublishedConventions(windows, { seeds: settings.randomSeeds, firstSeed: settings.firstSeed }) : null;
+  const conventions =
+    settings.protocol === "published"
+      ? explorePublishedConventions(windows, { seeds: settings.randomSeeds, firstSeed: settings.firstSeed })
+      : null;
 
   const meter = createUsageMeter();
-  const cacheDir = settings.cacheDir === false ? null : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "evaluation"));
+  const cacheDir =
+    settings.cacheDir === false
+      ? null
+      : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "evaluation"));
   const records: PointRecord[] = points.map(pointRecord);
   let pipeline: Pipeline | undefined;
   let errors = 0;
   try {
     if (settings.includeModel) {
       // Each point's analysis is not a journal entry of its own: the run is recorded whole, with its points.
-      pipeline = createPipeline({ ...config, journal: false }, {
-        ...dependencies,
-        plugins,
-        wrapChatModel: (model, role) => {
-          // The prompt version and the plugin set are part of every key: a run under other prompts, or with other
-          // plugins, asks every agent afresh (model-cache.ts says why the prompt text alone is not enough).
-          const keyContext = { promptVersion: PROMPT_VERSION, ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}) };
-          const cached = cacheDir
-            ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call), keyContext })
-            : meteredOnly(model, meter);
-          return dependencies.wrapChatModel?.(cached, role) ?? cached;
+      pipeline = createPipeline(
+        { ...config, journal: false },
+        {
+          ...dependencies,
+          plugins,
+          wrapChatModel: (model, role) => {
+            // The prompt version and the plugin set are part of every key: a run under other prompts, or with other
+            // plugins, asks every agent afresh (model-cache.ts says why the prompt text alone is not enough).
+            const keyContext = {
+              promptVersion: PROMPT_VERSION,
+              ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}),
+            };
+            const cached = cacheDir
+              ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call), keyContext })
+              : meteredOnly(model, meter);
+            return dependencies.wrapChatModel?.(cached, role) ?? cached;
+          },
         },
-      });
+      );
       // A missing key fails here, once, instead of once per point.
       pipeline.model("agent");
       pipeline.model("graph");
@@ -116,7 +145,15 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
       let done = 0;
       const unit = pointOptions.pointsPerWindow === 1 ? "windows" : "decision points";
       const progress = (last?: { id: string; decision?: Directive; error?: string }) =>
-        onProgress?.({ unit, done, total: points.length, errors, usage: meter.summary(), elapsedMs: performance.now() - started, last });
+        onProgress?.({
+          unit,
+          done,
+          total: points.length,
+          errors,
+          usage: meter.summary(),
+          elapsedMs: performance.now() - started,
+          last,
+        });
       progress();
       await forEachWithConcurrency(
         points,
@@ -152,7 +189,12 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     ? new Map(records.flatMap((record) => (record.decision ? [[record.id, record.decision] as const] : [])))
     : undefined;
   const scoring = { horizons: pointOptions.horizons, protocol: settings.protocol };
-  const scores = scoreEvaluation(points, { ...scoring, directives, randomSeeds: settings.randomSeeds, firstSeed: settings.firstSeed });
+  const scores = scoreEvaluation(points, {
+    ...scoring,
+    directives,
+    randomSeeds: settings.randomSeeds,
+    firstSeed: settings.firstSeed,
+  });
   // The drift is read on the samples the methods were scored on: without the failed analyses' points.
   const drift = marketDrift(directives ? points.filter((point) => directives.has(point.id)) : points, scoring);
   const resultSettings: EvaluationSettings = {
@@ -189,7 +231,11 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
 }
 
 /** The run's journal id, or why it could not be recorded (the run itself stands either way). */
-async function recordRun(result: EvaluationResult, config: Config, dependencies: PipelineDependencies): Promise<Pick<EvaluationResult, "journalRunId" | "journalError">> {
+async function recordRun(
+  result: EvaluationResult,
+  config: Config,
+  dependencies: PipelineDependencies,
+): Promise<Pick<EvaluationResult, "journalRunId" | "journalError">> {
   const databaseUrl = databaseUrlOf(config, dependencies.env ?? process.env);
   try {
     const journal = await openJournal({ dataDir: config.data_dir, databaseUrl });
@@ -200,7 +246,12 @@ async function recordRun(result: EvaluationResult, config: Config, dependencies:
     }
   } catch (error) {
     const redact = createSecretRedactor(() => [passwordOf(databaseUrl)]).redact;
-    return { journalError: { code: QuantAgentError.isInstance(error) ? error.code : "internal", message: redact(`The run was not recorded in the journal: ${describeError(error)}`) } };
+    return {
+      journalError: {
+        code: QuantAgentError.isInstance(error) ? error.code : "internal",
+        message: redact(`The run was not recorded in the journal: ${describeError(error)}`),
+      },
+    };
   }
 }
 
@@ -219,8 +270,16 @@ export function pointRecord(point: DecisionPoint): PointRecord {
 
 function modelsOf(config: Config) {
   return {
-    agent: { provider: config.agent_llm_provider, model: config.agent_llm_model, temperature: config.agent_llm_temperature },
-    graph: { provider: config.graph_llm_provider, model: config.graph_llm_model, temperature: config.graph_llm_temperature },
+    agent: {
+      provider: config.agent_llm_provider,
+      model: config.agent_llm_model,
+      temperature: config.agent_llm_temperature,
+    },
+    graph: {
+      provider: config.graph_llm_provider,
+      model: config.graph_llm_model,
+      temperature: config.graph_llm_temperature,
+    },
   };
 }
 

@@ -67,13 +67,23 @@ export function scoreEvaluation(points: readonly DecisionPoint[], options: Scori
     const lookback = horizon === "pooled" ? Math.max(...options.horizons) : horizon;
     for (const group of groups) {
       const scoreOf = (directiveAt: (index: number) => Directive) =>
-        scoreDirectives(group.indexes.map((index) => ({ directive: directiveAt(index), moves: moves[index] })), { flatMoves });
+        scoreDirectives(
+          group.indexes.map((index) => ({ directive: directiveAt(index), moves: moves[index] })),
+          { flatMoves },
+        );
       const byMethod = new Map<MethodId, DirectionalScore>();
-      for (const method of methods) byMethod.set(method, scoreMethod(method, scoreOf, { scored, lookback, coins, directives }));
+      for (const method of methods)
+        byMethod.set(method, scoreMethod(method, scoreOf, { scored, lookback, coins, directives }));
       const randomAccuracy = byMethod.get("random")?.accuracy ?? null;
       for (const method of methods) {
         const score = byMethod.get(method)!;
-        rows.push({ asset: group.asset, method, horizon, ...score, relativeGain: relativeGain(score.accuracy, randomAccuracy) });
+        rows.push({
+          asset: group.asset,
+          method,
+          horizon,
+          ...score,
+          relativeGain: relativeGain(score.accuracy, randomAccuracy),
+        });
       }
     }
   }
@@ -83,7 +93,12 @@ export function scoreEvaluation(points: readonly DecisionPoint[], options: Scori
 function scoreMethod(
   method: MethodId,
   scoreOf: (directiveAt: (index: number) => Directive) => DirectionalScore,
-  context: { scored: DecisionPoint[]; lookback: number; coins: Directive[][]; directives: ReadonlyMap<string, Directive> | undefined },
+  context: {
+    scored: DecisionPoint[];
+    lookback: number;
+    coins: Directive[][];
+    directives: ReadonlyMap<string, Directive> | undefined;
+  },
 ): DirectionalScore {
   switch (method) {
     case "agents":
@@ -107,6 +122,9 @@ function indexesOf<T>(items: readonly T[], keep: (item: T) => boolean): number[]
 }
 
 /** The row for one asset (or "ALL"), method and horizon. */
-export function findScore(rows: readonly ScoreRow[], query: { asset: string; method: MethodId; horizon: ScoreHorizon }): ScoreRow | undefined {
+export function findScore(
+  rows: readonly ScoreRow[],
+  query: { asset: string; method: MethodId; horizon: ScoreHorizon },
+): ScoreRow | undefined {
   return rows.find((row) => row.asset === query.asset && row.method === query.method && row.horizon === query.horizon);
 }

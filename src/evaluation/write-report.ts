@@ -40,7 +40,8 @@ export interface WrittenReport {
 const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
 function checkName(name: string): void {
-  if (!NAME_PATTERN.test(name)) throw new InputError({ message: `The report name "${name}" must be letters, digits, . _ or - only` });
+  if (!NAME_PATTERN.test(name))
+    throw new InputError({ message: `The report name "${name}" must be letters, digits, . _ or - only` });
 }
 
 /** Whether `file` belongs to the report called `name`: <name>.json, .md, .html or <name>.<figure>.png. */
@@ -66,12 +67,17 @@ export async function assertReportAbsent(options: { dir: string; name?: string; 
   if (options.overwrite) return;
   const existing = await existingReportFiles(options.dir, name);
   if (existing.length > 0) {
-    throw new InputError({ message: `A report named "${name}" is already in ${path.resolve(options.dir)} (${existing.join(", ")}): choose another name, or allow replacing it (--overwrite, or overwrite: true)` });
+    throw new InputError({
+      message: `A report named "${name}" is already in ${path.resolve(options.dir)} (${existing.join(", ")}): choose another name, or allow replacing it (--overwrite, or overwrite: true)`,
+    });
   }
 }
 
 async function writeBinaryAtomic(target: string, bytes: Uint8Array): Promise<void> {
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  const temp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`,
+  );
   try {
     await writeFile(temp, bytes, { flag: "wx" });
     await rename(temp, target);
@@ -81,7 +87,10 @@ async function writeBinaryAtomic(target: string, bytes: Uint8Array): Promise<voi
   }
 }
 
-export async function writeEvaluationReport(result: EvaluationResult, options: WriteReportOptions): Promise<WrittenReport> {
+export async function writeEvaluationReport(
+  result: EvaluationResult,
+  options: WriteReportOptions,
+): Promise<WrittenReport> {
   const name = options.name ?? "evaluation";
   await assertReportAbsent({ dir: options.dir, name, overwrite: options.overwrite });
   const blocks = evaluationReportBlocks(result);
@@ -91,7 +100,11 @@ export async function writeEvaluationReport(result: EvaluationResult, options: W
     const renderer = options.renderer ?? createChartRenderer();
     try {
       for (const block of blocks) {
-        if (block.kind === "figure") figures.set(figureSlug(block), await renderer.render(evaluationFigure(result, block.figure, block.horizon), { signal: options.signal }));
+        if (block.kind === "figure")
+          figures.set(
+            figureSlug(block),
+            await renderer.render(evaluationFigure(result, block.figure, block.horizon), { signal: options.signal }),
+          );
       }
     } finally {
       if (renderer !== options.renderer) await renderer.close();
@@ -110,7 +123,10 @@ export async function writeEvaluationReport(result: EvaluationResult, options: W
   await writeFileAtomic(written.markdown, evaluationMarkdown(result, charts ? { figureFilePrefix: name } : {}));
   await writeFileAtomic(written.html, htmlReport(REPORT_TITLE, blocks, figures));
   // Figures of the replaced report that this one does not have (other horizons) would be stale.
-  const kept = new Set([written.json, written.markdown, written.html, ...written.figures].map((target) => path.basename(target)));
-  for (const stale of previous.filter((existing) => !kept.has(existing))) await rm(path.join(options.dir, stale), { force: true });
+  const kept = new Set(
+    [written.json, written.markdown, written.html, ...written.figures].map((target) => path.basename(target)),
+  );
+  for (const stale of previous.filter((existing) => !kept.has(existing)))
+    await rm(path.join(options.dir, stale), { force: true });
   return written;
 }

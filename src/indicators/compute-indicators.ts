@@ -7,7 +7,12 @@ import { parseIndicatorOptions, type IndicatorSeries } from "./indicator-input";
 import { computeMacd, macdOptionsSchema, type MacdOptions, type MacdSeries } from "./macd";
 import { computeRoc, rocOptionsSchema, type RocOptions } from "./roc";
 import { computeRsi, rsiOptionsSchema, type RsiOptions } from "./rsi";
-import { computeStochastic, stochasticOptionsSchema, type StochasticOptions, type StochasticSeries } from "./stochastic";
+import {
+  computeStochastic,
+  stochasticOptionsSchema,
+  type StochasticOptions,
+  type StochasticSeries,
+} from "./stochastic";
 import { computeWilliamsR, williamsROptionsSchema, type WilliamsROptions } from "./williams-r";
 
 export interface ComputeIndicatorsOptions {

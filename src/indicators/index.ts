@@ -1,10 +1,5 @@
 // The indicators' public surface: five aligned series (null during warm-up) and the all-in-one summary.
-export {
-  IndicatorInputError,
-  MAX_INDICATOR_PERIOD,
-  type HighLowClose,
-  type IndicatorSeries,
-} from "./indicator-input";
+export { IndicatorInputError, MAX_INDICATOR_PERIOD, type HighLowClose, type IndicatorSeries } from "./indicator-input";
 export { computeRsi, rsiOptionsSchema, type RsiOptions } from "./rsi";
 export { computeMacd, macdOptionsSchema, type MacdOptions, type MacdSeries } from "./macd";
 export {

@@ -48,7 +48,8 @@ export function parseIndicatorOptions<Schema extends z.ZodType>(
   options: unknown,
 ): z.output<Schema> {
   const parsed = schema.safeParse(options ?? {});
-  if (!parsed.success) throw new IndicatorInputError({ message: formatZodError(parsed.error, { subject: `${indicator} options` }) });
+  if (!parsed.success)
+    throw new IndicatorInputError({ message: formatZodError(parsed.error, { subject: `${indicator} options` }) });
   return parsed.data;
 }
 
@@ -68,7 +69,9 @@ export function assertHighLowClose(series: HighLowClose): void {
   assertFiniteSeries("close", series.close);
   const { high, low, close } = series;
   if (high.length !== close.length || low.length !== close.length) {
-    throw new IndicatorInputError({ message: `high, low and close must have the same length (got ${high.length}, ${low.length}, ${close.length})` });
+    throw new IndicatorInputError({
+      message: `high, low and close must have the same length (got ${high.length}, ${low.length}, ${close.length})`,
+    });
   }
 }
 

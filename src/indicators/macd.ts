@@ -32,7 +32,9 @@ export function computeMacd(close: readonly number[], options: MacdOptions = {})
   const { fastPeriod, slowPeriod, signalPeriod } = parseIndicatorOptions("MACD", macdOptionsSchema, options);
   // TA-Lib silently swaps the two; a model that asks for fast >= slow has most likely made a mistake, so say so.
   if (fastPeriod >= slowPeriod) {
-    throw new IndicatorInputError({ message: `MACD options: fastPeriod (${fastPeriod}) must be less than slowPeriod (${slowPeriod})` });
+    throw new IndicatorInputError({
+      message: `MACD options: fastPeriod (${fastPeriod}) must be less than slowPeriod (${slowPeriod})`,
+    });
   }
   assertFiniteSeries("close", close);
 

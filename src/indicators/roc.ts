@@ -3,7 +3,13 @@
 // a zero reference price gives 0, as in TA-Lib (trading-signals would divide by zero).
 import { ROC } from "trading-signals";
 import { z } from "zod";
-import { assertFiniteSeries, emptySeries, parseIndicatorOptions, periodSchema, type IndicatorSeries } from "./indicator-input";
+import {
+  assertFiniteSeries,
+  emptySeries,
+  parseIndicatorOptions,
+  periodSchema,
+  type IndicatorSeries,
+} from "./indicator-input";
 
 export const rocOptionsSchema = z.strictObject({
   period: periodSchema(1, 10),

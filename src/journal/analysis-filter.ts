@@ -25,8 +25,10 @@ export function analysisFilterCondition(filter: z.output<typeof analysisFilterSc
     const conditions: Expression<SqlBool>[] = [];
     if (filter.asset !== undefined) conditions.push(eb("asset", "=", filter.asset));
     if (filter.timeframe !== undefined) conditions.push(eb("timeframe", "=", filter.timeframe));
-    if (filter.model !== undefined) conditions.push(eb.or([eb("graph_model", "=", filter.model), eb("agent_model", "=", filter.model)]));
-    if (filter.provider !== undefined) conditions.push(eb.or([eb("graph_provider", "=", filter.provider), eb("agent_provider", "=", filter.provider)]));
+    if (filter.model !== undefined)
+      conditions.push(eb.or([eb("graph_model", "=", filter.model), eb("agent_model", "=", filter.model)]));
+    if (filter.provider !== undefined)
+      conditions.push(eb.or([eb("graph_provider", "=", filter.provider), eb("agent_provider", "=", filter.provider)]));
     if (filter.source !== undefined) conditions.push(eb("source", "=", filter.source));
     return eb.and(conditions);
   };

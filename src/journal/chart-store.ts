@@ -17,7 +17,12 @@ export function chartSha256(png: Uint8Array): string {
  * Stores the charts that are not there already, in one statement; answers their keys in the same order. Call it
  * inside the transaction that references them.
  */
-export async function storeCharts(executor: Executor, engine: JournalEngine, pngs: readonly Uint8Array[], createdAt: string): Promise<string[]> {
+export async function storeCharts(
+  executor: Executor,
+  engine: JournalEngine,
+  pngs: readonly Uint8Array[],
+  createdAt: string,
+): Promise<string[]> {
   const rows = new Map<string, { sha256: string; png: Buffer; byte_length: number; created_at: string }>();
   const keys = pngs.map((png) => {
     const sha256 = chartSha256(png);
@@ -81,7 +86,12 @@ export async function removeUnreferencedCharts(db: Kysely<JournalDatabase>, keys
             exists(
               selectFrom("analyses")
                 .select(sql<number>`1`.as("used"))
-                .where((analyses) => analyses.or([analyses("pattern_chart_sha256", "=", sha256), analyses("trend_chart_sha256", "=", sha256)])),
+                .where((analyses) =>
+                  analyses.or([
+                    analyses("pattern_chart_sha256", "=", sha256),
+                    analyses("trend_chart_sha256", "=", sha256),
+                  ]),
+                ),
             ),
           ),
         )

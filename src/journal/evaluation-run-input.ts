@@ -23,7 +23,9 @@ export const evaluationPointInputSchema = z.strictObject({
   /** The realised simple return close[t+k] / close[t] - 1 for each horizon k. */
   moves: z
     .array(z.strictObject({ horizon: z.number().int().positive(), move: z.number().finite() }))
-    .refine((moves) => new Set(moves.map((move) => move.horizon)).size === moves.length, { error: "each horizon at most once" }),
+    .refine((moves) => new Set(moves.map((move) => move.horizon)).size === moves.length, {
+      error: "each horizon at most once",
+    }),
   /** Why the point's analysis failed. @default null */
   error: z.string().nullable().default(null),
 });
@@ -39,7 +41,9 @@ export const evaluationRunInputSchema = z.strictObject({
   plugins: z.array(pluginUsedSchema).default([]),
   points: z
     .array(evaluationPointInputSchema)
-    .refine((points) => new Set(points.map((point) => point.id)).size === points.length, { error: "point ids must be unique within a run" }),
+    .refine((points) => new Set(points.map((point) => point.id)).size === points.length, {
+      error: "point ids must be unique within a run",
+    }),
 });
 
 export type EvaluationRunInput = z.input<typeof evaluationRunInputSchema>;

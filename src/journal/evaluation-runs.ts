@@ -65,8 +65,10 @@ export async function recordEvaluationRun(
         point_count: points.length,
       })
       .execute();
-    for (const rows of chunks(points, ROWS_PER_INSERT)) await transaction.insertInto("evaluation_points").values(rows).execute();
-    for (const rows of chunks(moves, ROWS_PER_INSERT)) await transaction.insertInto("evaluation_moves").values(rows).execute();
+    for (const rows of chunks(points, ROWS_PER_INSERT))
+      await transaction.insertInto("evaluation_points").values(rows).execute();
+    for (const rows of chunks(moves, ROWS_PER_INSERT))
+      await transaction.insertInto("evaluation_moves").values(rows).execute();
   });
   return { id, createdAt, pointCount: points.length };
 }
@@ -95,12 +97,20 @@ export interface EvaluationRunPage {
   nextCursor: string | null;
 }
 
-export async function listEvaluationRuns(db: Kysely<JournalDatabase>, input: ListEvaluationRunsOptions = {}): Promise<EvaluationRunPage> {
+export async function listEvaluationRuns(
+  db: Kysely<JournalDatabase>,
+  input: ListEvaluationRunsOptions = {},
+): Promise<EvaluationRunPage> {
   const { limit, cursor } = parseInput(listEvaluationRunsOptionsSchema, input, "evaluation run list options");
   const position = cursor === undefined ? undefined : decodeCursor(cursor);
   let query = db.selectFrom("evaluation_runs").selectAll();
-  if (position) query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(position.createdAt, position.id)));
-  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
+  if (position)
+    query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(position.createdAt, position.id)));
+  const rows = await query
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit + 1)
+    .execute();
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -110,9 +120,15 @@ export async function listEvaluationRuns(db: Kysely<JournalDatabase>, input: Lis
       timeframe: row.timeframe,
       settings: JSON.parse(row.settings) as Record<string, unknown>,
       models:
-        row.agent_provider === null || row.agent_model === null || row.graph_provider === null || row.graph_model === null
+        row.agent_provider === null ||
+        row.agent_model === null ||
+        row.graph_provider === null ||
+        row.graph_model === null
           ? null
-          : { agent: { provider: row.agent_provider, model: row.agent_model }, graph: { provider: row.graph_provider, model: row.graph_model } },
+          : {
+              agent: { provider: row.agent_provider, model: row.agent_model },
+              graph: { provider: row.graph_provider, model: row.graph_model },
+            },
       promptVersion: row.prompt_version,
       plugins: JSON.parse(row.plugins) as PluginUsed[],
       pointCount: Number(row.point_count),

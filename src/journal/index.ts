@@ -19,12 +19,37 @@ export type { RecordedAnalysis, RecordAnalysisOptions } from "./record-analysis"
 export { MAX_PAGE_SIZE, type ListAnalysesOptions, type AnalysisPage, type AnalysisSummary } from "./list-analyses";
 export type { AnalysisFilter } from "./analysis-filter";
 export type { StoredAnalysis } from "./stored-analysis";
-export { scoreOutcome, closesAfter, OUTCOME_HORIZONS, type AnalysisOutcome, type OutcomeAtHorizon, type OutcomeHorizon, type OutcomeInput } from "./outcome";
+export {
+  scoreOutcome,
+  closesAfter,
+  OUTCOME_HORIZONS,
+  type AnalysisOutcome,
+  type OutcomeAtHorizon,
+  type OutcomeHorizon,
+  type OutcomeInput,
+} from "./outcome";
 export type { FetchLaterBars, LaterBarsRequest, ScoreOutcomesOptions, ScoreOutcomesCounts } from "./score-outcomes";
 export { journalGroupings, type JournalGrouping, type AccuracyFigures } from "./journal-grouping";
-export type { StatsOptions, JournalStats, StatsGroup, AccuracyOverTimeOptions, AccuracyOverTime, AccuracyPoint } from "./journal-stats";
-export { evaluationRunInputSchema, evaluationPointInputSchema, type EvaluationRunInput, type EvaluationPointInput } from "./evaluation-run-input";
-export type { RecordedEvaluationRun, ListEvaluationRunsOptions, EvaluationRunPage, EvaluationRunSummary } from "./evaluation-runs";
+export type {
+  StatsOptions,
+  JournalStats,
+  StatsGroup,
+  AccuracyOverTimeOptions,
+  AccuracyOverTime,
+  AccuracyPoint,
+} from "./journal-stats";
+export {
+  evaluationRunInputSchema,
+  evaluationPointInputSchema,
+  type EvaluationRunInput,
+  type EvaluationPointInput,
+} from "./evaluation-run-input";
+export type {
+  RecordedEvaluationRun,
+  ListEvaluationRunsOptions,
+  EvaluationRunPage,
+  EvaluationRunSummary,
+} from "./evaluation-runs";
 export type { LeaderboardOptions, Leaderboard, LeaderboardGroup } from "./leaderboard";
 export { analysesTableHtml, accuracyTableHtml, type AccuracyTableRow } from "./journal-tables";
 export { accuracyOverTimeFigure, type JournalFigure, type AccuracyScatterTrace } from "./journal-figures";

@@ -39,9 +39,12 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 // z.custom, not z.instanceof: the latter narrows to Uint8Array<ArrayBuffer>, which a Node Buffer is not.
 const pngSchema = z
   .custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "must be PNG bytes (a Uint8Array or Buffer)" })
-  .refine((bytes) => bytes.length > PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, index) => bytes[index] === byte), {
-    error: "is not a PNG image (its first bytes are not the PNG signature)",
-  });
+  .refine(
+    (bytes) => bytes.length > PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, index) => bytes[index] === byte),
+    {
+      error: "is not a PNG image (its first bytes are not the PNG signature)",
+    },
+  );
 
 export const journalEntryInputSchema = z
   .strictObject({
@@ -52,7 +55,9 @@ export const journalEntryInputSchema = z
     symbol: nonEmpty,
     timeframe: nonEmpty,
     /** The analysis window; null when the run failed before any data was loaded. */
-    window: z.strictObject({ start: isoTimeSchema, end: isoTimeSchema, requestedStart: isoTimeSchema.optional() }).nullable(),
+    window: z
+      .strictObject({ start: isoTimeSchema, end: isoTimeSchema, requestedStart: isoTimeSchema.optional() })
+      .nullable(),
     barCount: count,
     models: z.strictObject({ agent: modelUsedSchema, graph: modelUsedSchema }),
     promptVersion: nonEmpty,
@@ -87,10 +92,18 @@ export const journalEntryInputSchema = z
       context.addIssue({ code: "custom", path: ["error"], message: "a run without a decision must say why it failed" });
     }
     if (entry.decision !== null && entry.error !== null) {
-      context.addIssue({ code: "custom", path: ["error"], message: "a run with a decision cannot also carry an error" });
+      context.addIssue({
+        code: "custom",
+        path: ["error"],
+        message: "a run with a decision cannot also carry an error",
+      });
     }
     if (entry.decision !== null && entry.entry === null) {
-      context.addIssue({ code: "custom", path: ["entry"], message: "a decision needs the entry bar (close and time) it was taken at" });
+      context.addIssue({
+        code: "custom",
+        path: ["entry"],
+        message: "a decision needs the entry bar (close and time) it was taken at",
+      });
     }
   });
 

@@ -40,7 +40,12 @@ export class JournalError extends QuantAgentError {
   readonly filePath: string | undefined;
 
   constructor(options: JournalErrorOptions) {
-    super({ code: CODES[options.reason], kind: kindOf(options.reason), message: options.message, cause: options.cause });
+    super({
+      code: CODES[options.reason],
+      kind: kindOf(options.reason),
+      message: options.message,
+      cause: options.cause,
+    });
     this.reason = options.reason;
     this.filePath = options.filePath;
   }

@@ -22,30 +22,37 @@ export interface JournalFigure {
 
 export function accuracyOverTimeFigure(series: AccuracyOverTime): JournalFigure {
   const grouping = series.groupBy === "prompt_version" ? "prompt version" : series.groupBy;
-  const data = series.series.map(
-    (group): AccuracyScatterTrace => ({
-      type: "scatter",
-      mode: "lines+markers",
-      name: group.key,
-      x: group.points.map((point) => point.start),
-      y: group.points.map((point) => (point.accuracy === null ? null : point.accuracy * 100)),
-      customdata: group.points.map((point) => point.scored),
-      hovertemplate: "%{x}: %{y:.1f}% of %{customdata} scored<extra>%{fullData.name}</extra>",
-      error_y: {
-        type: "data",
-        symmetric: false,
-        array: group.points.map((point) => (point.accuracy === null || point.ci_high === null ? 0 : (point.ci_high - point.accuracy) * 100)),
-        arrayminus: group.points.map((point) => (point.accuracy === null || point.ci_low === null ? 0 : (point.accuracy - point.ci_low) * 100)),
-        visible: true,
-      },
-    }),
-  );
+  const data = series.series.map((group): AccuracyScatterTrace => ({
+    type: "scatter",
+    mode: "lines+markers",
+    name: group.key,
+    x: group.points.map((point) => point.start),
+    y: group.points.map((point) => (point.accuracy === null ? null : point.accuracy * 100)),
+    customdata: group.points.map((point) => point.scored),
+    hovertemplate: "%{x}: %{y:.1f}% of %{customdata} scored<extra>%{fullData.name}</extra>",
+    error_y: {
+      type: "data",
+      symmetric: false,
+      array: group.points.map((point) =>
+        point.accuracy === null || point.ci_high === null ? 0 : (point.ci_high - point.accuracy) * 100,
+      ),
+      arrayminus: group.points.map((point) =>
+        point.accuracy === null || point.ci_low === null ? 0 : (point.accuracy - point.ci_low) * 100,
+      ),
+      visible: true,
+    },
+  }));
   return {
     data,
     layout: {
       width: 960,
       height: 480,
-      title: { text: `Directional accuracy by ${series.bucket}, k = ${series.horizon}, per ${grouping} (Wilson 95% interval)`, x: 0.01, xanchor: "left", font: { size: 16 } },
+      title: {
+        text: `Directional accuracy by ${series.bucket}, k = ${series.horizon}, per ${grouping} (Wilson 95% interval)`,
+        x: 0.01,
+        xanchor: "left",
+        font: { size: 16 },
+      },
       font: { family: "DejaVu Sans, Arial, sans-serif", size: 12, color: "#27272a" },
       paper_bgcolor: "#ffffff",
       plot_bgcolor: "#ffffff",
@@ -53,7 +60,17 @@ export function accuracyOverTimeFigure(series: AccuracyOverTime): JournalFigure 
       legend: { orientation: "h", x: 0, y: -0.15 },
       xaxis: { type: "date", title: { text: series.bucket === "week" ? "week from Monday (UTC)" : "day (UTC)" } },
       yaxis: { title: { text: "accuracy (%)" }, range: [0, 100], gridcolor: "#e4e4e7" },
-      shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: 50, y1: 50, line: { color: "#71717a", width: 1, dash: "dash" } }],
+      shapes: [
+        {
+          type: "line",
+          xref: "paper",
+          x0: 0,
+          x1: 1,
+          y0: 50,
+          y1: 50,
+          line: { color: "#71717a", width: 1, dash: "dash" },
+        },
+      ],
     },
   };
 }

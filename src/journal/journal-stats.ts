@@ -5,7 +5,15 @@ import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import { analysisFilterCondition, analysisFilterShape } from "./analysis-filter";
 import type { JournalDatabase } from "./database-schema";
-import { accuracyFigures, compareText, countOf, horizonSchema, journalGroupingSchema, type AccuracyFigures, type JournalGrouping } from "./journal-grouping";
+import {
+  accuracyFigures,
+  compareText,
+  countOf,
+  horizonSchema,
+  journalGroupingSchema,
+  type AccuracyFigures,
+  type JournalGrouping,
+} from "./journal-grouping";
 import { parseInput } from "./parse-input";
 
 export const statsOptionsSchema = z.strictObject({
@@ -75,10 +83,19 @@ export async function journalStats(db: Kysely<JournalDatabase>, input: StatsOpti
     .selectFrom("analyses")
     .where(analysisFilterCondition(filter))
     // count(column) counts the rows where it is not null: the scored ones; the sum of 0/1 hits counts the hits.
-    .select((eb) => [eb.ref(column).as("key"), eb.fn.countAll().as("n"), eb.fn.count(hit).as("scored"), eb.fn.sum(hit).as("hits")])
+    .select((eb) => [
+      eb.ref(column).as("key"),
+      eb.fn.countAll().as("n"),
+      eb.fn.count(hit).as("scored"),
+      eb.fn.sum(hit).as("hits"),
+    ])
     .groupBy(column)
     .execute();
-  const groups = rows.map((row) => ({ key: String(row.key), n: countOf(row.n), ...accuracyFigures(countOf(row.hits), countOf(row.scored)) }));
+  const groups = rows.map((row) => ({
+    key: String(row.key),
+    n: countOf(row.n),
+    ...accuracyFigures(countOf(row.hits), countOf(row.scored)),
+  }));
   // Sorted here, not in SQL: a PostgreSQL database's collation could order keys differently from SQLite.
   return { groupBy, horizon, groups: groups.sort((left, right) => compareText(left.key, right.key)) };
 }
@@ -90,8 +107,15 @@ export function weekStart(day: string): string {
   return new Date(date.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
 }
 
-export async function accuracyOverTime(db: Kysely<JournalDatabase>, input: AccuracyOverTimeOptions): Promise<AccuracyOverTime> {
-  const { groupBy, horizon, bucket, ...filter } = parseInput(accuracyOverTimeOptionsSchema, input, "accuracy-over-time options");
+export async function accuracyOverTime(
+  db: Kysely<JournalDatabase>,
+  input: AccuracyOverTimeOptions,
+): Promise<AccuracyOverTime> {
+  const { groupBy, horizon, bucket, ...filter } = parseInput(
+    accuracyOverTimeOptionsSchema,
+    input,
+    "accuracy-over-time options",
+  );
   const column = groupColumn(groupBy);
   const hit = hitColumn(horizon);
   // Counted per UTC day in SQL (the first 10 characters of an ISO time); weeks are folded from days here, because

@@ -11,7 +11,9 @@ const cellStyle = "padding:4px 8px;border-bottom:1px solid #e4e4e7;text-align:le
 
 function table(headers: readonly string[], rows: readonly string[][]): string {
   const head = headers.map((header) => `<th style="${cellStyle}">${escapeHtml(header)}</th>`).join("");
-  const body = rows.map((cells) => `<tr>${cells.map((cell) => `<td style="${cellStyle}">${cell}</td>`).join("")}</tr>`).join("\n");
+  const body = rows
+    .map((cells) => `<tr>${cells.map((cell) => `<td style="${cellStyle}">${cell}</td>`).join("")}</tr>`)
+    .join("\n");
   return `<table style="${tableStyle}">\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
 
@@ -24,7 +26,8 @@ function horizonCell(horizon: OutcomeAtHorizon | undefined): string {
 }
 
 function decisionCell(summary: AnalysisSummary): string {
-  if (summary.decision === null) return `<span style="color:#b91c1c">failed: ${escapeHtml(summary.error?.message ?? "")}</span>`;
+  if (summary.decision === null)
+    return `<span style="color:#b91c1c">failed: ${escapeHtml(summary.error?.message ?? "")}</span>`;
   const colour = summary.decision === "LONG" ? "#15803d" : "#b91c1c";
   return `<b style="color:${colour}">${summary.decision}</b>`;
 }

@@ -3,11 +3,24 @@
 // which may wait on other processes or on market data, do.
 import type { Candle } from "../market/candle";
 import type { JournalEngine } from "./database-schema";
-import { listEvaluationRuns, recordEvaluationRun, type EvaluationRunPage, type ListEvaluationRunsOptions, type RecordedEvaluationRun } from "./evaluation-runs";
+import {
+  listEvaluationRuns,
+  recordEvaluationRun,
+  type EvaluationRunPage,
+  type ListEvaluationRunsOptions,
+  type RecordedEvaluationRun,
+} from "./evaluation-runs";
 import type { EvaluationRunInput } from "./evaluation-run-input";
 import type { JournalEntryInput } from "./journal-entry";
 import { JournalError } from "./journal-error";
-import { accuracyOverTime, journalStats, type AccuracyOverTime, type AccuracyOverTimeOptions, type JournalStats, type StatsOptions } from "./journal-stats";
+import {
+  accuracyOverTime,
+  journalStats,
+  type AccuracyOverTime,
+  type AccuracyOverTimeOptions,
+  type JournalStats,
+  type StatsOptions,
+} from "./journal-stats";
 import { leaderboard, type Leaderboard, type LeaderboardOptions } from "./leaderboard";
 import { listAnalyses, type AnalysisPage, type ListAnalysesOptions } from "./list-analyses";
 import type { AnalysisOutcome } from "./outcome";
@@ -45,7 +58,11 @@ export function createJournal(database: OpenedDatabase): Journal {
   const { engine, location } = database;
   let closed = false;
   const open = () => {
-    if (closed) throw new JournalError({ reason: "closed", message: `The journal ${location} was closed; open it again to use it.` });
+    if (closed)
+      throw new JournalError({
+        reason: "closed",
+        message: `The journal ${location} was closed; open it again to use it.`,
+      });
     return database.db;
   };
   /** Runs a write, then lets the engine do its upkeep once the caller has the answer. */

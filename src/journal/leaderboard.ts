@@ -6,7 +6,14 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { JournalDatabase } from "./database-schema";
-import { accuracyFigures, compareText, countOf, journalGroupingSchema, type AccuracyFigures, type JournalGrouping } from "./journal-grouping";
+import {
+  accuracyFigures,
+  compareText,
+  countOf,
+  journalGroupingSchema,
+  type AccuracyFigures,
+  type JournalGrouping,
+} from "./journal-grouping";
 import { parseInput } from "./parse-input";
 
 export const leaderboardOptionsSchema = z.strictObject({
@@ -61,7 +68,9 @@ export async function leaderboard(db: Kysely<JournalDatabase>, input: Leaderboar
   const rows = await db
     .selectFrom("evaluation_moves")
     .innerJoin("evaluation_points", (join) =>
-      join.onRef("evaluation_points.run_id", "=", "evaluation_moves.run_id").onRef("evaluation_points.point_id", "=", "evaluation_moves.point_id"),
+      join
+        .onRef("evaluation_points.run_id", "=", "evaluation_moves.run_id")
+        .onRef("evaluation_points.point_id", "=", "evaluation_moves.point_id"),
     )
     .innerJoin("evaluation_runs", "evaluation_runs.id", "evaluation_moves.run_id")
     .where("evaluation_moves.horizon", "=", horizon)
@@ -73,7 +82,9 @@ export async function leaderboard(db: Kysely<JournalDatabase>, input: Leaderboar
       sql<number>`sum(case when evaluation_moves.move <> 0 then 1 else ${sql.lit(flatCounts)} end)`.as("scored"),
       sql<number>`sum(case when (evaluation_points.directive = 'LONG' and evaluation_moves.move > 0)
         or (evaluation_points.directive = 'SHORT' and evaluation_moves.move < 0) then 1 else 0 end)`.as("hits"),
-      sql<number>`sum(case when evaluation_points.directive = 'LONG' then evaluation_moves.move else -evaluation_moves.move end)`.as("return_sum"),
+      sql<number>`sum(case when evaluation_points.directive = 'LONG' then evaluation_moves.move else -evaluation_moves.move end)`.as(
+        "return_sum",
+      ),
     ])
     .groupBy(column)
     .execute();

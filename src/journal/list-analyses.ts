@@ -49,18 +49,47 @@ export interface AnalysisPage {
 }
 
 const summaryColumns = [
-  "id", "created_at", "source", "asset", "symbol", "timeframe", "window_end", "bar_count", "decision", "risk_reward_ratio",
-  "agent_provider", "agent_model", "graph_provider", "graph_model", "prompt_version", "cost_usd", "input_tokens",
-  "output_tokens", "error_code", "error_message", "outcome_1_hit", "outcome_1_return", "outcome_3_hit", "outcome_3_return",
+  "id",
+  "created_at",
+  "source",
+  "asset",
+  "symbol",
+  "timeframe",
+  "window_end",
+  "bar_count",
+  "decision",
+  "risk_reward_ratio",
+  "agent_provider",
+  "agent_model",
+  "graph_provider",
+  "graph_model",
+  "prompt_version",
+  "cost_usd",
+  "input_tokens",
+  "output_tokens",
+  "error_code",
+  "error_message",
+  "outcome_1_hit",
+  "outcome_1_return",
+  "outcome_3_hit",
+  "outcome_3_return",
 ] as const;
 
-export async function listAnalyses(db: Kysely<JournalDatabase>, input: ListAnalysesOptions = {}): Promise<AnalysisPage> {
+export async function listAnalyses(
+  db: Kysely<JournalDatabase>,
+  input: ListAnalysesOptions = {},
+): Promise<AnalysisPage> {
   const { limit, cursor, ...filter } = parseInput(listAnalysesOptionsSchema, input, "list options");
   const position = cursor === undefined ? undefined : decodeCursor(cursor);
   let query = db.selectFrom("analyses").select(summaryColumns).where(analysisFilterCondition(filter));
-  if (position) query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(position.createdAt, position.id)));
+  if (position)
+    query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(position.createdAt, position.id)));
   // One row more than asked says whether there is a next page without a count.
-  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
+  const rows = await query
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit + 1)
+    .execute();
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -75,7 +104,10 @@ export async function listAnalyses(db: Kysely<JournalDatabase>, input: ListAnaly
       barCount: Number(row.bar_count),
       decision: row.decision as AnalysisSummary["decision"],
       riskRewardRatio: row.risk_reward_ratio === null ? null : Number(row.risk_reward_ratio),
-      models: { agent: { provider: row.agent_provider, model: row.agent_model }, graph: { provider: row.graph_provider, model: row.graph_model } },
+      models: {
+        agent: { provider: row.agent_provider, model: row.agent_model },
+        graph: { provider: row.graph_provider, model: row.graph_model },
+      },
       promptVersion: row.prompt_version,
       costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
       tokens: { input: Number(row.input_tokens), output: Number(row.output_tokens) },

@@ -24,7 +24,10 @@ export function decodeCursor(cursor: string): CursorPosition {
   }
   const parsed = cursorSchema.safeParse(value);
   if (!parsed.success) {
-    throw new JournalError({ reason: "invalid_input", message: "cursor: not a cursor this journal gave out (pass next_cursor from the previous page unchanged)" });
+    throw new JournalError({
+      reason: "invalid_input",
+      message: "cursor: not a cursor this journal gave out (pass next_cursor from the previous page unchanged)",
+    });
   }
   return { createdAt: parsed.data[0], id: parsed.data[1] };
 }

@@ -121,11 +121,19 @@ function evaluationRuns(): Migration {
         .addColumn("horizon", "integer", (column) => column.notNull())
         .addColumn("move", "double precision", (column) => column.notNull())
         .addPrimaryKeyConstraint("evaluation_moves_pk", ["run_id", "point_id", "horizon"])
-        .addForeignKeyConstraint("evaluation_moves_point", ["run_id", "point_id"], "evaluation_points", ["run_id", "point_id"], (constraint) =>
-          constraint.onDelete("cascade"),
+        .addForeignKeyConstraint(
+          "evaluation_moves_point",
+          ["run_id", "point_id"],
+          "evaluation_points",
+          ["run_id", "point_id"],
+          (constraint) => constraint.onDelete("cascade"),
         )
         .execute();
-      await db.schema.createIndex("evaluation_runs_created_at_id").on("evaluation_runs").columns(["created_at", "id"]).execute();
+      await db.schema
+        .createIndex("evaluation_runs_created_at_id")
+        .on("evaluation_runs")
+        .columns(["created_at", "id"])
+        .execute();
     },
   };
 }

@@ -45,10 +45,20 @@ export async function openJournalDatabase(options: OpenDatabaseOptions): Promise
       connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
       signal: options.signal,
     });
-    return { db, engine: "postgres", location: redactDatabaseUrl(url), afterWrite: () => undefined, close: () => db.destroy() };
+    return {
+      db,
+      engine: "postgres",
+      location: redactDatabaseUrl(url),
+      afterWrite: () => undefined,
+      close: () => db.destroy(),
+    };
   }
   const file = path.resolve(options.dataDir, JOURNAL_FILE_NAME);
-  const { db, checkpoints } = await openSqliteDatabase({ file, busyTimeoutMs: options.busyTimeoutMs ?? 10_000, integrityCheck: options.integrityCheck ?? true });
+  const { db, checkpoints } = await openSqliteDatabase({
+    file,
+    busyTimeoutMs: options.busyTimeoutMs ?? 10_000,
+    integrityCheck: options.integrityCheck ?? true,
+  });
   return {
     db,
     engine: "sqlite",

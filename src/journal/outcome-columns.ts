@@ -2,10 +2,19 @@
 import type { AnalysesTable } from "./database-schema";
 import type { AnalysisOutcome } from "./outcome";
 
-export type OutcomeColumns = Pick<AnalysesTable, "outcome_1_hit" | "outcome_1_return" | "outcome_3_hit" | "outcome_3_return">;
+export type OutcomeColumns = Pick<
+  AnalysesTable,
+  "outcome_1_hit" | "outcome_1_return" | "outcome_3_hit" | "outcome_3_return"
+>;
 
 export function outcomeFromColumns(row: OutcomeColumns): AnalysisOutcome | null {
-  if (row.outcome_1_hit === null || row.outcome_1_return === null || row.outcome_3_hit === null || row.outcome_3_return === null) return null;
+  if (
+    row.outcome_1_hit === null ||
+    row.outcome_1_return === null ||
+    row.outcome_3_hit === null ||
+    row.outcome_3_return === null
+  )
+    return null;
   return [
     { bars: 1, hit: Number(row.outcome_1_hit) === 1, return: Number(row.outcome_1_return) },
     { bars: 3, hit: Number(row.outcome_3_hit) === 1, return: Number(row.outcome_3_return) },
@@ -13,7 +22,12 @@ export function outcomeFromColumns(row: OutcomeColumns): AnalysisOutcome | null 
 }
 
 export function columnsOfOutcome(outcome: AnalysisOutcome): OutcomeColumns {
-  const columns: OutcomeColumns = { outcome_1_hit: null, outcome_1_return: null, outcome_3_hit: null, outcome_3_return: null };
+  const columns: OutcomeColumns = {
+    outcome_1_hit: null,
+    outcome_1_return: null,
+    outcome_3_hit: null,
+    outcome_3_return: null,
+  };
   for (const horizon of outcome) {
     switch (horizon.bars) {
       case 1:

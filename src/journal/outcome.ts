@@ -33,7 +33,11 @@ export function scoreOutcome(input: OutcomeInput): AnalysisOutcome | null {
   return OUTCOME_HORIZONS.map((bars): OutcomeAtHorizon => {
     const move = simpleReturn(input.entryClose, input.laterCloses[bars - 1]);
     // `|| 0` turns the -0 a flat SHORT would give into 0.
-    return { bars, hit: isCorrect(input.directive, move) ?? false, return: directiveReturn(input.directive, move) || 0 };
+    return {
+      bars,
+      hit: isCorrect(input.directive, move) ?? false,
+      return: directiveReturn(input.directive, move) || 0,
+    };
   });
 }
 

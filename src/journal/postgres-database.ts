@@ -33,11 +33,18 @@ export function isPostgresUrl(url: string): boolean {
 
 export async function openPostgresDatabase(options: PostgresJournalOptions): Promise<Kysely<JournalDatabase>> {
   if (!isPostgresUrl(options.url)) {
-    throw new JournalError({ reason: "invalid_input", message: `The journal database URL must start with postgres:// or postgresql:// (got ${redactDatabaseUrl(options.url)}).` });
+    throw new JournalError({
+      reason: "invalid_input",
+      message: `The journal database URL must start with postgres:// or postgresql:// (got ${redactDatabaseUrl(options.url)}).`,
+    });
   }
   // Loaded on first use: only programs with a PostgreSQL journal need the driver.
   const pg = (await import("pg")).default;
-  const pool: Pool = new pg.Pool({ connectionString: options.url, max: options.poolSize, connectionTimeoutMillis: options.connectTimeoutMs });
+  const pool: Pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+  });
   // An idle connection the server drops (restart, failover) is an 'error' event on the pool; without a listener
   // Node would end the process. The pool discards that connection and the next query opens a new one.
   pool.on("error", () => undefined);

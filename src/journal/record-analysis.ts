@@ -31,7 +31,8 @@ export function separateChartFields(
 ): { stored: Record<string, unknown>; chartFields: Record<string, ChartRole> } {
   const encoded = new Map<ChartRole, string>();
   const base64Of = (role: ChartRole, png: Uint8Array) => {
-    if (!encoded.has(role)) encoded.set(role, Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString("base64"));
+    if (!encoded.has(role))
+      encoded.set(role, Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString("base64"));
     return encoded.get(role) as string;
   };
   const stored: Record<string, unknown> = { ...result };
@@ -51,7 +52,11 @@ export function separateChartFields(
   return { stored, chartFields };
 }
 
-function rowOf(entry: JournalEntry, id: string, createdAt: string): Omit<AnalysesTable, "pattern_chart_sha256" | "trend_chart_sha256"> {
+function rowOf(
+  entry: JournalEntry,
+  id: string,
+  createdAt: string,
+): Omit<AnalysesTable, "pattern_chart_sha256" | "trend_chart_sha256"> {
   const { stored, chartFields } = separateChartFields(entry.result, entry.charts);
   return {
     id,
@@ -117,7 +122,8 @@ export async function recordAnalysis(
 ): Promise<RecordedAnalysis> {
   const entry = parseJournalEntry(input);
   const now = options.recordedAt ?? new Date();
-  if (Number.isNaN(now.getTime())) throw new JournalError({ reason: "invalid_input", message: "recordedAt: not a valid date" });
+  if (Number.isNaN(now.getTime()))
+    throw new JournalError({ reason: "invalid_input", message: "recordedAt: not a valid date" });
   const id = newJournalId(now.getTime());
   const createdAt = now.toISOString();
   const row = rowOf(entry, id, createdAt);
@@ -125,7 +131,12 @@ export async function recordAnalysis(
   options.signal?.throwIfAborted();
   await db.transaction().execute(async (transaction) => {
     const { pattern, trend } = entry.charts;
-    const keys = await storeCharts(transaction, engine, [pattern, trend].filter((png): png is Uint8Array => png !== undefined), createdAt);
+    const keys = await storeCharts(
+      transaction,
+      engine,
+      [pattern, trend].filter((png): png is Uint8Array => png !== undefined),
+      createdAt,
+    );
     const patternKey = pattern ? (keys.shift() ?? null) : null;
     const trendKey = trend ? (keys.shift() ?? null) : null;
     await transaction

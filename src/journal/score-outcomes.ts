@@ -60,7 +60,12 @@ interface PendingRow {
   entry_time: string | null;
 }
 
-async function saveOutcome(db: Kysely<JournalDatabase> | Transaction<JournalDatabase>, id: string, outcome: AnalysisOutcome, scoredAt: string): Promise<void> {
+async function saveOutcome(
+  db: Kysely<JournalDatabase> | Transaction<JournalDatabase>,
+  id: string,
+  outcome: AnalysisOutcome,
+  scoredAt: string,
+): Promise<void> {
   await db
     .updateTable("analyses")
     .set({ ...columnsOfOutcome(outcome), scored_at: scoredAt })
@@ -71,10 +76,17 @@ async function saveOutcome(db: Kysely<JournalDatabase> | Transaction<JournalData
 
 function outcomeOf(row: PendingRow, bars: readonly Candle[]): AnalysisOutcome | null {
   if (row.decision === null || row.entry_close === null || row.entry_time === null) return null;
-  return scoreOutcome({ directive: row.decision as "LONG" | "SHORT", entryClose: Number(row.entry_close), laterCloses: closesAfter(row.entry_time, bars) });
+  return scoreOutcome({
+    directive: row.decision as "LONG" | "SHORT",
+    entryClose: Number(row.entry_close),
+    laterCloses: closesAfter(row.entry_time, bars),
+  });
 }
 
-export async function scoreOutcomes(db: Kysely<JournalDatabase>, options: ScoreOutcomesOptions): Promise<ScoreOutcomesCounts> {
+export async function scoreOutcomes(
+  db: Kysely<JournalDatabase>,
+  options: ScoreOutcomesOptions,
+): Promise<ScoreOutcomesCounts> {
   const signal = options.signal ?? new AbortController().signal;
   const now = options.now ?? (() => new Date());
   signal.throwIfAborted();
@@ -102,7 +114,9 @@ export async function scoreOutcomes(db: Kysely<JournalDatabase>, options: ScoreO
     const after = group.map((row) => row.entry_time as string).sort()[0];
     let bars: Candle[];
     try {
-      bars = laterBarsSchema.parse(await options.fetchLaterBars({ symbol: group[0].symbol, timeframe: group[0].timeframe, after, signal }));
+      bars = laterBarsSchema.parse(
+        await options.fetchLaterBars({ symbol: group[0].symbol, timeframe: group[0].timeframe, after, signal }),
+      );
     } catch (error) {
       if (signal.aborted) throw error;
       counts.failed += group.length;
@@ -138,7 +152,18 @@ export async function recordOutcome(
   const laterBars = parseInput(laterBarsSchema, laterBarsInput, "later bars");
   const row = await db
     .selectFrom("analyses")
-    .select(["id", "symbol", "timeframe", "decision", "entry_close", "entry_time", "outcome_1_hit", "outcome_1_return", "outcome_3_hit", "outcome_3_return"])
+    .select([
+      "id",
+      "symbol",
+      "timeframe",
+      "decision",
+      "entry_close",
+      "entry_time",
+      "outcome_1_hit",
+      "outcome_1_return",
+      "outcome_3_hit",
+      "outcome_3_return",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) throw new JournalError({ reason: "not_found", message: `No analysis with id ${id} in the journal.` });

@@ -51,7 +51,12 @@ function checkHeader(file: string): void {
     size = statSync(file).size;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // a new journal
-    throw new JournalError({ reason: "database_unavailable", filePath: file, message: `Cannot read the journal database ${file}: ${describeError(error)}`, cause: error });
+    throw new JournalError({
+      reason: "database_unavailable",
+      filePath: file,
+      message: `Cannot read the journal database ${file}: ${describeError(error)}`,
+      cause: error,
+    });
   }
   if (size === 0) return; // SQLite's own way of starting a database: an empty file
   const header = Buffer.alloc(HEADER_BYTES);
@@ -105,7 +110,12 @@ class ImmediateTransactionSqliteDialect extends SqliteDialect {
 function classifyOpenError(file: string, error: unknown): JournalError {
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" && DAMAGE_CODES.has(code)) return damagedError(file, describeError(error), error);
-  return new JournalError({ reason: "database_unavailable", filePath: file, message: `Cannot open the journal database ${file}: ${describeError(error)}`, cause: error });
+  return new JournalError({
+    reason: "database_unavailable",
+    filePath: file,
+    message: `Cannot open the journal database ${file}: ${describeError(error)}`,
+    cause: error,
+  });
 }
 
 export interface SqliteJournal {
@@ -128,7 +138,8 @@ export async function openSqliteDatabase(options: SqliteJournalOptions): Promise
     database = new Database(file, { timeout: options.busyTimeoutMs });
     if (options.integrityCheck) {
       const problems = (database.pragma("quick_check(5)") as { quick_check: string }[]).map((row) => row.quick_check);
-      if (problems.length !== 1 || problems[0] !== "ok") throw damagedError(file, `the integrity check failed (${problems.join("; ")})`);
+      if (problems.length !== 1 || problems[0] !== "ok")
+        throw damagedError(file, `the integrity check failed (${problems.join("; ")})`);
     }
     // WAL: readers never block the writer, and a killed process leaves the last committed state. synchronous=NORMAL
     // syncs at checkpoints, not at each commit: a process crash loses nothing committed, a power cut or OS crash may

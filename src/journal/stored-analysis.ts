@@ -24,8 +24,16 @@ export async function getAnalysis(db: Kysely<JournalDatabase>, idInput: string):
   const row = await db
     .selectFrom("analyses")
     .select([
-      "id", "created_at", "result", "result_chart_fields", "pattern_chart_sha256", "trend_chart_sha256",
-      "outcome_1_hit", "outcome_1_return", "outcome_3_hit", "outcome_3_return",
+      "id",
+      "created_at",
+      "result",
+      "result_chart_fields",
+      "pattern_chart_sha256",
+      "trend_chart_sha256",
+      "outcome_1_hit",
+      "outcome_1_return",
+      "outcome_3_hit",
+      "outcome_3_return",
     ])
     .where("id", "=", id)
     .executeTakeFirst();
@@ -33,7 +41,9 @@ export async function getAnalysis(db: Kysely<JournalDatabase>, idInput: string):
   const result = JSON.parse(row.result) as Record<string, unknown>;
   const chartFields = JSON.parse(row.result_chart_fields) as Record<string, ChartRole>;
   const keyOf = (role: ChartRole) => (role === "pattern" ? row.pattern_chart_sha256 : row.trend_chart_sha256);
-  const wanted = Object.values(chartFields).map(keyOf).filter((key): key is string => key !== null);
+  const wanted = Object.values(chartFields)
+    .map(keyOf)
+    .filter((key): key is string => key !== null);
   const charts = await loadCharts(db, wanted);
   for (const [field, role] of Object.entries(chartFields)) {
     const key = keyOf(role);

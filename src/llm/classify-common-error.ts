@@ -20,7 +20,10 @@ export interface ClassifyContext {
 export function providerDetail(text: unknown, maxLength = 200, apiKey?: string): string | undefined {
   if (typeof text !== "string" || text.trim() === "") return undefined;
   // Trailing periods go: the detail sits inside parentheses in the middle of a sentence.
-  const clean = redactKnownSecrets(text, [apiKey]).replace(/\s+/g, " ").trim().replace(/[.\s]+$/, "");
+  const clean = redactKnownSecrets(text, [apiKey])
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.\s]+$/, "");
   return clean.length > maxLength ? `${clean.slice(0, maxLength)}...` : clean;
 }
 
@@ -162,8 +165,17 @@ export function classifySdkError<ApiError extends Error & { status?: number }>(
     const reason = rules.reasonOf(error);
     const message = rules.messageOf(error);
     const detail =
-      reason === "bad_request" && error.status === 404 ? notFoundDetail(message, context.apiKey) : providerDetail(message, undefined, context.apiKey);
-    return new ProviderError({ reason, provider: context.provider, model: context.model, statusCode: error.status, detail, cause: error });
+      reason === "bad_request" && error.status === 404
+        ? notFoundDetail(message, context.apiKey)
+        : providerDetail(message, undefined, context.apiKey);
+    return new ProviderError({
+      reason,
+      provider: context.provider,
+      model: context.model,
+      statusCode: error.status,
+      detail,
+      cause: error,
+    });
   }
   return classifyAfterSdk(error, context);
 }

@@ -54,7 +54,10 @@ export interface CreateChatModelForOptions extends ModelSettings {
 function validModelName(model: unknown, field: string): string {
   const parsed = modelNameSchema.safeParse(model);
   if (parsed.success) return parsed.data;
-  throw new ConfigError({ message: `Invalid model name for ${field} (${quoteInput(model)}): ${formatZodError(parsed.error)}`, cause: parsed.error });
+  throw new ConfigError({
+    message: `Invalid model name for ${field} (${quoteInput(model)}): ${formatZodError(parsed.error)}`,
+    cause: parsed.error,
+  });
 }
 
 /**

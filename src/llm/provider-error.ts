@@ -5,15 +5,7 @@ import { QuantAgentError } from "../common/quantagent-error";
 import { providerInfo, type ProviderId } from "../config/providers";
 
 export type ProviderErrorReason =
-  | "auth"
-  | "rate_limit"
-  | "quota"
-  | "network"
-  | "model_not_found"
-  | "bad_request"
-  | "server"
-  | "aborted"
-  | "unknown";
+  "auth" | "rate_limit" | "quota" | "network" | "model_not_found" | "bad_request" | "server" | "aborted" | "unknown";
 
 export interface ProviderErrorOptions {
   reason: ProviderErrorReason;
@@ -67,7 +59,10 @@ export class ProviderError extends QuantAgentError {
       code: `provider_${options.reason}`,
       kind: options.reason === "aborted" ? "cancelled" : "provider",
       message: messageFor(options),
-      details: { provider: options.provider, ...(options.statusCode === undefined ? {} : { statusCode: options.statusCode }) },
+      details: {
+        provider: options.provider,
+        ...(options.statusCode === undefined ? {} : { statusCode: options.statusCode }),
+      },
       cause: options.cause,
     });
     this.reason = options.reason;

@@ -35,4 +35,3 @@ export function isQuotaError(options: { status: number | undefined; body: unknow
   if (isQuotaCode(fields.code) || isQuotaCode(fields.type)) return true;
   return typeof fields.message === "string" && quotaMessagePattern.test(fields.message);
 }
-

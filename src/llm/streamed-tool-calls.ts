@@ -32,7 +32,13 @@ export class StreamedToolCalls {
 
   /** Adds a piece to the call at `position`, creating it on first sight. */
   add(position: number, piece: ToolCallPiece): void {
-    const call = this.calls.get(position) ?? { id: undefined, name: "", isFunction: true, rawArguments: "", wholeArguments: undefined };
+    const call = this.calls.get(position) ?? {
+      id: undefined,
+      name: "",
+      isFunction: true,
+      rawArguments: "",
+      wholeArguments: undefined,
+    };
     this.calls.set(position, call);
     // Ids, names and types come whole, once; a later repeat replaces rather than appends, as the SDKs' own helpers do.
     if (piece.id) call.id = piece.id;

@@ -22,7 +22,9 @@ export interface ValidateApiKeyOptions {
  * check covers the settings the user will run; the provider's default agent model when neither role uses it.
  */
 function validationModel(config: Config, provider: ProviderId): { model: string; temperature: number } {
-  const used = (["agent", "graph"] as const).map((role) => modelSettingsFor(config, role)).find((settings) => settings.provider === provider);
+  const used = (["agent", "graph"] as const)
+    .map((role) => modelSettingsFor(config, role))
+    .find((settings) => settings.provider === provider);
   return used ?? { model: providerInfo(provider).defaultAgentModel, temperature: config.agent_llm_temperature };
 }
 
@@ -55,6 +57,9 @@ export async function validateApiKey(options: ValidateApiKeyOptions): Promise<Ap
     // Unexpected failures still answer in data; the text is scrubbed since it never passed a classifier.
     const text = describeError(error);
     const key = findApiKey(config, provider, options.env ?? process.env);
-    return { ok: false, error: `Could not validate the ${providerInfo(provider).displayName} API key: ${redactKnownSecrets(text, [key])}` };
+    return {
+      ok: false,
+      error: `Could not validate the ${providerInfo(provider).displayName} API key: ${redactKnownSecrets(text, [key])}`,
+    };
   }
 }

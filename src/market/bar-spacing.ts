@@ -62,9 +62,14 @@ export function assertBarSpacing(candles: readonly Candle[], timeframe: Timefram
   if (gap >= min && gap <= max) return;
   const fitting = timeframeForGap(gap);
   const nominal = timeframe === "1mo" ? "about a month" : describeGap(timeframeInfo(timeframe).barMs ?? 0);
-  const advice = fitting ? `choose the timeframe ${fitting}, which matches them, or supply ${timeframe} bars` : `supply ${timeframe} bars`;
-  throw new InputError({ message: `The bars of ${source} are ${describeGap(gap)} apart at the closest, but ${timeframe} bars are ${nominal} apart. ` +
-      `To analyse them, ${advice}.` });
+  const advice = fitting
+    ? `choose the timeframe ${fitting}, which matches them, or supply ${timeframe} bars`
+    : `supply ${timeframe} bars`;
+  throw new InputError({
+    message:
+      `The bars of ${source} are ${describeGap(gap)} apart at the closest, but ${timeframe} bars are ${nominal} apart. ` +
+      `To analyse them, ${advice}.`,
+  });
 }
 
 function describeGap(ms: number): string {

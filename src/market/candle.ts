@@ -8,7 +8,11 @@ import { z } from "zod";
 export const MAX_PRICE = 1e12;
 export const MAX_VOLUME = 1e18;
 
-const price = z.number().finite().positive().max(MAX_PRICE, `must be at most ${MAX_PRICE} (a price beyond it is a unit mistake)`);
+const price = z
+  .number()
+  .finite()
+  .positive()
+  .max(MAX_PRICE, `must be at most ${MAX_PRICE} (a price beyond it is a unit mistake)`);
 
 export const candleSchema = z
   .object({

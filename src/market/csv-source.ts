@@ -45,10 +45,12 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
   const name = options.name;
   const maxBytes = options.maxBytes ?? DEFAULT_CSV_MAX_BYTES;
   const size = Buffer.byteLength(text, "utf8");
-  if (size > maxBytes) throw new CsvParseError({ problem: `is ${size} bytes, more than the limit of ${maxBytes} bytes`, name });
+  if (size > maxBytes)
+    throw new CsvParseError({ problem: `is ${size} bytes, more than the limit of ${maxBytes} bytes`, name });
 
   const records = splitCsvRecords(text, { name });
-  if (records.length === 0) throw new CsvParseError({ problem: "is empty: expected a header line and data rows", name });
+  if (records.length === 0)
+    throw new CsvParseError({ problem: "is empty: expected a header line and data rows", name });
   const { columns, dataStart } = readHeader(records, name);
   const rows = records.slice(dataStart);
   if (rows.length === 0) throw new CsvParseError({ problem: "has a header but no data rows", name });
@@ -68,7 +70,10 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
 }
 
 function normalise(label: string): string {
-  return label.trim().toLowerCase().replace(/[\s_]+/g, " ");
+  return label
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, " ");
 }
 
 function readHeader(records: CsvRecord[], name: string | undefined): { columns: ColumnMap; dataStart: number } {
@@ -92,7 +97,11 @@ function readHeader(records: CsvRecord[], name: string | undefined): { columns: 
   const datetime = find("datetime");
   const date = find("date");
   if (datetime && date) {
-    throw new CsvParseError({ problem: 'the header has both "Datetime" and "Date": keep one', name, line: header.line });
+    throw new CsvParseError({
+      problem: 'the header has both "Datetime" and "Date": keep one',
+      name,
+      line: header.line,
+    });
   }
   const time = datetime ?? date;
   const missingNames = [
@@ -100,7 +109,11 @@ function readHeader(records: CsvRecord[], name: string | undefined): { columns: 
     ...PRICE_COLUMNS.filter((column) => find(column) === undefined),
   ];
   if (!time || missingNames.length > 0) {
-    throw new CsvParseError({ problem: `missing column${missingNames.length > 1 ? "s" : ""} ${missingNames.join(", ")} (found: ${quoteList(header.fields)})`, name, line: header.line });
+    throw new CsvParseError({
+      problem: `missing column${missingNames.length > 1 ? "s" : ""} ${missingNames.join(", ")} (found: ${quoteList(header.fields)})`,
+      name,
+      line: header.line,
+    });
   }
   const prices = Object.fromEntries(PRICE_COLUMNS.map((column) => [column, find(column)])) as ColumnMap["prices"];
   return { columns: { time, prices, volume: find("volume"), width: header.fields.length }, dataStart };
@@ -121,7 +134,8 @@ function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined
   const number = (column: { index: number; label: string }, emptyValue?: number) => {
     const cell = record.fields[column.index].trim();
     if (cell === "" && emptyValue !== undefined) return emptyValue;
-    if (!NUMBER_PATTERN.test(cell)) throw new CsvParseError({ problem: `${quoteInput(cell)} is not a number`, ...at(column.label) });
+    if (!NUMBER_PATTERN.test(cell))
+      throw new CsvParseError({ problem: `${quoteInput(cell)} is not a number`, ...at(column.label) });
     return Number(cell);
   };
   const values = {
@@ -135,12 +149,20 @@ function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined
   const checked = candleSchema.safeParse(values);
   if (!checked.success) {
     const field = checked.error.issues[0]?.path[0];
-    if (field === "volume") throw new CsvParseError({ problem: "volume must not be negative", ...at(columns.volume?.label ?? "Volume") });
+    if (field === "volume")
+      throw new CsvParseError({ problem: "volume must not be negative", ...at(columns.volume?.label ?? "Volume") });
     if (typeof field === "string" && field in columns.prices) {
-      throw new CsvParseError({ problem: `${field} must be greater than 0`, ...at(columns.prices[field as PriceColumn].label) });
+      throw new CsvParseError({
+        problem: `${field} must be greater than 0`,
+        ...at(columns.prices[field as PriceColumn].label),
+      });
     }
     // The remaining checks span columns (high below low, close above high), so no single column is named.
-    throw new CsvParseError({ problem: `invalid bar: ${checked.error.issues[0]?.message ?? "invalid"}`, name, line: record.line });
+    throw new CsvParseError({
+      problem: `invalid bar: ${checked.error.issues[0]?.message ?? "invalid"}`,
+      name,
+      line: record.line,
+    });
   }
   return checked.data;
 }

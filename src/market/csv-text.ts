@@ -65,7 +65,8 @@ export function splitCsvRecords(text: string, options: { name?: string } = {}): 
       field += character;
     }
   }
-  if (inQuotes) throw new CsvParseError({ problem: "a quoted field is never closed", name: options.name, line: recordLine });
+  if (inQuotes)
+    throw new CsvParseError({ problem: "a quoted field is never closed", name: options.name, line: recordLine });
   endRecord();
   return records;
 }

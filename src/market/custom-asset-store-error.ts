@@ -19,7 +19,12 @@ export class CustomAssetStoreError extends QuantAgentError {
   readonly filePath: string | undefined;
 
   constructor(options: { reason: CustomAssetStoreErrorReason; message: string; filePath?: string; cause?: unknown }) {
-    super({ code: CODES[options.reason], kind: isCallersMistake(options.reason) ? "input" : "internal", message: options.message, cause: options.cause });
+    super({
+      code: CODES[options.reason],
+      kind: isCallersMistake(options.reason) ? "input" : "internal",
+      message: options.message,
+      cause: options.cause,
+    });
     this.reason = options.reason;
     this.filePath = options.filePath;
   }

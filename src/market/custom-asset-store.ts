@@ -108,8 +108,12 @@ export function createCustomAssetStore(options: CustomAssetStoreOptions): Custom
       const symbol = checkSymbol(input);
       const builtIn = findBuiltInAsset(symbol);
       if (builtIn && builtIn.ticker.toUpperCase() !== symbol.toUpperCase()) {
-        throw new CustomAssetStoreError({ reason: "ambiguous_symbol", message: `"${symbol}" is the built-in code of ${builtIn.name} (Yahoo ticker ${builtIn.ticker}), so it cannot also be ` +
-            `a custom symbol. Choose ${builtIn.name} from the list, or add the ticker you mean (e.g. ${builtIn.ticker}).` });
+        throw new CustomAssetStoreError({
+          reason: "ambiguous_symbol",
+          message:
+            `"${symbol}" is the built-in code of ${builtIn.name} (Yahoo ticker ${builtIn.ticker}), so it cannot also be ` +
+            `a custom symbol. Choose ${builtIn.name} from the list, or add the ticker you mean (e.g. ${builtIn.ticker}).`,
+        });
       }
       if (builtIn) return { symbol: builtIn.code, added: false };
       return update<{ symbol: string; added: boolean }>(operation.signal, (symbols) => {
@@ -137,7 +141,11 @@ function checkSymbol(input: unknown): string {
   const parsed = symbolSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const problem = parsed.error.issues[0]?.message ?? "not a symbol";
-  throw new CustomAssetStoreError({ reason: "invalid_symbol", message: `Invalid symbol ${quoteInput(input)}: ${problem}.`, cause: parsed.error });
+  throw new CustomAssetStoreError({
+    reason: "invalid_symbol",
+    message: `Invalid symbol ${quoteInput(input)}: ${problem}.`,
+    cause: parsed.error,
+  });
 }
 
 /** The asset list of GET /api/assets: built-ins, then the store's custom symbols. A damaged file throws. */

@@ -45,12 +45,22 @@ export async function readCustomAssetsFile(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { symbols: [], extra: {} };
     if (options.signal?.aborted) throw error;
-    throw new CustomAssetStoreError({ reason: "io", message: `Cannot read the custom-asset file ${filePath}: ${(error as Error).message}`, filePath,
-      cause: error });
+    throw new CustomAssetStoreError({
+      reason: "io",
+      message: `Cannot read the custom-asset file ${filePath}: ${(error as Error).message}`,
+      filePath,
+      cause: error,
+    });
   }
   const corrupt = (problem: string, cause?: unknown) =>
-    new CustomAssetStoreError({ reason: "corrupt_file", message: `The custom-asset file ${filePath} is damaged (${problem}). It was left untouched and no custom asset can be ` +
-        `saved until it is repaired: fix it by hand (format: {"version": 1, "custom_assets": ["ETH-USD"]}) or delete it.`, filePath, cause });
+    new CustomAssetStoreError({
+      reason: "corrupt_file",
+      message:
+        `The custom-asset file ${filePath} is damaged (${problem}). It was left untouched and no custom asset can be ` +
+        `saved until it is repaired: fix it by hand (format: {"version": 1, "custom_assets": ["ETH-USD"]}) or delete it.`,
+      filePath,
+      cause,
+    });
   let json: unknown;
   try {
     json = JSON.parse(text);

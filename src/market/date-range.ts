@@ -24,8 +24,7 @@ export interface DateRangeRequest {
 
 /** `maxDays` is null when the timeframe is unknown; `currentDays` is null when the dates could not be read. */
 export type DateRangeValidation =
-  | { ok: true; days: number }
-  | { ok: false; error: string; maxDays: number | null; currentDays: number | null };
+  { ok: true; days: number } | { ok: false; error: string; maxDays: number | null; currentDays: number | null };
 
 export interface DateRangeOptions {
   /** The present, for the future-end check; defaults to the clock. */
@@ -89,7 +88,11 @@ export class DateRangeError extends InputError {
   readonly currentDays: number | null;
 
   constructor(options: { message: string; maxDays: number | null; currentDays: number | null }) {
-    super({ code: "date_range", message: options.message, details: { maxDays: options.maxDays, currentDays: options.currentDays } });
+    super({
+      code: "date_range",
+      message: options.message,
+      details: { maxDays: options.maxDays, currentDays: options.currentDays },
+    });
     this.maxDays = options.maxDays;
     this.currentDays = options.currentDays;
   }
@@ -105,7 +108,12 @@ export interface ResolvedDateRange {
 /** validateDateRange() for code that wants Dates back or a thrown DateRangeError. */
 export function resolveDateRange(request: DateRangeRequest, options: DateRangeOptions = {}): ResolvedDateRange {
   const validation = validateDateRange(request, options);
-  if (!validation.ok) throw new DateRangeError({ message: validation.error, maxDays: validation.maxDays, currentDays: validation.currentDays });
+  if (!validation.ok)
+    throw new DateRangeError({
+      message: validation.error,
+      maxDays: validation.maxDays,
+      currentDays: validation.currentDays,
+    });
   return {
     timeframe: request.timeframe as Timeframe,
     start: new Date(toEpochMs(request.start) as number),

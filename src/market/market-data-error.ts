@@ -4,13 +4,7 @@ import { QuantAgentError, type ErrorKind } from "../common/quantagent-error";
 import { formatUtc } from "./parse-timestamp";
 
 export type MarketDataErrorReason =
-  | "no_data"
-  | "invalid_request"
-  | "network"
-  | "timeout"
-  | "http"
-  | "invalid_data"
-  | "aborted";
+  "no_data" | "invalid_request" | "network" | "timeout" | "http" | "invalid_data" | "aborted";
 
 export interface MarketDataErrorOptions {
   reason: MarketDataErrorReason;
@@ -70,7 +64,13 @@ export class MarketDataError extends QuantAgentError {
   readonly statusCode: number | undefined;
 
   constructor(options: MarketDataErrorOptions) {
-    super({ code: codeFor(options.reason), kind: kindFor(options.reason), message: messageFor(options), details: { symbol: options.symbol }, cause: options.cause });
+    super({
+      code: codeFor(options.reason),
+      kind: kindFor(options.reason),
+      message: messageFor(options),
+      details: { symbol: options.symbol },
+      cause: options.cause,
+    });
     this.reason = options.reason;
     this.symbol = options.symbol;
     this.statusCode = options.statusCode;
@@ -133,7 +133,14 @@ export class NoDataError extends MarketDataError {
   readonly start: Date;
   readonly end: Date;
 
-  constructor(details: { symbol: string; timeframe: string; start: number; end: number; detail?: string; cause?: unknown }) {
+  constructor(details: {
+    symbol: string;
+    timeframe: string;
+    start: number;
+    end: number;
+    detail?: string;
+    cause?: unknown;
+  }) {
     super({ ...details, reason: "no_data" });
     this.timeframe = details.timeframe;
     this.start = new Date(details.start);

@@ -63,9 +63,15 @@ export async function fetchYahooCandles(options: FetchYahooCandlesOptions): Prom
   );
   const info = timeframeInfo(range.timeframe);
   const timeoutMs = options.timeoutMs ?? DEFAULT_MARKET_DATA_TIMEOUT_MS;
-  const context = { symbol: ticker, timeframe: range.timeframe, start: range.start.getTime(), end: range.end.getTime() };
+  const context = {
+    symbol: ticker,
+    timeframe: range.timeframe,
+    start: range.start.getTime(),
+    end: range.end.getTime(),
+  };
 
-  if (options.signal?.aborted) throw new MarketDataError({ reason: "aborted", symbol: ticker, cause: options.signal.reason });
+  if (options.signal?.aborted)
+    throw new MarketDataError({ reason: "aborted", symbol: ticker, cause: options.signal.reason });
   const timeoutSignal = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
   const client = new YahooFinance({

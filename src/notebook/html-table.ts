@@ -3,7 +3,6 @@
 // users and providers). Pure; `display.html(htmlTable(rows))` shows one.
 import { escapeHtml } from "./display";
 
-
 export interface HtmlTableOptions {
   /** Columns in order, with their headings; default every key of the first row, as written. */
   columns?: readonly { key: string; label?: string }[];
@@ -12,7 +11,8 @@ export interface HtmlTableOptions {
   caption?: string;
 }
 
-const tableStyle = "border-collapse:collapse;font-family:system-ui,sans-serif;font-size:13px;font-variant-numeric:tabular-nums";
+const tableStyle =
+  "border-collapse:collapse;font-family:system-ui,sans-serif;font-size:13px;font-variant-numeric:tabular-nums";
 const headStyle = "padding:4px 10px;border-bottom:2px solid #a1a1aa;font-weight:600";
 const cellStyle = "padding:3px 10px;border-bottom:1px solid #e4e4e7";
 
@@ -43,11 +43,22 @@ function cellText(value: unknown, decimals: number): string {
 /** Rows of any objects (interfaces included); their keys are the columns unless `columns` says otherwise. */
 export function htmlTable<Row extends object>(records: readonly Row[], options: HtmlTableOptions = {}): string {
   const rows = records as readonly Readonly<Record<string, unknown>>[];
-  const columns: readonly { key: string; label?: string }[] = options.columns ?? Object.keys(rows[0] ?? {}).map((key) => ({ key }));
+  const columns: readonly { key: string; label?: string }[] =
+    options.columns ?? Object.keys(rows[0] ?? {}).map((key) => ({ key }));
   // A column of numbers (missing values aside) is aligned right, its heading too.
-  const numeric = new Set(columns.filter(({ key }) => rows.some((row) => typeof row[key] === "number") && rows.every((row) => row[key] == null || typeof row[key] === "number")).map(({ key }) => key));
+  const numeric = new Set(
+    columns
+      .filter(
+        ({ key }) =>
+          rows.some((row) => typeof row[key] === "number") &&
+          rows.every((row) => row[key] == null || typeof row[key] === "number"),
+      )
+      .map(({ key }) => key),
+  );
   const align = (key: string) => (numeric.has(key) ? "text-align:right" : "text-align:left");
-  const head = columns.map(({ key, label }) => `<th style="${headStyle};${align(key)}">${escapeHtml(label ?? key)}</th>`).join("");
+  const head = columns
+    .map(({ key, label }) => `<th style="${headStyle};${align(key)}">${escapeHtml(label ?? key)}</th>`)
+    .join("");
   const body = rows
     .map((row) => {
       const cells = columns.map(({ key }) => {
@@ -57,6 +68,8 @@ export function htmlTable<Row extends object>(records: readonly Row[], options: 
       return `<tr>${cells.join("")}</tr>`;
     })
     .join("\n");
-  const caption = options.caption ? `<caption style="text-align:left;font-weight:600;padding:4px 0">${escapeHtml(options.caption)}</caption>` : "";
+  const caption = options.caption
+    ? `<caption style="text-align:left;font-weight:600;padding:4px 0">${escapeHtml(options.caption)}</caption>`
+    : "";
   return `<table style="${tableStyle}">${caption}\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }

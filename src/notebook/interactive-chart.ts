@@ -22,7 +22,11 @@ export interface PlotlyHtmlOptions {
 
 /** JSON that is safe inside a <script> element: no "</script>", "<!--" or line separators can end it early. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 let plotlySource: string | undefined;
@@ -33,20 +37,35 @@ function inlinePlotly(): string {
   return plotlySource;
 }
 
-export function plotlyHtml(figure: PlotlyFigure | { data: unknown[]; layout: Record<string, unknown> }, options: PlotlyHtmlOptions = {}): string {
+export function plotlyHtml(
+  figure: PlotlyFigure | { data: unknown[]; layout: Record<string, unknown> },
+  options: PlotlyHtmlOptions = {},
+): string {
   const id = `quantagent-plot-${randomUUID()}`;
-  const { width: _width, height: figureHeight, ...layout } = figure.layout as Record<string, unknown> & { width?: number; height?: number };
+  const {
+    width: _width,
+    height: figureHeight,
+    ...layout
+  } = figure.layout as Record<string, unknown> & { width?: number; height?: number };
   const height = options.height ?? (typeof figureHeight === "number" ? figureHeight : 520);
   const plotly = options.plotly ?? "inline";
   const loader =
-    plotly === "inline" ? `<script>${inlinePlotly()}</script>\n` : plotly === "loaded" ? "" : `<script src="${encodeURI(plotly.url).replace(/"/g, "%22")}"></script>\n`;
+    plotly === "inline"
+      ? `<script>${inlinePlotly()}</script>\n`
+      : plotly === "loaded"
+        ? ""
+        : `<script src="${encodeURI(plotly.url).replace(/"/g, "%22")}"></script>\n`;
   // The figure's width gives way to the output's: the chart follows the notebook's column.
   const draw = `window.Plotly.newPlot(${scriptJson(id)}, ${scriptJson(figure.data)}, ${scriptJson({ ...layout, autosize: true, height })}, {responsive: true, displaylogo: false});`;
   return `<div id="${id}" style="width:100%;height:${height}px"></div>\n${loader}<script>${draw}</script>`;
 }
 
 /** Shows a Plotly figure interactively in the notebook. */
-export function showPlotly(display: Pick<Display, "html">, figure: Parameters<typeof plotlyHtml>[0], options: PlotlyHtmlOptions = {}): void {
+export function showPlotly(
+  display: Pick<Display, "html">,
+  figure: Parameters<typeof plotlyHtml>[0],
+  options: PlotlyHtmlOptions = {},
+): void {
   display.html(plotlyHtml(figure, options));
 }
 

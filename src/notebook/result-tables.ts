@@ -18,7 +18,10 @@ const INDICATOR_LABELS: Readonly<Record<keyof IndicatorSnapshot, string>> = {
 /** Latest value of each built-in indicator, then each plugin indicator; "–" while one is warming up. */
 export function indicatorTableHtml(result: Pick<AnalysisResult, "indicatorValues" | "pluginIndicatorValues">): string {
   const rows = [
-    ...(Object.keys(INDICATOR_LABELS) as (keyof IndicatorSnapshot)[]).map((key) => ({ indicator: INDICATOR_LABELS[key], value: result.indicatorValues[key] })),
+    ...(Object.keys(INDICATOR_LABELS) as (keyof IndicatorSnapshot)[]).map((key) => ({
+      indicator: INDICATOR_LABELS[key],
+      value: result.indicatorValues[key],
+    })),
     ...Object.entries(result.pluginIndicatorValues).map(([name, value]) => ({ indicator: `${name} (plugin)`, value })),
   ];
   return htmlTable(rows, { caption: "Indicators at the last bar" });

@@ -48,7 +48,10 @@ export function reportsMarkdown(result: AnalysisResult): string {
     "### Trend report",
     escapeMarkdownHtml(result.reports.trend),
     // Plugin analysts' reports, under their names.
-    ...Object.entries(result.analystReports ?? {}).flatMap(([name, text]) => [`### ${escapeMarkdownHtml(name)} (plugin analyst)`, escapeMarkdownHtml(text)]),
+    ...Object.entries(result.analystReports ?? {}).flatMap(([name, text]) => [
+      `### ${escapeMarkdownHtml(name)} (plugin analyst)`,
+      escapeMarkdownHtml(text),
+    ]),
   ].join("\n\n");
 }
 
@@ -66,6 +69,10 @@ export function showResult(display: Display, result: AnalysisResult, options: Sh
 }
 
 /** The analysis window as an interactive Plotly chart: the candles and the four trendlines the Trend agent read. */
-export function showWindowChart(display: Pick<Display, "html">, result: Pick<AnalysisResult, "candles" | "assetName" | "timeframe">, options: PlotlyHtmlOptions = {}): void {
+export function showWindowChart(
+  display: Pick<Display, "html">,
+  result: Pick<AnalysisResult, "candles" | "assetName" | "timeframe">,
+  options: PlotlyHtmlOptions = {},
+): void {
   showPlotly(display, windowFigure(result), options);
 }

@@ -20,7 +20,10 @@ export const displayNameSchema = z
   .trim()
   .min(1, "must not be empty")
   .max(80, "must be at most 80 characters")
-  .refine((name) => !hasControlCharacter(name), "must be one line of plain text (no control characters or line breaks)");
+  .refine(
+    (name) => !hasControlCharacter(name),
+    "must be one line of plain text (no control characters or line breaks)",
+  );
 
 const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema };
 
@@ -33,7 +36,12 @@ export const analyzeForms = {
    * Candles you already have (a notebook's own data), in any order. With `end`, the window ends at the last bar at
    * or before it, and the bars after it score the directive at once (a point-in-time replay of history).
    */
-  candles: z.strictObject({ candles: z.array(candleSchema), timeframe: timeframeSchema, name: displayNameSchema.optional(), end: dateInputSchema.optional() }),
+  candles: z.strictObject({
+    candles: z.array(candleSchema),
+    timeframe: timeframeSchema,
+    name: displayNameSchema.optional(),
+    end: dateInputSchema.optional(),
+  }),
   /** CSV text with Datetime/Date, Open, High, Low, Close[, Volume] columns. */
   csv: z.strictObject({
     csv: z
@@ -54,7 +62,9 @@ const SOURCES = Object.keys(analyzeForms) as AnalyzeSource[];
 export type AnalyzeRequest = { [Source in AnalyzeSource]: z.input<(typeof analyzeForms)[Source]> }[AnalyzeSource];
 
 /** A checked request, tagged with its source. */
-export type ParsedAnalyzeRequest = { [Source in AnalyzeSource]: { source: Source } & z.output<(typeof analyzeForms)[Source]> }[AnalyzeSource];
+export type ParsedAnalyzeRequest = {
+  [Source in AnalyzeSource]: { source: Source } & z.output<(typeof analyzeForms)[Source]>;
+}[AnalyzeSource];
 
 export const analyzeRequestSchema = z
   .record(z.string(), z.unknown(), { error: "an analysis request must be an object" })

@@ -19,7 +19,8 @@ export function summariseRequest(request: AnalyzeRequest): { [key: string]: Json
   const summary: { [key: string]: Json } = {};
   for (const [field, value] of Object.entries(request)) {
     if (value === undefined) continue;
-    if (field === "csv" && typeof value === "string") summary.csv = `<${value.split(/\r\n|\r|\n/).length} lines, ${value.length} characters>`;
+    if (field === "csv" && typeof value === "string")
+      summary.csv = `<${value.split(/\r\n|\r|\n/).length} lines, ${value.length} characters>`;
     else if (field === "candles" && Array.isArray(value)) summary.candles = `<${value.length} candles>`;
     else if (value instanceof Date) summary[field] = value.toISOString();
     else summary[field] = JSON.parse(JSON.stringify(value)) as Json;
@@ -37,7 +38,10 @@ function costOf(result: AnalysisResult): number | null {
   return total;
 }
 
-export function entryFromResult(result: AnalysisResult, options: { source: JournalSource; request: AnalyzeRequest; promptVersion: string }): JournalEntryInput {
+export function entryFromResult(
+  result: AnalysisResult,
+  options: { source: JournalSource; request: AnalyzeRequest; promptVersion: string },
+): JournalEntryInput {
   const last = result.candles[result.candles.length - 1];
   return {
     source: options.source,
@@ -52,10 +56,19 @@ export function entryFromResult(result: AnalysisResult, options: { source: Journ
     plugins: result.plugins,
     reports: { ...result.reports, analysts: result.analystReports },
     decision: result.decision,
-    charts: { pattern: Buffer.from(result.charts.pattern, "base64"), trend: Buffer.from(result.charts.trend, "base64") },
-    usage: { callsPerStep: result.usage.callsPerStep, inputTokens: result.usage.total.inputTokens, outputTokens: result.usage.total.outputTokens },
+    charts: {
+      pattern: Buffer.from(result.charts.pattern, "base64"),
+      trend: Buffer.from(result.charts.trend, "base64"),
+    },
+    usage: {
+      callsPerStep: result.usage.callsPerStep,
+      inputTokens: result.usage.total.inputTokens,
+      outputTokens: result.usage.total.outputTokens,
+    },
     costUsd: costOf(result),
-    timingsMs: Object.fromEntries(Object.entries(result.timingsMs).filter((entry): entry is [string, number] => entry[1] !== undefined)),
+    timingsMs: Object.fromEntries(
+      Object.entries(result.timingsMs).filter((entry): entry is [string, number] => entry[1] !== undefined),
+    ),
     entry: last ? { close: last.close, time: new Date(last.time).toISOString() } : null,
     error: null,
     result: toWireResult(result) as unknown as Record<string, Json>,
@@ -72,7 +85,13 @@ function subjectOf(request: AnalyzeRequest): { asset: string; symbol: string } {
 
 export function entryFromFailure(
   error: unknown,
-  options: { source: JournalSource; request: AnalyzeRequest; config: Readonly<Config>; promptVersion: string; plugins: { name: string; version: string }[] },
+  options: {
+    source: JournalSource;
+    request: AnalyzeRequest;
+    config: Readonly<Config>;
+    promptVersion: string;
+    plugins: { name: string; version: string }[];
+  },
 ): JournalEntryInput {
   const { config } = options;
   const code = QuantAgentError.isInstance(error) ? error.code : "internal";
@@ -85,8 +104,16 @@ export function entryFromFailure(
     window: null,
     barCount: 0,
     models: {
-      agent: { provider: config.agent_llm_provider, model: config.agent_llm_model, temperature: config.agent_llm_temperature },
-      graph: { provider: config.graph_llm_provider, model: config.graph_llm_model, temperature: config.graph_llm_temperature },
+      agent: {
+        provider: config.agent_llm_provider,
+        model: config.agent_llm_model,
+        temperature: config.agent_llm_temperature,
+      },
+      graph: {
+        provider: config.graph_llm_provider,
+        model: config.graph_llm_model,
+        temperature: config.graph_llm_temperature,
+      },
     },
     promptVersion: options.promptVersion,
     plugins: options.plugins,

@@ -43,8 +43,14 @@ export interface LoadedCandles {
 function splitAtEnd(candles: Candle[], end: unknown): { candles: Candle[]; laterCandles: Candle[] } {
   if (end === undefined) return { candles, laterCandles: [] };
   const endMs = toEpochMs(end);
-  if (endMs === undefined) throw new InputError({ message: "Invalid end: use an ISO date such as 2024-01-31T14:30:00Z, or epoch milliseconds." });
-  return { candles: candles.filter((candle) => candle.time <= endMs), laterCandles: candles.filter((candle) => candle.time > endMs) };
+  if (endMs === undefined)
+    throw new InputError({
+      message: "Invalid end: use an ISO date such as 2024-01-31T14:30:00Z, or epoch milliseconds.",
+    });
+  return {
+    candles: candles.filter((candle) => candle.time <= endMs),
+    laterCandles: candles.filter((candle) => candle.time > endMs),
+  };
 }
 
 export interface LoadCandlesOptions {
@@ -98,7 +104,10 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
   }
   const code = request.source === "asset" ? request.asset : request.symbol;
   const builtIn = request.source === "asset" ? findBuiltInAsset(code) : undefined;
-  const range = resolveDateRange({ timeframe: request.timeframe, start: request.start, end: request.end }, { now: options.now?.() });
+  const range = resolveDateRange(
+    { timeframe: request.timeframe, start: request.start, end: request.end },
+    { now: options.now?.() },
+  );
   // One fetch from a start early enough to fill the window (window-fetch-range.ts), from a plugin's source or Yahoo.
   const start = options.bars === undefined ? range.start : windowFetchStart({ ...range, bars: options.bars });
   const fromPlugin = await fetchFromPluginSource(
@@ -106,7 +115,14 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
     { symbol: code, timeframe: request.timeframe, start, end: range.end },
     { timeoutMs: options.pluginTimeoutMs ?? 60_000, signal: options.signal ?? new AbortController().signal },
   );
-  if (fromPlugin) return { asset: builtIn?.code ?? code, assetName: builtIn?.name ?? code, symbol: code, candles: fromPlugin.candles, laterCandles: [] };
+  if (fromPlugin)
+    return {
+      asset: builtIn?.code ?? code,
+      assetName: builtIn?.name ?? code,
+      symbol: code,
+      candles: fromPlugin.candles,
+      laterCandles: [],
+    };
   const fetched = await fetchYahooCandles({
     symbol: code, // fetchYahooCandles maps built-in codes to their tickers
     timeframe: request.timeframe,
@@ -117,7 +133,13 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
     fetch: options.fetch,
     now: options.now?.(),
   });
-  return { asset: builtIn?.code ?? code, assetName: builtIn?.name ?? code, symbol: fetched.ticker, candles: fetched.candles, laterCandles: [] };
+  return {
+    asset: builtIn?.code ?? code,
+    assetName: builtIn?.name ?? code,
+    symbol: fetched.ticker,
+    candles: fetched.candles,
+    laterCandles: [],
+  };
 }
 
 /**
@@ -135,7 +157,10 @@ export async function loadWindow(
   // has been sent, so a server can still answer them as a plain 400 rather than inside a started event stream.
   const requestedStartMs =
     request.source === "asset" || request.source === "symbol"
-      ? resolveDateRange({ timeframe: request.timeframe, start: request.start, end: request.end }, { now: options.now?.() }).start.getTime()
+      ? resolveDateRange(
+          { timeframe: request.timeframe, start: request.start, end: request.end },
+          { now: options.now?.() },
+        ).start.getTime()
       : undefined;
   const local = loadLocalCandles(request);
   if (local) analysisWindow(local.candles, options.bars);
@@ -147,9 +172,20 @@ export async function loadWindow(
     const durationMs = performance.now() - started;
     emit({ type: "step-end", step: "data", at: Date.now(), durationMs, usage: { inputTokens: 0, outputTokens: 0 } });
     const filled = requestedStartMs !== undefined && (window[0]?.time ?? requestedStartMs) < requestedStartMs;
-    return { loaded, window, durationMs, ...(filled ? { requestedStart: new Date(requestedStartMs).toISOString() } : {}) };
+    return {
+      loaded,
+      window,
+      durationMs,
+      ...(filled ? { requestedStart: new Date(requestedStartMs).toISOString() } : {}),
+    };
   } catch (error) {
-    emit({ type: "step-error", step: "data", at: Date.now(), durationMs: performance.now() - started, error: (error as Error).message });
+    emit({
+      type: "step-error",
+      step: "data",
+      at: Date.now(),
+      durationMs: performance.now() - started,
+      error: (error as Error).message,
+    });
     throw error;
   }
 }
@@ -167,7 +203,9 @@ function ascending(candles: readonly Candle[]): Candle[] {
   const sorted = [...candles].sort((a, b) => a.time - b.time);
   for (let index = 1; index < sorted.length; index++) {
     if (sorted[index].time === sorted[index - 1].time) {
-      throw new InputError({ message: `Invalid candles: two candles share the time ${new Date(sorted[index].time).toISOString()}` });
+      throw new InputError({
+        message: `Invalid candles: two candles share the time ${new Date(sorted[index].time).toISOString()}`,
+      });
     }
   }
   return sorted;

@@ -59,7 +59,11 @@ export function createPipelineJournal(options: PipelineJournalOptions): Pipeline
     delete: async (id) => (await open()).delete(id),
     stats: async (statsOptions) => (await open()).stats(statsOptions),
     accuracyOverTime: async (overTime) => (await open()).accuracyOverTime(overTime),
-    scoreOutcomes: async (scoreOptions = {}) => (await open()).scoreOutcomes({ ...scoreOptions, fetchLaterBars: scoreOptions.fetchLaterBars ?? options.fetchLaterBars }),
+    scoreOutcomes: async (scoreOptions = {}) =>
+      (await open()).scoreOutcomes({
+        ...scoreOptions,
+        fetchLaterBars: scoreOptions.fetchLaterBars ?? options.fetchLaterBars,
+      }),
     recordOutcome: async (id, laterBars) => (await open()).recordOutcome(id, laterBars),
     recordEvaluationRun: async (run, runOptions) => (await open()).recordEvaluationRun(run, runOptions),
     listEvaluationRuns: async (listOptions) => (await open()).listEvaluationRuns(listOptions),

@@ -18,7 +18,12 @@ import type { AssetEntry } from "../market/assets";
 import { createCustomAssetStore, listAssets, type CustomAssetStore } from "../market/custom-asset-store";
 import { validateDateRange, type DateRangeRequest, type DateRangeValidation } from "../market/date-range";
 import type { AnalysisResult } from "./analysis-result";
-import { analyzeRequestSchema, type AnalyzeOptions, type AnalyzeRequest, type ParsedAnalyzeRequest } from "./analyze-request";
+import {
+  analyzeRequestSchema,
+  type AnalyzeOptions,
+  type AnalyzeRequest,
+  type ParsedAnalyzeRequest,
+} from "./analyze-request";
 import { loadCandles, loadWindow, type LoadedCandles } from "./load-candles";
 import { runAnalysis } from "./run-analysis";
 import { QuantAgentError } from "../common/quantagent-error";
@@ -58,7 +63,7 @@ const apiKeyInputSchema = z
   .trim()
   .min(1, { error: "the API key must not be empty", abort: true })
   .max(500, { error: "the API key is longer than 500 characters", abort: true })
-  .refine((key) => key !== PLACEHOLDER_API_KEY, "the API key is the placeholder \"sk-\"; paste your real key")
+  .refine((key) => key !== PLACEHOLDER_API_KEY, 'the API key is the placeholder "sk-"; paste your real key')
   .refine((key) => /^[\x21-\x7e]+$/.test(key), "the API key must not contain spaces or non-ASCII characters");
 
 export class Pipeline {
@@ -106,7 +111,10 @@ export class Pipeline {
   configure(changes: ConfigInput): Readonly<Config> {
     const next = createConfig({ ...this.#config, ...changes });
     if (next.data_dir !== this.#config.data_dir) {
-      throw new ConfigError({ message: "Invalid configuration: data_dir cannot change once a pipeline is created; create a new pipeline instead" });
+      throw new ConfigError({
+        message:
+          "Invalid configuration: data_dir cannot change once a pipeline is created; create a new pipeline instead",
+      });
     }
     const installed = this.#build(next);
     this.#config = installed.config;
@@ -148,7 +156,8 @@ export class Pipeline {
     const keys = providerIds.flatMap((provider) => {
       const info = providerInfo(provider);
       return [this.#config[info.keyField], this.#env[info.keyEnvVar]].filter(
-        (value): value is string => typeof value === "string" && value.trim() !== "" && value.trim() !== PLACEHOLDER_API_KEY,
+        (value): value is string =>
+          typeof value === "string" && value.trim() !== "" && value.trim() !== PLACEHOLDER_API_KEY,
       );
     });
     const databasePassword = passwordOf(databaseUrlOf(this.#config, this.#env));
@@ -157,7 +166,12 @@ export class Pipeline {
 
   /** One cheap real request to the provider; never throws for provider failures. */
   validateApiKey(provider: ProviderId, options: { signal?: AbortSignal } = {}): Promise<ApiKeyValidation> {
-    return validateApiKey({ config: this.#config, provider: parseProvider(provider), env: this.#env, signal: options.signal });
+    return validateApiKey({
+      config: this.#config,
+      provider: parseProvider(provider),
+      env: this.#env,
+      signal: options.signal,
+    });
   }
 
   /** Moves both roles to the provider; model names without its prefix become its defaults. */
@@ -178,7 +192,10 @@ export class Pipeline {
   }
 
   /** `removed: false` when the symbol was not in the list; `symbol` is then the stored spelling. */
-  removeCustomAsset(symbol: string, options: { signal?: AbortSignal } = {}): Promise<{ symbol: string; removed: boolean }> {
+  removeCustomAsset(
+    symbol: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ symbol: string; removed: boolean }> {
     return this.#assetStore.remove(symbol, options);
   }
 
@@ -195,7 +212,10 @@ export class Pipeline {
    * bars than the window reaches back before its start, as analyze() does.
    */
   fetchCandles(request: AnalyzeRequest, options: { signal?: AbortSignal } = {}): Promise<LoadedCandles> {
-    return loadCandles(parseAnalyzeRequest(request), { ...this.#loadOptions(options.signal), bars: this.#config.window_bars });
+    return loadCandles(parseAnalyzeRequest(request), {
+      ...this.#loadOptions(options.signal),
+      bars: this.#config.window_bars,
+    });
   }
 
   /**
@@ -215,10 +235,17 @@ export class Pipeline {
       // Recorded: runs that failed on the provider's, the market data's or this library's side. Not recorded: a request
       // refused as invalid (no analysis ran), a run the caller stopped, or a journal that could not record.
       const failedRun = QuantAgentError.isInstance(error)
-        ? (error.kind === "provider" || error.kind === "data" || error.kind === "internal") && !error.code.startsWith("journal_")
+        ? (error.kind === "provider" || error.kind === "data" || error.kind === "internal") &&
+          !error.code.startsWith("journal_")
         : true;
       if (config.journal && failedRun && !options.signal?.aborted) {
-        const entry = entryFromFailure(error, { source, request, config, promptVersion: PROMPT_VERSION, plugins: this.plugins });
+        const entry = entryFromFailure(error, {
+          source,
+          request,
+          config,
+          promptVersion: PROMPT_VERSION,
+          plugins: this.plugins,
+        });
         await this.#journal.record(this.#redactor.redactValue(entry)).catch(() => undefined);
       }
       throw error;
@@ -229,10 +256,18 @@ export class Pipeline {
    * Records a finished analysis. A journal that fails here does not fail the analysis: the result is complete and
    * paid for, so it is answered with `journalError` saying why it has no id.
    */
-  async #record(result: AnalysisResult, loaded: LoadedCandles, context: { source: JournalSource; request: AnalyzeRequest }): Promise<AnalysisResult> {
+  async #record(
+    result: AnalysisResult,
+    loaded: LoadedCandles,
+    context: { source: JournalSource; request: AnalyzeRequest },
+  ): Promise<AnalysisResult> {
     let id: string | undefined;
     try {
-      id = (await this.#journal.record(this.#redactor.redactValue(entryFromResult(result, { ...context, promptVersion: result.promptVersion })))).id;
+      id = (
+        await this.#journal.record(
+          this.#redactor.redactValue(entryFromResult(result, { ...context, promptVersion: result.promptVersion })),
+        )
+      ).id;
       // The caller's bars after the window (a CSV with `end`): the outcome is known at once.
       if (loaded.laterCandles.length > 0) await this.#journal.recordOutcome(id, loaded.laterCandles);
       return { ...result, id };
@@ -243,7 +278,10 @@ export class Pipeline {
     }
   }
 
-  async #run(parsed: ParsedAnalyzeRequest, options: AnalyzeOptions): Promise<{ result: AnalysisResult; loaded: LoadedCandles }> {
+  async #run(
+    parsed: ParsedAnalyzeRequest,
+    options: AnalyzeOptions,
+  ): Promise<{ result: AnalysisResult; loaded: LoadedCandles }> {
     // Keys are checked before any data is fetched: a missing key should not cost a download first.
     const models = { agent: this.model("agent"), graph: this.model("graph") };
     const config = this.#config;
@@ -279,10 +317,16 @@ export class Pipeline {
     const start = new Date(request.after);
     const now = this.#dependencies.now?.() ?? new Date();
     // Enough calendar time for a few bars past nights, weekends and holidays, within the timeframe's lookback.
-    const span = Math.min(maxLookbackDays(timeframe) * DAY_MS, Math.max(14 * DAY_MS, 20 * (timeframeInfo(timeframe).barMs ?? 31 * DAY_MS)));
+    const span = Math.min(
+      maxLookbackDays(timeframe) * DAY_MS,
+      Math.max(14 * DAY_MS, 20 * (timeframeInfo(timeframe).barMs ?? 31 * DAY_MS)),
+    );
     const end = new Date(Math.min(now.getTime(), start.getTime() + span));
     // The range as asked, not reaching back to fill a window as fetchCandles() does: only the later bars are wanted.
-    const loaded = await loadCandles(parseAnalyzeRequest({ symbol: request.symbol, timeframe, start, end }), this.#loadOptions(request.signal));
+    const loaded = await loadCandles(
+      parseAnalyzeRequest({ symbol: request.symbol, timeframe, start, end }),
+      this.#loadOptions(request.signal),
+    );
     return loaded.candles;
   }
 

@@ -5,7 +5,13 @@ import { createAnalysisContext } from "../agents/analysis-context";
 import type { ChartDispatch } from "../agents/chart-agent";
 import { runDecisionAgent } from "../agents/decision-agent";
 import { runIndicatorAgent } from "../agents/indicator-agent";
-import { createStepRecorder, recordingModel, type ModelCallRecord, type StepName, type StepRecorder } from "../agents/model-call";
+import {
+  createStepRecorder,
+  recordingModel,
+  type ModelCallRecord,
+  type StepName,
+  type StepRecorder,
+} from "../agents/model-call";
 import type { Plugin } from "../plugins/define-plugin";
 import { latestPluginValues, pluginIndicatorTools, runPluginAnalyst } from "../plugins/plugin-parts";
 import { summarisePlugins } from "../plugins/plugin-set";
@@ -87,13 +93,21 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const renderChart = async (chart: "pattern" | "trend", figure: PlotlyFigure): Promise<Buffer> => {
     const renderStarted = performance.now();
     const bytes = await input.renderer.render(figure, { signal });
-    emit({ type: "chart-rendered", chart, at: Date.now(), durationMs: performance.now() - renderStarted, bytes: bytes.length });
+    emit({
+      type: "chart-rendered",
+      chart,
+      at: Date.now(),
+      durationMs: performance.now() - renderStarted,
+      bytes: bytes.length,
+    });
     return bytes;
   };
 
   const step = async <T>(name: StepName, work: (recorder: StepRecorder) => Promise<T>): Promise<T> => {
     const stepStarted = performance.now();
-    const recorder = createStepRecorder(name, { onReportText: (text) => emit({ type: "report-delta", step: name, text }) });
+    const recorder = createStepRecorder(name, {
+      onReportText: (text) => emit({ type: "report-delta", step: name, text }),
+    });
     recorders.push(recorder);
     emit({ type: "step-start", step: name, at: Date.now() });
     try {
@@ -117,35 +131,45 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     // Both charts are drawn before any model is called: a chart that cannot be drawn then fails the analysis
     // before anything is paid for. Warm renders take tens of milliseconds, a small price for that.
     const [patternPng, trendPng] = await settleAll(
-      [renderChart("pattern", buildPatternFigure(candles, chartOptions)), renderChart("trend", buildTrendFigure(candles, { ...chartOptions, trendlines: fits }))],
+      [
+        renderChart("pattern", buildPatternFigure(candles, chartOptions)),
+        renderChart("trend", buildTrendFigure(candles, { ...chartOptions, trendlines: fits })),
+      ],
       signal,
     );
     const chartModels = { dispatch, agentModel: models.agent, graphModel: models.graph, signal };
     const extraTools = pluginIndicatorTools(plugins, candles);
     const builtIn = [
-      () => step("indicator", (recorder) => runIndicatorAgent({ context, candles, model: models.graph, recorder, extraTools, signal })),
+      () =>
+        step("indicator", (recorder) =>
+          runIndicatorAgent({ context, candles, model: models.graph, recorder, extraTools, signal }),
+        ),
       () => step("pattern", (recorder) => runPatternAgent({ ...chartModels, context, chart: patternPng, recorder })),
       () => step("trend", (recorder) => runTrendAgent({ ...chartModels, context, lines, chart: trendPng, recorder })),
     ] as const;
     const pluginAnalysts = plugins.flatMap((plugin) =>
-      plugin.analysts.map((analyst) => () =>
-        step(analyst.name, async (recorder) => {
-          const report = await runPluginAnalyst(
-            plugin,
-            analyst,
-            {
-              candles,
-              timeframe: input.timeframe,
-              symbol: input.symbol,
-              models: { agent: recordingModel(models.agent, recorder, "agent"), graph: recordingModel(models.graph, recorder, "graph") },
-              renderChart: (figure) => input.renderer.render(figure, { signal }),
-            },
-            { timeoutMs: input.pluginTimeoutMs ?? 60_000, signal },
-          );
-          const call = recorder.report.beginCall();
-          call.finish(report);
-          return { name: analyst.name, title: analyst.title, text: recorder.report.text() };
-        }),
+      plugin.analysts.map(
+        (analyst) => () =>
+          step(analyst.name, async (recorder) => {
+            const report = await runPluginAnalyst(
+              plugin,
+              analyst,
+              {
+                candles,
+                timeframe: input.timeframe,
+                symbol: input.symbol,
+                models: {
+                  agent: recordingModel(models.agent, recorder, "agent"),
+                  graph: recordingModel(models.graph, recorder, "graph"),
+                },
+                renderChart: (figure) => input.renderer.render(figure, { signal }),
+              },
+              { timeoutMs: input.pluginTimeoutMs ?? 60_000, signal },
+            );
+            const call = recorder.report.beginCall();
+            call.finish(report);
+            return { name: analyst.name, title: analyst.title, text: recorder.report.text() };
+          }),
       ),
     );
     const sequential = async () => {
@@ -155,10 +179,20 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
       return [...reports, extra] as const;
     };
     const concurrent = async () => {
-      const [reports, extra] = await settleAll([settleAll([builtIn[0](), builtIn[1](), builtIn[2]()], signal), settleAll(pluginAnalysts.map((run) => run()), signal)], signal);
+      const [reports, extra] = await settleAll(
+        [
+          settleAll([builtIn[0](), builtIn[1](), builtIn[2]()], signal),
+          settleAll(
+            pluginAnalysts.map((run) => run()),
+            signal,
+          ),
+        ],
+        signal,
+      );
       return [...reports, extra] as const;
     };
-    const [indicator, patternReport, trendReport, analystReports] = input.schedule === "sequential" ? await sequential() : await concurrent();
+    const [indicator, patternReport, trendReport, analystReports] =
+      input.schedule === "sequential" ? await sequential() : await concurrent();
 
     const decision = await step("decision", (recorder) =>
       runDecisionAgent({
@@ -205,7 +239,9 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
       timingsMs: { ...timings, total: totalMs },
       usage: {
         calls,
-        callsPerStep: Object.fromEntries(recorders.map((recorder) => [recorder.step, recorder.calls().length])) as Record<StepName, number>,
+        callsPerStep: Object.fromEntries(
+          recorders.map((recorder) => [recorder.step, recorder.calls().length]),
+        ) as Record<StepName, number>,
         total: calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage),
       },
       models: {

@@ -113,7 +113,10 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
     // Plugin indicators come after the built-in ones, under their own names.
     indicator_values: {
       ...Object.fromEntries(
-        (Object.keys(WIRE_INDICATOR_KEYS) as (keyof IndicatorSnapshot)[]).map((key) => [WIRE_INDICATOR_KEYS[key], result.indicatorValues[key]]),
+        (Object.keys(WIRE_INDICATOR_KEYS) as (keyof IndicatorSnapshot)[]).map((key) => [
+          WIRE_INDICATOR_KEYS[key],
+          result.indicatorValues[key],
+        ]),
       ),
       ...result.pluginIndicatorValues,
     },
@@ -133,7 +136,9 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
       high_resistance: result.trendlineEquations.highResistance,
     },
     candles: result.candles,
-    timings_ms: Object.fromEntries(Object.entries(result.timingsMs).filter((entry): entry is [string, number] => entry[1] !== undefined)),
+    timings_ms: Object.fromEntries(
+      Object.entries(result.timingsMs).filter((entry): entry is [string, number] => entry[1] !== undefined),
+    ),
     usage: {
       calls: result.usage.calls.map((call) => ({
         step: call.step,
@@ -153,7 +158,13 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
 
 export type WireProgressEvent =
   | { type: "step-start"; step: string; at: number }
-  | { type: "step-end"; step: string; at: number; duration_ms: number; usage: { input_tokens: number; output_tokens: number } }
+  | {
+      type: "step-end";
+      step: string;
+      at: number;
+      duration_ms: number;
+      usage: { input_tokens: number; output_tokens: number };
+    }
   | { type: "step-error"; step: string; at: number; duration_ms: number; error: string }
   | { type: "chart-rendered"; chart: string; at: number; duration_ms: number; bytes: number }
   | { type: "report-delta"; step: string; text: string }

@@ -78,8 +78,12 @@ export interface Plugin extends Required<Pick<PluginDefinition, "name" | "versio
   dataSources: readonly PluginDataSource[];
 }
 
-const name = (what: string) => z.string({ error: `${what} must be a string` }).regex(NAME, `${what} must be letters, digits, _ or -, starting with a letter (at most 48)`);
-const callable = (what: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", `${what} must be a function`);
+const name = (what: string) =>
+  z
+    .string({ error: `${what} must be a string` })
+    .regex(NAME, `${what} must be letters, digits, _ or -, starting with a letter (at most 48)`);
+const callable = (what: string) =>
+  z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", `${what} must be a function`);
 
 const pluginSchema = z.strictObject({
   name: name("name"),
@@ -91,7 +95,9 @@ const pluginSchema = z.strictObject({
         description: z.string().trim().min(1, "an indicator needs a description for the model"),
         // Duck-typed: a plugin may come with its own copy of zod.
         parameters: z.custom<z.ZodObject>(
-          (value) => typeof (value as { safeParse?: unknown } | null)?.safeParse === "function" && typeof (value as { shape?: unknown }).shape === "object",
+          (value) =>
+            typeof (value as { safeParse?: unknown } | null)?.safeParse === "function" &&
+            typeof (value as { shape?: unknown }).shape === "object",
           "parameters must be a zod object (z.object({...}))",
         ),
         compute: callable("compute"),
@@ -99,15 +105,25 @@ const pluginSchema = z.strictObject({
     )
     .default([]),
   analysts: z
-    .array(z.strictObject({ name: name("analyst name"), title: z.string().trim().min(1).max(80), run: callable("run") }))
+    .array(
+      z.strictObject({ name: name("analyst name"), title: z.string().trim().min(1).max(80), run: callable("run") }),
+    )
     .default([]),
   dataSources: z
-    .array(z.strictObject({ name: name("data source name"), matches: callable("matches"), fetchCandles: callable("fetchCandles") }))
+    .array(
+      z.strictObject({
+        name: name("data source name"),
+        matches: callable("matches"),
+        fetchCandles: callable("fetchCandles"),
+      }),
+    )
     .default([]),
 });
 
 /** An indicator with its compute() typed by its own parameters (for writing one; definePlugin checks it). */
-export function defineIndicator<Parameters extends z.ZodObject>(indicator: PluginIndicator<Parameters>): AnyPluginIndicator {
+export function defineIndicator<Parameters extends z.ZodObject>(
+  indicator: PluginIndicator<Parameters>,
+): AnyPluginIndicator {
   return indicator as unknown as AnyPluginIndicator;
 }
 
@@ -116,7 +132,13 @@ export function definePlugin(definition: PluginDefinition): Plugin {
   const parsed = pluginSchema.safeParse(definition);
   if (!parsed.success) {
     const pluginName = typeof definition?.name === "string" ? definition.name : "(unnamed)";
-    throw new PluginError({ plugin: pluginName, part: "definition", reason: "invalid_plugin", problem: formatZodError(parsed.error), cause: parsed.error });
+    throw new PluginError({
+      plugin: pluginName,
+      part: "definition",
+      reason: "invalid_plugin",
+      problem: formatZodError(parsed.error),
+      cause: parsed.error,
+    });
   }
   for (const indicator of parsed.data.indicators) {
     if (!indicator.parameters.safeParse({}).success) {
@@ -124,7 +146,8 @@ export function definePlugin(definition: PluginDefinition): Plugin {
         plugin: parsed.data.name,
         part: `indicator ${indicator.name}`,
         reason: "invalid_plugin",
-        problem: "its parameters must all have defaults: the result lists each indicator's latest value at its defaults",
+        problem:
+          "its parameters must all have defaults: the result lists each indicator's latest value at its defaults",
       });
     }
   }

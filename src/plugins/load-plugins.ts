@@ -9,7 +9,10 @@ import { PluginError } from "./plugin-error";
 
 /** "a, b ,c" -> ["a", "b", "c"]; empty entries are ignored. */
 export function parsePluginList(text: string | undefined): string[] {
-  return (text ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  return (text ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function isPathLike(specifier: string): boolean {
@@ -46,11 +49,22 @@ export async function loadPlugins(specifiers: readonly string[], options: { cwd?
     try {
       module = await loadModule(specifier, cwd);
     } catch (error) {
-      throw new PluginError({ plugin: specifier, part: "loading", reason: "invalid_plugin", problem: `cannot load the module: ${describeError(error)}`, cause: error });
+      throw new PluginError({
+        plugin: specifier,
+        part: "loading",
+        reason: "invalid_plugin",
+        problem: `cannot load the module: ${describeError(error)}`,
+        cause: error,
+      });
     }
     for (const candidate of pluginsOf(module)) {
       if (candidate === null || typeof candidate !== "object") {
-        throw new PluginError({ plugin: specifier, part: "loading", reason: "invalid_plugin", problem: "the module exports no plugin (export one as default, as `plugin`, or a list of them)" });
+        throw new PluginError({
+          plugin: specifier,
+          part: "loading",
+          reason: "invalid_plugin",
+          problem: "the module exports no plugin (export one as default, as `plugin`, or a list of them)",
+        });
       }
       plugins.push(definePlugin(candidate as PluginDefinition));
     }

@@ -10,15 +10,28 @@ import { describeError } from "../common/describe-error";
 import { PluginError } from "./plugin-error";
 
 /** A plugin's series: one finite number or null per candle. */
-function checkedSeries(plugin: Plugin, indicator: PluginIndicator, candles: readonly Candle[], params: unknown): (number | null)[] {
+function checkedSeries(
+  plugin: Plugin,
+  indicator: PluginIndicator,
+  candles: readonly Candle[],
+  params: unknown,
+): (number | null)[] {
   let series: unknown;
   try {
     series = indicator.compute(candles, params as never);
   } catch (error) {
-    throw new PluginError({ plugin: plugin.name, part: `indicator ${indicator.name}`, reason: "threw", problem: describeError(error), cause: error });
+    throw new PluginError({
+      plugin: plugin.name,
+      part: `indicator ${indicator.name}`,
+      reason: "threw",
+      problem: describeError(error),
+      cause: error,
+    });
   }
   const valid =
-    Array.isArray(series) && series.length === candles.length && series.every((value) => value === null || (typeof value === "number" && Number.isFinite(value)));
+    Array.isArray(series) &&
+    series.length === candles.length &&
+    series.every((value) => value === null || (typeof value === "number" && Number.isFinite(value)));
   if (!valid) {
     throw new PluginError({
       plugin: plugin.name,
@@ -45,7 +58,10 @@ export function pluginIndicatorTools(plugins: readonly Plugin[], candles: readon
 }
 
 /** Each plugin indicator's latest value at its default parameters, by indicator name. */
-export function latestPluginValues(plugins: readonly Plugin[], candles: readonly Candle[]): Record<string, number | null> {
+export function latestPluginValues(
+  plugins: readonly Plugin[],
+  candles: readonly Candle[],
+): Record<string, number | null> {
   const values: Record<string, number | null> = {};
   for (const plugin of plugins) {
     for (const indicator of plugin.indicators) {
@@ -75,7 +91,13 @@ async function guarded<T>(
   } catch (error) {
     if (options.signal.aborted) throw options.signal.reason; // the analysis stopped: not the plugin's fault
     if (timeout.aborted) {
-      throw new PluginError({ plugin: plugin.name, part, reason: "timeout", problem: `it did not finish within ${options.timeoutMs} ms`, cause: error });
+      throw new PluginError({
+        plugin: plugin.name,
+        part,
+        reason: "timeout",
+        problem: `it did not finish within ${options.timeoutMs} ms`,
+        cause: error,
+      });
     }
     if (error instanceof PluginError) throw error;
     throw new PluginError({ plugin: plugin.name, part, reason: "threw", problem: describeError(error), cause: error });
@@ -91,7 +113,12 @@ export async function runPluginAnalyst(
   const part = `analyst ${analyst.name}`;
   const report: unknown = await guarded(plugin, part, options, (signal) => analyst.run({ ...input, signal }));
   if (typeof report !== "string" || report.trim() === "") {
-    throw new PluginError({ plugin: plugin.name, part, reason: "wrong_shape", problem: `run() must resolve to a non-empty report text; it resolved to ${shapeOf(report)}` });
+    throw new PluginError({
+      plugin: plugin.name,
+      part,
+      reason: "wrong_shape",
+      problem: `run() must resolve to a non-empty report text; it resolved to ${shapeOf(report)}`,
+    });
   }
   return report;
 }
@@ -109,17 +136,33 @@ export async function fetchFromPluginSource(
       try {
         matched = source.matches(request.symbol);
       } catch (error) {
-        throw new PluginError({ plugin: plugin.name, part, reason: "threw", problem: `matches() threw: ${describeError(error)}`, cause: error });
+        throw new PluginError({
+          plugin: plugin.name,
+          part,
+          reason: "threw",
+          problem: `matches() threw: ${describeError(error)}`,
+          cause: error,
+        });
       }
       if (matched !== true) continue;
-      const answer: unknown = await guarded(plugin, part, options, (signal) => source.fetchCandles({ ...request, signal }));
+      const answer: unknown = await guarded(plugin, part, options, (signal) =>
+        source.fetchCandles({ ...request, signal }),
+      );
       const parsed = z.array(candleSchema).safeParse(answer);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue?.path.length ? ` at ${issue.path.map(String).join(".")}` : "";
-        throw new PluginError({ plugin: plugin.name, part, reason: "wrong_shape", problem: `fetchCandles() must resolve to candles${where}: ${issue?.message ?? "wrong shape"}` });
+        throw new PluginError({
+          plugin: plugin.name,
+          part,
+          reason: "wrong_shape",
+          problem: `fetchCandles() must resolve to candles${where}: ${issue?.message ?? "wrong shape"}`,
+        });
       }
-      return { source: `${plugin.name}/${source.name}`, candles: [...parsed.data].sort((left, right) => left.time - right.time) };
+      return {
+        source: `${plugin.name}/${source.name}`,
+        candles: [...parsed.data].sort((left, right) => left.time - right.time),
+      };
     }
   }
   return undefined;

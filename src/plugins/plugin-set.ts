@@ -18,7 +18,12 @@ export function checkPluginSet(plugins: readonly (Plugin | PluginDefinition)[]):
     const key = `${kind}:${name.toLowerCase()}`;
     const owner = seen.get(key);
     if (owner !== undefined) {
-      throw new PluginError({ plugin, part: `${kind} ${name}`, reason: "invalid_plugin", problem: `the ${kind} name "${name}" is already used by ${owner}` });
+      throw new PluginError({
+        plugin,
+        part: `${kind} ${name}`,
+        reason: "invalid_plugin",
+        problem: `the ${kind} name "${name}" is already used by ${owner}`,
+      });
     }
     seen.set(key, `the plugin ${plugin}`);
   };

@@ -29,7 +29,12 @@ function hue(hex: string): number {
   const max = Math.max(red, green, blue);
   const delta = max - Math.min(red, green, blue);
   if (delta === 0) return 0;
-  const sector = max === red ? ((green - blue) / delta + 6) % 6 : max === green ? (blue - red) / delta + 2 : (red - green) / delta + 4;
+  const sector =
+    max === red
+      ? ((green - blue) / delta + 6) % 6
+      : max === green
+        ? (blue - red) / delta + 2
+        : (red - green) / delta + 4;
   return sector * 60;
 }
 const candles: Candle[] = Array.from({ length: 60 }, (_, index) => {
@@ -121,7 +126,12 @@ describe("trend figure", () => {
   });
 
   it("puts each line's fitted values at both ends of the window", () => {
-    const expected = [supportLine(fits.close), resistanceLine(fits.close), supportLine(fits.highLow), resistanceLine(fits.highLow)];
+    const expected = [
+      supportLine(fits.close),
+      resistanceLine(fits.close),
+      supportLine(fits.highLow),
+      resistanceLine(fits.highLow),
+    ];
     lines.forEach((line, index) => {
       expect(line.x).toEqual(candleTrace.x);
       expect(line.y[0]).toBeCloseTo(lineValueAt(expected[index], 0), 9);
@@ -149,7 +159,9 @@ describe("trend figure", () => {
 
   it("sets a price range that holds every candle and every line, with ticks inside it", () => {
     const [low, high] = figure.layout.yaxis.range;
-    const drawn = figure.data.flatMap((trace) => (trace.type === "candlestick" ? [...trace.low, ...trace.high] : trace.y));
+    const drawn = figure.data.flatMap((trace) =>
+      trace.type === "candlestick" ? [...trace.low, ...trace.high] : trace.y,
+    );
     expect(low).toBeLessThan(Math.min(...drawn));
     expect(high).toBeGreaterThan(Math.max(...drawn));
     expect(figure.layout.yaxis.tickvals.every((value) => value >= low && value <= high)).toBe(true);

@@ -67,7 +67,9 @@ describe("chart renderer (real Chromium)", () => {
   });
 
   it("honours an AbortSignal", async () => {
-    await expect(renderer.render(trendFigure, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: "AbortError" });
+    await expect(renderer.render(trendFigure, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: "AbortError",
+    });
     const controller = new AbortController();
     const pending = renderer.render(trendFigure, { signal: controller.signal });
     controller.abort();
@@ -144,7 +146,9 @@ describe("chart renderer lifecycle", () => {
   it("reports a missing Chromium binary clearly", async () => {
     const renderer = createChartRenderer({ executablePath: "/nonexistent/chromium" });
     try {
-      await expect(renderer.render(patternFigure)).rejects.toThrow(/Could not start Chromium \(\/nonexistent\/chromium\)/);
+      await expect(renderer.render(patternFigure)).rejects.toThrow(
+        /Could not start Chromium \(\/nonexistent\/chromium\)/,
+      );
     } finally {
       await renderer.close();
     }

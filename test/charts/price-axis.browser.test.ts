@@ -15,7 +15,12 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await puppeteer.launch({ executablePath: resolveChromiumPath(), headless: true, args: [...CHROMIUM_FLAGS], pipe: true });
+  browser = await puppeteer.launch({
+    executablePath: resolveChromiumPath(),
+    headless: true,
+    args: [...CHROMIUM_FLAGS],
+    pipe: true,
+  });
   page = await browser.newPage();
   await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
   await page.addScriptTag({ path: plotlyBundlePath() });
@@ -31,7 +36,14 @@ function series(level: number, swing: number): Candle[] {
     const open = level * (1 + swing * Math.sin(index / 4));
     const close = level * (1 + swing * Math.sin((index + 1) / 4));
     const spread = Math.abs(level) * swing * 0.2;
-    return { time: Date.UTC(2024, 0, 1) + index * 3600_000, open, high: Math.max(open, close) + spread, low: Math.min(open, close) - spread, close, volume: 1 };
+    return {
+      time: Date.UTC(2024, 0, 1) + index * 3600_000,
+      open,
+      high: Math.max(open, close) + spread,
+      low: Math.min(open, close) - spread,
+      close,
+      volume: 1,
+    };
   });
 }
 

@@ -13,7 +13,8 @@ describe("niceStep", () => {
   });
 
   it("refuses a step that is not a positive finite number", () => {
-    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => niceStep(bad)).toThrow(/positive number/);
+    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => niceStep(bad)).toThrow(/positive number/);
   });
 });
 
@@ -35,14 +36,28 @@ describe("buildPriceAxis", () => {
 
   it("gives every label the step's decimals", () => {
     // span 0.0059, padded 0.00649; step 0.00108 → 0.001, so three decimals on every label
-    expect(buildPriceAxis([1.0812, 1.0871]).ticktext).toEqual(["1.081", "1.082", "1.083", "1.084", "1.085", "1.086", "1.087"]);
+    expect(buildPriceAxis([1.0812, 1.0871]).ticktext).toEqual([
+      "1.081",
+      "1.082",
+      "1.083",
+      "1.084",
+      "1.085",
+      "1.086",
+      "1.087",
+    ]);
     const tiny = buildPriceAxis([0.00001234, 0.00001301]);
     expect(tiny.ticktext[0]).toMatch(/^0\.0000\d+$/);
     for (const [index, value] of tiny.tickvals.entries()) expect(Number(tiny.ticktext[index])).toBeCloseTo(value, 12);
   });
 
   it("keeps every tick inside the range and never repeats a label", () => {
-    for (const values of [[3, 4], [0.1, 0.3], [-37.6, 20.1], [12_345_678, 12_987_654], [99.99, 100.01]]) {
+    for (const values of [
+      [3, 4],
+      [0.1, 0.3],
+      [-37.6, 20.1],
+      [12_345_678, 12_987_654],
+      [99.99, 100.01],
+    ]) {
       const axis = buildPriceAxis(values);
       expect(axis.tickvals.length).toBeGreaterThanOrEqual(4);
       expect(axis.tickvals.length).toBeLessThanOrEqual(9);
@@ -67,7 +82,8 @@ describe("buildPriceAxis", () => {
     const small = buildPriceAxis([1.5, 2.5]);
     const large = buildPriceAxis([12_345_678, 12_987_654]);
     expect(large.leftMargin - small.leftMargin).toBeCloseTo(
-      Math.ceil(labelWidth(large.ticktext.at(-1)!, 14)) - Math.ceil(Math.max(...small.ticktext.map((text) => labelWidth(text, 14)))),
+      Math.ceil(labelWidth(large.ticktext.at(-1)!, 14)) -
+        Math.ceil(Math.max(...small.ticktext.map((text) => labelWidth(text, 14)))),
       0,
     );
     expect(labelWidth("67,500", 14)).toBeCloseTo((5 * 0.636 + 0.318) * 14, 6);

@@ -143,7 +143,9 @@ describe("trendline edge cases and helpers", () => {
     const fit = fitTrendlines(values);
     expect(fit.resistancePivot).toBe(9);
     const line = resistanceLine(fit);
-    const touches = values.flatMap((value, index) => (Math.abs(lineValueAt(line, index) - value) < 1e-12 ? [index] : []));
+    const touches = values.flatMap((value, index) =>
+      Math.abs(lineValueAt(line, index) - value) < 1e-12 ? [index] : [],
+    );
     expect(touches).toEqual([0, 9]);
   });
 

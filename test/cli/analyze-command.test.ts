@@ -33,14 +33,22 @@ interface Run {
   stderr: string;
 }
 
-async function quantagent(argv: string[], options: { env?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Run> {
+async function quantagent(
+  argv: string[],
+  options: { env?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Run> {
   let stdout = "";
   let stderr = "";
   const code = await runCli({
     argv,
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
-    env: { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl, DATA_DIR: path.join(scratch, "data"), ...options.env },
+    env: {
+      OPENAI_API_KEY: key,
+      OPENAI_BASE_URL: server.openaiBaseUrl,
+      DATA_DIR: path.join(scratch, "data"),
+      ...options.env,
+    },
     cwd: scratch,
     signal: options.signal ?? new AbortController().signal,
   });
@@ -51,17 +59,34 @@ describe("quantagent analyze", () => {
   it("--help names every option and the exit codes", async () => {
     const run = await quantagent(["analyze", "--help"]);
     expect(run.code).toBe(0);
-    for (const option of ["--csv", "--asset", "--symbol", "--timeframe", "--start", "--end", "--name", "--provider", "--json", "--quiet"]) expect(run.stdout).toContain(option);
-    expect(run.stdout).toContain("Exit codes: 0 done, 1 failed while running, 2 bad usage or input (nothing was spent), 130 interrupted.");
+    for (const option of [
+      "--csv",
+      "--asset",
+      "--symbol",
+      "--timeframe",
+      "--start",
+      "--end",
+      "--name",
+      "--provider",
+      "--json",
+      "--quiet",
+    ])
+      expect(run.stdout).toContain(option);
+    expect(run.stdout).toContain(
+      "Exit codes: 0 done, 1 failed while running, 2 bad usage or input (nothing was spent), 130 interrupted.",
+    );
   });
 
   it("a CSV file: progress and every report on standard error, the decision on standard output", async () => {
     const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--name", "BTC window 1"]);
     expect(run.stderr).not.toMatch(/failed/);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^BTC window 1, 4h: 45 bars from 2023-09-01T04:00:00\.000Z to 2023-09-08T12:00:00\.000Z\nDecision: LONG\n/);
+    expect(run.stdout).toMatch(
+      /^BTC window 1, 4h: 45 bars from 2023-09-01T04:00:00\.000Z to 2023-09-08T12:00:00\.000Z\nDecision: LONG\n/,
+    );
     expect(run.stdout).toMatch(/\nRisk\/reward: 1\.5\n/);
-    for (const line of ["· data: started", "· indicator: started", "· decision: done in", "· analysis done in"]) expect(run.stderr).toContain(line);
+    for (const line of ["· data: started", "· indicator: started", "· decision: done in", "· analysis done in"])
+      expect(run.stderr).toContain(line);
     for (const step of ["indicator", "pattern", "trend"]) expect(run.stderr).toContain(`--- ${step} report ---\nFake `);
     expect(server.requestCount()).toBeGreaterThan(0);
     // The key never leaves, not even masked, on either stream.
@@ -70,12 +95,17 @@ describe("quantagent analyze", () => {
 
   it("records the analysis in the journal as source cli (not with --no-journal); with --end a CSV replays history and is scored at once", async () => {
     const dataDir = path.join(scratch, "journal-data");
-    const recorded = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--end", "2023-09-06T00:00:00Z", "--quiet"], { env: { DATA_DIR: dataDir } });
+    const recorded = await quantagent(
+      ["analyze", "--csv", csvFile, "--timeframe", "4h", "--end", "2023-09-06T00:00:00Z", "--quiet"],
+      { env: { DATA_DIR: dataDir } },
+    );
     expect(recorded.code).toBe(0);
     expect(recorded.stdout).toContain("to 2023-09-06T00:00:00.000Z");
     const id = /\nJournal: recorded as (\S+)\n/.exec(recorded.stdout)?.[1];
     expect(id).toBeDefined();
-    const unrecorded = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--no-journal", "--quiet"], { env: { DATA_DIR: dataDir } });
+    const unrecorded = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--no-journal", "--quiet"], {
+      env: { DATA_DIR: dataDir },
+    });
     expect(unrecorded.code).toBe(0);
     expect(unrecorded.stdout).not.toContain("Journal:");
 
@@ -106,10 +136,16 @@ describe("quantagent analyze", () => {
     [["analyze", "--timeframe", "4h"], /give --csv, --asset or --symbol/],
     [["analyze", "--timeframe", "3h", "--csv", csvFile], /timeframe/],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--asset", "BTC"], /give only one of --csv, --asset/],
-    [["analyze", "--timeframe", "4h", "--csv", csvFile, "--start", "2024-01-01"], /--start is for --asset and --symbol/],
+    [
+      ["analyze", "--timeframe", "4h", "--csv", csvFile, "--start", "2024-01-01"],
+      /--start is for --asset and --symbol/,
+    ],
     [["analyze", "--timeframe", "4h", "--asset", "BTC"], /--asset needs --start/],
     [["analyze", "--timeframe", "4h", "--asset", "BTC", "--start", "2024-03-01", "--end", "2024-01-01"], /start/i],
-    [["analyze", "--timeframe", "5m", "--symbol", "ETH-USD", "--start", "2020-01-01", "--end", "2024-01-01"], /at most 60 days allowed/],
+    [
+      ["analyze", "--timeframe", "5m", "--symbol", "ETH-USD", "--start", "2020-01-01", "--end", "2024-01-01"],
+      /at most 60 days allowed/,
+    ],
     [["analyze", "--timeframe", "4h", "--asset", "!!!", "--start", "2024-01-01"], /symbol|asset/i],
     [["analyze", "--timeframe", "4h", "--csv", "missing.csv"], /Cannot read --csv missing\.csv: no such file/],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--graph-model", "bad name"], /not a valid model name/],
@@ -132,13 +168,17 @@ describe("quantagent analyze", () => {
 
     const noKey = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h"], { env: { OPENAI_API_KEY: "" } });
     expect(noKey.code).toBe(2);
-    expect(noKey.stderr).toMatch(/^Please replace the placeholder API key with your actual OpenAI API key\. Please set it using one of these methods: 1\) set the OPENAI_API_KEY environment variable/);
+    expect(noKey.stderr).toMatch(
+      /^Please replace the placeholder API key with your actual OpenAI API key\. Please set it using one of these methods: 1\) set the OPENAI_API_KEY environment variable/,
+    );
     expect(server.requestCount()).toBe(0);
   }, 30_000);
 
   it("a failure while running exits 1 with the provider's words, and the rejected key is not printed", async () => {
     const wrongKey = "sk-wrong-key-for-the-cli-0123456789";
-    const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h"], { env: { OPENAI_API_KEY: wrongKey } });
+    const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h"], {
+      env: { OPENAI_API_KEY: wrongKey },
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/Invalid API Key/);
     expect(run.stdout).toBe("");
@@ -161,10 +201,13 @@ describe("quantagent", () => {
   it("without a command prints the commands and exits 2; an unknown command exits 2", async () => {
     const bare = await quantagent([]);
     expect(bare.code).toBe(2);
-    for (const command of ["analyze", "history", "serve", "evaluate", "kernel"]) expect(bare.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
+    for (const command of ["analyze", "history", "serve", "evaluate", "kernel"])
+      expect(bare.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
     const unknown = await quantagent(["analyse"]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/Unknown command: analyse\. The commands are analyze, history, serve, evaluate, kernel/);
+    expect(unknown.stderr).toMatch(
+      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, kernel/,
+    );
     expect((await quantagent(["--help"])).code).toBe(0);
     expect((await quantagent(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });

@@ -43,13 +43,20 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-async function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(path.join(root, "node_modules/.bin/tsx"), ["cli/main.ts", "evaluate", ...args], {
-      cwd: root,
-      // The data folder (journal, default cache and report) in the scratch folder, never the repository's.
-      env: { PATH: process.env.PATH, HOME: scratch, DATA_DIR: path.join(scratch, "data"), ...env },
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      path.join(root, "node_modules/.bin/tsx"),
+      ["cli/main.ts", "evaluate", ...args],
+      {
+        cwd: root,
+        // The data folder (journal, default cache and report) in the scratch folder, never the repository's.
+        env: { PATH: process.env.PATH, HOME: scratch, DATA_DIR: path.join(scratch, "data"), ...env },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -61,7 +68,20 @@ describe("quantagent evaluate", () => {
   it("--help describes every option and the example", async () => {
     const { code, stdout } = await cli(["--help"]);
     expect(code).toBe(0);
-    for (const option of ["--protocol", "--data", "--assets", "--provider", "--windows", "--horizons", "--concurrency", "--cache-dir", "--out", "--overwrite", "--no-charts", "--baselines-only"]) {
+    for (const option of [
+      "--protocol",
+      "--data",
+      "--assets",
+      "--provider",
+      "--windows",
+      "--horizons",
+      "--concurrency",
+      "--cache-dir",
+      "--out",
+      "--overwrite",
+      "--no-charts",
+      "--baselines-only",
+    ]) {
       expect(stdout).toContain(option);
     }
   });
@@ -70,7 +90,22 @@ describe("quantagent evaluate", () => {
     "runs the agents against the provider named by the environment and writes JSON, markdown, HTML and the figures",
     async () => {
       const out = path.join(scratch, "out");
-      const args = ["--data", benchmarkDir, "--assets", "BTC,SPX", "--provider", "openai", "--windows", "2", "--horizons", "1,3", "--concurrency", "2", "--seeds", "100"];
+      const args = [
+        "--data",
+        benchmarkDir,
+        "--assets",
+        "BTC,SPX",
+        "--provider",
+        "openai",
+        "--windows",
+        "2",
+        "--horizons",
+        "1,3",
+        "--concurrency",
+        "2",
+        "--seeds",
+        "100",
+      ];
       const env = { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl };
       const run = await cli([...args, "--cache-dir", path.join(scratch, "cache"), "--out", out], env);
       expect(run.stderr).toMatch(/\[#+\] 3\/3 windows · 0 errors/);
@@ -99,36 +134,70 @@ describe("quantagent evaluate", () => {
       // The same name again: refused before a single window is analysed, and the report is left as it was.
       const clash = await cli([...args, "--cache-dir", path.join(scratch, "cache-empty"), "--out", out], env);
       expect(clash.code).toBe(2);
-      expect(clash.stderr).toMatch(/^A report named "evaluation" is already in .*out \(evaluation\.accuracy-k1\.png, .*evaluation\.json.*\): choose another name, or allow replacing it \(--overwrite/);
+      expect(clash.stderr).toMatch(
+        /^A report named "evaluation" is already in .*out \(evaluation\.accuracy-k1\.png, .*evaluation\.json.*\): choose another name, or allow replacing it \(--overwrite/,
+      );
       expect(server.requestCount()).toBe(sent);
       expect(readFileSync(path.join(out, "evaluation.html"), "utf8")).toBe(html);
 
-      const again = await cli([...args, "--cache-dir", path.join(scratch, "cache"), "--out", out, "--overwrite", "--horizons", "1"], env);
+      const again = await cli(
+        [...args, "--cache-dir", path.join(scratch, "cache"), "--out", out, "--overwrite", "--horizons", "1"],
+        env,
+      );
       expect(again.code).toBe(0);
       expect(server.requestCount()).toBe(sent);
       // Replaced, and the k = 3 figures of the old report are gone rather than left stale beside the new one.
-      expect(readdirSync(out).sort()).toEqual(["evaluation.accuracy-k1.png", "evaluation.html", "evaluation.json", "evaluation.md", "evaluation.mean-return-k1.png"]);
+      expect(readdirSync(out).sort()).toEqual([
+        "evaluation.accuracy-k1.png",
+        "evaluation.html",
+        "evaluation.json",
+        "evaluation.md",
+        "evaluation.mean-return-k1.png",
+      ]);
     },
     180_000,
   );
 
   it("--baselines-only needs no key; every analysis failing (a wrong key) exits 1", async () => {
     const out = path.join(scratch, "baselines");
-    const baselines = await cli(["--data", benchmarkDir, "--baselines-only", "--no-charts", "--out", out, "--name", "baselines"]);
+    const baselines = await cli([
+      "--data",
+      benchmarkDir,
+      "--baselines-only",
+      "--no-charts",
+      "--out",
+      out,
+      "--name",
+      "baselines",
+    ]);
     expect(baselines.code).toBe(0);
     expect(existsSync(path.join(out, "baselines.md"))).toBe(true);
 
-    const wrongKey = await cli(["--data", benchmarkDir, "--assets", "SPX", "--windows", "1", "--no-cache", "--no-charts", "--out", out], {
-      OPENAI_API_KEY: "sk-wrong-0123456789abcdef",
-      OPENAI_BASE_URL: server.openaiBaseUrl,
-    });
+    const wrongKey = await cli(
+      ["--data", benchmarkDir, "--assets", "SPX", "--windows", "1", "--no-cache", "--no-charts", "--out", out],
+      {
+        OPENAI_API_KEY: "sk-wrong-0123456789abcdef",
+        OPENAI_BASE_URL: server.openaiBaseUrl,
+      },
+    );
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stderr).toContain("Invalid API Key");
   }, 120_000);
 
   it("--protocol published --baselines-only on the shipped benchmark: 300 samples per asset, always-long as counted from the CSVs", async () => {
     const out = path.join(scratch, "published");
-    const run = await cli(["--protocol", "published", "--baselines-only", "--windows", "100", "--seeds", "20", "--no-charts", "--out", out]);
+    const run = await cli([
+      "--protocol",
+      "published",
+      "--baselines-only",
+      "--windows",
+      "100",
+      "--seeds",
+      "20",
+      "--no-charts",
+      "--out",
+      out,
+    ]);
     expect(run.code).toBe(0);
     const report = JSON.parse(readFileSync(path.join(out, "evaluation.json"), "utf8"));
     expect(report.settings.protocol).toBe("published");
@@ -137,11 +206,15 @@ describe("quantagent evaluate", () => {
     expect(markdown).toContain("## Conventions tried against the published random and linear-regression figures");
     for (const asset of ["BTC", "CL", "DJI", "ES", "NQ", "QQQ", "SPX", "VIX"]) {
       const { up, samples } = risesFromCsv(BENCHMARK_DIR, asset);
-      const row = report.scores.find((score: { asset: string; method: string }) => score.asset === asset && score.method === "always_long");
+      const row = report.scores.find(
+        (score: { asset: string; method: string }) => score.asset === asset && score.method === "always_long",
+      );
       expect(row, asset).toMatchObject({ horizon: "pooled", scored: samples, correct: up });
       // The always-long cell follows the up-move cell, both the share counted from the CSVs.
       const share = ((up / samples) * 100).toFixed(1);
-      const line = new RegExp(`\\| ${asset} \\| ${samples} \\| ${share} \\[[^\\]]+\\] \\| not run \\| [0-9.]+ \\[[^\\]]+\\] \\| ${share} \\[`);
+      const line = new RegExp(
+        `\\| ${asset} \\| ${samples} \\| ${share} \\[[^\\]]+\\] \\| not run \\| [0-9.]+ \\[[^\\]]+\\] \\| ${share} \\[`,
+      );
       expect(markdown, asset).toMatch(line);
       expect(run.stdout, asset).toMatch(line);
     }
@@ -150,14 +223,26 @@ describe("quantagent evaluate", () => {
   it("bad options are named in plain words and exit 2 (bad usage) before anything runs", async () => {
     const run = await cli(["--windows", "many", "--provider", "mistral"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/Invalid options:.*provider.*windows must be a number|Invalid options:.*windows must be a number.*provider/);
+    expect(run.stderr).toMatch(
+      /Invalid options:.*provider.*windows must be a number|Invalid options:.*windows must be a number.*provider/,
+    );
     expect(run.stderr).toContain("(quantagent evaluate --help)");
     const unknown = await cli(["--window", "3"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/Unknown option '--window'/);
-    const fixed = await cli(["--protocol", "published", "--horizons", "1,3", "--baselines-only", "--out", path.join(scratch, "never")]);
+    const fixed = await cli([
+      "--protocol",
+      "published",
+      "--horizons",
+      "1,3",
+      "--baselines-only",
+      "--out",
+      path.join(scratch, "never"),
+    ]);
     expect(fixed.code).toBe(2);
-    expect(fixed.stderr).toMatch(/The published protocol fixes horizons, points per window and history: got horizons 1,3/);
+    expect(fixed.stderr).toMatch(
+      /The published protocol fixes horizons, points per window and history: got horizons 1,3/,
+    );
     expect(existsSync(path.join(scratch, "never"))).toBe(false);
   });
 });

@@ -19,7 +19,10 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), "history-command-"));
   dataDir = path.join(scratch, "data");
   journal = await openJournal({ dataDir });
-  const model = (name: string) => ({ agent: { provider: "openai", model: name, temperature: 0 }, graph: { provider: "openai", model: name, temperature: 0 } });
+  const model = (name: string) => ({
+    agent: { provider: "openai", model: name, temperature: 0 },
+    graph: { provider: "openai", model: name, temperature: 0 },
+  });
   // gpt-4o: LONG into a rise (hit at k=1 and 3), LONG into a fall (miss). claude-x: SHORT into a fall (hit), pending.
   for (const [name, directive, closes, asset] of [
     ["gpt-4o", "LONG", [101, 102, 103], "BTC"],
@@ -27,11 +30,20 @@ beforeAll(async () => {
     ["claude-x", "SHORT", [99, 98, 97], "BTC"],
     ["claude-x", "SHORT", null, "BTC"],
   ] as const) {
-    const { id } = await journal.record(sampleEntry({ asset, models: model(name), directive, entry: { close: 100, time: T } }));
+    const { id } = await journal.record(
+      sampleEntry({ asset, models: model(name), directive, entry: { close: 100, time: T } }),
+    );
     if (closes) await journal.recordOutcome(id, laterBars(T, closes));
     ids.push(id);
   }
-  await journal.record(sampleEntry({ asset: "Line\nbreak\tasset", models: model("gpt-4.1"), decision: null, error: { code: "provider_quota", message: "Billing Issue" } }));
+  await journal.record(
+    sampleEntry({
+      asset: "Line\nbreak\tasset",
+      models: model("gpt-4.1"),
+      decision: null,
+      error: { code: "provider_quota", message: "Billing Issue" },
+    }),
+  );
 });
 afterAll(async () => {
   await journal?.close();

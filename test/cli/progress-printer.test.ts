@@ -6,7 +6,13 @@ import type { ProgressEvent } from "../../src/index";
 
 const usage = { inputTokens: 1, outputTokens: 2 };
 const start = (step: "indicator" | "pattern" | "trend"): ProgressEvent => ({ type: "step-start", step, at: 0 });
-const end = (step: "indicator" | "pattern" | "trend"): ProgressEvent => ({ type: "step-end", step, at: 0, durationMs: 5, usage });
+const end = (step: "indicator" | "pattern" | "trend"): ProgressEvent => ({
+  type: "step-end",
+  step,
+  at: 0,
+  durationMs: 5,
+  usage,
+});
 const delta = (step: string, text: string): ProgressEvent => ({ type: "report-delta", step, text });
 
 function print(events: ProgressEvent[], options: { finish?: boolean } = {}) {
@@ -54,8 +60,15 @@ describe("the progress printer", () => {
   });
 
   it("holds step lines while a report is mid-sentence", () => {
-    const { output } = print([delta("trend", "Sideways"), { type: "chart-rendered", chart: "pattern", at: 0, durationMs: 3, bytes: 2048 }, delta("trend", ", then up."), end("trend")]);
-    expect(output).toBe("--- trend report ---\nSideways, then up.\n· trend: done in 5 ms (3 tokens)\n· pattern chart rendered in 3 ms (2 KiB)\n");
+    const { output } = print([
+      delta("trend", "Sideways"),
+      { type: "chart-rendered", chart: "pattern", at: 0, durationMs: 3, bytes: 2048 },
+      delta("trend", ", then up."),
+      end("trend"),
+    ]);
+    expect(output).toBe(
+      "--- trend report ---\nSideways, then up.\n· trend: done in 5 ms (3 tokens)\n· pattern chart rendered in 3 ms (2 KiB)\n",
+    );
   });
 
   it("finish() prints what is still held when the analysis stops half-way", () => {

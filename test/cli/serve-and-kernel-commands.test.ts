@@ -20,12 +20,20 @@ afterAll(async () => {
 });
 
 /** Starts `quantagent serve` through tsx; resolves once it exited, with everything it printed. */
-function serve(args: string[], env: Record<string, string> = {}, onOutput?: (output: string, stop: () => void) => void) {
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "cli/main.ts"), "serve", ...args], {
-    cwd: scratch,
-    env: { PATH: process.env.PATH, HOME: scratch, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+function serve(
+  args: string[],
+  env: Record<string, string> = {},
+  onOutput?: (output: string, stop: () => void) => void,
+) {
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "cli/main.ts"), "serve", ...args],
+    {
+      cwd: scratch,
+      env: { PATH: process.env.PATH, HOME: scratch, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   const stop = () => child.kill("SIGTERM");
   const collect = (chunk: Buffer) => {
@@ -35,16 +43,22 @@ function serve(args: string[], env: Record<string, string> = {}, onOutput?: (out
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
   // "close", not "exit": the output may still be arriving when the process has exited.
-  return new Promise<{ code: number | null; output: string }>((resolve) => child.once("close", (code) => resolve({ code, output })));
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once("close", (code) => resolve({ code, output })),
+  );
 }
 
 describe("quantagent serve", () => {
   it("serves the API on the port it announces, then stops cleanly on SIGTERM with exit code 0", async () => {
     let answer: Promise<Response> | undefined;
-    const exited = await serve(["--port", "0", "--data-dir", path.join(scratch, "data"), "--log-level", "info"], {}, (output, stop) => {
-      const match = /Serving the web page and API on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (match && !answer) answer = fetch(`${match[1]}/api/timeframe-limits`).finally(stop);
-    });
+    const exited = await serve(
+      ["--port", "0", "--data-dir", path.join(scratch, "data"), "--log-level", "info"],
+      {},
+      (output, stop) => {
+        const match = /Serving the web page and API on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+        if (match && !answer) answer = fetch(`${match[1]}/api/timeframe-limits`).finally(stop);
+      },
+    );
     expect(answer, exited.output).toBeDefined();
     const response = await answer!;
     expect(response.status).toBe(200);
@@ -57,14 +71,22 @@ describe("quantagent serve", () => {
   it.each([
     [["--port", "eighty"], {}, /PORT must be a number/],
     [["--host", "0.0.0.0", "--port", "0"], {}, /Refusing to listen on 0\.0\.0\.0 without an access token/],
-    [["--port", "0"], { TLS_CERT_FILE: "/nonexistent/cert.pem", TLS_KEY_FILE: "/nonexistent/key.pem" }, /Cannot read the TLS certificate \(TLS_CERT_FILE\)/],
+    [
+      ["--port", "0"],
+      { TLS_CERT_FILE: "/nonexistent/cert.pem", TLS_KEY_FILE: "/nonexistent/key.pem" },
+      /Cannot read the TLS certificate \(TLS_CERT_FILE\)/,
+    ],
     [["--bind", "x"], {}, /Unknown option '--bind'/],
-  ])("bad settings %j exit 2 before anything listens", async (args, env, reason) => {
-    const exited = await serve(args as string[], env as Record<string, string>);
-    expect(exited.output).toMatch(reason as RegExp);
-    expect(exited.output).not.toContain("Serving");
-    expect(exited.code).toBe(2);
-  }, 30_000);
+  ])(
+    "bad settings %j exit 2 before anything listens",
+    async (args, env, reason) => {
+      const exited = await serve(args as string[], env as Record<string, string>);
+      expect(exited.output).toMatch(reason as RegExp);
+      expect(exited.output).not.toContain("Serving");
+      expect(exited.code).toBe(2);
+    },
+    30_000,
+  );
 });
 
 describe("quantagent kernel install", () => {

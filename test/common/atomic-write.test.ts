@@ -22,12 +22,16 @@ describe("writeFileAtomic", () => {
   });
 
   it("fails cleanly when the folder does not exist", async () => {
-    await expect(writeFileAtomic(path.join(folder, "missing", "list.json"), "x")).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(writeFileAtomic(path.join(folder, "missing", "list.json"), "x")).rejects.toMatchObject({
+      code: "ENOENT",
+    });
   });
 
   it("readers see whole old or whole new content during many replacements", async () => {
     const target = path.join(folder, "list.json");
-    const versions = Array.from({ length: 30 }, (_, index) => JSON.stringify({ version: index, padding: "x".repeat(20_000) }));
+    const versions = Array.from({ length: 30 }, (_, index) =>
+      JSON.stringify({ version: index, padding: "x".repeat(20_000) }),
+    );
     await writeFileAtomic(target, versions[0]);
     let reads = 0;
     const writer = (async () => {

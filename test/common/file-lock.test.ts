@@ -50,7 +50,9 @@ describe("withFileLock", () => {
       }),
     ).rejects.toThrow(FileLockError);
     // The other holder's lock is left in place, not removed by the loser.
-    await expect(withFileLock(lockPath, async () => undefined, { timeoutMs: 100 })).rejects.toThrow(/held by process 1 on elsewhere/);
+    await expect(withFileLock(lockPath, async () => undefined, { timeoutMs: 100 })).rejects.toThrow(
+      /held by process 1 on elsewhere/,
+    );
   });
 
   it("lets one holder in at a time when many waiters break the same dead holder's lock at once", async () => {

@@ -22,7 +22,9 @@ describe("quoteInput", () => {
 
   it("shortens lists", () => {
     expect(quoteList(["a", "b"])).toBe("a, b");
-    expect(quoteList(Array.from({ length: 12 }, (_, index) => `c${index}`))).toBe("c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, ... (12 in all)");
+    expect(quoteList(Array.from({ length: 12 }, (_, index) => `c${index}`))).toBe(
+      "c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, ... (12 in all)",
+    );
   });
 });
 

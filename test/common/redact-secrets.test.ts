@@ -5,7 +5,9 @@ import { redactSecrets } from "../../src/common/redact-secrets";
 
 describe("redactSecrets", () => {
   it("removes keys by their prefixes, bearer tokens and key=value pairs", () => {
-    expect(redactSecrets("Incorrect API key provided: sk-proj-abc123XYZ789 here")).toBe("Incorrect API key provided: [redacted] here");
+    expect(redactSecrets("Incorrect API key provided: sk-proj-abc123XYZ789 here")).toBe(
+      "Incorrect API key provided: [redacted] here",
+    );
     expect(redactSecrets("sk-ant-api03-abcdefgh and rk-live-12345678")).toBe("[redacted] and [redacted]");
     expect(redactSecrets("Authorization: Bearer abcdefgh12345678")).toBe("Authorization: Bearer [redacted]");
     expect(redactSecrets("Authorization: abcdefgh12345678")).toBe("Authorization: [redacted]");
@@ -15,7 +17,9 @@ describe("redactSecrets", () => {
   });
 
   it("removes exact secrets given by the caller, wherever they appear", () => {
-    expect(redactSecrets("GET /?token=0123456789abcdef0123 from x", ["0123456789abcdef0123"])).toBe("GET /?token=[redacted] from x");
+    expect(redactSecrets("GET /?token=0123456789abcdef0123 from x", ["0123456789abcdef0123"])).toBe(
+      "GET /?token=[redacted] from x",
+    );
     expect(redactSecrets("abc", [""])).toBe("abc");
   });
 

@@ -13,24 +13,29 @@ const KEY_SHAPES = {
 
 /** Every run of 12 characters of a secret. */
 function pieces(secret: string): string[] {
-  return Array.from({ length: secret.length - SECRET_PIECE_LENGTH + 1 }, (_, start) => secret.slice(start, start + SECRET_PIECE_LENGTH));
+  return Array.from({ length: secret.length - SECRET_PIECE_LENGTH + 1 }, (_, start) =>
+    secret.slice(start, start + SECRET_PIECE_LENGTH),
+  );
 }
 
 describe("createSecretRedactor", () => {
-  it.each(Object.entries(KEY_SHAPES))("removes a %s-shaped key whole, without its prefix, and every 12-character piece of it", (_shape, key) => {
-    const redactor = createSecretRedactor(() => [key]);
-    const echoes = [
-      `Incorrect API key provided: ${key}.`,
-      `key=${key.slice(7)} rejected`, // the prefix cut off
-      `...${key.slice(5, 5 + SECRET_PIECE_LENGTH + 3)}...`, // the middle of it
-      JSON.stringify({ error: { message: `bad key ${key}` } }),
-    ];
-    for (const echo of echoes) {
-      const redacted = redactor.redact(echo);
-      for (const piece of pieces(key)) expect(redacted, echo).not.toContain(piece);
-      expect(redacted).toContain("[redacted]");
-    }
-  });
+  it.each(Object.entries(KEY_SHAPES))(
+    "removes a %s-shaped key whole, without its prefix, and every 12-character piece of it",
+    (_shape, key) => {
+      const redactor = createSecretRedactor(() => [key]);
+      const echoes = [
+        `Incorrect API key provided: ${key}.`,
+        `key=${key.slice(7)} rejected`, // the prefix cut off
+        `...${key.slice(5, 5 + SECRET_PIECE_LENGTH + 3)}...`, // the middle of it
+        JSON.stringify({ error: { message: `bad key ${key}` } }),
+      ];
+      for (const echo of echoes) {
+        const redacted = redactor.redact(echo);
+        for (const piece of pieces(key)) expect(redacted, echo).not.toContain(piece);
+        expect(redacted).toContain("[redacted]");
+      }
+    },
+  );
 
   it("leaves text without secrets alone, and the masked form (first 3 ... last 3) is not a secret", () => {
     const key = KEY_SHAPES.bare;

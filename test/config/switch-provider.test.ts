@@ -47,7 +47,10 @@ describe("switchProvider", () => {
       agent_llm_model: "gpt-4.1-mini",
       graph_llm_model: "gpt-4.1",
     });
-    expect(switchProvider(config, "openai")).toMatchObject({ agent_llm_model: "gpt-4.1-mini", graph_llm_model: "gpt-4.1" });
+    expect(switchProvider(config, "openai")).toMatchObject({
+      agent_llm_model: "gpt-4.1-mini",
+      graph_llm_model: "gpt-4.1",
+    });
   });
 
   it("does not mutate the config it reads", () => {

@@ -38,11 +38,16 @@ describe("docs/configuration.md", () => {
 
   it("lists every server setting with its default", () => {
     const defaults = serverEnvironmentSchema.parse({}) as Record<string, unknown>;
-    for (const variable of Object.keys(serverEnvironmentSchema.shape)) expectDocumentedDefault(page, variable, defaults[variable]);
+    for (const variable of Object.keys(serverEnvironmentSchema.shape))
+      expectDocumentedDefault(page, variable, defaults[variable]);
   });
 
   it("names every environment variable the library reads", () => {
-    const variables = [...providerIds.flatMap((id) => [providers[id].keyEnvVar, providers[id].baseUrlEnvVar]), "DATABASE_URL", "PUPPETEER_EXECUTABLE_PATH"];
+    const variables = [
+      ...providerIds.flatMap((id) => [providers[id].keyEnvVar, providers[id].baseUrlEnvVar]),
+      "DATABASE_URL",
+      "PUPPETEER_EXECUTABLE_PATH",
+    ];
     for (const variable of variables) expect(page, variable).toContain(`\`${variable}\``);
   });
 
@@ -62,7 +67,17 @@ describe("docs/cli.md", () => {
 });
 
 describe("links in the README and the docs", () => {
-  const pages = ["README.md", "server/README.md", "notebooks/README.md", "bench/README.md", "docs/cli.md", "docs/configuration.md", "docs/library-guide.md", "docs/http-api.md", "docs/architecture.md"];
+  const pages = [
+    "README.md",
+    "server/README.md",
+    "notebooks/README.md",
+    "bench/README.md",
+    "docs/cli.md",
+    "docs/configuration.md",
+    "docs/library-guide.md",
+    "docs/http-api.md",
+    "docs/architecture.md",
+  ];
 
   it("every relative link reaches a file of the repository", () => {
     const broken: string[] = [];

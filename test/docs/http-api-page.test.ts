@@ -15,7 +15,11 @@ describe("docs/http-api.md", () => {
     const committedLines = committed.split("\n");
     const renderedLines = rendered.split("\n");
     const first = renderedLines.findIndex((line, index) => line !== committedLines[index]);
-    expect(first === -1 && committedLines.length === renderedLines.length ? "up to date" : `stale from line ${first + 1}: ${renderedLines[first] ?? "(end)"}`).toBe("up to date");
+    expect(
+      first === -1 && committedLines.length === renderedLines.length
+        ? "up to date"
+        : `stale from line ${first + 1}: ${renderedLines[first] ?? "(end)"}`,
+    ).toBe("up to date");
   });
 
   it("names every endpoint, and every link inside it points at a heading of the page", () => {
@@ -23,7 +27,9 @@ describe("docs/http-api.md", () => {
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const method of Object.keys(methods)) expect(rendered).toContain(`### \`${method.toUpperCase()} ${path}\``);
     }
-    const anchors = new Set([...rendered.matchAll(/^#+ (.+)$/gm)].map((match) => headingAnchor((match[1] ?? "").replace(/`/g, ""))));
+    const anchors = new Set(
+      [...rendered.matchAll(/^#+ (.+)$/gm)].map((match) => headingAnchor((match[1] ?? "").replace(/`/g, ""))),
+    );
     const links = [...rendered.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]);
     expect(links.length).toBeGreaterThan(20);
     expect(links.filter((link) => !anchors.has(link ?? ""))).toEqual([]);

@@ -1,7 +1,12 @@
 // Baselines: momentum, linear regression and always-long on synthetic series (hand-checked), the seeded random
 // generator, and all of them on the real benchmark shipped in datasets/benchmark.
 import { describe, expect, it } from "vitest";
-import { linearRegressionDirective, momentumDirective, olsSlope, randomDirectives } from "../../src/evaluation/baselines";
+import {
+  linearRegressionDirective,
+  momentumDirective,
+  olsSlope,
+  randomDirectives,
+} from "../../src/evaluation/baselines";
 import { decisionPoints } from "../../src/evaluation/decision-points";
 import { findScore, scoreEvaluation } from "../../src/evaluation/score-evaluation";
 import { readBenchmarkWindows } from "../../src/evaluation/benchmark-data";
@@ -52,7 +57,8 @@ describe("baselines on the real benchmark (800 windows)", () => {
   it("random lands near 50%, always-long equals the share of rising moves, the rest stay in a sane band", async () => {
     const points = [];
     for (const asset of ASSETS) {
-      for (const window of await readBenchmarkWindows(benchmarkRoot, asset)) points.push(...decisionPoints(window, { horizons: [1, 3] }));
+      for (const window of await readBenchmarkWindows(benchmarkRoot, asset))
+        points.push(...decisionPoints(window, { horizons: [1, 3] }));
     }
     expect(points).toHaveLength(800);
     const rows = scoreEvaluation(points, { horizons: [1, 3] });
@@ -65,9 +71,16 @@ describe("baselines on the real benchmark (800 windows)", () => {
         expect(perAsset.accuracy).toBeGreaterThan(0.47);
         expect(perAsset.accuracy).toBeLessThan(0.53);
       }
-      const rising = points.filter((point) => point.outcomes.find((outcome) => outcome.horizon === horizon)!.move > 0).length;
-      const moving = points.filter((point) => point.outcomes.find((outcome) => outcome.horizon === horizon)!.move !== 0).length;
-      expect(findScore(rows, { asset: "ALL", method: "always_long", horizon })!.accuracy).toBeCloseTo(rising / moving, 12);
+      const rising = points.filter(
+        (point) => point.outcomes.find((outcome) => outcome.horizon === horizon)!.move > 0,
+      ).length;
+      const moving = points.filter(
+        (point) => point.outcomes.find((outcome) => outcome.horizon === horizon)!.move !== 0,
+      ).length;
+      expect(findScore(rows, { asset: "ALL", method: "always_long", horizon })!.accuracy).toBeCloseTo(
+        rising / moving,
+        12,
+      );
       for (const method of ["momentum", "linear_regression"] as const) {
         const score = findScore(rows, { asset: "ALL", method, horizon })!;
         expect(score.accuracy).toBeGreaterThan(0.4);
@@ -76,7 +89,10 @@ describe("baselines on the real benchmark (800 windows)", () => {
       console.log(
         `benchmark k=${horizon}: ` +
           ["random", "always_long", "momentum", "linear_regression"]
-            .map((method) => `${method} ${(findScore(rows, { asset: "ALL", method: method as "random", horizon })!.accuracy! * 100).toFixed(1)}%`)
+            .map(
+              (method) =>
+                `${method} ${(findScore(rows, { asset: "ALL", method: method as "random", horizon })!.accuracy! * 100).toFixed(1)}%`,
+            )
             .join(", "),
       );
     }

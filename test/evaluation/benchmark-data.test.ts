@@ -34,7 +34,9 @@ describe("benchmark data", () => {
   });
 
   it("names what is missing", async () => {
-    await expect(readBenchmarkWindows(root, "ETH")).rejects.toThrow(/No benchmark folder for ETH .*available: BTC, SPX/);
+    await expect(readBenchmarkWindows(root, "ETH")).rejects.toThrow(
+      /No benchmark folder for ETH .*available: BTC, SPX/,
+    );
     await expect(readBenchmarkWindow(root, "SPX", 9)).rejects.toThrow(/No benchmark window 9 for SPX/);
     await expect(listBenchmarkAssets(path.join(root, "nowhere"))).rejects.toThrow(/Cannot read the benchmark folder/);
   });

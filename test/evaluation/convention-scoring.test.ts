@@ -1,7 +1,12 @@
 // Scoring conventions on hand-made windows whose answers can be counted by hand: where the entry is, what a flat
 // or near-flat move does, a third class, and linear regression's slope against its forecast.
 import { describe, expect, it } from "vitest";
-import { regressionSign, scoreConvention, summarise, type ConventionSpec } from "../../src/evaluation/convention-scoring";
+import {
+  regressionSign,
+  scoreConvention,
+  summarise,
+  type ConventionSpec,
+} from "../../src/evaluation/convention-scoring";
 import type { BenchmarkWindow } from "../../src/evaluation/decision-points";
 import { roundsTo } from "../../src/evaluation/published-figures";
 import { candlesFromCloses } from "./synthetic-candles";
@@ -62,7 +67,9 @@ describe("regressionSign", () => {
 
   it("a flat slope answers the tie side; too few closes is an error", () => {
     expect(regressionSign([2, 2, 2, 2, 2], { ...spec, regression: { bars: 5, rule: "slope" } })).toBe(1);
-    expect(regressionSign([2, 2, 2, 2, 2], { ...spec, ties: "SHORT", regression: { bars: 5, rule: "slope" } })).toBe(-1);
+    expect(regressionSign([2, 2, 2, 2, 2], { ...spec, ties: "SHORT", regression: { bars: 5, rule: "slope" } })).toBe(
+      -1,
+    );
     expect(() => regressionSign([1, 2, 3], { ...spec, regression: { bars: 5, rule: "slope" } })).toThrow(RangeError);
   });
 });

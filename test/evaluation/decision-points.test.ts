@@ -5,7 +5,11 @@ import { InputError } from "../../src/common/input-error";
 import { candlesFromCloses } from "./synthetic-candles";
 
 // closes 100, 101, ..., 159: bar i closes at 100 + i
-const window = { asset: "TEST", window: 7, candles: candlesFromCloses(Array.from({ length: 60 }, (_, index) => 100 + index)) };
+const window = {
+  asset: "TEST",
+  window: 7,
+  candles: candlesFromCloses(Array.from({ length: 60 }, (_, index) => 100 + index)),
+};
 
 describe("decisionPoints", () => {
   it("one point by default: history bars 0..44, outcomes 1 and 3 bars after bar 44", () => {
@@ -33,12 +37,16 @@ describe("decisionPoints", () => {
   it("a shorter history and other horizons", () => {
     const [point] = decisionPoints(window, { historyBars: 10, horizons: [2] });
     expect(point.barIndex).toBe(9);
-    expect(point.outcomes).toEqual([{ horizon: 2, exitTime: window.candles[11].time, exitClose: 111, move: 111 / 109 - 1 }]);
+    expect(point.outcomes).toEqual([
+      { horizon: 2, exitTime: window.candles[11].time, exitClose: 111, move: 111 / 109 - 1 },
+    ]);
   });
 
   it("rejects repeated horizons and a horizon as long as the history", () => {
     expect(() => decisionPoints(window, { horizons: [1, 1] })).toThrow(InputError);
-    expect(() => decisionPoints(window, { historyBars: 10, horizons: [10] })).toThrow(/horizon 10 needs a history longer than 10 bars/);
+    expect(() => decisionPoints(window, { historyBars: 10, horizons: [10] })).toThrow(
+      /horizon 10 needs a history longer than 10 bars/,
+    );
     expect(() => decisionPoints(window, { pointsPerWindow: 0 })).toThrow(InputError);
   });
 

@@ -6,12 +6,21 @@ import { wilsonInterval } from "../../src/evaluation/metrics";
 import { handMadeEvaluation } from "./hand-made-evaluation";
 
 const result = handMadeEvaluation();
-const bars = (traces: ReturnType<typeof accuracyFigure>["data"]) => traces.filter((trace): trace is BarTrace => trace.type === "bar");
+const bars = (traces: ReturnType<typeof accuracyFigure>["data"]) =>
+  traces.filter((trace): trace is BarTrace => trace.type === "bar");
 
 describe("accuracyFigure", () => {
   it("one bar trace per method, each with asymmetric Wilson error bars, and the up-move share as markers", () => {
     const figure = accuracyFigure(result, 1);
-    expect(figure.data.map((trace) => trace.name)).toEqual(["Agents", "Random", "Always long", "Always short", "Momentum", "Linear regression", "Up-moves (drift)"]);
+    expect(figure.data.map((trace) => trace.name)).toEqual([
+      "Agents",
+      "Random",
+      "Always long",
+      "Always short",
+      "Momentum",
+      "Linear regression",
+      "Up-moves (drift)",
+    ]);
     const [agents] = bars(figure.data);
     expect(agents.x).toEqual(["BTC", "SPX", "All"]);
     expect(agents.y[0]).toBe(100); // BTC: 2 of 2

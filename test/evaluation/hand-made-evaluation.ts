@@ -12,13 +12,20 @@ export const FAILED_ERROR = "Network Error: the test <b>failed</b>";
 
 export function handMadePoints() {
   const make = (asset: string, window: number, next: number) =>
-    decisionPoints({ asset, window, candles: candlesFromCloses([100, 101, 102, 103, next, next]) }, { historyBars: 4, horizons: [1] })[0];
+    decisionPoints(
+      { asset, window, candles: candlesFromCloses([100, 101, 102, 103, next, next]) },
+      { historyBars: 4, horizons: [1] },
+    )[0];
   return [make("BTC", 1, 104), make("BTC", 2, 102), make("SPX", 1, 101), make("SPX", 2, 105)];
 }
 
 export function handMadeEvaluation(): EvaluationResult {
   const points = handMadePoints();
-  const directives = new Map<string, "LONG" | "SHORT">([["BTC/1/0", "LONG"], ["BTC/2/0", "SHORT"], ["SPX/1/0", "LONG"]]);
+  const directives = new Map<string, "LONG" | "SHORT">([
+    ["BTC/1/0", "LONG"],
+    ["BTC/2/0", "SHORT"],
+    ["SPX/1/0", "LONG"],
+  ]);
   return {
     settings: {
       protocol: "per-horizon",
@@ -32,14 +39,23 @@ export function handMadeEvaluation(): EvaluationResult {
       randomSeeds: 100,
       firstSeed: 1,
       concurrency: 2,
-      models: { agent: { provider: "openai", model: "gpt-4o-mini", temperature: 0.1 }, graph: { provider: "openai", model: "gpt-4o", temperature: 0.1 } },
+      models: {
+        agent: { provider: "openai", model: "gpt-4o-mini", temperature: 0.1 },
+        graph: { provider: "openai", model: "gpt-4o", temperature: 0.1 },
+      },
       promptVersion: "2",
       cacheDir: "/cache",
       plugins: [],
     },
-    points: points.map((point) => ({ ...pointRecord(point), ...(directives.has(point.id) ? { decision: directives.get(point.id) } : { error: FAILED_ERROR }) })),
+    points: points.map((point) => ({
+      ...pointRecord(point),
+      ...(directives.has(point.id) ? { decision: directives.get(point.id) } : { error: FAILED_ERROR }),
+    })),
     scores: scoreEvaluation(points, { horizons: [1], directives, randomSeeds: 100 }),
-    drift: marketDrift(points.filter((point) => directives.has(point.id)), { horizons: [1] }),
+    drift: marketDrift(
+      points.filter((point) => directives.has(point.id)),
+      { horizons: [1] },
+    ),
     conventions: null,
     usage: createUsageMeter().summary(),
     errors: 1,

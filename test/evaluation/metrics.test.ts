@@ -101,7 +101,7 @@ describe("scoreDirectives on a small synthetic series", () => {
     const score = scoreDirectives(series);
     expect(score.meanReturn).toBeCloseTo(0, 12);
     // Sample sd of (+0.02, -0.01, -0.03, +0.02): sqrt((4 + 1 + 9 + 4)e-4 / 3) = sqrt(6e-4); half-width z * sd / sqrt(4).
-    const halfWidth = Z_95 * Math.sqrt(6e-4) / 2;
+    const halfWidth = (Z_95 * Math.sqrt(6e-4)) / 2;
     expect(score.meanReturnInterval!.low).toBeCloseTo(-halfWidth, 12);
     expect(score.meanReturnInterval!.high).toBeCloseTo(halfWidth, 12);
     expect(score).not.toHaveProperty("cumulativeReturn");
@@ -137,14 +137,23 @@ describe("scoreDirectives on a small synthetic series", () => {
   });
 
   it("averageScores averages accuracy, correct count and returns over seeds", () => {
-    const right = scoreDirectives([{ directive: "LONG", moves: [0.01] }, { directive: "LONG", moves: [0.03] }]);
-    const half = scoreDirectives([{ directive: "LONG", moves: [0.01] }, { directive: "SHORT", moves: [0.03] }]);
+    const right = scoreDirectives([
+      { directive: "LONG", moves: [0.01] },
+      { directive: "LONG", moves: [0.03] },
+    ]);
+    const half = scoreDirectives([
+      { directive: "LONG", moves: [0.01] },
+      { directive: "SHORT", moves: [0.03] },
+    ]);
     const average = averageScores([right, half]);
     expect(average.accuracy).toBeCloseTo(0.75, 12);
     expect(average.correct).toBeCloseTo(1.5, 12);
     expect(average.meanReturn).toBeCloseTo((0.02 + -0.01) / 2, 12);
     expect(average.interval?.low).toBeCloseTo(wilsonInterval(1.5, 2).low, 12);
     const halfWidth = (score: typeof right) => (score.meanReturnInterval!.high - score.meanReturnInterval!.low) / 2;
-    expect(average.meanReturnInterval!.high - average.meanReturn!).toBeCloseTo((halfWidth(right) + halfWidth(half)) / 2, 12);
+    expect(average.meanReturnInterval!.high - average.meanReturn!).toBeCloseTo(
+      (halfWidth(right) + halfWidth(half)) / 2,
+      12,
+    );
   });
 });

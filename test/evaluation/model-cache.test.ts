@@ -6,7 +6,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/evaluation/canonical-json";
-import { cachedChatModel, modelCacheEntryPath, modelCacheKey, type ModelCacheCall } from "../../src/evaluation/model-cache";
+import {
+  cachedChatModel,
+  modelCacheEntryPath,
+  modelCacheKey,
+  type ModelCacheCall,
+} from "../../src/evaluation/model-cache";
 import type { ChatModel, ChatRequest, ChatResponse } from "../../src/llm/chat-model";
 import { FakeChatModel, textStep, toolCallStep } from "../fakes/fake-chat-model";
 
@@ -24,16 +29,30 @@ const model = { provider: "openai" as const, model: "gpt-4o", temperature: 0.1 }
 const request: ChatRequest = {
   messages: [
     { role: "system", content: "You are a chart reader." },
-    { role: "user", content: [{ type: "text", text: "Read this chart." }, { type: "image", mediaType: "image/png", data: "iVBORw0KGgoAAAA" }] },
+    {
+      role: "user",
+      content: [
+        { type: "text", text: "Read this chart." },
+        { type: "image", mediaType: "image/png", data: "iVBORw0KGgoAAAA" },
+      ],
+    },
   ],
-  tools: [{ name: "compute_rsi", description: "RSI", parameters: { type: "object", properties: { period: { type: "integer" } } } }],
+  tools: [
+    {
+      name: "compute_rsi",
+      description: "RSI",
+      parameters: { type: "object", properties: { period: { type: "integer" } } },
+    },
+  ],
   toolChoice: "auto",
   responseFormat: "text",
 };
 
 describe("canonicalJson", () => {
   it("sorts keys at every depth and drops undefined fields", () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: undefined }], c: 3 } })).toBe('{"a":{"c":3,"d":[2,{"f":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: undefined }], c: 3 } })).toBe(
+      '{"a":{"c":3,"d":[2,{"f":1}]},"b":1}',
+    );
     expect(() => canonicalJson({ value: Number.NaN })).toThrow(/no JSON form/);
   });
 });
@@ -69,7 +88,9 @@ describe("modelCacheKey", () => {
     const version1 = modelCacheKey(model, request, { promptVersion: "1" });
     const version2 = modelCacheKey(model, request, { promptVersion: "2" });
     expect(new Set([key, version1, version2]).size).toBe(3);
-    expect(modelCacheKey(model, request, { promptVersion: "2", plugins: "none" })).toBe(modelCacheKey(model, request, { plugins: "none", promptVersion: "2" }));
+    expect(modelCacheKey(model, request, { promptVersion: "2", plugins: "none" })).toBe(
+      modelCacheKey(model, request, { plugins: "none", promptVersion: "2" }),
+    );
   });
 });
 
@@ -83,14 +104,19 @@ describe("cachedChatModel with a key context", () => {
     expect(inner.calls).toHaveLength(2);
     expect((await underVersion1.chat(request)).text).toBe("under version 1"); // each context keeps its own answer
     expect(inner.calls).toHaveLength(2);
-    const entry = JSON.parse(await readFile(modelCacheEntryPath(dir, modelCacheKey(model, request, { promptVersion: "2" })), "utf8"));
+    const entry = JSON.parse(
+      await readFile(modelCacheEntryPath(dir, modelCacheKey(model, request, { promptVersion: "2" })), "utf8"),
+    );
     expect(entry.context).toEqual({ promptVersion: "2" });
   });
 });
 
 describe("cachedChatModel", () => {
   it("answers a repeated request from disk: the model is called once, the answer is identical", async () => {
-    const inner = new FakeChatModel({ ...model, steps: [toolCallStep([{ name: "compute_rsi", arguments: { period: 14 } }])] });
+    const inner = new FakeChatModel({
+      ...model,
+      steps: [toolCallStep([{ name: "compute_rsi", arguments: { period: 14 } }])],
+    });
     const calls: ModelCacheCall[] = [];
     const cached = cachedChatModel(inner, { dir, onCall: (call) => calls.push(call) });
     expect(cached).toMatchObject(model);
@@ -98,7 +124,12 @@ describe("cachedChatModel", () => {
     const second = await cached.chat(request);
     expect(inner.calls).toHaveLength(1);
     expect(second).toEqual(first);
-    expect(second.toolCalls[0]).toEqual({ id: "call_0", name: "compute_rsi", arguments: { period: 14 }, rawArguments: '{"period":14}' });
+    expect(second.toolCalls[0]).toEqual({
+      id: "call_0",
+      name: "compute_rsi",
+      arguments: { period: 14 },
+      rawArguments: '{"period":14}',
+    });
     expect(calls.map((call) => call.hit)).toEqual([false, true]);
     expect(calls[1].usage).toEqual(first.usage);
 
@@ -156,7 +187,13 @@ describe("cachedChatModel", () => {
           return new Promise<ChatResponse>((resolve, reject) => held.push({ resolve, reject }));
         },
       };
-      const answer = (text: string): ChatResponse => ({ text, toolCalls: [], usage: { inputTokens: 7, outputTokens: 3 }, model: model.model, finishReason: "stop" });
+      const answer = (text: string): ChatResponse => ({
+        text,
+        toolCalls: [],
+        usage: { inputTokens: 7, outputTokens: 3 },
+        model: model.model,
+        finishReason: "stop",
+      });
       const waitForCalls = async (count: number) => {
         while (inner.calls < count) await new Promise((resolve) => setTimeout(resolve, 5));
       };
@@ -209,7 +246,9 @@ describe("cachedChatModel", () => {
     const inner = new FakeChatModel(model);
     const controller = new AbortController();
     controller.abort(new Error("stop"));
-    await expect(cachedChatModel(inner, { dir }).chat({ ...request, signal: controller.signal })).rejects.toThrow("stop");
+    await expect(cachedChatModel(inner, { dir }).chat({ ...request, signal: controller.signal })).rejects.toThrow(
+      "stop",
+    );
     expect(inner.calls).toHaveLength(0);
   });
 });

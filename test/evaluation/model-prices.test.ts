@@ -20,9 +20,27 @@ describe("model prices", () => {
 
   it("the meter prices fresh calls only and names unpriced models", () => {
     const meter = createUsageMeter();
-    meter.record({ hit: false, key: "a", provider: "openai", model: "gpt-4o-mini", usage: { inputTokens: 1_000_000, outputTokens: 0 } });
-    meter.record({ hit: true, key: "b", provider: "openai", model: "gpt-4o", usage: { inputTokens: 1_000_000, outputTokens: 0 } });
-    meter.record({ hit: false, key: "c", provider: "openai", model: "llama3", usage: { inputTokens: 5, outputTokens: 5 } });
+    meter.record({
+      hit: false,
+      key: "a",
+      provider: "openai",
+      model: "gpt-4o-mini",
+      usage: { inputTokens: 1_000_000, outputTokens: 0 },
+    });
+    meter.record({
+      hit: true,
+      key: "b",
+      provider: "openai",
+      model: "gpt-4o",
+      usage: { inputTokens: 1_000_000, outputTokens: 0 },
+    });
+    meter.record({
+      hit: false,
+      key: "c",
+      provider: "openai",
+      model: "llama3",
+      usage: { inputTokens: 5, outputTokens: 5 },
+    });
     const summary = meter.summary();
     expect(summary).toMatchObject({ freshCalls: 2, cachedCalls: 1, unpricedModels: ["llama3"] });
     expect(summary.estimatedCostUsd).toBeCloseTo(0.15, 12);

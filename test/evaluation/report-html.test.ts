@@ -23,11 +23,16 @@ describe("htmlReport", () => {
 
   it("is self-contained: figures embedded as data: URLs, no script, nothing fetched, scripts forbidden by its policy", () => {
     const figures = new Map(
-      blocks.flatMap((block) => (block.kind === "figure" ? [[figureSlug(block), new Uint8Array([0x89, 0x50, 0x4e, 0x47, block.figure.length])] as const] : [])),
+      blocks.flatMap((block) =>
+        block.kind === "figure"
+          ? [[figureSlug(block), new Uint8Array([0x89, 0x50, 0x4e, 0x47, block.figure.length])] as const]
+          : [],
+      ),
     );
     expect(figures.size).toBe(2); // accuracy and mean return at k = 1
     const html = htmlReport(REPORT_TITLE, blocks, figures);
-    for (const png of figures.values()) expect(html).toContain(`src="data:image/png;base64,${Buffer.from(png).toString("base64")}"`);
+    for (const png of figures.values())
+      expect(html).toContain(`src="data:image/png;base64,${Buffer.from(png).toString("base64")}"`);
     expect(html.match(/<img /g)).toHaveLength(2);
     expect(html).not.toMatch(/<script|<link|(src|href)="(?!data:)/);
     expect(html).toContain(`content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"`);

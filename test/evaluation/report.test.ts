@@ -2,7 +2,11 @@
 import { describe, expect, it } from "vitest";
 import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
 import { showEvaluation } from "../../src/evaluation/evaluation-view";
-import { createEvaluationProgressView, createTextProgressBar, formatProgressBar } from "../../src/evaluation/progress-bar";
+import {
+  createEvaluationProgressView,
+  createTextProgressBar,
+  formatProgressBar,
+} from "../../src/evaluation/progress-bar";
 import { PUBLISHED_4H_ACCURACY } from "../../src/evaluation/published-figures";
 import { evaluationMarkdown, evaluationReportJson } from "../../src/evaluation/report";
 import { acrossAssets } from "../../src/evaluation/report-tables";
@@ -16,7 +20,9 @@ describe("report", () => {
   it("markdown: a side-by-side table per horizon with every method, the drift, the pooled row and the published row", () => {
     const markdown = evaluationMarkdown(result);
     expect(markdown).toContain("Protocol: per-horizon.");
-    expect(markdown).toContain("| Asset | Samples | Up-moves % | Agents % | Random % | Always long % | Always short % | Momentum % | Linear regression % | Agents vs random |");
+    expect(markdown).toContain(
+      "| Asset | Samples | Up-moves % | Agents % | Random % | Always long % | Always short % | Momentum % | Linear regression % | Agents vs random |",
+    );
     // BTC: LONG on a rise, SHORT on a fall: 2 of 2; one of the two moves rose.
     expect(markdown).toMatch(/\| BTC \| 2 \| 50\.0 \[[0-9.]+–[0-9.]+\] \| 100\.0 \[/);
     expect(markdown).toMatch(/\| \*\*All samples\*\* \| 3 \| [0-9.]+ \[[0-9.]+–[0-9.]+\] \| 66\.7 \[/);
@@ -44,7 +50,12 @@ describe("report", () => {
 
   it("the notebook view writes the report's text as markdown and leaves figures out without charts", async () => {
     const shown: string[] = [];
-    const display: Display = { png: () => shown.push("png"), html: (html) => shown.push(html), markdown: (text) => shown.push(text), text: (text) => shown.push(text) };
+    const display: Display = {
+      png: () => shown.push("png"),
+      html: (html) => shown.push(html),
+      markdown: (text) => shown.push(text),
+      text: (text) => shown.push(text),
+    };
     await showEvaluation(display, result, { charts: false });
     expect(shown).not.toContain("png");
     expect(shown.some((entry) => entry.includes("### Directional accuracy, k = 1 bar"))).toBe(true);
@@ -59,7 +70,12 @@ describe("progress", () => {
     done: 3,
     total: 12,
     errors: 1,
-    usage: { ...createUsageMeter().summary(), freshTokens: { inputTokens: 30_000, outputTokens: 1_500 }, cachedCalls: 4, estimatedCostUsd: 0.0123 },
+    usage: {
+      ...createUsageMeter().summary(),
+      freshTokens: { inputTokens: 30_000, outputTokens: 1_500 },
+      cachedCalls: 4,
+      estimatedCostUsd: 0.0123,
+    },
     elapsedMs: 30_000,
     last: { id: "BTC/3/0", error: "Rate Limit Exceeded:\n  slow down" },
   };
@@ -72,7 +88,10 @@ describe("progress", () => {
 
   it("a log gets a line per tenth and one per failure; a terminal gets the line rewritten", () => {
     const written: string[] = [];
-    const log = createTextProgressBar({ write: (text: string) => written.push(text) } as unknown as NodeJS.WritableStream, { inPlace: false });
+    const log = createTextProgressBar(
+      { write: (text: string) => written.push(text) } as unknown as NodeJS.WritableStream,
+      { inPlace: false },
+    );
     log(progress);
     log({ ...progress, last: undefined }); // the same tenth, no failure: nothing new
     log({ ...progress, done: 12, last: undefined });
@@ -81,13 +100,21 @@ describe("progress", () => {
     expect(written[2]).toMatch(/^\[#+\] 12\/12 windows/);
 
     const terminal: string[] = [];
-    createTextProgressBar({ write: (text: string) => terminal.push(text), isTTY: true } as unknown as NodeJS.WritableStream)({ ...progress, last: undefined });
+    createTextProgressBar({
+      write: (text: string) => terminal.push(text),
+      isTTY: true,
+    } as unknown as NodeJS.WritableStream)({ ...progress, last: undefined });
     expect(terminal[0].startsWith("\r[")).toBe(true);
   });
 
   it("the notebook view is one HTML block with a progress element, escaped failures included", () => {
     const html: string[] = [];
-    const view = createEvaluationProgressView({ png: () => {}, html: (text) => html.push(text), markdown: () => {}, text: () => {} });
+    const view = createEvaluationProgressView({
+      png: () => {},
+      html: (text) => html.push(text),
+      markdown: () => {},
+      text: () => {},
+    });
     view({ ...progress, last: { id: "BTC/3/0", error: "<script>x</script>" } });
     expect(html[0]).toContain('<progress value="3" max="12"');
     expect(html[0]).toContain("&lt;script&gt;");

@@ -84,14 +84,19 @@ describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake p
     expect(server.requestCount()).toBe(0);
     expect(second.usage).toMatchObject({ freshCalls: 0, cachedCalls: sent, estimatedCostUsd: 0 });
     expect(second.scores).toEqual(first.scores);
-    expect(second.points.map(({ durationMs: _duration, ...point }) => point)).toEqual(first.points.map(({ durationMs: _duration, ...point }) => point));
+    expect(second.points.map(({ durationMs: _duration, ...point }) => point)).toEqual(
+      first.points.map(({ durationMs: _duration, ...point }) => point),
+    );
 
     // Every cached answer belongs to the prompts that asked for it: a run under other prompts asks afresh.
     expect(first.settings.promptVersion).toBe(PROMPT_VERSION);
     const cacheDir = path.join(scratch, "cache-rerun");
     const entries = (await readdir(cacheDir, { recursive: true })).filter((file) => file.endsWith(".json"));
     expect(entries.length).toBeGreaterThan(0);
-    for (const file of entries) expect(JSON.parse(await readFile(path.join(cacheDir, file), "utf8")).context).toEqual({ promptVersion: PROMPT_VERSION });
+    for (const file of entries)
+      expect(JSON.parse(await readFile(path.join(cacheDir, file), "utf8")).context).toEqual({
+        promptVersion: PROMPT_VERSION,
+      });
 
     // The agents said LONG every time, so they score exactly like always-long.
     const agents = findScore(first.scores, { asset: "ALL", method: "agents", horizon: 3 })!;
@@ -104,7 +109,9 @@ describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake p
     // One analysis at a time, so the failing reply lands in the first window's analysis.
     server.enqueue(fakeReply.error(400, "Bad request from the test"));
     const progress: EvaluationProgress[] = [];
-    const result = await runEvaluation(options("cache-failure", { concurrency: 1, onProgress: (event) => progress.push(event) }));
+    const result = await runEvaluation(
+      options("cache-failure", { concurrency: 1, onProgress: (event) => progress.push(event) }),
+    );
     expect(result.errors).toBe(1);
     expect(result.points[0].error).toMatch(/Bad request from the test/);
     expect(result.points[0].decision).toBeUndefined();
@@ -118,7 +125,9 @@ describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake p
   });
 
   it("a missing key fails once, before any request, with the key message", async () => {
-    const run = runEvaluation(options("cache-no-key", { config: { openai_base_url: server.openaiBaseUrl, data_dir: scratch } }));
+    const run = runEvaluation(
+      options("cache-no-key", { config: { openai_base_url: server.openaiBaseUrl, data_dir: scratch } }),
+    );
     // The config holds the placeholder "sk-" and the env has nothing: the placeholder-key message.
     await expect(run).rejects.toThrow(/^Please replace the placeholder API key with your actual OpenAI API key/);
     expect(server.requestCount()).toBe(0);
@@ -126,13 +135,23 @@ describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake p
 
   it("an aborted signal stops the run", async () => {
     const controller = new AbortController();
-    const run = runEvaluation(options("cache-abort", { concurrency: 1, signal: controller.signal, onProgress: (event) => event.done === 1 && controller.abort(new Error("stopped by the test")) }));
+    const run = runEvaluation(
+      options("cache-abort", {
+        concurrency: 1,
+        signal: controller.signal,
+        onProgress: (event) => event.done === 1 && controller.abort(new Error("stopped by the test")),
+      }),
+    );
     await expect(run).rejects.toThrow(/stopped by the test|aborted/i);
   });
 
   it("records a run with a model in the journal: its leaderboard row equals the report's agents row", async () => {
     const dataDir = await mkdtemp(path.join(scratch, "journal-"));
-    const result = await runEvaluation(options("cache-rerun", { config: { api_key: key, openai_base_url: server.openaiBaseUrl, max_retries: 0, data_dir: dataDir } }));
+    const result = await runEvaluation(
+      options("cache-rerun", {
+        config: { api_key: key, openai_base_url: server.openaiBaseUrl, max_retries: 0, data_dir: dataDir },
+      }),
+    );
     expect(result.journalRunId).toEqual(expect.any(String));
     expect(result.journalError).toBeUndefined();
     const journal = await openJournal({ dataDir });
@@ -144,14 +163,22 @@ describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake p
         const board = await journal.leaderboard({ groupBy: "model", horizon });
         const row = findScore(result.scores, { asset: "ALL", method: "agents", horizon })!;
         expect(board.groups).toHaveLength(1);
-        expect(board.groups[0]).toMatchObject({ key: result.settings.models!.graph.model, scored: row.scored, accuracy: row.accuracy });
+        expect(board.groups[0]).toMatchObject({
+          key: result.settings.models!.graph.model,
+          scored: row.scored,
+          accuracy: row.accuracy,
+        });
       }
     } finally {
       await journal.close();
     }
     // Baselines alone are not recorded; nor is anything with the journal off.
     await runEvaluation(options("unused", { includeModel: false, config: { data_dir: dataDir } }));
-    const off = await runEvaluation(options("cache-rerun", { config: { api_key: key, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, journal: false } }));
+    const off = await runEvaluation(
+      options("cache-rerun", {
+        config: { api_key: key, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, journal: false },
+      }),
+    );
     expect(off.journalRunId).toBeUndefined();
     const reopened = await openJournal({ dataDir });
     expect((await reopened.listEvaluationRuns()).runs).toHaveLength(1);

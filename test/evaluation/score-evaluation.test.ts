@@ -16,7 +16,11 @@ const points = [point("A", 1, 104), point("A", 2, 102), point("B", 1, 101), poin
 describe("scoreEvaluation", () => {
   it("baselines alone score every point; always long is right on rises (A1, B2) and wrong on falls (A2, B1)", () => {
     const rows = scoreEvaluation(points, { horizons: [1], randomSeeds: 200 });
-    expect(findScore(rows, { asset: "ALL", method: "always_long", horizon: 1 })).toMatchObject({ scored: 4, correct: 2, accuracy: 0.5 });
+    expect(findScore(rows, { asset: "ALL", method: "always_long", horizon: 1 })).toMatchObject({
+      scored: 4,
+      correct: 2,
+      accuracy: 0.5,
+    });
     expect(findScore(rows, { asset: "A", method: "momentum", horizon: 1 })).toMatchObject({ scored: 2, correct: 1 });
     expect(findScore(rows, { asset: "ALL", method: "agents", horizon: 1 })).toBeUndefined();
     expect(findScore(rows, { asset: "ALL", method: "random", horizon: 1 })!.relativeGain).toBe(0);
@@ -32,7 +36,10 @@ describe("scoreEvaluation", () => {
     const rows = scoreEvaluation(points, { horizons: [1], directives: new Map(directives), randomSeeds: 500 });
     const agents = findScore(rows, { asset: "ALL", method: "agents", horizon: 1 })!;
     expect(agents).toMatchObject({ scored: 3, correct: 3, accuracy: 1 });
-    expect(findScore(rows, { asset: "ALL", method: "always_long", horizon: 1 })).toMatchObject({ scored: 3, correct: 1 });
+    expect(findScore(rows, { asset: "ALL", method: "always_long", horizon: 1 })).toMatchObject({
+      scored: 3,
+      correct: 1,
+    });
     const random = findScore(rows, { asset: "ALL", method: "random", horizon: 1 })!;
     expect(random.scored).toBe(3);
     expect(agents.relativeGain).toBeCloseTo((1 - random.accuracy!) / random.accuracy!, 12);

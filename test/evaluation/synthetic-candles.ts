@@ -9,7 +9,14 @@ const START = Date.UTC(2024, 0, 1);
 export function candlesFromCloses(closes: readonly number[]): Candle[] {
   return closes.map((close, index) => {
     const open = index === 0 ? close : closes[index - 1];
-    return { time: START + index * FOUR_HOURS, open, high: Math.max(open, close) + 0.5, low: Math.min(open, close) - 0.5, close, volume: 10 };
+    return {
+      time: START + index * FOUR_HOURS,
+      open,
+      high: Math.max(open, close) + 0.5,
+      low: Math.min(open, close) - 0.5,
+      close,
+      volume: 10,
+    };
   });
 }
 
@@ -20,14 +27,28 @@ export async function writeBenchmarkFolder(root: string, windows: Record<string,
     await mkdir(folder, { recursive: true });
     for (const [index, closes] of closesPerWindow.entries()) {
       const rows = candlesFromCloses(closes).map((candle) =>
-        [new Date(candle.time).toISOString().replace("T", " ").slice(0, 19), candle.close, candle.high, candle.low, candle.open, candle.volume].join(","),
+        [
+          new Date(candle.time).toISOString().replace("T", " ").slice(0, 19),
+          candle.close,
+          candle.high,
+          candle.low,
+          candle.open,
+          candle.volume,
+        ].join(","),
       );
-      await writeFile(path.join(folder, `${asset.toUpperCase()}_4h_${index + 1}.csv`), ["Datetime,Close,High,Low,Open,Volume", ...rows].join("\n") + "\n");
+      await writeFile(
+        path.join(folder, `${asset.toUpperCase()}_4h_${index + 1}.csv`),
+        ["Datetime,Close,High,Low,Open,Volume", ...rows].join("\n") + "\n",
+      );
     }
   }
 }
 
 /** A wavy series of `length` closes around 100, different per `seed`. */
 export function wavyCloses(length: number, seed: number): number[] {
-  return Array.from({ length }, (_, index) => Math.round((100 + 5 * Math.sin((index + seed * 7) / 3) + index * 0.05 * (seed % 2 ? 1 : -1)) * 100) / 100);
+  return Array.from(
+    { length },
+    (_, index) =>
+      Math.round((100 + 5 * Math.sin((index + seed * 7) / 3) + index * 0.05 * (seed % 2 ? 1 : -1)) * 100) / 100,
+  );
 }

@@ -31,7 +31,9 @@ describe("writeEvaluationReport", () => {
     const first = await writeEvaluationReport(handMadeEvaluation(), { dir, charts: false });
     const before = readFileSync(first.json, "utf8");
     const again = writeEvaluationReport({ ...handMadeEvaluation(), durationMs: 1 }, { dir, charts: false });
-    await expect(again).rejects.toThrow(/A report named "evaluation" is already in .*taken \(evaluation\.html, evaluation\.json, evaluation\.md\): choose another name/);
+    await expect(again).rejects.toThrow(
+      /A report named "evaluation" is already in .*taken \(evaluation\.html, evaluation\.json, evaluation\.md\): choose another name/,
+    );
     expect(readFileSync(first.json, "utf8")).toBe(before);
     // A single leftover file of the report counts too; other names and unrelated files do not.
     const lone = path.join(scratch, "lone");
@@ -47,14 +49,19 @@ describe("writeEvaluationReport", () => {
     await writeEvaluationReport(handMadeEvaluation(), { dir, charts: false });
     writeFileSync(path.join(dir, "evaluation.accuracy-k3.png"), "stale");
     writeFileSync(path.join(dir, "keep-me.png"), "not ours");
-    const written = await writeEvaluationReport({ ...handMadeEvaluation(), durationMs: 7 }, { dir, charts: false, overwrite: true });
+    const written = await writeEvaluationReport(
+      { ...handMadeEvaluation(), durationMs: 7 },
+      { dir, charts: false, overwrite: true },
+    );
     expect(JSON.parse(readFileSync(written.json, "utf8")).durationMs).toBe(7);
     expect(existsSync(path.join(dir, "evaluation.accuracy-k3.png"))).toBe(false);
     expect(existsSync(path.join(dir, "keep-me.png"))).toBe(true);
   });
 
   it("a bad name is an input error before anything is written", async () => {
-    await expect(writeEvaluationReport(handMadeEvaluation(), { dir: path.join(scratch, "bad"), name: "../up", charts: false })).rejects.toThrow(/must be letters, digits/);
+    await expect(
+      writeEvaluationReport(handMadeEvaluation(), { dir: path.join(scratch, "bad"), name: "../up", charts: false }),
+    ).rejects.toThrow(/must be letters, digits/);
     expect(existsSync(path.join(scratch, "bad"))).toBe(false);
   });
 });

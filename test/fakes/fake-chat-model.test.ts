@@ -10,7 +10,12 @@ it("answers scripted steps in order, then the fallback, recording each request",
   const first = await model.chat({ messages: [{ role: "user", content: "a" }] });
   const second = await model.chat({ messages: [{ role: "user", content: "b" }] });
   const third = await model.chat({ messages: [{ role: "user", content: "c" }] });
-  expect(first.toolCalls[0]).toEqual({ id: "call_0", name: "rsi", arguments: { period: 14 }, rawArguments: '{"period":14}' });
+  expect(first.toolCalls[0]).toEqual({
+    id: "call_0",
+    name: "rsi",
+    arguments: { period: 14 },
+    rawArguments: '{"period":14}',
+  });
   expect(first.finishReason).toBe("tool_calls");
   expect([second.text, third.text]).toEqual(["done", "ok"]);
   expect(model.calls).toHaveLength(3);

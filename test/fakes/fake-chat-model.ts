@@ -6,7 +6,8 @@ import { ProviderError } from "../../src/llm/provider-error";
 import { textPieces } from "./fake-stream-events";
 
 /** A reply: a (partial) response, an error to throw, or a function of the request. */
-export type FakeChatStep = Partial<ChatResponse> | Error | ((request: ChatRequest, callIndex: number) => Partial<ChatResponse> | Error);
+export type FakeChatStep =
+  Partial<ChatResponse> | Error | ((request: ChatRequest, callIndex: number) => Partial<ChatResponse> | Error);
 
 export interface FakeChatModelOptions {
   provider?: ProviderId;
@@ -54,7 +55,12 @@ export class FakeChatModel implements ChatModel {
     const callIndex = this.calls.length;
     this.calls.push(request);
     if (request.signal?.aborted) {
-      throw new ProviderError({ reason: "aborted", provider: this.provider, model: this.model, cause: request.signal.reason });
+      throw new ProviderError({
+        reason: "aborted",
+        provider: this.provider,
+        model: this.model,
+        cause: request.signal.reason,
+      });
     }
     const step = this.steps.shift() ?? this.fallback;
     const outcome = typeof step === "function" ? step(request, callIndex) : step;

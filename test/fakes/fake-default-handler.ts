@@ -42,7 +42,9 @@ export function sampleFromSchema(schema: unknown): unknown {
     case undefined: {
       const properties = isObject(schema.properties) ? schema.properties : {};
       const required = Array.isArray(schema.required) ? schema.required.map(String) : Object.keys(properties);
-      return Object.fromEntries(required.filter((name) => name in properties).map((name) => [name, sampleFromSchema(properties[name])]));
+      return Object.fromEntries(
+        required.filter((name) => name in properties).map((name) => [name, sampleFromSchema(properties[name])]),
+      );
     }
     default:
       return null;
@@ -60,10 +62,14 @@ export function sampleFromSchema(schema: unknown): unknown {
  */
 export const defaultFakeHandler: FakeHandler = (request) => {
   const summary = request.summary;
-  const canCallTools = summary.toolNames.length > 0 && summary.toolChoice !== "none" && summary.trailingToolResults === 0;
+  const canCallTools =
+    summary.toolNames.length > 0 && summary.toolChoice !== "none" && summary.trailingToolResults === 0;
   if (canCallTools) {
-    const forced = summary.toolChoice && summary.toolNames.includes(summary.toolChoice) ? [summary.toolChoice] : summary.toolNames;
-    return fakeReply.toolCalls(forced.map((name) => ({ name, arguments: sampleFromSchema(summary.toolSchemas[name]) })));
+    const forced =
+      summary.toolChoice && summary.toolNames.includes(summary.toolChoice) ? [summary.toolChoice] : summary.toolNames;
+    return fakeReply.toolCalls(
+      forced.map((name) => ({ name, arguments: sampleFromSchema(summary.toolSchemas[name]) })),
+    );
   }
   if (summary.wantsJson) return fakeReply.json(fakeDecision);
   if (summary.imageCount > 0) {
@@ -72,7 +78,9 @@ export const defaultFakeHandler: FakeHandler = (request) => {
     );
   }
   if (summary.trailingToolResults > 0) {
-    return fakeReply.text(`Fake indicator report: read ${summary.trailingToolResults} tool results; momentum is bullish.`);
+    return fakeReply.text(
+      `Fake indicator report: read ${summary.trailingToolResults} tool results; momentum is bullish.`,
+    );
   }
   return fakeReply.text("Fake report: ok.");
 };

@@ -1,6 +1,13 @@
 // The fake provider server on its own (plain fetch): routing, keys, queues, default handler, hang and close.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { defaultFakeHandler, fakeDecision, fakeReply, sampleFromSchema, startFakeProviderServer, type FakeProviderServer } from "./fake-provider-server";
+import {
+  defaultFakeHandler,
+  fakeDecision,
+  fakeReply,
+  sampleFromSchema,
+  startFakeProviderServer,
+  type FakeProviderServer,
+} from "./fake-provider-server";
 
 let server: FakeProviderServer;
 beforeAll(async () => {
@@ -11,7 +18,11 @@ afterAll(async () => {
   await server.close();
 });
 
-async function post(path: string, body: unknown, headers: Record<string, string> = { authorization: "Bearer good-key" }) {
+async function post(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = { authorization: "Bearer good-key" },
+) {
   const response = await fetch(`${server.url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
@@ -97,7 +108,13 @@ describe("scripted replies", () => {
 
 describe("default handler", () => {
   const tools = [
-    { type: "function", function: { name: "rsi", parameters: { type: "object", properties: { period: { type: "integer", minimum: 2 } }, required: ["period"] } } },
+    {
+      type: "function",
+      function: {
+        name: "rsi",
+        parameters: { type: "object", properties: { period: { type: "integer", minimum: 2 } }, required: ["period"] },
+      },
+    },
     { type: "function", function: { name: "chart", parameters: { type: "object", properties: {} } } },
   ];
 
@@ -114,19 +131,36 @@ describe("default handler", () => {
     const afterTools = await post("/v1/chat/completions", {
       messages: [
         { role: "user", content: "go" },
-        { role: "assistant", content: null, tool_calls: [{ id: "a", type: "function", function: { name: "rsi", arguments: "{}" } }] },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "a", type: "function", function: { name: "rsi", arguments: "{}" } }],
+        },
         { role: "tool", tool_call_id: "a", content: "55" },
       ],
       tools,
     });
     expect(afterTools.body.choices[0].message.content).toContain("read 1 tool results");
 
-    const decision = await post("/v1/messages", { system: "Answer in JSON.", messages: [{ role: "user", content: "decide" }] }, { "x-api-key": "good-key" });
+    const decision = await post(
+      "/v1/messages",
+      { system: "Answer in JSON.", messages: [{ role: "user", content: "decide" }] },
+      { "x-api-key": "good-key" },
+    );
     expect(JSON.parse(decision.body.content[0].text)).toEqual(fakeDecision);
 
-    const vision = await post("/v1/messages", {
-      messages: [{ role: "user", content: [{ type: "image", source: { type: "base64", media_type: "image/png", data: "AA==" } }] }],
-    }, { "x-api-key": "good-key" });
+    const vision = await post(
+      "/v1/messages",
+      {
+        messages: [
+          {
+            role: "user",
+            content: [{ type: "image", source: { type: "base64", media_type: "image/png", data: "AA==" } }],
+          },
+        ],
+      },
+      { "x-api-key": "good-key" },
+    );
     expect(vision.body.content[0].text).toContain("Fake vision report");
   });
 

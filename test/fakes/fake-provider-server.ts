@@ -87,7 +87,10 @@ function keyFrom(headers: Record<string, string>): string | undefined {
 
 function flatHeaders(request: IncomingMessage): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]),
+    Object.entries(request.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(", ") : (value ?? ""),
+    ]),
   );
 }
 
@@ -108,7 +111,11 @@ function parseJson(text: string): unknown {
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (response.destroyed || response.writableEnded) return;
   const text = JSON.stringify(body);
-  response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+    ...headers,
+  });
   response.end(text);
 }
 
@@ -122,14 +129,23 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
   const timers = new Set<NodeJS.Timeout>();
 
   function errorFor(api: FakeApi, status: number, message: string, type?: string): { status: number; body: unknown } {
-    return { status, body: api === "openai" ? openaiErrorBody({ status, message, type }) : anthropicErrorBody({ status, message, type }) };
+    return {
+      status,
+      body:
+        api === "openai" ? openaiErrorBody({ status, message, type }) : anthropicErrorBody({ status, message, type }),
+    };
   }
 
   /** Answers that come before any script: missing or wrong keys, and the real API's parameter checks. */
   function gatekeeper(recorded: FakeRequest, api: FakeApi): { status: number; body: unknown } | undefined {
     if (!recorded.apiKey || (validKeys && !validKeys.has(recorded.apiKey))) {
       // The real APIs never echo a key back in full; neither does the fake.
-      return errorFor(api, 401, "Incorrect API key provided.", api === "anthropic" ? "authentication_error" : undefined);
+      return errorFor(
+        api,
+        401,
+        "Incorrect API key provided.",
+        api === "anthropic" ? "authentication_error" : undefined,
+      );
     }
     if (api === "anthropic" && rejectSampling && (recorded.headers["anthropic-version"] ?? "") >= "2026-10-21") {
       const body = recorded.body as Record<string, unknown> | undefined;
@@ -145,7 +161,11 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
 
   function sendContent(reply: FakeContentReply, api: FakeApi, recorded: FakeRequest, response: ServerResponse): void {
     if (!recorded.summary.stream) {
-      return sendJson(response, 200, api === "openai" ? openaiCompletionBody(reply, recorded) : anthropicMessageBody(reply, recorded));
+      return sendJson(
+        response,
+        200,
+        api === "openai" ? openaiCompletionBody(reply, recorded) : anthropicMessageBody(reply, recorded),
+      );
     }
     recorded.stream = { chunksWritten: 0, outcome: "streaming", clientClosed: false };
     const frames = api === "openai" ? openaiStreamFrames(reply, recorded) : anthropicStreamFrames(reply, recorded);
@@ -190,7 +210,10 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
           timers.delete(timer);
           Promise.resolve(reply.then).then(
             (next) => answer(next, api, recorded, response),
-            (error: unknown) => sendJson(response, 500, { error: { message: `Fake provider failed: ${String(error)}`, type: "server_error" } }),
+            (error: unknown) =>
+              sendJson(response, 500, {
+                error: { message: `Fake provider failed: ${String(error)}`, type: "server_error" },
+              }),
           );
         }, reply.ms);
         timers.add(timer);
@@ -225,7 +248,9 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
     requests.push(recorded);
 
     if (api === "unknown") {
-      return sendJson(response, 404, { error: { message: `Fake provider: no route for ${method} ${path}`, type: "not_found" } });
+      return sendJson(response, 404, {
+        error: { message: `Fake provider: no route for ${method} ${path}`, type: "not_found" },
+      });
     }
     const refused = gatekeeper(recorded, api);
     if (refused) return sendJson(response, refused.status, refused.body);

@@ -28,7 +28,11 @@ function parseSse(text: string): SseEvent[] {
     });
 }
 
-function postStream(api: "openai" | "anthropic", body: Record<string, unknown> = {}, signal?: AbortSignal): Promise<Response> {
+function postStream(
+  api: "openai" | "anthropic",
+  body: Record<string, unknown> = {},
+  signal?: AbortSignal,
+): Promise<Response> {
   const path = api === "openai" ? "/v1/chat/completions" : "/v1/messages";
   return fetch(`${server.url}${path}`, {
     method: "POST",
@@ -38,12 +42,16 @@ function postStream(api: "openai" | "anthropic", body: Record<string, unknown> =
   });
 }
 
-async function streamEvents(api: "openai" | "anthropic", body: Record<string, unknown> = {}): Promise<{ response: Response; events: SseEvent[] }> {
+async function streamEvents(
+  api: "openai" | "anthropic",
+  body: Record<string, unknown> = {},
+): Promise<{ response: Response; events: SseEvent[] }> {
   const response = await postStream(api, body);
   return { response, events: parseSse(await response.text()) };
 }
 
-const json = (events: SseEvent[]) => events.filter((event) => event.data !== "[DONE]").map((event) => JSON.parse(event.data));
+const json = (events: SseEvent[]) =>
+  events.filter((event) => event.data !== "[DONE]").map((event) => JSON.parse(event.data));
 
 describe("OpenAI chunk protocol", () => {
   it("streams text as chat.completion.chunk deltas, then finish_reason, usage when asked, and [DONE]", async () => {
@@ -54,12 +62,21 @@ describe("OpenAI chunk protocol", () => {
     const chunks = json(events);
     expect(chunks.every((chunk) => chunk.object === "chat.completion.chunk" && chunk.model === "m")).toBe(true);
     expect(chunks[0].choices[0].delta).toMatchObject({ role: "assistant" });
-    const pieces = chunks.flatMap((chunk) => chunk.choices.map((choice: any) => choice.delta.content ?? "")).filter(Boolean);
+    const pieces = chunks
+      .flatMap((chunk) => chunk.choices.map((choice: any) => choice.delta.content ?? ""))
+      .filter(Boolean);
     expect(pieces).toEqual(["RSI", " is", " 55:", " neutral."]);
     expect(chunks.at(-2).choices[0].finish_reason).toBe("stop");
-    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 } });
+    expect(chunks.at(-1)).toMatchObject({
+      choices: [],
+      usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
+    });
     expect(server.requests[0].summary.stream).toBe(true);
-    expect(server.requests[0].stream).toMatchObject({ chunksWritten: events.length, outcome: "complete", clientClosed: false });
+    expect(server.requests[0].stream).toMatchObject({
+      chunksWritten: events.length,
+      outcome: "complete",
+      clientClosed: false,
+    });
   });
 
   it("sends no usage unless asked, or when the reply omits it like a server that ignores stream_options", async () => {
@@ -73,10 +90,19 @@ describe("OpenAI chunk protocol", () => {
 
   it("splits each tool call's arguments over several chunks, by index", async () => {
     const args = { period: 14, source: "close", smoothing: "wilder" };
-    server.enqueue(fakeReply.toolCalls([{ name: "rsi", arguments: args, id: "call_a" }, { name: "macd", arguments: "{broken" }]));
+    server.enqueue(
+      fakeReply.toolCalls([
+        { name: "rsi", arguments: args, id: "call_a" },
+        { name: "macd", arguments: "{broken" },
+      ]),
+    );
     const chunks = json((await streamEvents("openai")).events);
     const deltas = chunks.flatMap((chunk) => chunk.choices.flatMap((choice: any) => choice.delta.tool_calls ?? []));
-    const argumentsOf = (index: number) => deltas.filter((delta: any) => delta.index === index).map((delta: any) => delta.function.arguments).join("");
+    const argumentsOf = (index: number) =>
+      deltas
+        .filter((delta: any) => delta.index === index)
+        .map((delta: any) => delta.function.arguments)
+        .join("");
     expect(deltas.filter((delta: any) => delta.index === 0).length).toBeGreaterThan(3);
     expect(deltas[0]).toMatchObject({ index: 0, id: "call_a", type: "function", function: { name: "rsi" } });
     expect(JSON.parse(argumentsOf(0))).toEqual(args);
@@ -96,7 +122,9 @@ describe("OpenAI chunk protocol", () => {
 describe("Anthropic event protocol", () => {
   it("streams message_start, text_delta and input_json_delta blocks, message_delta with usage, message_stop", async () => {
     server.enqueue(
-      fakeReply.toolCalls([{ name: "rsi", arguments: { period: 14, source: "close" }, id: "toolu_1" }], { text: "Let me compute." }),
+      fakeReply.toolCalls([{ name: "rsi", arguments: { period: 14, source: "close" }, id: "toolu_1" }], {
+        text: "Let me compute.",
+      }),
     );
     const { events } = await streamEvents("anthropic");
     expect(events.map((event) => event.event)).toEqual([
@@ -113,18 +141,30 @@ describe("Anthropic event protocol", () => {
     ]);
     const data = json(events);
     expect(data.every((value, index) => value.type === events[index].event)).toBe(true);
-    const text = data.filter((value) => value.delta?.type === "text_delta").map((value) => value.delta.text).join("");
+    const text = data
+      .filter((value) => value.delta?.type === "text_delta")
+      .map((value) => value.delta.text)
+      .join("");
     expect(text).toBe("Let me compute.");
     const input = data.filter((value) => value.delta?.type === "input_json_delta");
     expect(input.length).toBeGreaterThan(2);
     expect(input.every((value) => value.index === 1)).toBe(true);
-    expect(JSON.parse(input.map((value) => value.delta.partial_json).join(""))).toEqual({ period: 14, source: "close" });
-    expect(data.find((value) => value.type === "content_block_start" && value.index === 1).content_block).toMatchObject({
-      type: "tool_use",
-      id: "toolu_1",
-      name: "rsi",
+    expect(JSON.parse(input.map((value) => value.delta.partial_json).join(""))).toEqual({
+      period: 14,
+      source: "close",
     });
-    expect(data.at(-2)).toMatchObject({ type: "message_delta", delta: { stop_reason: "tool_use" }, usage: { output_tokens: expect.any(Number) } });
+    expect(data.find((value) => value.type === "content_block_start" && value.index === 1).content_block).toMatchObject(
+      {
+        type: "tool_use",
+        id: "toolu_1",
+        name: "rsi",
+      },
+    );
+    expect(data.at(-2)).toMatchObject({
+      type: "message_delta",
+      delta: { stop_reason: "tool_use" },
+      usage: { output_tokens: expect.any(Number) },
+    });
     expect(data[0].message.usage.input_tokens).toBeGreaterThan(0);
   });
 
@@ -165,7 +205,9 @@ describe("chunk delay and faults", () => {
   });
 
   it("drop: the connection dies after N chunks", async () => {
-    server.enqueue(fakeReply.streamed(fakeReply.text("one two three four"), { fault: { kind: "drop", afterChunks: 2 } }));
+    server.enqueue(
+      fakeReply.streamed(fakeReply.text("one two three four"), { fault: { kind: "drop", afterChunks: 2 } }),
+    );
     const response = await postStream("openai");
     expect(response.status).toBe(200);
     await expect(response.text()).rejects.toThrow(/terminated/);
@@ -173,7 +215,9 @@ describe("chunk delay and faults", () => {
   });
 
   it("malformed: a cut-off chunk after N good ones, then the end", async () => {
-    server.enqueue(fakeReply.streamed(fakeReply.text("one two three"), { fault: { kind: "malformed", afterChunks: 3 } }));
+    server.enqueue(
+      fakeReply.streamed(fakeReply.text("one two three"), { fault: { kind: "malformed", afterChunks: 3 } }),
+    );
     const { events } = await streamEvents("anthropic");
     expect(events).toHaveLength(4);
     expect(events[3].event).toBe("content_block_delta");
@@ -182,10 +226,16 @@ describe("chunk delay and faults", () => {
 
   it("error: an error event mid-stream in each API's shape", async () => {
     const fault = { kind: "error", afterChunks: 4, status: 529, message: "Overloaded" } as const;
-    server.enqueue(fakeReply.streamed(fakeReply.text("one two three"), { fault }), fakeReply.streamed(fakeReply.text("one two"), { fault }));
+    server.enqueue(
+      fakeReply.streamed(fakeReply.text("one two three"), { fault }),
+      fakeReply.streamed(fakeReply.text("one two"), { fault }),
+    );
     const anthropic = (await streamEvents("anthropic")).events;
     const openai = (await streamEvents("openai")).events;
-    expect(anthropic.at(-1)).toEqual({ event: "error", data: JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }) });
+    expect(anthropic.at(-1)).toEqual({
+      event: "error",
+      data: JSON.stringify({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }),
+    });
     expect(JSON.parse(openai.at(-1)!.data)).toMatchObject({ error: { message: "Overloaded", type: "server_error" } });
     expect(openai).toHaveLength(5);
   });

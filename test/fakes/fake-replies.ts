@@ -37,12 +37,33 @@ export type FakeStreamFault =
    * An error inside the stream, then the end: Anthropic `event: error` with `{type: "error", error: {type, message}}`,
    * OpenAI `data: {"error": {...}}`. The error's type follows `status` as for HTTP errors unless given.
    */
-  | { kind: "error"; afterChunks: number; status: number; message: string; anthropicType?: string; openaiType?: string };
+  | {
+      kind: "error";
+      afterChunks: number;
+      status: number;
+      message: string;
+      anthropicType?: string;
+      openaiType?: string;
+    };
 
 /** A reply with model output; each is rendered as a whole body, or as a stream when the request asks for one. */
 export type FakeContentReply =
-  | { kind: "text"; text: string; model?: string; usage?: FakeUsage; finishReason?: "stop" | "length"; stream?: FakeStreamOptions }
-  | { kind: "tool_calls"; calls: FakeToolCall[]; text?: string; model?: string; usage?: FakeUsage; stream?: FakeStreamOptions }
+  | {
+      kind: "text";
+      text: string;
+      model?: string;
+      usage?: FakeUsage;
+      finishReason?: "stop" | "length";
+      stream?: FakeStreamOptions;
+    }
+  | {
+      kind: "tool_calls";
+      calls: FakeToolCall[];
+      text?: string;
+      model?: string;
+      usage?: FakeUsage;
+      stream?: FakeStreamOptions;
+    }
   /** The model declines: OpenAI `refusal` (content null), Anthropic the text with stop_reason "refusal". */
   | { kind: "refusal"; refusal: string; model?: string; usage?: FakeUsage; stream?: FakeStreamOptions };
 
@@ -81,7 +102,11 @@ const retryableStatuses = new Set([408, 409, 429]);
 
 /** Builders for the common replies; tests read better with `fakeReply.unauthorized()` than with status codes. */
 export const fakeReply = {
-  text: (text: string, options: { model?: string; usage?: FakeUsage } = {}): FakeContentReply => ({ kind: "text", text, ...options }),
+  text: (text: string, options: { model?: string; usage?: FakeUsage } = {}): FakeContentReply => ({
+    kind: "text",
+    text,
+    ...options,
+  }),
   json: (value: unknown, options: { model?: string; usage?: FakeUsage } = {}): FakeContentReply => ({
     kind: "text",
     text: JSON.stringify(value),
@@ -91,11 +116,26 @@ export const fakeReply = {
     kind: "tool_calls",
     calls: [{ name, arguments: args, id: options.id }],
   }),
-  toolCalls: (calls: FakeToolCall[], options: { text?: string } = {}): FakeContentReply => ({ kind: "tool_calls", calls, ...options }),
-  refusal: (refusal: string, options: { model?: string } = {}): FakeContentReply => ({ kind: "refusal", refusal, ...options }),
+  toolCalls: (calls: FakeToolCall[], options: { text?: string } = {}): FakeContentReply => ({
+    kind: "tool_calls",
+    calls,
+    ...options,
+  }),
+  refusal: (refusal: string, options: { model?: string } = {}): FakeContentReply => ({
+    kind: "refusal",
+    refusal,
+    ...options,
+  }),
   /** The same reply with stream options (chunk delay, missing usage, a fault); merged over any it already has. */
-  streamed: (reply: FakeContentReply, stream: FakeStreamOptions): FakeContentReply => ({ ...reply, stream: { ...reply.stream, ...stream } }),
-  error: (status: number, message: string, options: Omit<Extract<FakeReply, { kind: "error" }>, "kind" | "status" | "message"> = {}): FakeReply => ({
+  streamed: (reply: FakeContentReply, stream: FakeStreamOptions): FakeContentReply => ({
+    ...reply,
+    stream: { ...reply.stream, ...stream },
+  }),
+  error: (
+    status: number,
+    message: string,
+    options: Omit<Extract<FakeReply, { kind: "error" }>, "kind" | "status" | "message"> = {},
+  ): FakeReply => ({
     kind: "error",
     status,
     message,
@@ -125,7 +165,8 @@ export const fakeReply = {
   creditBalanceTooLow: (): FakeReply => ({
     kind: "error",
     status: 400,
-    message: "Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.",
+    message:
+      "Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.",
   }),
   modelNotFound: (model: string): FakeReply => ({
     kind: "error",
@@ -133,9 +174,18 @@ export const fakeReply = {
     message: `The model \`${model}\` does not exist or you do not have access to it.`,
     openaiCode: "model_not_found",
   }),
-  serverError: (status = 500): FakeReply => ({ kind: "error", status, message: "The server had an error while processing your request." }),
+  serverError: (status = 500): FakeReply => ({
+    kind: "error",
+    status,
+    message: "The server had an error while processing your request.",
+  }),
   overloaded: (): FakeReply => ({ kind: "error", status: 529, message: "Overloaded" }),
-  raw: (status: number, body: unknown, headers?: Record<string, string>): FakeReply => ({ kind: "raw", status, body, headers }),
+  raw: (status: number, body: unknown, headers?: Record<string, string>): FakeReply => ({
+    kind: "raw",
+    status,
+    body,
+    headers,
+  }),
   malformed: (status = 200): FakeReply => ({ kind: "malformed", status }),
   hang: (): FakeReply => ({ kind: "hang" }),
   reset: (): FakeReply => ({ kind: "reset" }),
@@ -188,7 +238,13 @@ export function contentOf(reply: FakeContentReply, request: FakeRequest, api: Fa
     call,
   }));
   const finish =
-    reply.kind === "refusal" ? "refusal" : calls.length > 0 ? "tool_calls" : reply.kind === "text" && reply.finishReason === "length" ? "length" : "stop";
+    reply.kind === "refusal"
+      ? "refusal"
+      : calls.length > 0
+        ? "tool_calls"
+        : reply.kind === "text" && reply.finishReason === "length"
+          ? "length"
+          : "stop";
   return {
     text,
     refusal,
@@ -262,7 +318,12 @@ export function anthropicMessageBody(reply: FakeContentReply, request: FakeReque
     model: content.model,
     content: [
       ...(text !== "" ? [{ type: "text", text }] : []),
-      ...content.calls.map((call) => ({ type: "tool_use", id: call.id, name: call.name, input: objectArguments(call.call) })),
+      ...content.calls.map((call) => ({
+        type: "tool_use",
+        id: call.id,
+        name: call.name,
+        input: objectArguments(call.call),
+      })),
     ],
     stop_reason: anthropicStopReasons[content.finish],
     stop_sequence: null,
@@ -289,15 +350,31 @@ const anthropicDefaults: Record<number, string> = {
   529: "overloaded_error",
 };
 
-export function openaiErrorBody(options: { status: number; message: string; type?: string; code?: string | null }): unknown {
-  const defaults = openaiDefaults[options.status] ?? { type: options.status >= 500 ? "server_error" : "invalid_request_error", code: null };
+export function openaiErrorBody(options: {
+  status: number;
+  message: string;
+  type?: string;
+  code?: string | null;
+}): unknown {
+  const defaults = openaiDefaults[options.status] ?? {
+    type: options.status >= 500 ? "server_error" : "invalid_request_error",
+    code: null,
+  };
   return {
-    error: { message: options.message, type: options.type ?? defaults.type, param: null, code: options.code ?? defaults.code },
+    error: {
+      message: options.message,
+      type: options.type ?? defaults.type,
+      param: null,
+      code: options.code ?? defaults.code,
+    },
   };
 }
 
 export function anthropicErrorBody(options: { status: number; message: string; type?: string }): unknown {
-  const type = options.type ?? anthropicDefaults[options.status] ?? (options.status >= 500 ? "api_error" : "invalid_request_error");
+  const type =
+    options.type ??
+    anthropicDefaults[options.status] ??
+    (options.status >= 500 ? "api_error" : "invalid_request_error");
   return { type: "error", error: { type, message: options.message } };
 }
 

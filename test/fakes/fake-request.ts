@@ -105,12 +105,16 @@ function openaiSummary(body: Json): ApiSummary {
   const users = messages.filter((message) => message.role === "user");
   let trailing = 0;
   for (let index = messages.length - 1; index >= 0 && messages[index].role === "tool"; index -= 1) trailing += 1;
-  const tools = asArray(body.tools).filter(isObject).map((tool) => (isObject(tool.function) ? tool.function : {}));
+  const tools = asArray(body.tools)
+    .filter(isObject)
+    .map((tool) => (isObject(tool.function) ? tool.function : {}));
   const format = isObject(body.response_format) ? body.response_format.type : undefined;
   return {
     model: typeof body.model === "string" ? body.model : undefined,
     temperature: typeof body.temperature === "number" ? body.temperature : undefined,
-    maxTokens: [body.max_completion_tokens, body.max_tokens].find((value): value is number => typeof value === "number"),
+    maxTokens: [body.max_completion_tokens, body.max_tokens].find(
+      (value): value is number => typeof value === "number",
+    ),
     systemText: system.map((message) => textOf(message.content)).join("\n\n"),
     lastUserText: users.length > 0 ? textOf(users[users.length - 1].content) : "",
     messageCount: messages.length,
@@ -126,11 +130,14 @@ function openaiSummary(body: Json): ApiSummary {
 function anthropicSummary(body: Json): ApiSummary {
   const messages = asArray(body.messages).filter(isObject);
   const blocksOf = (message: Json): Json[] =>
-    typeof message.content === "string" ? [{ type: "text", text: message.content }] : asArray(message.content).filter(isObject);
+    typeof message.content === "string"
+      ? [{ type: "text", text: message.content }]
+      : asArray(message.content).filter(isObject);
   const users = messages.filter((message) => message.role === "user");
   const lastUser = users.length > 0 ? blocksOf(users[users.length - 1]) : [];
   const last = messages[messages.length - 1];
-  const trailing = last && last.role === "user" ? blocksOf(last).filter((block) => block.type === "tool_result").length : 0;
+  const trailing =
+    last && last.role === "user" ? blocksOf(last).filter((block) => block.type === "tool_result").length : 0;
   const tools = asArray(body.tools).filter(isObject);
   return {
     model: typeof body.model === "string" ? body.model : undefined,

@@ -1,6 +1,14 @@
 // A content reply as server-sent events: OpenAI chat.completion.chunk lines or Anthropic message events, in the
 // order and shape the real APIs send them, with text split into word-sized chunks and tool arguments into slices.
-import { anthropicErrorBody, anthropicStopReasons, contentOf, openaiErrorBody, openaiFinishReasons, type FakeContentReply, type FakeStreamFault } from "./fake-replies";
+import {
+  anthropicErrorBody,
+  anthropicStopReasons,
+  contentOf,
+  openaiErrorBody,
+  openaiFinishReasons,
+  type FakeContentReply,
+  type FakeStreamFault,
+} from "./fake-replies";
 import type { FakeApi, FakeRequest } from "./fake-request";
 
 /** One server-sent event, ready to write, with the model text it carries (for latency measurements). */
@@ -51,21 +59,35 @@ export function openaiStreamFrames(reply: FakeContentReply, request: FakeRequest
   });
   const delta = (value: Record<string, unknown>) => [{ index: 0, delta: value, logprobs: null, finish_reason: null }];
 
-  const frames: FakeStreamFrame[] = [openaiFrame(chunk(delta({ role: "assistant", content: content.refusal === "" ? "" : null, refusal: null })))];
+  const frames: FakeStreamFrame[] = [
+    openaiFrame(chunk(delta({ role: "assistant", content: content.refusal === "" ? "" : null, refusal: null }))),
+  ];
   for (const piece of textPieces(content.text)) frames.push(openaiFrame(chunk(delta({ content: piece })), piece));
   for (const piece of textPieces(content.refusal)) frames.push(openaiFrame(chunk(delta({ refusal: piece })), piece));
   content.calls.forEach((call, index) => {
     frames.push(
-      openaiFrame(chunk(delta({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }))),
+      openaiFrame(
+        chunk(
+          delta({
+            tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }],
+          }),
+        ),
+      ),
     );
     for (const piece of slices(call.rawArguments, argumentSliceLength)) {
       frames.push(openaiFrame(chunk(delta({ tool_calls: [{ index, function: { arguments: piece } }] }))));
     }
   });
-  frames.push(openaiFrame(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: openaiFinishReasons[content.finish] }])));
+  frames.push(
+    openaiFrame(chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: openaiFinishReasons[content.finish] }])),
+  );
   if (withUsage) {
     const { inputTokens, outputTokens } = content.usage;
-    const usage = { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens };
+    const usage = {
+      prompt_tokens: inputTokens,
+      completion_tokens: outputTokens,
+      total_tokens: inputTokens + outputTokens,
+    };
     frames.push(openaiFrame({ ...chunk([]), usage }));
   }
   frames.push({ data: "data: [DONE]\n\n", text: "" });
@@ -96,22 +118,42 @@ export function anthropicStreamFrames(reply: FakeContentReply, request: FakeRequ
   if (text !== "") {
     frames.push(anthropicFrame({ type: "content_block_start", index, content_block: { type: "text", text: "" } }));
     for (const piece of textPieces(text)) {
-      frames.push(anthropicFrame({ type: "content_block_delta", index, delta: { type: "text_delta", text: piece } }, piece));
+      frames.push(
+        anthropicFrame({ type: "content_block_delta", index, delta: { type: "text_delta", text: piece } }, piece),
+      );
     }
     frames.push(anthropicFrame({ type: "content_block_stop", index }));
     index += 1;
   }
   for (const call of content.calls) {
-    frames.push(anthropicFrame({ type: "content_block_start", index, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } }));
+    frames.push(
+      anthropicFrame({
+        type: "content_block_start",
+        index,
+        content_block: { type: "tool_use", id: call.id, name: call.name, input: {} },
+      }),
+    );
     // The real API opens with an empty partial_json; arguments given as a string go out as is, valid JSON or not.
     for (const piece of ["", ...slices(call.rawArguments, argumentSliceLength)]) {
-      frames.push(anthropicFrame({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: piece } }));
+      frames.push(
+        anthropicFrame({
+          type: "content_block_delta",
+          index,
+          delta: { type: "input_json_delta", partial_json: piece },
+        }),
+      );
     }
     frames.push(anthropicFrame({ type: "content_block_stop", index }));
     index += 1;
   }
   const usage = reply.stream?.omitUsage ? {} : { usage: { output_tokens: content.usage.outputTokens } };
-  frames.push(anthropicFrame({ type: "message_delta", delta: { stop_reason: anthropicStopReasons[content.finish], stop_sequence: null }, ...usage }));
+  frames.push(
+    anthropicFrame({
+      type: "message_delta",
+      delta: { stop_reason: anthropicStopReasons[content.finish], stop_sequence: null },
+      ...usage,
+    }),
+  );
   frames.push(anthropicFrame({ type: "message_stop" }));
   return frames;
 }
@@ -120,12 +162,18 @@ export function anthropicStreamFrames(reply: FakeContentReply, request: FakeRequ
 export function malformedFrame(api: FakeApi): FakeStreamFrame {
   return api === "openai"
     ? { data: 'data: {"id": "broken", "choices": [{"delta": {"content": "cut\n\n', text: "" }
-    : { data: 'event: content_block_delta\ndata: {"type": "content_block_delta", "index": 0, "delta": {"type": "text_de\n\n', text: "" };
+    : {
+        data: 'event: content_block_delta\ndata: {"type": "content_block_delta", "index": 0, "delta": {"type": "text_de\n\n',
+        text: "",
+      };
 }
 
 /** An error reported inside a stream whose status line already said 200. */
 export function errorFrame(api: FakeApi, fault: Extract<FakeStreamFault, { kind: "error" }>): FakeStreamFrame {
-  if (api === "openai") return openaiFrame(openaiErrorBody({ status: fault.status, message: fault.message, type: fault.openaiType }));
-  const body = anthropicErrorBody({ status: fault.status, message: fault.message, type: fault.anthropicType }) as { type: string };
+  if (api === "openai")
+    return openaiFrame(openaiErrorBody({ status: fault.status, message: fault.message, type: fault.openaiType }));
+  const body = anthropicErrorBody({ status: fault.status, message: fault.message, type: fault.anthropicType }) as {
+    type: string;
+  };
   return anthropicFrame(body);
 }

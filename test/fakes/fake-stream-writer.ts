@@ -27,7 +27,11 @@ export function writeFakeStream(options: WriteFakeStreamOptions): void {
   response.on("close", () => {
     if (!response.writableEnded && !droppedByServer) record.clientClosed = true;
   });
-  response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+  response.writeHead(200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache",
+    connection: "keep-alive",
+  });
   // Headers go out at once, as a real provider's do, before the first chunk.
   response.flushHeaders();
 

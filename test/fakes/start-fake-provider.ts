@@ -12,7 +12,8 @@ async function main(): Promise<void> {
     options: { port: { type: "string", default: "8787" }, key: { type: "string", multiple: true } },
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number (got ${values.port})`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`--port must be a port number (got ${values.port})`);
   const server = await startFakeProviderServer({ port, validKeys: values.key });
   console.log(`Fake provider listening on ${server.url}`);
   console.log(`  OPENAI_BASE_URL=${server.openaiBaseUrl}`);

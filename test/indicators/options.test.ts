@@ -49,7 +49,9 @@ describe("indicator options", () => {
   });
 
   it("rejects unknown option names (a model's misspelling)", () => {
-    expect(() => computeStochastic(series, { kperiod: 5 } as never)).toThrow(/Stochastic options: unknown field: kperiod/);
+    expect(() => computeStochastic(series, { kperiod: 5 } as never)).toThrow(
+      /Stochastic options: unknown field: kperiod/,
+    );
   });
 
   it("rejects input that is not finite numbers, or of unequal lengths", () => {

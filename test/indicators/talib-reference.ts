@@ -33,9 +33,7 @@ interface ReferenceFile {
   }[];
 }
 
-export const reference: ReferenceFile = JSON.parse(
-  readFileSync(path.join(__dirname, "talib-reference.json"), "utf8"),
-);
+export const reference: ReferenceFile = JSON.parse(readFileSync(path.join(__dirname, "talib-reference.json"), "utf8"));
 
 /** Every (series, parameter set) pair in the file, named for test titles. */
 export const referenceCases = reference.series.flatMap((series) =>

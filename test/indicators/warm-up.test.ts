@@ -58,7 +58,11 @@ describe("warm-up and alignment", () => {
     const flat = new Array(30).fill(50);
     const flatBars = { high: flat, low: flat, close: flat };
     expect(computeRsi(flat).slice(14)).toEqual(new Array(16).fill(0));
-    expect(computeWilliamsR(flatBars).slice(13).every((value) => value === 0)).toBe(true);
+    expect(
+      computeWilliamsR(flatBars)
+        .slice(13)
+        .every((value) => value === 0),
+    ).toBe(true);
     expect(computeStochastic(flatBars).k.slice(17)).toEqual(new Array(13).fill(0));
     expect(computeRoc(flat).slice(10)).toEqual(new Array(20).fill(0));
   });

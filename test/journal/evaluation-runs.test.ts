@@ -43,7 +43,12 @@ const claudeRun: EvaluationRunInput = {
     point("BTC-3-0", "BTC", "SHORT", -0.02, -0.04), // k=3 hit
   ],
 };
-const baselinesOnly: EvaluationRunInput = { settings: { baselinesOnly: true }, models: null, promptVersion: "v1", points: [point("BTC-1-0", "BTC", null, 0.01, 0.02)] };
+const baselinesOnly: EvaluationRunInput = {
+  settings: { baselinesOnly: true },
+  models: null,
+  promptVersion: "v1",
+  points: [point("BTC-1-0", "BTC", null, 0.01, 0.02)],
+};
 
 describe.each(journalEngines)("evaluation runs on %s", (engine) => {
   const harness = useJournalEngine(engine);
@@ -62,14 +67,19 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
       createdAt: second.createdAt,
       timeframe: "4h",
       settings: { assets: ["BTC"], windows: 3 },
-      models: { agent: { provider: "anthropic", model: "claude-haiku-4-5" }, graph: { provider: "anthropic", model: "claude-haiku-4-5" } },
+      models: {
+        agent: { provider: "anthropic", model: "claude-haiku-4-5" },
+        graph: { provider: "anthropic", model: "claude-haiku-4-5" },
+      },
       promptVersion: "v2",
       plugins: [{ name: "volume-profile", version: "1.0.0" }],
       pointCount: 3,
     });
     expect(runs[0].models).toBeNull();
     const paged = await journal.listEvaluationRuns({ limit: 2 });
-    expect((await journal.listEvaluationRuns({ limit: 2, cursor: paged.nextCursor ?? undefined })).runs.map((run) => run.id)).toEqual([first.id]);
+    expect(
+      (await journal.listEvaluationRuns({ limit: 2, cursor: paged.nextCursor ?? undefined })).runs.map((run) => run.id),
+    ).toEqual([first.id]);
   });
 
   it("ranks models side by side with Wilson intervals, scored as the evaluation report scores them", async () => {
@@ -79,7 +89,16 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
     await journal.recordEvaluationRun(baselinesOnly);
     const board = await journal.leaderboard({ groupBy: "model" });
     expect(board).toMatchObject({ groupBy: "model", horizon: 3, flatMoves: "excluded" });
-    expect(board.groups.map(({ key, runs, points, scored, hits, accuracy }) => ({ key, runs, points, scored, hits, accuracy }))).toEqual([
+    expect(
+      board.groups.map(({ key, runs, points, scored, hits, accuracy }) => ({
+        key,
+        runs,
+        points,
+        scored,
+        hits,
+        accuracy,
+      })),
+    ).toEqual([
       { key: "claude-haiku-4-5", runs: 1, points: 3, scored: 3, hits: 3, accuracy: 1 },
       { key: "gpt-4o", runs: 1, points: 3, scored: 2, hits: 1, accuracy: 0.5 },
     ]);
@@ -96,17 +115,31 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
       { directive: "LONG", moves: [0] },
     ]);
     expect([gptRow.scored, gptRow.hits, gptRow.accuracy, gptRow.ci_low, gptRow.mean_return]).toEqual([
-      report.scored, report.correct, report.accuracy, report.interval?.low, report.meanReturn,
+      report.scored,
+      report.correct,
+      report.accuracy,
+      report.interval?.low,
+      report.meanReturn,
     ]);
     // Counting the flat move as a miss, as the published protocol does: gpt-4o 1 hit of 3, mean (0.02 - 0.01 + 0) / 3.
     const flatAsMiss = (await journal.leaderboard({ groupBy: "model", flatMoves: "miss" })).groups[1];
     expect([flatAsMiss.scored, flatAsMiss.hits]).toEqual([3, 1]);
     expect(flatAsMiss.mean_return).toBeCloseTo(0.01 / 3, 12);
-    const published = scoreDirectives([{ directive: "LONG", moves: [0.02] }, { directive: "SHORT", moves: [0.01] }, { directive: "LONG", moves: [0] }], { flatMoves: "miss" });
+    const published = scoreDirectives(
+      [
+        { directive: "LONG", moves: [0.02] },
+        { directive: "SHORT", moves: [0.01] },
+        { directive: "LONG", moves: [0] },
+      ],
+      { flatMoves: "miss" },
+    );
     expect([flatAsMiss.accuracy, flatAsMiss.ci_low]).toEqual([published.accuracy, published.interval?.low]);
     const atOne = await journal.leaderboard({ groupBy: "model", horizon: 1 });
     // k=1: claude LONG -0.01 miss, SHORT +0.01 miss, SHORT -0.02 hit; gpt LONG +0.01 hit, SHORT -0.01 hit, LONG +0.005 hit.
-    expect(atOne.groups.map((group) => [group.key, group.hits, group.scored])).toEqual([["claude-haiku-4-5", 1, 3], ["gpt-4o", 3, 3]]);
+    expect(atOne.groups.map((group) => [group.key, group.hits, group.scored])).toEqual([
+      ["claude-haiku-4-5", 1, 3],
+      ["gpt-4o", 3, 3],
+    ]);
   });
 
   it("groups by provider, prompt version, asset and timeframe", async () => {
@@ -115,24 +148,41 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
     await journal.recordEvaluationRun(claudeRun);
     const rows = async (groupBy: "provider" | "prompt_version" | "asset" | "timeframe") =>
       (await journal.leaderboard({ groupBy })).groups.map((group) => [group.key, group.runs, group.hits, group.scored]);
-    expect(await rows("provider")).toEqual([["anthropic", 1, 3, 3], ["openai", 1, 1, 2]]);
-    expect(await rows("prompt_version")).toEqual([["v1", 1, 1, 2], ["v2", 1, 3, 3]]);
-    expect(await rows("asset")).toEqual([["BTC", 2, 4, 5], ["SPX", 1, 0, 0]]);
+    expect(await rows("provider")).toEqual([
+      ["anthropic", 1, 3, 3],
+      ["openai", 1, 1, 2],
+    ]);
+    expect(await rows("prompt_version")).toEqual([
+      ["v1", 1, 1, 2],
+      ["v2", 1, 3, 3],
+    ]);
+    expect(await rows("asset")).toEqual([
+      ["BTC", 2, 4, 5],
+      ["SPX", 1, 0, 0],
+    ]);
     expect(await rows("timeframe")).toEqual([["4h", 2, 4, 5]]);
   });
 
   it("refuses an invalid run before writing anything", async () => {
     const journal = await harness.open();
     const duplicate = { ...gptRun, points: [gptRun.points[0], gptRun.points[0]] };
-    await expect(journal.recordEvaluationRun(duplicate)).rejects.toThrow(/points: point ids must be unique within a run/);
-    await expect(journal.recordEvaluationRun({ ...gptRun, promptVersion: "" })).rejects.toThrow(/promptVersion: must not be empty/);
-    await expect(journal.leaderboard({ groupBy: "colour" } as never)).rejects.toMatchObject({ reason: "invalid_input" });
+    await expect(journal.recordEvaluationRun(duplicate)).rejects.toThrow(
+      /points: point ids must be unique within a run/,
+    );
+    await expect(journal.recordEvaluationRun({ ...gptRun, promptVersion: "" })).rejects.toThrow(
+      /promptVersion: must not be empty/,
+    );
+    await expect(journal.leaderboard({ groupBy: "colour" } as never)).rejects.toMatchObject({
+      reason: "invalid_input",
+    });
     expect((await journal.listEvaluationRuns()).runs).toEqual([]);
   });
 
   it("records a run of 800 points with two horizons in one go", async () => {
     const journal = await harness.open();
-    const points = Array.from({ length: 800 }, (_, index) => point(`BTC-${index}-0`, "BTC", index % 2 === 0 ? "LONG" : "SHORT", 0.01, 0.01));
+    const points = Array.from({ length: 800 }, (_, index) =>
+      point(`BTC-${index}-0`, "BTC", index % 2 === 0 ? "LONG" : "SHORT", 0.01, 0.01),
+    );
     const run = await journal.recordEvaluationRun({ ...gptRun, points });
     expect(run.pointCount).toBe(800);
     const [row] = (await journal.leaderboard({ groupBy: "model" })).groups;

@@ -40,7 +40,13 @@ async function main(): Promise<void> {
     case "record": {
       const [tag, count] = rest;
       for (let index = 0; index < Number(count); index += 1) {
-        const { id } = await journal.record(sampleEntry({ source: "cli", request: { tag, index }, charts: { pattern: fakePng(20_000), trend: fakePng(20_000) } }));
+        const { id } = await journal.record(
+          sampleEntry({
+            source: "cli",
+            request: { tag, index },
+            charts: { pattern: fakePng(20_000), trend: fakePng(20_000) },
+          }),
+        );
         process.stdout.write(`ok ${id}\n`);
       }
       process.stdout.write("recorded\n");
@@ -54,7 +60,13 @@ async function main(): Promise<void> {
       const [tag, bytes] = rest;
       for (let index = 0; ; index += 1) {
         const chartBytes = Number(bytes);
-        const { id } = await journal.record(sampleEntry({ source: "cli", request: { tag, index }, charts: { pattern: fakePng(chartBytes), trend: fakePng(chartBytes) } }));
+        const { id } = await journal.record(
+          sampleEntry({
+            source: "cli",
+            request: { tag, index },
+            charts: { pattern: fakePng(chartBytes), trend: fakePng(chartBytes) },
+          }),
+        );
         process.stdout.write(`ok ${id}\n`);
       }
     }

@@ -21,7 +21,10 @@ export interface JournalChild {
 }
 
 export function startJournalChild(script: string, args: string[]): JournalChild {
-  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, NODE_PATH: projectNodeModules }, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { ...process.env, NODE_PATH: projectNodeModules },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   const lines: string[] = [];
   const listeners = new Set<() => void>();
   let pending = "";
@@ -61,7 +64,11 @@ export function startJournalChild(script: string, args: string[]): JournalChild 
             resolve(found);
           } else if (child.exitCode !== null || child.signalCode !== null) {
             finish();
-            reject(new Error(`child exited (${child.exitCode ?? child.signalCode}) before the line; stderr: ${stderr.trim()}`));
+            reject(
+              new Error(
+                `child exited (${child.exitCode ?? child.signalCode}) before the line; stderr: ${stderr.trim()}`,
+              ),
+            );
           }
         };
         const timer = setTimeout(() => {

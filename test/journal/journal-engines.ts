@@ -40,7 +40,8 @@ export function useJournalEngine(engine: JournalEngine): JournalEngineHarness {
   beforeAll(async () => {
     // Kept and thrown by every test that needs the cluster, so each of them fails with the reason (missing
     // binaries: run ./scripts/install.sh) instead of being reported as skipped.
-    if (engine === "postgres") cluster = await startPostgresCluster().catch((error: unknown) => ((startError = error), undefined));
+    if (engine === "postgres")
+      cluster = await startPostgresCluster().catch((error: unknown) => ((startError = error), undefined));
   }, 120_000);
   afterEach(async () => {
     await Promise.all(journals.splice(0).map((journal) => journal.close()));

@@ -8,7 +8,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /** Bytes that pass the PNG signature check; random after it, so no two are alike unless `seed` bytes are given. */
 export function fakePng(size = 2_000, fill?: number): Buffer {
-  const body = fill === undefined ? randomBytes(size - PNG_SIGNATURE.length) : Buffer.alloc(size - PNG_SIGNATURE.length, fill);
+  const body =
+    fill === undefined ? randomBytes(size - PNG_SIGNATURE.length) : Buffer.alloc(size - PNG_SIGNATURE.length, fill);
   return Buffer.concat([PNG_SIGNATURE, body]);
 }
 
@@ -35,10 +36,18 @@ export function sampleEntry(overrides: EntryOverrides = {}): JournalEntryInput {
     timeframe: "4h",
     window: { start: "2025-02-22T12:00:00.000Z", end: "2025-03-01T08:00:00.000Z" },
     barCount: 45,
-    models: { agent: { provider: "openai", model: "gpt-4o-mini", temperature: 0.1 }, graph: { provider: "openai", model: "gpt-4o", temperature: 0.1 } },
+    models: {
+      agent: { provider: "openai", model: "gpt-4o-mini", temperature: 0.1 },
+      graph: { provider: "openai", model: "gpt-4o", temperature: 0.1 },
+    },
     promptVersion: "2025-03-a",
     plugins: [],
-    reports: { indicator: "RSI 61, MACD above signal.", pattern: "Ascending triangle.", trend: "Upward.", analysts: {} },
+    reports: {
+      indicator: "RSI 61, MACD above signal.",
+      pattern: "Ascending triangle.",
+      trend: "Upward.",
+      analysts: {},
+    },
     decision,
     usage: { callsPerStep: { indicator: 2, pattern: 1, trend: 1, decision: 1 }, inputTokens: 5_100, outputTokens: 900 },
     costUsd: 0.0123,
@@ -82,5 +91,12 @@ export function failedEntry(overrides: Partial<JournalEntryInput> = {}): Journal
 /** Bars after an entry at `entryTime`, one per 4 hours, with the given closes. */
 export function laterBars(entryTime: string, closes: readonly number[], stepMs = 4 * 3_600_000): Candle[] {
   const start = Date.parse(entryTime);
-  return closes.map((close, index) => ({ time: start + (index + 1) * stepMs, open: close, high: close, low: close, close, volume: 1 }));
+  return closes.map((close, index) => ({
+    time: start + (index + 1) * stepMs,
+    open: close,
+    high: close,
+    low: close,
+    close,
+    volume: 1,
+  }));
 }

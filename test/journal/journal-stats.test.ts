@@ -11,15 +11,27 @@ const T = "2025-03-01T08:00:00.000Z";
 /** LONG from 100: the k=1 close is the first, the k=3 close the third; 101 rises (hit), 99 falls (miss). */
 const closesFor = (hitAt1: boolean, hitAt3: boolean) => [hitAt1 ? 101 : 99, 100, hitAt3 ? 101 : 99];
 
-async function recordScored(journal: Journal, hitAt1: boolean, hitAt3: boolean, overrides: EntryOverrides = {}, recordedAt?: Date): Promise<void> {
-  const { id } = await journal.record(sampleEntry({ directive: "LONG", entry: { close: 100, time: T }, charts: {}, ...overrides }), { recordedAt });
+async function recordScored(
+  journal: Journal,
+  hitAt1: boolean,
+  hitAt3: boolean,
+  overrides: EntryOverrides = {},
+  recordedAt?: Date,
+): Promise<void> {
+  const { id } = await journal.record(
+    sampleEntry({ directive: "LONG", entry: { close: 100, time: T }, charts: {}, ...overrides }),
+    { recordedAt },
+  );
   expect(await journal.recordOutcome(id, laterBars(T, closesFor(hitAt1, hitAt3)))).not.toBeNull();
 }
 
 const claude = {
   asset: "SPX",
   symbol: "^GSPC",
-  models: { agent: { provider: "anthropic", model: "claude-haiku-4-5", temperature: 0 }, graph: { provider: "anthropic", model: "claude-haiku-4-5", temperature: 0 } },
+  models: {
+    agent: { provider: "anthropic", model: "claude-haiku-4-5", temperature: 0 },
+    graph: { provider: "anthropic", model: "claude-haiku-4-5", temperature: 0 },
+  },
 };
 
 describe.each(journalEngines)("statistics on %s", (engine) => {
@@ -55,7 +67,10 @@ describe.each(journalEngines)("statistics on %s", (engine) => {
     expect(k3.groups[1].ci_low).toBeCloseTo(0.396778, 5); // 7 of 10
     expect(k3.groups[1].ci_high).toBeCloseTo(0.892209, 5);
     const k1 = await journal.stats({ groupBy: "model", horizon: 1 });
-    expect(k1.groups.map(({ key, hits, scored }) => [key, hits, scored])).toEqual([["claude-haiku-4-5", 2, 4], ["gpt-4o", 5, 10]]);
+    expect(k1.groups.map(({ key, hits, scored }) => [key, hits, scored])).toEqual([
+      ["claude-haiku-4-5", 2, 4],
+      ["gpt-4o", 5, 10],
+    ]);
     expect(k1.groups[0].ci_low).toBeCloseTo(0.150039, 5); // 2 of 4
     expect(k1.groups[1].ci_low).toBeCloseTo(0.236593, 5); // 5 of 10
     expect(k1.groups[1].ci_high).toBeCloseTo(0.763407, 5);
@@ -65,11 +80,19 @@ describe.each(journalEngines)("statistics on %s", (engine) => {
     const journal = await seeded();
     const keys = async (groupBy: "provider" | "asset" | "timeframe" | "prompt_version") =>
       (await journal.stats({ groupBy })).groups.map((group) => [group.key, group.n]);
-    expect(await keys("provider")).toEqual([["anthropic", 4], ["openai", 12]]);
-    expect(await keys("asset")).toEqual([["BTC", 12], ["SPX", 4]]);
+    expect(await keys("provider")).toEqual([
+      ["anthropic", 4],
+      ["openai", 12],
+    ]);
+    expect(await keys("asset")).toEqual([
+      ["BTC", 12],
+      ["SPX", 4],
+    ]);
     expect(await keys("timeframe")).toEqual([["4h", 16]]);
     expect(await keys("prompt_version")).toEqual([["2025-03-a", 16]]);
-    expect((await journal.stats({ groupBy: "model", asset: "SPX" })).groups.map((group) => group.key)).toEqual(["claude-haiku-4-5"]);
+    expect((await journal.stats({ groupBy: "model", asset: "SPX" })).groups.map((group) => group.key)).toEqual([
+      "claude-haiku-4-5",
+    ]);
     await expect(journal.stats({ groupBy: "colour" } as never)).rejects.toMatchObject({ reason: "invalid_input" });
     await expect(journal.stats({ groupBy: "model", horizon: 2 } as never)).rejects.toThrow(/horizon: must be 1 or 3/);
   });
@@ -77,7 +100,9 @@ describe.each(journalEngines)("statistics on %s", (engine) => {
   it("a group with nothing scored has null accuracy and interval", async () => {
     const journal = await harness.open();
     await journal.record(sampleEntry({ charts: {} }));
-    expect((await journal.stats({ groupBy: "model" })).groups).toEqual([{ key: "gpt-4o", n: 1, scored: 0, hits: 0, accuracy: null, ci_low: null, ci_high: null }]);
+    expect((await journal.stats({ groupBy: "model" })).groups).toEqual([
+      { key: "gpt-4o", n: 1, scored: 0, hits: 0, accuracy: null, ci_low: null, ci_high: null },
+    ]);
   });
 
   it("buckets accuracy by UTC day or by week (from Monday)", async () => {
@@ -92,9 +117,20 @@ describe.each(journalEngines)("statistics on %s", (engine) => {
     ]);
     expect(gpt?.points[0].ci_low).toBeCloseTo(0.510109, 5); // 4 of 4
     const weekly = await journal.accuracyOverTime({ groupBy: "model", bucket: "week" });
-    expect(weekly.series.map((series) => [series.key, series.points.map(({ start, hits, scored }) => [start, hits, scored])])).toEqual([
+    expect(
+      weekly.series.map((series) => [
+        series.key,
+        series.points.map(({ start, hits, scored }) => [start, hits, scored]),
+      ]),
+    ).toEqual([
       ["claude-haiku-4-5", [["2025-01-06", 1, 4]]],
-      ["gpt-4o", [["2025-01-06", 7, 7], ["2025-01-13", 0, 3]]],
+      [
+        "gpt-4o",
+        [
+          ["2025-01-06", 7, 7],
+          ["2025-01-13", 0, 3],
+        ],
+      ],
     ]);
     const [first, second] = weekly.series[1].points;
     expect(first.ci_low).toBeCloseTo(0.64567, 5); // 7 of 7

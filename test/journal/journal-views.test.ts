@@ -28,7 +28,13 @@ const summary: AnalysisSummary = {
 
 describe("analysesTableHtml", () => {
   it("shows each analysis with its decision, model and outcome, escaping what users and providers wrote", () => {
-    const html = analysesTableHtml({ analyses: [summary, { ...summary, decision: null, outcome: null, error: { code: "x", message: "Billing <b>Issue</b>" } }], nextCursor: null });
+    const html = analysesTableHtml({
+      analyses: [
+        summary,
+        { ...summary, decision: null, outcome: null, error: { code: "x", message: "Billing <b>Issue</b>" } },
+      ],
+      nextCursor: null,
+    });
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).toContain("hit +1.25%");
@@ -43,12 +49,18 @@ describe("analysesTableHtml", () => {
 
 describe("accuracyTableHtml", () => {
   it("shows accuracy with its Wilson interval per group, for stats and leaderboard alike", () => {
-    const html = accuracyTableHtml({ groups: [{ key: "gpt-4o & <co>", n: 12, scored: 10, hits: 7, accuracy: 0.7, ci_low: 0.396778, ci_high: 0.892209 }] });
+    const html = accuracyTableHtml({
+      groups: [
+        { key: "gpt-4o & <co>", n: 12, scored: 10, hits: 7, accuracy: 0.7, ci_low: 0.396778, ci_high: 0.892209 },
+      ],
+    });
     expect(html).toContain("gpt-4o &amp; &lt;co&gt;");
     expect(html).toContain("70.0%");
     expect(html).toContain("39.7% – 89.2%");
-    const empty = accuracyTableHtml({ groups: [{ key: "new", points: 0, scored: 0, hits: 0, accuracy: null, ci_low: null, ci_high: null }] });
-    expect(empty).toContain("<td style=\"padding:4px 8px;border-bottom:1px solid #e4e4e7;text-align:left\">–</td>");
+    const empty = accuracyTableHtml({
+      groups: [{ key: "new", points: 0, scored: 0, hits: 0, accuracy: null, ci_low: null, ci_high: null }],
+    });
+    expect(empty).toContain('<td style="padding:4px 8px;border-bottom:1px solid #e4e4e7;text-align:left">–</td>');
   });
 });
 
@@ -70,7 +82,13 @@ describe("accuracyOverTimeFigure", () => {
     });
     expect(JSON.parse(JSON.stringify(figure))).toEqual(figure);
     const [trace] = figure.data;
-    expect(trace).toMatchObject({ type: "scatter", name: "gpt-4o", x: ["2025-01-06", "2025-01-13"], y: [100, null], customdata: [7, 0] });
+    expect(trace).toMatchObject({
+      type: "scatter",
+      name: "gpt-4o",
+      x: ["2025-01-06", "2025-01-13"],
+      y: [100, null],
+      customdata: [7, 0],
+    });
     expect(trace.error_y.array).toEqual([0, 0]);
     expect(trace.error_y.arrayminus[0]).toBeCloseTo(35.433, 3);
     expect(figure.layout).toMatchObject({ width: 960, height: 480, yaxis: { range: [0, 100] } });

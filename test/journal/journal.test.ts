@@ -40,7 +40,8 @@ describe.each(journalEngines)("journal on %s", (engine) => {
     const shared = fakePng(50_000);
     const first = await journal.record(sampleEntry({ charts: { pattern: shared, trend: shared } }));
     const second = await journal.record(sampleEntry({ charts: { pattern: shared } }));
-    const countCharts = async () => Number((await harness.query<{ count: unknown }>(location, "select count(*) as count from charts"))[0].count);
+    const countCharts = async () =>
+      Number((await harness.query<{ count: unknown }>(location, "select count(*) as count from charts"))[0].count);
     expect(await countCharts()).toBe(2); // the shared one, and the second analysis's own trend chart
     expect(await journal.delete(first.id)).toBe(true);
     expect(await countCharts()).toBe(2); // still used by the second analysis
@@ -57,7 +58,10 @@ describe.each(journalEngines)("journal on %s", (engine) => {
       const chart = fakePng(30_000);
       const old = await journal.record(sampleEntry({ charts: { pattern: chart, trend: chart } }));
       // On PostgreSQL these run on two connections at once; the delete's chart removal races the new reference.
-      const [removed, recorded] = await Promise.all([journal.delete(old.id), journal.record(sampleEntry({ charts: { pattern: chart, trend: chart } }))]);
+      const [removed, recorded] = await Promise.all([
+        journal.delete(old.id),
+        journal.record(sampleEntry({ charts: { pattern: chart, trend: chart } })),
+      ]);
       expect(removed).toBe(true);
       expect((await journal.get(recorded.id))?.pattern_chart, `round ${round}`).toBe(chart.toString("base64"));
     }
@@ -67,10 +71,19 @@ describe.each(journalEngines)("journal on %s", (engine) => {
     const location = await harness.location();
     const journal = await harness.open(location);
     const attempts = [
-      { entry: sampleEntry({ decision: null }), message: /journal entry: error: a run without a decision must say why it failed/ },
-      { entry: sampleEntry({ charts: { pattern: Buffer.from("GIF89a not a png") } }), message: /charts\.pattern: is not a PNG image/ },
+      {
+        entry: sampleEntry({ decision: null }),
+        message: /journal entry: error: a run without a decision must say why it failed/,
+      },
+      {
+        entry: sampleEntry({ charts: { pattern: Buffer.from("GIF89a not a png") } }),
+        message: /charts\.pattern: is not a PNG image/,
+      },
       { entry: { ...sampleEntry(), source: "fax" }, message: /source:/ },
-      { entry: { ...sampleEntry(), window: { start: "yesterday", end: "2025-03-01T08:00:00Z" } }, message: /window\.start: must be an ISO 8601 time/ },
+      {
+        entry: { ...sampleEntry(), window: { start: "yesterday", end: "2025-03-01T08:00:00Z" } },
+        message: /window\.start: must be an ISO 8601 time/,
+      },
       { entry: { ...sampleEntry(), result: { value: Number.NaN } }, message: /result\.value/ },
       { entry: { ...sampleEntry(), colour: "red" }, message: /unknown field: colour/ },
     ];
@@ -82,7 +95,9 @@ describe.each(journalEngines)("journal on %s", (engine) => {
       expect((error as Error).message).toMatch(attempt.message);
     }
     expect((await journal.list()).analyses).toEqual([]);
-    expect(Number((await harness.query<{ count: unknown }>(location, "select count(*) as count from charts"))[0].count)).toBe(0);
+    expect(
+      Number((await harness.query<{ count: unknown }>(location, "select count(*) as count from charts"))[0].count),
+    ).toBe(0);
   });
 
   it("records a failed run: no decision, its error, no outcome ever", async () => {
@@ -96,13 +111,19 @@ describe.each(journalEngines)("journal on %s", (engine) => {
   it("lists newest first with filters on asset, timeframe, model (either role), provider and source", async () => {
     const journal = await harness.open();
     const btc = await journal.record(sampleEntry());
-    const spx = await journal.record(sampleEntry({ asset: "SPX", symbol: "^GSPC", timeframe: "1d", source: "notebook" }));
+    const spx = await journal.record(
+      sampleEntry({ asset: "SPX", symbol: "^GSPC", timeframe: "1d", source: "notebook" }),
+    );
     const claude = await journal.record(
       sampleEntry({
-        models: { agent: { provider: "anthropic", model: "claude-haiku-4-5-20251001", temperature: 0 }, graph: { provider: "anthropic", model: "claude-haiku-4-5-20251001", temperature: 0 } },
+        models: {
+          agent: { provider: "anthropic", model: "claude-haiku-4-5-20251001", temperature: 0 },
+          graph: { provider: "anthropic", model: "claude-haiku-4-5-20251001", temperature: 0 },
+        },
       }),
     );
-    const ids = async (options: Parameters<Journal["list"]>[0]) => (await journal.list(options)).analyses.map((summary) => summary.id);
+    const ids = async (options: Parameters<Journal["list"]>[0]) =>
+      (await journal.list(options)).analyses.map((summary) => summary.id);
     expect(await ids({})).toEqual([claude.id, spx.id, btc.id]);
     expect(await ids({ asset: "SPX" })).toEqual([spx.id]);
     expect(await ids({ timeframe: "4h" })).toEqual([claude.id, btc.id]);
@@ -147,7 +168,9 @@ describe.each(journalEngines)("journal on %s", (engine) => {
     expect(third.analyses.map((summary) => summary.id)).toEqual(newestFirst.slice(6));
     expect(third.nextCursor).toBeNull();
     // A fresh listing starts with what was added meanwhile.
-    expect((await journal.list({ limit: 3 })).analyses.map((summary) => summary.id).slice(1)).toEqual([...added].reverse());
+    expect((await journal.list({ limit: 3 })).analyses.map((summary) => summary.id).slice(1)).toEqual(
+      [...added].reverse(),
+    );
     expect(await listAll(journal, { limit: 4 })).toHaveLength(10);
   });
 
@@ -158,7 +181,9 @@ describe.each(journalEngines)("journal on %s", (engine) => {
     expect(page.analyses).toHaveLength(50);
     expect((await journal.list({ cursor: page.nextCursor ?? undefined })).analyses).toHaveLength(2);
     await expect(journal.list({ limit: 501 })).rejects.toThrow(/limit: must be at most 500/);
-    await expect(journal.list({ cursor: "bm90IGEgY3Vyc29y" })).rejects.toThrow(/cursor: not a cursor this journal gave out/);
+    await expect(journal.list({ cursor: "bm90IGEgY3Vyc29y" })).rejects.toThrow(
+      /cursor: not a cursor this journal gave out/,
+    );
   });
 
   it("refuses every call once closed", async () => {

@@ -29,12 +29,16 @@ afterAll(async () => {
 describe.each(journalEngines)("migrations on %s", (engine) => {
   const harness = useJournalEngine(engine);
   const appliedMigrations = async (location: Awaited<ReturnType<typeof harness.location>>) =>
-    (await harness.query<{ name: string }>(location, "select name from kysely_migration order by name")).map((row) => row.name);
+    (await harness.query<{ name: string }>(location, "select name from kysely_migration order by name")).map(
+      (row) => row.name,
+    );
 
   it("brings a journal that has only the first migration up to date, keeping what it holds", async () => {
     const location = await harness.location();
     const old = await openJournalDatabase(location);
-    const migrated = await new Migrator({ db: old.db, provider: journalMigrationProvider(old.engine) }).migrateTo(FIRST_MIGRATION);
+    const migrated = await new Migrator({ db: old.db, provider: journalMigrationProvider(old.engine) }).migrateTo(
+      FIRST_MIGRATION,
+    );
     expect(migrated.error).toBeUndefined();
     const recorded = await recordAnalysis(old.db, old.engine, sampleEntry());
     await old.close();
@@ -56,7 +60,9 @@ describe.each(journalEngines)("migrations on %s", (engine) => {
         Array.from({ length: PROCESSES }, () => ["open", location.dataDir, location.databaseUrl ?? "-"]),
       );
       const exits = await Promise.all(children.map((child) => child.exited));
-      const failures = children.map((child, index) => ({ exit: exits[index], stderr: child.stderr() })).filter(({ exit }) => exit.code !== 0);
+      const failures = children
+        .map((child, index) => ({ exit: exits[index], stderr: child.stderr() }))
+        .filter(({ exit }) => exit.code !== 0);
       expect(failures, `round ${round}`).toEqual([]);
       expect(children.every((child) => child.lines.includes("opened"))).toBe(true);
       expect(await appliedMigrations(location)).toEqual(Object.keys(journalMigrations(engine)));
@@ -66,10 +72,15 @@ describe.each(journalEngines)("migrations on %s", (engine) => {
   it("refuses a journal written by a newer version, saying so, and changes nothing", async () => {
     const location = await harness.location();
     await (await harness.open(location)).close();
-    await harness.query(location, "insert into kysely_migration (name, timestamp) values ('9999-from-the-future', '2099-01-01T00:00:00.000Z')");
+    await harness.query(
+      location,
+      "insert into kysely_migration (name, timestamp) values ('9999-from-the-future', '2099-01-01T00:00:00.000Z')",
+    );
     const error = await openJournal(location).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ reason: "migration_failed" });
-    expect((error as Error).message).toMatch(/was written by a newer version of this program \(it has the migration 9999-from-the-future, unknown to this version\)\. Open it with that version/);
+    expect((error as Error).message).toMatch(
+      /was written by a newer version of this program \(it has the migration 9999-from-the-future, unknown to this version\)\. Open it with that version/,
+    );
     expect(await appliedMigrations(location)).toContain("9999-from-the-future");
   });
 });

@@ -31,11 +31,18 @@ describe.each(journalEngines)("two processes on one %s journal", (engine) => {
     ]);
     try {
       await Promise.all(children.map((child) => child.waitForLine((line) => line === "recorded")));
-      const confirmed = children.flatMap((child) => child.lines.filter((line) => line.startsWith("ok ")).map((line) => line.slice(3)));
+      const confirmed = children.flatMap((child) =>
+        child.lines.filter((line) => line.startsWith("ok ")).map((line) => line.slice(3)),
+      );
       expect(confirmed).toHaveLength(2 * PER_CHILD);
       for (const child of children) child.send("list");
       const listed = await Promise.all(
-        children.map(async (child) => JSON.parse((await child.waitForLine((line) => line.startsWith("listed "))).slice("listed ".length)) as string[]),
+        children.map(
+          async (child) =>
+            JSON.parse(
+              (await child.waitForLine((line) => line.startsWith("listed "))).slice("listed ".length),
+            ) as string[],
+        ),
       );
       for (const ids of listed) {
         expect(ids).toHaveLength(2 * PER_CHILD);

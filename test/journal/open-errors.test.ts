@@ -21,13 +21,21 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const digest = async (target: string) => createHash("sha256").update(await readFile(target)).digest("hex");
+const digest = async (target: string) =>
+  createHash("sha256")
+    .update(await readFile(target))
+    .digest("hex");
 
 async function expectDamaged(problem: RegExp): Promise<void> {
   const before = await digest(file);
   const error = await openJournal({ dataDir }).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(JournalError);
-  expect(error).toMatchObject({ reason: "damaged_database", code: "journal_damaged", kind: "internal", filePath: file });
+  expect(error).toMatchObject({
+    reason: "damaged_database",
+    code: "journal_damaged",
+    kind: "internal",
+    filePath: file,
+  });
   const message = (error as Error).message;
   expect(message).toContain(`The journal database ${file} is damaged`);
   expect(message).toMatch(problem);
@@ -56,7 +64,9 @@ describe("a damaged SQLite journal", () => {
     await journal.close();
     // Overwrite the first page of the analyses table's b-tree with garbage.
     const inspect = new Database(file, { readonly: true });
-    const { rootpage } = inspect.prepare("select rootpage from sqlite_schema where name = 'analyses'").get() as { rootpage: number };
+    const { rootpage } = inspect.prepare("select rootpage from sqlite_schema where name = 'analyses'").get() as {
+      rootpage: number;
+    };
     const pageSize = inspect.pragma("page_size", { simple: true }) as number;
     inspect.close();
     const handle = await open(file, "r+");
@@ -75,18 +85,24 @@ describe("a damaged SQLite journal", () => {
 
 describe("an unusable PostgreSQL URL", () => {
   it("that does not answer is named without its password", async () => {
-    const error = await openJournal({ dataDir, databaseUrl: "postgres://journal:hunter2secret@127.0.0.1:1/journal", connectTimeoutMs: 5_000 }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await openJournal({
+      dataDir,
+      databaseUrl: "postgres://journal:hunter2secret@127.0.0.1:1/journal",
+      connectTimeoutMs: 5_000,
+    }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ reason: "database_unavailable" });
-    expect((error as Error).message).toMatch(/^Cannot connect to the journal database postgres:\/\/journal:\*\*\*@127\.0\.0\.1:1\/journal: .*Check DATABASE_URL/);
+    expect((error as Error).message).toMatch(
+      /^Cannot connect to the journal database postgres:\/\/journal:\*\*\*@127\.0\.0\.1:1\/journal: .*Check DATABASE_URL/,
+    );
     expect((error as Error).message).not.toContain("hunter2secret");
   });
 
   it("that is not a PostgreSQL URL is refused as input", async () => {
     await expect(openJournal({ dataDir, databaseUrl: "mysql://root:pw@localhost/journal" })).rejects.toMatchObject({
       reason: "invalid_input",
-      message: expect.stringMatching(/must start with postgres:\/\/ or postgresql:\/\/ \(got mysql:\/\/root:\*\*\*@localhost\/journal\)/),
+      message: expect.stringMatching(
+        /must start with postgres:\/\/ or postgresql:\/\/ \(got mysql:\/\/root:\*\*\*@localhost\/journal\)/,
+      ),
     });
   });
 });

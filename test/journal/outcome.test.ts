@@ -47,6 +47,8 @@ describe("closesAfter", () => {
     const entry = "2025-03-01T08:00:00.000Z";
     const at = (hours: number) => Date.parse(entry) + hours * 3_600_000;
     const bar = (time: number, close: number) => ({ time, close });
-    expect(closesAfter(entry, [bar(at(8), 3), bar(at(0), 0), bar(at(-4), -1), bar(at(4), 1), bar(at(4), 1), bar(at(12), 4)])).toEqual([1, 3, 4]);
+    expect(
+      closesAfter(entry, [bar(at(8), 3), bar(at(0), 0), bar(at(-4), -1), bar(at(4), 1), bar(at(4), 1), bar(at(12), 4)]),
+    ).toEqual([1, 3, 4]);
   });
 });

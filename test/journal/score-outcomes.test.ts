@@ -17,7 +17,9 @@ describe.each(journalEngines)("outcomes on %s", (engine) => {
     const long = await journal.record(sampleEntry({ directive: "LONG", entry: { close: 100, time: T } }));
     const short = await journal.record(sampleEntry({ directive: "SHORT", entry: { close: 99, time: hours(8) } }));
     const atEnd = await journal.record(sampleEntry({ directive: "LONG", entry: { close: 97, time: hours(16) } }));
-    const eth = await journal.record(sampleEntry({ symbol: "ETH-USD", asset: "ETH-USD", entry: { close: 3_000, time: T } }));
+    const eth = await journal.record(
+      sampleEntry({ symbol: "ETH-USD", asset: "ETH-USD", entry: { close: 3_000, time: T } }),
+    );
     await journal.record(failedEntry()); // no decision: never scored, never pending
     const requests: Omit<LaterBarsRequest, "signal">[] = [];
     const fetchLaterBars = async ({ signal, ...request }: LaterBarsRequest) => {
@@ -26,13 +28,21 @@ describe.each(journalEngines)("outcomes on %s", (engine) => {
       if (request.symbol === "ETH-USD") throw new Error("Network Error: Unable to connect");
       return btcBars;
     };
-    expect(await journal.scoreOutcomes({ fetchLaterBars })).toEqual({ scored: 2, pending: 1, failed: 1, callerData: 0 });
+    expect(await journal.scoreOutcomes({ fetchLaterBars })).toEqual({
+      scored: 2,
+      pending: 1,
+      failed: 1,
+      callerData: 0,
+    });
     expect(requests).toHaveLength(2);
     expect(requests).toContainEqual({ symbol: "BTC-USD", timeframe: "4h", after: T }); // the earliest entry of the group
 
     // LONG from 100: k=1 101 (+1%, hit), k=3 102 (+2%, hit).
     const longOutcome = (await journal.get(long.id))?.outcome;
-    expect(longOutcome?.map((horizon) => [horizon.bars, horizon.hit])).toEqual([[1, true], [3, true]]);
+    expect(longOutcome?.map((horizon) => [horizon.bars, horizon.hit])).toEqual([
+      [1, true],
+      [3, true],
+    ]);
     expect(longOutcome?.[0].return).toBeCloseTo(0.01, 12);
     expect(longOutcome?.[1].return).toBeCloseTo(0.02, 12);
     // SHORT from 99 at T+8h: k=1 102 (+3.03% move, miss, return -0.030303), k=3 96 (-3.03% move, hit, +0.030303).
@@ -48,19 +58,31 @@ describe.each(journalEngines)("outcomes on %s", (engine) => {
 
     // Later: two more BTC bars arrive (95 at T+24h, 94 at T+28h) and the ETH source is back.
     const moreBars = laterBars(T, [101, 99, 102, 97, 96, 95, 94]);
-    const again = await journal.scoreOutcomes({ fetchLaterBars: async ({ symbol }) => (symbol === "ETH-USD" ? laterBars(T, [3_030, 2_970, 3_000]) : moreBars) });
+    const again = await journal.scoreOutcomes({
+      fetchLaterBars: async ({ symbol }) => (symbol === "ETH-USD" ? laterBars(T, [3_030, 2_970, 3_000]) : moreBars),
+    });
     expect(again).toEqual({ scored: 2, pending: 0, failed: 0, callerData: 0 });
     // LONG from 97 at T+16h: k=1 96 (miss), k=3 94 (miss). ETH LONG from 3000: k=1 3030 (+1%, hit), k=3 3000 flat: miss, 0.
     expect((await journal.get(atEnd.id))?.outcome?.map((horizon) => horizon.hit)).toEqual([false, false]);
     expect((await journal.get(eth.id))?.outcome?.[1]).toEqual({ bars: 3, hit: false, return: 0 });
     // Nothing left: no fetch at all.
-    expect(await journal.scoreOutcomes({ fetchLaterBars: async () => Promise.reject(new Error("not called")) })).toEqual({ scored: 0, pending: 0, failed: 0, callerData: 0 });
+    expect(
+      await journal.scoreOutcomes({ fetchLaterBars: async () => Promise.reject(new Error("not called")) }),
+    ).toEqual({ scored: 0, pending: 0, failed: 0, callerData: 0 });
   });
 
   it("never fetches for analyses of the caller's own candles or CSV, and counts them apart", async () => {
     const journal = await harness.open();
-    const fromCsv = await journal.record(sampleEntry({ request: { csv: "<120 lines, 6000 characters>", timeframe: "4h" }, symbol: "Uploaded CSV", asset: "Uploaded CSV" }));
-    await journal.record(sampleEntry({ request: { candles: "<90 candles>", timeframe: "4h" }, symbol: "My data", asset: "My data" }));
+    const fromCsv = await journal.record(
+      sampleEntry({
+        request: { csv: "<120 lines, 6000 characters>", timeframe: "4h" },
+        symbol: "Uploaded CSV",
+        asset: "Uploaded CSV",
+      }),
+    );
+    await journal.record(
+      sampleEntry({ request: { candles: "<90 candles>", timeframe: "4h" }, symbol: "My data", asset: "My data" }),
+    );
     const fromMarket = await journal.record(sampleEntry({ entry: { close: 100, time: T } }));
     const asked: string[] = [];
     const counts = await journal.scoreOutcomes({
@@ -74,7 +96,9 @@ describe.each(journalEngines)("outcomes on %s", (engine) => {
     expect((await journal.get(fromMarket.id))?.outcome).not.toBeNull();
     expect((await journal.get(fromCsv.id))?.outcome).toBeNull();
     // Still scorable with the caller's own later bars.
-    expect(await journal.recordOutcome(fromCsv.id, laterBars(sampleEntry().entry!.time, [101, 102, 103]))).toHaveLength(2);
+    expect(await journal.recordOutcome(fromCsv.id, laterBars(sampleEntry().entry!.time, [101, 102, 103]))).toHaveLength(
+      2,
+    );
   });
 
   it("counts a fetch that answers something other than candles as failed", async () => {
@@ -93,15 +117,22 @@ describe.each(journalEngines)("outcomes on %s", (engine) => {
       throw new Error("aborted fetch");
     };
     await expect(journal.scoreOutcomes({ fetchLaterBars, signal: controller.signal })).rejects.toThrow("aborted fetch");
-    await expect(journal.scoreOutcomes({ fetchLaterBars, signal: controller.signal })).rejects.toThrow("stopped by the caller");
+    await expect(journal.scoreOutcomes({ fetchLaterBars, signal: controller.signal })).rejects.toThrow(
+      "stopped by the caller",
+    );
   });
 
   it("scores one analysis at once from bars supplied directly (a CSV replay), and never rescores it", async () => {
     const journal = await harness.open();
-    const replay = await journal.record(sampleEntry({ source: "api", directive: "SHORT", entry: { close: 100, time: T } }));
+    const replay = await journal.record(
+      sampleEntry({ source: "api", directive: "SHORT", entry: { close: 100, time: T } }),
+    );
     expect(await journal.recordOutcome(replay.id, laterBars(T, [99, 98]))).toBeNull(); // two bars: pending
     expect((await journal.get(replay.id))?.outcome).toBeNull();
-    const outcome = await journal.recordOutcome(replay.id, [...laterBars(hours(-8), [100, 100]), ...laterBars(T, [99, 98, 101])]);
+    const outcome = await journal.recordOutcome(replay.id, [
+      ...laterBars(hours(-8), [100, 100]),
+      ...laterBars(T, [99, 98, 101]),
+    ]);
     // SHORT from 100: k=1 99 (-1% move, hit, +0.01), k=3 101 (+1% move, miss, -0.01). Bars before T are ignored.
     expect(outcome?.map((horizon) => horizon.hit)).toEqual([true, false]);
     expect(outcome?.[0].return).toBeCloseTo(0.01, 12);
@@ -110,7 +141,11 @@ describe.each(journalEngines)("outcomes on %s", (engine) => {
     expect((await journal.get(replay.id))?.outcome).toEqual(outcome);
     const failed = await journal.record(failedEntry());
     expect(await journal.recordOutcome(failed.id, laterBars(T, [1, 2, 3]))).toBeNull();
-    await expect(journal.recordOutcome("01a20470-0000-7000-8000-000000000000", laterBars(T, [1, 2, 3]))).rejects.toMatchObject({ reason: "not_found" });
-    await expect(journal.recordOutcome(replay.id, [{ time: 1, close: 1 }] as never)).rejects.toMatchObject({ reason: "invalid_input" });
+    await expect(
+      journal.recordOutcome("01a20470-0000-7000-8000-000000000000", laterBars(T, [1, 2, 3])),
+    ).rejects.toMatchObject({ reason: "not_found" });
+    await expect(journal.recordOutcome(replay.id, [{ time: 1, close: 1 }] as never)).rejects.toMatchObject({
+      reason: "invalid_input",
+    });
   });
 });

@@ -32,7 +32,8 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-const confirmedIds = (child: JournalChild) => child.lines.filter((line) => line.startsWith("ok ")).map((line) => line.slice(3));
+const confirmedIds = (child: JournalChild) =>
+  child.lines.filter((line) => line.startsWith("ok ")).map((line) => line.slice(3));
 
 describe("SQLite journal under SIGKILL", () => {
   it(`stays readable and whole after ${KILLS} kills in the middle of writing`, async () => {
@@ -41,14 +42,21 @@ describe("SQLite journal under SIGKILL", () => {
     for (let start = 0; start < KILLS; start += LANES) {
       const children = await startTogether(
         childScript,
-        Array.from({ length: Math.min(LANES, KILLS - start) }, (_, lane) => ["loop", dataDir, "-", `child-${start + lane}`, String(CHART_BYTES)]),
+        Array.from({ length: Math.min(LANES, KILLS - start) }, (_, lane) => [
+          "loop",
+          dataDir,
+          "-",
+          `child-${start + lane}`,
+          String(CHART_BYTES),
+        ]),
       );
       await Promise.all(
         children.map(async (child) => {
           await new Promise((resolve) => setTimeout(resolve, Math.random() * MAX_DELAY_MS));
           child.process.kill("SIGKILL");
           const exit = await child.exited;
-          if (exit.signal !== "SIGKILL") problems.push(`a child ended by itself (${exit.code}): ${child.stderr().trim()}`);
+          if (exit.signal !== "SIGKILL")
+            problems.push(`a child ended by itself (${exit.code}): ${child.stderr().trim()}`);
           confirmed.push(...confirmedIds(child));
         }),
       );
@@ -72,7 +80,11 @@ describe("SQLite journal under SIGKILL", () => {
           const stored = chart.get(key) as { png: Buffer } | undefined;
           expect(stored, `chart ${String(key)} of ${String(row.id)}`).toBeDefined();
           expect(stored?.png).toHaveLength(CHART_BYTES);
-          expect(createHash("sha256").update(stored?.png ?? "").digest("hex")).toBe(key);
+          expect(
+            createHash("sha256")
+              .update(stored?.png ?? "")
+              .digest("hex"),
+          ).toBe(key);
         }
         expect(row.decision).toBe("LONG");
         expect(JSON.parse(String(row.result))).toMatchObject({ asset: "BTC", pattern_chart: null, trend_chart: null });

@@ -16,11 +16,16 @@ const rsiTool: ToolDefinition = {
 let server: FakeProviderServer;
 useFakeProvider({ validKeys: [secretKey] }, (started) => (server = started));
 
-const anthropicModel = () => createChatModel({ config: configFor({ provider: "anthropic", server }), role: "graph", env: {} });
+const anthropicModel = () =>
+  createChatModel({ config: configFor({ provider: "anthropic", server }), role: "graph", env: {} });
 
 describe("AnthropicChatModel", () => {
   it("sends system, a base64 image block, tools and max_tokens (no temperature); parses tool_use", async () => {
-    server.enqueue(fakeReply.toolCalls([{ name: "compute_rsi", arguments: { period: 14 }, id: "toolu_1" }], { text: "Let me compute." }));
+    server.enqueue(
+      fakeReply.toolCalls([{ name: "compute_rsi", arguments: { period: 14 }, id: "toolu_1" }], {
+        text: "Let me compute.",
+      }),
+    );
     const response = await anthropicModel().chat({
       messages: [
         { role: "system", content: "You are a chart analyst." },
@@ -54,11 +59,15 @@ describe("AnthropicChatModel", () => {
         ],
       },
     ]);
-    expect(body.tools).toEqual([{ name: "compute_rsi", description: rsiTool.description, input_schema: rsiTool.parameters }]);
+    expect(body.tools).toEqual([
+      { name: "compute_rsi", description: rsiTool.description, input_schema: rsiTool.parameters },
+    ]);
     expect(body.tool_choice).toEqual({ type: "any" });
 
     expect(response.text).toBe("Let me compute.");
-    expect(response.toolCalls).toEqual([{ id: "toolu_1", name: "compute_rsi", arguments: { period: 14 }, rawArguments: '{"period":14}' }]);
+    expect(response.toolCalls).toEqual([
+      { id: "toolu_1", name: "compute_rsi", arguments: { period: 14 }, rawArguments: '{"period":14}' },
+    ]);
     expect(response.finishReason).toBe("tool_calls");
     expect(response.model).toBe("claude-haiku-4-5-20251001");
   });

@@ -7,7 +7,11 @@ describe("toAnthropicMessages", () => {
     const messages = toAnthropicMessages([
       { role: "system", content: "sys" },
       { role: "user", content: "go" },
-      { role: "assistant", content: "", toolCalls: [{ id: "t1", name: "f", arguments: undefined, rawArguments: "{oops" }] },
+      {
+        role: "assistant",
+        content: "",
+        toolCalls: [{ id: "t1", name: "f", arguments: undefined, rawArguments: "{oops" }],
+      },
       { role: "tool", toolCallId: "t1", toolName: "f", content: "result" },
       { role: "user", content: "and now?" },
       { role: "assistant", content: "" },
@@ -28,7 +32,11 @@ describe("toAnthropicMessages", () => {
 
   it("keeps assistant text before its tool calls", () => {
     const [message] = toAnthropicMessages([
-      { role: "assistant", content: "Checking.", toolCalls: [{ id: "t1", name: "f", arguments: { a: 1 }, rawArguments: '{"a":1}' }] },
+      {
+        role: "assistant",
+        content: "Checking.",
+        toolCalls: [{ id: "t1", name: "f", arguments: { a: 1 }, rawArguments: '{"a":1}' }],
+      },
     ]);
     expect(message.content).toEqual([
       { type: "text", text: "Checking." },
@@ -39,7 +47,10 @@ describe("toAnthropicMessages", () => {
 
 describe("buildAnthropicRequest", () => {
   it("maps tool choices and never sends sampling parameters", () => {
-    const base = { messages: [{ role: "user" as const, content: "x" }], tools: [{ name: "f", description: "d", parameters: {} }] };
+    const base = {
+      messages: [{ role: "user" as const, content: "x" }],
+      tools: [{ name: "f", description: "d", parameters: {} }],
+    };
     const build = (toolChoice: "auto" | "none" | { name: string }) =>
       buildAnthropicRequest({ request: { ...base, toolChoice }, model: "claude-x", defaultMaxTokens: 10 });
     expect(build("auto").tool_choice).toEqual({ type: "auto" });

@@ -13,8 +13,16 @@ const start = (usage: Record<string, number> = { input_tokens: 10, output_tokens
   type: "message_start",
   message: { model: "claude-x-20250101", usage },
 });
-const textDelta = (index: number, text: string) => ({ type: "content_block_delta", index, delta: { type: "text_delta", text } });
-const stop = (stop_reason: string, usage: Record<string, number> = { output_tokens: 9 }) => ({ type: "message_delta", delta: { stop_reason }, usage });
+const textDelta = (index: number, text: string) => ({
+  type: "content_block_delta",
+  index,
+  delta: { type: "text_delta", text },
+});
+const stop = (stop_reason: string, usage: Record<string, number> = { output_tokens: 9 }) => ({
+  type: "message_delta",
+  delta: { stop_reason },
+  usage,
+});
 
 describe("AnthropicStreamAccumulator", () => {
   it("joins text blocks, hands out each text delta, maps stop reasons, and takes the answering model", () => {
@@ -49,7 +57,11 @@ describe("AnthropicStreamAccumulator", () => {
   it("reassembles tool_use input from input_json_delta; an empty stream of input keeps the block's own input", () => {
     const { response, pieces } = read([
       start(),
-      { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "toolu_abc", name: "rsi", input: {} } },
+      {
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "tool_use", id: "toolu_abc", name: "rsi", input: {} },
+      },
       { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: "" } },
       { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"period"' } },
       { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: ": 14}" } },
@@ -82,7 +94,10 @@ describe("AnthropicStreamAccumulator", () => {
   });
 
   it("json mode: the object is taken out of its fence at the end; the pieces stay raw", () => {
-    const { response, pieces } = read([start(), textDelta(0, "```json\n"), textDelta(0, '{"decision": "LONG"}\n```'), stop("end_turn")], "json");
+    const { response, pieces } = read(
+      [start(), textDelta(0, "```json\n"), textDelta(0, '{"decision": "LONG"}\n```'), stop("end_turn")],
+      "json",
+    );
     expect(pieces.join("")).toBe('```json\n{"decision": "LONG"}\n```');
     expect(JSON.parse(response.text)).toEqual({ decision: "LONG" });
   });

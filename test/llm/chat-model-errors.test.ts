@@ -23,7 +23,9 @@ describe.each(providers)("%s errors", (provider) => {
     const wrongKey = "sk-test.WRONG-abcdef1234567890";
     const error = await providerErrorFrom(modelWith({}, wrongKey).chat(hello));
     expect(error.reason).toBe("auth");
-    expect(error.message.startsWith(`Invalid API Key: The ${brand} API key you provided is invalid or has expired.`)).toBe(true);
+    expect(
+      error.message.startsWith(`Invalid API Key: The ${brand} API key you provided is invalid or has expired.`),
+    ).toBe(true);
     expect(error.message).not.toContain("WRONG-abcdef");
     expect(server.requestCount()).toBe(1);
     expect(server.requests[0].apiKey).toBe(wrongKey);
@@ -43,7 +45,9 @@ describe.each(providers)("%s errors", (provider) => {
     server.enqueue(fakeReply.quotaExceeded(), fakeReply.text("must not be reached"));
     const error = await providerErrorFrom(modelWith({ max_retries: 3 }).chat(hello));
     expect(error.reason).toBe("quota");
-    expect(error.message.startsWith(`Billing Issue: Your ${brand} account has insufficient credits or billing issues.`)).toBe(true);
+    expect(
+      error.message.startsWith(`Billing Issue: Your ${brand} account has insufficient credits or billing issues.`),
+    ).toBe(true);
     expect(server.requestCount()).toBe(1);
     expect(server.requests[0].summary.stream).toBe(true);
     expect(error.isRetryable).toBe(false);
@@ -74,7 +78,9 @@ describe.each(providers)("%s errors", (provider) => {
     });
     const error = await providerErrorFrom(chatModel.chat(hello));
     expect(error.reason).toBe("model_not_found");
-    expect(error.message.startsWith(`Model Error: The model "no-such-model" is not available from ${brand}.`)).toBe(true);
+    expect(error.message.startsWith(`Model Error: The model "no-such-model" is not available from ${brand}.`)).toBe(
+      true,
+    );
     expect(server.requestCount()).toBe(1);
   });
 
@@ -114,7 +120,9 @@ describe.each(providers)("%s errors", (provider) => {
 
   it("caller timeout signal (AbortSignal.timeout): a network timeout", async () => {
     server.enqueue(fakeReply.hang());
-    const error = await providerErrorFrom(modelWith({ max_retries: 2 }).chat({ ...hello, signal: AbortSignal.timeout(80) }));
+    const error = await providerErrorFrom(
+      modelWith({ max_retries: 2 }).chat({ ...hello, signal: AbortSignal.timeout(80) }),
+    );
     expect(error.reason).toBe("network");
     expect(error.message).toContain("timed out");
   });
@@ -154,7 +162,9 @@ describe("provider-specific quota and retry rules", () => {
     const chatModel = createChatModel({ config: configFor({ provider: "anthropic", server }), role: "graph", env: {} });
     const error = await providerErrorFrom(chatModel.chat(hello));
     expect(error.reason).toBe("quota");
-    expect(error.message.startsWith("Billing Issue: Your Anthropic account has insufficient credits or billing issues.")).toBe(true);
+    expect(
+      error.message.startsWith("Billing Issue: Your Anthropic account has insufficient credits or billing issues."),
+    ).toBe(true);
     expect(server.requestCount()).toBe(1);
   });
 
@@ -167,7 +177,10 @@ describe("provider-specific quota and retry rules", () => {
 
   it("OpenAI 429 that only links to the billing page is still a rate limit, and retried", async () => {
     server.enqueue(
-      fakeReply.error(429, "Rate limit reached. Add a payment method at https://platform.openai.com/account/billing to increase it."),
+      fakeReply.error(
+        429,
+        "Rate limit reached. Add a payment method at https://platform.openai.com/account/billing to increase it.",
+      ),
       fakeReply.text("Fine now."),
     );
     const chatModel = createChatModel({ config: configFor({ provider: "openai", server }), role: "graph", env: {} });

@@ -20,7 +20,11 @@ useFakeProvider({ validKeys: [secretKey] }, (started) => (server = started));
 function deltaRecorder() {
   const deltas: Array<{ text: string; at: number; serverStillStreaming: boolean }> = [];
   const onTextDelta = (text: string) =>
-    deltas.push({ text, at: performance.now(), serverStillStreaming: server.lastRequest()?.stream?.outcome === "streaming" });
+    deltas.push({
+      text,
+      at: performance.now(),
+      serverStillStreaming: server.lastRequest()?.stream?.outcome === "streaming",
+    });
   return { deltas, onTextDelta, joined: () => deltas.map((delta) => delta.text).join("") };
 }
 
@@ -66,7 +70,12 @@ describe.each(providers)("%s streaming", (provider) => {
     expect(server.requests[0].stream?.chunksWritten).toBeGreaterThan(12);
     expect(response.toolCalls).toEqual([
       { id: "call_rsi", name: "compute_rsi", arguments: args, rawArguments: JSON.stringify(args) },
-      { id: "call_macd", name: "compute_macd", arguments: { fastPeriod: 12, slowPeriod: 26 }, rawArguments: '{"fastPeriod":12,"slowPeriod":26}' },
+      {
+        id: "call_macd",
+        name: "compute_macd",
+        arguments: { fastPeriod: 12, slowPeriod: 26 },
+        rawArguments: '{"fastPeriod":12,"slowPeriod":26}',
+      },
     ]);
     expect(response.finishReason).toBe("tool_calls");
     expect(response.text).toBe("Let me compute.");
@@ -77,7 +86,9 @@ describe.each(providers)("%s streaming", (provider) => {
   it("tool arguments that are not JSON keep their raw text, with arguments undefined", async () => {
     server.enqueue(fakeReply.toolCall("compute_rsi", "{period: fourteen"));
     const response = await modelWith().chat(hello);
-    expect(response.toolCalls).toMatchObject([{ name: "compute_rsi", arguments: undefined, rawArguments: "{period: fourteen" }]);
+    expect(response.toolCalls).toMatchObject([
+      { name: "compute_rsi", arguments: undefined, rawArguments: "{period: fourteen" },
+    ]);
   });
 
   it("a server that sends no usage: counted as 0, the answer intact", async () => {
@@ -113,11 +124,17 @@ describe.each(providers)("%s streaming", (provider) => {
       recorder.onTextDelta(text);
       if (recorder.deltas.length === 2) controller.abort();
     };
-    const error = await providerErrorFrom(modelWith({ max_retries: 2 }).chat({ ...hello, signal: controller.signal, onTextDelta }));
+    const error = await providerErrorFrom(
+      modelWith({ max_retries: 2 }).chat({ ...hello, signal: controller.signal, onTextDelta }),
+    );
     expect(error.reason).toBe("aborted");
     expect(error.message).toBe(`Cancelled: the ${brand} request was cancelled.`);
     expect(recorder.deltas).toHaveLength(2);
-    await waitFor(() => server.requests[0].stream?.clientClosed === true, 2_000, "the fake seeing the connection closed");
+    await waitFor(
+      () => server.requests[0].stream?.clientClosed === true,
+      2_000,
+      "the fake seeing the connection closed",
+    );
     expect(server.requests[0].stream).toMatchObject({ outcome: "streaming", clientClosed: true });
     expect(server.requestCount()).toBe(1);
   });
@@ -131,7 +148,9 @@ describe.each(providers)("%s streaming", (provider) => {
       recorder.onTextDelta(text);
       if (recorder.deltas.length === 3) controller.abort(new DOMException("The operation timed out.", "TimeoutError"));
     };
-    const error = await providerErrorFrom(modelWith({ max_retries: 2 }).chat({ ...hello, signal: controller.signal, onTextDelta }));
+    const error = await providerErrorFrom(
+      modelWith({ max_retries: 2 }).chat({ ...hello, signal: controller.signal, onTextDelta }),
+    );
     expect(error.reason).toBe("network");
     expect(error.message).toMatch(/^Network Error: .*timed out/);
     expect(recorder.deltas).toHaveLength(3);
@@ -146,7 +165,11 @@ describe.each(providers)("%s streaming", (provider) => {
     expect(error.message.startsWith(`Network Error: Unable to connect to ${brand} servers.`)).toBe(true);
     expect(error.message).toContain("timed out after 500 ms");
     expect(performance.now() - started).toBeLessThan(2_500);
-    await waitFor(() => server.requests[0].stream?.clientClosed === true, 2_000, "the fake seeing the connection closed");
+    await waitFor(
+      () => server.requests[0].stream?.clientClosed === true,
+      2_000,
+      "the fake seeing the connection closed",
+    );
     expect(server.requests[0].stream?.clientClosed).toBe(true);
     expect(server.requestCount()).toBe(1);
   });
@@ -165,7 +188,9 @@ describe.each(providers)("%s streaming", (provider) => {
   it("connection dropped mid-stream: a network error, not retried (the answer had started)", async () => {
     server.enqueue(streamedText(report, { fault: { kind: "drop", afterChunks: 5 } }));
     const recorder = deltaRecorder();
-    const error = await providerErrorFrom(modelWith({ max_retries: 2 }).chat({ ...hello, onTextDelta: recorder.onTextDelta }));
+    const error = await providerErrorFrom(
+      modelWith({ max_retries: 2 }).chat({ ...hello, onTextDelta: recorder.onTextDelta }),
+    );
     expect(error.reason).toBe("network");
     expect(error.message.startsWith(`Network Error: Unable to connect to ${brand} servers.`)).toBe(true);
     expect(recorder.deltas.length).toBeGreaterThan(0);
@@ -187,7 +212,11 @@ describe.each(providers)("%s streaming", (provider) => {
     server.enqueue(streamedText(report, { fault: { kind: "error", afterChunks: 5, status, message: "Overloaded" } }));
     const streamError = await providerErrorFrom(modelWith({ max_retries: 0 }).chat(hello));
     expect(streamError.reason).toBe("server");
-    expect([streamError.kind, streamError.statusCode, streamError.message]).toEqual([httpError.kind, httpError.statusCode, httpError.message]);
+    expect([streamError.kind, streamError.statusCode, streamError.message]).toEqual([
+      httpError.kind,
+      httpError.statusCode,
+      httpError.message,
+    ]);
     expect(streamError.isRetryable).toBe(true);
   });
 
@@ -203,20 +232,27 @@ describe.each(providers)("%s streaming", (provider) => {
       })
       .catch((caught: unknown) => caught);
     expect(error).toBe(mistake);
-    await waitFor(() => server.requests[0].stream?.clientClosed === true, 2_000, "the fake seeing the connection closed");
+    await waitFor(
+      () => server.requests[0].stream?.clientClosed === true,
+      2_000,
+      "the fake seeing the connection closed",
+    );
     expect(server.requests[0].stream).toMatchObject({ outcome: "streaming", clientClosed: true });
   });
 });
 
 describe("Anthropic error events inside a stream", () => {
-  const anthropicModel = () => createChatModel({ config: configFor({ provider: "anthropic", server }), role: "graph", env: {} });
+  const anthropicModel = () =>
+    createChatModel({ config: configFor({ provider: "anthropic", server }), role: "graph", env: {} });
   const midStream = (status: number, message: string) =>
     fakeReply.streamed(fakeReply.text(report), { fault: { kind: "error", afterChunks: 4, status, message } });
 
   it("overloaded_error: the message of an HTTP 529", async () => {
     server.enqueue(midStream(529, "Overloaded"));
     const error = await providerErrorFrom(anthropicModel().chat(hello));
-    expect(error.message).toBe("Provider Error: Anthropic had a server error (HTTP 529) (Overloaded). Try again later.");
+    expect(error.message).toBe(
+      "Provider Error: Anthropic had a server error (HTTP 529) (Overloaded). Try again later.",
+    );
   });
 
   it("rate_limit_error: a rate limit; billing_error: a quota error", async () => {

@@ -37,7 +37,11 @@ describe("model settings per role", () => {
       graph_llm_temperature: 0.7,
     });
     expect(modelSettingsFor(config, "agent")).toEqual({ provider: "openai", model: "gpt-4o-mini", temperature: 0.2 });
-    expect(modelSettingsFor(config, "graph")).toEqual({ provider: "anthropic", model: "claude-haiku-4-5-20251001", temperature: 0.7 });
+    expect(modelSettingsFor(config, "graph")).toEqual({
+      provider: "anthropic",
+      model: "claude-haiku-4-5-20251001",
+      temperature: 0.7,
+    });
   });
 
   it("builds the adapter of each role's provider", () => {
@@ -72,11 +76,15 @@ describe("model names", () => {
   it("a malformed name fails at build time", () => {
     const error = buildError(() => createChatModel({ config: withModel("gpt 4o; rm -rf"), role: "graph", env: {} }));
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error.message).toMatch(/^Invalid model name for graph_llm_model \("gpt 4o; rm -rf"\): .*not a valid model name/);
+    expect(error.message).toMatch(
+      /^Invalid model name for graph_llm_model \("gpt 4o; rm -rf"\): .*not a valid model name/,
+    );
   });
 
   it("an unknown but well-formed name builds (the provider decides at the first call)", () => {
-    expect(createChatModel({ config: withModel("gpt-9-imaginary"), role: "graph", env: {} }).model).toBe("gpt-9-imaginary");
+    expect(createChatModel({ config: withModel("gpt-9-imaginary"), role: "graph", env: {} }).model).toBe(
+      "gpt-9-imaginary",
+    );
   });
 });
 
@@ -84,7 +92,9 @@ describe("keys", () => {
   it("OpenAI placeholder and no env key: the placeholder message", () => {
     const error = buildError(() => createChatModel({ config: createConfig({}), role: "agent", env: {} }));
     expect(error).toBeInstanceOf(MissingApiKeyError);
-    expect(error.message.startsWith("Please replace the placeholder API key with your actual OpenAI API key.")).toBe(true);
+    expect(error.message.startsWith("Please replace the placeholder API key with your actual OpenAI API key.")).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -142,8 +152,14 @@ describe("base URLs", () => {
     const recordingFetch: typeof fetch = async (input) => {
       seen.push(String(input instanceof Request ? input.url : input));
       // Every call streams: one chat.completion.chunk and the end marker.
-      const chunk = JSON.stringify({ model: "qwen3-max", choices: [{ index: 0, delta: { content: "ok" }, finish_reason: "stop" }] });
-      return new Response(`data: ${chunk}\n\ndata: [DONE]\n\n`, { status: 200, headers: { "content-type": "text/event-stream" } });
+      const chunk = JSON.stringify({
+        model: "qwen3-max",
+        choices: [{ index: 0, delta: { content: "ok" }, finish_reason: "stop" }],
+      });
+      return new Response(`data: ${chunk}\n\ndata: [DONE]\n\n`, {
+        status: 200,
+        headers: { "content-type": "text/event-stream" },
+      });
     };
     const config = createConfig({ agent_llm_provider: "qwen", agent_llm_model: "qwen3-max", qwen_api_key: secretKey });
     const response = await createChatModel({ config, role: "agent", env: {}, fetch: recordingFetch }).chat(hello);

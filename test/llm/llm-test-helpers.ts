@@ -40,7 +40,11 @@ export function configFor(options: {
 }
 
 /** Base URLs of a port nobody listens on: taken from the OS, then released. */
-export async function closedPortUrls(): Promise<{ openaiBaseUrl: string; anthropicBaseUrl: string; qwenBaseUrl: string }> {
+export async function closedPortUrls(): Promise<{
+  openaiBaseUrl: string;
+  anthropicBaseUrl: string;
+  qwenBaseUrl: string;
+}> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const address = server.address();

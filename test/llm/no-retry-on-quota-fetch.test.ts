@@ -8,7 +8,9 @@ function answering(status: number, body: unknown): typeof fetch {
 
 describe("createNoRetryOnQuotaFetch", () => {
   it("marks a 429 insufficient_quota as not retryable and keeps its body", async () => {
-    const body = { error: { message: "You exceeded your current quota", type: "insufficient_quota", code: "insufficient_quota" } };
+    const body = {
+      error: { message: "You exceeded your current quota", type: "insufficient_quota", code: "insufficient_quota" },
+    };
     const response = await createNoRetryOnQuotaFetch(answering(429, body))("http://127.0.0.1/x");
     expect(response.status).toBe(429);
     expect(response.headers.get("x-should-retry")).toBe("false");
@@ -22,7 +24,12 @@ describe("createNoRetryOnQuotaFetch", () => {
   });
 
   it("leaves ordinary rate limits alone, even when they mention billing", async () => {
-    const body = { error: { message: "Rate limit reached; see https://platform.openai.com/account/billing", code: "rate_limit_exceeded" } };
+    const body = {
+      error: {
+        message: "Rate limit reached; see https://platform.openai.com/account/billing",
+        code: "rate_limit_exceeded",
+      },
+    };
     const response = await createNoRetryOnQuotaFetch(answering(429, body))("http://127.0.0.1/x");
     expect(response.headers.get("x-should-retry")).toBeNull();
   });

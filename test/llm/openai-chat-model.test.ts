@@ -54,11 +54,18 @@ describe("OpenAIChatModel", () => {
       { type: "text", text: "Read this chart." },
       { type: "image_url", image_url: { url: `data:image/png;base64,${tinyPngBase64}` } },
     ]);
-    expect(body.tools).toEqual([{ type: "function", function: { name: "compute_rsi", description: rsiTool.description, parameters: rsiTool.parameters } }]);
+    expect(body.tools).toEqual([
+      {
+        type: "function",
+        function: { name: "compute_rsi", description: rsiTool.description, parameters: rsiTool.parameters },
+      },
+    ]);
     expect(body.tool_choice).toBe("auto");
     expect(body.response_format).toBeUndefined();
 
-    expect(response.toolCalls).toEqual([{ id: "call_1", name: "compute_rsi", arguments: { period: 14 }, rawArguments: '{"period":14}' }]);
+    expect(response.toolCalls).toEqual([
+      { id: "call_1", name: "compute_rsi", arguments: { period: 14 }, rawArguments: '{"period":14}' },
+    ]);
     expect(response.finishReason).toBe("tool_calls");
     expect(response.text).toBe("");
     expect(response.model).toBe("gpt-4o");
@@ -124,7 +131,9 @@ describe("OpenAIChatModel", () => {
   it("passes the caller's signal: an already aborted signal sends nothing", async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(openaiModel().chat({ ...visionRequest, signal: controller.signal })).rejects.toMatchObject({ reason: "aborted" });
+    await expect(openaiModel().chat({ ...visionRequest, signal: controller.signal })).rejects.toMatchObject({
+      reason: "aborted",
+    });
     expect(server.requestCount()).toBe(0);
   });
 });

@@ -10,7 +10,9 @@ function read(chunks: unknown[]) {
   return { response: accumulator.finish(), pieces };
 }
 
-const choice = (delta: unknown, finish_reason: string | null = null) => ({ choices: [{ index: 0, delta, finish_reason }] });
+const choice = (delta: unknown, finish_reason: string | null = null) => ({
+  choices: [{ index: 0, delta, finish_reason }],
+});
 
 describe("OpenAIStreamAccumulator", () => {
   it("fills what compatible servers leave out: ids, usage, model, index", () => {
@@ -45,7 +47,9 @@ describe("OpenAIStreamAccumulator", () => {
     const { response, pieces } = read([
       choice({ tool_calls: [{ index: 0, id: "call_a", type: "function", function: { name: "rsi", arguments: "" } }] }),
       choice({ tool_calls: [{ index: 0, function: { arguments: '{"per' } }] }),
-      choice({ tool_calls: [{ index: 1, id: "call_b", type: "function", function: { name: "macd", arguments: "{fast" } }] }),
+      choice({
+        tool_calls: [{ index: 1, id: "call_b", type: "function", function: { name: "macd", arguments: "{fast" } }],
+      }),
       choice({ tool_calls: [{ index: 0, function: { arguments: 'iod": 14}' } }] }),
       choice({ tool_calls: [{ index: 1, function: { arguments: ": 12" } }] }),
       choice({}, "tool_calls"),
@@ -71,7 +75,9 @@ describe("OpenAIStreamAccumulator", () => {
   });
 
   it("leaves out tool kinds other than functions", () => {
-    const { response } = read([choice({ tool_calls: [{ index: 0, id: "c", type: "custom", function: { name: "grammar", arguments: "x" } }] })]);
+    const { response } = read([
+      choice({ tool_calls: [{ index: 0, id: "c", type: "custom", function: { name: "grammar", arguments: "x" } }] }),
+    ]);
     expect(response.toolCalls).toEqual([]);
   });
 
@@ -96,7 +102,9 @@ describe("OpenAIStreamAccumulator", () => {
 
   it("a chunk that is not a chat completion chunk, or a stream with no choices at all, is a ProviderError", () => {
     const accumulator = new OpenAIStreamAccumulator({ provider: "qwen", model: "qwen3-max" });
-    expect(() => accumulator.accept("<html>proxy error</html>")).toThrow(/Qwen request failed \(a stream chunk was not a chat completion chunk\)/);
+    expect(() => accumulator.accept("<html>proxy error</html>")).toThrow(
+      /Qwen request failed \(a stream chunk was not a chat completion chunk\)/,
+    );
     expect(() => read([])).toThrow(ProviderError);
     expect(() => read([{ unexpected: true }])).toThrow(/not a chat completion stream/);
   });

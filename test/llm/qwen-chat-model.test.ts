@@ -24,7 +24,13 @@ it("sends image and tools to /compatible-mode/v1/chat/completions and parses a t
         ],
       },
     ],
-    tools: [{ name: "draw_chart", description: "Draw the chart", parameters: { type: "object", properties: { bars: { type: "integer" } } } }],
+    tools: [
+      {
+        name: "draw_chart",
+        description: "Draw the chart",
+        parameters: { type: "object", properties: { bars: { type: "integer" } } },
+      },
+    ],
     toolChoice: "required",
     maxOutputTokens: 50,
   });
@@ -38,14 +44,23 @@ it("sends image and tools to /compatible-mode/v1/chat/completions and parses a t
   expect(body.temperature).toBe(0.1);
   expect(body.max_tokens).toBe(50);
   expect(body.tool_choice).toBe("required");
-  expect(body.messages[0].content[1]).toEqual({ type: "image_url", image_url: { url: `data:image/jpeg;base64,${tinyPngBase64}` } });
+  expect(body.messages[0].content[1]).toEqual({
+    type: "image_url",
+    image_url: { url: `data:image/jpeg;base64,${tinyPngBase64}` },
+  });
   expect(body.tools[0].function.name).toBe("draw_chart");
   expect(response.toolCalls).toMatchObject([{ name: "draw_chart", arguments: { bars: 40 } }]);
   expect(response.finishReason).toBe("tool_calls");
 });
 
 it("brands errors as Qwen", async () => {
-  const chatModel = createChatModel({ config: configFor({ provider: "qwen", server, key: "sk-other-key-0000000000" }), role: "graph", env: {} });
+  const chatModel = createChatModel({
+    config: configFor({ provider: "qwen", server, key: "sk-other-key-0000000000" }),
+    role: "graph",
+    env: {},
+  });
   const error = await providerErrorFrom(chatModel.chat({ messages: [{ role: "user", content: "hi" }] }));
-  expect(error.message.startsWith("Invalid API Key: The Qwen API key you provided is invalid or has expired.")).toBe(true);
+  expect(error.message.startsWith("Invalid API Key: The Qwen API key you provided is invalid or has expired.")).toBe(
+    true,
+  );
 });

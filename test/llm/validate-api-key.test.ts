@@ -57,7 +57,11 @@ it("an invalid key: the Invalid API Key message, one request, no key text", asyn
 
 it("a quota error is reported, not retried", async () => {
   server.enqueue(fakeReply.quotaExceeded());
-  const result = await validateApiKey({ config: configFor({ provider: "anthropic", server }), provider: "anthropic", env: {} });
+  const result = await validateApiKey({
+    config: configFor({ provider: "anthropic", server }),
+    provider: "anthropic",
+    env: {},
+  });
   expect(result).toMatchObject({ ok: false });
   expect(result.ok ? "" : result.error).toMatch(/^Billing Issue: Your Anthropic account/);
   expect(server.requestCount()).toBe(1);

@@ -57,7 +57,9 @@ describe("aggregateTo4h", () => {
 
   it("cuts by time from the day's first bar, so a missing hour does not shift later bars", () => {
     const start = Date.UTC(2024, 0, 1);
-    const times = Array.from({ length: 12 }, (_, hour) => start + hour * HOUR).filter((time) => time !== start + 2 * HOUR);
+    const times = Array.from({ length: 12 }, (_, hour) => start + hour * HOUR).filter(
+      (time) => time !== start + 2 * HOUR,
+    );
     const result = aggregateTo4h(hourly(times));
     expect(result.map((bar) => (bar.time - start) / HOUR)).toEqual([0, 4, 8]);
     expect(result.map((bar) => bar.volume)).toEqual([10 + 20 + 30, 40 + 50 + 60 + 70, 80 + 90 + 100 + 110]);
@@ -94,15 +96,31 @@ describe("timeZoneOffset", () => {
     for (const zone of ["America/New_York", "Europe/London", "Australia/Lord_Howe"]) {
       const remembering = timeZoneOffset(zone)!;
       // The reference asks Intl every time: the wall-clock time in the zone, minus UTC.
-      const format = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" });
+      const format = new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+      });
       const fresh = (time: number) => {
         const part = Object.fromEntries(format.formatToParts(time).map((entry) => [entry.type, Number(entry.value)]));
-        return (Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute) - Math.floor(time / 60_000) * 60_000) / 1000;
+        return (
+          (Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute) - Math.floor(time / 60_000) * 60_000) /
+          1000
+        );
       };
-      const hours = Array.from({ length: 2 * 366 * 24 }, (_, index) => Date.UTC(2023, 0, 1) + index * 3600_000 + 17 * 60_000);
+      const hours = Array.from(
+        { length: 2 * 366 * 24 },
+        (_, index) => Date.UTC(2023, 0, 1) + index * 3600_000 + 17 * 60_000,
+      );
       // In time order (as aggregation asks), then in a scrambled order.
       const scrambled = hours.map((_, index) => hours[(index * 7919) % hours.length]);
-      const wrong = [...hours, ...scrambled].filter((time) => remembering(time) !== fresh(time)).map((time) => new Date(time).toISOString());
+      const wrong = [...hours, ...scrambled]
+        .filter((time) => remembering(time) !== fresh(time))
+        .map((time) => new Date(time).toISOString());
       expect(wrong, zone).toEqual([]);
     }
   });

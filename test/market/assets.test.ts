@@ -38,9 +38,12 @@ describe("built-in assets", () => {
 });
 
 describe("symbolSchema", () => {
-  it.each(["ETH-USD", "NQ=F", "^FTSE", "BRK-B", "7203.T", "DX-Y.NYB", "EURUSD=X", "A_B", "X".repeat(32)])("accepts %s", (symbol) => {
-    expect(symbolSchema.parse(symbol)).toBe(symbol);
-  });
+  it.each(["ETH-USD", "NQ=F", "^FTSE", "BRK-B", "7203.T", "DX-Y.NYB", "EURUSD=X", "A_B", "X".repeat(32)])(
+    "accepts %s",
+    (symbol) => {
+      expect(symbolSchema.parse(symbol)).toBe(symbol);
+    },
+  );
 
   it("trims", () => {
     expect(symbolSchema.parse("  ETH-USD \t")).toBe("ETH-USD");

@@ -32,7 +32,12 @@ describe("describeHorizon", () => {
 describe("describeBarLength", () => {
   it("names one bar as an adjective", () => {
     expect(["1m", "15m", "4h", "1d", "1w", "1mo"].map((timeframe) => describeBarLength(timeframe as never))).toEqual([
-      "1-minute", "15-minute", "4-hour", "1-day", "1-week", "1-month",
+      "1-minute",
+      "15-minute",
+      "4-hour",
+      "1-day",
+      "1-week",
+      "1-month",
     ]);
   });
 });

@@ -41,6 +41,13 @@ describe("benchmark CSV files", () => {
     const labels = new Set(spx.map((candle) => new Date(candle.time).toISOString().slice(11, 16)));
     expect([...labels].sort()).toEqual(["09:30", "13:30"]);
     const btc = await readCsvFile(path.join(benchmarkRoot, "btc", "BTC_4h_1.csv"));
-    expect(btc[0]).toEqual({ time: Date.UTC(2023, 7, 23, 0), open: 26006.32, high: 26183.91, low: 25976.72, close: 26057.13, volume: 5066.45045 });
+    expect(btc[0]).toEqual({
+      time: Date.UTC(2023, 7, 23, 0),
+      open: 26006.32,
+      high: 26183.91,
+      low: 25976.72,
+      close: 26057.13,
+      volume: 5066.45045,
+    });
   });
 });

@@ -20,7 +20,8 @@ function parseError(text: string, options: Parameters<typeof parseCsv>[1] = {}):
 
 describe("parseCsv: columns", () => {
   it("reads the benchmark column order, naive times as UTC labels", () => {
-    const text = "Datetime,Close,High,Low,Open,Volume\n2023-08-23 00:00:00,26057.13,26183.91,25976.72,26006.32,5066.45045\n2023-08-23 04:00:00,25939.49,26096.0,25902.62,26057.12,3695.73713\n";
+    const text =
+      "Datetime,Close,High,Low,Open,Volume\n2023-08-23 00:00:00,26057.13,26183.91,25976.72,26006.32,5066.45045\n2023-08-23 04:00:00,25939.49,26096.0,25902.62,26057.12,3695.73713\n";
     expect(parseCsv(text)).toEqual([
       { time: T0, open: 26006.32, high: 26183.91, low: 25976.72, close: 26057.13, volume: 5066.45045 },
       { time: T1, open: 26057.12, high: 26096, low: 25902.62, close: 25939.49, volume: 3695.73713 },
@@ -53,7 +54,8 @@ describe("parseCsv: columns", () => {
   });
 
   it("understands yfinance's three-line header", () => {
-    const text = "Price,Close,High,Low,Open,Volume\nTicker,SPY,SPY,SPY,SPY,SPY\nDatetime,,,,,\n2023-08-23 00:00:00,11,12,9,10,5\n";
+    const text =
+      "Price,Close,High,Low,Open,Volume\nTicker,SPY,SPY,SPY,SPY,SPY\nDatetime,,,,,\n2023-08-23 00:00:00,11,12,9,10,5\n";
     expect(parseCsv(text)).toEqual([{ time: T0, open: 10, high: 12, low: 9, close: 11, volume: 5 }]);
     // Errors name the time column by the label the file gives it on its third line, not "Price".
     expect(() => parseCsv(text.replace("2023-08-23 00:00:00", "yesterday"))).toThrow(/column "Datetime"/);
@@ -62,51 +64,101 @@ describe("parseCsv: columns", () => {
 
 describe("parseCsv: text shape", () => {
   it("handles CRLF, a BOM, blank lines and no final newline", () => {
-    const text = "\uFEFFDatetime,Open,High,Low,Close,Volume\r\n2023-08-23 04:00:00,10,12,9,11,5\r\n\r\n2023-08-23 00:00:00,10,12,9,11,5\r\n\r\n   \r\n";
+    const text =
+      "\uFEFFDatetime,Open,High,Low,Close,Volume\r\n2023-08-23 04:00:00,10,12,9,11,5\r\n\r\n2023-08-23 00:00:00,10,12,9,11,5\r\n\r\n   \r\n";
     expect(parseCsv(text).map((candle) => candle.time)).toEqual([T0, T1]);
     expect(parseCsv("Date,Open,High,Low,Close\n2024-01-02,10,12,9,11")).toHaveLength(1);
   });
 
   it("handles quoted fields with commas, quotes and line breaks, keeping line numbers right", () => {
-    const text = 'Datetime,Note,Open,High,Low,Close\n2023-08-23 00:00:00,"a, ""quoted""\nnote",10,12,9,11\n2023-08-23 04:00:00,x,10,12,9,abc\n';
+    const text =
+      'Datetime,Note,Open,High,Low,Close\n2023-08-23 00:00:00,"a, ""quoted""\nnote",10,12,9,11\n2023-08-23 04:00:00,x,10,12,9,abc\n';
     const error = parseError(text);
     expect(error.line).toBe(4);
     expect(error.message).toBe('CSV, line 4, column "Close": "abc" is not a number');
   });
 
   it("sorts rows by time", () => {
-    const text = "Datetime,Open,High,Low,Close\n2023-08-23 08:00:00,10,12,9,11\n2023-08-23 00:00:00,10,12,9,11\n2023-08-23 04:00:00,10,12,9,11\n";
+    const text =
+      "Datetime,Open,High,Low,Close\n2023-08-23 08:00:00,10,12,9,11\n2023-08-23 00:00:00,10,12,9,11\n2023-08-23 04:00:00,10,12,9,11\n";
     expect(parseCsv(text).map((candle) => (candle.time - T0) / 3_600_000)).toEqual([0, 4, 8]);
   });
 });
 
 describe("parseCsv: errors name the line and column", () => {
   it.each([
-    ["Open,High,Low,Close\n10,12,9,11\n", "prices.csv, line 1: missing column Datetime (or Date) (found: Open, High, Low, Close)"],
-    ["Datetime,Open,Low\n2023-08-23 00:00:00,1,1\n", "prices.csv, line 1: missing columns high, close (found: Datetime, Open, Low)"],
+    [
+      "Open,High,Low,Close\n10,12,9,11\n",
+      "prices.csv, line 1: missing column Datetime (or Date) (found: Open, High, Low, Close)",
+    ],
+    [
+      "Datetime,Open,Low\n2023-08-23 00:00:00,1,1\n",
+      "prices.csv, line 1: missing columns high, close (found: Datetime, Open, Low)",
+    ],
     ["Datetime,Date,Open,High,Low,Close\n", 'prices.csv, line 1: the header has both "Datetime" and "Date": keep one'],
     ["Datetime,Open,Open,High,Low,Close\n", 'prices.csv, line 1: the header names column "open" twice'],
     ["Datetime,Open,High,Low,Close\n", "prices.csv: has a header but no data rows"],
     ["\n\n", "prices.csv: is empty: expected a header line and data rows"],
-    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9,11\nyesterday,10,12,9,11\n", 'prices.csv, line 3, column "Datetime": "yesterday" is not a date (expected e.g. 2023-08-23 04:00:00)'],
-    ["Datetime,Open,High,Low,Close\n2023-02-30 00:00:00,10,12,9,11\n", 'prices.csv, line 2, column "Datetime": "2023-02-30 00:00:00" is not a date (expected e.g. 2023-08-23 04:00:00)'],
-    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,1.2.3,9,11\n", 'prices.csv, line 2, column "High": "1.2.3" is not a number'],
-    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,,11\n", 'prices.csv, line 2, column "Low": "" is not a number'],
-    ["Datetime,Open,High,Low,Close,Volume\n2023-08-23 00:00:00,10,12,9,11,NaN\n", 'prices.csv, line 2, column "Volume": "NaN" is not a number'],
-    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9\n", "prices.csv, line 2: has 4 fields, the header has 5"],
-    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9,11\n2023-08-23 00:00:00,10,12,9,11\n", 'prices.csv, line 3, column "Datetime": time 2023-08-23T00:00:00.000Z repeats line 2'],
-    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,8,9,11\n", "prices.csv, line 2: invalid bar: high is below open, close or low"],
-    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,-10,12,9,11\n", 'prices.csv, line 2, column "Open": open must be greater than 0'],
-    ["Datetime,Open,High,Low,Close,Volume\n2023-08-23 00:00:00,10,12,9,11,-5\n", 'prices.csv, line 2, column "Volume": volume must not be negative'],
-    ["Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,11.5,11\n", "prices.csv, line 2: invalid bar: low is above open, close or high"],
-    ['Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,"10,12,9,11\n', "prices.csv, line 2: a quoted field is never closed"],
-    ['Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,"10"x,12,9,11\n', 'prices.csv, line 2: unexpected character "x" after a closing quote'],
+    [
+      "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9,11\nyesterday,10,12,9,11\n",
+      'prices.csv, line 3, column "Datetime": "yesterday" is not a date (expected e.g. 2023-08-23 04:00:00)',
+    ],
+    [
+      "Datetime,Open,High,Low,Close\n2023-02-30 00:00:00,10,12,9,11\n",
+      'prices.csv, line 2, column "Datetime": "2023-02-30 00:00:00" is not a date (expected e.g. 2023-08-23 04:00:00)',
+    ],
+    [
+      "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,1.2.3,9,11\n",
+      'prices.csv, line 2, column "High": "1.2.3" is not a number',
+    ],
+    [
+      "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,,11\n",
+      'prices.csv, line 2, column "Low": "" is not a number',
+    ],
+    [
+      "Datetime,Open,High,Low,Close,Volume\n2023-08-23 00:00:00,10,12,9,11,NaN\n",
+      'prices.csv, line 2, column "Volume": "NaN" is not a number',
+    ],
+    [
+      "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9\n",
+      "prices.csv, line 2: has 4 fields, the header has 5",
+    ],
+    [
+      "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9,11\n2023-08-23 00:00:00,10,12,9,11\n",
+      'prices.csv, line 3, column "Datetime": time 2023-08-23T00:00:00.000Z repeats line 2',
+    ],
+    [
+      "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,8,9,11\n",
+      "prices.csv, line 2: invalid bar: high is below open, close or low",
+    ],
+    [
+      "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,-10,12,9,11\n",
+      'prices.csv, line 2, column "Open": open must be greater than 0',
+    ],
+    [
+      "Datetime,Open,High,Low,Close,Volume\n2023-08-23 00:00:00,10,12,9,11,-5\n",
+      'prices.csv, line 2, column "Volume": volume must not be negative',
+    ],
+    [
+      "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,11.5,11\n",
+      "prices.csv, line 2: invalid bar: low is above open, close or high",
+    ],
+    [
+      'Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,"10,12,9,11\n',
+      "prices.csv, line 2: a quoted field is never closed",
+    ],
+    [
+      'Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,"10"x,12,9,11\n',
+      'prices.csv, line 2: unexpected character "x" after a closing quote',
+    ],
   ])("%j", (text, message) => {
     expect(parseError(text, { name: "prices.csv" }).message).toBe(message);
   });
 
   it("refuses text over the size limit before parsing", () => {
-    const error = parseError("Datetime,Open,High,Low,Close\n" + "2023-08-23 00:00:00,10,12,9,11\n".repeat(10), { maxBytes: 100 });
+    const error = parseError("Datetime,Open,High,Low,Close\n" + "2023-08-23 00:00:00,10,12,9,11\n".repeat(10), {
+      maxBytes: 100,
+    });
     expect(error.message).toMatch(/^CSV: is \d+ bytes, more than the limit of 100 bytes$/);
   });
 });
@@ -132,7 +184,11 @@ describe("readCsvFile", () => {
   it("checks the size limit before reading and reports a missing file plainly", async () => {
     const big = path.join(folder, "big.csv");
     await writeFile(big, "x".repeat(2_000));
-    await expect(readCsvFile(big, { maxBytes: 1_000 })).rejects.toThrow("big.csv: is 2000 bytes, more than the limit of 1000 bytes");
-    await expect(readCsvFile(path.join(folder, "missing.csv"))).rejects.toThrow(/^missing\.csv: cannot be read \(ENOENT/);
+    await expect(readCsvFile(big, { maxBytes: 1_000 })).rejects.toThrow(
+      "big.csv: is 2000 bytes, more than the limit of 1000 bytes",
+    );
+    await expect(readCsvFile(path.join(folder, "missing.csv"))).rejects.toThrow(
+      /^missing\.csv: cannot be read \(ENOENT/,
+    );
   });
 });

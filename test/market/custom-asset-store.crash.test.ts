@@ -75,7 +75,8 @@ function runAndKill(tag: string): Promise<void> {
       stderr += chunk.toString();
     });
     child.on("exit", (code, signal) => {
-      if (!killed || signal !== "SIGKILL") problems.push(`${tag} ended by itself (code ${code}, signal ${signal}): ${stderr.trim()}`);
+      if (!killed || signal !== "SIGKILL")
+        problems.push(`${tag} ended by itself (code ${code}, signal ${signal}): ${stderr.trim()}`);
       finished.add(tag);
       resolve();
     });
@@ -86,7 +87,8 @@ function checkFile(afterKillOf: string): void {
   const snapshot = new Map(confirmed); // taken before reading: everything in it was on disk already
   const filePath = path.join(dataDir, "custom_assets.json");
   if (!existsSync(filePath)) {
-    if (snapshot.size > 0) problems.push(`after ${afterKillOf}: file missing although ${snapshot.size} children confirmed saves`);
+    if (snapshot.size > 0)
+      problems.push(`after ${afterKillOf}: file missing although ${snapshot.size} children confirmed saves`);
     return;
   }
   let symbols: string[];
@@ -106,11 +108,15 @@ function checkFile(afterKillOf: string): void {
   }
   for (const [tag, indexes] of indexesByTag) {
     // Sequential saves: a child's symbols on disk are exactly 0..m, no holes, no repeats.
-    if (!indexes.every((value, position) => value === position)) problems.push(`after ${afterKillOf}: ${tag} has holes or repeats`);
+    if (!indexes.every((value, position) => value === position))
+      problems.push(`after ${afterKillOf}: ${tag} has holes or repeats`);
   }
   for (const [tag, highest] of snapshot) {
     const onDisk = indexesByTag.get(tag)?.length ?? 0;
-    if (onDisk < highest + 1) problems.push(`after ${afterKillOf}: lost confirmed saves of ${tag} (${onDisk} on disk, ${highest + 1} confirmed)`);
+    if (onDisk < highest + 1)
+      problems.push(
+        `after ${afterKillOf}: lost confirmed saves of ${tag} (${onDisk} on disk, ${highest + 1} confirmed)`,
+      );
   }
   if (finished.has(afterKillOf)) {
     const onDisk = indexesByTag.get(afterKillOf)?.length ?? 0;
@@ -137,7 +143,9 @@ describe("custom-asset store under SIGKILL", () => {
     expect(problems).toEqual([]);
     const totalConfirmed = [...confirmed.values()].reduce((sum, highest) => sum + highest + 1, 0);
     expect(totalConfirmed).toBeGreaterThan(TOTAL_KILLS); // the kills really did land among saves
-    console.info(`crash test: ${kills} kills, ${totalConfirmed} confirmed saves, ${confirmed.size} children saved at least once`);
+    console.info(
+      `crash test: ${kills} kills, ${totalConfirmed} confirmed saves, ${confirmed.size} children saved at least once`,
+    );
 
     // A process after all the crashes: it breaks any lock a killed child left, clears their temp files, and sees
     // every confirmed symbol.

@@ -46,14 +46,17 @@ describe("custom-asset store: basics", () => {
     expect(await store.list()).toEqual([symbol]);
   });
 
-  it.each([["../../etc/passwd"], [""], ["X".repeat(33)], ["ETH USD"], ["<script>"], [42], [null]])("rejects %j", async (symbol) => {
-    const store = createCustomAssetStore({ dataDir });
-    const error = await rejection(store.save(symbol));
-    expect(error.reason).toBe("invalid_symbol");
-    expect(error.kind).toBe("input");
-    expect(error.message).toMatch(/^Invalid symbol /);
-    expect(await readdir(dataDir)).toEqual([]); // nothing written, not even a lock
-  });
+  it.each([["../../etc/passwd"], [""], ["X".repeat(33)], ["ETH USD"], ["<script>"], [42], [null]])(
+    "rejects %j",
+    async (symbol) => {
+      const store = createCustomAssetStore({ dataDir });
+      const error = await rejection(store.save(symbol));
+      expect(error.reason).toBe("invalid_symbol");
+      expect(error.kind).toBe("input");
+      expect(error.message).toMatch(/^Invalid symbol /);
+      expect(await readdir(dataDir)).toEqual([]); // nothing written, not even a lock
+    },
+  );
 
   it("deduplicates case-insensitively, keeping the first spelling", async () => {
     const store = createCustomAssetStore({ dataDir });
@@ -107,7 +110,9 @@ describe("custom-asset store: basics", () => {
     const store = createCustomAssetStore({ dataDir });
     await store.save("ETH-USD");
     const assets = await listAssets(store);
-    expect(assets.filter((asset) => asset.custom)).toEqual([{ code: "ETH-USD", name: "ETH-USD", ticker: "ETH-USD", custom: true }]);
+    expect(assets.filter((asset) => asset.custom)).toEqual([
+      { code: "ETH-USD", name: "ETH-USD", ticker: "ETH-USD", custom: true },
+    ]);
     expect(assets.filter((asset) => !asset.custom)).toHaveLength(12);
   });
 
@@ -167,29 +172,40 @@ describe("custom-asset store: concurrency and restarts", () => {
 describe("custom-asset store: damaged files are never replaced by an empty list", () => {
   const cases = [
     ["torn (truncated) JSON", '{"version": 1, "custom_assets": ["ETH-USD", "NQ', /not valid JSON/],
-    ["valid JSON of the wrong shape", '{"version": 1, "custom_assets": "ETH-USD"}', /custom_assets must be a list of symbols/],
-    ["a list with an invalid symbol", '{"version": 1, "custom_assets": ["ETH-USD", "bad symbol!"]}', /custom_assets\.1 is not a valid symbol/],
+    [
+      "valid JSON of the wrong shape",
+      '{"version": 1, "custom_assets": "ETH-USD"}',
+      /custom_assets must be a list of symbols/,
+    ],
+    [
+      "a list with an invalid symbol",
+      '{"version": 1, "custom_assets": ["ETH-USD", "bad symbol!"]}',
+      /custom_assets\.1 is not a valid symbol/,
+    ],
     ["a newer version", '{"version": 2, "assets": []}', /version must be 1/],
     ["a JSON number", "42", /must be an object/],
     ["an empty file", "", /the file is empty/],
   ] as const;
 
-  it.each(cases)("%s: list() and save() fail naming the file; the file is untouched", async (_label, content, problem) => {
-    await writeFile(filePath(), content);
-    const store = createCustomAssetStore({ dataDir });
-    const listError = await rejection(store.list());
-    expect(listError.reason).toBe("corrupt_file");
-    expect(listError.kind).toBe("internal");
-    expect(listError.filePath).toBe(filePath());
-    expect(listError.message).toContain(`The custom-asset file ${filePath()} is damaged (`);
-    expect(listError.message).toMatch(problem);
-    expect(listError.message).toContain("It was left untouched");
+  it.each(cases)(
+    "%s: list() and save() fail naming the file; the file is untouched",
+    async (_label, content, problem) => {
+      await writeFile(filePath(), content);
+      const store = createCustomAssetStore({ dataDir });
+      const listError = await rejection(store.list());
+      expect(listError.reason).toBe("corrupt_file");
+      expect(listError.kind).toBe("internal");
+      expect(listError.filePath).toBe(filePath());
+      expect(listError.message).toContain(`The custom-asset file ${filePath()} is damaged (`);
+      expect(listError.message).toMatch(problem);
+      expect(listError.message).toContain("It was left untouched");
 
-    const saveError = await rejection(store.save("BTC-EUR"));
-    expect(saveError.reason).toBe("corrupt_file");
-    expect(await readFile(filePath(), "utf8")).toBe(content);
-    await expect(listAssets(store)).rejects.toThrow(CustomAssetStoreError);
-  });
+      const saveError = await rejection(store.save("BTC-EUR"));
+      expect(saveError.reason).toBe("corrupt_file");
+      expect(await readFile(filePath(), "utf8")).toBe(content);
+      await expect(listAssets(store)).rejects.toThrow(CustomAssetStoreError);
+    },
+  );
 
   it("works again once the user repairs the file", async () => {
     await writeFile(filePath(), '{"version": 1, "custom_assets": ["ETH-USD"');
@@ -205,13 +221,20 @@ describe("custom-asset store: damaged files are never replaced by an empty list"
     const store = createCustomAssetStore({ dataDir });
     expect(await store.list()).toEqual(["ETH-USD", "NQ=F"]);
     await store.save("^FTSE");
-    expect(JSON.parse(await readFile(filePath(), "utf8"))).toEqual({ version: 1, custom_assets: ["ETH-USD", "NQ=F", "^FTSE"] });
+    expect(JSON.parse(await readFile(filePath(), "utf8"))).toEqual({
+      version: 1,
+      custom_assets: ["ETH-USD", "NQ=F", "^FTSE"],
+    });
   });
 
   it("keeps unknown extra fields of the file", async () => {
     await writeFile(filePath(), '{"version": 1, "custom_assets": [], "note": "kept"}');
     const store = createCustomAssetStore({ dataDir });
     await store.save("ETH-USD");
-    expect(JSON.parse(await readFile(filePath(), "utf8"))).toEqual({ note: "kept", version: 1, custom_assets: ["ETH-USD"] });
+    expect(JSON.parse(await readFile(filePath(), "utf8"))).toEqual({
+      note: "kept",
+      version: 1,
+      custom_assets: ["ETH-USD"],
+    });
   });
 });

@@ -12,22 +12,25 @@ const DAY = 86_400_000;
 const now = Date.UTC(2025, 5, 1, 12, 0, 0);
 
 describe("validateDateRange", () => {
-  describe.each(TIMEFRAMES.map((timeframe) => [timeframe, maxLookbackDays(timeframe)] as const))("%s (max %i days)", (timeframe, maxDays) => {
-    it("accepts a range exactly at the limit", () => {
-      const result = validateDateRange({ timeframe, start: now - maxDays * DAY, end: now }, { now });
-      expect(result).toEqual({ ok: true, days: maxDays });
-    });
-
-    it("rejects a range one day past the limit with the numbers", () => {
-      const result = validateDateRange({ timeframe, start: now - (maxDays + 1) * DAY, end: now }, { now });
-      expect(result).toEqual({
-        ok: false,
-        error: `Date range too long for ${timeframe}: ${maxDays + 1} days requested, at most ${maxDays} days allowed.`,
-        maxDays: maxDays,
-        currentDays: maxDays + 1,
+  describe.each(TIMEFRAMES.map((timeframe) => [timeframe, maxLookbackDays(timeframe)] as const))(
+    "%s (max %i days)",
+    (timeframe, maxDays) => {
+      it("accepts a range exactly at the limit", () => {
+        const result = validateDateRange({ timeframe, start: now - maxDays * DAY, end: now }, { now });
+        expect(result).toEqual({ ok: true, days: maxDays });
       });
-    });
-  });
+
+      it("rejects a range one day past the limit with the numbers", () => {
+        const result = validateDateRange({ timeframe, start: now - (maxDays + 1) * DAY, end: now }, { now });
+        expect(result).toEqual({
+          ok: false,
+          error: `Date range too long for ${timeframe}: ${maxDays + 1} days requested, at most ${maxDays} days allowed.`,
+          maxDays: maxDays,
+          currentDays: maxDays + 1,
+        });
+      });
+    },
+  );
 
   it("counts partial days as whole days (rounded up)", () => {
     expect(countDays(0, 1)).toBe(1);
@@ -37,14 +40,24 @@ describe("validateDateRange", () => {
     expect(Object.is(countDays(DAY / 2, 0), 0)).toBe(true); // never -0
     const justOver = validateDateRange({ timeframe: "1m", start: now - 7 * DAY - 60_000, end: now }, { now });
     expect(justOver).toMatchObject({ ok: false, currentDays: 8, maxDays: 7 });
-    expect(validateDateRange({ timeframe: "1m", start: now - 2 * 3_600_000, end: now }, { now })).toEqual({ ok: true, days: 1 });
+    expect(validateDateRange({ timeframe: "1m", start: now - 2 * 3_600_000, end: now }, { now })).toEqual({
+      ok: true,
+      days: 1,
+    });
   });
 
   it("accepts Dates, ISO strings and epoch milliseconds alike", () => {
     const expected = { ok: true, days: 3 };
-    expect(validateDateRange({ timeframe: "1h", start: new Date("2025-05-01T00:00:00Z"), end: new Date("2025-05-04T00:00:00Z") }, { now })).toEqual(expected);
+    expect(
+      validateDateRange(
+        { timeframe: "1h", start: new Date("2025-05-01T00:00:00Z"), end: new Date("2025-05-04T00:00:00Z") },
+        { now },
+      ),
+    ).toEqual(expected);
     expect(validateDateRange({ timeframe: "1h", start: "2025-05-01", end: "2025-05-04" }, { now })).toEqual(expected);
-    expect(validateDateRange({ timeframe: "1h", start: "2025-05-01 00:00", end: Date.UTC(2025, 4, 4) }, { now })).toEqual(expected);
+    expect(
+      validateDateRange({ timeframe: "1h", start: "2025-05-01 00:00", end: Date.UTC(2025, 4, 4) }, { now }),
+    ).toEqual(expected);
   });
 
   it.each([
@@ -53,7 +66,10 @@ describe("validateDateRange", () => {
     ["1mo", 10950],
   ] as const)("allows %s ranges up to %i days and refuses one day more", (timeframe, maxDays) => {
     const end = Date.UTC(2025, 4, 1);
-    expect(validateDateRange({ timeframe, start: end - maxDays * DAY, end }, { now })).toEqual({ ok: true, days: maxDays });
+    expect(validateDateRange({ timeframe, start: end - maxDays * DAY, end }, { now })).toEqual({
+      ok: true,
+      days: maxDays,
+    });
     expect(validateDateRange({ timeframe, start: end - (maxDays + 1) * DAY, end }, { now })).toMatchObject({
       ok: false,
       error: `Date range too long for ${timeframe}: ${maxDays + 1} days requested, at most ${maxDays} days allowed.`,
@@ -65,7 +81,9 @@ describe("validateDateRange", () => {
     const result = validateDateRange({ timeframe: "1d", start: "2025-05-10", end: "2025-05-01" }, { now });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.error).toBe("Start 2025-05-10T00:00:00.000Z is after end 2025-05-01T00:00:00.000Z: the start must be before the end.");
+    expect(result.error).toBe(
+      "Start 2025-05-10T00:00:00.000Z is after end 2025-05-01T00:00:00.000Z: the start must be before the end.",
+    );
     expect(result.maxDays).toBe(3650); // 1d's lookback
     expect(result.currentDays).toBe(-9);
   });
@@ -81,18 +99,29 @@ describe("validateDateRange", () => {
   });
 
   it("rejects an end in the future beyond the clock-skew tolerance, and allows it within", () => {
-    const withinSkew = validateDateRange({ timeframe: "1h", start: now - DAY, end: now + CLOCK_SKEW_TOLERANCE_MS }, { now });
+    const withinSkew = validateDateRange(
+      { timeframe: "1h", start: now - DAY, end: now + CLOCK_SKEW_TOLERANCE_MS },
+      { now },
+    );
     expect(withinSkew.ok).toBe(true);
-    const future = validateDateRange({ timeframe: "1h", start: now - DAY, end: now + CLOCK_SKEW_TOLERANCE_MS + 1 }, { now });
+    const future = validateDateRange(
+      { timeframe: "1h", start: now - DAY, end: now + CLOCK_SKEW_TOLERANCE_MS + 1 },
+      { now },
+    );
     expect(future).toMatchObject({ ok: false, maxDays: 730 });
-    if (!future.ok) expect(future.error).toMatch(/^End 2025-06-01T12:05:00.001Z is in the future \(now is 2025-06-01T12:00:00.000Z\)\.$/);
+    if (!future.ok)
+      expect(future.error).toMatch(
+        /^End 2025-06-01T12:05:00.001Z is in the future \(now is 2025-06-01T12:00:00.000Z\)\.$/,
+      );
     const farFuture = validateDateRange({ timeframe: "1d", start: "2030-01-01", end: "2030-02-01" }, { now });
     expect(farFuture.ok).toBe(false);
   });
 
   it("uses the real clock when no now is given", () => {
     expect(validateDateRange({ timeframe: "1d", start: Date.now() - 10 * DAY, end: Date.now() }).ok).toBe(true);
-    expect(validateDateRange({ timeframe: "1d", start: Date.now() - 10 * DAY, end: Date.now() + 3_600_000 }).ok).toBe(false);
+    expect(validateDateRange({ timeframe: "1d", start: Date.now() - 10 * DAY, end: Date.now() + 3_600_000 }).ok).toBe(
+      false,
+    );
   });
 
   it.each(["2h", "", "1M", "4H", undefined])("rejects the unknown timeframe %j", (timeframe) => {

@@ -12,12 +12,32 @@ import {
 describe("timeframes", () => {
   it("has the lookback table: Yahoo's intraday limits, and 10, 20 and 30 years for daily, weekly and monthly bars", () => {
     const table = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, maxLookbackDays(timeframe)]));
-    expect(table).toEqual({ "1m": 7, "5m": 60, "15m": 60, "30m": 60, "1h": 730, "4h": 730, "1d": 3650, "1w": 7300, "1mo": 10950 });
+    expect(table).toEqual({
+      "1m": 7,
+      "5m": 60,
+      "15m": 60,
+      "30m": 60,
+      "1h": 730,
+      "4h": 730,
+      "1d": 3650,
+      "1w": 7300,
+      "1mo": 10950,
+    });
   });
 
   it("maps each timeframe to a yahoo-finance2 interval, 4h through 1h", () => {
     const intervals = Object.fromEntries(TIMEFRAMES.map((timeframe) => [timeframe, yahooIntervalFor(timeframe)]));
-    expect(intervals).toEqual({ "1m": "1m", "5m": "5m", "15m": "15m", "30m": "30m", "1h": "1h", "4h": "1h", "1d": "1d", "1w": "1wk", "1mo": "1mo" });
+    expect(intervals).toEqual({
+      "1m": "1m",
+      "5m": "5m",
+      "15m": "15m",
+      "30m": "30m",
+      "1h": "1h",
+      "4h": "1h",
+      "1d": "1d",
+      "1w": "1wk",
+      "1mo": "1mo",
+    });
     expect(timeframeInfo("4h").aggregated).toBe(true);
     expect(TIMEFRAMES.filter((timeframe) => timeframeInfo(timeframe).aggregated)).toEqual(["4h"]);
   });

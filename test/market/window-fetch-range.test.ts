@@ -55,10 +55,14 @@ describe("windowFetchStart", () => {
   it("never reaches past the timeframe's lookback", () => {
     const start = new Date(end.getTime() - 30 * DAY);
     // 500 monthly bars would need 15531 days; 1mo allows 10950.
-    expect(windowFetchStart({ timeframe: "1mo", start, end, bars: 500 })).toEqual(new Date(end.getTime() - 10_950 * DAY));
+    expect(windowFetchStart({ timeframe: "1mo", start, end, bars: 500 })).toEqual(
+      new Date(end.getTime() - 10_950 * DAY),
+    );
     // 1000 one-minute bars: 3 sessions, 5 calendar days and a holiday weekend make 9; Yahoo serves 7 at most.
     const lastHour = new Date(end.getTime() - 3_600_000);
     expect(calendarDaysForBars("1m", 1000)).toBe(9);
-    expect(windowFetchStart({ timeframe: "1m", start: lastHour, end, bars: 1000 })).toEqual(new Date(end.getTime() - 7 * DAY));
+    expect(windowFetchStart({ timeframe: "1m", start: lastHour, end, bars: 1000 })).toEqual(
+      new Date(end.getTime() - 7 * DAY),
+    );
   });
 });

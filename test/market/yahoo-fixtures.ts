@@ -108,6 +108,9 @@ export function dailyBarsFetch(options: { symbol: string; firstBar: number; data
     const to = Math.min(Number(url.searchParams.get("period2")) * 1000, options.dataEnd());
     const times: number[] = [];
     for (let time = options.firstBar; time <= to; time += DAY) if (time >= from) times.push(time);
-    return chartBody({ symbol: options.symbol, exchangeTimezoneName: "UTC" }, barsAt(times, 100 + ((times[0] ?? options.firstBar) - options.firstBar) / DAY));
+    return chartBody(
+      { symbol: options.symbol, exchangeTimezoneName: "UTC" },
+      barsAt(times, 100 + ((times[0] ?? options.firstBar) - options.firstBar) / DAY),
+    );
   });
 }

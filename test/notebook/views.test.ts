@@ -33,24 +33,60 @@ const result = {
   barCount: 45,
   window: { start: "2024-01-01T00:00:00.000Z", end: "2024-01-08T12:00:00.000Z" },
   reports: { indicator: `RSI is **55**. ${hostile}`, pattern: "Ascending triangle.", trend: "Trend: upward" },
-  charts: { pattern: Buffer.from("pattern-png").toString("base64"), trend: Buffer.from("trend-png").toString("base64") },
-  decision: { forecastHorizon: "next 3 bars", decision: "SHORT", justification: `Because ${hostile}`, riskRewardRatio: 1.5 },
-  models: { agent: { provider: "openai", model: "gpt-4o-mini", temperature: 0.1 }, graph: { provider: "openai", model: "gpt-4o", temperature: 0.1 } },
+  charts: {
+    pattern: Buffer.from("pattern-png").toString("base64"),
+    trend: Buffer.from("trend-png").toString("base64"),
+  },
+  decision: {
+    forecastHorizon: "next 3 bars",
+    decision: "SHORT",
+    justification: `Because ${hostile}`,
+    riskRewardRatio: 1.5,
+  },
+  models: {
+    agent: { provider: "openai", model: "gpt-4o-mini", temperature: 0.1 },
+    graph: { provider: "openai", model: "gpt-4o", temperature: 0.1 },
+  },
   usage: {
     calls: [
-      { step: "indicator", role: "agent", provider: "openai", model: "gpt-4o-mini", usage: { inputTokens: 1234, outputTokens: 56 }, durationMs: 1532.7781 },
-      { step: "decision", role: "graph", provider: "openai", model: hostile, usage: { inputTokens: 800, outputTokens: 144 }, durationMs: 987.5 },
+      {
+        step: "indicator",
+        role: "agent",
+        provider: "openai",
+        model: "gpt-4o-mini",
+        usage: { inputTokens: 1234, outputTokens: 56 },
+        durationMs: 1532.7781,
+      },
+      {
+        step: "decision",
+        role: "graph",
+        provider: "openai",
+        model: hostile,
+        usage: { inputTokens: 800, outputTokens: 144 },
+        durationMs: 987.5,
+      },
     ],
     total: { inputTokens: 2034, outputTokens: 200 },
   },
-  indicatorValues: { rsi: 55.123456, macd: -0.000049, macdSignal: 12.5, macdHistogram: -1234.5678, stochasticK: null, stochasticD: 80, roc: 1.005, williamsR: -20 },
+  indicatorValues: {
+    rsi: 55.123456,
+    macd: -0.000049,
+    macdSignal: 12.5,
+    macdHistogram: -1234.5678,
+    stochasticK: null,
+    stochasticD: 80,
+    roc: 1.005,
+    williamsR: -20,
+  },
   pluginIndicatorValues: { [hostile]: 0.5 },
   timingsMs: { data: 12.3, indicator: 9737.536460000001, total: 14200.9 },
 } as unknown as AnalysisResult;
 
 /** The text of each cell of an HTML table's rows, tags removed and entities left as they are. */
 function cells(html: string): string[][] {
-  return [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) => [...row[1].matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((cell) => cell[1]));
+  return [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) =>
+    [...row[1].matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((cell) => cell[1]),
+  );
 }
 
 describe("showResult", () => {
@@ -75,7 +111,10 @@ describe("showResult", () => {
 
   it("says when the window reached back before the requested start, and only then", () => {
     expect(decisionCardHtml(result)).not.toContain("Requested from");
-    const filled = { ...result, window: { ...result.window, requestedStart: "2024-01-05T00:00:00.000Z" } } as AnalysisResult;
+    const filled = {
+      ...result,
+      window: { ...result.window, requestedStart: "2024-01-05T00:00:00.000Z" },
+    } as AnalysisResult;
     expect(decisionCardHtml(filled)).toContain(
       "Requested from 2024-01-05T00:00:00.000Z; the window starts earlier, at 2024-01-01T00:00:00.000Z, to have 45 bars.",
     );
@@ -93,7 +132,15 @@ describe("the result's numbers as tables", () => {
     expect(indicatorTableHtml(result)).toMatch(/<td style="[^"]*text-align:right">55.12<\/td>/);
 
     const usage = cells(usageTableHtml(result));
-    expect(usage[1]).toEqual(["indicator", "openai", "gpt-4o-mini", "1,234", "56", "1.5", expect.stringMatching(/^\d\.\d{4}$/)]);
+    expect(usage[1]).toEqual([
+      "indicator",
+      "openai",
+      "gpt-4o-mini",
+      "1,234",
+      "56",
+      "1.5",
+      expect.stringMatching(/^\d\.\d{4}$/),
+    ]);
     expect(usage.at(-1)?.slice(0, 5)).toEqual(["total", "", "", "2,034", "200"]);
     const timings = cells(timingsTableHtml(result));
     expect(timings).toContainEqual(["indicator", "9.7"]);
@@ -108,19 +155,42 @@ describe("the result's numbers as tables", () => {
   });
 
   it("takes its columns, headings and decimals from the caller", () => {
-    const html = htmlTable([{ a: 1.23456, b: "x" }, { a: null, b: "y" }], { columns: [{ key: "b", label: "B" }, { key: "a" }], decimals: { a: 3 } });
-    expect(cells(html)).toEqual([["B", "a"], ["x", "1.235"], ["y", "–"]]);
+    const html = htmlTable(
+      [
+        { a: 1.23456, b: "x" },
+        { a: null, b: "y" },
+      ],
+      { columns: [{ key: "b", label: "B" }, { key: "a" }], decimals: { a: 3 } },
+    );
+    expect(cells(html)).toEqual([
+      ["B", "a"],
+      ["x", "1.235"],
+      ["y", "–"],
+    ]);
     expect(formatNumber(1234567.891, 1)).toBe("1,234,567.9");
     expect(formatNumber(-0.004)).toBe("0.00");
   });
 });
 
 describe("the interactive window chart", () => {
-  const candles = Array.from({ length: 30 }, (_, index) => ({ time: Date.UTC(2024, 0, 1) + index * 4 * 3_600_000, open: 100 + index, high: 102 + index, low: 99 + index, close: 101 + index, volume: 10 }));
+  const candles = Array.from({ length: 30 }, (_, index) => ({
+    time: Date.UTC(2024, 0, 1) + index * 4 * 3_600_000,
+    open: 100 + index,
+    high: 102 + index,
+    low: 99 + index,
+    close: 101 + index,
+    volume: 10,
+  }));
 
   it("is the trend chart's candles and four trendlines, sized to the notebook's column", () => {
     const figure = windowFigure({ candles, assetName: "Bitcoin", timeframe: "4h" });
-    expect(figure.data.map((trace) => trace.name)).toEqual(["Price", "Support (close)", "Resistance (close)", "Support (lows)", "Resistance (highs)"]);
+    expect(figure.data.map((trace) => trace.name)).toEqual([
+      "Price",
+      "Support (close)",
+      "Resistance (close)",
+      "Support (lows)",
+      "Resistance (highs)",
+    ]);
     const html = plotlyHtml(figure, { plotly: "loaded" });
     expect(html).toMatch(/^<div id="quantagent-plot-[0-9a-f-]{36}" style="width:100%;height:640px"><\/div>/);
     expect(html).toContain('"autosize":true');
@@ -149,7 +219,13 @@ describe("createProgressView", () => {
     const display = new RecordingDisplay();
     const onEvent = createProgressView(display);
     onEvent({ type: "step-start", step: "indicator", at: 0 });
-    onEvent({ type: "step-end", step: "indicator", at: 0, durationMs: 1500, usage: { inputTokens: 100, outputTokens: 20 } });
+    onEvent({
+      type: "step-end",
+      step: "indicator",
+      at: 0,
+      durationMs: 1500,
+      usage: { inputTokens: 100, outputTokens: 20 },
+    });
     onEvent({ type: "step-error", step: "pattern", at: 0, durationMs: 10, error: "Network Error: a | b" });
     expect(display.outputs).toHaveLength(3);
     const last = display.outputs[2].value as string;

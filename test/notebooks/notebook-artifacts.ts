@@ -40,7 +40,7 @@ export async function saveNotebookArtifacts(options: { executed: string; env: No
     await page.waitForFunction(() => document.querySelectorAll(".main-svg").length > 0, { timeout: 30_000 }).catch(() => undefined);
     await page.screenshot({ path: screenshot, fullPage: true });
     const renderedText = await page.evaluate(() => document.body.innerText);
-    const drawnPlots = await page.evaluate(() => [...document.querySelectorAll(".js-plotly-plot")].filter((plot) => plot.querySelector(".trace") !== null).length);
+    const drawnPlots = await page.evaluate(() => Array.from(document.querySelectorAll(".js-plotly-plot")).filter((plot) => plot.querySelector(".trace") !== null).length);
     return { html, screenshot, renderedText, drawnPlots };
   } finally {
     await chromium.close();

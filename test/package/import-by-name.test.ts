@@ -8,13 +8,18 @@ import path from "node:path";
 
 const root = path.resolve(__dirname, "../..");
 describe("the package", () => {
-  if (!existsSync(path.join(root, "dist/esm/index.mjs"))) throw new Error("dist/ is missing or old: run npm run build (npm test does it first)");
+  if (!existsSync(path.join(root, "dist/esm/index.mjs")))
+    throw new Error("dist/ is missing or old: run npm run build (npm test does it first)");
   const scratch = mkdtempSync(path.join(tmpdir(), "import-by-name-"));
   mkdirSync(path.join(scratch, "node_modules"));
   symlinkSync(root, path.join(scratch, "node_modules", "quantagent-ts"), "dir");
   const run = (file: string, source: string) => {
     writeFileSync(path.join(scratch, file), source);
-    return execFileSync(process.execPath, [file], { cwd: scratch, encoding: "utf8", env: { ...process.env, OPENAI_API_KEY: "" } });
+    return execFileSync(process.execPath, [file], {
+      cwd: scratch,
+      encoding: "utf8",
+      env: { ...process.env, OPENAI_API_KEY: "" },
+    });
   };
 
   it("loads from CommonJS by name, as tslab notebooks do", () => {
@@ -34,14 +39,22 @@ describe("the package", () => {
     expect(JSON.parse(output)).toEqual({
       request: "function",
       errorBase: true,
-      selection: { agent_llm_model: "gpt-4o-mini", graph_llm_model: "gpt-4o", agent_llm_provider: "openai", graph_llm_provider: "openai" },
+      selection: {
+        agent_llm_model: "gpt-4o-mini",
+        graph_llm_model: "gpt-4o",
+        agent_llm_provider: "openai",
+        graph_llm_provider: "openai",
+      },
       range: false,
       mask: "sk-...nop",
     });
   });
 
   it("loads from ESM by name", () => {
-    const output = run("check.mjs", `import { createConfig, TIMEFRAMES } from "quantagent-ts"; console.log(TIMEFRAMES.length, createConfig().window_bars);`);
+    const output = run(
+      "check.mjs",
+      `import { createConfig, TIMEFRAMES } from "quantagent-ts"; console.log(TIMEFRAMES.length, createConfig().window_bars);`,
+    );
     expect(output.trim()).toBe("9 45");
   });
 

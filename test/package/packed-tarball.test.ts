@@ -26,9 +26,17 @@ let entries: EntryPoint[];
 let fake: FakeProviderServer;
 
 /** Runs a command in the consumer folder; answers its exit code and output instead of throwing. */
-async function inConsumer(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function inConsumer(
+  file: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(file, args, { cwd: consumer, env: { PATH: process.env.PATH, HOME: scratch, ...env }, maxBuffer: 32 * 1024 * 1024 });
+    const { stdout, stderr } = await run(file, args, {
+      cwd: consumer,
+      env: { PATH: process.env.PATH, HOME: scratch, ...env },
+      maxBuffer: 32 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code?: number; stdout?: string; stderr?: string };
@@ -37,7 +45,8 @@ async function inConsumer(file: string, args: string[], env: NodeJS.ProcessEnv =
 }
 
 beforeAll(async () => {
-  if (!existsSync(path.join(root, "dist/esm/index.mjs"))) throw new Error("dist/ is missing or old: run npm run build (npm test does it first)");
+  if (!existsSync(path.join(root, "dist/esm/index.mjs")))
+    throw new Error("dist/ is missing or old: run npm run build (npm test does it first)");
   scratch = await mkdtemp(path.join(tmpdir(), "packed-tarball-"));
   consumer = path.join(scratch, "consumer");
   await mkdir(consumer);
@@ -45,22 +54,39 @@ beforeAll(async () => {
   fake = await startFakeProviderServer({ validKeys: [key] });
 
   // The build is npm test's (pretest); packing again would only rebuild the same files.
-  const packed = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", scratch], { cwd: root, maxBuffer: 32 * 1024 * 1024 });
+  const packed = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", scratch], {
+    cwd: root,
+    maxBuffer: 32 * 1024 * 1024,
+  });
   const tarball = path.join(scratch, (JSON.parse(packed.stdout) as { filename: string }[])[0]?.filename ?? "");
 
-  await writeFile(path.join(consumer, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }, null, 2));
+  await writeFile(
+    path.join(consumer, "package.json"),
+    JSON.stringify({ name: "consumer", version: "1.0.0", private: true }, null, 2),
+  );
   // --ignore-scripts: the only install script among the dependencies is better-sqlite3's, which compiles its addon
   // from source here (a minute of CPU: no prebuilt binaries can be downloaded). The same better-sqlite3 version as
   // the repository's gets the addon the repository already compiled for this Node; another version is compiled.
-  const install = await inConsumer("npm", ["install", tarball, "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"]);
+  const install = await inConsumer("npm", [
+    "install",
+    tarball,
+    "--ignore-scripts",
+    "--no-audit",
+    "--no-fund",
+    "--prefer-offline",
+  ]);
   if (install.code !== 0) throw new Error(`npm install of the tarball failed:\n${install.stderr.slice(-3000)}`);
   installed = path.join(consumer, "node_modules", "quantagent-ts");
-  const version = (folder: string) => (JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as { version: string }).version;
+  const version = (folder: string) =>
+    (JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as { version: string }).version;
   const ours = path.join(root, "node_modules", "better-sqlite3");
   const theirs = path.join(consumer, "node_modules", "better-sqlite3");
   if (version(ours) === version(theirs)) {
     await mkdir(path.join(theirs, "build", "Release"), { recursive: true });
-    await copyFile(path.join(ours, "build", "Release", "better_sqlite3.node"), path.join(theirs, "build", "Release", "better_sqlite3.node"));
+    await copyFile(
+      path.join(ours, "build", "Release", "better_sqlite3.node"),
+      path.join(theirs, "build", "Release", "better_sqlite3.node"),
+    );
   } else {
     const rebuild = await inConsumer("npm", ["rebuild", "better-sqlite3"]);
     if (rebuild.code !== 0) throw new Error(`better-sqlite3 did not build:\n${rebuild.stderr.slice(-3000)}`);
@@ -74,14 +100,37 @@ afterAll(async () => {
 
 describe("the packed package", () => {
   it("ships the build, the page, the benchmark with its licence, README, LICENSE and CHANGELOG, and no sources or tests", () => {
-    for (const file of ["dist/src/index.js", "dist/src/index.d.ts", "dist/esm/index.mjs", "dist/esm/index.d.mts", "dist/cli/main.js", "dist/server/main.js", "server/public/index.html", "datasets/benchmark/LICENSE", "datasets/benchmark/btc/BTC_4h_1.csv", "README.md", "LICENSE", "CHANGELOG.md"]) {
+    for (const file of [
+      "dist/src/index.js",
+      "dist/src/index.d.ts",
+      "dist/esm/index.mjs",
+      "dist/esm/index.d.mts",
+      "dist/cli/main.js",
+      "dist/server/main.js",
+      "server/public/index.html",
+      "datasets/benchmark/LICENSE",
+      "datasets/benchmark/btc/BTC_4h_1.csv",
+      "README.md",
+      "LICENSE",
+      "CHANGELOG.md",
+    ]) {
       expect(existsSync(path.join(installed, file)), file).toBe(true);
     }
-    for (const absent of ["src", "test", "bench", "scripts", "notebooks", "cli", "tsconfig.json", "dist/src/index.js.map"]) {
+    for (const absent of [
+      "src",
+      "test",
+      "bench",
+      "scripts",
+      "notebooks",
+      "cli",
+      "tsconfig.json",
+      "dist/src/index.js.map",
+    ]) {
       expect(existsSync(path.join(installed, absent)), absent).toBe(false);
     }
     for (const entry of entries) {
-      for (const file of [entry.import.default, entry.import.types, entry.require.default, entry.require.types]) expect(existsSync(path.join(installed, file)), file).toBe(true);
+      for (const file of [entry.import.default, entry.import.types, entry.require.default, entry.require.types])
+        expect(existsSync(path.join(installed, file)), file).toBe(true);
     }
     expect(readFileSync(path.join(installed, "LICENSE"), "utf8")).toMatch(/^MIT License/);
     const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as Record<string, unknown>;
@@ -90,7 +139,9 @@ describe("the packed package", () => {
   });
 
   it("loads by name from CommonJS: the root and every subpath, with the benchmark and the journal inside the package", async () => {
-    const requires = entries.map((entry) => `Object.keys(require(${JSON.stringify(entry.specifier)})).length`).join(", ");
+    const requires = entries
+      .map((entry) => `Object.keys(require(${JSON.stringify(entry.specifier)})).length`)
+      .join(", ");
     const script = `
       const q = require("quantagent-ts");
       const errors = require("quantagent-ts/errors");
@@ -140,9 +191,12 @@ describe("the packed package", () => {
   });
 
   it("type-checks from ESM and CommonJS (node16) and as tslab compiles notebook cells (node10), every entry", async () => {
-    const imports = entries.map((entry, index) => `import * as entry${index} from ${JSON.stringify(entry.specifier)};`).join("\n");
+    const imports = entries
+      .map((entry, index) => `import * as entry${index} from ${JSON.stringify(entry.specifier)};`)
+      .join("\n");
     const uses = `export const names = [${entries.map((_, index) => `Object.keys(entry${index})`).join(", ")}];\n`;
-    const typed = `import { createPipeline, type AnalysisResult } from "quantagent-ts";\nimport { NoDataError } from "quantagent-ts/errors";\n` +
+    const typed =
+      `import { createPipeline, type AnalysisResult } from "quantagent-ts";\nimport { NoDataError } from "quantagent-ts/errors";\n` +
       `export const pipeline: ReturnType<typeof createPipeline> | undefined = undefined;\nexport const decision = (result: AnalysisResult): "LONG" | "SHORT" => result.decision.decision;\n` +
       `export const isNoData = (error: unknown) => error instanceof NoDataError;\n` +
       `import bollinger from "quantagent-ts/plugins/bollinger-bands";\nexport const pluginName: string = bollinger.name;\n`;
@@ -150,10 +204,38 @@ describe("the packed package", () => {
     await writeFile(path.join(consumer, "commonjs.cts"), `${imports}\n${uses}${typed}`);
     await writeFile(path.join(consumer, "cell.ts"), `${imports}\n${uses}${typed}`);
     const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
-    const common = ["--noEmit", "--strict", "--skipLibCheck", "--target", "ES2022", "--types", "node", "--typeRoots", path.join(root, "node_modules", "@types")];
-    const node16 = await inConsumer(process.execPath, [tsc, ...common, "--module", "node16", "--moduleResolution", "node16", "esm.mts", "commonjs.cts"]);
+    const common = [
+      "--noEmit",
+      "--strict",
+      "--skipLibCheck",
+      "--target",
+      "ES2022",
+      "--types",
+      "node",
+      "--typeRoots",
+      path.join(root, "node_modules", "@types"),
+    ];
+    const node16 = await inConsumer(process.execPath, [
+      tsc,
+      ...common,
+      "--module",
+      "node16",
+      "--moduleResolution",
+      "node16",
+      "esm.mts",
+      "commonjs.cts",
+    ]);
     expect(node16.stdout + node16.stderr).toBe("");
-    const node10 = await inConsumer(process.execPath, [tsc, ...common, "--module", "commonjs", "--moduleResolution", "node10", "--esModuleInterop", "cell.ts"]);
+    const node10 = await inConsumer(process.execPath, [
+      tsc,
+      ...common,
+      "--module",
+      "commonjs",
+      "--moduleResolution",
+      "node10",
+      "--esModuleInterop",
+      "cell.ts",
+    ]);
     expect(node10.stdout + node10.stderr).toBe("");
   }, 60_000);
 
@@ -166,7 +248,13 @@ describe("the packed package", () => {
     expect((await inConsumer(quantagent, ["analyze", "--help"])).stdout).toContain("--csv <file>");
 
     const csv = path.join(installed, "datasets", "benchmark", "spx", "SPX_4h_1.csv");
-    const env = { OPENAI_API_KEY: key, OPENAI_BASE_URL: fake.openaiBaseUrl, ...(process.env.PUPPETEER_EXECUTABLE_PATH ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH } : {}) };
+    const env = {
+      OPENAI_API_KEY: key,
+      OPENAI_BASE_URL: fake.openaiBaseUrl,
+      ...(process.env.PUPPETEER_EXECUTABLE_PATH
+        ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH }
+        : {}),
+    };
     const analysis = await inConsumer(quantagent, ["analyze", "--csv", csv, "--timeframe", "4h", "--json"], env);
     expect(analysis.stderr).toContain("· analysis done in");
     expect(analysis.code).toBe(0);
@@ -178,11 +266,15 @@ describe("the packed package", () => {
   }, 120_000);
 
   it("serves the web page, its Plotly bundle and the API from the installed package, and stops cleanly", async () => {
-    const child = spawn(path.join(consumer, "node_modules", ".bin", "quantagent"), ["serve", "--port", "0", "--data-dir", path.join(scratch, "serve-data")], {
-      cwd: consumer,
-      env: { PATH: process.env.PATH, HOME: scratch },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      path.join(consumer, "node_modules", ".bin", "quantagent"),
+      ["serve", "--port", "0", "--data-dir", path.join(scratch, "serve-data")],
+      {
+        cwd: consumer,
+        env: { PATH: process.env.PATH, HOME: scratch },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     const closed = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
     const url = await new Promise<string>((resolve, reject) => {
@@ -200,9 +292,14 @@ describe("the packed package", () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("<html");
       expect((await fetch(`${url}/vendor/plotly.min.js`)).status).toBe(200);
-      const document = (await (await fetch(`${url}/api/openapi.json`)).json()) as { openapi: string; info: { version: string } };
+      const document = (await (await fetch(`${url}/api/openapi.json`)).json()) as {
+        openapi: string;
+        info: { version: string };
+      };
       expect(document.openapi).toBe("3.1.0");
-      expect(document.info.version).toBe(JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")).version);
+      expect(document.info.version).toBe(
+        JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")).version,
+      );
     } finally {
       child.kill("SIGTERM");
     }
@@ -213,12 +310,23 @@ describe("the packed package", () => {
     // tslab is an optional peer of the package (npm install tslab); linking the repository's copy stands in for that
     // install, which would download tslab and compile its zeromq addon.
     await symlink(path.join(root, "node_modules", "tslab"), path.join(consumer, "node_modules", "tslab"), "dir");
-    const kernel = await inConsumer(path.join(consumer, "node_modules", ".bin", "quantagent"), ["kernel", "install", "--dir", "jupyter"]);
+    const kernel = await inConsumer(path.join(consumer, "node_modules", ".bin", "quantagent"), [
+      "kernel",
+      "install",
+      "--dir",
+      "jupyter",
+    ]);
     expect(kernel.code, kernel.stderr).toBe(0);
-    const spec = JSON.parse(await readFile(path.join(consumer, "jupyter", "kernels", "tslab", "kernel.json"), "utf8")) as { argv: string[] };
-    expect(realpathSync(spec.argv[1] ?? "")).toBe(realpathSync(path.join(consumer, "node_modules", "tslab", "bin", "tslab")));
+    const spec = JSON.parse(
+      await readFile(path.join(consumer, "jupyter", "kernels", "tslab", "kernel.json"), "utf8"),
+    ) as { argv: string[] };
+    expect(realpathSync(spec.argv[1] ?? "")).toBe(
+      realpathSync(path.join(consumer, "node_modules", "tslab", "bin", "tslab")),
+    );
     // What npm installed is the package itself, not the repository's development link.
-    expect(JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")).description).not.toMatch(/Generated by/);
+    expect(JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")).description).not.toMatch(
+      /Generated by/,
+    );
 
     // `candles: candles`, not `{ candles }`: tslab 1.0.22 cannot read a shorthand property naming an earlier cell's variable.
     const cells = [
@@ -247,7 +355,9 @@ describe("the packed package", () => {
         JUPYTER_RUNTIME_DIR: path.join(scratch, "jupyter-runtime"),
         OPENAI_API_KEY: key,
         OPENAI_BASE_URL: fake.openaiBaseUrl,
-        ...(process.env.PUPPETEER_EXECUTABLE_PATH ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH } : {}),
+        ...(process.env.PUPPETEER_EXECUTABLE_PATH
+          ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH }
+          : {}),
       },
     });
     const text = outputs.map((entry) => joinText(entry.text)).join("");

@@ -46,7 +46,9 @@ describe("the decision record", () => {
     server.setHandler((request) => {
       if (!request.summary.wantsJson) return defaultFakeHandler(request);
       decisionCalls++;
-      return decisionCalls === 1 ? fakeReply.json({ ...fakeDecision, risk_reward_ratio: 2.5 }) : fakeReply.json(fakeDecision);
+      return decisionCalls === 1
+        ? fakeReply.json({ ...fakeDecision, risk_reward_ratio: 2.5 })
+        : fakeReply.json(fakeDecision);
     });
     await pipeline().analyze({ candles, timeframe: "4h" });
     const repair = server.requests.filter((request) => request.summary.wantsJson)[1];
@@ -57,9 +59,13 @@ describe("the decision record", () => {
     server.setHandler((request) =>
       request.summary.wantsJson ? fakeReply.text("I would go long here, probably.") : defaultFakeHandler(request),
     );
-    const error = await pipeline().analyze({ candles, timeframe: "4h" }).catch((caught: unknown) => caught);
+    const error = await pipeline()
+      .analyze({ candles, timeframe: "4h" })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DecisionError);
-    expect((error as DecisionError).message).toMatch(/^Decision Error: the model did not return a valid decision record/);
+    expect((error as DecisionError).message).toMatch(
+      /^Decision Error: the model did not return a valid decision record/,
+    );
     expect((error as DecisionError).message).toContain("I would go long here, probably.");
     expect((error as DecisionError).rawText).toBe("I would go long here, probably.");
     expect(server.requests.filter((request) => request.summary.wantsJson)).toHaveLength(2);
@@ -91,7 +97,8 @@ describe("concurrency", () => {
     server.setHandler((request) => fakeReply.delay(100, defaultFakeHandler(request) as never));
     await pipeline().analyze({ candles, timeframe: "4h" }, { schedule: "sequential" });
     const times = server.requests.map((request) => request.receivedAt);
-    for (let index = 1; index < times.length; index++) expect(times[index] - times[index - 1]).toBeGreaterThanOrEqual(90);
+    for (let index = 1; index < times.length; index++)
+      expect(times[index] - times[index - 1]).toBeGreaterThanOrEqual(90);
   });
 });
 
@@ -99,7 +106,8 @@ describe("failure in one branch", () => {
   it("fails the analysis with the classified error and stops the other steps", async () => {
     // The Pattern agent's one call (chart_dispatch "direct", the default) is the one that fails: its vision request.
     server.setHandler((request) => {
-      if (request.summary.imageCount > 0 && request.summary.lastUserText.includes("classic patterns")) return fakeReply.quotaExceeded();
+      if (request.summary.imageCount > 0 && request.summary.lastUserText.includes("classic patterns"))
+        return fakeReply.quotaExceeded();
       return fakeReply.delay(1500, defaultFakeHandler(request) as never);
     });
     const events: ProgressEvent[] = [];
@@ -110,7 +118,9 @@ describe("failure in one branch", () => {
     const elapsed = performance.now() - started;
 
     expect(error).toBeInstanceOf(ProviderError);
-    expect((error as Error).message).toMatch(/^Billing Issue: Your OpenAI account has insufficient credits or billing issues\./);
+    expect((error as Error).message).toMatch(
+      /^Billing Issue: Your OpenAI account has insufficient credits or billing issues\./,
+    );
     expect(elapsed).toBeLessThan(1200); // did not wait for the slow branches to answer
     const errors = events.filter((event) => event.type === "step-error");
     expect(errors).toEqual([expect.objectContaining({ step: "pattern" })]);
@@ -135,8 +145,17 @@ describe("failure in one branch", () => {
 
     // runAnalysis, the public orchestration over a window the caller already has, refuses the same way.
     const models = { agent: pipeline().model("agent"), graph: pipeline().model("graph") };
-    const direct = await runAnalysis({ candles, timeframe: "4h", asset: "X", assetName: "X", symbol: "X", models, renderer, signal: controller.signal, onEvent: (event) => events.push(event) })
-      .catch((caught: unknown) => caught);
+    const direct = await runAnalysis({
+      candles,
+      timeframe: "4h",
+      asset: "X",
+      assetName: "X",
+      symbol: "X",
+      models,
+      renderer,
+      signal: controller.signal,
+      onEvent: (event) => events.push(event),
+    }).catch((caught: unknown) => caught);
     expect((direct as Error).message).toBe("cancelled before it began");
     expect(events).toEqual([]);
     expect(server.requests).toHaveLength(0);
@@ -147,7 +166,9 @@ describe("failure in one branch", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user pressed stop")), 200);
     const started = performance.now();
-    const error = await pipeline().analyze({ candles, timeframe: "4h" }, { signal: controller.signal }).catch((caught: unknown) => caught);
+    const error = await pipeline()
+      .analyze({ candles, timeframe: "4h" }, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
     expect((error as Error).message).toBe("user pressed stop");
     expect(performance.now() - started).toBeLessThan(2000);
   });
@@ -157,12 +178,16 @@ describe("before any model call", () => {
   it("reports a missing key before fetching data or calling a provider", async () => {
     const noKey = createPipeline({ openai_base_url: server.openaiBaseUrl, data_dir: dataDir }, { env: {}, renderer });
     await expect(noKey.analyze({ candles, timeframe: "4h" })).rejects.toThrow(MissingApiKeyError);
-    await expect(noKey.analyze({ candles, timeframe: "4h" })).rejects.toThrow(/^Please replace the placeholder API key/);
+    await expect(noKey.analyze({ candles, timeframe: "4h" })).rejects.toThrow(
+      /^Please replace the placeholder API key/,
+    );
     expect(server.requests).toHaveLength(0);
   });
 
   it("refuses fewer than 35 bars", async () => {
-    const error = await pipeline().analyze({ candles: candles.slice(0, 30), timeframe: "4h" }).catch((caught: unknown) => caught);
+    const error = await pipeline()
+      .analyze({ candles: candles.slice(0, 30), timeframe: "4h" })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NotEnoughDataError);
     expect((error as Error).message).toMatch(/^Not enough data: 30 bars, at least 35 needed/);
     expect(server.requests).toHaveLength(0);
@@ -171,10 +196,19 @@ describe("before any model call", () => {
   it("refuses a date range over the timeframe's limit before the data step starts", async () => {
     const events: ProgressEvent[] = [];
     const end = Date.now() - 86_400_000;
-    const request = { asset: "BTC", timeframe: "1m" as const, start: new Date(end - 30 * 86_400_000).toISOString(), end: new Date(end).toISOString() };
-    const error = await pipeline().analyze(request, { onEvent: (event) => events.push(event) }).catch((caught: unknown) => caught);
+    const request = {
+      asset: "BTC",
+      timeframe: "1m" as const,
+      start: new Date(end - 30 * 86_400_000).toISOString(),
+      end: new Date(end).toISOString(),
+    };
+    const error = await pipeline()
+      .analyze(request, { onEvent: (event) => events.push(event) })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DateRangeError);
-    expect((error as Error).message).toMatch(/^Date range too long for 1m: 30 days requested, at most 7 days allowed\./);
+    expect((error as Error).message).toMatch(
+      /^Date range too long for 1m: 30 days requested, at most 7 days allowed\./,
+    );
     expect(events).toEqual([]); // not even the data step's start
     expect(server.requests).toHaveLength(0);
   });
@@ -182,32 +216,47 @@ describe("before any model call", () => {
   it("refuses bars that do not fit the timeframe, naming the one that does, before any event or model call", async () => {
     const events: ProgressEvent[] = [];
     const hourly = syntheticCandles({ count: 60, stepMs: 3_600_000 });
-    const error = await pipeline().analyze({ candles: hourly, timeframe: "4h" }, { onEvent: (event) => events.push(event) }).catch((caught: unknown) => caught);
+    const error = await pipeline()
+      .analyze({ candles: hourly, timeframe: "4h" }, { onEvent: (event) => events.push(event) })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toBe(
       "The bars of the candles are 1 hour apart at the closest, but 4h bars are 4 hours apart. To analyse them, choose the timeframe 1h, which matches them, or supply 4h bars.",
     );
-    const csv = ["Datetime,Open,High,Low,Close", ...hourly.map((bar) => `${new Date(bar.time).toISOString()},${bar.open},${bar.high},${bar.low},${bar.close}`)].join("\n");
-    await expect(pipeline().analyze({ csv, timeframe: "1d" })).rejects.toThrow(/^The bars of the CSV are 1 hour apart at the closest, but 1d bars are 1 day apart/);
+    const csv = [
+      "Datetime,Open,High,Low,Close",
+      ...hourly.map((bar) => `${new Date(bar.time).toISOString()},${bar.open},${bar.high},${bar.low},${bar.close}`),
+    ].join("\n");
+    await expect(pipeline().analyze({ csv, timeframe: "1d" })).rejects.toThrow(
+      /^The bars of the CSV are 1 hour apart at the closest, but 1d bars are 1 day apart/,
+    );
     expect(events).toEqual([]);
     expect(server.requests).toHaveLength(0);
     // Nights and weekends are longer gaps: what counts is the shortest one.
     const withGaps = syntheticCandles({ count: 240, stepMs: 3_600_000 }).filter((_, index) => index % 24 < 8);
-    await expect(pipeline().analyze({ candles: withGaps, timeframe: "1h" })).resolves.toMatchObject({ timeframe: "1h" });
+    await expect(pipeline().analyze({ candles: withGaps, timeframe: "1h" })).resolves.toMatchObject({
+      timeframe: "1h",
+    });
   });
 
   it("refuses a display name with a line break or control characters before any model call", async () => {
     for (const name of ["BTC\nINFO forged line", "tab\there", "nul\u0000", "bidi\u202eevil"]) {
-      await expect(pipeline().analyze({ candles, timeframe: "4h", name })).rejects.toThrow(/name: must be one line of plain text/);
+      await expect(pipeline().analyze({ candles, timeframe: "4h", name })).rejects.toThrow(
+        /name: must be one line of plain text/,
+      );
     }
     expect(server.requests).toHaveLength(0);
   });
 
   it("refuses prices that would overflow, and symbols made only of punctuation, before any request", async () => {
     const huge = candles.map((bar, index) => (index === 10 ? { ...bar, high: 1e300, close: 1e300 } : bar));
-    await expect(pipeline().analyze({ candles: huge, timeframe: "4h" })).rejects.toThrow(/candles\.10\.(high|close): must be at most 1000000000000/);
+    await expect(pipeline().analyze({ candles: huge, timeframe: "4h" })).rejects.toThrow(
+      /candles\.10\.(high|close): must be at most 1000000000000/,
+    );
     for (const symbol of [".", "..", "^", "=", "-_."]) {
-      await expect(pipeline().analyze({ symbol, timeframe: "4h", start: "2024-01-01", end: "2024-02-01" })).rejects.toThrow(/at least one letter or digit/);
+      await expect(
+        pipeline().analyze({ symbol, timeframe: "4h", start: "2024-01-01", end: "2024-02-01" }),
+      ).rejects.toThrow(/at least one letter or digit/);
     }
     expect(server.requests).toHaveLength(0);
   });
@@ -215,7 +264,10 @@ describe("before any model call", () => {
   it("renders both charts before any model call, so a chart that cannot be drawn costs nothing", async () => {
     const broken: ChartRenderer = {
       render: async () => {
-        throw new ChartRenderError({ reason: "render", message: "Chart rendering failed: Plotly could not draw the figure" });
+        throw new ChartRenderError({
+          reason: "render",
+          message: "Chart rendering failed: Plotly could not draw the figure",
+        });
       },
       close: async () => {},
       status: () => ({ state: "running", browserPid: null, pageCount: 1, userDataDir: null }),
@@ -224,13 +276,19 @@ describe("before any model call", () => {
       { openai_base_url: server.openaiBaseUrl, data_dir: dataDir, api_key: TEST_KEY, max_retries: 0 },
       { env: {}, renderer: broken },
     );
-    await expect(withBrokenCharts.analyze({ candles, timeframe: "4h" })).rejects.toThrow(/Plotly could not draw the figure/);
+    await expect(withBrokenCharts.analyze({ candles, timeframe: "4h" })).rejects.toThrow(
+      /Plotly could not draw the figure/,
+    );
     expect(server.requests).toHaveLength(0);
   });
 
   it("rejects a request with two data sources or none, naming the fields", async () => {
-    await expect(pipeline().analyze({ candles, csv: "x", timeframe: "1h" } as never)).rejects.toThrow(/only one of asset, symbol, candles, csv \(got candles and csv\)/);
-    await expect(pipeline().analyze({ timeframe: "1h" } as never)).rejects.toThrow(/give one of asset, symbol, candles, csv/);
+    await expect(pipeline().analyze({ candles, csv: "x", timeframe: "1h" } as never)).rejects.toThrow(
+      /only one of asset, symbol, candles, csv \(got candles and csv\)/,
+    );
+    await expect(pipeline().analyze({ timeframe: "1h" } as never)).rejects.toThrow(
+      /give one of asset, symbol, candles, csv/,
+    );
     await expect(pipeline().analyze({ candles, timeframe: "2h" as never })).rejects.toThrow(/timeframe/);
   });
 });

@@ -42,11 +42,19 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
     const pipeline = createPipeline({ ...configFor(provider), chart_dispatch: "tool-call" }, { env: {}, renderer });
     const events: ProgressEvent[] = [];
     const candles = syntheticCandles({ count: 100 });
-    const result = await pipeline.analyze({ candles, timeframe: "4h", name: "Synthetic" }, { onEvent: (event) => events.push(event) });
+    const result = await pipeline.analyze(
+      { candles, timeframe: "4h", name: "Synthetic" },
+      { onEvent: (event) => events.push(event) },
+    );
 
     // The result record
     expect(toWireResult(result).final_decision).toEqual(fakeDecision);
-    expect(result.decision).toEqual({ forecastHorizon: fakeDecision.forecast_horizon, decision: fakeDecision.decision, justification: fakeDecision.justification, riskRewardRatio: fakeDecision.risk_reward_ratio });
+    expect(result.decision).toEqual({
+      forecastHorizon: fakeDecision.forecast_horizon,
+      decision: fakeDecision.decision,
+      justification: fakeDecision.justification,
+      riskRewardRatio: fakeDecision.risk_reward_ratio,
+    });
     expect(result.barCount).toBe(45);
     expect(result.candles).toEqual(candles.slice(-45));
     expect(result.reports.indicator).toMatch(/^Fake indicator report: read 5 tool results/);
@@ -65,7 +73,14 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
     expect(result.promptVersion).toMatch(/^\S+$/);
     expect(toWireResult(result).prompt_version).toBe(result.promptVersion);
     expect(result.usage.total.inputTokens).toBeGreaterThan(0);
-    expect(Object.keys(result.timingsMs).sort()).toEqual(["data", "decision", "indicator", "pattern", "total", "trend"]);
+    expect(Object.keys(result.timingsMs).sort()).toEqual([
+      "data",
+      "decision",
+      "indicator",
+      "pattern",
+      "total",
+      "trend",
+    ]);
     expect(result.indicatorValues.rsi).toBeGreaterThan(0);
     // The equations draw the lines whose values at the last bar the Trend agent read (those are rounded to 6 digits).
     const lastBar = result.barCount - 1;
@@ -84,14 +99,25 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
     // What the provider saw: 2 indicator rounds, 2 dispatches, 2 vision calls, 1 decision
     const requests = server.requests;
     expect(requests).toHaveLength(7);
-    expect(new Set(requests.map((request) => request.api))).toEqual(new Set([provider === "anthropic" ? "anthropic" : "openai"]));
-    if (provider === "qwen") expect(requests.every((request) => request.path.startsWith("/compatible-mode/v1/"))).toBe(true);
+    expect(new Set(requests.map((request) => request.api))).toEqual(
+      new Set([provider === "anthropic" ? "anthropic" : "openai"]),
+    );
+    if (provider === "qwen")
+      expect(requests.every((request) => request.path.startsWith("/compatible-mode/v1/"))).toBe(true);
     expect(requests.every((request) => request.apiKey === key)).toBe(true);
 
     const indicatorCalls = requests.filter((request) => request.summary.toolNames.includes("compute_rsi"));
     expect(indicatorCalls).toHaveLength(2);
-    expect(indicatorCalls[0].summary.toolNames).toEqual(["compute_rsi", "compute_macd", "compute_stochastic", "compute_roc", "compute_williams_r"]);
-    expect(indicatorCalls[0].summary.toolSchemas.compute_macd).toMatchObject({ properties: { fastPeriod: { type: "integer", default: 12 } } });
+    expect(indicatorCalls[0].summary.toolNames).toEqual([
+      "compute_rsi",
+      "compute_macd",
+      "compute_stochastic",
+      "compute_roc",
+      "compute_williams_r",
+    ]);
+    expect(indicatorCalls[0].summary.toolSchemas.compute_macd).toMatchObject({
+      properties: { fastPeriod: { type: "integer", default: 12 } },
+    });
     expect(indicatorCalls[1].summary.trailingToolResults).toBe(5);
 
     for (const tool of ["generate_pattern_chart", "generate_trend_chart"]) {
@@ -120,7 +146,8 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
     // Temperatures per role (the Anthropic API version this SDK speaks takes none: see the adapter)
     for (const request of requests) {
       if (provider === "anthropic") expect(request.summary.temperature).toBeUndefined();
-      else if (request.summary.toolNames.some((name) => name.startsWith("generate_"))) expect(request.summary.temperature).toBe(0.2);
+      else if (request.summary.toolNames.some((name) => name.startsWith("generate_")))
+        expect(request.summary.temperature).toBe(0.2);
       else expect(request.summary.temperature).toBe(0.3);
     }
 
@@ -129,7 +156,12 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
       expect(events.filter((event) => event.type === "step-start" && event.step === step)).toHaveLength(1);
       expect(events.filter((event) => event.type === "step-end" && event.step === step)).toHaveLength(1);
     }
-    expect(events.filter((event) => event.type === "chart-rendered").map((event) => (event as { chart: string }).chart).sort()).toEqual(["pattern", "trend"]);
+    expect(
+      events
+        .filter((event) => event.type === "chart-rendered")
+        .map((event) => (event as { chart: string }).chart)
+        .sort(),
+    ).toEqual(["pattern", "trend"]);
     expect(events.at(-1)).toMatchObject({ type: "analysis-end", decision: "LONG" });
     expect(events.some((event) => event.type === "step-error")).toBe(false);
   });

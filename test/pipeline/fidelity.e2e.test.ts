@@ -55,7 +55,8 @@ function expectSameBars(sent: ReturnType<typeof barsInText>, window: readonly Ca
   });
 }
 
-const indicatorRequests = (requests: readonly FakeRequest[]) => requests.filter((request) => request.summary.toolNames.includes("compute_rsi"));
+const indicatorRequests = (requests: readonly FakeRequest[]) =>
+  requests.filter((request) => request.summary.toolNames.includes("compute_rsi"));
 const decisionRequest = (requests: readonly FakeRequest[]) => requests.find((request) => request.summary.wantsJson);
 
 describe.each(["openai", "anthropic", "qwen"] as const)("%s through its SDK", (provider) => {
@@ -63,22 +64,27 @@ describe.each(["openai", "anthropic", "qwen"] as const)("%s through its SDK", (p
     ["1h", HOUR, "next 3 bars: 3 hours at 1h", "next 3 bars (3 hours)", 16],
     ["4h", 4 * HOUR, "next 3 bars: 12 hours at 4h", "next 3 bars (12 hours)", 16],
     ["1d", 24 * HOUR, "next 3 bars: 3 days at 1d", "next 3 bars (3 days)", 10],
-  ] as const)("at %s: the indicator request holds the window's bars, the decision prompt states the horizon", async (timeframe, stepMs, order, horizon, timeLength) => {
-    const pipeline = createPipeline(configFor(provider), { env: {}, renderer });
-    const candles = syntheticCandles({ count: 80, stepMs, price: 25_000 });
-    const result = await pipeline.analyze({ candles, timeframe, name: "Synthetic" });
-    expect(result.barCount).toBe(45);
+  ] as const)(
+    "at %s: the indicator request holds the window's bars, the decision prompt states the horizon",
+    async (timeframe, stepMs, order, horizon, timeLength) => {
+      const pipeline = createPipeline(configFor(provider), { env: {}, renderer });
+      const candles = syntheticCandles({ count: 80, stepMs, price: 25_000 });
+      const result = await pipeline.analyze({ candles, timeframe, name: "Synthetic" });
+      expect(result.barCount).toBe(45);
 
-    const [firstIndicator] = indicatorRequests(server.requests);
-    expect(firstIndicator?.summary.systemText).toMatch(/high-frequency trading desk/);
-    expect(firstIndicator?.summary.systemText).toMatch(/what momentum the indicators show/);
-    // All 45 bars of the window, oldest first, none of the 35 before it.
-    expectSameBars(barsInText(firstIndicator?.summary.lastUserText ?? ""), candles.slice(-45), timeLength);
+      const [firstIndicator] = indicatorRequests(server.requests);
+      expect(firstIndicator?.summary.systemText).toMatch(/high-frequency trading desk/);
+      expect(firstIndicator?.summary.systemText).toMatch(/what momentum the indicators show/);
+      // All 45 bars of the window, oldest first, none of the 35 before it.
+      expectSameBars(barsInText(firstIndicator?.summary.lastUserText ?? ""), candles.slice(-45), timeLength);
 
-    const decision = decisionRequest(server.requests);
-    expect(decision?.summary.systemText).toContain(`Issue an immediate execution order, LONG or SHORT, for the ${order}.`);
-    expect(decision?.summary.systemText).toContain(`"forecast_horizon": "${horizon}"`);
-  });
+      const decision = decisionRequest(server.requests);
+      expect(decision?.summary.systemText).toContain(
+        `Issue an immediate execution order, LONG or SHORT, for the ${order}.`,
+      );
+      expect(decision?.summary.systemText).toContain(`"forecast_horizon": "${horizon}"`);
+    },
+  );
 
   it("states a configured horizon (decision_horizon_bars) in bars and time", async () => {
     const pipeline = createPipeline(configFor(provider, { decision_horizon_bars: 5 }), { env: {}, renderer });
@@ -90,10 +96,16 @@ describe.each(["openai", "anthropic", "qwen"] as const)("%s through its SDK", (p
 
   it('makes 2 model calls fewer with chart_dispatch "direct" (the default) than with "tool-call"', async () => {
     const candles = syntheticCandles({ count: 60 });
-    const direct = await createPipeline(configFor(provider), { env: {}, renderer }).analyze({ candles, timeframe: "4h" });
+    const direct = await createPipeline(configFor(provider), { env: {}, renderer }).analyze({
+      candles,
+      timeframe: "4h",
+    });
     const directRequests = [...server.requests];
     server.reset();
-    const toolCall = await createPipeline(configFor(provider, { chart_dispatch: "tool-call" }), { env: {}, renderer }).analyze({ candles, timeframe: "4h" });
+    const toolCall = await createPipeline(configFor(provider, { chart_dispatch: "tool-call" }), {
+      env: {},
+      renderer,
+    }).analyze({ candles, timeframe: "4h" });
     const toolCallRequests = [...server.requests];
 
     expect(directRequests.length).toBe(toolCallRequests.length - 2);
@@ -101,10 +113,17 @@ describe.each(["openai", "anthropic", "qwen"] as const)("%s through its SDK", (p
     expect(direct.usage.callsPerStep).toEqual({ indicator: 2, pattern: 1, trend: 1, decision: 1 });
     expect(toolCall.usage.callsPerStep).toEqual({ indicator: 2, pattern: 2, trend: 2, decision: 1 });
     // The two extra calls are the agent model's forced chart-tool calls; direct never offers a chart tool.
-    const dispatches = (requests: FakeRequest[]) => requests.filter((request) => request.summary.toolNames.some((name) => name.startsWith("generate_")));
+    const dispatches = (requests: FakeRequest[]) =>
+      requests.filter((request) => request.summary.toolNames.some((name) => name.startsWith("generate_")));
     expect(dispatches(directRequests)).toHaveLength(0);
-    expect(dispatches(toolCallRequests).map((request) => request.summary.toolChoice).sort()).toEqual(["generate_pattern_chart", "generate_trend_chart"]);
-    expect(dispatches(toolCallRequests).every((request) => request.summary.model === providers[provider].defaultAgentModel)).toBe(true);
+    expect(
+      dispatches(toolCallRequests)
+        .map((request) => request.summary.toolChoice)
+        .sort(),
+    ).toEqual(["generate_pattern_chart", "generate_trend_chart"]);
+    expect(
+      dispatches(toolCallRequests).every((request) => request.summary.model === providers[provider].defaultAgentModel),
+    ).toBe(true);
     // Both modes read the same two charts with the graph model.
     for (const requests of [directRequests, toolCallRequests]) {
       const vision = requests.filter((request) => request.summary.imageCount > 0);

@@ -15,7 +15,10 @@ import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
 
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
-const { pipeline } = usePipelineHarness({ name: "pipeline-journal", defaults: { max_retries: 0 } }, (started) => ({ server, renderer } = started));
+const { pipeline } = usePipelineHarness(
+  { name: "pipeline-journal", defaults: { max_retries: 0 } },
+  (started) => ({ server, renderer } = started),
+);
 
 const HOUR = 3_600_000;
 const candles = syntheticCandles({ count: 60 });
@@ -23,7 +26,9 @@ const candles = syntheticCandles({ count: 60 });
 const freshDataDir = () => mkdtempSync(path.join(tmpdir(), "pipeline-journal-own-"));
 
 function csvOf(rows: typeof candles): string {
-  const lines = rows.map((bar) => `${new Date(bar.time).toISOString()},${bar.open},${bar.high},${bar.low},${bar.close},${bar.volume}`);
+  const lines = rows.map(
+    (bar) => `${new Date(bar.time).toISOString()},${bar.open},${bar.high},${bar.low},${bar.close},${bar.volume}`,
+  );
   return ["Datetime,Open,High,Low,Close,Volume", ...lines].join("\n");
 }
 
@@ -45,7 +50,12 @@ describe("analyze() and the journal", () => {
     expect(stored?.trend_chart).toBe(result.charts.trend);
     const { analyses } = await subject.journal.list();
     expect(analyses).toHaveLength(1);
-    expect(analyses[0]).toMatchObject({ id: result.id, source: "notebook", decision: result.decision.decision, barCount: result.barCount });
+    expect(analyses[0]).toMatchObject({
+      id: result.id,
+      source: "notebook",
+      decision: result.decision.decision,
+      barCount: result.barCount,
+    });
     // The request is kept, its bulk by size only.
     expect(analyses[0].tokens.input).toBe(result.usage.total.inputTokens);
   });
@@ -65,14 +75,20 @@ describe("analyze() and the journal", () => {
     expect(error).toBeInstanceOf(ProviderError);
     const { analyses } = await subject.journal.list();
     expect(analyses).toHaveLength(1);
-    expect(analyses[0]).toMatchObject({ decision: null, outcome: null, error: { code: (error as ProviderError).code } });
+    expect(analyses[0]).toMatchObject({
+      decision: null,
+      outcome: null,
+      error: { code: (error as ProviderError).code },
+    });
     expect(analyses[0].error?.message).toMatch(/^Billing Issue/);
   });
 
   it("does not record a request refused as invalid (nothing ran)", async () => {
     const subject = pipeline({ data_dir: freshDataDir() });
     await expect(subject.analyze({ candles: candles.slice(0, 10), timeframe: "4h" })).rejects.toBeDefined();
-    await expect(subject.analyze({ candles, timeframe: "4h", end: "not a date" } as never)).rejects.toBeInstanceOf(InputError);
+    await expect(subject.analyze({ candles, timeframe: "4h", end: "not a date" } as never)).rejects.toBeInstanceOf(
+      InputError,
+    );
     expect((await subject.journal.list()).analyses).toEqual([]);
     expect(server.requests).toHaveLength(0);
   });
@@ -88,7 +104,10 @@ describe("analyze() and the journal", () => {
   });
 
   it("answers the analysis, without an id and saying why, when the journal cannot be reached", async () => {
-    const subject = pipeline({ data_dir: freshDataDir(), database_url: "postgres://quant:hunter2secret@127.0.0.1:1/journal" });
+    const subject = pipeline({
+      data_dir: freshDataDir(),
+      database_url: "postgres://quant:hunter2secret@127.0.0.1:1/journal",
+    });
     const result = await subject.analyze({ candles, timeframe: "4h" });
     expect(result.decision.decision).toMatch(/^(LONG|SHORT)$/);
     expect(result.id).toBeUndefined();
@@ -97,7 +116,9 @@ describe("analyze() and the journal", () => {
     expect(result.journalError?.message).not.toContain("hunter2secret");
     // The password is one of the secrets removed by value from answers and logs (the server's redactor asks for them).
     expect(subject.secretValues()).toContain("hunter2secret");
-    expect(pipeline({ database_url: "postgres://quant:p%40ss%2Fword12@db.example:5432/j" }).secretValues()).toContain("p@ss/word12");
+    expect(pipeline({ database_url: "postgres://quant:p%40ss%2Fword12@db.example:5432/j" }).secretValues()).toContain(
+      "p@ss/word12",
+    );
   });
 
   it("records nothing when the config's journal is false", async () => {
@@ -124,7 +145,10 @@ describe("outcomes", () => {
     });
     const outcome = (await subject.journal.get(result.id!))?.outcome;
     expect(outcome?.map(({ bars, hit }) => ({ bars, hit }))).toEqual(expected);
-    expect(outcome?.[0].return).toBeCloseTo((result.decision.decision === "LONG" ? 1 : -1) * (candles[50].close / entryClose - 1), 12);
+    expect(outcome?.[0].return).toBeCloseTo(
+      (result.decision.decision === "LONG" ? 1 : -1) * (candles[50].close / entryClose - 1),
+      12,
+    );
   });
 
   it("scores a market analysis later from the pipeline's own market data, once three bars have closed", async () => {
@@ -137,7 +161,12 @@ describe("outcomes", () => {
       { env: {}, renderer, fetch, now: () => new Date(dataEnd + HOUR) },
     );
     try {
-      const result = await subject.analyze({ symbol: "BTC-USD", timeframe: "1d", start: new Date(firstBar).toISOString(), end: new Date(dataEnd).toISOString() });
+      const result = await subject.analyze({
+        symbol: "BTC-USD",
+        timeframe: "1d",
+        start: new Date(firstBar).toISOString(),
+        end: new Date(dataEnd).toISOString(),
+      });
       expect(await subject.journal.scoreOutcomes()).toEqual({ scored: 0, pending: 1, failed: 0, callerData: 0 });
       expect(requests.length).toBe(2);
 

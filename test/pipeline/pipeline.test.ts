@@ -22,7 +22,12 @@ beforeEach(() => server.reset());
 
 function pipelineWith(env: Env = {}, config: Record<string, unknown> = {}) {
   return createPipeline(
-    { openai_base_url: server.openaiBaseUrl, anthropic_base_url: server.anthropicBaseUrl, data_dir: dataDir(), ...config },
+    {
+      openai_base_url: server.openaiBaseUrl,
+      anthropic_base_url: server.anthropicBaseUrl,
+      data_dir: dataDir(),
+      ...config,
+    },
     { env },
   );
 }
@@ -31,7 +36,9 @@ describe("a pipeline without keys", () => {
   it("starts, and says what is missing when a model is needed", () => {
     const pipeline = pipelineWith();
     expect(() => pipeline.model("graph")).toThrow(MissingApiKeyError);
-    expect(() => pipeline.model("graph")).toThrow(/^Please replace the placeholder API key with your actual OpenAI API key\./);
+    expect(() => pipeline.model("graph")).toThrow(
+      /^Please replace the placeholder API key with your actual OpenAI API key\./,
+    );
     expect(pipeline.apiKeyStatus("openai")).toEqual({ hasKey: false, maskedKey: null });
   });
 
@@ -79,14 +86,19 @@ describe("updateApiKey", () => {
   });
 
   it("rejects an unknown provider", () => {
-    expect(() => pipelineWith().updateApiKey(openaiKey, { provider: "mistral" as never })).toThrow(/provider must be one of openai, anthropic, qwen/);
+    expect(() => pipelineWith().updateApiKey(openaiKey, { provider: "mistral" as never })).toThrow(
+      /provider must be one of openai, anthropic, qwen/,
+    );
   });
 
   it("reports an invalid key through validation without revealing it", async () => {
     const pipeline = pipelineWith();
     pipeline.updateApiKey("sk-test.WRONG-key-0123456789", { provider: "openai" });
     const validation = await pipeline.validateApiKey("openai");
-    expect(validation).toEqual({ ok: false, error: expect.stringMatching(/^Invalid API Key: The OpenAI API key you provided is invalid or has expired\./) });
+    expect(validation).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Invalid API Key: The OpenAI API key you provided is invalid or has expired\./),
+    });
     expect(JSON.stringify(validation)).not.toContain("WRONG");
   });
 });
@@ -113,7 +125,10 @@ describe("updateProvider", () => {
   it("switches back to OpenAI defaults", () => {
     const pipeline = pipelineWith({ OPENAI_API_KEY: openaiKey });
     pipeline.updateProvider("qwen");
-    expect(pipeline.updateProvider("openai")).toMatchObject({ agent_llm_model: "gpt-4o-mini", graph_llm_model: "gpt-4o" });
+    expect(pipeline.updateProvider("openai")).toMatchObject({
+      agent_llm_model: "gpt-4o-mini",
+      graph_llm_model: "gpt-4o",
+    });
     expect(pipeline.model("agent").provider).toBe("openai");
   });
 });
@@ -157,6 +172,8 @@ describe("assets through the pipeline", () => {
     expect(await pipeline.saveCustomAsset(" ETH-USD ")).toEqual({ symbol: "ETH-USD", added: true });
     const assets = await pipeline.listAssets();
     expect(assets.filter((asset) => !asset.custom).map((asset) => asset.code)).toContain("SPX");
-    expect(assets.filter((asset) => asset.custom)).toEqual([{ code: "ETH-USD", name: "ETH-USD", ticker: "ETH-USD", custom: true }]);
+    expect(assets.filter((asset) => asset.custom)).toEqual([
+      { code: "ETH-USD", name: "ETH-USD", ticker: "ETH-USD", custom: true },
+    ]);
   });
 });

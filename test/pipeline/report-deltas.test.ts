@@ -16,11 +16,18 @@ import { benchmarkCsv } from "../server/analysis-fixtures";
 
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
-const { dataDir } = usePipelineHarness({ name: "report-deltas", warmRenderer: true }, (started) => ({ server, renderer } = started));
+const { dataDir } = usePipelineHarness(
+  { name: "report-deltas", warmRenderer: true },
+  (started) => ({ server, renderer } = started),
+);
 
 /** Every default answer streamed word by word with a pause, so text arrives well before a call ends. */
 function streamSlowly(): void {
-  server.setHandler(async (request) => fakeReply.streamed((await defaultFakeHandler(request)) as Parameters<typeof fakeReply.streamed>[0], { chunkDelayMs: 15 }));
+  server.setHandler(async (request) =>
+    fakeReply.streamed((await defaultFakeHandler(request)) as Parameters<typeof fakeReply.streamed>[0], {
+      chunkDelayMs: 15,
+    }),
+  );
 }
 
 function configFor(provider: ProviderId) {
@@ -59,7 +66,10 @@ describe.each(["openai", "anthropic", "qwen"] as const)("report deltas with %s",
     streamSlowly();
     const pipeline = createPipeline(configFor(provider), { env: {}, renderer });
     const events: ProgressEvent[] = [];
-    const result = await pipeline.analyze({ candles: syntheticCandles({ count: 60 }), timeframe: "4h" }, { onEvent: (event) => events.push(event) });
+    const result = await pipeline.analyze(
+      { candles: syntheticCandles({ count: 60 }), timeframe: "4h" },
+      { onEvent: (event) => events.push(event) },
+    );
     const steps = deltasByStep(events);
     for (const [step, report] of [
       ["indicator", result.reports.indicator],
@@ -83,7 +93,10 @@ describe.each(["openai", "anthropic", "qwen"] as const)("report deltas with %s",
 describe("over HTTP", () => {
   it("a client of the event stream sees the deltas before each step's end, and joined they equal the reports", async () => {
     streamSlowly();
-    const http = await startTestServer({ config: { api_key: TEST_KEY, openai_base_url: server.openaiBaseUrl }, renderer });
+    const http = await startTestServer({
+      config: { api_key: TEST_KEY, openai_base_url: server.openaiBaseUrl },
+      renderer,
+    });
     try {
       const response = await fetch(`${http.url}/api/analyze`, {
         method: "POST",

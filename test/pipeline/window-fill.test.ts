@@ -35,29 +35,38 @@ describe("a 30-day range at long timeframes", () => {
     ["1d", "1d"],
     ["1w", "1wk"],
     ["1mo", "1mo"],
-  ] as const)("%s: fills the 45-bar window from before the requested start, in one fetch, and says so", async (timeframe, interval) => {
-    const { pipeline, yahoo } = pipelineOn({ symbol: "^GSPC", market: "equity" });
-    const start = daysBefore(END, 30);
-    const result = await pipeline.analyze({ asset: "SPX", timeframe, start, end: END });
+  ] as const)(
+    "%s: fills the 45-bar window from before the requested start, in one fetch, and says so",
+    async (timeframe, interval) => {
+      const { pipeline, yahoo } = pipelineOn({ symbol: "^GSPC", market: "equity" });
+      const start = daysBefore(END, 30);
+      const result = await pipeline.analyze({ asset: "SPX", timeframe, start, end: END });
 
-    expect(result.barCount).toBe(45);
-    expect(result.candles).toHaveLength(45);
-    expect(result.window.requestedStart).toBe(start);
-    expect(Date.parse(result.window.start)).toBeLessThan(Date.parse(start));
-    expect(result.window.start).toBe(new Date(result.candles[0]!.time).toISOString());
-    expect(Date.parse(result.window.end)).toBeLessThan(Date.parse(END));
-    expect(toWireResult(result).window).toEqual({ start: result.window.start, end: result.window.end, requested_start: start });
+      expect(result.barCount).toBe(45);
+      expect(result.candles).toHaveLength(45);
+      expect(result.window.requestedStart).toBe(start);
+      expect(Date.parse(result.window.start)).toBeLessThan(Date.parse(start));
+      expect(result.window.start).toBe(new Date(result.candles[0]!.time).toISOString());
+      expect(Date.parse(result.window.end)).toBeLessThan(Date.parse(END));
+      expect(toWireResult(result).window).toEqual({
+        start: result.window.start,
+        end: result.window.end,
+        requested_start: start,
+      });
 
-    // One fetch, moved back, and never further than the timeframe's lookback.
-    expect(yahoo.requests).toHaveLength(1);
-    const [request] = yahoo.requests;
-    expect(request).toMatchObject({ interval, period2: Date.parse(END) });
-    expect(request!.period1).toBeLessThan(Date.parse(start));
-    expect(Date.parse(END) - request!.period1).toBeLessThanOrEqual(maxLookbackDays(timeframe) * DAY);
-    // The agents saw the filled window: the indicator request carries 45 bars.
-    const indicator = server.requests.find((sent) => sent.summary.toolNames.includes("compute_rsi"));
-    expect(indicator?.summary.lastUserText.split("\n").filter((line) => /^\d{4}-\d{2}-\d{2},/.test(line))).toHaveLength(45);
-  });
+      // One fetch, moved back, and never further than the timeframe's lookback.
+      expect(yahoo.requests).toHaveLength(1);
+      const [request] = yahoo.requests;
+      expect(request).toMatchObject({ interval, period2: Date.parse(END) });
+      expect(request!.period1).toBeLessThan(Date.parse(start));
+      expect(Date.parse(END) - request!.period1).toBeLessThanOrEqual(maxLookbackDays(timeframe) * DAY);
+      // The agents saw the filled window: the indicator request carries 45 bars.
+      const indicator = server.requests.find((sent) => sent.summary.toolNames.includes("compute_rsi"));
+      expect(
+        indicator?.summary.lastUserText.split("\n").filter((line) => /^\d{4}-\d{2}-\d{2},/.test(line)),
+      ).toHaveLength(45);
+    },
+  );
 });
 
 describe("intraday ranges", () => {
@@ -96,10 +105,18 @@ describe("intraday ranges", () => {
 
 describe("not enough data even after reaching back", () => {
   it("fails with the bar count when the extended range holds fewer than 35 bars (a new listing), before any model call", async () => {
-    const { pipeline, yahoo } = pipelineOn({ symbol: "NEWCO", market: "equity", listedFrom: Date.parse(daysBefore(END, 28)) });
-    const error = await pipeline.analyze({ symbol: "NEWCO", timeframe: "1d", start: daysBefore(END, 7), end: END }).catch((caught: unknown) => caught);
+    const { pipeline, yahoo } = pipelineOn({
+      symbol: "NEWCO",
+      market: "equity",
+      listedFrom: Date.parse(daysBefore(END, 28)),
+    });
+    const error = await pipeline
+      .analyze({ symbol: "NEWCO", timeframe: "1d", start: daysBefore(END, 7), end: END })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NotEnoughDataError);
-    expect((error as Error).message).toBe("Not enough data: 20 bars, at least 35 needed. Choose a longer date range or a shorter timeframe.");
+    expect((error as Error).message).toBe(
+      "Not enough data: 20 bars, at least 35 needed. Choose a longer date range or a shorter timeframe.",
+    );
     expect(yahoo.requests).toHaveLength(1);
     expect(server.requests).toHaveLength(0);
   });

@@ -35,9 +35,21 @@ describe("definePlugin", () => {
 
   it.each<[string, PluginDefinition, RegExp]>([
     ["a name with spaces", { name: "my plugin" }, /name must be letters, digits/],
-    ["an indicator without a description", { name: "p", indicators: [{ ...indicator, description: "" }] }, /needs a description/],
-    ["parameters that are not a zod object", { name: "p", indicators: [{ ...indicator, parameters: { period: 14 } as never }] }, /must be a zod object/],
-    ["a compute that is not a function", { name: "p", indicators: [{ ...indicator, compute: 5 as never }] }, /compute must be a function/],
+    [
+      "an indicator without a description",
+      { name: "p", indicators: [{ ...indicator, description: "" }] },
+      /needs a description/,
+    ],
+    [
+      "parameters that are not a zod object",
+      { name: "p", indicators: [{ ...indicator, parameters: { period: 14 } as never }] },
+      /must be a zod object/,
+    ],
+    [
+      "a compute that is not a function",
+      { name: "p", indicators: [{ ...indicator, compute: 5 as never }] },
+      /compute must be a function/,
+    ],
     ["an analyst without run", { name: "p", analysts: [{ name: "a", title: "A" } as never] }, /run must be a function/],
     ["an unknown field", { name: "p", extra: true } as never, /unknown field/],
   ])("refuses %s, naming the plugin", (_case, definition, problem) => {
@@ -48,23 +60,40 @@ describe("definePlugin", () => {
   });
 
   it("refuses parameters without defaults: the result lists each indicator's latest value at its defaults", () => {
-    const error = errorOf(() => definePlugin({ name: "p", indicators: [{ ...indicator, parameters: z.object({ scale: z.number() }) }] }));
+    const error = errorOf(() =>
+      definePlugin({ name: "p", indicators: [{ ...indicator, parameters: z.object({ scale: z.number() }) }] }),
+    );
     expect(error.message).toMatch(/indicator compute_spread\): its parameters must all have defaults/);
   });
 });
 
 describe("a pipeline's plugin set", () => {
   it("knows the built-in tool names exactly, so no plugin can take one", () => {
-    expect(indicatorTools(toColumns(syntheticCandles({ count: 40 }))).map((tool) => tool.name)).toEqual([...BUILT_IN_INDICATOR_TOOL_NAMES]);
-    expect(errorOf(() => checkPluginSet([{ name: "p", indicators: [{ ...indicator, name: "compute_rsi" }] }])).message).toMatch(/already used by a built-in indicator/);
+    expect(indicatorTools(toColumns(syntheticCandles({ count: 40 }))).map((tool) => tool.name)).toEqual([
+      ...BUILT_IN_INDICATOR_TOOL_NAMES,
+    ]);
+    expect(
+      errorOf(() => checkPluginSet([{ name: "p", indicators: [{ ...indicator, name: "compute_rsi" }] }])).message,
+    ).toMatch(/already used by a built-in indicator/);
   });
 
   it("refuses two plugins with one name, one tool name twice, and an analyst named after a built-in step", () => {
-    expect(errorOf(() => checkPluginSet([{ name: "p" }, { name: "P" }])).message).toMatch(/plugin name "P" is already used by the plugin p/);
-    expect(errorOf(() => checkPluginSet([{ name: "a", indicators: [indicator] }, { name: "b", indicators: [indicator] }])).message).toMatch(
+    expect(errorOf(() => checkPluginSet([{ name: "p" }, { name: "P" }])).message).toMatch(
+      /plugin name "P" is already used by the plugin p/,
+    );
+    expect(
+      errorOf(() =>
+        checkPluginSet([
+          { name: "a", indicators: [indicator] },
+          { name: "b", indicators: [indicator] },
+        ]),
+      ).message,
+    ).toMatch(
       /Plugin "b" failed \(tool compute_spread\): the tool name "compute_spread" is already used by the plugin a/,
     );
     const analyst = { name: "trend", title: "My trend", run: async () => "x" };
-    expect(errorOf(() => checkPluginSet([{ name: "p", analysts: [analyst] }])).message).toMatch(/already used by a built-in step/);
+    expect(errorOf(() => checkPluginSet([{ name: "p", analysts: [analyst] }])).message).toMatch(
+      /already used by a built-in step/,
+    );
   });
 });

@@ -10,7 +10,8 @@ import { PluginError } from "../../src/plugins/plugin-error";
 const folder = mkdtempSync(path.join(tmpdir(), "load-plugins-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const analyst = (name: string) => `{ name: "${name}", analysts: [{ name: "${name}", title: "${name}", run: async () => "ok" }] }`;
+const analyst = (name: string) =>
+  `{ name: "${name}", analysts: [{ name: "${name}", title: "${name}", run: async () => "ok" }] }`;
 
 describe("loadPlugins", () => {
   it("reads a comma-separated list, ignoring blanks", () => {
@@ -22,14 +23,28 @@ describe("loadPlugins", () => {
     writeFileSync(path.join(folder, "default.cjs"), `module.exports = ${analyst("one")};`);
     writeFileSync(path.join(folder, "named.cjs"), `exports.plugin = ${analyst("two")};`);
     writeFileSync(path.join(folder, "list.mjs"), `export default [${analyst("three")}, ${analyst("four")}];`);
-    const plugins = await loadPlugins(["quantagent-ts/plugins/bollinger-bands", "./default.cjs", "./named.cjs", path.join(folder, "list.mjs")], { cwd: folder });
+    const plugins = await loadPlugins(
+      ["quantagent-ts/plugins/bollinger-bands", "./default.cjs", "./named.cjs", path.join(folder, "list.mjs")],
+      { cwd: folder },
+    );
     expect(plugins.map((plugin) => plugin.name)).toEqual(["bollinger-bands", "one", "two", "three", "four"]);
-    expect(plugins[0]?.indicators.map((indicator) => indicator.name)).toEqual(["compute_bollinger_percent_b", "compute_bollinger_bandwidth"]);
+    expect(plugins[0]?.indicators.map((indicator) => indicator.name)).toEqual([
+      "compute_bollinger_percent_b",
+      "compute_bollinger_bandwidth",
+    ]);
   });
 
   it.each([
-    ["a module that is not there", "./missing.cjs", /Plugin "\.\/missing\.cjs" failed \(loading\): cannot load the module/],
-    ["a module that exports no plugin", "./number.cjs", /Plugin "\.\/number\.cjs" failed \(loading\): the module exports no plugin/],
+    [
+      "a module that is not there",
+      "./missing.cjs",
+      /Plugin "\.\/missing\.cjs" failed \(loading\): cannot load the module/,
+    ],
+    [
+      "a module that exports no plugin",
+      "./number.cjs",
+      /Plugin "\.\/number\.cjs" failed \(loading\): the module exports no plugin/,
+    ],
     ["a module whose plugin is malformed", "./malformed.cjs", /Plugin "bad name" failed \(definition\)/],
   ])("refuses %s, naming it", async (_case, specifier, message) => {
     writeFileSync(path.join(folder, "number.cjs"), "module.exports = 5;");

@@ -18,11 +18,17 @@ import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
 
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
-const { dataDir } = usePipelineHarness({ name: "plugins", warmRenderer: true }, (started) => ({ server, renderer } = started));
+const { dataDir } = usePipelineHarness(
+  { name: "plugins", warmRenderer: true },
+  (started) => ({ server, renderer } = started),
+);
 const candles = syntheticCandles({ count: 80 });
 
 function pipelineWith(plugins: PipelineDependencies["plugins"], extra: { fetch?: typeof fetch } = {}) {
-  return createPipeline({ api_key: TEST_KEY, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, max_retries: 0 }, { env: {}, renderer, plugins, fetch: extra.fetch });
+  return createPipeline(
+    { api_key: TEST_KEY, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, max_retries: 0 },
+    { env: {}, renderer, plugins, fetch: extra.fetch },
+  );
 }
 
 describe("a plugin indicator", () => {
@@ -39,9 +45,13 @@ describe("a plugin indicator", () => {
       "compute_bollinger_bandwidth",
     ]);
     // The tool's JSON schema comes from the plugin's zod parameters, defaults included.
-    expect(firstIndicatorCall?.summary.toolSchemas.compute_bollinger_percent_b).toMatchObject({ properties: { period: { default: 20 }, deviations: { default: 2 } } });
+    expect(firstIndicatorCall?.summary.toolSchemas.compute_bollinger_percent_b).toMatchObject({
+      properties: { period: { default: 20 }, deviations: { default: 2 } },
+    });
     // The model called it (the fake calls every tool with its defaults) and read the plugin's series.
-    const toolResults = JSON.stringify(server.requests.find((request) => request.summary.trailingToolResults > 0)?.body);
+    const toolResults = JSON.stringify(
+      server.requests.find((request) => request.summary.trailingToolResults > 0)?.body,
+    );
     expect(toolResults).toMatch(/compute_bollinger_percent_b: latest/);
     expect(result.pluginIndicatorValues.compute_bollinger_percent_b).toEqual(expect.any(Number));
     expect(result.plugins).toEqual([{ name: "bollinger-bands", version: "1.0.0" }]);
@@ -53,7 +63,11 @@ describe("a plugin indicator", () => {
   it("gives the model its own mistake back (parameters out of bounds) and the analysis goes on", async () => {
     let round = 0;
     server.setHandler((request) => {
-      if (request.summary.toolNames.includes("compute_bollinger_percent_b") && request.summary.trailingToolResults === 0 && round++ === 0) {
+      if (
+        request.summary.toolNames.includes("compute_bollinger_percent_b") &&
+        request.summary.trailingToolResults === 0 &&
+        round++ === 0
+      ) {
         return fakeReply.toolCall("compute_bollinger_percent_b", { period: 1, deviations: 9 });
       }
       return defaultFakeHandler(request);
@@ -75,22 +89,28 @@ describe("a plugin analyst", () => {
           name: "sentiment",
           title: "Sentiment report",
           run: async ({ models, candles: window, signal }) => {
-            const answer = await models.agent.chat({ messages: [{ role: "user", content: `Mood of ${window.length} bars?` }], signal });
+            const answer = await models.agent.chat({
+              messages: [{ role: "user", content: `Mood of ${window.length} bars?` }],
+              signal,
+            });
             return `The crowd is calm. (${answer.text})`;
           },
         },
       ],
     });
     const events: ProgressEvent[] = [];
-    const result = await pipelineWith([echo, volumeAnalystPlugin]).analyze({ candles, timeframe: "4h" }, { onEvent: (event) => events.push(event) });
+    const result = await pipelineWith([echo, volumeAnalystPlugin]).analyze(
+      { candles, timeframe: "4h" },
+      { onEvent: (event) => events.push(event) },
+    );
     expect(result.analystReports.sentiment).toBe("The crowd is calm. (Fake report: ok.)");
     expect(result.analystReports.volume).toMatch(/On-Balance Volume is (rising|falling|flat) over the 45 bars/);
     const decisionRequest = server.requests.find((request) => request.summary.wantsJson);
     expect(decisionRequest?.summary.lastUserText).toContain("Sentiment report:\nThe crowd is calm.");
     expect(decisionRequest?.summary.lastUserText).toContain("Volume report (OBV and VWAP):");
-    expect(events.filter((event) => event.type === "step-end").map((event) => (event as { step: string }).step)).toEqual(
-      expect.arrayContaining(["sentiment", "volume", "indicator", "pattern", "trend", "decision"]),
-    );
+    expect(
+      events.filter((event) => event.type === "step-end").map((event) => (event as { step: string }).step),
+    ).toEqual(expect.arrayContaining(["sentiment", "volume", "indicator", "pattern", "trend", "decision"]));
     expect(result.usage.calls.filter((call) => call.step === "sentiment")).toHaveLength(1);
     expect(events.some((event) => event.type === "report-delta" && event.step === "sentiment")).toBe(true);
     expect(result.plugins).toEqual([
@@ -125,12 +145,19 @@ describe("a plugin data source", () => {
       return new Response("{}", { status: 500 });
     };
     const pipeline = pipelineWith([exchange(calls)], { fetch: fetchSpy });
-    const result = await pipeline.analyze({ symbol: "ABC.EX", timeframe: "4h", start: "2024-01-01", end: "2024-02-10" });
+    const result = await pipeline.analyze({
+      symbol: "ABC.EX",
+      timeframe: "4h",
+      start: "2024-01-01",
+      end: "2024-02-10",
+    });
     expect(calls).toEqual(["ABC.EX 4h 2024-01-01 2024-02-10"]);
     expect(yahoo).toEqual([]);
     expect(result.symbol).toBe("ABC.EX");
     expect(result.candles).toEqual(candles.slice(-45));
-    await expect(pipeline.analyze({ symbol: "ETH-USD", timeframe: "4h", start: "2024-01-01", end: "2024-02-10" })).rejects.toThrow(/Yahoo/);
+    await expect(
+      pipeline.analyze({ symbol: "ETH-USD", timeframe: "4h", start: "2024-01-01", end: "2024-02-10" }),
+    ).rejects.toThrow(/Yahoo/);
     expect(yahoo.length).toBeGreaterThan(0);
   });
 });

@@ -23,7 +23,10 @@ afterAll(async () => {
 describe("QUANTAGENT_PLUGINS", () => {
   it("loads plugins by module name and file path; the API's results carry their reports and values", async () => {
     const own = path.join(folder, "own-plugin.cjs");
-    writeFileSync(own, 'module.exports = { name: "own", version: "3.0.0", analysts: [{ name: "own", title: "Own view", run: async () => "A view of my own." }] };');
+    writeFileSync(
+      own,
+      'module.exports = { name: "own", version: "3.0.0", analysts: [{ name: "own", title: "Own view", run: async () => "A view of my own." }] };',
+    );
     const server = await startServerProcess({
       dataDir: path.join(folder, "data"),
       env: {
@@ -33,7 +36,9 @@ describe("QUANTAGENT_PLUGINS", () => {
       },
     });
     try {
-      expect(server.output()).toMatch(/"plugins":\[\{"name":"bollinger-bands","version":"1.0.0"\},\{"name":"own","version":"3.0.0"\}\]/);
+      expect(server.output()).toMatch(
+        /"plugins":\[\{"name":"bollinger-bands","version":"1.0.0"\},\{"name":"own","version":"3.0.0"\}\]/,
+      );
       const answer = await postJson({ url: server.url }, "/api/analyze", { csv: benchmarkCsv(), timeframe: "4h" });
       expect(answer.status).toBe(200);
       expect(answer.body.analyst_reports).toEqual({ own: "A view of my own." });
@@ -46,7 +51,11 @@ describe("QUANTAGENT_PLUGINS", () => {
 
   it("refuses to start with a plugin that cannot be loaded, naming it", async () => {
     await expect(
-      startServerProcess({ dataDir: path.join(folder, "data2"), env: { QUANTAGENT_PLUGINS: "./no-such-plugin.js" }, startTimeoutMs: 15_000 }),
+      startServerProcess({
+        dataDir: path.join(folder, "data2"),
+        env: { QUANTAGENT_PLUGINS: "./no-such-plugin.js" },
+        startTimeoutMs: 15_000,
+      }),
     ).rejects.toThrow(/Plugin "\.\/no-such-plugin\.js" failed \(loading\): cannot load the module/);
   });
 });

@@ -49,7 +49,9 @@ describe("Chromium", () => {
 
   it("renders for 8 concurrent analyses: all succeed, distinct charts, no leaked pages", async () => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => pipeline().analyze({ candles: syntheticCandles({ seed: 10 + index }), timeframe: "4h" })),
+      Array.from({ length: 8 }, (_, index) =>
+        pipeline().analyze({ candles: syntheticCandles({ seed: 10 + index }), timeframe: "4h" }),
+      ),
     );
     expect(results.every((result) => result.decision.decision === "LONG")).toBe(true);
     expect(new Set(results.map((result) => result.charts.pattern)).size).toBe(8);

@@ -36,14 +36,22 @@ describe.each(journalEngines)("two server processes on one %s journal", (engine)
 
   it("record analyses sent to both at once, and each lists all of them", async () => {
     const location = await harness.location();
-    const env = { OPENAI_API_KEY: TEST_KEY, OPENAI_BASE_URL: fake.openaiBaseUrl, ...(location.databaseUrl ? { DATABASE_URL: location.databaseUrl } : {}) };
+    const env = {
+      OPENAI_API_KEY: TEST_KEY,
+      OPENAI_BASE_URL: fake.openaiBaseUrl,
+      ...(location.databaseUrl ? { DATABASE_URL: location.databaseUrl } : {}),
+    };
     // SQLite: one data folder for both. PostgreSQL: nothing on disk in common.
     const dataDirs = engine === "sqlite" ? [location.dataDir, location.dataDir] : [scratch("a"), scratch("b")];
-    const servers: ServerProcess[] = await Promise.all(dataDirs.map((dataDir) => startServerProcess({ dataDir, env, startTimeoutMs: 60_000 })));
+    const servers: ServerProcess[] = await Promise.all(
+      dataDirs.map((dataDir) => startServerProcess({ dataDir, env, startTimeoutMs: 60_000 })),
+    );
     try {
       const answers = await Promise.all(
         servers.flatMap((server, index) =>
-          Array.from({ length: PER_SERVER }, (_, run) => postJson(server, "/api/analyze", { csv, timeframe: "4h", name: `server ${index} run ${run}` })),
+          Array.from({ length: PER_SERVER }, (_, run) =>
+            postJson(server, "/api/analyze", { csv, timeframe: "4h", name: `server ${index} run ${run}` }),
+          ),
         ),
       );
       expect(answers.map((answer) => answer.status)).toEqual(Array(2 * PER_SERVER).fill(200));

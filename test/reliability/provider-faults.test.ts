@@ -10,7 +10,10 @@ import { faultOn, invalidToolCallsHandler, isDecision, isVision, refusalReply } 
 import { usePipelineHarness } from "../support/pipeline-harness";
 
 let server: FakeProviderServer;
-const { pipeline } = usePipelineHarness({ name: "provider-faults", defaults: { request_timeout_ms: 2000 } }, (started) => ({ server } = started));
+const { pipeline } = usePipelineHarness(
+  { name: "provider-faults", defaults: { request_timeout_ms: 2000 } },
+  (started) => ({ server } = started),
+);
 const candles = syntheticCandles({ count: 50 });
 
 async function expectRecovery(run: () => Promise<unknown>) {
@@ -27,14 +30,18 @@ describe("provider faults under an analysis", () => {
 
   it("500s past the retries: a classified server error", async () => {
     faultOn(server, isDecision, () => fakeReply.serverError(503));
-    await expect(pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "4h" })).rejects.toThrow(/^Provider Error: OpenAI had a server error \(HTTP 503\)/);
+    await expect(pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "4h" })).rejects.toThrow(
+      /^Provider Error: OpenAI had a server error \(HTTP 503\)/,
+    );
     expect(server.requests.filter(isDecision)).toHaveLength(2);
   });
 
   it("a hanging provider is bounded by the request timeout, with no stuck request", async () => {
     faultOn(server, isVision, () => fakeReply.hang());
     const started = performance.now();
-    const error = await pipeline({ max_retries: 0, request_timeout_ms: 400 }).analyze({ candles, timeframe: "4h" }).catch((caught: unknown) => caught);
+    const error = await pipeline({ max_retries: 0, request_timeout_ms: 400 })
+      .analyze({ candles, timeframe: "4h" })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as Error).message).toMatch(/^Network Error: Unable to connect to OpenAI servers\..*timed out/);
     expect(performance.now() - started).toBeLessThan(3000);
@@ -51,7 +58,12 @@ describe("provider faults under an analysis", () => {
   });
 
   it("a connection dropped mid-stream: a network error, then recovery", async () => {
-    faultOn(server, isDecision, () => fakeReply.streamed(fakeReply.json(fakeDecision), { fault: { kind: "drop", afterChunks: 4 } }), 1);
+    faultOn(
+      server,
+      isDecision,
+      () => fakeReply.streamed(fakeReply.json(fakeDecision), { fault: { kind: "drop", afterChunks: 4 } }),
+      1,
+    );
     await expect(pipeline({ max_retries: 2 }).analyze({ candles, timeframe: "4h" })).rejects.toThrow(
       /^Network Error: Unable to connect to OpenAI servers\..*connection closed by the server/,
     );
@@ -59,12 +71,22 @@ describe("provider faults under an analysis", () => {
   });
 
   it("a stream that goes silent is bounded by the request timeout, with no stuck request", async () => {
-    faultOn(server, isVision, () => fakeReply.streamed(fakeReply.text("The chart shows a wedge"), { fault: { kind: "stall", afterChunks: 3 } }));
+    faultOn(server, isVision, () =>
+      fakeReply.streamed(fakeReply.text("The chart shows a wedge"), { fault: { kind: "stall", afterChunks: 3 } }),
+    );
     const started = performance.now();
-    const error = await pipeline({ max_retries: 0, request_timeout_ms: 400 }).analyze({ candles, timeframe: "4h" }).catch((caught: unknown) => caught);
-    expect((error as Error).message).toMatch(/^Network Error: Unable to connect to OpenAI servers\..*timed out after 400 ms/);
+    const error = await pipeline({ max_retries: 0, request_timeout_ms: 400 })
+      .analyze({ candles, timeframe: "4h" })
+      .catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(
+      /^Network Error: Unable to connect to OpenAI servers\..*timed out after 400 ms/,
+    );
     expect(performance.now() - started).toBeLessThan(3000);
-    await waitFor(() => server.requests.filter(isVision).every((request) => request.stream?.clientClosed), 2_000, "every stalled stream closed");
+    await waitFor(
+      () => server.requests.filter(isVision).every((request) => request.stream?.clientClosed),
+      2_000,
+      "every stalled stream closed",
+    );
   });
 
   it("a connection dropped before any answer: retried and recovered", async () => {
@@ -75,7 +97,9 @@ describe("provider faults under an analysis", () => {
 
   it("malformed JSON from the provider: a classified error naming the provider", async () => {
     faultOn(server, isVision, () => fakeReply.malformed());
-    const error = await pipeline({ max_retries: 0 }).analyze({ candles, timeframe: "4h" }).catch((caught: unknown) => caught);
+    const error = await pipeline({ max_retries: 0 })
+      .analyze({ candles, timeframe: "4h" })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as Error).message).toMatch(/OpenAI/);
     expect((error as Error).message).not.toMatch(/\n\s+at /); // no stack in the message
@@ -87,7 +111,9 @@ describe("provider faults under an analysis", () => {
     const result = await pipeline().analyze({ candles, timeframe: "4h" });
     expect(broken.rounds()).toBe(1);
     expect(result.reports.indicator).toMatch(/read 3 tool results/);
-    const followUp = server.requests.find((request) => request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 3);
+    const followUp = server.requests.find(
+      (request) => request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 3,
+    );
     const toolResults = JSON.stringify(followUp?.body);
     expect(toolResults).toMatch(/invalid arguments for compute_rsi: period/);
     expect(toolResults).toMatch(/arguments of compute_macd are not valid JSON/);
@@ -96,16 +122,24 @@ describe("provider faults under an analysis", () => {
 
   it("a model that refuses the image: a clear refusal error", async () => {
     faultOn(server, isVision, refusalReply);
-    const error = await pipeline().analyze({ candles, timeframe: "4h" }).catch((caught: unknown) => caught);
+    const error = await pipeline()
+      .analyze({ candles, timeframe: "4h" })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelRefusalError);
-    expect((error as Error).message).toMatch(/^Model Refusal: the (pattern|trend) agent's model \(gpt-4o\) declined to answer: "I can't help with analysing this image\."/);
+    expect((error as Error).message).toMatch(
+      /^Model Refusal: the (pattern|trend) agent's model \(gpt-4o\) declined to answer: "I can't help with analysing this image\."/,
+    );
   });
 
   it("a model that refuses the decision: a refusal error, not a paid repair request", async () => {
     faultOn(server, isDecision, refusalReply);
-    const error = await pipeline().analyze({ candles, timeframe: "4h" }).catch((caught: unknown) => caught);
+    const error = await pipeline()
+      .analyze({ candles, timeframe: "4h" })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelRefusalError);
-    expect((error as Error).message).toMatch(/^Model Refusal: the decision agent's model \(gpt-4o\) declined to answer/);
+    expect((error as Error).message).toMatch(
+      /^Model Refusal: the decision agent's model \(gpt-4o\) declined to answer/,
+    );
     expect(server.requests.filter(isDecision)).toHaveLength(1);
   });
 
@@ -118,7 +152,9 @@ describe("provider faults under an analysis", () => {
 
   it("a rate limit that persists: a classified rate-limit error", async () => {
     faultOn(server, isDecision, () => fakeReply.rateLimited());
-    await expect(pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "4h" })).rejects.toThrow(/^Rate Limit Exceeded: You've hit the OpenAI API rate limit\./);
+    await expect(pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "4h" })).rejects.toThrow(
+      /^Rate Limit Exceeded: You've hit the OpenAI API rate limit\./,
+    );
   });
 
   it("keeps working after every fault above", async () => {

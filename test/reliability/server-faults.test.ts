@@ -9,7 +9,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createChartRenderer, type ChartRenderer } from "../../src/index";
-import { defaultFakeHandler, fakeReply, startFakeProviderServer, type FakeProviderServer, type FakeRequest } from "../fakes/fake-provider-server";
+import {
+  defaultFakeHandler,
+  fakeReply,
+  startFakeProviderServer,
+  type FakeProviderServer,
+  type FakeRequest,
+} from "../fakes/fake-provider-server";
 import { benchmarkCsv, noBarsFetch } from "../server/analysis-fixtures";
 import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "../server/test-server";
 import { parseEventStreamText, type StreamedEvent } from "../support/event-stream-text";
@@ -46,7 +52,10 @@ async function analyze(mode: Mode): Promise<AnalysisAnswer> {
   const started = performance.now();
   const response = await fetch(`${server.url}/api/analyze`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...(mode === "event-stream" ? { Accept: "text/event-stream" } : {}) },
+    headers: {
+      "Content-Type": "application/json",
+      ...(mode === "event-stream" ? { Accept: "text/event-stream" } : {}),
+    },
     body: JSON.stringify({ csv, timeframe: "4h", name: "Fault run" }),
     signal: AbortSignal.timeout(30_000),
   });
@@ -56,12 +65,23 @@ async function analyze(mode: Mode): Promise<AnalysisAnswer> {
   expect(text).not.toMatch(/\n\s+at |node:internal|\.ts:\d+/);
   if (mode === "json" || !response.headers.get("content-type")?.startsWith("text/event-stream")) {
     const body = JSON.parse(text);
-    return response.ok ? { status: response.status, elapsedMs, result: body, events: [] } : { status: response.status, elapsedMs, error: body, events: [] };
+    return response.ok
+      ? { status: response.status, elapsedMs, result: body, events: [] }
+      : { status: response.status, elapsedMs, error: body, events: [] };
   }
   const events = parseEventStreamText(text);
   const last = events.at(-1);
-  expect(last?.event === "result" || last?.event === "error", `the stream ends in a result or an error, got ${last?.event}`).toBe(true);
-  return { status: response.status, elapsedMs, events, result: last?.event === "result" ? last.data : undefined, error: last?.event === "error" ? last.data : undefined };
+  expect(
+    last?.event === "result" || last?.event === "error",
+    `the stream ends in a result or an error, got ${last?.event}`,
+  ).toBe(true);
+  return {
+    status: response.status,
+    elapsedMs,
+    events,
+    result: last?.event === "result" ? last.data : undefined,
+    error: last?.event === "error" ? last.data : undefined,
+  };
 }
 
 /** The analysis succeeded (the whole AnalysisResult came back). */
@@ -72,7 +92,11 @@ function expectRecovered(answer: AnalysisAnswer): void {
 }
 
 /** The analysis failed with this classified error: HTTP status (in the stream: the error event's), code, words. */
-function expectClassified(answer: AnalysisAnswer, mode: Mode, expected: { status: number; code: string; message: RegExp }): void {
+function expectClassified(
+  answer: AnalysisAnswer,
+  mode: Mode,
+  expected: { status: number; code: string; message: RegExp },
+): void {
   expect(answer.result).toBeUndefined();
   expectPlainError(answer.error);
   expect(answer.error).toMatchObject({ code: expected.code });
@@ -103,7 +127,12 @@ beforeAll(async () => {
   tracker = await startProviderCallTracker(fake.url);
   renderer = createChartRenderer();
   server = await startTestServer({
-    config: { api_key: TEST_KEY, openai_base_url: `${tracker.url}/v1`, request_timeout_ms: REQUEST_TIMEOUT_MS, max_retries: MAX_RETRIES },
+    config: {
+      api_key: TEST_KEY,
+      openai_base_url: `${tracker.url}/v1`,
+      request_timeout_ms: REQUEST_TIMEOUT_MS,
+      max_retries: MAX_RETRIES,
+    },
     renderer,
     fetch: noBarsFetch,
   });
@@ -132,7 +161,11 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
 
   it("500s past the retries: 502 provider_server", async () => {
     faultOn(fake, isDecision, () => fakeReply.serverError(503));
-    expectClassified(await analyze(mode), mode, { status: 502, code: "provider_server", message: /^Provider Error: OpenAI had a server error \(HTTP 503\)/ });
+    expectClassified(await analyze(mode), mode, {
+      status: 502,
+      code: "provider_server",
+      message: /^Provider Error: OpenAI had a server error \(HTTP 503\)/,
+    });
     expect(fake.requests.filter(isDecision)).toHaveLength(MAX_RETRIES + 1);
     await expectStillServing();
   });
@@ -148,7 +181,11 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
     expect(tracker.inFlight()).toBeGreaterThan(0);
 
     const answer = await running;
-    expectClassified(answer, mode, { status: 502, code: "provider_network", message: /^Network Error: Unable to connect to OpenAI servers\..*timed out/ });
+    expectClassified(answer, mode, {
+      status: 502,
+      code: "provider_network",
+      message: /^Network Error: Unable to connect to OpenAI servers\..*timed out/,
+    });
     // Each attempt waits request_timeout_ms; the SDK's one retry adds its backoff (under a second) and a second wait.
     expect(answer.elapsedMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS);
     expect(answer.elapsedMs).toBeLessThan((MAX_RETRIES + 1) * REQUEST_TIMEOUT_MS + 1500);
@@ -160,7 +197,11 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
 
   it("a connection reset mid-response: 502 provider_network (not retried once a response has begun)", async () => {
     faultOn(fake, isDecision, () => fakeReply.reset(), 1);
-    expectClassified(await analyze(mode), mode, { status: 502, code: "provider_network", message: /^Network Error: Unable to connect to OpenAI servers\./ });
+    expectClassified(await analyze(mode), mode, {
+      status: 502,
+      code: "provider_network",
+      message: /^Network Error: Unable to connect to OpenAI servers\./,
+    });
     await expectStillServing();
   });
 
@@ -181,7 +222,9 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
     fake.setHandler(broken.handler);
     expectRecovered(await analyze(mode));
     expect(broken.rounds()).toBe(1);
-    const followUp = fake.requests.find((request) => request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 3);
+    const followUp = fake.requests.find(
+      (request) => request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 3,
+    );
     const toolResults = JSON.stringify(followUp?.body);
     expect(toolResults).toMatch(/invalid arguments for compute_rsi: period/);
     expect(toolResults).toMatch(/arguments of compute_macd are not valid JSON/);
@@ -194,14 +237,17 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
     expectClassified(await analyze(mode), mode, {
       status: 502,
       code: "model_refusal",
-      message: /^Model Refusal: the (pattern|trend) agent's model \(gpt-4o\) declined to answer: "I can't help with analysing this image\."/,
+      message:
+        /^Model Refusal: the (pattern|trend) agent's model \(gpt-4o\) declined to answer: "I can't help with analysing this image\."/,
     });
     await expectStillServing();
   });
 
   it("one step failing while another hangs: the hanging call is cancelled and the answer comes at once", async () => {
     const isIndicator = (request: FakeRequest) => request.summary.toolNames.includes("compute_rsi");
-    fake.setHandler((request) => (isIndicator(request) ? fakeReply.hang() : isVision(request) ? refusalReply() : defaultFakeHandler(request)));
+    fake.setHandler((request) =>
+      isIndicator(request) ? fakeReply.hang() : isVision(request) ? refusalReply() : defaultFakeHandler(request),
+    );
     const answer = await analyze(mode);
     expectClassified(answer, mode, { status: 502, code: "model_refusal", message: /^Model Refusal: / });
     // The refusal came long before the indicator call's own timeout; the failure aborted it rather than waiting.
@@ -220,7 +266,11 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
 
   it("a rate limit that persists: 503 provider_rate_limit", async () => {
     faultOn(fake, isDecision, () => fakeReply.rateLimited());
-    expectClassified(await analyze(mode), mode, { status: 503, code: "provider_rate_limit", message: /^Rate Limit Exceeded: You've hit the OpenAI API rate limit\./ });
+    expectClassified(await analyze(mode), mode, {
+      status: 503,
+      code: "provider_rate_limit",
+      message: /^Rate Limit Exceeded: You've hit the OpenAI API rate limit\./,
+    });
     await expectStillServing();
   });
 });
@@ -247,7 +297,13 @@ describe("faults around the other calls and the clients", () => {
   it("clients that leave mid-request (a body cut short, a large body abandoned) leave nothing open", async () => {
     const abandon = (headers: Record<string, string>, written: string) =>
       new Promise<void>((resolve) => {
-        const outgoing = httpRequest({ host: "127.0.0.1", port: server.port, method: "POST", path: "/api/analyze", headers });
+        const outgoing = httpRequest({
+          host: "127.0.0.1",
+          port: server.port,
+          method: "POST",
+          path: "/api/analyze",
+          headers,
+        });
         outgoing.on("error", () => resolve());
         outgoing.write(written, () => setTimeout(() => outgoing.destroy(), 50));
         outgoing.on("close", () => resolve());
@@ -262,9 +318,31 @@ describe("faults around the other calls and the clients", () => {
 describe("the custom-asset file under concurrent saves", () => {
   // 60 distinct valid symbols in the shapes the README names, then repeats of them (same, other case, padded), invalid
   // ones, and a built-in code that is its own ticker (accepted, never stored).
-  const valid = Array.from({ length: 60 }, (_, index) => [`C${index}-USD`, `^IDX${index}`, `F${index}=F`, `T${index}.X`, `S_${index}`][index % 5]);
-  const repeats = [...valid.slice(0, 10).map((symbol) => symbol.toLowerCase()), ...valid.slice(10, 15).map((symbol) => `  ${symbol} `), ...valid.slice(20, 25)];
-  const invalid: unknown[] = ["ETH/USD", "", "   ", "A".repeat(33), "<script>alert(1)</script>", "../../etc/passwd", "SPX", "btc", "%00", "\u0000X", 42, null, ["ETH-USD"], { symbol: "X" }];
+  const valid = Array.from(
+    { length: 60 },
+    (_, index) => [`C${index}-USD`, `^IDX${index}`, `F${index}=F`, `T${index}.X`, `S_${index}`][index % 5],
+  );
+  const repeats = [
+    ...valid.slice(0, 10).map((symbol) => symbol.toLowerCase()),
+    ...valid.slice(10, 15).map((symbol) => `  ${symbol} `),
+    ...valid.slice(20, 25),
+  ];
+  const invalid: unknown[] = [
+    "ETH/USD",
+    "",
+    "   ",
+    "A".repeat(33),
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "SPX",
+    "btc",
+    "%00",
+    "\u0000X",
+    42,
+    null,
+    ["ETH-USD"],
+    { symbol: "X" },
+  ];
 
   it("keeps every valid symbol saved at once by several clients on two server processes, and across a restart", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "concurrent-saves-"));
@@ -283,7 +361,12 @@ describe("the custom-asset file under concurrent saves", () => {
         bodies.map(async ({ expected, ...body }, index) => {
           const port = index % 2 === 0 ? inProcess.port : child!.port;
           const result = await sendRawRequest(
-            { method: "POST", path: "/api/save-custom-asset", headers: [["Content-Type", "application/json"]], body: JSON.stringify(body) },
+            {
+              method: "POST",
+              path: "/api/save-custom-asset",
+              headers: [["Content-Type", "application/json"]],
+              body: JSON.stringify(body),
+            },
             { port, agent: clients[index % clients.length], timeoutMs: 20_000 },
           );
           if (result.kind === "failure") throw new Error(`no answer for ${JSON.stringify(body)}: ${result.reason}`);
@@ -299,7 +382,9 @@ describe("the custom-asset file under concurrent saves", () => {
       // Every valid symbol exactly once, in the API of both processes and in the file, and nothing else on disk.
       // The store keeps the first spelling that arrived ("c0-usd" may beat "C0-USD"), so symbols compare ignoring case.
       const listed = (await getJson(inProcess, "/api/custom-assets")).body.custom_assets as string[];
-      expect(listed.map((symbol) => symbol.toUpperCase()).sort()).toEqual(valid.map((symbol) => symbol.toUpperCase()).sort());
+      expect(listed.map((symbol) => symbol.toUpperCase()).sort()).toEqual(
+        valid.map((symbol) => symbol.toUpperCase()).sort(),
+      );
       const sent = new Set([...valid, ...repeats.map((symbol) => symbol.trim())]);
       for (const symbol of listed) expect(sent.has(symbol), symbol).toBe(true);
       expect((await getJson({ url: child.url }, "/api/custom-assets")).body.custom_assets).toEqual(listed);
@@ -331,7 +416,8 @@ describe("the custom-asset file under concurrent saves", () => {
     try {
       child = await startServerProcess({ dataDir });
       const first = valid.slice(0, 40);
-      for (const symbol of first) expect((await postJson(inProcess, "/api/save-custom-asset", { symbol })).status).toBe(200);
+      for (const symbol of first)
+        expect((await postJson(inProcess, "/api/save-custom-asset", { symbol })).status).toBe(200);
       const removed = first.filter((_, index) => index % 2 === 0);
       const added = valid.slice(40, 60);
       // Removals of half the list (some of them twice, from both processes) and saves of new symbols, all at once.
@@ -345,15 +431,27 @@ describe("the custom-asset file under concurrent saves", () => {
           const port = index % 2 === 0 ? inProcess.port : child!.port;
           const request =
             operation.method === "DELETE"
-              ? { method: "DELETE", path: `/api/custom-assets/${encodeURIComponent(operation.symbol)}`, headers: [] as [string, string][] }
-              : { method: "POST", path: "/api/save-custom-asset", headers: [["Content-Type", "application/json"]] as [string, string][], body: JSON.stringify({ symbol: operation.symbol }) };
+              ? {
+                  method: "DELETE",
+                  path: `/api/custom-assets/${encodeURIComponent(operation.symbol)}`,
+                  headers: [] as [string, string][],
+                }
+              : {
+                  method: "POST",
+                  path: "/api/save-custom-asset",
+                  headers: [["Content-Type", "application/json"]] as [string, string][],
+                  body: JSON.stringify({ symbol: operation.symbol }),
+                };
           const result = await sendRawRequest(request, { port, timeoutMs: 20_000 });
-          if (result.kind === "failure") throw new Error(`no answer for ${JSON.stringify(operation)}: ${result.reason}`);
+          if (result.kind === "failure")
+            throw new Error(`no answer for ${JSON.stringify(operation)}: ${result.reason}`);
           return { operation, status: result.status };
         }),
       );
       for (const { operation, status } of answers) expect(status, JSON.stringify(operation)).toBe(200);
-      const expected = [...first.filter((symbol) => !removed.includes(symbol)), ...added].map((symbol) => symbol.toUpperCase()).sort();
+      const expected = [...first.filter((symbol) => !removed.includes(symbol)), ...added]
+        .map((symbol) => symbol.toUpperCase())
+        .sort();
       const listed = (await getJson(inProcess, "/api/custom-assets")).body.custom_assets as string[];
       expect(listed.map((symbol) => symbol.toUpperCase()).sort()).toEqual(expected);
       expect((await getJson({ url: child.url }, "/api/custom-assets")).body.custom_assets).toEqual(listed);

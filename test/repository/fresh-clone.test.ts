@@ -28,9 +28,17 @@ let home: string;
 let clone: string;
 let fake: FakeProviderServer;
 
-async function inClone(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function inClone(
+  file: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(file, args, { cwd: clone, env: { PATH: process.env.PATH, HOME: home, ...env }, maxBuffer: 32 * 1024 * 1024 });
+    const { stdout, stderr } = await run(file, args, {
+      cwd: clone,
+      env: { PATH: process.env.PATH, HOME: home, ...env },
+      maxBuffer: 32 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code?: number; stdout?: string; stderr?: string };
@@ -41,7 +49,9 @@ async function inClone(file: string, args: string[], env: NodeJS.ProcessEnv = {}
 const providerEnv = () => ({
   OPENAI_API_KEY: key,
   OPENAI_BASE_URL: fake.openaiBaseUrl,
-  ...(process.env.PUPPETEER_EXECUTABLE_PATH ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH } : {}),
+  ...(process.env.PUPPETEER_EXECUTABLE_PATH
+    ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH }
+    : {}),
 });
 
 beforeAll(async () => {
@@ -57,7 +67,8 @@ beforeAll(async () => {
   }
   fake = await startFakeProviderServer({ validKeys: [key] });
   const build = await inClone("npm", ["run", "build"]);
-  if (build.code !== 0) throw new Error(`npm run build failed in the clone:\n${build.stdout.slice(-2000)}\n${build.stderr.slice(-2000)}`);
+  if (build.code !== 0)
+    throw new Error(`npm run build failed in the clone:\n${build.stdout.slice(-2000)}\n${build.stderr.slice(-2000)}`);
 }, 180_000);
 
 afterAll(async () => {
@@ -70,8 +81,12 @@ describe("a fresh clone in an empty folder", () => {
   it("stands alone: nothing beside it, its build and its notebook link inside it", () => {
     expect(readdirSync(scratch)).toEqual(["quantagent-ts"]);
     expect(existsSync(path.join(clone, "dist", "cli", "main.js"))).toBe(true);
-    const link = JSON.parse(readFileSync(path.join(clone, "node_modules", "quantagent-ts", "package.json"), "utf8")) as { main: string };
-    expect(realpathSync(path.resolve(clone, "node_modules", "quantagent-ts", link.main))).toBe(realpathSync(path.join(clone, "dist", "src", "index.js")));
+    const link = JSON.parse(
+      readFileSync(path.join(clone, "node_modules", "quantagent-ts", "package.json"), "utf8"),
+    ) as { main: string };
+    expect(realpathSync(path.resolve(clone, "node_modules", "quantagent-ts", link.main))).toBe(
+      realpathSync(path.join(clone, "dist", "src", "index.js")),
+    );
   });
 
   it("finds the shipped benchmark inside the clone", async () => {
@@ -85,12 +100,30 @@ describe("a fresh clone in an empty folder", () => {
   });
 
   it("runs the CLI: an analysis of a benchmark CSV, and an evaluation of the baselines", async () => {
-    const analysis = await inClone(process.execPath, ["dist/cli/main.js", "analyze", "--csv", "datasets/benchmark/btc/BTC_4h_1.csv", "--timeframe", "4h"], providerEnv());
+    const analysis = await inClone(
+      process.execPath,
+      ["dist/cli/main.js", "analyze", "--csv", "datasets/benchmark/btc/BTC_4h_1.csv", "--timeframe", "4h"],
+      providerEnv(),
+    );
     expect(analysis.stderr).toContain("· analysis done in");
     expect(analysis.code).toBe(0);
     expect(analysis.stdout).toMatch(/^BTC_4h_1, 4h: 45 bars from .*\nDecision: LONG\n/);
 
-    const evaluation = await inClone("npm", ["run", "evaluate", "--", "--protocol", "published", "--baselines-only", "--windows", "5", "--seeds", "10", "--no-charts", "--out", path.join(home, "evaluation")]);
+    const evaluation = await inClone("npm", [
+      "run",
+      "evaluate",
+      "--",
+      "--protocol",
+      "published",
+      "--baselines-only",
+      "--windows",
+      "5",
+      "--seeds",
+      "10",
+      "--no-charts",
+      "--out",
+      path.join(home, "evaluation"),
+    ]);
     expect(evaluation.code, evaluation.stderr).toBe(0);
     expect(evaluation.stdout).toMatch(/\| SPX \| 15 \| /);
     expect(existsSync(path.join(home, "evaluation", "evaluation.md"))).toBe(true);

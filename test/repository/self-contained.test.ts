@@ -10,7 +10,9 @@ import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
 
 const root = path.resolve(__dirname, "../..");
 const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
-const textFiles = tracked.filter((file) => /\.(ts|mts|cts|js|mjs|cjs|json|md|ipynb|sh|yml|yaml|html|css)$/.test(file) || file.endsWith("/run"));
+const textFiles = tracked.filter(
+  (file) => /\.(ts|mts|cts|js|mjs|cjs|json|md|ipynb|sh|yml|yaml|html|css)$/.test(file) || file.endsWith("/run"),
+);
 
 // Spelt in pieces so that this file does not match itself.
 const SHARED_FOLDER = new RegExp(["\\.\\./", "shared\\b|", "shared/", "benchmark"].join(""));
@@ -50,8 +52,10 @@ describe("a repository that works anywhere", () => {
     expect(escapingPaths("test/x/y.test.ts", leaving)).toHaveLength(1);
     expect(SHARED_FOLDER.test(["See ..", "/shared/x"].join(""))).toBe(true);
     expect(escapingPaths("test/x/y.test.ts", 'path.resolve(__dirname, "../..")')).toHaveLength(0);
-    for (const citation of ["(SP" + "EC 6)", "SP" + "EC section 9", "SP" + "EC: 40", "SP" + "EC 4/7/10"]) expect(SPEC_CITATION.test(citation), citation).toBe(true);
-    for (const fine of ["SPECIAL 6", "a spec of 6", "not(/SP" + "EC \\d/)"]) expect(SPEC_CITATION.test(fine), fine).toBe(false);
+    for (const citation of ["(SP" + "EC 6)", "SP" + "EC section 9", "SP" + "EC: 40", "SP" + "EC 4/7/10"])
+      expect(SPEC_CITATION.test(citation), citation).toBe(true);
+    for (const fine of ["SPECIAL 6", "a spec of 6", "not(/SP" + "EC \\d/)"])
+      expect(SPEC_CITATION.test(fine), fine).toBe(false);
   });
 
   it("ships the benchmark with its licence notice: 100 windows for each of eight assets", () => {
@@ -59,12 +63,17 @@ describe("a repository that works anywhere", () => {
     const licence = readFileSync(path.join(BENCHMARK_DIR, "LICENSE"), "utf8");
     expect(licence).toMatch(/MIT License/);
     expect(licence).toMatch(/Y-Research @SBU/);
-    const assets = readdirSync(BENCHMARK_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const assets = readdirSync(BENCHMARK_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect(assets.sort()).toEqual(["btc", "cl", "dji", "es", "nq", "qqq", "spx", "vix"]);
     for (const asset of assets) {
       const files = readdirSync(path.join(BENCHMARK_DIR, asset)).filter((name) => name.endsWith(".csv"));
       expect(files, asset).toHaveLength(100);
-      expect(tracked.filter((file) => file.startsWith(`datasets/benchmark/${asset}/`) && file.endsWith(".csv")), `${asset} tracked`).toHaveLength(100);
+      expect(
+        tracked.filter((file) => file.startsWith(`datasets/benchmark/${asset}/`) && file.endsWith(".csv")),
+        `${asset} tracked`,
+      ).toHaveLength(100);
     }
   });
 });

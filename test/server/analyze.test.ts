@@ -41,7 +41,12 @@ async function postStream(body: unknown) {
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", text, events: response.ok ? parseEventStreamText(text) : [] };
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    text,
+    events: response.ok ? parseEventStreamText(text) : [],
+  };
 }
 
 describe("POST /api/analyze with a CSV", () => {
@@ -49,11 +54,18 @@ describe("POST /api/analyze with a CSV", () => {
     const result = await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "BTC benchmark" });
     expect(result.status).toBe(200);
     const analysis = result.body;
-    expect(analysis).toMatchObject({ asset: "BTC benchmark", asset_name: "BTC benchmark", timeframe: "4h", data_length: 45 });
+    expect(analysis).toMatchObject({
+      asset: "BTC benchmark",
+      asset_name: "BTC benchmark",
+      timeframe: "4h",
+      data_length: 45,
+    });
     expect(["LONG", "SHORT"]).toContain(analysis.final_decision.decision);
     expect(analysis.final_decision.risk_reward_ratio).toBeGreaterThanOrEqual(1.2);
-    for (const field of ["technical_indicators", "pattern_analysis", "trend_analysis"]) expect(analysis[field].length).toBeGreaterThan(0);
-    for (const field of ["pattern_chart", "trend_chart"]) expect(Buffer.from(analysis[field], "base64").subarray(1, 4).toString()).toBe("PNG");
+    for (const field of ["technical_indicators", "pattern_analysis", "trend_analysis"])
+      expect(analysis[field].length).toBeGreaterThan(0);
+    for (const field of ["pattern_chart", "trend_chart"])
+      expect(Buffer.from(analysis[field], "base64").subarray(1, 4).toString()).toBe("PNG");
     expect(analysis.candles).toHaveLength(45);
     expect(result.text).not.toContain("SECRET");
   });
@@ -102,7 +114,10 @@ describe("POST /api/analyze with a CSV", () => {
     const short = csv.split("\n").slice(0, 21).join("\n");
     const tooFew = await postJson(server, "/api/analyze", { csv: short, timeframe: "4h" });
     expect(tooFew.status).toBe(400);
-    expect(tooFew.body).toMatchObject({ code: "not_enough_data", error: expect.stringMatching(/^Not enough data: 20 bars, at least 35 needed/) });
+    expect(tooFew.body).toMatchObject({
+      code: "not_enough_data",
+      error: expect.stringMatching(/^Not enough data: 20 bars, at least 35 needed/),
+    });
   });
 
   it("holds CSV text to 5 MB (400) and bodies to the analyze limit (413)", async () => {
@@ -141,7 +156,9 @@ describe("POST /api/analyze: keys", () => {
       expectPlainError(body);
       expect(body).toMatchObject({ code: "missing_api_key", provider: "openai" });
       // The config still holds the placeholder "sk-", so the placeholder message applies.
-      expect(body.error).toMatch(/^Please replace the placeholder API key with your actual OpenAI API key\. Please set it using one of these methods/);
+      expect(body.error).toMatch(
+        /^Please replace the placeholder API key with your actual OpenAI API key\. Please set it using one of these methods/,
+      );
       expect(body.error).toMatch(/Settings panel/);
       expect(fake.requestCount()).toBe(0);
     } finally {
@@ -156,7 +173,12 @@ describe("POST /api/analyze with an asset or symbol", () => {
   const day = 86_400_000;
 
   it("answers 422 with 'No data available for' when the market has no bars", async () => {
-    const result = await postJson(server, "/api/analyze", { symbol: "ETH-USD", timeframe: "1h", start: iso(now - 10 * day), end: iso(now - day) });
+    const result = await postJson(server, "/api/analyze", {
+      symbol: "ETH-USD",
+      timeframe: "1h",
+      start: iso(now - 10 * day),
+      end: iso(now - day),
+    });
     expect(result.status).toBe(422);
     expectPlainError(result.body);
     expect(result.body.code).toBe("no_data");
@@ -176,11 +198,21 @@ describe("POST /api/analyze with an asset or symbol", () => {
 
   it("accepts the legacy form with the same validation", async () => {
     const date = (ms: number) => iso(ms).slice(0, 10);
-    const legacy = { asset: "BTC", timeframe: "1h", start_date: date(now - 20 * day), start_time: "00:00", use_current_time: true };
+    const legacy = {
+      asset: "BTC",
+      timeframe: "1h",
+      start_date: date(now - 20 * day),
+      start_time: "00:00",
+      use_current_time: true,
+    };
     const noBars = await postJson(server, "/api/analyze", legacy);
     expect(noBars.status).toBe(422);
     expect(noBars.body.error).toMatch(/^No data available for BTC-USD \(1h, /);
-    const tooLong = await postJson(server, "/api/analyze", { ...legacy, timeframe: "5m", start_date: date(now - 90 * day) });
+    const tooLong = await postJson(server, "/api/analyze", {
+      ...legacy,
+      timeframe: "5m",
+      start_date: date(now - 90 * day),
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.code).toBe("date_range");
     const missingEnd = await postJson(server, "/api/analyze", { ...legacy, use_current_time: false });
@@ -193,15 +225,39 @@ describe("POST /api/analyze with an asset or symbol", () => {
 
   it.each([
     ["a body that is not an object", [1, 2], /JSON object/],
-    ["no source at all", { timeframe: "1h", start: "2024-01-01", end: "2024-01-02" }, /give one of asset, symbol, candles, csv/],
-    ["both asset and symbol", { asset: "BTC", symbol: "ETH-USD", timeframe: "1h", start: "2024-01-01", end: "2024-01-02" }, /give only one of asset, symbol, candles, csv \(got asset and symbol\)/],
+    [
+      "no source at all",
+      { timeframe: "1h", start: "2024-01-01", end: "2024-01-02" },
+      /give one of asset, symbol, candles, csv/,
+    ],
+    [
+      "both asset and symbol",
+      { asset: "BTC", symbol: "ETH-USD", timeframe: "1h", start: "2024-01-01", end: "2024-01-02" },
+      /give only one of asset, symbol, candles, csv \(got asset and symbol\)/,
+    ],
     ["csv and asset together", { csv: "x", asset: "BTC", timeframe: "4h" }, /got asset and csv/],
-    ["an unknown timeframe", { asset: "BTC", timeframe: "2h", start: "2024-01-01", end: "2024-01-02" }, /timeframe: must be one of the timeframes/],
+    [
+      "an unknown timeframe",
+      { asset: "BTC", timeframe: "2h", start: "2024-01-01", end: "2024-01-02" },
+      /timeframe: must be one of the timeframes/,
+    ],
     ["a missing start", { asset: "BTC", timeframe: "1h", end: "2024-01-02" }, /start/],
     ["a bad date", { asset: "BTC", timeframe: "1h", start: "soon", end: "2024-01-02" }, /Invalid start date/],
-    ["an end in the future", { asset: "BTC", timeframe: "1h", start: "2024-01-01", end: "2999-01-01" }, /in the future/],
-    ["a symbol with forbidden characters", { symbol: "../etc", timeframe: "1h", start: "2024-01-01", end: "2024-01-02" }, /symbol may contain only/],
-    ["a source smuggled in through __proto__", '{"__proto__": {"csv": "Datetime,Close"}, "timeframe": "4h"}', /give one of asset, symbol, candles, csv/],
+    [
+      "an end in the future",
+      { asset: "BTC", timeframe: "1h", start: "2024-01-01", end: "2999-01-01" },
+      /in the future/,
+    ],
+    [
+      "a symbol with forbidden characters",
+      { symbol: "../etc", timeframe: "1h", start: "2024-01-01", end: "2024-01-02" },
+      /symbol may contain only/,
+    ],
+    [
+      "a source smuggled in through __proto__",
+      '{"__proto__": {"csv": "Datetime,Close"}, "timeframe": "4h"}',
+      /give one of asset, symbol, candles, csv/,
+    ],
   ])("answers 400 for %s", async (_case, body, message) => {
     const result = await postJson(server, "/api/analyze", body);
     expect(result.status).toBe(400);

@@ -11,7 +11,11 @@ const seenBodies: string[] = [];
 beforeAll(async () => {
   fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });
   server = await startTestServer({
-    config: { openai_base_url: fake.openaiBaseUrl, anthropic_base_url: fake.anthropicBaseUrl, qwen_base_url: fake.qwenBaseUrl },
+    config: {
+      openai_base_url: fake.openaiBaseUrl,
+      anthropic_base_url: fake.anthropicBaseUrl,
+      qwen_base_url: fake.qwenBaseUrl,
+    },
   });
 });
 afterEach(() => fake.reset());
@@ -39,12 +43,18 @@ describe("POST /api/update-api-key", () => {
     const saved = await post("/api/update-api-key", { api_key: TEST_KEY, provider: "openai" });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ success: true, message: "OpenAI API key saved and applied (sk-...def)." });
-    expect((await get("/api/get-api-key-status?provider=openai")).body).toEqual({ has_key: true, masked_key: "sk-...def" });
+    expect((await get("/api/get-api-key-status?provider=openai")).body).toEqual({
+      has_key: true,
+      masked_key: "sk-...def",
+    });
   });
 
   it("keeps keys per provider; the provider defaults to openai for older clients", async () => {
     await post("/api/update-api-key", { api_key: "sk-ant-test.SECRET-9876543210", provider: "anthropic" });
-    expect((await get("/api/get-api-key-status?provider=anthropic")).body).toEqual({ has_key: true, masked_key: "sk-...210" });
+    expect((await get("/api/get-api-key-status?provider=anthropic")).body).toEqual({
+      has_key: true,
+      masked_key: "sk-...210",
+    });
     expect((await get("/api/get-api-key-status?provider=qwen")).body).toEqual({ has_key: false, masked_key: null });
     const legacy = await post("/api/update-api-key", { api_key: TEST_KEY });
     expect(legacy.body.success).toBe(true);
@@ -61,7 +71,11 @@ describe("POST /api/update-api-key", () => {
     ["an empty key", { api_key: "   ", provider: "openai" }, /must not be empty/],
     ["the placeholder", { api_key: "sk-", provider: "openai" }, /placeholder/],
     ["a key with spaces", { api_key: "sk-abc def-SECRET-123456", provider: "openai" }, /spaces/],
-    ["a provider outside the three", { api_key: TEST_KEY, provider: "mistral" }, /provider must be one of openai, anthropic, qwen/],
+    [
+      "a provider outside the three",
+      { api_key: TEST_KEY, provider: "mistral" },
+      /provider must be one of openai, anthropic, qwen/,
+    ],
     ["an unknown field", { api_key: TEST_KEY, provider: "openai", model: "gpt-5" }, /unknown field: model/],
     ["an array body", [TEST_KEY], /object/],
   ])("answers 400 in plain words for %s", async (_case, body, message) => {
@@ -82,11 +96,15 @@ describe("POST /api/update-api-key", () => {
   });
 
   it("answers 415 when the body is not declared as JSON", async () => {
-    const form = await post("/api/update-api-key", `api_key=${TEST_KEY}`, { "Content-Type": "application/x-www-form-urlencoded" });
+    const form = await post("/api/update-api-key", `api_key=${TEST_KEY}`, {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
     expect(form.status).toBe(415);
     expectPlainError(form.body);
     expect(form.body.error).toMatch(/application\/json/);
-    const plain = await post("/api/update-api-key", JSON.stringify({ api_key: TEST_KEY }), { "Content-Type": "text/plain" });
+    const plain = await post("/api/update-api-key", JSON.stringify({ api_key: TEST_KEY }), {
+      "Content-Type": "text/plain",
+    });
     expect(plain.status).toBe(415);
   });
 
@@ -121,7 +139,9 @@ describe("POST /api/validate-api-key", () => {
     const result = await post("/api/validate-api-key", { provider: "anthropic" });
     expect(result.status).toBe(200);
     expect(result.body.valid).toBe(false);
-    expect(result.body.error).toMatch(/^Invalid API Key: The Anthropic API key you provided is invalid or has expired\./);
+    expect(result.body.error).toMatch(
+      /^Invalid API Key: The Anthropic API key you provided is invalid or has expired\./,
+    );
   });
 
   it("answers {valid: false} with the three ways to set a key when there is none", async () => {
@@ -141,7 +161,10 @@ describe("POST /api/validate-api-key", () => {
     await post("/api/update-api-key", { api_key: TEST_KEY, provider: "openai" });
     fake.enqueue(fakeReply.quotaExceeded());
     const result = await post("/api/validate-api-key", { provider: "openai" });
-    expect(result.body).toMatchObject({ valid: false, error: expect.stringMatching(/^Billing Issue: Your OpenAI account/) });
+    expect(result.body).toMatchObject({
+      valid: false,
+      error: expect.stringMatching(/^Billing Issue: Your OpenAI account/),
+    });
   });
 
   it("answers 400 for a bad provider", async () => {

@@ -16,7 +16,9 @@ export function chromiumPath(): string | undefined {
       return undefined;
     }
   })();
-  return [process.env.PUPPETEER_EXECUTABLE_PATH, configured, "/usr/bin/chromium"].find((candidate) => candidate && existsSync(candidate));
+  return [process.env.PUPPETEER_EXECUTABLE_PATH, configured, "/usr/bin/chromium"].find(
+    (candidate) => candidate && existsSync(candidate),
+  );
 }
 
 export interface TestBrowser {
@@ -30,7 +32,15 @@ export async function launchBrowser(): Promise<TestBrowser> {
     executablePath: chromiumPath(),
     headless: true,
     userDataDir,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   return {
     browser,
@@ -47,16 +57,22 @@ export interface WatchedPage {
   problems: string[];
 }
 
-export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<WatchedPage> {
+export async function openPage(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<WatchedPage> {
   const page = await browser.newPage();
   await page.setViewport({ width: options.width ?? 1366, height: options.height ?? 900 });
   // The page scrolls smoothly to panels it opens; a click puppeteer aims while such a scroll is still moving the page
   // lands on whatever has slid under the mouse. Users who ask for reduced motion get instant scrolls, and so do tests.
   await page.emulateMediaFeatures([{ name: "prefers-reduced-motion", value: "reduce" }]);
   const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(`page error: ${error instanceof Error ? error.message : String(error)}`));
+  page.on("pageerror", (error) =>
+    problems.push(`page error: ${error instanceof Error ? error.message : String(error)}`),
+  );
   page.on("console", (message) => {
-    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) problems.push(`console: ${message.text()}`);
+    if (message.type() === "error" && !/Failed to load resource/.test(message.text()))
+      problems.push(`console: ${message.text()}`);
   });
   await page.evaluateOnNewDocument(() => {
     document.addEventListener("securitypolicyviolation", (event) => {

@@ -50,11 +50,14 @@ async function state() {
 }
 
 describe("state-changing routes from another origin", () => {
-  const routes = describeRoutes(createApp({ pipeline: {} as never, logger: silentLogger })).filter((route) => STATE_CHANGING.has(route.method));
+  const routes = describeRoutes(createApp({ pipeline: {} as never, logger: silentLogger })).filter((route) =>
+    STATE_CHANGING.has(route.method),
+  );
 
   it("covers every state-changing route the app has, and has a body for each POST", () => {
     expect(routes.length).toBeGreaterThanOrEqual(7);
-    for (const route of routes.filter((candidate) => candidate.method === "POST")) expect(bodies, route.path).toHaveProperty([route.path]);
+    for (const route of routes.filter((candidate) => candidate.method === "POST"))
+      expect(bodies, route.path).toHaveProperty([route.path]);
   });
 
   it("are refused with 403 for a foreign Origin, a neighbour port, a null Origin and cross-site or same-site marks", async () => {
@@ -84,9 +87,18 @@ describe("state-changing routes from another origin", () => {
 
   it("are accepted from the server's own page (the control: the bodies above are valid)", async () => {
     const host = `127.0.0.1:${server.port}`;
-    const answer = await send("POST", "/api/update-provider", { Host: host, "Content-Type": "application/json", Origin: `http://${host}`, "Sec-Fetch-Site": "same-origin" }, JSON.stringify(bodies["/api/update-provider"]));
+    const answer = await send(
+      "POST",
+      "/api/update-provider",
+      { Host: host, "Content-Type": "application/json", Origin: `http://${host}`, "Sec-Fetch-Site": "same-origin" },
+      JSON.stringify(bodies["/api/update-provider"]),
+    );
     expect(answer.status).toBe(200);
-    const removed = await send("DELETE", "/api/custom-assets/ETH-USD", { Host: host, Origin: `http://${host}`, "Sec-Fetch-Site": "same-origin" });
+    const removed = await send("DELETE", "/api/custom-assets/ETH-USD", {
+      Host: host,
+      Origin: `http://${host}`,
+      "Sec-Fetch-Site": "same-origin",
+    });
     expect(removed.status).toBe(200);
   });
 });

@@ -12,7 +12,15 @@ import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { sampleEntry, laterBars } from "../journal/journal-fixtures";
 import { dailyBarsFetch } from "../market/yahoo-fixtures";
 import { benchmarkCsv } from "./analysis-fixtures";
-import { deleteJson, expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
+import {
+  deleteJson,
+  expectPlainError,
+  getJson,
+  postJson,
+  startTestServer,
+  TEST_KEY,
+  type TestServer,
+} from "./test-server";
 
 let fake: FakeProviderServer;
 let renderer: ChartRenderer;
@@ -45,14 +53,22 @@ afterAll(async () => {
 
 describe("analyses made through the API", () => {
   it("are listed newest first with who asked, and read back as answered, with id, created_at and outcome", async () => {
-    const fromPage = await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "From the page" }, { "X-QuantAgent-Client": "page" });
+    const fromPage = await postJson(
+      server,
+      "/api/analyze",
+      { csv, timeframe: "4h", name: "From the page" },
+      { "X-QuantAgent-Client": "page" },
+    );
     const fromScript = await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "From a script" });
     expect([fromPage.status, fromScript.status]).toEqual([200, 200]);
     expect(fromPage.body.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const list = await getJson(server, "/api/analyses?limit=2");
     expect(list.status).toBe(200);
-    expect(list.body.analyses.map((summary: { id: string }) => summary.id)).toEqual([fromScript.body.id, fromPage.body.id]);
+    expect(list.body.analyses.map((summary: { id: string }) => summary.id)).toEqual([
+      fromScript.body.id,
+      fromPage.body.id,
+    ]);
     expect(list.body.analyses.map((summary: { source: string }) => summary.source)).toEqual(["api", "page"]);
     expect(list.body.analyses[1]).toMatchObject({
       asset: "From the page",
@@ -101,15 +117,33 @@ describe("the history list", () => {
     const journal = server.pipeline.journal;
     const ids: string[] = [];
     for (let index = 0; index < 5; index++) {
-      ids.push((await journal.record(sampleEntry({ asset: "PAGED", models: { agent: { provider: "anthropic", model: "claude-x", temperature: 0 }, graph: { provider: "anthropic", model: "claude-x", temperature: 0 } } }))).id);
+      ids.push(
+        (
+          await journal.record(
+            sampleEntry({
+              asset: "PAGED",
+              models: {
+                agent: { provider: "anthropic", model: "claude-x", temperature: 0 },
+                graph: { provider: "anthropic", model: "claude-x", temperature: 0 },
+              },
+            }),
+          )
+        ).id,
+      );
     }
     const first = await getJson(server, "/api/analyses?asset=PAGED&limit=2");
     expect(first.body.analyses.map((summary: { id: string }) => summary.id)).toEqual([ids[4], ids[3]]);
     expect(first.body.next_cursor).toEqual(expect.any(String));
     await journal.record(sampleEntry({ asset: "PAGED" })); // arrives while the client pages
-    const second = await getJson(server, `/api/analyses?asset=PAGED&limit=2&cursor=${encodeURIComponent(first.body.next_cursor)}`);
+    const second = await getJson(
+      server,
+      `/api/analyses?asset=PAGED&limit=2&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+    );
     expect(second.body.analyses.map((summary: { id: string }) => summary.id)).toEqual([ids[2], ids[1]]);
-    const third = await getJson(server, `/api/analyses?asset=PAGED&limit=2&cursor=${encodeURIComponent(second.body.next_cursor)}`);
+    const third = await getJson(
+      server,
+      `/api/analyses?asset=PAGED&limit=2&cursor=${encodeURIComponent(second.body.next_cursor)}`,
+    );
     expect(third.body).toEqual({ analyses: [expect.objectContaining({ id: ids[0] })], next_cursor: null });
 
     const byModel = await getJson(server, "/api/analyses?model=claude-x&provider=anthropic&timeframe=4h&source=api");
@@ -138,8 +172,22 @@ describe("accuracy", () => {
   it("groups scored analyses with Wilson intervals; horizon and filters apply", async () => {
     const journal = server.pipeline.journal;
     const T = "2025-03-01T08:00:00.000Z";
-    for (const [directive, closes] of [["LONG", [101, 102, 103]], ["LONG", [99, 98, 97]], ["SHORT", [99, 101, 102]]] as const) {
-      const { id } = await journal.record(sampleEntry({ asset: "STATS", directive, entry: { close: 100, time: T }, models: { agent: { provider: "openai", model: "stats-model", temperature: 0 }, graph: { provider: "openai", model: "stats-model", temperature: 0 } } }));
+    for (const [directive, closes] of [
+      ["LONG", [101, 102, 103]],
+      ["LONG", [99, 98, 97]],
+      ["SHORT", [99, 101, 102]],
+    ] as const) {
+      const { id } = await journal.record(
+        sampleEntry({
+          asset: "STATS",
+          directive,
+          entry: { close: 100, time: T },
+          models: {
+            agent: { provider: "openai", model: "stats-model", temperature: 0 },
+            graph: { provider: "openai", model: "stats-model", temperature: 0 },
+          },
+        }),
+      );
       await journal.recordOutcome(id, laterBars(T, closes));
     }
     const three = await getJson(server, "/api/analyses/stats?group_by=model&asset=STATS");
@@ -153,11 +201,16 @@ describe("accuracy", () => {
     expect(group.ci_high).toBeLessThan(1);
     // k=1: LONG 101 hit, LONG 99 miss, SHORT 99 hit.
     const one = await getJson(server, "/api/analyses/stats?group_by=model&asset=STATS&horizon=1");
-    expect(one.body.groups.find((entry: { key: string }) => entry.key === "stats-model")).toMatchObject({ scored: 3, hits: 2 });
+    expect(one.body.groups.find((entry: { key: string }) => entry.key === "stats-model")).toMatchObject({
+      scored: 3,
+      hits: 2,
+    });
 
     const overTime = await getJson(server, "/api/analyses/accuracy-over-time?group_by=model&asset=STATS&bucket=week");
     expect(overTime.status).toBe(200);
-    expect(overTime.body.series.find((series: { key: string }) => series.key === "stats-model").points.at(-1)).toMatchObject({ scored: 3, hits: 1 });
+    expect(
+      overTime.body.series.find((series: { key: string }) => series.key === "stats-model").points.at(-1),
+    ).toMatchObject({ scored: 3, hits: 1 });
   });
 
   it.each(["group_by=colour", "horizon=2", "bucket=month"])("refuses ?%s", async (query) => {
@@ -170,8 +223,15 @@ describe("accuracy", () => {
 
 describe("outcomes on demand", () => {
   it("scores what the market has answered since, and leaves windows at the end of the data pending", async () => {
-    fake.setHandler((request) => (request.summary.wantsJson ? fakeReply.json({ ...fakeDecision, decision: "LONG" }) : defaultFakeHandler(request)));
-    const analysis = await postJson(server, "/api/analyze", { symbol: "BTC-USD", timeframe: "1d", start: new Date(firstBar).toISOString(), end: new Date(dataEnd).toISOString() });
+    fake.setHandler((request) =>
+      request.summary.wantsJson ? fakeReply.json({ ...fakeDecision, decision: "LONG" }) : defaultFakeHandler(request),
+    );
+    const analysis = await postJson(server, "/api/analyze", {
+      symbol: "BTC-USD",
+      timeframe: "1d",
+      start: new Date(firstBar).toISOString(),
+      end: new Date(dataEnd).toISOString(),
+    });
     expect(analysis.status).toBe(200);
     const before = await postJson(server, "/api/analyses/score-outcomes", {});
     expect(before.status).toBe(200);
@@ -196,7 +256,10 @@ describe("one analysis by id", () => {
   it("is removed with DELETE; an unknown id is 404, a malformed one 400", async () => {
     const { id } = await server.pipeline.journal.record(sampleEntry({ asset: "DOOMED" }));
     expect((await deleteJson(server, `/api/analyses/${id}`)).body).toEqual({ success: true, id });
-    for (const answer of [await getJson(server, `/api/analyses/${id}`), await deleteJson(server, `/api/analyses/${id}`)]) {
+    for (const answer of [
+      await getJson(server, `/api/analyses/${id}`),
+      await deleteJson(server, `/api/analyses/${id}`),
+    ]) {
       expect(answer.status).toBe(404);
       expect(answer.body).toMatchObject({ success: false, code: "analysis_not_found" });
     }
@@ -208,7 +271,9 @@ describe("one analysis by id", () => {
 
 describe("a journal that cannot be reached", () => {
   it("answers 503 journal_unavailable without the database's address or password, and logs the reason", async () => {
-    const unreachable = await startTestServer({ config: { database_url: "postgres://quant:hunter2secret@127.0.0.1:1/journal" } });
+    const unreachable = await startTestServer({
+      config: { database_url: "postgres://quant:hunter2secret@127.0.0.1:1/journal" },
+    });
     try {
       const answer = await getJson(unreachable, "/api/analyses");
       expect(answer.status).toBe(503);
@@ -226,11 +291,18 @@ describe("a journal that cannot be reached", () => {
 describe("a restart", () => {
   it("keeps every analysis and its charts", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "journal-restart-"));
-    const first = await startTestServer({ dataDir, config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl }, renderer });
+    const first = await startTestServer({
+      dataDir,
+      config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl },
+      renderer,
+    });
     const answer = await postJson(first, "/api/analyze", { csv, timeframe: "4h", name: "Before restart" });
     expect(answer.status).toBe(200);
     await first.close();
-    const second = await startTestServer({ dataDir, config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl } });
+    const second = await startTestServer({
+      dataDir,
+      config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl },
+    });
     try {
       const stored = await getJson(second, `/api/analyses/${answer.body.id}`);
       expect(stored.status).toBe(200);

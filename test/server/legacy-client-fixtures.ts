@@ -10,7 +10,12 @@ export function dateInput(ms: number): string {
 }
 
 /** runAnalysis(): the body it posts to /api/analyze (its dataSource is always 'live'). */
-export function legacyAnalyzeBody(options: { asset: string; timeframe: string; days: number; useCurrentTime?: boolean }) {
+export function legacyAnalyzeBody(options: {
+  asset: string;
+  timeframe: string;
+  days: number;
+  useCurrentTime?: boolean;
+}) {
   const now = Date.now();
   return {
     data_source: "live",
@@ -46,5 +51,20 @@ export const LEGACY_READS = {
 } as const;
 
 /** What the old output page reads from the `results` JSON of its link (charts: from sessionStorage). */
-export const OUTPUT_PAGE_READS = ["data_length", "timeframe", "asset_name", "final_decision", "technical_indicators", "pattern_analysis", "trend_analysis", "pattern_chart", "trend_chart"] as const;
-export const OUTPUT_PAGE_DECISION_READS = ["decision", "forecast_horizon", "risk_reward_ratio", "justification"] as const;
+export const OUTPUT_PAGE_READS = [
+  "data_length",
+  "timeframe",
+  "asset_name",
+  "final_decision",
+  "technical_indicators",
+  "pattern_analysis",
+  "trend_analysis",
+  "pattern_chart",
+  "trend_chart",
+] as const;
+export const OUTPUT_PAGE_DECISION_READS = [
+  "decision",
+  "forecast_horizon",
+  "risk_reward_ratio",
+  "justification",
+] as const;

@@ -3,8 +3,18 @@
 // fetch), models from the fake provider through the real SDK.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createChartRenderer, type ChartRenderer } from "../../src/index";
-import { LINK_BUDGET_CHARACTERS, legacyRedirectAnswer, quoteLikePython, SHORTENED_MARK } from "../../server/legacy-redirect";
-import { defaultFakeHandler, fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import {
+  LINK_BUDGET_CHARACTERS,
+  legacyRedirectAnswer,
+  quoteLikePython,
+  SHORTENED_MARK,
+} from "../../server/legacy-redirect";
+import {
+  defaultFakeHandler,
+  fakeReply,
+  startFakeProviderServer,
+  type FakeProviderServer,
+} from "../fakes/fake-provider-server";
 import { fakeYahooMarket } from "../support/fake-yahoo-market";
 import {
   dateInput,
@@ -47,23 +57,45 @@ function linkedResults(redirect: string): Record<string, any> {
 
 describe("POST /api/analyze as the old page sends it", () => {
   it("answers {success, redirect, full_results}: a short link without charts, the whole result beside it", async () => {
-    const answer = await postJson(server, "/api/analyze", legacyAnalyzeBody({ asset: "BTC", timeframe: "4h", days: 30 }));
+    const answer = await postJson(
+      server,
+      "/api/analyze",
+      legacyAnalyzeBody({ asset: "BTC", timeframe: "4h", days: 30 }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.success).toBe(true);
     for (const field of LEGACY_READS.analyze) expect(answer.body).toHaveProperty(field);
 
     const full = answer.body.full_results;
     for (const field of OUTPUT_PAGE_READS) expect(full).toHaveProperty(field);
-    for (const field of ["pattern_chart", "trend_chart"]) expect(Buffer.from(full[field], "base64").subarray(1, 4).toString()).toBe("PNG");
+    for (const field of ["pattern_chart", "trend_chart"])
+      expect(Buffer.from(full[field], "base64").subarray(1, 4).toString()).toBe("PNG");
     expect(full).toMatchObject({ asset_name: "Bitcoin", timeframe: "4h", data_length: 45 });
 
     const linked = linkedResults(answer.body.redirect);
     expect(Object.keys(linked)).toEqual([
-      "success", "asset_name", "timeframe", "data_length", "technical_indicators", "pattern_analysis", "trend_analysis",
-      "pattern_chart", "trend_chart", "final_decision", "window",
+      "success",
+      "asset_name",
+      "timeframe",
+      "data_length",
+      "technical_indicators",
+      "pattern_analysis",
+      "trend_analysis",
+      "pattern_chart",
+      "trend_chart",
+      "final_decision",
+      "window",
     ]);
-    expect(linked).toMatchObject({ success: true, pattern_chart: "", trend_chart: "", asset_name: "Bitcoin", timeframe: "4h", data_length: 45 });
-    for (const field of ["technical_indicators", "pattern_analysis", "trend_analysis", "final_decision", "window"]) expect(linked[field]).toEqual(full[field]);
+    expect(linked).toMatchObject({
+      success: true,
+      pattern_chart: "",
+      trend_chart: "",
+      asset_name: "Bitcoin",
+      timeframe: "4h",
+      data_length: 45,
+    });
+    for (const field of ["technical_indicators", "pattern_analysis", "trend_analysis", "final_decision", "window"])
+      expect(linked[field]).toEqual(full[field]);
     for (const field of OUTPUT_PAGE_DECISION_READS) expect(linked.final_decision).toHaveProperty(field);
     expect(answer.body.redirect.length).toBeLessThanOrEqual(LINK_BUDGET_CHARACTERS);
 
@@ -74,7 +106,10 @@ describe("POST /api/analyze as the old page sends it", () => {
   });
 
   it("accepts use_current_time: true and answers the result itself without redirect_to_output", async () => {
-    const body = { ...legacyAnalyzeBody({ asset: "BTC", timeframe: "1d", days: 30, useCurrentTime: true }), redirect_to_output: false };
+    const body = {
+      ...legacyAnalyzeBody({ asset: "BTC", timeframe: "1d", days: 30, useCurrentTime: true }),
+      redirect_to_output: false,
+    };
     const answer = await postJson(server, "/api/analyze", body);
     expect(answer.status).toBe(200);
     expect(answer.body).not.toHaveProperty("redirect");
@@ -85,13 +120,22 @@ describe("POST /api/analyze as the old page sends it", () => {
 
   it("keeps the link well under Node's 16 KB header limit when the reports are long: texts shortened in the link only", async () => {
     const long = (topic: string) =>
-      Array.from({ length: 60 }, (_, index) => `**${topic} ${index}:** the price, at "level" ${index}, held; momentum (RSI/MACD) agrees & fades.\n`).join("");
+      Array.from(
+        { length: 60 },
+        (_, index) =>
+          `**${topic} ${index}:** the price, at "level" ${index}, held; momentum (RSI/MACD) agrees & fades.\n`,
+      ).join("");
     fake.setHandler((request) => {
-      if (request.summary.imageCount > 0) return fakeReply.text(long(/classic patterns/.test(request.summary.lastUserText) ? "Pattern" : "Trend"));
+      if (request.summary.imageCount > 0)
+        return fakeReply.text(long(/classic patterns/.test(request.summary.lastUserText) ? "Pattern" : "Trend"));
       if (request.summary.trailingToolResults > 0) return fakeReply.text(long("Indicator"));
       return defaultFakeHandler(request);
     });
-    const answer = await postJson(server, "/api/analyze", legacyAnalyzeBody({ asset: "BTC", timeframe: "4h", days: 30 }));
+    const answer = await postJson(
+      server,
+      "/api/analyze",
+      legacyAnalyzeBody({ asset: "BTC", timeframe: "4h", days: 30 }),
+    );
     expect(answer.status).toBe(200);
     const full = answer.body.full_results;
     expect(full.technical_indicators.length).toBeGreaterThan(5000);
@@ -114,12 +158,23 @@ describe("POST /api/analyze as the old page sends it", () => {
   });
 
   it.each([
-    ["a data source other than live", { data_source: "local" }, /data_source: only "live" \(Yahoo Finance\) is supported/],
+    [
+      "a data source other than live",
+      { data_source: "local" },
+      /data_source: only "live" \(Yahoo Finance\) is supported/,
+    ],
     ["no data source value the old server knew", { data_source: "csv" }, /send \{csv, timeframe\} instead/],
-    ["redirect_to_output that is not a flag", { redirect_to_output: "yes" }, /redirect_to_output: must be true or false/],
+    [
+      "redirect_to_output that is not a flag",
+      { redirect_to_output: "yes" },
+      /redirect_to_output: must be true or false/,
+    ],
     ["an unknown timeframe", { timeframe: "2h" }, /timeframe: must be one of the timeframes/],
   ])("answers 400 {success: false, error} for %s, before any model call", async (_case, change, message) => {
-    const answer = await postJson(server, "/api/analyze", { ...legacyAnalyzeBody({ asset: "BTC", timeframe: "4h", days: 30 }), ...change });
+    const answer = await postJson(server, "/api/analyze", {
+      ...legacyAnalyzeBody({ asset: "BTC", timeframe: "4h", days: 30 }),
+      ...change,
+    });
     expect(answer.status).toBe(400);
     expectPlainError(answer.body);
     for (const field of LEGACY_READS.analyzeError) expect(answer.body).toHaveProperty(field);
@@ -158,8 +213,14 @@ describe("the old page's other calls", () => {
 
 describe("scripts written against the old API", () => {
   it("GET /api/timeframe-limits/<timeframe> answers {max_days, description}", async () => {
-    expect((await getJson(server, "/api/timeframe-limits/4h")).body).toEqual({ max_days: 730, description: "4-hour bars: at most 730 days per request" });
-    expect((await getJson(server, "/api/timeframe-limits/1d")).body).toEqual({ max_days: 3650, description: "1-day bars: at most 3650 days per request" });
+    expect((await getJson(server, "/api/timeframe-limits/4h")).body).toEqual({
+      max_days: 730,
+      description: "4-hour bars: at most 730 days per request",
+    });
+    expect((await getJson(server, "/api/timeframe-limits/1d")).body).toEqual({
+      max_days: 3650,
+      description: "1-day bars: at most 3650 days per request",
+    });
     expect((await getJson(server, "/api/timeframe-limits/1mo")).body.max_days).toBe(10950);
     const unknown = await getJson(server, "/api/timeframe-limits/2h");
     expect(unknown.status).toBe(400);
@@ -168,16 +229,43 @@ describe("scripts written against the old API", () => {
   });
 
   it("POST /api/validate-date-range takes {timeframe, start_date, start_time, end_date, end_time} as well as {timeframe, start, end}", async () => {
-    const legacy = await postJson(server, "/api/validate-date-range", { timeframe: "1m", start_date: "2024-05-25", start_time: "00:00", end_date: "2024-06-01", end_time: "00:00" });
-    const modern = await postJson(server, "/api/validate-date-range", { timeframe: "1m", start: "2024-05-25T00:00:00Z", end: "2024-06-01T00:00:00Z" });
+    const legacy = await postJson(server, "/api/validate-date-range", {
+      timeframe: "1m",
+      start_date: "2024-05-25",
+      start_time: "00:00",
+      end_date: "2024-06-01",
+      end_time: "00:00",
+    });
+    const modern = await postJson(server, "/api/validate-date-range", {
+      timeframe: "1m",
+      start: "2024-05-25T00:00:00Z",
+      end: "2024-06-01T00:00:00Z",
+    });
     expect(legacy.status).toBe(200);
     expect(legacy.body).toEqual({ valid: true, days: 7 });
     expect(legacy.body).toEqual(modern.body);
-    const tooLong = await postJson(server, "/api/validate-date-range", { timeframe: "1m", start_date: "2024-05-01", start_time: "00:00", end_date: "2024-05-31", end_time: "12:00" });
+    const tooLong = await postJson(server, "/api/validate-date-range", {
+      timeframe: "1m",
+      start_date: "2024-05-01",
+      start_time: "00:00",
+      end_date: "2024-05-31",
+      end_time: "12:00",
+    });
     expect(tooLong.body).toMatchObject({ valid: false, max_days: 7, current_days: 31 });
-    const now = await postJson(server, "/api/validate-date-range", { timeframe: "1h", start_date: dateInput(Date.now() - 5 * 86_400_000), start_time: "00:00", use_current_time: true });
+    const now = await postJson(server, "/api/validate-date-range", {
+      timeframe: "1h",
+      start_date: dateInput(Date.now() - 5 * 86_400_000),
+      start_time: "00:00",
+      use_current_time: true,
+    });
     expect(now.body).toMatchObject({ valid: true });
-    const unreadable = await postJson(server, "/api/validate-date-range", { timeframe: "1h", start_date: "05/01/2024", start_time: "00:00", end_date: "2024-05-31", end_time: "00:00" });
+    const unreadable = await postJson(server, "/api/validate-date-range", {
+      timeframe: "1h",
+      start_date: "05/01/2024",
+      start_time: "00:00",
+      end_date: "2024-05-31",
+      end_time: "00:00",
+    });
     expect(unreadable.status).toBe(400);
     expectPlainError(unreadable.body);
     expect(unreadable.body.error).toMatch(/start_date: must be a date written YYYY-MM-DD/);
@@ -192,7 +280,16 @@ describe("quoteLikePython and the link's budget", () => {
 
   it("removes secrets from the link's text before encoding it", () => {
     const secret = "sk-ab+cd=ef/gh+ij=kl";
-    const result = { asset_name: "X", timeframe: "1h", data_length: 45, technical_indicators: `key ${secret}`, pattern_analysis: "", trend_analysis: "", final_decision: { forecast_horizon: "", decision: "LONG", justification: "", risk_reward_ratio: 1.5 }, window: { start: "", end: "" } };
+    const result = {
+      asset_name: "X",
+      timeframe: "1h",
+      data_length: 45,
+      technical_indicators: `key ${secret}`,
+      pattern_analysis: "",
+      trend_analysis: "",
+      final_decision: { forecast_horizon: "", decision: "LONG", justification: "", risk_reward_ratio: 1.5 },
+      window: { start: "", end: "" },
+    };
     const answer = legacyRedirectAnswer(result as never, { redact: (text) => text.split(secret).join("[redacted]") });
     expect(linkedResults(answer.redirect).technical_indicators).toBe("key [redacted]");
   });

@@ -7,32 +7,64 @@ const now = Date.UTC(2025, 5, 1, 12, 34, 56);
 describe("parseLegacyDateRange", () => {
   it("reads dates and times as UTC", () => {
     const result = parseLegacyDateRange(
-      { start_date: "2025-05-01", start_time: "09:30", end_date: "2025-05-03", end_time: "16:00", use_current_time: false },
+      {
+        start_date: "2025-05-01",
+        start_time: "09:30",
+        end_date: "2025-05-03",
+        end_time: "16:00",
+        use_current_time: false,
+      },
       { now },
     );
-    expect(result).toEqual({ ok: true, start: new Date("2025-05-01T09:30:00Z"), end: new Date("2025-05-03T16:00:00Z") });
+    expect(result).toEqual({
+      ok: true,
+      start: new Date("2025-05-01T09:30:00Z"),
+      end: new Date("2025-05-03T16:00:00Z"),
+    });
   });
 
   it("uses now as the end when use_current_time is true, ignoring end_date and end_time", () => {
     const result = parseLegacyDateRange(
-      { start_date: "2025-05-30", start_time: "00:00", end_date: "1999-01-01", end_time: "bogus", use_current_time: true },
+      {
+        start_date: "2025-05-30",
+        start_time: "00:00",
+        end_date: "1999-01-01",
+        end_time: "bogus",
+        use_current_time: true,
+      },
       { now },
     );
     // end_time "bogus" is still a field error: the form is checked as a whole before use_current_time applies.
     expect(result.ok).toBe(false);
-    const clean = parseLegacyDateRange({ start_date: "2025-05-30", start_time: "00:00", use_current_time: true }, { now });
+    const clean = parseLegacyDateRange(
+      { start_date: "2025-05-30", start_time: "00:00", use_current_time: true },
+      { now },
+    );
     expect(clean).toEqual({ ok: true, start: new Date("2025-05-30T00:00:00Z"), end: new Date(now) });
-    const asText = parseLegacyDateRange({ start_date: "2025-05-30", start_time: "00:00", use_current_time: "true" }, { now });
+    const asText = parseLegacyDateRange(
+      { start_date: "2025-05-30", start_time: "00:00", use_current_time: "true" },
+      { now },
+    );
     expect(asText).toEqual(clean);
   });
 
   it("accepts seconds in times", () => {
-    const result = parseLegacyDateRange({ start_date: "2025-05-01", start_time: "09:30:15", end_date: "2025-05-01", end_time: "10:00:00" });
+    const result = parseLegacyDateRange({
+      start_date: "2025-05-01",
+      start_time: "09:30:15",
+      end_date: "2025-05-01",
+      end_time: "10:00:00",
+    });
     expect(result).toMatchObject({ ok: true, start: new Date("2025-05-01T09:30:15Z") });
   });
 
   it("feeds validateDateRange so both request forms get the same rules", () => {
-    const result = parseLegacyDateRange({ start_date: "2025-05-01", start_time: "00:00", end_date: "2025-05-10", end_time: "00:00" });
+    const result = parseLegacyDateRange({
+      start_date: "2025-05-01",
+      start_time: "00:00",
+      end_date: "2025-05-10",
+      end_time: "00:00",
+    });
     if (!result.ok) throw new Error(result.error);
     expect(validateDateRange({ timeframe: "1m", start: result.start, end: result.end }, { now })).toMatchObject({
       ok: false,
@@ -41,15 +73,42 @@ describe("parseLegacyDateRange", () => {
   });
 
   it.each([
-    [{ start_time: "09:30", end_date: "2025-05-03", end_time: "16:00" }, "start_date: must be a date written YYYY-MM-DD"],
-    [{ start_date: "2025-05-01", end_date: "2025-05-03", end_time: "16:00" }, "start_time: must be a time written HH:MM (UTC)"],
-    [{ start_date: "05/01/2025", start_time: "09:30", end_date: "2025-05-03", end_time: "16:00" }, "start_date: must be a date written YYYY-MM-DD"],
-    [{ start_date: "2025-05-01", start_time: "9:30", end_date: "2025-05-03", end_time: "16:00" }, "start_time: must be a time written HH:MM (UTC)"],
-    [{ start_date: "2025-05-01", start_time: "09:30", use_current_time: "yes" }, "use_current_time: must be true or false"],
-    [{ start_date: "2025-02-30", start_time: "09:30", end_date: "2025-05-03", end_time: "16:00" }, "start 2025-02-30 09:30 is not a real date and time"],
-    [{ start_date: "2025-05-01", start_time: "09:30", end_date: "2025-05-03", end_time: "25:00" }, "end 2025-05-03 25:00 is not a real date and time"],
-    [{ start_date: "2025-05-01", start_time: "09:30", end_time: "16:00" }, "end_date is missing (send end_date and end_time, or use_current_time: true)"],
-    [{ start_date: "2025-05-01", start_time: "09:30", end_date: "2025-05-03", use_current_time: false }, "end_time is missing"],
+    [
+      { start_time: "09:30", end_date: "2025-05-03", end_time: "16:00" },
+      "start_date: must be a date written YYYY-MM-DD",
+    ],
+    [
+      { start_date: "2025-05-01", end_date: "2025-05-03", end_time: "16:00" },
+      "start_time: must be a time written HH:MM (UTC)",
+    ],
+    [
+      { start_date: "05/01/2025", start_time: "09:30", end_date: "2025-05-03", end_time: "16:00" },
+      "start_date: must be a date written YYYY-MM-DD",
+    ],
+    [
+      { start_date: "2025-05-01", start_time: "9:30", end_date: "2025-05-03", end_time: "16:00" },
+      "start_time: must be a time written HH:MM (UTC)",
+    ],
+    [
+      { start_date: "2025-05-01", start_time: "09:30", use_current_time: "yes" },
+      "use_current_time: must be true or false",
+    ],
+    [
+      { start_date: "2025-02-30", start_time: "09:30", end_date: "2025-05-03", end_time: "16:00" },
+      "start 2025-02-30 09:30 is not a real date and time",
+    ],
+    [
+      { start_date: "2025-05-01", start_time: "09:30", end_date: "2025-05-03", end_time: "25:00" },
+      "end 2025-05-03 25:00 is not a real date and time",
+    ],
+    [
+      { start_date: "2025-05-01", start_time: "09:30", end_time: "16:00" },
+      "end_date is missing (send end_date and end_time, or use_current_time: true)",
+    ],
+    [
+      { start_date: "2025-05-01", start_time: "09:30", end_date: "2025-05-03", use_current_time: false },
+      "end_time is missing",
+    ],
   ])("rejects %j", (form, message) => {
     const result = parseLegacyDateRange(form, { now });
     expect(result.ok).toBe(false);

@@ -93,7 +93,12 @@ describe("event streams", () => {
       body: JSON.stringify({ csv, timeframe: "4h", name: "Analysis-1" }),
     }).then(async (response) => ({ status: response.status, text: await response.text() }));
     await new Promise((resolve) => setTimeout(resolve, 150));
-    const second = await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "Analysis-2" }, { Accept: "text/event-stream" });
+    const second = await postJson(
+      server,
+      "/api/analyze",
+      { csv, timeframe: "4h", name: "Analysis-2" },
+      { Accept: "text/event-stream" },
+    );
     expect(second.status).toBe(429);
     expect(second.headers.get("retry-after")).toMatch(/^\d+$/);
     const plain = await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "Analysis-3" });
@@ -121,10 +126,18 @@ describe("failed access-token attempts", () => {
   function call(token: string, from = "127.0.0.1") {
     return new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
       const request = httpRequest(
-        { host: "127.0.0.1", localAddress: from, port: server.port, path: "/api/assets", headers: { Authorization: `Bearer ${token}` } },
+        {
+          host: "127.0.0.1",
+          localAddress: from,
+          port: server.port,
+          path: "/api/assets",
+          headers: { Authorization: `Bearer ${token}` },
+        },
         (response) => {
           response.resume();
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"] }));
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"] }),
+          );
         },
       );
       request.on("error", reject);

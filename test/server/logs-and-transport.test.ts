@@ -33,7 +33,11 @@ describe("log lines", () => {
       expect(server.logs.length).toBeGreaterThanOrEqual(5);
       for (const line of server.logs) {
         const entry = JSON.parse(line) as Record<string, unknown>;
-        expect(entry).toMatchObject({ level: expect.any(String), time: expect.any(String), message: expect.any(String) });
+        expect(entry).toMatchObject({
+          level: expect.any(String),
+          time: expect.any(String),
+          message: expect.any(String),
+        });
         expect(entry.message).not.toBe("FORGED");
         expect(line).not.toMatch(/\n\s+at /);
         expect(JSON.stringify(entry)).not.toMatch(/"stack"/);
@@ -61,12 +65,18 @@ describe("a client that stalls", () => {
     const lines: string[] = [];
     const logger = createLogger({ write: (line) => lines.push(line) });
     const pipeline = createPipeline({ data_dir: scratch }, { env: {} });
-    const server = createAppServer(createApp({ pipeline, logger }), { logger, requestTimeoutMs: 300, checkIntervalMs: 50 });
+    const server = createAppServer(createApp({ pipeline, logger }), {
+      logger,
+      requestTimeoutMs: 300,
+      checkIntervalMs: 50,
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const port = (server.address() as AddressInfo).port;
       const answer = await new Promise<string>((resolve) => {
-        const socket = connect(port, "127.0.0.1", () => socket.write("GET /api/assets HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
+        const socket = connect(port, "127.0.0.1", () =>
+          socket.write("GET /api/assets HTTP/1.1\r\nHost: 127.0.0.1\r\n"),
+        );
         let text = "";
         socket.on("data", (chunk) => (text += chunk.toString()));
         socket.on("close", () => resolve(text));
@@ -86,19 +96,50 @@ describe("TLS", () => {
   it("serves HTTPS from TLS_CERT_FILE and TLS_KEY_FILE, with Strict-Transport-Security", async () => {
     const key = path.join(scratch, "key.pem");
     const cert = path.join(scratch, "cert.pem");
-    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"], { stdio: "ignore" });
-    const server = await startServerProcess({ dataDir: path.join(scratch, "data"), env: { TLS_CERT_FILE: cert, TLS_KEY_FILE: key } });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+        "-days",
+        "1",
+        "-subj",
+        "/CN=localhost",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1,DNS:localhost",
+      ],
+      { stdio: "ignore" },
+    );
+    const server = await startServerProcess({
+      dataDir: path.join(scratch, "data"),
+      env: { TLS_CERT_FILE: cert, TLS_KEY_FILE: key },
+    });
     try {
       expect(server.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-      const answer = await new Promise<{ status: number; hsts: string | undefined; body: string }>((resolve, reject) => {
-        const request = httpsRequest(`${server.url}/api/timeframe-limits`, { ca: readFileSync(cert) }, (response) => {
-          let body = "";
-          response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, hsts: response.headers["strict-transport-security"] as string | undefined, body }));
-        });
-        request.on("error", reject);
-        request.end();
-      });
+      const answer = await new Promise<{ status: number; hsts: string | undefined; body: string }>(
+        (resolve, reject) => {
+          const request = httpsRequest(`${server.url}/api/timeframe-limits`, { ca: readFileSync(cert) }, (response) => {
+            let body = "";
+            response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+            response.on("end", () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                hsts: response.headers["strict-transport-security"] as string | undefined,
+                body,
+              }),
+            );
+          });
+          request.on("error", reject);
+          request.end();
+        },
+      );
       expect(answer.status).toBe(200);
       expect(answer.hsts).toMatch(/max-age=\d+/);
       expect(JSON.parse(answer.body).timeframes.length).toBeGreaterThan(5);
@@ -111,7 +152,11 @@ describe("TLS", () => {
 
   it("refuses to start with an unreadable certificate, saying which file", async () => {
     await expect(
-      startServerProcess({ dataDir: path.join(scratch, "data2"), env: { TLS_CERT_FILE: path.join(scratch, "missing.pem"), TLS_KEY_FILE: path.join(scratch, "missing-key.pem") }, startTimeoutMs: 15_000 }),
+      startServerProcess({
+        dataDir: path.join(scratch, "data2"),
+        env: { TLS_CERT_FILE: path.join(scratch, "missing.pem"), TLS_KEY_FILE: path.join(scratch, "missing-key.pem") },
+        startTimeoutMs: 15_000,
+      }),
     ).rejects.toThrow(/Cannot read the TLS certificate \(TLS_CERT_FILE\)/);
   });
 });

@@ -18,7 +18,15 @@ import { parseEventStreamText } from "../support/event-stream-text";
 import { fakeYahooMarket } from "../support/fake-yahoo-market";
 import { legacyAnalyzeBody } from "./legacy-client-fixtures";
 import { benchmarkCsv } from "./analysis-fixtures";
-import { deleteJson, getJson, postJson, startTestServer, TEST_KEY, type JsonAnswer, type TestServer } from "./test-server";
+import {
+  deleteJson,
+  getJson,
+  postJson,
+  startTestServer,
+  TEST_KEY,
+  type JsonAnswer,
+  type TestServer,
+} from "./test-server";
 
 const document = buildOpenApiDocument();
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -32,7 +40,10 @@ function answerSchemaPointer(path: string, method: string, status: number, media
   const operation = document.paths[path]?.[method] as { responses?: Record<string, JsonSchema> } | undefined;
   const answer = operation?.responses?.[String(status)];
   if (!answer) throw new Error(`${method.toUpperCase()} ${path} documents no ${status} answer`);
-  const reference = typeof answer.$ref === "string" ? answer.$ref.slice(1) : `/paths/${pointerSegment(path)}/${method}/responses/${status}`;
+  const reference =
+    typeof answer.$ref === "string"
+      ? answer.$ref.slice(1)
+      : `/paths/${pointerSegment(path)}/${method}/responses/${status}`;
   return `${reference}/content/${pointerSegment(mediaType)}/schema`;
 }
 
@@ -40,11 +51,18 @@ function answerSchemaPointer(path: string, method: string, status: number, media
 function expectMatches(pointer: string, value: unknown, what: string): void {
   const validate = ajv.getSchema(`openapi.json#${pointer}`);
   if (!validate) throw new Error(`no schema at ${pointer}`);
-  if (!validate(value)) throw new Error(`${what} does not match ${pointer}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(value).slice(0, 600)}`);
+  if (!validate(value))
+    throw new Error(
+      `${what} does not match ${pointer}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(value).slice(0, 600)}`,
+    );
 }
 
 function expectAnswerMatches(path: string, method: string, answer: JsonAnswer): void {
-  expectMatches(answerSchemaPointer(path, method, answer.status), answer.body, `${method.toUpperCase()} ${path} ${answer.status}`);
+  expectMatches(
+    answerSchemaPointer(path, method, answer.status),
+    answer.body,
+    `${method.toUpperCase()} ${path} ${answer.status}`,
+  );
 }
 
 describe("the OpenAPI document", () => {
@@ -73,7 +91,8 @@ describe("the OpenAPI document", () => {
 
   it("the validator itself refuses a broken document (a parameter in no valid place)", async () => {
     const broken = structuredClone(document) as OpenApiDocument;
-    const parameters = (broken.paths["/api/get-api-key-status"] as { get: { parameters: JsonSchema[] } }).get.parameters;
+    const parameters = (broken.paths["/api/get-api-key-status"] as { get: { parameters: JsonSchema[] } }).get
+      .parameters;
     parameters[0] = { ...parameters[0], in: "body" };
     expect((await new Validator().validate(broken as unknown as Record<string, unknown>)).valid).toBe(false);
   });
@@ -121,21 +140,41 @@ describe("real answers of every route match the document", () => {
   });
 
   it("keys and providers", async () => {
-    check("post", "/api/update-api-key", await postJson(server, "/api/update-api-key", { api_key: TEST_KEY, provider: "openai" }), 200);
+    check(
+      "post",
+      "/api/update-api-key",
+      await postJson(server, "/api/update-api-key", { api_key: TEST_KEY, provider: "openai" }),
+      200,
+    );
     check("post", "/api/update-api-key", await postJson(server, "/api/update-api-key", { api_key: 42 }), 400);
-    check("post", "/api/validate-api-key", await postJson(server, "/api/validate-api-key", { provider: "openai" }), 200);
+    check(
+      "post",
+      "/api/validate-api-key",
+      await postJson(server, "/api/validate-api-key", { provider: "openai" }),
+      200,
+    );
     const refused = await postJson(server, "/api/validate-api-key", { provider: "anthropic" });
     check("post", "/api/validate-api-key", refused, 200);
     expect(refused.body.valid).toBe(false);
     check("get", "/api/get-api-key-status", await getJson(server, "/api/get-api-key-status?provider=openai"), 200);
     check("get", "/api/get-api-key-status", await getJson(server, "/api/get-api-key-status?provider=mistral"), 400);
-    check("post", "/api/update-provider", await postJson(server, "/api/update-provider", { provider: "anthropic" }), 200);
+    check(
+      "post",
+      "/api/update-provider",
+      await postJson(server, "/api/update-provider", { provider: "anthropic" }),
+      200,
+    );
     check("post", "/api/update-provider", await postJson(server, "/api/update-provider", { provider: "openai" }), 200);
     check("get", "/api/get-provider", await getJson(server, "/api/get-provider"), 200);
   });
 
   it("assets, timeframes, the page's config and the document itself", async () => {
-    check("post", "/api/save-custom-asset", await postJson(server, "/api/save-custom-asset", { symbol: "ETH-USD" }), 200);
+    check(
+      "post",
+      "/api/save-custom-asset",
+      await postJson(server, "/api/save-custom-asset", { symbol: "ETH-USD" }),
+      200,
+    );
     check("post", "/api/save-custom-asset", await postJson(server, "/api/save-custom-asset", { symbol: "!!" }), 400);
     check("get", "/api/custom-assets", await getJson(server, "/api/custom-assets"), 200);
     check("get", "/api/assets", await getJson(server, "/api/assets"), 200);
@@ -144,13 +183,33 @@ describe("real answers of every route match the document", () => {
     check("get", "/api/timeframe-limits", await getJson(server, "/api/timeframe-limits"), 200);
     check("get", "/api/timeframe-limits/{timeframe}", await getJson(server, "/api/timeframe-limits/4h"), 200);
     check("get", "/api/timeframe-limits/{timeframe}", await getJson(server, "/api/timeframe-limits/3h"), 400);
-    const legacyRange = { timeframe: "1h", start_date: "2024-01-01", start_time: "00:00", end_date: "2024-01-03", end_time: "12:00" };
+    const legacyRange = {
+      timeframe: "1h",
+      start_date: "2024-01-01",
+      start_time: "00:00",
+      end_date: "2024-01-03",
+      end_time: "12:00",
+    };
     check("post", "/api/validate-date-range", await postJson(server, "/api/validate-date-range", legacyRange), 200);
-    const tooLong = await postJson(server, "/api/validate-date-range", { timeframe: "1m", start: "2024-01-01", end: "2024-03-01" });
+    const tooLong = await postJson(server, "/api/validate-date-range", {
+      timeframe: "1m",
+      start: "2024-01-01",
+      end: "2024-03-01",
+    });
     check("post", "/api/validate-date-range", tooLong, 200);
     expect(tooLong.body.valid).toBe(false);
-    check("post", "/api/validate-date-range", await postJson(server, "/api/validate-date-range", { timeframe: "1h", start: "2024-01-01", end: "2024-01-03" }), 200);
-    check("post", "/api/validate-date-range", await postJson(server, "/api/validate-date-range", { timeframe: "3h", start: "x", end: "y" }), 400);
+    check(
+      "post",
+      "/api/validate-date-range",
+      await postJson(server, "/api/validate-date-range", { timeframe: "1h", start: "2024-01-01", end: "2024-01-03" }),
+      200,
+    );
+    check(
+      "post",
+      "/api/validate-date-range",
+      await postJson(server, "/api/validate-date-range", { timeframe: "3h", start: "x", end: "y" }),
+      400,
+    );
     check("get", "/api/page-config", await getJson(server, "/api/page-config"), 200);
     const served = await getJson(server, "/api/openapi.json");
     check("get", "/api/openapi.json", served, 200);
@@ -159,11 +218,18 @@ describe("real answers of every route match the document", () => {
 
   it("the errors every route can answer: a body that is not JSON, the wrong media type, a missing token", async () => {
     check("post", "/api/update-provider", await postJson(server, "/api/update-provider", "{not json"), 400);
-    check("post", "/api/update-provider", await postJson(server, "/api/update-provider", "x", { "Content-Type": "text/plain" }), 415);
+    check(
+      "post",
+      "/api/update-provider",
+      await postJson(server, "/api/update-provider", "x", { "Content-Type": "text/plain" }),
+      415,
+    );
     check("get", "/api/assets", await getJson(guarded, "/api/assets"), 401);
     // The document is an /api route like the others: behind the token.
     expect((await getJson(guarded, "/api/openapi.json")).status).toBe(401);
-    const withToken = await getJson(guarded, "/api/openapi.json", { Authorization: "Bearer a-real-access-token-0123456789abcdef0123" });
+    const withToken = await getJson(guarded, "/api/openapi.json", {
+      Authorization: "Bearer a-real-access-token-0123456789abcdef0123",
+    });
     expect(withToken.status).toBe(200);
   });
 
@@ -171,9 +237,18 @@ describe("real answers of every route match the document", () => {
     const csv = benchmarkCsv();
     check("post", "/api/analyze", await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "BTC" }), 200);
     check("post", "/api/analyze", await postJson(server, "/api/analyze", { csv, timeframe: "1d" }), 400);
-    check("post", "/api/analyze", await postJson(server, "/api/analyze", { asset: "BTC", timeframe: "4h", start: "2024-01-01" }), 400);
+    check(
+      "post",
+      "/api/analyze",
+      await postJson(server, "/api/analyze", { asset: "BTC", timeframe: "4h", start: "2024-01-01" }),
+      400,
+    );
     // The original web client's form: its own answer, {success, redirect, full_results}.
-    const legacy = await postJson(server, "/api/analyze", legacyAnalyzeBody({ asset: "BTC", timeframe: "4h", days: 30 }));
+    const legacy = await postJson(
+      server,
+      "/api/analyze",
+      legacyAnalyzeBody({ asset: "BTC", timeframe: "4h", days: 30 }),
+    );
     check("post", "/api/analyze", legacy, 200);
     expectMatches("/components/schemas/LegacyAnalyzeAnswer", legacy.body, "the original client's answer");
 
@@ -187,7 +262,8 @@ describe("real answers of every route match the document", () => {
     const events = parseEventStreamText(await response.text());
     const progress = events.filter((event) => event.event === "progress");
     expect(progress.length).toBeGreaterThan(5);
-    for (const event of progress) expectMatches("/components/schemas/ProgressEvent", event.data, `progress event ${JSON.stringify(event.data)}`);
+    for (const event of progress)
+      expectMatches("/components/schemas/ProgressEvent", event.data, `progress event ${JSON.stringify(event.data)}`);
     expect(events.at(-1)?.event).toBe("result");
     expectMatches("/components/schemas/AnalysisResult", events.at(-1)?.data, "the result event");
 
@@ -220,14 +296,21 @@ describe("real answers of every route match the document", () => {
     check("get", "/api/analyses/{id}", await getJson(server, "/api/analyses/no-such-analysis"), 404);
     check("get", "/api/analyses/stats", await getJson(server, "/api/analyses/stats?group_by=asset&horizon=3"), 200);
     check("get", "/api/analyses/stats", await getJson(server, "/api/analyses/stats?group_by=colour"), 400);
-    check("get", "/api/analyses/accuracy-over-time", await getJson(server, "/api/analyses/accuracy-over-time?bucket=week"), 200);
+    check(
+      "get",
+      "/api/analyses/accuracy-over-time",
+      await getJson(server, "/api/analyses/accuracy-over-time?bucket=week"),
+      200,
+    );
     check("post", "/api/analyses/score-outcomes", await postJson(server, "/api/analyses/score-outcomes", {}), 200);
     check("delete", "/api/analyses/{id}", await deleteJson(server, `/api/analyses/${id}`), 200);
     check("delete", "/api/analyses/{id}", await deleteJson(server, `/api/analyses/${id}`), 404);
   });
 
   it("every documented operation answered at least once with 200 above", () => {
-    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method} ${path}`),
+    );
     expect(documented.filter((operation) => !sampled.has(operation))).toEqual([]);
   });
 });

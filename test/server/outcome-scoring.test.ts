@@ -53,7 +53,9 @@ describe("scoring outcomes on a timer", () => {
     });
     await sleep(80);
     await scoring.stop();
-    expect(lines.some((line) => line.includes("scoring outcomes failed") && line.includes("Unable to connect"))).toBe(true);
+    expect(lines.some((line) => line.includes("scoring outcomes failed") && line.includes("Unable to connect"))).toBe(
+      true,
+    );
     expect(lines.some((line) => line.includes("outcomes scored"))).toBe(true);
   });
 

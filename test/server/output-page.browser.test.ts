@@ -45,12 +45,18 @@ function outputUrl(base: string, results: Record<string, unknown>): string {
 }
 
 /** Opens /output as the old page does: sessionStorage written on this origin first, then the redirect. */
-async function openOutput(base: string, url: string, stored?: Record<string, unknown>, options: { width?: number; height?: number; theme?: "light" | "dark" } = {}): Promise<Page> {
+async function openOutput(
+  base: string,
+  url: string,
+  stored?: Record<string, unknown>,
+  options: { width?: number; height?: number; theme?: "light" | "dark" } = {},
+): Promise<Page> {
   const opened = await openPage(browser.browser, { width: options.width ?? 1440, height: options.height ?? 900 });
   watched.push(opened.problems);
   await setColorScheme(opened.page, options.theme ?? "light");
   await opened.page.goto(`${base}/styles.css`); // any page of the origin, to reach its sessionStorage
-  if (stored) await opened.page.evaluate((text) => sessionStorage.setItem("analysisResults", text), JSON.stringify(stored));
+  if (stored)
+    await opened.page.evaluate((text) => sessionStorage.setItem("analysisResults", text), JSON.stringify(stored));
   await opened.page.goto(url, { waitUntil: "domcontentloaded" });
   await opened.page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
   return opened.page;
@@ -61,7 +67,9 @@ beforeAll(async () => {
   renderer = createChartRenderer();
   server = await startTestServer({ config: { openai_base_url: fake.openaiBaseUrl }, renderer });
   server.pipeline.updateApiKey(TEST_KEY, { provider: "openai" });
-  fullResults = legacyResults(await server.pipeline.analyze({ csv: benchmarkCsv(), timeframe: "4h", name: "BTC_4h_1" }));
+  fullResults = legacyResults(
+    await server.pipeline.analyze({ csv: benchmarkCsv(), timeframe: "4h", name: "BTC_4h_1" }),
+  );
   guarded = await startTestServer({ app: { accessToken: "output-page-token-0123456789" } });
   browser = await launchBrowser();
 });
@@ -80,14 +88,22 @@ describe("/output", () => {
     [390, 844, "dark"],
   ] as const) {
     it(`shows the linked result with the stored charts (${width} px, ${theme})`, async () => {
-      const page = await openOutput(server.url, outputUrl(server.url, fullResults), fullResults, { width, height, theme });
+      const page = await openOutput(server.url, outputUrl(server.url, fullResults), fullResults, {
+        width,
+        height,
+        theme,
+      });
       expect(await page.$eval("#decision-badge", (node) => node.textContent)).toBe("LONG");
       expect(await page.$eval(".decision-title h2", (node) => node.textContent)).toBe("BTC_4h_1");
       expect(await page.$eval(".decision-title p", (node) => node.textContent)).toBe("4h bars · 45 in the window");
       expect(await page.$eval("#risk-reward", (node) => node.textContent)).toBe("1.5");
       expect(await visibleText(page, "#pattern-report")).toMatch(/Ascending Triangle/);
       for (const id of ["#pattern-chart-image", "#trend-chart-image"]) {
-        await page.waitForFunction((selector: string) => ((document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, {}, id);
+        await page.waitForFunction(
+          (selector: string) => ((document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+          {},
+          id,
+        );
         expect(await page.$eval(id, (node) => (node as HTMLImageElement).naturalWidth)).toBe(1280);
       }
       // The legacy link carries no candles and no indicator values: those parts are left out, not shown empty.
@@ -109,13 +125,23 @@ describe("/output", () => {
       technical_indicators: hostileText("indicator"),
       pattern_analysis: hostileText("pattern"),
       trend_analysis: hostileText("trend"),
-      final_decision: { decision: "<img src=x onerror=alert(1)>", forecast_horizon: hostileLine("horizon"), justification: hostileText("justification"), risk_reward_ratio: "<i>1:2.5</i>" },
+      final_decision: {
+        decision: "<img src=x onerror=alert(1)>",
+        forecast_horizon: hostileLine("horizon"),
+        justification: hostileText("justification"),
+        risk_reward_ratio: "<i>1:2.5</i>",
+      },
     };
     const page = await openOutput(server.url, outputUrl(server.url, hostile));
     expect(await forbiddenElementsIn(page, "#result")).toEqual([]);
     expect(await page.$$eval("#result :is(i, img, script)", (nodes) => nodes.length)).toBe(0);
     const shown = await visibleText(page, "#result");
-    for (const piece of [`<img src=x onerror="window.__pwned='asset'">`, "<script>window.__pwned='timeframe'</script>", "<i>1:2.5</i>", "[markdown link](javascript:window.__pwned='justification-link')"]) {
+    for (const piece of [
+      `<img src=x onerror="window.__pwned='asset'">`,
+      "<script>window.__pwned='timeframe'</script>",
+      "<i>1:2.5</i>",
+      "[markdown link](javascript:window.__pwned='justification-link')",
+    ]) {
       expect(shown).toContain(piece);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -128,20 +154,30 @@ describe("/output", () => {
     let page = await openOutput(server.url, outputUrl(server.url, fullResults), other);
     expect(await page.$$eval("#result img", (images) => images.length)).toBe(0);
     await page.close();
-    page = await openOutput(server.url, outputUrl(server.url, fullResults), { ...fullResults, pattern_chart: '" onerror="window.__pwned=1', trend_chart: "javascript:window.__pwned=2" });
+    page = await openOutput(server.url, outputUrl(server.url, fullResults), {
+      ...fullResults,
+      pattern_chart: '" onerror="window.__pwned=1',
+      trend_chart: "javascript:window.__pwned=2",
+    });
     expect(await page.$$eval("#result img", (images) => images.length)).toBe(0);
     expect(await pwned(page)).toBeUndefined();
     await page.close();
   });
 
   it("shows the whole texts and the charts from storage when the server's link carries the texts shortened", async () => {
-    const long = { ...fullResults, technical_indicators: `${"An indicator paragraph that goes on. ".repeat(400)}The last words.`, window: { start: "2024-01-01T00:00:00Z", end: "2024-01-08T00:00:00Z", requested_start: "2024-01-05T00:00:00Z" } };
+    const long = {
+      ...fullResults,
+      technical_indicators: `${"An indicator paragraph that goes on. ".repeat(400)}The last words.`,
+      window: { start: "2024-01-01T00:00:00Z", end: "2024-01-08T00:00:00Z", requested_start: "2024-01-05T00:00:00Z" },
+    };
     const { redirect } = legacyRedirectAnswer(long as never);
     const linked = JSON.parse(decodeURIComponent(redirect.slice("/output?results=".length)));
     expect(linked.technical_indicators.endsWith(SHORTENED_MARK)).toBe(true);
     let page = await openOutput(server.url, server.url + redirect, long);
     expect(await visibleText(page, "#indicator-report")).toMatch(/The last words\.$/);
-    await page.waitForFunction(() => ((document.querySelector("#trend-chart-image") as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    await page.waitForFunction(
+      () => ((document.querySelector("#trend-chart-image") as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+    );
     expect(await visibleText(page, "#window-note")).toMatch(/^Requested from 2024-01-05/);
     await page.close();
     // Without the stored copy, the shortened text is what there is.
@@ -151,7 +187,10 @@ describe("/output", () => {
   });
 
   it("reads the old system's unparsed decision ({raw}) as text", async () => {
-    const page = await openOutput(server.url, outputUrl(server.url, { ...fullResults, final_decision: { raw: "The model said <b>maybe</b>" } }));
+    const page = await openOutput(
+      server.url,
+      outputUrl(server.url, { ...fullResults, final_decision: { raw: "The model said <b>maybe</b>" } }),
+    );
     expect(await page.$eval("#decision-badge", (node) => node.textContent)).toBe("–");
     expect(await page.$eval("#justification", (node) => node.textContent)).toBe("The model said <b>maybe</b>");
     await page.close();
@@ -159,10 +198,17 @@ describe("/output", () => {
 
   it("says in plain words when the address holds no result or an unreadable one", async () => {
     let page = await openOutput(server.url, `${server.url}/output`);
-    expect(await page.$eval("#error-message", (node) => node.textContent)).toMatch(/^This address holds no analysis result/);
+    expect(await page.$eval("#error-message", (node) => node.textContent)).toMatch(
+      /^This address holds no analysis result/,
+    );
     await page.close();
-    page = await openOutput(server.url, `${server.url}/output?results=${encodeURIComponent('{"asset_name": "BTC", "tim')}`);
-    expect(await page.$eval("#error-message", (node) => node.textContent)).toMatch(/^The analysis result in this address could not be read/);
+    page = await openOutput(
+      server.url,
+      `${server.url}/output?results=${encodeURIComponent('{"asset_name": "BTC", "tim')}`,
+    );
+    expect(await page.$eval("#error-message", (node) => node.textContent)).toMatch(
+      /^The analysis result in this address could not be read/,
+    );
     expect(await page.$eval("#result", (node) => (node as HTMLElement).hidden)).toBe(true);
     await page.close();
   });

@@ -36,7 +36,9 @@ describe("GET /api/page-config", () => {
     expect(body.bars).toEqual({ minimum: MIN_ANALYSIS_BARS, pattern_chart: PATTERN_CHART_BAR_COUNT });
     expect(body.csv).toEqual({ max_characters: MAX_CSV_CHARACTERS });
     expect(body.steps.map((step: { id: string }) => step.id)).toEqual([...pipelineSteps]);
-    expect(body.steps.every((step: { label: string; detail: string }) => step.label.length > 0 && step.detail.length > 0)).toBe(true);
+    expect(
+      body.steps.every((step: { label: string; detail: string }) => step.label.length > 0 && step.detail.length > 0),
+    ).toBe(true);
     expect(body.decisions).toEqual(["LONG", "SHORT"]);
     expect(body.timeframes).toEqual(timeframeTable().map(wireTimeframeLimit));
     expect(body.chart_palette).toEqual({
@@ -61,14 +63,28 @@ describe("GET /api/page-config", () => {
       { key: "roc", label: "ROC (10)" },
       { key: "williams_r", label: "Williams %R (14)" },
     ]);
-    expect(body.steps.find((step: { id: string }) => step.id === "indicator").detail).toBe("RSI, MACD, Stochastic, ROC, Williams %R");
+    expect(body.steps.find((step: { id: string }) => step.id === "indicator").detail).toBe(
+      "RSI, MACD, Stochastic, ROC, Williams %R",
+    );
   });
 
   it("gives the symbol rule as a pattern that accepts and refuses what the server's own schema does", async () => {
     const { body } = await getJson(server, "/api/page-config");
     const pattern = new RegExp(body.symbol.pattern);
     expect(body.symbol.max_length).toBe(32);
-    for (const symbol of ["ETH-USD", "^FTSE", "7203.T", "NQ=F", "A_B", "x".repeat(32), "x".repeat(33), "bad/symbol", "a b", "", "é"]) {
+    for (const symbol of [
+      "ETH-USD",
+      "^FTSE",
+      "7203.T",
+      "NQ=F",
+      "A_B",
+      "x".repeat(32),
+      "x".repeat(33),
+      "bad/symbol",
+      "a b",
+      "",
+      "é",
+    ]) {
       expect(pattern.test(symbol), symbol).toBe(symbolSchema.safeParse(symbol).success);
     }
   });
@@ -81,7 +97,9 @@ describe("GET /api/page-config", () => {
 
 describe("GET /output", () => {
   it("answers with the output page, like the page's other files, whatever the query string", async () => {
-    const response = await fetch(`${server.url}/output?results=${encodeURIComponent(JSON.stringify({ asset_name: "BTC" }))}`);
+    const response = await fetch(
+      `${server.url}/output?results=${encodeURIComponent(JSON.stringify({ asset_name: "BTC" }))}`,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self'/);

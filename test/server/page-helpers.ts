@@ -8,11 +8,13 @@ import type { AnalysisResult, Pipeline, ProgressEvent } from "../../src/index";
 export const text = (page: Page, selector: string) => page.$eval(selector, (node) => node.textContent ?? "");
 
 /** innerText: what is rendered, so text inside hidden or collapsed nodes does not count. */
-export const visibleText = (page: Page, selector: string) => page.$eval(selector, (node) => (node as HTMLElement).innerText);
+export const visibleText = (page: Page, selector: string) =>
+  page.$eval(selector, (node) => (node as HTMLElement).innerText);
 
 export const waitForText = (page: Page, selector: string, pattern: RegExp, timeout = 15_000) =>
   page.waitForFunction(
-    (css: string, source: string, flags: string) => new RegExp(source, flags).test(document.querySelector(css)?.textContent ?? ""),
+    (css: string, source: string, flags: string) =>
+      new RegExp(source, flags).test(document.querySelector(css)?.textContent ?? ""),
     { timeout },
     selector,
     pattern.source,
@@ -27,7 +29,10 @@ export async function loadPage(page: Page, url: string): Promise<void> {
 /** Picks the data source and waits until its part of the form is shown. */
 export async function chooseSource(page: Page, source: "market" | "csv"): Promise<void> {
   await page.click(`input[name="source"][value="${source}"]`);
-  await page.waitForSelector(source === "market" ? "#add-symbol-button" : "#csv-file-input", { visible: true, timeout: 5_000 });
+  await page.waitForSelector(source === "market" ? "#add-symbol-button" : "#csv-file-input", {
+    visible: true,
+    timeout: 5_000,
+  });
 }
 
 /** Chooses the CSV source and the file, then presses Run (the result or error is for the caller to wait for). */
@@ -59,7 +64,10 @@ export async function setColorScheme(page: Page, scheme: "light" | "dark"): Prom
 }
 
 /** The rectangle of the first node matching a selector, in viewport coordinates. */
-export function rectOf(page: Page, selector: string): Promise<{ top: number; bottom: number; left: number; right: number; height: number }> {
+export function rectOf(
+  page: Page,
+  selector: string,
+): Promise<{ top: number; bottom: number; left: number; right: number; height: number }> {
   return page.$eval(selector, (node) => {
     const rect = node.getBoundingClientRect();
     return { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right, height: rect.height };

@@ -18,7 +18,18 @@ import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-
 import { barsAt, chartBody, recordingFetch } from "../market/yahoo-fixtures";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
-import { forbiddenElementsIn, hostileLine, loadPage, pwned, rectOf, runCsvAnalysis, setColorScheme, text as textOf, visibleText, waitForText } from "./page-helpers";
+import {
+  forbiddenElementsIn,
+  hostileLine,
+  loadPage,
+  pwned,
+  rectOf,
+  runCsvAnalysis,
+  setColorScheme,
+  text as textOf,
+  visibleText,
+  waitForText,
+} from "./page-helpers";
 import { getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
 const DAY = 24 * 3_600_000;
@@ -32,7 +43,10 @@ const yahoo = recordingFetch((url) => {
   const from = Number(url.searchParams.get("period1")) * 1000;
   const to = Number(url.searchParams.get("period2")) * 1000;
   const first = Date.parse(SCORE_ENTRY_TIME) + DAY;
-  const times = symbol === "SCORE-USD" ? Array.from({ length: 5 }, (_, index) => first + index * DAY).filter((time) => time >= from && time <= to) : [];
+  const times =
+    symbol === "SCORE-USD"
+      ? Array.from({ length: 5 }, (_, index) => first + index * DAY).filter((time) => time >= from && time <= to)
+      : [];
   return chartBody({ symbol, exchangeTimezoneName: "UTC", gmtoffset: 0, timezone: "UTC" }, barsAt(times, 101));
 });
 
@@ -45,7 +59,10 @@ let problems: string[];
 let scratch: string;
 
 const text = (selector: string) => textOf(page, selector);
-const models = (graph: string, provider = "openai") => ({ agent: { provider, model: "agent-model", temperature: 0 }, graph: { provider, model: graph, temperature: 0 } });
+const models = (graph: string, provider = "openai") => ({
+  agent: { provider, model: "agent-model", temperature: 0 },
+  graph: { provider, model: graph, temperature: 0 },
+});
 
 async function record(entry: JournalEntryInput, closes?: readonly number[]): Promise<string> {
   const { id } = await server.pipeline.journal.record(entry);
@@ -53,14 +70,26 @@ async function record(entry: JournalEntryInput, closes?: readonly number[]): Pro
   return id;
 }
 
-const seed = (overrides: EntryOverrides, closes?: readonly number[]) => record(sampleEntry({ entry: { close: 100, time: ENTRY_TIME }, ...overrides }), closes);
+const seed = (overrides: EntryOverrides, closes?: readonly number[]) =>
+  record(sampleEntry({ entry: { close: 100, time: ENTRY_TIME }, ...overrides }), closes);
 
 /** The rows the list shows, as a reader sees each cell. */
 const listedRows = () =>
   page.$$eval("#history-rows tr", (rows) =>
     rows.map((row) => {
-      const cells = Array.from(row.querySelectorAll("td")).map((cell) => (cell.textContent ?? "").replace(/\s+/g, " ").trim());
-      return { id: (row as HTMLElement).dataset.id, asset: cells[1], timeframe: cells[2], decision: cells[3], model: cells[4], source: cells[5], one: cells[6], three: cells[7] };
+      const cells = Array.from(row.querySelectorAll("td")).map((cell) =>
+        (cell.textContent ?? "").replace(/\s+/g, " ").trim(),
+      );
+      return {
+        id: (row as HTMLElement).dataset.id,
+        asset: cells[1],
+        timeframe: cells[2],
+        decision: cells[3],
+        model: cells[4],
+        source: cells[5],
+        one: cells[6],
+        three: cells[7],
+      };
     }),
   );
 const listedIds = () => page.$$eval("#history-rows tr", (rows) => rows.map((row) => (row as HTMLElement).dataset.id));
@@ -68,7 +97,9 @@ const listedIds = () => page.$$eval("#history-rows tr", (rows) => rows.map((row)
 /** Waits until the list is loaded (not busy) and has this many rows. */
 async function waitForRows(count: number): Promise<void> {
   await page.waitForFunction(
-    (expected: number) => !document.querySelector("#history-table[aria-busy]") && document.querySelectorAll("#history-rows tr").length === expected,
+    (expected: number) =>
+      !document.querySelector("#history-table[aria-busy]") &&
+      document.querySelectorAll("#history-rows tr").length === expected,
     { timeout: 10_000 },
     count,
   );
@@ -79,14 +110,30 @@ async function openHistory(): Promise<void> {
   await page.waitForSelector("#history-view:not([hidden])");
 }
 
-async function applyFilters(filter: { asset?: string; timeframe?: string; model?: string; source?: string }): Promise<void> {
+async function applyFilters(filter: {
+  asset?: string;
+  timeframe?: string;
+  model?: string;
+  source?: string;
+}): Promise<void> {
   await page.click("#history-clear");
-  for (const [selector, value] of [["#history-asset", filter.asset], ["#history-model", filter.model]] as const) {
+  for (const [selector, value] of [
+    ["#history-asset", filter.asset],
+    ["#history-model", filter.model],
+  ] as const) {
     await page.$eval(selector, (node) => ((node as HTMLInputElement).value = ""));
     if (value) await page.type(selector, value);
   }
-  await page.$eval("#history-timeframe", (node, value) => ((node as HTMLSelectElement).value = value), filter.timeframe ?? "");
-  await page.$eval("#history-source", (node, value) => ((node as HTMLSelectElement).value = value), filter.source ?? "");
+  await page.$eval(
+    "#history-timeframe",
+    (node, value) => ((node as HTMLSelectElement).value = value),
+    filter.timeframe ?? "",
+  );
+  await page.$eval(
+    "#history-source",
+    (node, value) => ((node as HTMLSelectElement).value = value),
+    filter.source ?? "",
+  );
   await page.click("#history-apply");
 }
 
@@ -117,7 +164,9 @@ async function resetHistory(): Promise<void> {
   await setColorScheme(page, "light");
   if (await page.$eval("#history-view", (node) => (node as HTMLElement).hidden)) await openHistory();
   if (!(await page.$eval("#history-detail", (node) => (node as HTMLElement).hidden))) await backToList();
-  const filtered = await page.$$eval("#history-filters input, #history-filters select", (fields) => fields.some((field) => (field as HTMLInputElement).value !== ""));
+  const filtered = await page.$$eval("#history-filters input, #history-filters select", (fields) =>
+    fields.some((field) => (field as HTMLInputElement).value !== ""),
+  );
   if (filtered) {
     await page.click("#history-clear");
     await page.waitForFunction(() => !document.querySelector("#history-table[aria-busy]"));
@@ -146,26 +195,63 @@ describe("the History tab", () => {
     await loadPage(page, `${server.url}/`);
     const state = () =>
       page.evaluate(() => ({
-        selected: Array.from(document.querySelectorAll('[role="tab"]')).map((tab) => [tab.id, tab.getAttribute("aria-selected"), (tab as HTMLElement).tabIndex]),
+        selected: Array.from(document.querySelectorAll('[role="tab"]')).map((tab) => [
+          tab.id,
+          tab.getAttribute("aria-selected"),
+          (tab as HTMLElement).tabIndex,
+        ]),
         analyzeHidden: (document.querySelector("#analyze-view") as HTMLElement).hidden,
         historyHidden: (document.querySelector("#history-view") as HTMLElement).hidden,
         focused: document.activeElement?.id,
         hash: window.location.hash,
       }));
-    expect(await state()).toMatchObject({ selected: [["analyze-tab", "true", 0], ["history-tab", "false", -1]], analyzeHidden: false, historyHidden: true });
+    expect(await state()).toMatchObject({
+      selected: [
+        ["analyze-tab", "true", 0],
+        ["history-tab", "false", -1],
+      ],
+      analyzeHidden: false,
+      historyHidden: true,
+    });
     expect(await page.$eval("#history-tab", (tab) => tab.getAttribute("aria-controls"))).toBe("history-view");
-    expect(await page.$eval("#history-view", (panel) => [panel.getAttribute("role"), panel.getAttribute("aria-labelledby")])).toEqual(["tabpanel", "history-tab"]);
+    expect(
+      await page.$eval("#history-view", (panel) => [panel.getAttribute("role"), panel.getAttribute("aria-labelledby")]),
+    ).toEqual(["tabpanel", "history-tab"]);
 
     await page.focus("#analyze-tab");
     await page.keyboard.press("ArrowRight");
-    expect(await state()).toEqual({ selected: [["analyze-tab", "false", -1], ["history-tab", "true", 0]], analyzeHidden: true, historyHidden: false, focused: "history-tab", hash: "#history" });
+    expect(await state()).toEqual({
+      selected: [
+        ["analyze-tab", "false", -1],
+        ["history-tab", "true", 0],
+      ],
+      analyzeHidden: true,
+      historyHidden: false,
+      focused: "history-tab",
+      hash: "#history",
+    });
     await page.keyboard.press("ArrowLeft");
-    expect(await state()).toEqual({ selected: [["analyze-tab", "true", 0], ["history-tab", "false", -1]], analyzeHidden: false, historyHidden: true, focused: "analyze-tab", hash: "" });
+    expect(await state()).toEqual({
+      selected: [
+        ["analyze-tab", "true", 0],
+        ["history-tab", "false", -1],
+      ],
+      analyzeHidden: false,
+      historyHidden: true,
+      focused: "analyze-tab",
+      hash: "",
+    });
     await page.keyboard.press("End");
     expect((await state()).focused).toBe("history-tab");
 
     await loadPage(page, `${server.url}/#history`);
-    expect(await state()).toMatchObject({ selected: [["analyze-tab", "false", -1], ["history-tab", "true", 0]], historyHidden: false });
+    expect(await state()).toMatchObject({
+      selected: [
+        ["analyze-tab", "false", -1],
+        ["history-tab", "true", 0],
+      ],
+      historyHidden: false,
+    });
     await page.click("#analyze-tab");
     expect(await state()).toMatchObject({ analyzeHidden: false, historyHidden: true, hash: "" });
   });
@@ -181,16 +267,40 @@ describe("the History tab", () => {
 });
 
 describe("with recorded analyses", () => {
-  const ids: Record<"eth" | "btcShort" | "btcPending" | "failed", string> = { eth: "", btcShort: "", btcPending: "", failed: "" };
+  const ids: Record<"eth" | "btcShort" | "btcPending" | "failed", string> = {
+    eth: "",
+    btcShort: "",
+    btcPending: "",
+    failed: "",
+  };
   const fillers: string[] = [];
   let shortCharts: { pattern: string; trend: string };
 
   beforeAll(async () => {
-    for (let index = 0; index < 30; index++) fillers.push(await seed({ asset: "FILL", models: models("filler-model") }));
+    for (let index = 0; index < 30; index++)
+      fillers.push(await seed({ asset: "FILL", models: models("filler-model") }));
     // Oldest to newest; the list shows them the other way round.
-    ids.eth = await seed({ asset: "ETH", symbol: "ETH-USD", timeframe: "1h", source: "page", directive: "LONG", models: models("model-a") }, [101, 102, 103]);
-    const short = sampleEntry({ asset: "BTC", directive: "SHORT", entry: { close: 100, time: ENTRY_TIME }, models: models("model-a") });
-    shortCharts = { pattern: Buffer.from(short.charts!.pattern!).toString("base64"), trend: Buffer.from(short.charts!.trend!).toString("base64") };
+    ids.eth = await seed(
+      {
+        asset: "ETH",
+        symbol: "ETH-USD",
+        timeframe: "1h",
+        source: "page",
+        directive: "LONG",
+        models: models("model-a"),
+      },
+      [101, 102, 103],
+    );
+    const short = sampleEntry({
+      asset: "BTC",
+      directive: "SHORT",
+      entry: { close: 100, time: ENTRY_TIME },
+      models: models("model-a"),
+    });
+    shortCharts = {
+      pattern: Buffer.from(short.charts!.pattern!).toString("base64"),
+      trend: Buffer.from(short.charts!.trend!).toString("base64"),
+    };
     ids.btcShort = await record(short, [99, 101, 102]);
     ids.btcPending = await seed({ asset: "BTC", directive: "LONG", models: models("model-b") });
     ids.failed = await record(
@@ -211,14 +321,54 @@ describe("with recorded analyses", () => {
   it("lists them newest first, 25 to a page, with the decision (or the failed run's code) and the outcomes", async () => {
     const rows = await listedRows();
     expect(rows.slice(0, 4)).toEqual([
-      { id: ids.failed, asset: "SOL", timeframe: "4h", decision: "failed provider_quota", model: "model-b", source: "api", one: "–", three: "–" },
-      { id: ids.btcPending, asset: "BTC", timeframe: "4h", decision: "LONG", model: "model-b", source: "api", one: "pending", three: "pending" },
+      {
+        id: ids.failed,
+        asset: "SOL",
+        timeframe: "4h",
+        decision: "failed provider_quota",
+        model: "model-b",
+        source: "api",
+        one: "–",
+        three: "–",
+      },
+      {
+        id: ids.btcPending,
+        asset: "BTC",
+        timeframe: "4h",
+        decision: "LONG",
+        model: "model-b",
+        source: "api",
+        one: "pending",
+        three: "pending",
+      },
       // SHORT from 100: 99 one bar later is a hit (+1%), 102 three bars later a miss (-2%).
-      { id: ids.btcShort, asset: "BTC", timeframe: "4h", decision: "SHORT", model: "model-a", source: "api", one: "✓ +1.00%", three: "✗ \u22122.00%" },
-      { id: ids.eth, asset: "ETH", timeframe: "1h", decision: "LONG", model: "model-a", source: "page", one: "✓ +1.00%", three: "✓ +3.00%" },
+      {
+        id: ids.btcShort,
+        asset: "BTC",
+        timeframe: "4h",
+        decision: "SHORT",
+        model: "model-a",
+        source: "api",
+        one: "✓ +1.00%",
+        three: "✗ \u22122.00%",
+      },
+      {
+        id: ids.eth,
+        asset: "ETH",
+        timeframe: "1h",
+        decision: "LONG",
+        model: "model-a",
+        source: "page",
+        one: "✓ +1.00%",
+        three: "✓ +3.00%",
+      },
     ]);
     expect(rows.slice(4).every((row) => row.asset === "FILL")).toBe(true);
-    expect(await page.$$eval("#history-rows tr:nth-child(3) .outcome-badge", (badges) => badges.map((badge) => (badge as HTMLElement).dataset.outcome))).toEqual(["hit", "miss"]);
+    expect(
+      await page.$$eval("#history-rows tr:nth-child(3) .outcome-badge", (badges) =>
+        badges.map((badge) => (badge as HTMLElement).dataset.outcome),
+      ),
+    ).toEqual(["hit", "miss"]);
     expect(await page.$eval("#history-rows tr:nth-child(3) .tag", (tag) => tag.className)).toBe("tag short");
 
     // The time in the reader's own zone, the recorded ISO time kept in the <time> element.
@@ -226,7 +376,10 @@ describe("with recorded analyses", () => {
     const time = await page.$eval(`#history-rows tr[data-id="${ids.btcShort}"] time`, (node) => ({
       datetime: node.getAttribute("datetime"),
       shown: node.textContent,
-      local: new Date(node.getAttribute("datetime") ?? "").toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
+      local: new Date(node.getAttribute("datetime") ?? "").toLocaleString(undefined, {
+        dateStyle: "medium",
+        timeStyle: "short",
+      }),
     }));
     expect(time.datetime).toBe(created_at);
     expect(time.shown).toBe(time.local);
@@ -238,7 +391,9 @@ describe("with recorded analyses", () => {
     expect(await page.$eval("#history-load-more", (button) => (button as HTMLElement).hidden)).toBe(false);
     await page.click("#history-load-more");
     await waitForRows(34);
-    const everything = (await getJson(server, "/api/analyses?limit=100")).body.analyses.map((summary: { id: string }) => summary.id);
+    const everything = (await getJson(server, "/api/analyses?limit=100")).body.analyses.map(
+      (summary: { id: string }) => summary.id,
+    );
     expect(await listedIds()).toEqual(everything);
     expect(new Set(await listedIds()).size).toBe(34);
     expect(await page.$eval("#history-load-more", (button) => (button as HTMLElement).hidden)).toBe(true);
@@ -265,9 +420,11 @@ describe("with recorded analyses", () => {
     await page.select("#history-timeframe", "1d");
     await waitForRows(0);
     expect(await text("#history-empty")).toBe("No recorded analysis matches these filters.");
-    expect(await page.$$eval("#history-timeframe option", (options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual(
-      expect.arrayContaining(["", "1m", "1h", "4h", "1d"]),
-    );
+    expect(
+      await page.$$eval("#history-timeframe option", (options) =>
+        options.map((option) => (option as HTMLOptionElement).value),
+      ),
+    ).toEqual(expect.arrayContaining(["", "1m", "1h", "4h", "1d"]));
 
     await page.click("#history-clear");
     await waitForRows(25);
@@ -281,7 +438,9 @@ describe("with recorded analyses", () => {
     expect(await text("#history-decision-badge")).toBe("SHORT");
     expect(await text("#history-risk-reward")).toBe("1.5");
     expect(await text("#history-pattern-report")).toMatch(/Ascending triangle/);
-    const images = await page.$$eval("#history-result img", (nodes) => nodes.map((node) => ({ id: node.id, src: (node as HTMLImageElement).src })));
+    const images = await page.$$eval("#history-result img", (nodes) =>
+      nodes.map((node) => ({ id: node.id, src: (node as HTMLImageElement).src })),
+    );
     expect(images).toEqual([
       { id: "history-pattern-chart-image", src: `data:image/png;base64,${shortCharts.pattern}` },
       { id: "history-trend-chart-image", src: `data:image/png;base64,${shortCharts.trend}` },
@@ -289,7 +448,9 @@ describe("with recorded analyses", () => {
     expect(await page.$eval("#history-result", (node) => (node as HTMLElement).dataset.analysisId)).toBe(ids.btcShort);
     expect(await visibleText(page, "#history-outcome-1")).toBe("✓ +1.00%");
     expect(await visibleText(page, "#history-outcome-3")).toBe("✗ \u22122.00%");
-    expect(await page.$eval("#history-recorded-at time", (node) => node.getAttribute("datetime"))).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await page.$eval("#history-recorded-at time", (node) => node.getAttribute("datetime"))).toMatch(
+      /^\d{4}-\d\d-\d\dT/,
+    );
     // The detail sits above the result, in the page's order.
     const order = await page.evaluate(() => {
       const facts = document.querySelector("#history-detail-facts")!;
@@ -355,9 +516,11 @@ describe("with recorded analyses", () => {
     await waitForRows(1);
     await page.waitForFunction(() => document.querySelectorAll("#accuracy-rows tr").length === 1);
     const eth = wilsonInterval(1, 1);
-    expect(await page.$$eval("#accuracy-rows tr", (nodes) => nodes.map((row) => Array.from(row.children).map((cell) => cell.textContent)))).toEqual([
-      ["model-a", "1", "1", "100.0%", `${(eth.low * 100).toFixed(1)}–${percent(eth.high)}`],
-    ]);
+    expect(
+      await page.$$eval("#accuracy-rows tr", (nodes) =>
+        nodes.map((row) => Array.from(row.children).map((cell) => cell.textContent)),
+      ),
+    ).toEqual([["model-a", "1", "1", "100.0%", `${(eth.low * 100).toFixed(1)}–${percent(eth.high)}`]]);
     await page.click("#history-clear");
     await waitForRows(25);
   });
@@ -406,9 +569,13 @@ describe("with recorded analyses", () => {
     await waitForText(page, "#score-status", /^Scored 1 · /);
     expect(await page.$eval("#score-status", (node) => (node as HTMLElement).dataset.scored)).toBe("1");
     // LONG from 100; the next closes are 101.25, 102.25, 103.25.
-    await page.waitForFunction(() => document.querySelector("#history-rows tr .outcome-badge")?.textContent !== "pending");
+    await page.waitForFunction(
+      () => document.querySelector("#history-rows tr .outcome-badge")?.textContent !== "pending",
+    );
     expect((await listedRows())[0]).toMatchObject({ id: scoreMe, one: "✓ +1.25%", three: "✓ +3.25%" });
-    await page.waitForFunction(() => document.querySelector('#accuracy-rows tr[data-model="model-score"] td')?.textContent === "1");
+    await page.waitForFunction(
+      () => document.querySelector('#accuracy-rows tr[data-model="model-score"] td')?.textContent === "1",
+    );
     expect(yahoo.requests.some((request) => request.url.pathname.endsWith("/SCORE-USD"))).toBe(true);
     await page.click("#history-clear");
     await waitForRows(25);
@@ -422,7 +589,11 @@ describe("with recorded analyses", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       // One header row: brand mark, tabs, Settings side by side, none drawn over another.
-      const [brand, tabs, settings] = await Promise.all([rectOf(page, ".brand"), rectOf(page, ".view-tabs"), rectOf(page, "#settings-toggle")]);
+      const [brand, tabs, settings] = await Promise.all([
+        rectOf(page, ".brand"),
+        rectOf(page, ".view-tabs"),
+        rectOf(page, "#settings-toggle"),
+      ]);
       expect(brand.right).toBeLessThanOrEqual(tabs.left);
       expect(tabs.right).toBeLessThanOrEqual(settings.left);
       expect(settings.right).toBeLessThanOrEqual(390);
@@ -456,7 +627,11 @@ describe("an analysis run in the Analyze tab", () => {
     expect(id).toBeTruthy();
 
     await openHistory();
-    await page.waitForFunction((expected: string) => (document.querySelector("#history-rows tr") as HTMLElement | null)?.dataset.id === expected, { timeout: 10_000 }, id!);
+    await page.waitForFunction(
+      (expected: string) => (document.querySelector("#history-rows tr") as HTMLElement | null)?.dataset.id === expected,
+      { timeout: 10_000 },
+      id!,
+    );
     expect((await listedRows())[0]).toMatchObject({ id, asset: "PAGE_RUN_4h", source: "page" });
     // The Analyze view's result stays as it was; the History's opened copy has ids of its own.
     await openRow(id!);
@@ -474,7 +649,10 @@ describe("hostile text from the journal", () => {
   beforeAll(async () => {
     const asset = hostileLine("asset");
     const entry = sampleEntry({ asset, models: models(hostileLine("model")), entry: { close: 100, time: ENTRY_TIME } });
-    hostileId = await record({ ...entry, result: { ...entry.result, asset_name: asset, symbol: hostileLine("symbol") } });
+    hostileId = await record({
+      ...entry,
+      result: { ...entry.result, asset_name: asset, symbol: hostileLine("symbol") },
+    });
     hostileFailedId = await record(
       failedEntry({
         asset: "FAILED",
@@ -485,12 +663,17 @@ describe("hostile text from the journal", () => {
     await resetHistory();
     await page.click("#history-clear");
     await waitForRows(25);
-    await page.waitForFunction((id: string) => (document.querySelector("#history-rows tr") as HTMLElement | null)?.dataset.id === id, {}, hostileFailedId);
+    await page.waitForFunction(
+      (id: string) => (document.querySelector("#history-rows tr") as HTMLElement | null)?.dataset.id === id,
+      {},
+      hostileFailedId,
+    );
   });
   beforeEach(resetHistory);
 
   it("shows the asset, the model and the error code in the list and the accuracy table as text", async () => {
-    for (const selector of ["#history-rows", "#accuracy-rows"]) expect(await forbiddenElementsIn(page, selector)).toEqual([]);
+    for (const selector of ["#history-rows", "#accuracy-rows"])
+      expect(await forbiddenElementsIn(page, selector)).toEqual([]);
     const rows = await listedRows();
     expect(rows[1].asset).toBe(hostileLine("asset"));
     expect(rows[1].model).toBe(hostileLine("model"));
@@ -512,7 +695,10 @@ describe("hostile text from the journal", () => {
     expect(await forbiddenElementsIn(page, "#history-result .decision-card")).toEqual([]);
     expect(await forbiddenElementsIn(page, "#history-detail-facts")).toEqual([]);
     expect(await visibleText(page, "#history-result .decision-title h2")).toContain(hostileLine("asset"));
-    expect(await page.$$eval("#history-detail img", (images) => images.map((image) => image.id))).toEqual(["history-pattern-chart-image", "history-trend-chart-image"]);
+    expect(await page.$$eval("#history-detail img", (images) => images.map((image) => image.id))).toEqual([
+      "history-pattern-chart-image",
+      "history-trend-chart-image",
+    ]);
     await backToList();
   });
 

@@ -13,7 +13,15 @@ import { defaultFakeHandler, fakeDecision } from "../fakes/fake-default-handler"
 import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
-import { forbiddenElementsIn, hostileLine, hostileText, loadPage, pwned, runCsvAnalysis, visibleText } from "./page-helpers";
+import {
+  forbiddenElementsIn,
+  hostileLine,
+  hostileText,
+  loadPage,
+  pwned,
+  runCsvAnalysis,
+  visibleText,
+} from "./page-helpers";
 import { postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
 let fake: FakeProviderServer;
@@ -41,10 +49,18 @@ beforeAll(async () => {
   fake.setHandler((request) => {
     const summary = request.summary;
     if (summary.wantsJson) {
-      return fakeReply.json({ ...fakeDecision, decision: "SHORT", justification: sent("justification"), forecast_horizon: sent("forecast_horizon") });
+      return fakeReply.json({
+        ...fakeDecision,
+        decision: "SHORT",
+        justification: sent("justification"),
+        forecast_horizon: sent("forecast_horizon"),
+      });
     }
     // The Trend agent's vision prompt names its role (its line descriptions follow the chart's style, not fixed words).
-    if (summary.imageCount > 0) return fakeReply.text(summary.lastUserText.includes("You are the trend analyst") ? sent("trend_analysis") : sent("pattern_analysis"));
+    if (summary.imageCount > 0)
+      return fakeReply.text(
+        summary.lastUserText.includes("You are the trend analyst") ? sent("trend_analysis") : sent("pattern_analysis"),
+      );
     const finalIndicatorReport = summary.trailingToolResults > 0 && summary.toolNames.includes("compute_rsi");
     if (finalIndicatorReport) return fakeReply.text(sent("technical_indicators"));
     return defaultFakeHandler(request);
@@ -94,7 +110,9 @@ describe("hostile markup in model-written fields", () => {
     for (const { field, selector } of FIELDS.slice(0, 3)) {
       const tag = field === "technical_indicators" ? "indicator" : field === "pattern_analysis" ? "pattern" : "trend";
       expect(await page.$eval(`${selector} .markdown strong`, (node) => node.textContent)).toBe(`${tag} bold text`);
-      expect(await page.$eval(`${selector} .markdown h4`, (node) => node.textContent)).toMatch(new RegExp(`^${tag} heading <img`));
+      expect(await page.$eval(`${selector} .markdown h4`, (node) => node.textContent)).toMatch(
+        new RegExp(`^${tag} heading <img`),
+      );
     }
   });
 
@@ -102,7 +120,10 @@ describe("hostile markup in model-written fields", () => {
     // Give any image error handler or navigation a moment to fire if one had been created.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await pwned(page)).toBeUndefined();
-    expect(await page.$$eval("#result img", (images) => images.map((image) => image.id))).toEqual(["pattern-chart-image", "trend-chart-image"]);
+    expect(await page.$$eval("#result img", (images) => images.map((image) => image.id))).toEqual([
+      "pattern-chart-image",
+      "trend-chart-image",
+    ]);
     expect(problems).toEqual([]);
     await screenshot(page, "hostile-text-result");
   });

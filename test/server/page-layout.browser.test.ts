@@ -44,7 +44,11 @@ async function runToResult(page: Page): Promise<void> {
   await runCsvAnalysis(page, csvPath);
   await page.waitForSelector("#candle-chart .main-svg", { timeout: 60_000 });
   for (const id of ["#pattern-chart-image", "#trend-chart-image"]) {
-    await page.waitForFunction((selector: string) => (document.querySelector(selector) as HTMLImageElement | null)?.complete === true, {}, id);
+    await page.waitForFunction(
+      (selector: string) => (document.querySelector(selector) as HTMLImageElement | null)?.complete === true,
+      {},
+      id,
+    );
   }
 }
 
@@ -83,7 +87,10 @@ describe("with Settings open on a first visit", () => {
         expect(run.top).toBeGreaterThan(await headerBottom(page));
         expect(run.bottom).toBeLessThanOrEqual(size.height);
         // And it is Run that is there, not something on top of it.
-        const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.id, { x: (run.left + run.right) / 2, y: (run.top + run.bottom) / 2 });
+        const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.id, {
+          x: (run.left + run.right) / 2,
+          y: (run.top + run.bottom) / 2,
+        });
         expect(hit).toBe("run-button");
         await screenshot(page, `layout-${size.name}-${theme}-first-visit`, { viewportOnly: true });
         await page.close();
@@ -152,14 +159,17 @@ describe("a result", () => {
         expect(toolbar.bottom).toBeLessThanOrEqual(plotArea.top + 1);
 
         // The time axis's labels all fit side by side.
-        const ticks = await page.$$eval("#candle-chart .xtick text", (nodes) => nodes.map((node) => node.getBoundingClientRect()).map((rect) => [rect.left, rect.right]));
+        const ticks = await page.$$eval("#candle-chart .xtick text", (nodes) =>
+          nodes.map((node) => node.getBoundingClientRect()).map((rect) => [rect.left, rect.right]),
+        );
         expect(ticks.length).toBeGreaterThanOrEqual(2);
         ticks.sort((first, second) => first[0] - second[0]);
         for (let index = 1; index < ticks.length; index++) expect(ticks[index][0]).toBeGreaterThan(ticks[index - 1][1]);
 
         // The theme reaches the chart: its text colour is the page's --chart-text.
         const colors = await page.evaluate(() => ({
-          chart: (document.querySelector("#candle-chart") as unknown as { layout: { font: { color: string } } }).layout.font.color,
+          chart: (document.querySelector("#candle-chart") as unknown as { layout: { font: { color: string } } }).layout
+            .font.color,
           variable: getComputedStyle(document.documentElement).getPropertyValue("--chart-text").trim(),
           background: getComputedStyle(document.documentElement).backgroundColor,
         }));
@@ -175,25 +185,33 @@ describe("a result", () => {
         await page.waitForSelector("#image-viewer[open]");
         const viewer = await page.$eval("#image-viewer .image-viewer-image", (node) => {
           const image = node as HTMLImageElement;
-          return { rendered: image.getBoundingClientRect().width, natural: image.naturalWidth, src: image.src.slice(0, 22) };
+          return {
+            rendered: image.getBoundingClientRect().width,
+            natural: image.naturalWidth,
+            src: image.src.slice(0, 22),
+          };
         });
         expect(viewer.natural).toBe(1280);
         expect(viewer.rendered).toBe(viewer.natural);
         expect(viewer.src).toBe("data:image/png;base64,");
-        expect((await rectOf(page, "#pattern-chart-image")).right - (await rectOf(page, "#pattern-chart-image")).left).toBeLessThan(viewer.natural);
+        expect(
+          (await rectOf(page, "#pattern-chart-image")).right - (await rectOf(page, "#pattern-chart-image")).left,
+        ).toBeLessThan(viewer.natural);
         await screenshot(page, `layout-${size.name}-${theme}-chart-enlarged`, { viewportOnly: true });
         // The dialog's "close" event (where the page gives focus back) fires a task after the open attribute goes, and
         // Chromium has already restored focus by then: wait for the event itself, or a focus moved meanwhile is undone.
         await page.evaluate(() => {
           const dialog = document.querySelector("#image-viewer") as HTMLDialogElement;
-          (window as unknown as { viewerClosed: Promise<void> }).viewerClosed = new Promise((resolve) => dialog.addEventListener("close", () => resolve(), { once: true }));
+          (window as unknown as { viewerClosed: Promise<void> }).viewerClosed = new Promise((resolve) =>
+            dialog.addEventListener("close", () => resolve(), { once: true }),
+          );
         });
         await page.keyboard.press("Escape");
         await page.evaluate(() => (window as unknown as { viewerClosed: Promise<void> }).viewerClosed);
         expect(await page.evaluate(() => document.activeElement?.querySelector("img")?.id)).toBe("pattern-chart-image");
 
         // With the keyboard alone: Enter on the focused thumbnail opens it, the Close button closes it.
-        await page.focus('button.chart-open:has(#trend-chart-image)');
+        await page.focus("button.chart-open:has(#trend-chart-image)");
         await page.keyboard.press("Enter");
         await page.waitForSelector("#image-viewer[open]");
         expect(await page.evaluate(() => document.activeElement?.id)).toBe("image-viewer-close");
@@ -210,11 +228,23 @@ describe("a result", () => {
   it("follows a switch of the system theme while a chart is shown", async () => {
     const page = await openAt(SIZES[0], "light");
     await runToResult(page);
-    const chartText = () => page.$eval("#candle-chart", (node) => (node as unknown as { layout: { font: { color: string } } }).layout.font.color);
+    const chartText = () =>
+      page.$eval(
+        "#candle-chart",
+        (node) => (node as unknown as { layout: { font: { color: string } } }).layout.font.color,
+      );
     const light = await chartText();
     await setColorScheme(page, "dark");
-    await page.waitForFunction((before: string) => (document.querySelector("#candle-chart") as unknown as { layout: { font: { color: string } } }).layout.font.color !== before, {}, light);
-    expect(await chartText()).toBe(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--chart-text").trim()));
+    await page.waitForFunction(
+      (before: string) =>
+        (document.querySelector("#candle-chart") as unknown as { layout: { font: { color: string } } }).layout.font
+          .color !== before,
+      {},
+      light,
+    );
+    expect(await chartText()).toBe(
+      await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--chart-text").trim()),
+    );
     await page.close();
   });
 

@@ -65,7 +65,11 @@ beforeAll(async () => {
   realServer = await startTestServer({ config: { openai_base_url: fake.openaiBaseUrl }, renderer });
   realServer.pipeline.updateApiKey(TEST_KEY, { provider: "openai" });
   // Without its journal id: the tests give one (or none) themselves.
-  const { id: _recordedId, ...analysed } = await realServer.pipeline.analyze({ csv: benchmarkCsv(), timeframe: "4h", name: "BTC_4h_1" });
+  const { id: _recordedId, ...analysed } = await realServer.pipeline.analyze({
+    csv: benchmarkCsv(),
+    timeframe: "4h",
+    name: "BTC_4h_1",
+  });
   baseResult = analysed;
   server = await startTestServer({ pipeline: pipelineWithAnalyze(realServer.pipeline, scriptedAnalyze) });
   await postJson(server, "/api/update-api-key", { api_key: TEST_KEY, provider: "openai" });
@@ -107,22 +111,41 @@ describe("fields of a newer server's result", () => {
         "Requested from 2023-09-03 00:00 UTC; the window starts at 2023-09-01 04:00 UTC to have enough bars (45).",
       );
 
-      const analysts = await page.$$eval(".analyst-report", (nodes) => nodes.map((node) => [(node as HTMLElement).dataset.analyst, node.querySelector("h3")?.textContent]));
+      const analysts = await page.$$eval(".analyst-report", (nodes) =>
+        nodes.map((node) => [(node as HTMLElement).dataset.analyst, node.querySelector("h3")?.textContent]),
+      );
       expect(analysts).toEqual([
         ["sentiment", "sentiment"],
         [HOSTILE_NAME, HOSTILE_NAME],
       ]);
       expect(await page.$eval(".analyst-report[data-analyst=sentiment] h4", (node) => node.textContent)).toBe("Mood");
-      expect(await page.$eval(".analyst-report[data-analyst=sentiment] strong", (node) => node.textContent)).toBe("calm");
-      expect(await page.$$eval(".analyst-report[data-analyst=sentiment] li", (items) => items.map((item) => item.textContent))).toEqual(["funding flat", "no panic"]);
+      expect(await page.$eval(".analyst-report[data-analyst=sentiment] strong", (node) => node.textContent)).toBe(
+        "calm",
+      );
+      expect(
+        await page.$$eval(".analyst-report[data-analyst=sentiment] li", (items) =>
+          items.map((item) => item.textContent),
+        ),
+      ).toEqual(["funding flat", "no panic"]);
       expect(await forbiddenElementsIn(page, ".reports")).toEqual([]);
       const hostile = await visibleText(page, "#analyst-report-1");
       expect(hostile).toContain(HOSTILE_NAME);
       expect(hostile).toContain("<script>window.__pwned = 'plugin-script'</script>");
       expect(hostile).toContain("(javascript:window.__pwned='plugin-link')");
 
-      const values = await page.$$eval("#indicator-values > div", (rows) => rows.map((row) => [row.querySelector("dt")?.textContent, row.querySelector("dd")?.textContent]));
-      expect(values.slice(0, 8).map(([label]) => label)).toEqual(["RSI (14)", "MACD (12, 26, 9)", "MACD signal (9)", "MACD histogram", "Stochastic %K (14, 3)", "Stochastic %D (3)", "ROC (10)", "Williams %R (14)"]);
+      const values = await page.$$eval("#indicator-values > div", (rows) =>
+        rows.map((row) => [row.querySelector("dt")?.textContent, row.querySelector("dd")?.textContent]),
+      );
+      expect(values.slice(0, 8).map(([label]) => label)).toEqual([
+        "RSI (14)",
+        "MACD (12, 26, 9)",
+        "MACD signal (9)",
+        "MACD histogram",
+        "Stochastic %K (14, 3)",
+        "Stochastic %D (3)",
+        "ROC (10)",
+        "Williams %R (14)",
+      ]);
       expect(values.slice(8)).toEqual([
         ["obv_slope", "0.52"],
         ["<b>vwap</b>", "–"],
@@ -144,16 +167,25 @@ describe("fields of a newer server's result", () => {
     expect(await page.$$eval("#indicator-values > div", (rows) => rows.length)).toBe(8);
     expect(await page.$eval("#result", (node) => (node as HTMLElement).dataset.analysisId)).toBeUndefined();
     // Token totals, which reach the page in the wire's snake_case names.
-    nextResult = () => ({ ...baseResult, usage: { ...baseResult.usage, total: { inputTokens: 1200, outputTokens: 34 } } });
+    nextResult = () => ({
+      ...baseResult,
+      usage: { ...baseResult.usage, total: { inputTokens: 1200, outputTokens: 34 } },
+    });
     await page.click("#run-button");
     await page.waitForFunction(() => /· 1,234 tokens/.test(document.querySelector("#run-facts")?.textContent ?? ""));
     // A second result in the same page does not keep the first one's id.
     nextResult = withNewFields;
     await page.click("#run-button");
-    await page.waitForFunction(() => document.querySelector<HTMLElement>("#result")?.dataset.analysisId === "journal-42");
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>("#result")?.dataset.analysisId === "journal-42",
+    );
     nextResult = () => baseResult;
     await page.click("#run-button");
-    await page.waitForFunction(() => document.querySelector<HTMLElement>("#result")?.dataset.analysisId === undefined && document.querySelector("#decision-badge") !== null);
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLElement>("#result")?.dataset.analysisId === undefined &&
+        document.querySelector("#decision-badge") !== null,
+    );
     await page.close();
   });
 

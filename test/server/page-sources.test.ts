@@ -21,7 +21,9 @@ const relative = (file: string) => path.relative(PUBLIC_DIR, file);
 
 describe("the page's source files", () => {
   it("include the modules this test knows about", () => {
-    expect(scripts.map(relative)).toEqual(expect.arrayContaining(["app.js", "output.js", "js/result-view.js", "js/markdown.js", "js/wire-types.js"]));
+    expect(scripts.map(relative)).toEqual(
+      expect.arrayContaining(["app.js", "output.js", "js/result-view.js", "js/markdown.js", "js/wire-types.js"]),
+    );
     expect(pages.map(relative).sort()).toEqual(["index.html", "output.html"]);
   });
 
@@ -31,7 +33,9 @@ describe("the page's source files", () => {
       expect(lines[0]).toBe("// @ts-check");
       expect(lines[1]).toMatch(/^\/\/ \S/);
       const code = lines.filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line)).join("\n");
-      expect(code).not.toMatch(/\.(innerHTML|outerHTML)\s*\+?=|insertAdjacentHTML|document\.write|createContextualFragment|DOMParser|new Function|\beval\(/);
+      expect(code).not.toMatch(
+        /\.(innerHTML|outerHTML)\s*\+?=|insertAdjacentHTML|document\.write|createContextualFragment|DOMParser|new Function|\beval\(/,
+      );
     });
   }
 
@@ -40,7 +44,10 @@ describe("the page's source files", () => {
       const html = readFileSync(file, "utf8");
       const scriptTags = html.match(/<script\b[^>]*>/g) ?? [];
       expect(scriptTags.length).toBeGreaterThan(0);
-      for (const tag of scriptTags) expect(tag).toMatch(/^<script type="module" src="\/[a-z-]+\.js"><\/script>$|^<script type="module" src="\/[a-z-]+\.js">$/);
+      for (const tag of scriptTags)
+        expect(tag).toMatch(
+          /^<script type="module" src="\/[a-z-]+\.js"><\/script>$|^<script type="module" src="\/[a-z-]+\.js">$/,
+        );
       expect(html).not.toMatch(/<script>(?!<)|\sstyle=|\son[a-z]+=/i);
     });
   }

@@ -13,7 +13,18 @@ import { createChartRenderer, type AnalysisResult, type ChartRenderer } from "..
 import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
-import { emitter, forbiddenElementsIn, loadPage, pipelineWithAnalyze, pwned, runCsvAnalysis, setColorScheme, visibleText, waitForText, zeroUsage } from "./page-helpers";
+import {
+  emitter,
+  forbiddenElementsIn,
+  loadPage,
+  pipelineWithAnalyze,
+  pwned,
+  runCsvAnalysis,
+  setColorScheme,
+  visibleText,
+  waitForText,
+  zeroUsage,
+} from "./page-helpers";
 import { postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
 /** A promise the test resolves to let the scripted analysis go on. */
@@ -56,7 +67,8 @@ const scriptedAnalyze: ServerPipeline["analyze"] = async (_request, options = {}
   delta("sentiment", "A plugin analyst's words"); // a step this page's config does not list
   await gates[1].opened;
   if (failAfterDeltas) throw new Error("scripted failure after the deltas");
-  for (const step of ["indicator", "pattern", "trend"] as const) emit({ type: "step-end", step, at, durationMs: 1500, usage: zeroUsage });
+  for (const step of ["indicator", "pattern", "trend"] as const)
+    emit({ type: "step-end", step, at, durationMs: 1500, usage: zeroUsage });
   emit({ type: "step-start", step: "decision", at });
   delta("decision", '{"decision": "LONG"');
   emit({ type: "step-end", step: "decision", at, durationMs: 300, usage: zeroUsage });
@@ -64,7 +76,10 @@ const scriptedAnalyze: ServerPipeline["analyze"] = async (_request, options = {}
   return { ...baseResult, reports: { ...baseResult.reports, indicator: FINAL_INDICATOR_REPORT } };
 };
 
-const cards = (page: Page) => page.$$eval("#live-report-list article", (nodes) => nodes.map((node) => [(node as HTMLElement).dataset.step, node.querySelector("h3")?.textContent]));
+const cards = (page: Page) =>
+  page.$$eval("#live-report-list article", (nodes) =>
+    nodes.map((node) => [(node as HTMLElement).dataset.step, node.querySelector("h3")?.textContent]),
+  );
 
 beforeAll(async () => {
   fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });
@@ -118,8 +133,12 @@ describe("report-delta events", () => {
         ["trend", "Trend agent"],
       ]);
       // Markdown from DOM nodes, the markup as text.
-      expect(await page.$eval('#live-report-list [data-step="indicator"] h4', (node) => node.textContent)).toBe("Momentum");
-      expect(await page.$eval('#live-report-list [data-step="indicator"] strong', (node) => node.textContent)).toBe("RSI");
+      expect(await page.$eval('#live-report-list [data-step="indicator"] h4', (node) => node.textContent)).toBe(
+        "Momentum",
+      );
+      expect(await page.$eval('#live-report-list [data-step="indicator"] strong', (node) => node.textContent)).toBe(
+        "RSI",
+      );
       expect(await visibleText(page, '#live-report-list [data-step="indicator"]')).toContain("<img src=x onerror=");
       expect(await forbiddenElementsIn(page, "#live-report-list")).toEqual([]);
       expect(await visibleText(page, '#live-report-list [data-step="pattern"]')).toMatch(/Pattern: an ascending$/);
@@ -128,9 +147,15 @@ describe("report-delta events", () => {
 
       gates[0].open();
       await waitForText(page, '#live-report-list article[data-step="sentiment"]', /A plugin analyst's words/);
-      expect(await visibleText(page, '#live-report-list [data-step="pattern"]')).toMatch(/Pattern: an ascending triangle$/);
+      expect(await visibleText(page, '#live-report-list [data-step="pattern"]')).toMatch(
+        /Pattern: an ascending triangle$/,
+      );
       expect(await visibleText(page, '#live-report-list [data-step="trend"]')).toMatch(/Trend: upward$/);
-      expect(await page.$$eval('#live-report-list [data-step="indicator"] li', (items) => items.map((item) => item.textContent))).toEqual(["first point", "second point"]);
+      expect(
+        await page.$$eval('#live-report-list [data-step="indicator"] li', (items) =>
+          items.map((item) => item.textContent),
+        ),
+      ).toEqual(["first point", "second point"]);
       expect(await cards(page)).toEqual([
         ["indicator", "Indicator agent"],
         ["pattern", "Pattern agent"],

@@ -18,7 +18,12 @@ import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser
 import { chooseSource, loadPage as load, runCsvAnalysis, text as textOf, waitForText as waitFor } from "./page-helpers";
 import { getJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
-const MARKDOWN_REPORT = ["## Momentum", "**RSI** sits near 55 and `MACD` is rising.", "- first point", "- second point"].join("\n");
+const MARKDOWN_REPORT = [
+  "## Momentum",
+  "**RSI** sits near 55 and `MACD` is rising.",
+  "- first point",
+  "- second point",
+].join("\n");
 
 let fake: FakeProviderServer;
 let renderer: ChartRenderer;
@@ -32,8 +37,14 @@ let csvPath: string;
 const text = (selector: string) => textOf(page, selector);
 const waitForText = (selector: string, pattern: RegExp, timeout = 15_000) => waitFor(page, selector, pattern, timeout);
 const loadPage = () => load(page, `${server.url}/`);
-const customSymbols = () => page.$$eval('#asset-select optgroup[label="Custom symbols"] option', (options) => options.map((option) => option.textContent));
-const removeButtons = () => page.$$eval("#custom-asset-list li", (items) => items.map((item) => item.querySelector("button")?.getAttribute("aria-label")));
+const customSymbols = () =>
+  page.$$eval('#asset-select optgroup[label="Custom symbols"] option', (options) =>
+    options.map((option) => option.textContent),
+  );
+const removeButtons = () =>
+  page.$$eval("#custom-asset-list li", (items) =>
+    items.map((item) => item.querySelector("button")?.getAttribute("aria-label")),
+  );
 
 async function setInputAndCommit(selector: string, value: string): Promise<void> {
   await page.$eval(
@@ -56,7 +67,11 @@ beforeAll(async () => {
   fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });
   renderer = createChartRenderer();
   server = await startTestServer({
-    config: { openai_base_url: fake.openaiBaseUrl, anthropic_base_url: fake.anthropicBaseUrl, qwen_base_url: fake.qwenBaseUrl },
+    config: {
+      openai_base_url: fake.openaiBaseUrl,
+      anthropic_base_url: fake.anthropicBaseUrl,
+      qwen_base_url: fake.qwenBaseUrl,
+    },
     renderer,
     fetch: noBarsFetch,
   });
@@ -80,7 +95,11 @@ describe("the web page", () => {
     await loadPage();
     expect(await page.$eval("#settings-panel", (node) => (node as HTMLDetailsElement).open)).toBe(true);
     expect(await text("#settings-summary")).toBe("OpenAI · no key");
-    expect(await page.$$eval("#provider-select option", (options) => options.map((option) => [option.value, option.textContent]))).toEqual([
+    expect(
+      await page.$$eval("#provider-select option", (options) =>
+        options.map((option) => [option.value, option.textContent]),
+      ),
+    ).toEqual([
       ["openai", "OpenAI"],
       ["anthropic", "Anthropic"],
       ["qwen", "Qwen"],
@@ -98,7 +117,9 @@ describe("the web page", () => {
     await typeKeyAndSave(TEST_KEY);
     await waitForText('#key-status-list li[data-provider="openai"] .key-validation', /^valid$/);
     expect(await text('#key-status-list li[data-provider="openai"] .key-masked')).toBe("sk-...def");
-    expect(await text("#key-message")).toMatch(/^OpenAI API key saved and applied \(sk-\.\.\.def\)\. OpenAI API key is valid/);
+    expect(await text("#key-message")).toMatch(
+      /^OpenAI API key saved and applied \(sk-\.\.\.def\)\. OpenAI API key is valid/,
+    );
     expect(await page.$eval("#api-key-input", (node) => (node as HTMLInputElement).value)).toBe("");
     expect(await text("#settings-summary")).toBe("OpenAI · sk-...def · valid");
     expect(await text('#key-status-list li[data-provider="openai"] .tag')).toBe("in use");
@@ -113,8 +134,12 @@ describe("the web page", () => {
   it("shows a key the provider refuses as invalid, in the provider's words, and no longer as in use", async () => {
     await typeKeyAndSave("sk-wrong-key-0123456789");
     await waitForText('#key-status-list li[data-provider="openai"] .key-validation', /^invalid$/);
-    expect(await text('#key-status-list li[data-provider="openai"] .key-validation-detail')).toMatch(/^Invalid API Key: /);
-    expect(await text("#key-message")).toBe("OpenAI API key saved and applied (sk-...789). OpenAI rejected this key: see why below.");
+    expect(await text('#key-status-list li[data-provider="openai"] .key-validation-detail')).toMatch(
+      /^Invalid API Key: /,
+    );
+    expect(await text("#key-message")).toBe(
+      "OpenAI API key saved and applied (sk-...789). OpenAI rejected this key: see why below.",
+    );
     expect(await text('#key-status-list li[data-provider="openai"] .tag')).toBe("key rejected");
     expect(await text("#settings-summary")).toBe("OpenAI · sk-...789 · invalid");
     expect(await page.$eval("#settings-summary", (node) => (node as HTMLElement).dataset.tone)).toBe("warn");
@@ -130,7 +155,9 @@ describe("the web page", () => {
       await typeKeyAndSave(TEST_KEY);
       await waitForText('#key-status-list li[data-provider="openai"] .key-validation', /^could not check$/);
       expect(await text("#key-message")).toMatch(/The OpenAI key could not be checked: see why below\.$/);
-      expect(await text('#key-status-list li[data-provider="openai"] .key-validation-detail')).toMatch(/^The server could not be reached/);
+      expect(await text('#key-status-list li[data-provider="openai"] .key-validation-detail')).toMatch(
+        /^The server could not be reached/,
+      );
       expect(await text('#key-status-list li[data-provider="openai"] .tag')).toBe("in use");
     } finally {
       page.off("request", failValidation);
@@ -144,14 +171,19 @@ describe("the web page", () => {
     await page.select("#provider-select", "anthropic");
     await waitForText("#provider-models", /claude-haiku-4-5-20251001 · graph model claude-haiku-4-5-20251001/);
     expect(await text("#settings-summary")).toBe("Anthropic · no key");
-    expect((await getJson(server, "/api/get-provider")).body.config).toMatchObject({ agent_llm_provider: "anthropic", graph_llm_provider: "anthropic" });
+    expect((await getJson(server, "/api/get-provider")).body.config).toMatchObject({
+      agent_llm_provider: "anthropic",
+      graph_llm_provider: "anthropic",
+    });
     await screenshot(page, "03-provider-anthropic");
   });
 
   it("tells what to do in the page about a missing key, not the library's words, with a button to Settings", async () => {
     await runCsvAnalysis(page, csvPath);
     await waitForText("#error-message", /^No Anthropic API key is set on this server yet\.$/);
-    expect(await text("#error-hint")).toMatch(/^Open Settings, choose Anthropic as the provider, paste your Anthropic API key and press Save key\./);
+    expect(await text("#error-hint")).toMatch(
+      /^Open Settings, choose Anthropic as the provider, paste your Anthropic API key and press Save key\./,
+    );
     const shown = await text("#error-panel");
     expect(shown).not.toMatch(/api_key|updateApiKey|ANTHROPIC_API_KEY|config record/);
     await screenshot(page, "04-missing-key");
@@ -173,7 +205,10 @@ describe("the web page", () => {
     for (const symbol of ["ETH-USD", "^FTSE"]) {
       await page.type("#custom-symbol-input", symbol);
       await page.click("#add-symbol-button");
-      await waitForText("#symbol-message", new RegExp(`^Added ${symbol.replace(/[\^$.*+?()[\]{}|\\-]/g, "\\$&")} and selected it`));
+      await waitForText(
+        "#symbol-message",
+        new RegExp(`^Added ${symbol.replace(/[\^$.*+?()[\]{}|\\-]/g, "\\$&")} and selected it`),
+      );
     }
     expect(await page.$eval("#asset-select", (node) => (node as HTMLSelectElement).value)).toBe("^FTSE");
     expect(await customSymbols()).toEqual(["ETH-USD", "^FTSE"]);
@@ -241,7 +276,11 @@ describe("the web page", () => {
     await page.waitForSelector("#decision-badge", { timeout: 60_000 });
     await page.waitForSelector("#candle-chart .main-svg", { timeout: 30_000 });
 
-    expect(await page.$$eval("#progress-steps li", (items) => items.map((item) => [(item as HTMLElement).dataset.step, (item as HTMLElement).dataset.state]))).toEqual([
+    expect(
+      await page.$$eval("#progress-steps li", (items) =>
+        items.map((item) => [(item as HTMLElement).dataset.step, (item as HTMLElement).dataset.state]),
+      ),
+    ).toEqual([
       ["data", "done"],
       ["indicator", "done"],
       ["pattern", "done"],
@@ -258,9 +297,16 @@ describe("the web page", () => {
     expect(await text("#pattern-report")).toMatch(/Ascending Triangle/);
     expect(await text("#trend-report")).toMatch(/upward/);
     expect(await page.$eval("#indicator-report h3 + .markdown strong", (node) => node.textContent)).toBe("RSI");
-    expect(await page.$$eval("#indicator-report li", (items) => items.map((item) => item.textContent))).toEqual(["first point", "second point"]);
+    expect(await page.$$eval("#indicator-report li", (items) => items.map((item) => item.textContent))).toEqual([
+      "first point",
+      "second point",
+    ]);
     for (const id of ["#pattern-chart-image", "#trend-chart-image"]) {
-      await page.waitForFunction((selector: string) => ((document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, {}, id);
+      await page.waitForFunction(
+        (selector: string) => ((document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+        {},
+        id,
+      );
       expect(await page.$eval(id, (node) => (node as HTMLImageElement).naturalWidth)).toBeGreaterThan(500);
     }
     // The indicator values carry the periods the library computes them at.
@@ -277,12 +323,27 @@ describe("the web page", () => {
 
     // The interactive chart: the window's candles in the agents' palette, and the four trendlines they read.
     const plotted = await page.$eval("#candle-chart", (node) => {
-      const data = (node as unknown as { data: { type: string; name: string; x: unknown[]; y?: number[]; line?: { color: string; dash: string }; increasing?: { fillcolor: string }; decreasing?: { fillcolor: string } }[] }).data;
+      const data = (
+        node as unknown as {
+          data: {
+            type: string;
+            name: string;
+            x: unknown[];
+            y?: number[];
+            line?: { color: string; dash: string };
+            increasing?: { fillcolor: string };
+            decreasing?: { fillcolor: string };
+          }[];
+        }
+      ).data;
       return data.map((trace) => ({
         type: trace.type,
         name: trace.name,
         bars: trace.x.length,
-        colors: trace.type === "candlestick" ? [trace.increasing?.fillcolor, trace.decreasing?.fillcolor] : [trace.line?.color, trace.line?.dash],
+        colors:
+          trace.type === "candlestick"
+            ? [trace.increasing?.fillcolor, trace.decreasing?.fillcolor]
+            : [trace.line?.color, trace.line?.dash],
         ends: trace.y ? [trace.y[0], trace.y[trace.y.length - 1]] : undefined,
       }));
     });
@@ -314,7 +375,11 @@ describe("the web page", () => {
   it("shows a provider error in plain words with a pointer to Settings", async () => {
     fake.setHandler(() => fakeReply.unauthorized());
     await page.click("#run-button");
-    await waitForText("#error-message", /^Invalid API Key: The OpenAI API key you provided is invalid or has expired\./, 30_000);
+    await waitForText(
+      "#error-message",
+      /^Invalid API Key: The OpenAI API key you provided is invalid or has expired\./,
+      30_000,
+    );
     expect(await text("#error-hint")).toMatch(/Open Settings to paste a valid OpenAI key/);
     expect(await page.$$eval('#progress-steps li[data-state="failed"]', (items) => items.length)).toBeGreaterThan(0);
     await screenshot(page, "10-provider-error");

@@ -12,7 +12,12 @@ afterAll(() => server.close());
 describe("POST /api/update-provider", () => {
   it("switches both roles and replaces model names without the new prefix", async () => {
     expect((await getJson(server, "/api/get-provider")).body).toEqual({
-      config: { agent_llm_model: "gpt-4o-mini", graph_llm_model: "gpt-4o", agent_llm_provider: "openai", graph_llm_provider: "openai" },
+      config: {
+        agent_llm_model: "gpt-4o-mini",
+        graph_llm_model: "gpt-4o",
+        agent_llm_provider: "openai",
+        graph_llm_provider: "openai",
+      },
     });
     const result = await postJson(server, "/api/update-provider", { provider: "anthropic" });
     expect(result.status).toBe(200);
@@ -83,8 +88,14 @@ describe("assets", () => {
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ success: true, symbol: "SOL-USD", removed: true });
     expect((await getJson(server, "/api/custom-assets")).body.custom_assets).not.toContain("SOL-USD");
-    expect((await getJson(server, "/api/assets")).body.assets.map((asset: { code: string }) => asset.code)).not.toContain("SOL-USD");
-    expect((await deleteJson(server, "/api/custom-assets/SOL-USD")).body).toEqual({ success: true, symbol: "SOL-USD", removed: false });
+    expect(
+      (await getJson(server, "/api/assets")).body.assets.map((asset: { code: string }) => asset.code),
+    ).not.toContain("SOL-USD");
+    expect((await deleteJson(server, "/api/custom-assets/SOL-USD")).body).toEqual({
+      success: true,
+      symbol: "SOL-USD",
+      removed: false,
+    });
     // Symbols with ^ and = travel percent-encoded in the path.
     await postJson(server, "/api/save-custom-asset", { symbol: "GC=F" });
     expect((await deleteJson(server, `/api/custom-assets/${encodeURIComponent("GC=F")}`)).body.removed).toBe(true);
@@ -124,19 +135,39 @@ describe("timeframes and date ranges", () => {
   it("answers the lookback table", async () => {
     const result = await getJson(server, "/api/timeframe-limits");
     expect(result.status).toBe(200);
-    const maxDays = Object.fromEntries(result.body.timeframes.map((row: { timeframe: string; max_days: number }) => [row.timeframe, row.max_days]));
-    expect(maxDays).toEqual({ "1m": 7, "5m": 60, "15m": 60, "30m": 60, "1h": 730, "4h": 730, "1d": 3650, "1w": 7300, "1mo": 10950 });
+    const maxDays = Object.fromEntries(
+      result.body.timeframes.map((row: { timeframe: string; max_days: number }) => [row.timeframe, row.max_days]),
+    );
+    expect(maxDays).toEqual({
+      "1m": 7,
+      "5m": 60,
+      "15m": 60,
+      "30m": 60,
+      "1h": 730,
+      "4h": 730,
+      "1d": 3650,
+      "1w": 7300,
+      "1mo": 10950,
+    });
     expect(result.body.timeframes[5]).toMatchObject({ timeframe: "4h", interval: "1h", aggregated: true });
   });
 
   it("answers {valid: true, days} for a range within the limit", async () => {
-    const result = await postJson(server, "/api/validate-date-range", { timeframe: "1m", start: "2024-05-25T00:00:00Z", end: "2024-06-01T00:00:00Z" });
+    const result = await postJson(server, "/api/validate-date-range", {
+      timeframe: "1m",
+      start: "2024-05-25T00:00:00Z",
+      end: "2024-06-01T00:00:00Z",
+    });
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ valid: true, days: 7 });
   });
 
   it("answers 200 {valid: false, error, max_days, current_days} for a range that is too long, reversed or in the future", async () => {
-    const tooLong = await postJson(server, "/api/validate-date-range", { timeframe: "1m", start: "2024-05-01", end: "2024-05-31" });
+    const tooLong = await postJson(server, "/api/validate-date-range", {
+      timeframe: "1m",
+      start: "2024-05-01",
+      end: "2024-05-31",
+    });
     expect(tooLong.status).toBe(200);
     expect(tooLong.body).toEqual({
       valid: false,
@@ -144,7 +175,11 @@ describe("timeframes and date ranges", () => {
       max_days: 7,
       current_days: 30,
     });
-    const reversed = await postJson(server, "/api/validate-date-range", { timeframe: "1h", start: "2024-05-31", end: "2024-05-01" });
+    const reversed = await postJson(server, "/api/validate-date-range", {
+      timeframe: "1h",
+      start: "2024-05-31",
+      end: "2024-05-01",
+    });
     expect(reversed.body).toMatchObject({ valid: false, error: expect.stringMatching(/start must be before the end/) });
   });
 

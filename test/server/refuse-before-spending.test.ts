@@ -5,7 +5,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createChartRenderer, type ChartRenderer } from "../../src/index";
 import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv, noBarsFetch } from "./analysis-fixtures";
-import { deleteJson, expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
+import {
+  deleteJson,
+  expectPlainError,
+  getJson,
+  postJson,
+  startTestServer,
+  TEST_KEY,
+  type TestServer,
+} from "./test-server";
 
 let fake: FakeProviderServer;
 let renderer: ChartRenderer;
@@ -15,7 +23,11 @@ const csv = benchmarkCsv();
 beforeAll(async () => {
   fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });
   renderer = createChartRenderer();
-  server = await startTestServer({ config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl }, renderer, fetch: noBarsFetch });
+  server = await startTestServer({
+    config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl },
+    renderer,
+    fetch: noBarsFetch,
+  });
 });
 afterEach(() => fake.reset());
 afterAll(async () => {
@@ -72,7 +84,11 @@ describe("refused before anything is spent", () => {
       for (const field of Object.keys(body).filter((key) => typeof body[key] === "string" && key !== "csv")) {
         for (const corruption of corruptions) {
           const value = body[field] as string;
-          for (const corrupted of [`${value}${corruption}`, `${corruption}${value}`, `${value.slice(0, 2)}${corruption}${value.slice(2)}`]) {
+          for (const corrupted of [
+            `${value}${corruption}`,
+            `${corruption}${value}`,
+            `${value.slice(0, 2)}${corruption}${value.slice(2)}`,
+          ]) {
             for (const answer of await postBoth(path, { ...body, [field]: corrupted })) {
               expect(answer.status, `${label} ${field}=${JSON.stringify(corrupted)}: ${answer.text}`).toBe(400);
               expectPlainError(answer.body);
@@ -96,13 +112,20 @@ describe("refused before anything is spent", () => {
 
   it("symbols made only of punctuation: 400 for analyses, saves and removals", async () => {
     for (const symbol of [".", "..", "^", "=", "._-"]) {
-      for (const answer of await postBoth("/api/analyze", { symbol, timeframe: "1d", start: iso(recent - 30 * day), end: iso(recent) })) {
+      for (const answer of await postBoth("/api/analyze", {
+        symbol,
+        timeframe: "1d",
+        start: iso(recent - 30 * day),
+        end: iso(recent),
+      })) {
         expect(answer.status, symbol).toBe(400);
         expect(answer.body.error).toMatch(/at least one letter or digit/);
       }
       expect((await postJson(server, "/api/save-custom-asset", { symbol })).status, symbol).toBe(400);
       // "." and ".." as a path segment are not a canonical path (404); the others reach the route and are refused.
-      expect([400, 404]).toContain((await deleteJson(server, `/api/custom-assets/${encodeURIComponent(symbol)}`)).status);
+      expect([400, 404]).toContain(
+        (await deleteJson(server, `/api/custom-assets/${encodeURIComponent(symbol)}`)).status,
+      );
     }
     expect(fake.requests).toHaveLength(0);
   });
@@ -121,7 +144,9 @@ describe("refused before anything is spent", () => {
     for (const timeframe of ["1h", "1d", "15m"]) {
       for (const answer of await postBoth("/api/analyze", { csv, timeframe })) {
         expect(answer.status, timeframe).toBe(400);
-        expect(answer.body.error).toMatch(new RegExp(`^The bars of the CSV are 4 hours apart at the closest, but ${timeframe} bars`));
+        expect(answer.body.error).toMatch(
+          new RegExp(`^The bars of the CSV are 4 hours apart at the closest, but ${timeframe} bars`),
+        );
         expect(answer.body.error).toMatch(/choose the timeframe 4h/);
       }
     }

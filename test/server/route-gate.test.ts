@@ -97,7 +97,9 @@ function rawRequest(port: number, options: { method: string; path: string; token
         let text = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, text, cacheControl: response.headers["cache-control"] }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, text, cacheControl: response.headers["cache-control"] }),
+        );
       },
     );
     request.on("error", reject);
@@ -151,7 +153,9 @@ describe("the gate in front of every route", () => {
     for (const route of routes) {
       for (const spelling of [concrete(route.path), ...spellingsOf(concrete(route.path))]) {
         const answer = await rawRequest(port, { method: route.method, path: spelling });
-        expect([401, 404], `${route.method} ${spelling} answered ${answer.status}: ${answer.text}`).toContain(answer.status);
+        expect([401, 404], `${route.method} ${spelling} answered ${answer.status}: ${answer.text}`).toContain(
+          answer.status,
+        );
         expect(answer.cacheControl, `${route.method} ${spelling}`).toBe("no-store");
       }
     }
@@ -170,7 +174,9 @@ describe("the gate in front of every route", () => {
     // the journal's own 404 for an id it does not hold).
     for (const route of routes) {
       const answer = await rawRequest(port, { method: route.method, path: concrete(route.path), token: TOKEN });
-      const handlerAnswered = [200, 400].includes(answer.status) || (answer.status === 404 && answer.text.includes('"code":"analysis_not_found"'));
+      const handlerAnswered =
+        [200, 400].includes(answer.status) ||
+        (answer.status === 404 && answer.text.includes('"code":"analysis_not_found"'));
       expect(handlerAnswered, `${route.method} ${route.path} answered ${answer.status}: ${answer.text}`).toBe(true);
       expect(answer.cacheControl).toBe("no-store");
     }

@@ -18,7 +18,9 @@ const KEYS = {
 };
 
 function pieces(secret: string): string[] {
-  return Array.from({ length: secret.length - SECRET_PIECE_LENGTH + 1 }, (_, start) => secret.slice(start, start + SECRET_PIECE_LENGTH));
+  return Array.from({ length: secret.length - SECRET_PIECE_LENGTH + 1 }, (_, start) =>
+    secret.slice(start, start + SECRET_PIECE_LENGTH),
+  );
 }
 
 function leaks(text: string, secret: string): string[] {
@@ -87,7 +89,7 @@ describe("the access token", () => {
     try {
       const answer = await fetch(`${server.url}/api/assets`, { headers: { Authorization: `Bearer ${token}` } });
       expect(answer.status).toBe(500);
-      const text = await answer.text() + server.logs.join("\n");
+      const text = (await answer.text()) + server.logs.join("\n");
       expect(server.logs.join("\n")).toContain("exploded while holding [redacted]");
       expect(leaks(text, token)).toEqual([]);
     } finally {

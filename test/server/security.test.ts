@@ -9,10 +9,19 @@ import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type Te
 const TOKEN = "tq7Lx2Rk9Tz4Wm8Yp3Nc6Hd1Js5Fb0GaE8uV";
 
 /** A raw request, for headers fetch will not let a caller set (Host, Sec-Fetch-Site) and paths it would normalise. */
-function rawRequest(server: TestServer, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
+function rawRequest(
+  server: TestServer,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+) {
   return new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
     const request = httpRequest(
-      { host: "127.0.0.1", port: server.port, method: options.method ?? "GET", path: options.path, headers: options.headers },
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        method: options.method ?? "GET",
+        path: options.path,
+        headers: options.headers,
+      },
       (response) => {
         let text = "";
         response.setEncoding("utf8");
@@ -50,7 +59,10 @@ describe("with an access token", () => {
   it("accepts the token as Bearer or as Jupyter's `token` scheme, from any Host", async () => {
     expect((await getJson(server, "/api/assets", { Authorization: `Bearer ${TOKEN}` })).status).toBe(200);
     expect((await getJson(server, "/api/assets", { Authorization: `token ${TOKEN}` })).status).toBe(200);
-    const remote = await rawRequest(server, { path: "/api/assets", headers: { Host: "analysis.example.org:8000", Authorization: `Bearer ${TOKEN}` } });
+    const remote = await rawRequest(server, {
+      path: "/api/assets",
+      headers: { Host: "analysis.example.org:8000", Authorization: `Bearer ${TOKEN}` },
+    });
     expect(remote.status).toBe(200);
   });
 
@@ -93,15 +105,35 @@ describe("without an access token", () => {
     const body = JSON.stringify({ symbol: "ETH-USD" });
     const json = { "Content-Type": "application/json" };
     const host = `127.0.0.1:${server.port}`;
-    const crossOrigin = await rawRequest(server, { method: "POST", path: "/api/save-custom-asset", body, headers: { ...json, Host: host, Origin: "http://evil.example.com" } });
+    const crossOrigin = await rawRequest(server, {
+      method: "POST",
+      path: "/api/save-custom-asset",
+      body,
+      headers: { ...json, Host: host, Origin: "http://evil.example.com" },
+    });
     expect(crossOrigin.status).toBe(403);
     expect(JSON.parse(crossOrigin.text).code).toBe("forbidden_origin");
-    const otherPort = await rawRequest(server, { method: "POST", path: "/api/save-custom-asset", body, headers: { ...json, Host: host, Origin: "http://127.0.0.1:1" } });
+    const otherPort = await rawRequest(server, {
+      method: "POST",
+      path: "/api/save-custom-asset",
+      body,
+      headers: { ...json, Host: host, Origin: "http://127.0.0.1:1" },
+    });
     expect(otherPort.status).toBe(403);
-    const nullOrigin = await rawRequest(server, { method: "POST", path: "/api/save-custom-asset", body, headers: { ...json, Host: host, Origin: "null" } });
+    const nullOrigin = await rawRequest(server, {
+      method: "POST",
+      path: "/api/save-custom-asset",
+      body,
+      headers: { ...json, Host: host, Origin: "null" },
+    });
     expect(nullOrigin.status).toBe(403);
     for (const site of ["cross-site", "same-site"]) {
-      const marked = await rawRequest(server, { method: "POST", path: "/api/update-provider", body: '{"provider":"qwen"}', headers: { ...json, Host: host, "Sec-Fetch-Site": site } });
+      const marked = await rawRequest(server, {
+        method: "POST",
+        path: "/api/update-provider",
+        body: '{"provider":"qwen"}',
+        headers: { ...json, Host: host, "Sec-Fetch-Site": site },
+      });
       expect(marked.status).toBe(403);
     }
     expect((await getJson(server, "/api/get-provider")).body.config.agent_llm_provider).toBe("openai");
@@ -114,7 +146,12 @@ describe("without an access token", () => {
       method: "POST",
       path: "/api/save-custom-asset",
       body: JSON.stringify({ symbol: "ETH-USD" }),
-      headers: { "Content-Type": "application/json", Host: host, Origin: `http://${host}`, "Sec-Fetch-Site": "same-origin" },
+      headers: {
+        "Content-Type": "application/json",
+        Host: host,
+        Origin: `http://${host}`,
+        "Sec-Fetch-Site": "same-origin",
+      },
     });
     expect(own.status).toBe(200);
     expect((await postJson(server, "/api/save-custom-asset", { symbol: "SOL-USD" })).status).toBe(200);
@@ -147,7 +184,13 @@ describe("without an access token", () => {
     const etag = script.headers.get("etag")!;
     // A raw request: fetch adds Cache-Control: no-cache to conditional requests, which rightly forces a 200.
     expect((await rawRequest(server, { path: "/app.js", headers: { "If-None-Match": etag } })).status).toBe(304);
-    for (const path of ["/../package.json", "/%2e%2e/package.json", "/js/..%2f..%2fapp.ts", "/..%5c..%5cpackage.json", "/%00.js"]) {
+    for (const path of [
+      "/../package.json",
+      "/%2e%2e/package.json",
+      "/js/..%2f..%2fapp.ts",
+      "/..%5c..%5cpackage.json",
+      "/%00.js",
+    ]) {
       const answer = await rawRequest(server, { path });
       expect(answer.status, path).toBe(404);
       expectPlainError(JSON.parse(answer.text));
@@ -178,7 +221,10 @@ describe("unexpected errors", () => {
     });
     const server = await startTestServer({ pipeline });
     try {
-      for (const answer of [await getJson(server, "/api/assets"), await postJson(server, "/api/update-provider", { provider: "qwen" })]) {
+      for (const answer of [
+        await getJson(server, "/api/assets"),
+        await postJson(server, "/api/update-provider", { provider: "qwen" }),
+      ]) {
         expect(answer.status).toBe(500);
         expectPlainError(answer.body);
         expect(answer.body.code).toBe("internal");
@@ -213,24 +259,44 @@ describe("the entry's settings", () => {
         LOG_LEVEL: "info",
       },
     });
-    expect(readServerEnvironment({ HOST: "0.0.0.0" })).toEqual({ error: expect.stringMatching(/^Refusing to listen on 0\.0\.0\.0 without an access token/) });
-    expect(readServerEnvironment({ HOST: "0.0.0.0", ACCESS_TOKEN: TOKEN })).toMatchObject({ settings: { HOST: "0.0.0.0", ACCESS_TOKEN: TOKEN } });
+    expect(readServerEnvironment({ HOST: "0.0.0.0" })).toEqual({
+      error: expect.stringMatching(/^Refusing to listen on 0\.0\.0\.0 without an access token/),
+    });
+    expect(readServerEnvironment({ HOST: "0.0.0.0", ACCESS_TOKEN: TOKEN })).toMatchObject({
+      settings: { HOST: "0.0.0.0", ACCESS_TOKEN: TOKEN },
+    });
     expect(readServerEnvironment({ HOST: "::1" })).toMatchObject({ settings: { HOST: "::1" } });
-    expect(readServerEnvironment({ HOST: "localhost", PORT: "", DATA_DIR: " " })).toMatchObject({ settings: { PORT: 8000, DATA_DIR: "data" } });
-    expect(readServerEnvironment({ ACCESS_TOKEN: "short" })).toEqual({ error: expect.stringMatching(/at least 32 characters/) });
+    expect(readServerEnvironment({ HOST: "localhost", PORT: "", DATA_DIR: " " })).toMatchObject({
+      settings: { PORT: 8000, DATA_DIR: "data" },
+    });
+    expect(readServerEnvironment({ ACCESS_TOKEN: "short" })).toEqual({
+      error: expect.stringMatching(/at least 32 characters/),
+    });
     expect(readServerEnvironment({ PORT: "http" })).toEqual({ error: expect.stringMatching(/PORT/) });
-    expect(readServerEnvironment({ PORT: "70000" })).toEqual({ error: expect.stringMatching(/PORT must be a whole number from 0 to 65535/) });
+    expect(readServerEnvironment({ PORT: "70000" })).toEqual({
+      error: expect.stringMatching(/PORT must be a whole number from 0 to 65535/),
+    });
   });
 
   it("reads the journal's settings: JOURNAL on or off, a postgres:// DATABASE_URL, a scoring interval in minutes", () => {
-    expect(readServerEnvironment({ JOURNAL: "OFF", DATABASE_URL: "postgres://q:pw@db:5432/j", SCORE_OUTCOMES_EVERY_MINUTES: "15" })).toMatchObject({
+    expect(
+      readServerEnvironment({
+        JOURNAL: "OFF",
+        DATABASE_URL: "postgres://q:pw@db:5432/j",
+        SCORE_OUTCOMES_EVERY_MINUTES: "15",
+      }),
+    ).toMatchObject({
       settings: { JOURNAL: "off", DATABASE_URL: "postgres://q:pw@db:5432/j", SCORE_OUTCOMES_EVERY_MINUTES: 15 },
     });
-    expect(readServerEnvironment({ JOURNAL: "maybe" })).toEqual({ error: expect.stringMatching(/JOURNAL must be on or off/) });
+    expect(readServerEnvironment({ JOURNAL: "maybe" })).toEqual({
+      error: expect.stringMatching(/JOURNAL must be on or off/),
+    });
     const mysql = readServerEnvironment({ DATABASE_URL: "mysql://q:hunter2secret@db/j" });
     expect(mysql).toEqual({ error: expect.stringMatching(/DATABASE_URL must be a postgres:\/\/ URL/) });
     expect(JSON.stringify(mysql)).not.toContain("hunter2secret");
-    expect(readServerEnvironment({ SCORE_OUTCOMES_EVERY_MINUTES: "-1" })).toEqual({ error: expect.stringMatching(/SCORE_OUTCOMES_EVERY_MINUTES must be a whole number from 0 to 1440/) });
+    expect(readServerEnvironment({ SCORE_OUTCOMES_EVERY_MINUTES: "-1" })).toEqual({
+      error: expect.stringMatching(/SCORE_OUTCOMES_EVERY_MINUTES must be a whole number from 0 to 1440/),
+    });
   });
 
   it("holds ACCESS_TOKEN to 32 characters of some entropy without whitespace, and says how to make one", () => {
@@ -247,16 +313,28 @@ describe("the entry's settings", () => {
       expect(answer, what).toEqual({ error: expect.stringContaining("Generate one with: openssl rand -hex 32") });
     }
     for (const token of [TOKEN, "0123456789abcdef0123456789abcdef9f8e7d6c5b4a", "4f9c2a7e81d34b6c9e0f1a2b3c4d5e6f"]) {
-      expect(readServerEnvironment({ HOST: "0.0.0.0", ACCESS_TOKEN: token }), token).toMatchObject({ settings: { ACCESS_TOKEN: token } });
+      expect(readServerEnvironment({ HOST: "0.0.0.0", ACCESS_TOKEN: token }), token).toMatchObject({
+        settings: { ACCESS_TOKEN: token },
+      });
     }
   });
 
   it("reads the TLS pair (both or neither), the analysis limit and the log level", () => {
-    expect(readServerEnvironment({ TLS_CERT_FILE: "cert.pem" })).toEqual({ error: expect.stringMatching(/both TLS_CERT_FILE and TLS_KEY_FILE/) });
-    expect(readServerEnvironment({ TLS_CERT_FILE: "c.pem", TLS_KEY_FILE: "k.pem" })).toMatchObject({ settings: { TLS_CERT_FILE: "c.pem", TLS_KEY_FILE: "k.pem" } });
-    expect(readServerEnvironment({ MAX_CONCURRENT_ANALYSES: "2" })).toMatchObject({ settings: { MAX_CONCURRENT_ANALYSES: 2 } });
-    expect(readServerEnvironment({ MAX_CONCURRENT_ANALYSES: "0" })).toEqual({ error: expect.stringMatching(/MAX_CONCURRENT_ANALYSES must be a whole number from 1 to 64/) });
+    expect(readServerEnvironment({ TLS_CERT_FILE: "cert.pem" })).toEqual({
+      error: expect.stringMatching(/both TLS_CERT_FILE and TLS_KEY_FILE/),
+    });
+    expect(readServerEnvironment({ TLS_CERT_FILE: "c.pem", TLS_KEY_FILE: "k.pem" })).toMatchObject({
+      settings: { TLS_CERT_FILE: "c.pem", TLS_KEY_FILE: "k.pem" },
+    });
+    expect(readServerEnvironment({ MAX_CONCURRENT_ANALYSES: "2" })).toMatchObject({
+      settings: { MAX_CONCURRENT_ANALYSES: 2 },
+    });
+    expect(readServerEnvironment({ MAX_CONCURRENT_ANALYSES: "0" })).toEqual({
+      error: expect.stringMatching(/MAX_CONCURRENT_ANALYSES must be a whole number from 1 to 64/),
+    });
     expect(readServerEnvironment({ LOG_LEVEL: "DEBUG" })).toMatchObject({ settings: { LOG_LEVEL: "debug" } });
-    expect(readServerEnvironment({ LOG_LEVEL: "verbose" })).toEqual({ error: expect.stringMatching(/LOG_LEVEL must be one of debug, info, warn, error, silent/) });
+    expect(readServerEnvironment({ LOG_LEVEL: "verbose" })).toEqual({
+      error: expect.stringMatching(/LOG_LEVEL must be one of debug, info, warn, error, silent/),
+    });
   });
 });

@@ -87,11 +87,19 @@ async function answer<T>(response: Response): Promise<JsonAnswer<T>> {
   return { status: response.status, headers: response.headers, body, text };
 }
 
-export async function getJson<T = any>(server: { url: string }, urlPath: string, headers: Record<string, string> = {}): Promise<JsonAnswer<T>> {
+export async function getJson<T = any>(
+  server: { url: string },
+  urlPath: string,
+  headers: Record<string, string> = {},
+): Promise<JsonAnswer<T>> {
   return answer(await fetch(server.url + urlPath, { headers }));
 }
 
-export async function deleteJson<T = any>(server: { url: string }, urlPath: string, headers: Record<string, string> = {}): Promise<JsonAnswer<T>> {
+export async function deleteJson<T = any>(
+  server: { url: string },
+  urlPath: string,
+  headers: Record<string, string> = {},
+): Promise<JsonAnswer<T>> {
   return answer(await fetch(server.url + urlPath, { method: "DELETE", headers }));
 }
 
@@ -112,8 +120,14 @@ export async function postJson<T = any>(
 
 /** Every error body has this shape: success false, a plain sentence, a code; never a stack trace. */
 export function expectPlainError(body: any): void {
-  if (body?.success !== false || typeof body.error !== "string" || body.error.length === 0 || typeof body.code !== "string") {
+  if (
+    body?.success !== false ||
+    typeof body.error !== "string" ||
+    body.error.length === 0 ||
+    typeof body.code !== "string"
+  ) {
     throw new Error(`not an error body: ${JSON.stringify(body)}`);
   }
-  if (/\n\s+at\s|node_modules|\.ts:\d+/.test(JSON.stringify(body))) throw new Error(`error body leaks a stack: ${JSON.stringify(body)}`);
+  if (/\n\s+at\s|node_modules|\.ts:\d+/.test(JSON.stringify(body)))
+    throw new Error(`error body leaks a stack: ${JSON.stringify(body)}`);
 }

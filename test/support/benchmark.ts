@@ -17,4 +17,10 @@ export function readBenchmarkText(relativePath: string): string {
   return readFileSync(path.join(benchmarkRoot, relativePath), "utf8");
 }
 
-export const benchmarkSamples = ["btc/BTC_4h_1.csv", "spx/SPX_4h_1.csv", "vix/VIX_4h_7.csv", "cl/CL_4h_3.csv", "nq/NQ_4h_50.csv"];
+export const benchmarkSamples = [
+  "btc/BTC_4h_1.csv",
+  "spx/SPX_4h_1.csv",
+  "vix/VIX_4h_7.csv",
+  "cl/CL_4h_3.csv",
+  "nq/NQ_4h_50.csv",
+];

@@ -71,10 +71,14 @@ export function fakeYahooMarket(options: FakeYahooMarketOptions) {
       const close = (bar.close as number) + shift;
       return { ...bar, open, close, high: Math.max(open, close) + 0.5, low: Math.min(open, close) - 0.5 };
     });
-    const meta = options.market === "crypto"
-      ? { symbol: options.symbol, gmtoffset: 0, timezone: "UTC", exchangeTimezoneName: "UTC" }
-      : { symbol: options.symbol, gmtoffset: -14_400, timezone: "EDT", exchangeTimezoneName: "America/New_York" };
-    return new Response(JSON.stringify(chartBody(meta, bars)), { status: 200, headers: { "content-type": "application/json" } });
+    const meta =
+      options.market === "crypto"
+        ? { symbol: options.symbol, gmtoffset: 0, timezone: "UTC", exchangeTimezoneName: "UTC" }
+        : { symbol: options.symbol, gmtoffset: -14_400, timezone: "EDT", exchangeTimezoneName: "America/New_York" };
+    return new Response(JSON.stringify(chartBody(meta, bars)), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
   };
   return { fetch: fetch as typeof globalThis.fetch, requests };
 }

@@ -45,7 +45,13 @@ export function usePipelineHarness(
     dataDir,
     pipeline: (overrides = {}) => {
       const pipeline = createPipeline(
-        { api_key: TEST_KEY, openai_base_url: server!.openaiBaseUrl, data_dir: dataDir, ...options.defaults, ...overrides },
+        {
+          api_key: TEST_KEY,
+          openai_base_url: server!.openaiBaseUrl,
+          data_dir: dataDir,
+          ...options.defaults,
+          ...overrides,
+        },
         { env: {}, renderer },
       );
       opened.push(pipeline);

@@ -42,7 +42,9 @@ export function findPostgresBinaries(): string {
           .sort((left, right) => Number(right) - Number(left))
           .map((version) => path.join(POSTGRES_ROOT, version, "bin"))
       : [];
-  const found = candidates.find((folder) => existsSync(path.join(folder, "initdb")) && existsSync(path.join(folder, "pg_ctl")));
+  const found = candidates.find(
+    (folder) => existsSync(path.join(folder, "initdb")) && existsSync(path.join(folder, "pg_ctl")),
+  );
   if (!found) {
     throw new Error(
       `PostgreSQL server binaries (initdb, pg_ctl) were not found under ${POSTGRES_ROOT}/*/bin. ` +
@@ -65,7 +67,10 @@ function runAsServerUser(): RunAs {
   try {
     owner = { uid: lookup("-u"), gid: lookup("-g") };
   } catch (error) {
-    throw new Error("PostgreSQL cannot run as root and there is no `postgres` user: run ./scripts/install.sh (Debian's postgresql package creates it).", { cause: error });
+    throw new Error(
+      "PostgreSQL cannot run as root and there is no `postgres` user: run ./scripts/install.sh (Debian's postgresql package creates it).",
+      { cause: error },
+    );
   }
   return { command: (binary, args) => ["runuser", ["-u", "postgres", "--", binary, ...args]], owner };
 }
@@ -76,7 +81,9 @@ async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -95,7 +102,14 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
   };
   const stopSync = () => {
     if (!started) return;
-    const [command, commandArgs] = runAs.command(path.join(binaries, "pg_ctl"), ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+    const [command, commandArgs] = runAs.command(path.join(binaries, "pg_ctl"), [
+      "-D",
+      dataDir,
+      "-m",
+      "immediate",
+      "-w",
+      "stop",
+    ]);
     spawnSync(command, commandArgs, { cwd: folder, stdio: "ignore", timeout: 30_000 });
     started = false;
   };
@@ -115,15 +129,32 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
     await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
     if (runAs.owner) await chown(passwordFile, runAs.owner.uid, runAs.owner.gid);
     await invoke("initdb", [
-      "-D", dataDir, "-U", "postgres", "--pwfile", passwordFile, "--auth-local=trust", "--auth-host=scram-sha-256",
-      "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions",
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      "--pwfile",
+      passwordFile,
+      "--auth-local=trust",
+      "--auth-host=scram-sha-256",
+      "-E",
+      "UTF8",
+      "--locale=C",
+      "--no-sync",
+      "--no-instructions",
     ]);
     const durability = options.durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"];
     let port = 0;
     // Another process may take the free port between the probe and the start: try a few.
     for (let attempt = 1; !started; attempt += 1) {
       port = await freePort();
-      const serverOptions = [`-p ${port}`, `-k ${folder}`, "-c listen_addresses=127.0.0.1", "-c max_connections=60", ...durability].join(" ");
+      const serverOptions = [
+        `-p ${port}`,
+        `-k ${folder}`,
+        "-c listen_addresses=127.0.0.1",
+        "-c max_connections=60",
+        ...durability,
+      ].join(" ");
       try {
         await invoke("pg_ctl", ["-D", dataDir, "-l", logFile, "-w", "-t", "60", "-o", serverOptions, "start"]);
         started = true;
@@ -134,7 +165,8 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
     const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
     return {
       async createDatabase(name) {
-        if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`database name "${name}": lower-case letters, digits and _ only`);
+        if (!/^[a-z][a-z0-9_]*$/.test(name))
+          throw new Error(`database name "${name}": lower-case letters, digits and _ only`);
         const client = new pg.Client({ connectionString: adminUrl });
         await client.connect();
         try {
@@ -149,6 +181,9 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
   } catch (error) {
     const log = await readFile(logFile, "utf8").catch(() => "");
     await stop();
-    throw new Error(`Could not start a test PostgreSQL cluster: ${(error as Error).message}${log ? `\nserver log:\n${log}` : ""}`, { cause: error });
+    throw new Error(
+      `Could not start a test PostgreSQL cluster: ${(error as Error).message}${log ? `\nserver log:\n${log}` : ""}`,
+      { cause: error },
+    );
   }
 }

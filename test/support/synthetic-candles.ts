@@ -2,7 +2,9 @@
 import { mulberry32 } from "../../src/evaluation/seeded-random";
 import type { Candle } from "../../src/market/candle";
 
-export function syntheticCandles(options: { count?: number; seed?: number; start?: number; stepMs?: number; price?: number } = {}): Candle[] {
+export function syntheticCandles(
+  options: { count?: number; seed?: number; start?: number; stepMs?: number; price?: number } = {},
+): Candle[] {
   const count = options.count ?? 100;
   const stepMs = options.stepMs ?? 4 * 3600_000;
   const random = mulberry32(options.seed ?? 7);
@@ -13,7 +15,14 @@ export function syntheticCandles(options: { count?: number; seed?: number; start
     close = Math.max(1, open * (1 + (random() - 0.48) * 0.02));
     const high = Math.max(open, close) * (1 + random() * 0.005);
     const low = Math.min(open, close) * (1 - random() * 0.005);
-    candles.push({ time: (options.start ?? Date.UTC(2024, 0, 1)) + index * stepMs, open, high, low, close, volume: Math.round(random() * 1000) });
+    candles.push({
+      time: (options.start ?? Date.UTC(2024, 0, 1)) + index * stepMs,
+      open,
+      high,
+      low,
+      close,
+      volume: Math.round(random() * 1000),
+    });
   }
   return candles;
 }

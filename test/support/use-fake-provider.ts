@@ -3,7 +3,10 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 
 /** Registers the hooks; `onStart` receives the server once it listens (assign it to the file's `server`). */
-export function useFakeProvider(options: Parameters<typeof startFakeProviderServer>[0], onStart: (server: FakeProviderServer) => void): void {
+export function useFakeProvider(
+  options: Parameters<typeof startFakeProviderServer>[0],
+  onStart: (server: FakeProviderServer) => void,
+): void {
   let server: FakeProviderServer | undefined;
   beforeAll(async () => {
     server = await startFakeProviderServer(options);

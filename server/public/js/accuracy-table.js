@@ -61,7 +61,12 @@ export function createAccuracyTable({ onScored }) {
     try {
       const counts = await scoreOutcomes();
       setMessage(status, countsText(counts), "ok");
-      Object.assign(status.dataset, { scored: String(counts.scored), pending: String(counts.pending), failed: String(counts.failed), callerData: String(counts.caller_data) });
+      Object.assign(status.dataset, {
+        scored: String(counts.scored),
+        pending: String(counts.pending),
+        failed: String(counts.failed),
+        callerData: String(counts.caller_data),
+      });
       await onScored();
     } catch (error) {
       setMessage(status, `Scoring failed: ${messageOf(error)}`, "error");

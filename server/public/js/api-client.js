@@ -79,7 +79,12 @@ async function errorFrom(response) {
     body = undefined;
   }
   const message = typeof body?.error === "string" ? body.error : `The server answered HTTP ${response.status}.`;
-  return new ApiError(message, { status: response.status, code: body?.code ?? `http_${response.status}`, provider: body?.provider, details: body });
+  return new ApiError(message, {
+    status: response.status,
+    code: body?.code ?? `http_${response.status}`,
+    provider: body?.provider,
+    details: body,
+  });
 }
 
 /**
@@ -107,7 +112,12 @@ export async function apiGet(path, { signal } = {}) {
  * @returns {Promise<any>}
  */
 export async function apiPost(path, body, { signal } = {}) {
-  const init = { method: "POST", headers: headers({ "Content-Type": "application/json", Accept: "application/json" }), body: JSON.stringify(body), signal };
+  const init = {
+    method: "POST",
+    headers: headers({ "Content-Type": "application/json", Accept: "application/json" }),
+    body: JSON.stringify(body),
+    signal,
+  };
   return json(await send(path, init));
 }
 
@@ -132,19 +142,29 @@ export async function runAnalysis(body, { onProgress, signal }) {
   const init = {
     method: "POST",
     // The journal records who asked: this page, rather than a script calling the API.
-    headers: headers({ "Content-Type": "application/json", Accept: "text/event-stream", "X-QuantAgent-Client": "page" }),
+    headers: headers({
+      "Content-Type": "application/json",
+      Accept: "text/event-stream",
+      "X-QuantAgent-Client": "page",
+    }),
     body: JSON.stringify(body),
     signal,
   };
   const response = await send("/api/analyze", init);
   if (!response.ok) throw await errorFrom(response);
-  if (!(response.headers.get("Content-Type") ?? "").includes("text/event-stream") || !response.body) return response.json();
+  if (!(response.headers.get("Content-Type") ?? "").includes("text/event-stream") || !response.body)
+    return response.json();
   for await (const message of readEventStream(response.body)) {
     const data = JSON.parse(message.data);
     if (message.event === "progress") onProgress?.(data);
     else if (message.event === "result") return data;
     else if (message.event === "error") {
-      throw new ApiError(data.error ?? "The analysis failed.", { status: data.status ?? 500, code: data.code ?? "internal", provider: data.provider, details: data });
+      throw new ApiError(data.error ?? "The analysis failed.", {
+        status: data.status ?? 500,
+        code: data.code ?? "internal",
+        provider: data.provider,
+        details: data,
+      });
     }
   }
   throw new ApiError("The connection to the server ended before the analysis finished.", { code: "network" });

@@ -63,7 +63,9 @@ export function createAssetPicker({ config, onError }) {
     const custom = element("optgroup", { label: "Custom symbols" });
     for (const asset of assets) {
       const label = asset.custom ? asset.code : `${asset.code} · ${asset.name}`;
-      (asset.custom ? custom : builtIn).append(element("option", { value: asset.code, title: `Ticker ${asset.ticker}` }, label));
+      (asset.custom ? custom : builtIn).append(
+        element("option", { value: asset.code, title: `Ticker ${asset.ticker}` }, label),
+      );
       if (asset.custom) customList.append(removableSymbol(asset.code));
     }
     select.append(builtIn);
@@ -79,7 +81,16 @@ export function createAssetPicker({ config, onError }) {
       "li",
       { dataset: { symbol } },
       element("span", { className: "custom-symbol" }, symbol),
-      element("button", { type: "button", className: "secondary small-button", attributes: { "aria-label": `Remove ${symbol}` }, onclick: () => remove(symbol) }, "Remove"),
+      element(
+        "button",
+        {
+          type: "button",
+          className: "secondary small-button",
+          attributes: { "aria-label": `Remove ${symbol}` },
+          onclick: () => remove(symbol),
+        },
+        "Remove",
+      ),
     );
   }
 
@@ -105,7 +116,11 @@ export function createAssetPicker({ config, onError }) {
       const answer = await apiPost("/api/save-custom-asset", { symbol });
       await refresh(answer.symbol);
       input.value = "";
-      setMessage(message, known ? `${answer.symbol} is already in the list; selected it.` : `Added ${answer.symbol} and selected it.`, "ok");
+      setMessage(
+        message,
+        known ? `${answer.symbol} is already in the list; selected it.` : `Added ${answer.symbol} and selected it.`,
+        "ok",
+      );
     } catch (error) {
       setMessage(message, error instanceof Error ? error.message : String(error), "error");
       onError?.(error);

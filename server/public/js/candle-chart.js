@@ -145,7 +145,16 @@ export async function drawCandles(container, result, { palette }) {
     paper_bgcolor: "rgba(0,0,0,0)",
     plot_bgcolor: "rgba(0,0,0,0)",
     font: { family: "system-ui, -apple-system, Segoe UI, Roboto, sans-serif", size: 12, color: theme.text },
-    xaxis: { type: "category", rangeslider: { visible: false }, gridcolor: theme.grid, linecolor: theme.grid, tickmode: "array", ...barTicks(labels, container.clientWidth), tickangle: 0, automargin: true },
+    xaxis: {
+      type: "category",
+      rangeslider: { visible: false },
+      gridcolor: theme.grid,
+      linecolor: theme.grid,
+      tickmode: "array",
+      ...barTicks(labels, container.clientWidth),
+      tickangle: 0,
+      automargin: true,
+    },
     yaxis: { gridcolor: theme.grid, linecolor: theme.grid, fixedrange: false, tickformat: ",~r" },
     showlegend: lines.length > 0,
     // Under the plot, where it never covers a candle and wraps on a phone.

@@ -27,7 +27,17 @@ export const TIMEFRAME_NAMES = {
  * weekends (45 one-hour bars of a US stock take about a week and a half).
  * @type {Readonly<Record<string, number>>}
  */
-export const DEFAULT_RANGE_DAYS = { "1m": 2, "5m": 5, "15m": 10, "30m": 20, "1h": 30, "4h": 60, "1d": 180, "1w": 730, "1mo": 730 };
+export const DEFAULT_RANGE_DAYS = {
+  "1m": 2,
+  "5m": 5,
+  "15m": 10,
+  "30m": 20,
+  "1h": 30,
+  "4h": 60,
+  "1d": 180,
+  "1w": 730,
+  "1mo": 730,
+};
 
 /**
  * @param {number} ms
@@ -95,7 +105,9 @@ export function enforceRange({ startMs, endMs, maxDays, timeframe, changed, nowM
   if (end - start > maxMs) {
     // The start gives way whatever was edited: the recent end of a range is what an analysis is about.
     start = end - maxMs;
-    notes.push(`${timeframe} bars: at most ${maxDays} days of history per request, so the start was moved to ${formatUtc(start)}.`);
+    notes.push(
+      `${timeframe} bars: at most ${maxDays} days of history per request, so the start was moved to ${formatUtc(start)}.`,
+    );
   }
   return { startMs: start, endMs: end, notes };
 }

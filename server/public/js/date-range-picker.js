@@ -32,7 +32,9 @@ export function createDateRangePicker({ limits, minimumBars, initialTimeframe = 
   clear(timeframeSelect);
   for (const limit of limits) {
     const name = TIMEFRAME_NAMES[limit.timeframe] ?? limit.timeframe;
-    timeframeSelect.append(element("option", { value: limit.timeframe }, `${limit.timeframe} · ${name} (up to ${limit.max_days} days)`));
+    timeframeSelect.append(
+      element("option", { value: limit.timeframe }, `${limit.timeframe} · ${name} (up to ${limit.max_days} days)`),
+    );
   }
   timeframeSelect.value = byTimeframe.has(initialTimeframe) ? initialTimeframe : limits[0].timeframe;
 
@@ -49,11 +51,16 @@ export function createDateRangePicker({ limits, minimumBars, initialTimeframe = 
   function describe(startMs, endMs, { withLimit }) {
     const { timeframe, max_days: maxDays, bar_seconds: barSeconds } = limit();
     const days = countDays(startMs, endMs);
-    const parts = [`${days} day${days === 1 ? "" : "s"} selected${withLimit ? `; ${timeframe} bars: at most ${maxDays} days` : ""}.`];
+    const parts = [
+      `${days} day${days === 1 ? "" : "s"} selected${withLimit ? `; ${timeframe} bars: at most ${maxDays} days` : ""}.`,
+    ];
     // Markets close at night and at weekends, so this is an upper bound; below the minimum the analysis cannot run.
     const barMs = (barSeconds ?? 30 * 86_400) * 1000;
     const bars = Math.floor((endMs - startMs) / barMs);
-    if (bars < minimumBars) parts.push(`That is at most ${bars} bars; an analysis needs ${minimumBars}. Pick an earlier start or a shorter timeframe.`);
+    if (bars < minimumBars)
+      parts.push(
+        `That is at most ${bars} bars; an analysis needs ${minimumBars}. Pick an earlier start or a shorter timeframe.`,
+      );
     return { text: parts.join(" "), tone: bars < minimumBars ? "warn" : "" };
   }
 
@@ -112,7 +119,9 @@ export function createDateRangePicker({ limits, minimumBars, initialTimeframe = 
   // A first range that suits the default timeframe: the last N days up to now.
   const nowMs = floorToMinute(Date.now());
   endInput.value = toInputValue(nowMs);
-  startInput.value = toInputValue(nowMs - Math.min(DEFAULT_RANGE_DAYS[timeframeSelect.value] ?? 30, limit().max_days) * DAY_MS);
+  startInput.value = toInputValue(
+    nowMs - Math.min(DEFAULT_RANGE_DAYS[timeframeSelect.value] ?? 30, limit().max_days) * DAY_MS,
+  );
   enforce("timeframe");
 
   return {

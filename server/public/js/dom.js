@@ -19,8 +19,11 @@ export function element(tag, props = {}, ...children) {
   for (const [name, value] of Object.entries(props)) {
     if (value === undefined || value === null) continue;
     if (name === "dataset") Object.assign(node.dataset, value);
-    else if (name === "attributes") for (const [key, text] of Object.entries(/** @type {Record<string, unknown>} */ (value))) node.setAttribute(key, String(text));
-    else if (name === "innerHTML" || name === "outerHTML") throw new Error("element() never sets HTML: pass text or nodes");
+    else if (name === "attributes")
+      for (const [key, text] of Object.entries(/** @type {Record<string, unknown>} */ (value)))
+        node.setAttribute(key, String(text));
+    else if (name === "innerHTML" || name === "outerHTML")
+      throw new Error("element() never sets HTML: pass text or nodes");
     else /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (node))[name] = value;
   }
   append(node, children);
@@ -108,7 +111,9 @@ export function formatDuration(ms) {
  * @returns {string}
  */
 export function formatNumber(value, digits = 2) {
-  return typeof value === "number" && Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: digits }) : "–";
+  return typeof value === "number" && Number.isFinite(value)
+    ? value.toLocaleString("en-US", { maximumFractionDigits: digits })
+    : "–";
 }
 
 /**

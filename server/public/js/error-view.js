@@ -19,9 +19,15 @@ function hintFor(error, config) {
   const provider = providerName(config, error.provider) || "provider";
   switch (error.code) {
     case "missing_api_key":
-      return { text: `Open Settings, choose ${provider} as the provider, paste your ${provider} API key and press Save key. Then run again.`, action: "settings" };
+      return {
+        text: `Open Settings, choose ${provider} as the provider, paste your ${provider} API key and press Save key. Then run again.`,
+        action: "settings",
+      };
     case "provider_auth":
-      return { text: `Open Settings to paste a valid ${provider} key, then press Save key: it is checked at once.`, action: "settings" };
+      return {
+        text: `Open Settings to paste a valid ${provider} key, then press Save key: it is checked at once.`,
+        action: "settings",
+      };
     case "provider_quota":
       return { text: `Check your ${provider} plan and billing, or switch provider in Settings.`, action: "settings" };
     case "provider_model_not_found":
@@ -35,7 +41,9 @@ function hintFor(error, config) {
     case "date_range":
       return { text: "Shorten the date range: the pickers show the limit for each timeframe." };
     case "not_enough_data":
-      return { text: `Pick an earlier start or a shorter timeframe, so the range holds at least ${config?.bars.minimum ?? "enough"} bars.` };
+      return {
+        text: `Pick an earlier start or a shorter timeframe, so the range holds at least ${config?.bars.minimum ?? "enough"} bars.`,
+      };
     case "invalid_csv":
       return { text: "Check the file: it needs Datetime (or Date), Open, High, Low and Close columns." };
     case "unauthorized":
@@ -56,7 +64,8 @@ function hintFor(error, config) {
  * @param {PageConfig | undefined} config
  */
 function messageFor(error, config) {
-  if (error.code === "missing_api_key") return `No ${providerName(config, error.provider) || "provider"} API key is set on this server yet.`;
+  if (error.code === "missing_api_key")
+    return `No ${providerName(config, error.provider) || "provider"} API key is set on this server yet.`;
   return error.message ?? String(error);
 }
 
@@ -80,15 +89,31 @@ export function createErrorView({ config, openSettings, askForToken, panelId = "
      * @param {{title?: string}} [options]
      */
     show(error, { title = "Something went wrong" } = {}) {
-      const shown = /** @type {ShownError} */ (error instanceof Error || (typeof error === "object" && error !== null) ? error : { message: String(error) });
+      const shown = /** @type {ShownError} */ (
+        error instanceof Error || (typeof error === "object" && error !== null) ? error : { message: String(error) }
+      );
       if (shown.code === "unauthorized") askForToken();
       const hint = hintFor(shown, currentConfig);
       clear(panel);
-      panel.append(element("h2", {}, title), element("p", { className: "error-message", id: `${idPrefix}-message` }, messageFor(shown, currentConfig)));
+      panel.append(
+        element("h2", {}, title),
+        element("p", { className: "error-message", id: `${idPrefix}-message` }, messageFor(shown, currentConfig)),
+      );
       if (hint) {
         const line = element("p", { className: "error-hint", id: `${idPrefix}-hint` }, hint.text);
         if (hint.action === "settings") {
-          line.append(" ", element("button", { type: "button", className: "secondary small-button", onclick: () => openSettings({ provider: shown.provider }) }, "Open Settings"));
+          line.append(
+            " ",
+            element(
+              "button",
+              {
+                type: "button",
+                className: "secondary small-button",
+                onclick: () => openSettings({ provider: shown.provider }),
+              },
+              "Open Settings",
+            ),
+          );
         }
         panel.append(line);
       }

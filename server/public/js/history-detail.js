@@ -64,7 +64,8 @@ export function createHistoryDetail({ config, errors, onClose, onDeleted }) {
 
   deleteButton.addEventListener("click", async () => {
     const id = openId;
-    if (!id || !window.confirm("Delete this analysis from the journal? Its charts go with it. This cannot be undone.")) return;
+    if (!id || !window.confirm("Delete this analysis from the journal? Its charts go with it. This cannot be undone."))
+      return;
     deleteButton.disabled = true;
     setMessage(status, "Deleting…", "busy");
     try {
@@ -103,7 +104,11 @@ export function createHistoryDetail({ config, errors, onClose, onDeleted }) {
         setMessage(status, "");
         showFacts(stored, summary);
         deleteButton.disabled = false;
-        if (stored.success === false) errors.show({ message: stored.error, code: stored.code, provider: stored.provider }, { title: "This analysis failed" });
+        if (stored.success === false)
+          errors.show(
+            { message: stored.error, code: stored.code, provider: stored.provider },
+            { title: "This analysis failed" },
+          );
         else showResult(result, stored, { config, idPrefix: "history-" });
       } catch (error) {
         if (controller.signal.aborted) return;

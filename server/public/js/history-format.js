@@ -13,7 +13,9 @@ import { asText, element } from "./dom.js";
 export function localTime(iso) {
   const text = asText(iso);
   const date = new Date(text);
-  const shown = Number.isFinite(date.getTime()) ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : text;
+  const shown = Number.isFinite(date.getTime())
+    ? date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
+    : text;
   return element("time", { dateTime: text }, shown);
 }
 
@@ -45,14 +47,32 @@ export function percent(fraction) {
 export function outcomeBadge(outcome, bars, { failed = false } = {}) {
   const at = Array.isArray(outcome) ? outcome.find((entry) => entry?.bars === bars) : undefined;
   if (!at || typeof at.return !== "number") {
-    if (failed) return element("span", { className: "outcome-badge", dataset: { outcome: "none" }, title: "A failed run has no decision to score" }, "–");
-    return element("span", { className: "outcome-badge", dataset: { outcome: "pending" }, title: "The bars after the window are not known yet" }, "pending");
+    if (failed)
+      return element(
+        "span",
+        { className: "outcome-badge", dataset: { outcome: "none" }, title: "A failed run has no decision to score" },
+        "–",
+      );
+    return element(
+      "span",
+      {
+        className: "outcome-badge",
+        dataset: { outcome: "pending" },
+        title: "The bars after the window are not known yet",
+      },
+      "pending",
+    );
   }
   const hit = at.hit === true;
   const label = `${bars} ${bars === 1 ? "bar" : "bars"} later: ${hit ? "hit" : "miss"}, ${signedPercent(at.return)}`;
   return element(
     "span",
-    { className: "outcome-badge", dataset: { outcome: hit ? "hit" : "miss" }, title: label, attributes: { "aria-label": label } },
+    {
+      className: "outcome-badge",
+      dataset: { outcome: hit ? "hit" : "miss" },
+      title: label,
+      attributes: { "aria-label": label },
+    },
     `${hit ? "✓" : "✗"} ${signedPercent(at.return)}`,
   );
 }
@@ -64,7 +84,8 @@ export function outcomeBadge(outcome, bars, { failed = false } = {}) {
  */
 export function decisionBadge(decision, error) {
   const verdict = asText(decision);
-  if (verdict === "LONG" || verdict === "SHORT") return element("span", { className: `tag ${verdict.toLowerCase()}`, dataset: { decision: verdict } }, verdict);
+  if (verdict === "LONG" || verdict === "SHORT")
+    return element("span", { className: `tag ${verdict.toLowerCase()}`, dataset: { decision: verdict } }, verdict);
   if (error) {
     return element(
       "span",

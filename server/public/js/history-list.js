@@ -51,7 +51,14 @@ export function createHistoryList({ onOpen, onError }) {
       cell("Asset", element("span", { className: "history-asset" }, asText(summary.asset))),
       cell("Timeframe", asText(summary.timeframe)),
       cell("Decision", decisionBadge(summary.decision, summary.error)),
-      cell("Model", element("span", { className: "history-model", title: `${asText(graph?.provider)}/${asText(graph?.model)}` }, asText(graph?.model))),
+      cell(
+        "Model",
+        element(
+          "span",
+          { className: "history-model", title: `${asText(graph?.provider)}/${asText(graph?.model)}` },
+          asText(graph?.model),
+        ),
+      ),
       cell("Source", asText(summary.source)),
       cell("1 bar", outcomeBadge(summary.outcome, 1, { failed })),
       cell("3 bars", outcomeBadge(summary.outcome, 3, { failed })),
@@ -72,7 +79,10 @@ export function createHistoryList({ onOpen, onError }) {
     empty.textContent = filtered(filter)
       ? "No recorded analysis matches these filters."
       : "No analyses recorded yet. Every analysis run from the Analyze tab, the API, a notebook or the command line is listed here.";
-    count.textContent = shown === 0 ? "" : `${shown} ${shown === 1 ? "analysis" : "analyses"}, newest first${cursor ? " · more to load" : ""}`;
+    count.textContent =
+      shown === 0
+        ? ""
+        : `${shown} ${shown === 1 ? "analysis" : "analyses"}, newest first${cursor ? " · more to load" : ""}`;
     loadMoreButton.hidden = cursor === null;
   }
 
@@ -84,7 +94,10 @@ export function createHistoryList({ onOpen, onError }) {
     loadMoreButton.disabled = true;
     table.setAttribute("aria-busy", "true");
     try {
-      const page = await listAnalyses(filter, { cursor: append && cursor ? cursor : undefined, signal: controller.signal });
+      const page = await listAnalyses(filter, {
+        cursor: append && cursor ? cursor : undefined,
+        signal: controller.signal,
+      });
       if (!append) clear(rows);
       rows.append(...page.analyses.map(row));
       cursor = page.next_cursor ?? null;

@@ -17,8 +17,20 @@ import { createHistoryList } from "./history-list.js";
 export function createHistoryView({ config, openSettings, askForToken }) {
   const listCard = byId("history-list-card");
   const listStatus = byId("history-status");
-  const listErrors = createErrorView({ config, openSettings, askForToken, panelId: "history-error-panel", idPrefix: "history-error" });
-  const detailErrors = createErrorView({ config, openSettings, askForToken, panelId: "history-detail-error", idPrefix: "history-detail-error" });
+  const listErrors = createErrorView({
+    config,
+    openSettings,
+    askForToken,
+    panelId: "history-error-panel",
+    idPrefix: "history-error",
+  });
+  const detailErrors = createErrorView({
+    config,
+    openSettings,
+    askForToken,
+    panelId: "history-detail-error",
+    idPrefix: "history-detail-error",
+  });
 
   const list = createHistoryList({
     onOpen: (id, summary) => {

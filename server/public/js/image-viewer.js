@@ -10,7 +10,11 @@ let viewer;
 function createViewer() {
   const image = element("img", { className: "image-viewer-image", alt: "" });
   const title = element("h2", { id: "image-viewer-title" });
-  const close = element("button", { type: "button", className: "secondary small-button", id: "image-viewer-close" }, "Close");
+  const close = element(
+    "button",
+    { type: "button", className: "secondary small-button", id: "image-viewer-close" },
+    "Close",
+  );
   const dialog = element(
     "dialog",
     { className: "image-viewer", id: "image-viewer", attributes: { "aria-labelledby": "image-viewer-title" } },
@@ -46,7 +50,11 @@ export function openImage({ src, alt, title, opener }) {
  */
 export function enlargeableImage({ src, alt, title, id }) {
   const image = element("img", { id, src, alt, loading: "lazy" });
-  const button = element("button", { type: "button", className: "chart-open", attributes: { "aria-label": `${title}: open full size` } }, image);
+  const button = element(
+    "button",
+    { type: "button", className: "chart-open", attributes: { "aria-label": `${title}: open full size` } },
+    image,
+  );
   button.addEventListener("click", () => openImage({ src, alt, title, opener: button }));
   return button;
 }

@@ -50,7 +50,12 @@ function storedResults(storage) {
  */
 function sameText(linked, stored) {
   if (linked === stored) return true;
-  return typeof linked === "string" && typeof stored === "string" && linked.endsWith(SHORTENED_MARK) && stored.startsWith(linked.slice(0, -SHORTENED_MARK.length));
+  return (
+    typeof linked === "string" &&
+    typeof stored === "string" &&
+    linked.endsWith(SHORTENED_MARK) &&
+    stored.startsWith(linked.slice(0, -SHORTENED_MARK.length))
+  );
 }
 
 /**
@@ -62,7 +67,9 @@ function sameText(linked, stored) {
 function sameAnalysis(linked, stored) {
   return (
     ["asset_name", "timeframe"].every((field) => linked[field] === stored[field]) &&
-    ["technical_indicators", "pattern_analysis", "trend_analysis"].every((field) => sameText(linked[field], stored[field]))
+    ["technical_indicators", "pattern_analysis", "trend_analysis"].every((field) =>
+      sameText(linked[field], stored[field]),
+    )
   );
 }
 
@@ -82,7 +89,17 @@ function decisionFrom(value) {
  * crafted link is dropped.
  * @type {readonly (keyof AnalysisResult)[]}
  */
-const OPTIONAL_FIELDS = ["id", "asset", "symbol", "window", "analyst_reports", "indicator_values", "timings_ms", "usage", "models"];
+const OPTIONAL_FIELDS = [
+  "id",
+  "asset",
+  "symbol",
+  "window",
+  "analyst_reports",
+  "indicator_values",
+  "timings_ms",
+  "usage",
+  "models",
+];
 
 /**
  * @param {Record<string, unknown>} record
@@ -102,8 +119,12 @@ export function readLegacyResults(location, storage) {
   const parameter = new URL(location.href).searchParams.get(RESULTS_PARAMETER);
   const stored = storedResults(storage);
   const linked = parameter === null ? stored : parseRecord(parameter);
-  if (parameter === null && !linked) return { problem: "This address holds no analysis result: open it from an analysis, or run one on the main page." };
-  if (!linked) return { problem: "The analysis result in this address could not be read: the link may have been cut short or edited." };
+  if (parameter === null && !linked)
+    return { problem: "This address holds no analysis result: open it from an analysis, or run one on the main page." };
+  if (!linked)
+    return {
+      problem: "The analysis result in this address could not be read: the link may have been cut short or edited.",
+    };
   // The stored copy of the same analysis is whole: its charts, and the texts the link may carry shortened.
   const whole = stored && sameAnalysis(linked, stored) ? stored : undefined;
   const charts = whole ?? {};
@@ -117,7 +138,9 @@ export function readLegacyResults(location, storage) {
     technical_indicators: text("technical_indicators"),
     pattern_analysis: text("pattern_analysis"),
     trend_analysis: text("trend_analysis"),
-    final_decision: decisionFrom(whole && isRecord(whole.final_decision) ? whole.final_decision : linked.final_decision),
+    final_decision: decisionFrom(
+      whole && isRecord(whole.final_decision) ? whole.final_decision : linked.final_decision,
+    ),
     pattern_chart: /** @type {string | undefined} */ (linked.pattern_chart || charts.pattern_chart || undefined),
     trend_chart: /** @type {string | undefined} */ (linked.trend_chart || charts.trend_chart || undefined),
   };

@@ -27,7 +27,12 @@ export function createLiveReports({ steps }) {
     if (!report) {
       const label = steps.find((entry) => entry.id === step)?.label ?? step;
       const body = element("div", { className: "live-report-body" });
-      const article = element("article", { className: "report live", dataset: { step }, attributes: { "aria-busy": "true" } }, element("h3", {}, label), body);
+      const article = element(
+        "article",
+        { className: "report live", dataset: { step }, attributes: { "aria-busy": "true" } },
+        element("h3", {}, label),
+        body,
+      );
       report = { article, body, text: "" };
       reports.set(step, report);
       // In the pipeline's order, whichever step speaks first; steps the config does not list go last.
@@ -35,7 +40,9 @@ export function createLiveReports({ steps }) {
         const index = steps.findIndex((entry) => entry.id === id);
         return index === -1 ? steps.length : index;
       };
-      const later = [...container.children].find((node) => node instanceof HTMLElement && order(node.dataset.step) > order(step));
+      const later = [...container.children].find(
+        (node) => node instanceof HTMLElement && order(node.dataset.step) > order(step),
+      );
       container.insertBefore(article, later ?? null);
       card.hidden = false;
     }

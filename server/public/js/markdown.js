@@ -42,7 +42,11 @@ export function renderMarkdown(text) {
       container.append(list);
     } else {
       const paragraph = [];
-      while (index < lines.length && lines[index].trim() !== "" && !/^(#{1,6}\s|```|\s*([-*+]|\d+[.)])\s+)/.test(lines[index])) {
+      while (
+        index < lines.length &&
+        lines[index].trim() !== "" &&
+        !/^(#{1,6}\s|```|\s*([-*+]|\d+[.)])\s+)/.test(lines[index])
+      ) {
         paragraph.push(lines[index++].trim());
       }
       container.append(inline(element("p"), paragraph.join(" ")));

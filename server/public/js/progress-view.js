@@ -47,7 +47,13 @@ export function createProgressView({ steps }) {
       "li",
       { className: "step", dataset: { step: info.id, state: "waiting" } },
       element("span", { className: "step-icon", attributes: { "aria-hidden": "true" } }),
-      element("div", { className: "step-text" }, element("span", { className: "step-label" }, info.label), detail, note),
+      element(
+        "div",
+        { className: "step-text" },
+        element("span", { className: "step-label" }, info.label),
+        detail,
+        note,
+      ),
       state,
     );
     const row = { item, state, detail, note, info, runningSince: 0 };
@@ -61,7 +67,8 @@ export function createProgressView({ steps }) {
     const now = performance.now();
     elapsed.textContent = formatDuration(now - startedAt);
     for (const row of rows.values()) {
-      if (row.item.dataset.state === "running") row.detail.textContent = `${row.info.detail} · ${formatDuration(now - row.runningSince)}`;
+      if (row.item.dataset.state === "running")
+        row.detail.textContent = `${row.info.detail} · ${formatDuration(now - row.runningSince)}`;
     }
   }
 
@@ -88,7 +95,11 @@ export function createProgressView({ steps }) {
         }
         case "step-end": {
           const tokens = (event.usage?.input_tokens ?? 0) + (event.usage?.output_tokens ?? 0);
-          setState(event.step, "done", `${formatDuration(event.duration_ms)}${tokens > 0 ? ` · ${tokens.toLocaleString("en-US")} tokens` : ""}`);
+          setState(
+            event.step,
+            "done",
+            `${formatDuration(event.duration_ms)}${tokens > 0 ? ` · ${tokens.toLocaleString("en-US")} tokens` : ""}`,
+          );
           break;
         }
         case "step-error":
@@ -121,7 +132,8 @@ export function createProgressView({ steps }) {
         return;
       }
       if (failed) {
-        for (const [step, row] of rows) if (row.item.dataset.state === "running") setState(step, "stopped", row.info.detail);
+        for (const [step, row] of rows)
+          if (row.item.dataset.state === "running") setState(step, "stopped", row.info.detail);
         elapsed.textContent = `stopped after ${formatDuration(performance.now() - startedAt)}`;
       }
     },

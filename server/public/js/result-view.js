@@ -19,7 +19,12 @@ import { renderMarkdown } from "./markdown.js";
  * @param {...(Node | string | null | undefined)} children
  */
 function card(title, className, ...children) {
-  return element("section", { className: `card ${className}` }, element("div", { className: "card-head" }, element("h2", {}, title)), element("div", { className: "card-body" }, ...children));
+  return element(
+    "section",
+    { className: `card ${className}` },
+    element("div", { className: "card-head" }, element("h2", {}, title)),
+    element("div", { className: "card-body" }, ...children),
+  );
 }
 
 /**
@@ -67,7 +72,10 @@ function decisionCard(result) {
   const decision = result.final_decision ?? {};
   const verdict = asText(decision.decision);
   const tone = verdict === "LONG" ? "long" : verdict === "SHORT" ? "short" : "unknown";
-  const riskReward = typeof decision.risk_reward_ratio === "number" ? formatNumber(decision.risk_reward_ratio, 2) : asText(decision.risk_reward_ratio) || "–";
+  const riskReward =
+    typeof decision.risk_reward_ratio === "number"
+      ? formatNumber(decision.risk_reward_ratio, 2)
+      : asText(decision.risk_reward_ratio) || "–";
   const symbol = asText(result.symbol);
   const name = asText(result.asset_name);
   // The old system's page shows an answer it could not read as {raw}: shown here as the justification, as text.
@@ -91,7 +99,12 @@ function decisionCard(result) {
       "dl",
       { className: "decision-facts" },
       element("div", {}, element("dt", {}, "Risk / reward"), element("dd", { id: "risk-reward" }, riskReward)),
-      element("div", {}, element("dt", {}, "Horizon"), element("dd", { id: "forecast-horizon" }, asText(decision.forecast_horizon) || "–")),
+      element(
+        "div",
+        {},
+        element("dt", {}, "Horizon"),
+        element("dd", { id: "forecast-horizon" }, asText(decision.forecast_horizon) || "–"),
+      ),
     ),
     element("p", { className: "justification", id: "justification" }, asText(justification)),
   );
@@ -114,7 +127,14 @@ function indicatorTable(values, config) {
   return element(
     "dl",
     { className: "indicator-grid", id: "indicator-values" },
-    rows.map(({ key, label }) => element("div", { dataset: { indicator: key } }, element("dt", {}, label), element("dd", {}, formatNumber(values[key], 2)))),
+    rows.map(({ key, label }) =>
+      element(
+        "div",
+        { dataset: { indicator: key } },
+        element("dt", {}, label),
+        element("dd", {}, formatNumber(values[key], 2)),
+      ),
+    ),
   );
 }
 
@@ -135,7 +155,12 @@ function chartImage(title, base64, id) {
   return element(
     "figure",
     { className: "chart-figure" },
-    enlargeableImage({ src: `data:image/png;base64,${base64.replace(/\s/g, "")}`, alt: `${title} of the analysis window`, title, id }),
+    enlargeableImage({
+      src: `data:image/png;base64,${base64.replace(/\s/g, "")}`,
+      alt: `${title} of the analysis window`,
+      title,
+      id,
+    }),
     element("figcaption", {}, `${title} · tap or click to enlarge`),
   );
 }
@@ -160,7 +185,14 @@ function reports(result) {
     report("Patterns", result.pattern_analysis, "pattern-report"),
     report("Trend", result.trend_analysis, "trend-report"),
     // Plugin analysts: titled by their name, their text handled exactly like the agents'.
-    analysts.map(([name, text], index) => element("article", { className: "report analyst-report", id: `analyst-report-${index}`, dataset: { analyst: name } }, element("h3", {}, name), renderMarkdown(text))),
+    analysts.map(([name, text], index) =>
+      element(
+        "article",
+        { className: "report analyst-report", id: `analyst-report-${index}`, dataset: { analyst: name } },
+        element("h3", {}, name),
+        renderMarkdown(text),
+      ),
+    ),
   );
 }
 
@@ -175,7 +207,11 @@ function footer(result, config) {
   // Both spellings: the result's wire names are moving to snake_case; a page must read the server it talks to.
   const tokens = (Number(total?.input_tokens) || 0) + (Number(total?.output_tokens) || 0);
   const timings = result.timings_ms ?? {};
-  const label = (/** @type {string} */ step) => config?.steps.find((entry) => entry.id === step)?.label.replace(/ agent$/, "").toLowerCase() ?? step;
+  const label = (/** @type {string} */ step) =>
+    config?.steps
+      .find((entry) => entry.id === step)
+      ?.label.replace(/ agent$/, "")
+      .toLowerCase() ?? step;
   const steps = Object.entries(timings)
     .filter(([step, ms]) => step !== "total" && typeof ms === "number")
     .map(([step, ms]) => `${label(step)} ${formatDuration(ms)}`)
@@ -206,24 +242,37 @@ export function showResult(container, result, { config, idPrefix = "" } = {}) {
 
   const candles = result.candles ?? [];
   if (candles.length > 0 && config) {
-    const chart = element("div", { className: "candle-chart", id: "candle-chart", attributes: { role: "img", "aria-label": "Interactive candlestick chart with the trendlines" } });
+    const chart = element("div", {
+      className: "candle-chart",
+      id: "candle-chart",
+      attributes: { role: "img", "aria-label": "Interactive candlestick chart with the trendlines" },
+    });
     const chartStatus = element("p", { className: "muted small" }, "Loading the interactive chart…");
     container.append(card("Price", "chart-card", chart, chartStatus));
     drawCandles(chart, result, { palette: config.chart_palette }).then(
       () => chartStatus.remove(),
-      (error) => (chartStatus.textContent = `The interactive chart could not be drawn: ${error instanceof Error ? error.message : String(error)}`),
+      (error) =>
+        (chartStatus.textContent = `The interactive chart could not be drawn: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
 
   const images = [
-    isBase64(result.pattern_chart) ? chartImage("Pattern chart", asText(result.pattern_chart), "pattern-chart-image") : null,
+    isBase64(result.pattern_chart)
+      ? chartImage("Pattern chart", asText(result.pattern_chart), "pattern-chart-image")
+      : null,
     isBase64(result.trend_chart) ? chartImage("Trend chart", asText(result.trend_chart), "trend-chart-image") : null,
   ].filter((image) => image !== null);
-  if (images.length > 0) container.append(card("Charts the agents read", "images-card", element("div", { className: "chart-images" }, ...images)));
+  if (images.length > 0)
+    container.append(
+      card("Charts the agents read", "images-card", element("div", { className: "chart-images" }, ...images)),
+    );
 
   container.append(card("Reports", "reports-card", reports(result)));
   const values = result.indicator_values;
-  if (values && typeof values === "object" && !Array.isArray(values)) container.append(card("Latest indicator values", "indicators-card", indicatorTable(values, config), footer(result, config)));
+  if (values && typeof values === "object" && !Array.isArray(values))
+    container.append(
+      card("Latest indicator values", "indicators-card", indicatorTable(values, config), footer(result, config)),
+    );
   else {
     const facts = footer(result, config);
     if (facts) container.append(facts);

@@ -51,7 +51,8 @@ export function createSettingsPanel({ config, onError }) {
   const validations = new Map();
 
   clear(providerSelect);
-  for (const provider of config.providers) providerSelect.append(element("option", { value: provider.id }, provider.name));
+  for (const provider of config.providers)
+    providerSelect.append(element("option", { value: provider.id }, provider.name));
   const envVars = byId("key-env-vars");
   clear(envVars);
   config.providers.forEach((provider, index) => {
@@ -72,7 +73,11 @@ export function createSettingsPanel({ config, onError }) {
   /** @param {Validation | undefined} validation */
   function validationBadge(validation) {
     if (!validation) return null;
-    return element("span", { className: "key-validation", dataset: { validation: validation.state } }, VALIDATION_TEXT[validation.state]);
+    return element(
+      "span",
+      { className: "key-validation", dataset: { validation: validation.state } },
+      VALIDATION_TEXT[validation.state],
+    );
   }
 
   function renderStatuses() {
@@ -82,7 +87,13 @@ export function createSettingsPanel({ config, onError }) {
       const validation = status?.has_key ? validations.get(provider.id) : undefined;
       const active = provider.id === providerSelect.value;
       // A rejected key is not "in use" in any useful sense: the tag says so instead.
-      const tag = active ? element("span", { className: `tag ${validation?.state === "invalid" ? "short" : ""}` }, validation?.state === "invalid" ? "key rejected" : "in use") : null;
+      const tag = active
+        ? element(
+            "span",
+            { className: `tag ${validation?.state === "invalid" ? "short" : ""}` },
+            validation?.state === "invalid" ? "key rejected" : "in use",
+          )
+        : null;
       statusList.append(
         element(
           "li",
@@ -94,11 +105,15 @@ export function createSettingsPanel({ config, onError }) {
             element(
               "span",
               { className: "key-state" },
-              status?.has_key ? element("code", { className: "key-masked" }, status.masked_key ?? "") : element("span", { className: "key-missing" }, status ? "no key" : "…"),
+              status?.has_key
+                ? element("code", { className: "key-masked" }, status.masked_key ?? "")
+                : element("span", { className: "key-missing" }, status ? "no key" : "…"),
               validationBadge(validation),
             ),
           ),
-          validation && validation.state !== "valid" && validation.state !== "checking" ? element("p", { className: "key-validation-detail" }, validation.detail) : null,
+          validation && validation.state !== "valid" && validation.state !== "checking"
+            ? element("p", { className: "key-validation-detail" }, validation.detail)
+            : null,
         ),
       );
     }
@@ -109,7 +124,9 @@ export function createSettingsPanel({ config, onError }) {
   }
 
   async function refreshStatuses() {
-    const answers = await Promise.all(config.providers.map((provider) => apiGet(`/api/get-api-key-status?provider=${encodeURIComponent(provider.id)}`)));
+    const answers = await Promise.all(
+      config.providers.map((provider) => apiGet(`/api/get-api-key-status?provider=${encodeURIComponent(provider.id)}`)),
+    );
     config.providers.forEach((provider, index) => statuses.set(provider.id, answers[index]));
     renderStatuses();
   }
@@ -207,7 +224,11 @@ export function createSettingsPanel({ config, onError }) {
     open({ provider } = {}) {
       panel.open = true;
       if (provider && provider !== providerSelect.value) {
-        setMessage(message, `The failing provider is ${nameOf(provider)}; the key field is for the selected one.`, "warn");
+        setMessage(
+          message,
+          `The failing provider is ${nameOf(provider)}; the key field is for the selected one.`,
+          "warn",
+        );
       }
       scrollIntoView(panel, "start");
       keyInput.focus({ preventScroll: true });

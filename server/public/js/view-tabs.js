@@ -42,7 +42,8 @@ export function createViewTabs({ onShow } = {}) {
       if (selected && focus) entry.tab.focus();
     }
     const hash = view === "analyze" ? "" : `#${view}`;
-    if (window.location.hash !== hash) window.history.replaceState(null, "", window.location.pathname + window.location.search + hash);
+    if (window.location.hash !== hash)
+      window.history.replaceState(null, "", window.location.pathname + window.location.search + hash);
     onShow?.(view);
   }
 
@@ -50,11 +51,20 @@ export function createViewTabs({ onShow } = {}) {
     tab.addEventListener("click", () => select(view));
     tab.addEventListener("keydown", (event) => {
       const last = tabs.length - 1;
-      const target = event.key === "ArrowRight" ? (index === last ? 0 : index + 1)
-        : event.key === "ArrowLeft" ? (index === 0 ? last : index - 1)
-        : event.key === "Home" ? 0
-        : event.key === "End" ? last
-        : undefined;
+      const target =
+        event.key === "ArrowRight"
+          ? index === last
+            ? 0
+            : index + 1
+          : event.key === "ArrowLeft"
+            ? index === 0
+              ? last
+              : index - 1
+            : event.key === "Home"
+              ? 0
+              : event.key === "End"
+                ? last
+                : undefined;
       if (target === undefined) return;
       event.preventDefault();
       select(tabs[target].view, { focus: true });

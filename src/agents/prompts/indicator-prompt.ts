@@ -37,7 +37,9 @@ Compute the indicators you need, then write the indicator report.`;
 export function formatBars(candles: readonly Candle[], timeframe: Timeframe): string {
   const dateOnly = timeframe === "1d" || timeframe === "1w" || timeframe === "1mo";
   const time = dateOnly ? utcDay : utcMinute;
-  const lines = candles.map((candle) => [time(candle.time), ...[candle.open, candle.high, candle.low, candle.close].map(formatPrice)].join(","));
+  const lines = candles.map((candle) =>
+    [time(candle.time), ...[candle.open, candle.high, candle.low, candle.close].map(formatPrice)].join(","),
+  );
   return ["time,open,high,low,close", ...lines].join("\n");
 }
 

@@ -23,7 +23,9 @@ export function trendVisionPrompt(context: AnalysisContext, lines: TrendlineSumm
   const styles = TREND_LINE_STYLES;
   return `You are the trend analyst of a high-frequency trading desk.
 This candlestick chart shows the last ${context.barCount} ${context.timeframe} bars of ${context.assetName} (${context.symbol}), the candles drawn faint so the lines stand out. The lines:
-${Object.values(styles).map((style) => `- ${describeTrendLine(style)}`).join("\n")}
+${Object.values(styles)
+  .map((style) => `- ${describeTrendLine(style)}`)
+  .join("\n")}
 A support line runs under every close (or low) it is fitted to and a resistance line over every close (or high).
 Values at the latest bar: ${styles.closeSupport.legend} ${lines.closeSupport}, ${styles.closeResistance.legend} ${lines.closeResistance}, ${styles.lowSupport.legend} ${lines.lowSupport}, ${styles.highResistance.legend} ${lines.highResistance}; latest close ${lines.lastClose}.
 Slopes in price per bar: ${styles.closeSupport.legend} ${lines.supportSlope}, ${styles.closeResistance.legend} ${lines.resistanceSlope}.

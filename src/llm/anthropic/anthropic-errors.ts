@@ -45,7 +45,9 @@ const statusForErrorType: Record<string, number> = {
 function withStatusOfType(error: unknown): unknown {
   if (!(error instanceof APIError) || error.status !== undefined || error instanceof APIUserAbortError) return error;
   const status = error.type ? statusForErrorType[error.type] : undefined;
-  return status === undefined ? error : APIError.generate(status, error.error, undefined, error.headers ?? new Headers());
+  return status === undefined
+    ? error
+    : APIError.generate(status, error.error, undefined, error.headers ?? new Headers());
 }
 
 export function classifyAnthropicError(error: unknown, context: ClassifyContext): ProviderError {

@@ -45,16 +45,22 @@ function toolInput(call: ToolCall): Record<string, unknown> {
 }
 
 /** One neutral message as Anthropic role + blocks; system messages are lifted into `system` elsewhere. */
-function turn(message: Exclude<ChatMessage, { role: "system" }>): { role: "user" | "assistant"; blocks: ContentBlockParam[] } {
+function turn(message: Exclude<ChatMessage, { role: "system" }>): {
+  role: "user" | "assistant";
+  blocks: ContentBlockParam[];
+} {
   switch (message.role) {
     case "user":
       return { role: "user", blocks: userBlocks(message.content) };
     case "assistant": {
       // Empty text blocks are rejected by the API, so a tool-call-only turn carries tool_use blocks alone.
       const text: ContentBlockParam[] = message.content === "" ? [] : [{ type: "text", text: message.content }];
-      const toolUses = (message.toolCalls ?? []).map(
-        (call): ContentBlockParam => ({ type: "tool_use", id: call.id, name: call.name, input: toolInput(call) }),
-      );
+      const toolUses = (message.toolCalls ?? []).map((call): ContentBlockParam => ({
+        type: "tool_use",
+        id: call.id,
+        name: call.name,
+        input: toolInput(call),
+      }));
       return { role: "assistant", blocks: [...text, ...toolUses] };
     }
     case "tool":

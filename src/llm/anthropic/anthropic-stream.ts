@@ -33,7 +33,12 @@ export const anthropicEventSchema = z.object({
     .nullish(),
   /** content_block_delta (text_delta, input_json_delta) and message_delta (stop_reason) */
   delta: z
-    .object({ type: z.string().nullish(), text: z.string().nullish(), partial_json: z.string().nullish(), stop_reason: z.string().nullish() })
+    .object({
+      type: z.string().nullish(),
+      text: z.string().nullish(),
+      partial_json: z.string().nullish(),
+      stop_reason: z.string().nullish(),
+    })
     .nullish(),
   /** message_delta: running totals */
   usage: usageSchema,
@@ -102,7 +107,12 @@ export class AnthropicStreamAccumulator implements ChatStreamAccumulator {
         return "";
       case "content_block_start":
         if (block?.type === "tool_use") {
-          this.toolCalls.add(index ?? 0, { id: block.id, name: block.name, type: "function", wholeArguments: block.input });
+          this.toolCalls.add(index ?? 0, {
+            id: block.id,
+            name: block.name,
+            type: "function",
+            wholeArguments: block.input,
+          });
         }
         // A text block opens empty in practice; any text it opens with is part of the answer all the same.
         if (block?.type !== "text" || !block.text) return "";
@@ -140,7 +150,8 @@ export class AnthropicStreamAccumulator implements ChatStreamAccumulator {
       toolCalls: this.toolCalls.toToolCalls("toolu"),
       usage: {
         // Cached prompt tokens are reported apart from input_tokens; all of them were read by the model.
-        inputTokens: (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0),
+        inputTokens:
+          (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0),
         outputTokens: usage.output_tokens ?? 0,
       },
       model: this.answeredModel ?? this.requestedModel,

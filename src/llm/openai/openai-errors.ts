@@ -45,7 +45,9 @@ function statusForStreamedError(error: APIError): number | undefined {
 function withStatusOfBody(error: unknown): unknown {
   if (!(error instanceof APIError) || error.status !== undefined || error instanceof APIUserAbortError) return error;
   const status = statusForStreamedError(error);
-  return status === undefined ? error : APIError.generate(status, { error: error.error }, undefined, error.headers ?? new Headers());
+  return status === undefined
+    ? error
+    : APIError.generate(status, { error: error.error }, undefined, error.headers ?? new Headers());
 }
 
 export function classifyOpenAIError(error: unknown, context: ClassifyContext): ProviderError {

@@ -109,7 +109,12 @@ export class OpenAIStreamAccumulator implements ChatStreamAccumulator {
     if (!delta) return "";
     for (const call of delta.tool_calls ?? []) {
       const position = call.index ?? this.toolCalls.positionFor(call.id);
-      this.toolCalls.add(position, { id: call.id, name: call.function?.name, type: call.type, argumentsDelta: call.function?.arguments });
+      this.toolCalls.add(position, {
+        id: call.id,
+        name: call.function?.name,
+        type: call.type,
+        argumentsDelta: call.function?.arguments,
+      });
     }
     const content = contentText(delta.content);
     const refusal = delta.refusal ?? "";

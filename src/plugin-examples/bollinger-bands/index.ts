@@ -42,7 +42,10 @@ function percentB(candles: readonly Candle[], options: Parameters): (number | nu
 }
 
 function bandwidth(candles: readonly Candle[], options: Parameters): (number | null)[] {
-  return bollingerBands(candles.map((candle) => candle.close), options).map((band) => (band ? (band.upper - band.lower) / band.middle : null));
+  return bollingerBands(
+    candles.map((candle) => candle.close),
+    options,
+  ).map((band) => (band ? (band.upper - band.lower) / band.middle : null));
 }
 
 export const bollingerBandsPlugin = definePlugin({
@@ -51,13 +54,15 @@ export const bollingerBandsPlugin = definePlugin({
   indicators: [
     {
       name: "compute_bollinger_percent_b",
-      description: "Bollinger %B: where the close sits within the bands. 0 = lower band, 1 = upper band; above 1 or below 0 the close is outside the bands.",
+      description:
+        "Bollinger %B: where the close sits within the bands. 0 = lower band, 1 = upper band; above 1 or below 0 the close is outside the bands.",
       parameters,
       compute: percentB,
     },
     {
       name: "compute_bollinger_bandwidth",
-      description: "Bollinger bandwidth: (upper - lower) / middle. Low and falling values are a squeeze that often precedes a breakout.",
+      description:
+        "Bollinger bandwidth: (upper - lower) / middle. Low and falling values are a squeeze that often precedes a breakout.",
       parameters,
       compute: bandwidth,
     },

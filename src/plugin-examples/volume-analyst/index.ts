@@ -16,7 +16,8 @@ export function onBalanceVolume(candles: readonly Candle[]): number[] {
   let total = 0;
   candles.forEach((candle, index) => {
     const previous = candles[index - 1];
-    if (previous) total += candle.close > previous.close ? candle.volume : candle.close < previous.close ? -candle.volume : 0;
+    if (previous)
+      total += candle.close > previous.close ? candle.volume : candle.close < previous.close ? -candle.volume : 0;
     values.push(total);
   });
   return values;
@@ -26,7 +27,9 @@ export function onBalanceVolume(candles: readonly Candle[]): number[] {
 export function volumeWeightedAveragePrice(candles: readonly Candle[]): number | undefined {
   const volume = candles.reduce((sum, candle) => sum + candle.volume, 0);
   if (volume === 0) return undefined;
-  return candles.reduce((sum, candle) => sum + ((candle.high + candle.low + candle.close) / 3) * candle.volume, 0) / volume;
+  return (
+    candles.reduce((sum, candle) => sum + ((candle.high + candle.low + candle.close) / 3) * candle.volume, 0) / volume
+  );
 }
 
 /** The least-squares slope of values over their index, per bar, relative to their mean absolute size. */
@@ -69,7 +72,9 @@ export function volumeReport(candles: readonly Candle[]): string {
 export const volumeAnalystPlugin = definePlugin({
   name: "volume-analyst",
   version: "1.0.0",
-  analysts: [{ name: "volume", title: "Volume report (OBV and VWAP)", run: async ({ candles }) => volumeReport(candles) }],
+  analysts: [
+    { name: "volume", title: "Volume report (OBV and VWAP)", run: async ({ candles }) => volumeReport(candles) },
+  ],
 });
 
 export default volumeAnalystPlugin;

@@ -7,7 +7,9 @@ import { syntheticCandles } from "../../support/synthetic-candles";
 
 const candles = syntheticCandles({ count: 45 });
 const promptFor = (timeframe: "1h" | "4h" | "1d" | "1w", horizonBars?: number) =>
-  decisionSystemPrompt(createAnalysisContext({ assetName: "S&P 500", symbol: "^GSPC", timeframe, candles, horizonBars }));
+  decisionSystemPrompt(
+    createAnalysisContext({ assetName: "S&P 500", symbol: "^GSPC", timeframe, candles, horizonBars }),
+  );
 
 describe("decisionSystemPrompt", () => {
   it.each([
@@ -17,7 +19,9 @@ describe("decisionSystemPrompt", () => {
     ["1w", "3 weeks"],
   ] as const)("orders for the next 3 bars at %s: %s", (timeframe, span) => {
     const prompt = promptFor(timeframe);
-    expect(prompt).toContain(`Issue an immediate execution order, LONG or SHORT, for the next 3 bars: ${span} at ${timeframe}.`);
+    expect(prompt).toContain(
+      `Issue an immediate execution order, LONG or SHORT, for the next 3 bars: ${span} at ${timeframe}.`,
+    );
     expect(prompt).toContain(`"forecast_horizon": "next 3 bars (${span})"`);
   });
 
@@ -31,7 +35,9 @@ describe("decisionSystemPrompt", () => {
     expect(prompt).toMatch(/do not act on early, forming or speculative patterns/);
     expect(prompt).toMatch(/Do not assume a breakout direction from geometry alone/);
     expect(prompt).toMatch(/Prefer momentum-backed signals/);
-    expect(prompt).toMatch(/When they conflict, or the market is\s+consolidating, follow the slope of the dominant trendline/);
+    expect(prompt).toMatch(
+      /When they conflict, or the market is\s+consolidating, follow the slope of the dominant trendline/,
+    );
     expect(prompt).toMatch(/risk_reward_ratio between 1\.2 and 1\.8 from the structure seen/);
     expect(prompt).toMatch(/Holding or staying flat is not an option/);
   });

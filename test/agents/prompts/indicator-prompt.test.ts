@@ -27,7 +27,14 @@ describe("indicator prompts", () => {
 });
 
 describe("formatBars", () => {
-  const bar = (time: string, open: number, high: number, low: number, close: number): Candle => ({ time: Date.parse(time), open, high, low, close, volume: 0 });
+  const bar = (time: string, open: number, high: number, low: number, close: number): Candle => ({
+    time: Date.parse(time),
+    open,
+    high,
+    low,
+    close,
+    volume: 0,
+  });
 
   it("writes seven significant digits, without float noise", () => {
     const text = formatBars([bar("2024-05-01T13:30:00Z", 63120.48828125, 63300.1171875, 62980, 1.0853212345)], "1h");
@@ -35,7 +42,11 @@ describe("formatBars", () => {
   });
 
   it("shows the date alone for daily and longer bars", () => {
-    expect(formatBars([bar("2024-05-01T00:00:00Z", 1, 2, 0.5, 1.5)], "1d").split("\n")[1]).toBe("2024-05-01,1,2,0.5,1.5");
-    expect(formatBars([bar("2024-05-01T00:00:00Z", 1, 2, 0.5, 1.5)], "1mo").split("\n")[1]).toBe("2024-05-01,1,2,0.5,1.5");
+    expect(formatBars([bar("2024-05-01T00:00:00Z", 1, 2, 0.5, 1.5)], "1d").split("\n")[1]).toBe(
+      "2024-05-01,1,2,0.5,1.5",
+    );
+    expect(formatBars([bar("2024-05-01T00:00:00Z", 1, 2, 0.5, 1.5)], "1mo").split("\n")[1]).toBe(
+      "2024-05-01,1,2,0.5,1.5",
+    );
   });
 });

@@ -7,12 +7,30 @@ import { syntheticCandles } from "../../support/synthetic-candles";
 
 // The names the replaced system's pattern_agent.py lists, in its order.
 const REPLACED_SYSTEM_PATTERNS = [
-  "Inverse Head and Shoulders", "Double Bottom", "Rounded Bottom", "Hidden Base", "Falling Wedge", "Rising Wedge",
-  "Ascending Triangle", "Descending Triangle", "Bullish Flag", "Bearish Flag", "Rectangle", "Island Reversal",
-  "V-shaped Reversal", "Rounded Top or Rounded Bottom", "Expanding Triangle", "Symmetrical Triangle",
+  "Inverse Head and Shoulders",
+  "Double Bottom",
+  "Rounded Bottom",
+  "Hidden Base",
+  "Falling Wedge",
+  "Rising Wedge",
+  "Ascending Triangle",
+  "Descending Triangle",
+  "Bullish Flag",
+  "Bearish Flag",
+  "Rectangle",
+  "Island Reversal",
+  "V-shaped Reversal",
+  "Rounded Top or Rounded Bottom",
+  "Expanding Triangle",
+  "Symmetrical Triangle",
 ];
 
-const context = createAnalysisContext({ assetName: "Bitcoin", symbol: "BTC-USD", timeframe: "4h", candles: syntheticCandles({ count: 45 }) });
+const context = createAnalysisContext({
+  assetName: "Bitcoin",
+  symbol: "BTC-USD",
+  timeframe: "4h",
+  candles: syntheticCandles({ count: 45 }),
+});
 const prompt = patternVisionPrompt(context);
 
 describe("patternVisionPrompt", () => {

@@ -15,11 +15,18 @@ const context = createAnalysisContext({ assetName: "Gold Futures", symbol: "GC=F
 const prompt = trendVisionPrompt(context, summariseTrendlines(candles, fits));
 
 // Human names of the colours the chart draws, written out here independently of the palette's own table.
-const SEEN_AS: Record<string, string> = { "#2563eb": "blue", "#c62828": "red", "#9333ea": "purple", "#d97706": "amber" };
+const SEEN_AS: Record<string, string> = {
+  "#2563eb": "blue",
+  "#c62828": "red",
+  "#9333ea": "purple",
+  "#d97706": "amber",
+};
 
 describe("trendVisionPrompt", () => {
   it("tells which line is which, in the colours and dashes of the chart the model sees", () => {
-    const lines = buildTrendFigure(candles, { trendlines: fits }).data.filter((trace): trace is LineTrace => trace.type === "scatter");
+    const lines = buildTrendFigure(candles, { trendlines: fits }).data.filter(
+      (trace): trace is LineTrace => trace.type === "scatter",
+    );
     expect(lines).toHaveLength(4);
     for (const line of lines) {
       const dash = line.line.dash === "solid" ? "solid" : "dashed";

@@ -1,12 +1,23 @@
 // Fault replies shared by the library-level and HTTP-level provider-fault tests.
-import { defaultFakeHandler, fakeReply, type FakeHandler, type FakeProviderServer, type FakeReply } from "../../fakes/fake-provider-server";
+import {
+  defaultFakeHandler,
+  fakeReply,
+  type FakeHandler,
+  type FakeProviderServer,
+  type FakeReply,
+} from "../../fakes/fake-provider-server";
 import type { FakeRequest } from "../../fakes/fake-provider-server";
 
 export const isDecision = (request: FakeRequest) => request.summary.wantsJson;
 export const isVision = (request: FakeRequest) => request.summary.imageCount > 0;
 
 /** Answers the first `count` requests that match with `fault`, everything else as the default analyst. */
-export function faultOn(server: FakeProviderServer, match: (request: FakeRequest) => boolean, fault: () => FakeReply, count = Infinity): void {
+export function faultOn(
+  server: FakeProviderServer,
+  match: (request: FakeRequest) => boolean,
+  fault: () => FakeReply,
+  count = Infinity,
+): void {
   let faults = 0;
   server.setHandler((request) => {
     if (match(request) && faults < count) {

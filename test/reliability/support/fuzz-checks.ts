@@ -12,9 +12,19 @@ export interface ResponseCheckContext {
 }
 
 // A 404 may quote the path it was asked for ("/node_modules/koa/package.json"); a stack names a file and a line.
-const STACK_PATTERNS: readonly RegExp[] = [/\bat [^\n"]*\([^\n"]*:\d+:\d+\)/, /node:internal/, /\.ts:\d+:\d+/, /node_modules\/\S+\.[cm]?js:\d+/];
+const STACK_PATTERNS: readonly RegExp[] = [
+  /\bat [^\n"]*\([^\n"]*:\d+:\d+\)/,
+  /node:internal/,
+  /\.ts:\d+:\d+/,
+  /node_modules\/\S+\.[cm]?js:\d+/,
+];
 // Contents of files outside server/public: a traversal that worked would show one of these.
-const LEAKED_FILE_PATTERNS: readonly RegExp[] = [/root:[^:\n]*:0:0:/, /"devDependencies"/, /^\[core\]/m, /\bcreateApp\(/];
+const LEAKED_FILE_PATTERNS: readonly RegExp[] = [
+  /root:[^:\n]*:0:0:/,
+  /"devDependencies"/,
+  /^\[core\]/m,
+  /\bcreateApp\(/,
+];
 // RFC 9110 15.6.2: 501 is the answer a server SHOULD give to a method it does not implement; it is not a failure.
 const UNIMPLEMENTED_METHODS = new Set(["TRACE", "PROPFIND"]);
 
@@ -23,14 +33,26 @@ function preview(text: string, length = 160): string {
 }
 
 export function describeRequest(request: FuzzRequest): string {
-  const body = request.body === undefined ? "none" : Buffer.isBuffer(request.body) ? `bytes ${request.body.subarray(0, 40).toString("hex")}` : preview(request.body);
+  const body =
+    request.body === undefined
+      ? "none"
+      : Buffer.isBuffer(request.body)
+        ? `bytes ${request.body.subarray(0, 40).toString("hex")}`
+        : preview(request.body);
   const headers = request.headers.map(([name, value]) => `${name}: ${preview(value, 60)}`).join("; ");
   return `${request.method} ${preview(request.path, 120)} headers [${headers}] body ${body}`;
 }
 
 function isErrorBody(value: unknown): boolean {
   const body = value as { success?: unknown; error?: unknown; code?: unknown } | null;
-  return body !== null && typeof body === "object" && body.success === false && typeof body.error === "string" && body.error.length > 0 && typeof body.code === "string";
+  return (
+    body !== null &&
+    typeof body === "object" &&
+    body.success === false &&
+    typeof body.error === "string" &&
+    body.error.length > 0 &&
+    typeof body.code === "string"
+  );
 }
 
 /** The problems with one answer; an empty list means it is fine. */
@@ -42,16 +64,19 @@ export function checkResponse(request: FuzzRequest, result: RawResult, context: 
   const isApi = request.path.startsWith("/api");
   const isStaticFile = !isApi && status === 200;
 
-  if (status >= 500 && !(status === 501 && UNIMPLEMENTED_METHODS.has(request.method))) problems.push(`status ${status}`);
+  if (status >= 500 && !(status === 501 && UNIMPLEMENTED_METHODS.has(request.method)))
+    problems.push(`status ${status}`);
   if (headers["x-content-type-options"] !== "nosniff") problems.push("no X-Content-Type-Options: nosniff");
   if (headers["access-control-allow-origin"] !== undefined) problems.push("a CORS header was sent");
-  for (const secret of context.secrets) if (text.includes(secret)) problems.push(`the answer contains ${preview(secret, 40)}`);
+  for (const secret of context.secrets)
+    if (text.includes(secret)) problems.push(`the answer contains ${preview(secret, 40)}`);
   if (!isStaticFile) {
     for (const pattern of [...STACK_PATTERNS, new RegExp(context.projectRoot.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))]) {
       if (pattern.test(text)) problems.push(`the answer matches ${pattern}`);
     }
   }
-  for (const pattern of LEAKED_FILE_PATTERNS) if (pattern.test(text)) problems.push(`the answer looks like a file from outside the page's folder (${pattern})`);
+  for (const pattern of LEAKED_FILE_PATTERNS)
+    if (pattern.test(text)) problems.push(`the answer looks like a file from outside the page's folder (${pattern})`);
 
   const contentType = String(headers["content-type"] ?? "");
   const hasBody = request.method !== "HEAD" && (text.length > 0 || status >= 400);
@@ -61,8 +86,10 @@ export function checkResponse(request: FuzzRequest, result: RawResult, context: 
       try {
         for (const { event, data } of parseEventStreamText(text)) {
           if (event !== "error") continue;
-          if (!isErrorBody(data)) problems.push(`error event without an error sentence: ${preview(JSON.stringify(data))}`);
-          if (((data as { status?: number }).status ?? 0) >= 500) problems.push(`error event with status ${(data as { status?: number }).status}`);
+          if (!isErrorBody(data))
+            problems.push(`error event without an error sentence: ${preview(JSON.stringify(data))}`);
+          if (((data as { status?: number }).status ?? 0) >= 500)
+            problems.push(`error event with status ${(data as { status?: number }).status}`);
         }
       } catch (error) {
         problems.push(`unreadable event stream (${(error as Error).message}): ${preview(text)}`);
@@ -76,9 +103,11 @@ export function checkResponse(request: FuzzRequest, result: RawResult, context: 
       } catch {
         problems.push(`status ${status} body is not JSON: ${preview(text)}`);
       }
-      if (status >= 400 && body !== undefined && !isErrorBody(body)) problems.push(`status ${status} without {success: false, error, code}: ${preview(text)}`);
+      if (status >= 400 && body !== undefined && !isErrorBody(body))
+        problems.push(`status ${status} without {success: false, error, code}: ${preview(text)}`);
     }
   }
-  if (isApi && headers["cache-control"] !== "no-store") problems.push(`Cache-Control ${JSON.stringify(headers["cache-control"])} on /api`);
+  if (isApi && headers["cache-control"] !== "no-store")
+    problems.push(`Cache-Control ${JSON.stringify(headers["cache-control"])} on /api`);
   return problems;
 }

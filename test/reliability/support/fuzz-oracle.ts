@@ -8,7 +8,9 @@ export const PROVIDER_IDS = ["openai", "anthropic", "qwen"] as const;
 export type ProviderName = (typeof PROVIDER_IDS)[number];
 
 /** Each provider's default models: what a provider switch from the default config always lands on. */
-export const PROVIDER_DEFAULT_SELECTION: Readonly<Record<ProviderName, { agent_llm_model: string; graph_llm_model: string }>> = {
+export const PROVIDER_DEFAULT_SELECTION: Readonly<
+  Record<ProviderName, { agent_llm_model: string; graph_llm_model: string }>
+> = {
   openai: { agent_llm_model: "gpt-4o-mini", graph_llm_model: "gpt-4o" },
   anthropic: { agent_llm_model: "claude-haiku-4-5-20251001", graph_llm_model: "claude-haiku-4-5-20251001" },
   qwen: { agent_llm_model: "qwen3-max", graph_llm_model: "qwen3-vl-plus" },
@@ -16,12 +18,26 @@ export const PROVIDER_DEFAULT_SELECTION: Readonly<Record<ProviderName, { agent_l
 
 /** The built-in codes and tickers: a code whose ticker differs cannot be a custom symbol. */
 const BUILT_IN_TICKERS: Readonly<Record<string, string>> = {
-  SPX: "^GSPC", BTC: "BTC-USD", GC: "GC=F", NQ: "NQ=F", CL: "CL=F", ES: "ES=F",
-  DJI: "^DJI", QQQ: "QQQ", VIX: "^VIX", DXY: "DX-Y.NYB", AAPL: "AAPL", TSLA: "TSLA",
+  SPX: "^GSPC",
+  BTC: "BTC-USD",
+  GC: "GC=F",
+  NQ: "NQ=F",
+  CL: "CL=F",
+  ES: "ES=F",
+  DJI: "^DJI",
+  QQQ: "QQQ",
+  VIX: "^VIX",
+  DXY: "DX-Y.NYB",
+  AAPL: "AAPL",
+  TSLA: "TSLA",
 };
 
 export type StateChangingPath = "/api/update-api-key" | "/api/update-provider" | "/api/save-custom-asset";
-export const STATE_CHANGING_PATHS: readonly StateChangingPath[] = ["/api/update-api-key", "/api/update-provider", "/api/save-custom-asset"];
+export const STATE_CHANGING_PATHS: readonly StateChangingPath[] = [
+  "/api/update-api-key",
+  "/api/update-provider",
+  "/api/save-custom-asset",
+];
 
 export type StateChange =
   | { kind: "key"; provider: ProviderName; key: string }
@@ -33,7 +49,9 @@ export function readBodyAsServer(body: string | Buffer | undefined): unknown {
   if (body === undefined) return undefined;
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(typeof body === "string" ? Buffer.from(body, "utf8") : body);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(
+      typeof body === "string" ? Buffer.from(body, "utf8") : body,
+    );
   } catch {
     return undefined;
   }
@@ -46,7 +64,9 @@ export function readBodyAsServer(body: string | Buffer | undefined): unknown {
 }
 
 function plainObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function onlyFields(body: Record<string, unknown>, allowed: readonly string[]): boolean {
@@ -70,7 +90,8 @@ export function validStateChange(path: StateChangingPath, value: unknown): State
       const provider = providerOf(body.provider, "openai"); // older clients send only the key and mean OpenAI
       const key = body.api_key.trim();
       // A key is 1-500 visible ASCII characters and never the "sk-" placeholder.
-      if (!provider || key.length === 0 || key.length > 500 || key === "sk-" || !/^[\x21-\x7e]+$/.test(key)) return undefined;
+      if (!provider || key.length === 0 || key.length > 500 || key === "sk-" || !/^[\x21-\x7e]+$/.test(key))
+        return undefined;
       return { kind: "key", provider, key };
     }
     case "/api/update-provider": {

@@ -26,9 +26,11 @@ export function toJsonText(node: JsonNode): string {
 
 /** Plain data (a template body) as nodes, so it can be mutated entry by entry. */
 export function fromPlain(value: unknown): JsonNode {
-  if (value === null || typeof value === "boolean" || typeof value === "number" || typeof value === "string") return value;
+  if (value === null || typeof value === "boolean" || typeof value === "number" || typeof value === "string")
+    return value;
   if (Array.isArray(value)) return value.map(fromPlain);
-  if (typeof value === "object") return new JsonEntries(Object.entries(value).map(([key, item]) => [key, fromPlain(item)]));
+  if (typeof value === "object")
+    return new JsonEntries(Object.entries(value).map(([key, item]) => [key, fromPlain(item)]));
   throw new Error(`not JSON data: ${typeof value}`);
 }
 

@@ -23,7 +23,13 @@ export async function startProviderCallTracker(targetUrl: string): Promise<Provi
     open++;
     outgoing.once("close", () => open--);
     const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);

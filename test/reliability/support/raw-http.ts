@@ -39,7 +39,12 @@ export function sendRawRequest(request: RawRequest, options: RawRequestOptions):
     // The raw-array form keeps repeated names as separate lines, in order; Node then adds neither Host nor
     // Content-Length, so they are added here (chunked bodies, marked by their header, need no length).
     const has = (name: string) => request.headers.some(([given]) => given.toLowerCase() === name);
-    const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body, "utf8");
+    const body =
+      request.body === undefined
+        ? undefined
+        : Buffer.isBuffer(request.body)
+          ? request.body
+          : Buffer.from(request.body, "utf8");
     const lines: (readonly [string, string])[] = [...request.headers];
     if (!has("host")) lines.unshift(["Host", `${options.host ?? "127.0.0.1"}:${options.port}`]);
     if (body !== undefined && !has("transfer-encoding")) lines.push(["Content-Length", String(body.length)]);
@@ -66,7 +71,13 @@ export function sendRawRequest(request: RawRequest, options: RawRequestOptions):
           chunks.push(chunk);
         });
         incoming.on("end", () =>
-          finish({ kind: "response", status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks), truncated }),
+          finish({
+            kind: "response",
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            body: Buffer.concat(chunks),
+            truncated,
+          }),
         );
         incoming.on("error", (error) => finish({ kind: "failure", reason: `response failed: ${error.message}` }));
         incoming.on("aborted", () => finish({ kind: "failure", reason: "response aborted" }));

@@ -15,18 +15,38 @@ export interface ServerProcess {
 
 const projectRoot = path.resolve(__dirname, "../../..");
 
-export async function startServerProcess(options: { dataDir: string; startTimeoutMs?: number; env?: Record<string, string> }): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"), path.join(projectRoot, "server/main.ts")], {
-    cwd: projectRoot,
-    // No journal database from the developer's shell: a test that wants one passes DATABASE_URL.
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DATA_DIR: options.dataDir, ACCESS_TOKEN: "", DATABASE_URL: "", ...options.env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+export async function startServerProcess(options: {
+  dataDir: string;
+  startTimeoutMs?: number;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"), path.join(projectRoot, "server/main.ts")],
+    {
+      cwd: projectRoot,
+      // No journal database from the developer's shell: a test that wants one passes DATABASE_URL.
+      env: {
+        ...process.env,
+        HOST: "127.0.0.1",
+        PORT: "0",
+        DATA_DIR: options.dataDir,
+        ACCESS_TOKEN: "",
+        DATABASE_URL: "",
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let scheme = "http";
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server process did not start within ${options.startTimeoutMs ?? 20_000} ms:\n${output}`)), options.startTimeoutMs ?? 20_000);
+    const timer = setTimeout(
+      () =>
+        reject(new Error(`the server process did not start within ${options.startTimeoutMs ?? 20_000} ms:\n${output}`)),
+      options.startTimeoutMs ?? 20_000,
+    );
     const onOutput = (chunk: Buffer) => {
       output += chunk.toString("utf8");
       // main.ts announces where it listens once it does: "Serving the web page and API on http://127.0.0.1:PORT/".

@@ -29,7 +29,11 @@ export function snapshotFiles(root: string): Record<string, FileState> {
       if (entry.isDirectory()) visit(full);
       else {
         const info = statSync(full);
-        files[path.relative(root, full)] = { size: info.size, mtimeMs: info.mtimeMs, sha256: createHash("sha256").update(readFileSync(full)).digest("hex") };
+        files[path.relative(root, full)] = {
+          size: info.size,
+          mtimeMs: info.mtimeMs,
+          sha256: createHash("sha256").update(readFileSync(full)).digest("hex"),
+        };
       }
     }
   };
@@ -38,8 +42,15 @@ export function snapshotFiles(root: string): Record<string, FileState> {
 }
 
 export function snapshotPrototypes(): Record<string, string[]> {
-  const prototypes: Record<string, object> = { Object: Object.prototype, Array: Array.prototype, Function: Function.prototype, String: String.prototype };
-  return Object.fromEntries(Object.entries(prototypes).map(([name, prototype]) => [name, Reflect.ownKeys(prototype).map(String).sort()]));
+  const prototypes: Record<string, object> = {
+    Object: Object.prototype,
+    Array: Array.prototype,
+    Function: Function.prototype,
+    String: String.prototype,
+  };
+  return Object.fromEntries(
+    Object.entries(prototypes).map(([name, prototype]) => [name, Reflect.ownKeys(prototype).map(String).sort()]),
+  );
 }
 
 export function snapshotServerState(pipeline: Pipeline, dataDir: string): ServerState {
