@@ -4,16 +4,17 @@
 // Run: npm run bench:charts [-- --renders 50 --concurrency 4]
 // Figures go to stdout; bench/README.md ("Chart rendering") records a run.
 import os from "node:os";
+
+import type { PlotlyFigure } from "../src/charts/figure-types";
 import { buildPatternFigure } from "../src/charts/pattern-figure";
-import { createChartRenderer, type ChartRenderer } from "../src/charts/png-renderer";
+import { type ChartRenderer, createChartRenderer } from "../src/charts/png-renderer";
 import { readPngSize } from "../src/charts/png-size";
 import { buildTrendFigure } from "../src/charts/trend-figure";
-import type { PlotlyFigure } from "../src/charts/figure-types";
 import type { Candle } from "../src/market/candle";
-import { memoryOf, mib, processTree } from "./support/process-memory";
-import { ms, percentile } from "./support/statistics";
 import { benchmarkSamples, readBenchmarkCandles } from "../test/support/benchmark";
 import { numberArgument } from "./support/arguments";
+import { memoryOf, mib, processTree } from "./support/process-memory";
+import { ms, percentile } from "./support/statistics";
 
 const renderCount = numberArgument("renders", 50);
 const concurrency = numberArgument("concurrency", 4);

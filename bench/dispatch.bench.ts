@@ -10,15 +10,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { createChartRenderer } from "../src/charts/png-renderer";
-import { readBenchmarkText } from "../test/support/benchmark";
 import { createPipeline } from "../src/pipeline/pipeline";
 import {
   defaultFakeHandler,
   fakeReply,
-  startFakeProviderServer,
   type FakeRequest,
+  startFakeProviderServer,
 } from "../test/fakes/fake-provider-server";
+import { readBenchmarkText } from "../test/support/benchmark";
 import { imagesInRequest } from "../test/support/request-images";
 import { numberArgument } from "./support/arguments";
 import { median } from "./support/statistics";
@@ -54,7 +55,7 @@ async function main() {
   const renderer = createChartRenderer();
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-dispatch-"));
   const server = await startFakeProviderServer();
-  server.setHandler((request) => fakeReply.delay(latencyMs, defaultFakeHandler(request) as never));
+  server.setHandler((request) => fakeReply.delay(latencyMs, defaultFakeHandler(request)));
   const figures: Record<Mode, ModeFigures> = {
     "tool-call": {
       calls: [],
@@ -82,7 +83,7 @@ async function main() {
           { env: {}, renderer },
         );
         server.reset();
-        server.setHandler((request) => fakeReply.delay(latencyMs, defaultFakeHandler(request) as never));
+        server.setHandler((request) => fakeReply.delay(latencyMs, defaultFakeHandler(request)));
         const started = performance.now();
         const result = await pipeline.analyze({ csv, timeframe: "4h", name: `BTC window ${window}` });
         const target = figures[mode];

@@ -7,6 +7,7 @@
 //
 // Run: npm run bench:first-words [-- --runs 10 --latency 300 --chunk-delay 20]
 import { loadavg } from "node:os";
+
 import { createChartRenderer } from "../src/charts/png-renderer";
 import { defaultFakeHandler } from "../test/fakes/fake-default-handler";
 import { fakeReply, startFakeProviderServer } from "../test/fakes/fake-provider-server";

@@ -16,8 +16,10 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+
 import Database from "better-sqlite3";
 import pg from "pg";
+
 import type { JournalEngine } from "../src/journal/database-schema";
 import type { Journal } from "../src/journal/journal";
 import { JOURNAL_FILE_NAME } from "../src/journal/open-database";

@@ -8,13 +8,14 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { createChartRenderer } from "../src/charts/png-renderer";
 import { createPipeline } from "../src/pipeline/pipeline";
 import { defaultFakeHandler, fakeReply, startFakeProviderServer } from "../test/fakes/fake-provider-server";
 import { syntheticCandles } from "../test/support/synthetic-candles";
+import { numberArgument } from "./support/arguments";
 import { mib, processTree, residentBytes, sampleMemory, treeResidentBytes } from "./support/process-memory";
 import { ms } from "./support/statistics";
-import { numberArgument } from "./support/arguments";
 
 const latencyMs = numberArgument("latency", 300);
 const soakCount = numberArgument("soak", 1000);
@@ -39,7 +40,7 @@ async function main() {
   const analyze = (index: number) => pipeline.analyze({ candles: windows[index % windows.length], timeframe: "4h" });
 
   // 1. Concurrency
-  server.setHandler((request) => fakeReply.delay(latencyMs, defaultFakeHandler(request) as never));
+  server.setHandler((request) => fakeReply.delay(latencyMs, defaultFakeHandler(request)));
   await analyze(0); // launch Chromium, warm the pages
   let started = performance.now();
   await analyze(1);

@@ -8,13 +8,14 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { createChartRenderer } from "../src/charts/png-renderer";
-import { createPipeline } from "../src/pipeline/pipeline";
 import { BENCHMARK_DIR } from "../src/evaluation/benchmark-data";
+import { createPipeline } from "../src/pipeline/pipeline";
 import { defaultFakeHandler, fakeReply, startFakeProviderServer } from "../test/fakes/fake-provider-server";
+import { numberArgument } from "./support/arguments";
 import { InstantAnalystModel } from "./support/instant-analyst-model";
 import { median, ms, percentile } from "./support/statistics";
-import { numberArgument } from "./support/arguments";
 
 const runs = numberArgument("runs", 20);
 const latencyMs = numberArgument("latency", 300);
@@ -52,7 +53,7 @@ async function main() {
 
   // 2. Concurrent vs sequential against the fake provider with fixed latency
   const server = await startFakeProviderServer();
-  server.setHandler((request) => fakeReply.delay(latencyMs, defaultFakeHandler(request) as never));
+  server.setHandler((request) => fakeReply.delay(latencyMs, defaultFakeHandler(request)));
   // "tool-call" dispatch keeps 7 calls per analysis, as when these figures were first taken; with the default "direct"
   // (5 calls) the sequential run is shorter, so the ratio is at most 5/3 (bench:dispatch compares the two modes).
   const overHttp = createPipeline(

@@ -6,13 +6,15 @@
 //
 // Run: npm run bench:server [-- --duration 10 --connections 50]
 // Figures go to stdout; bench/README.md ("Server load") records a run. Target: >= 5,000 req/s for the key status.
-import { fork, type ChildProcess } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { z } from "zod";
+
 import { createApp } from "../server/app";
 import { silentLogger } from "../server/logger";
 import { createPipeline } from "../src/index";

@@ -5,10 +5,11 @@
 //
 // Run: npm run bench:stream [-- --runs 300 --warmup 30 --chunk-delay 5]
 import { loadavg } from "node:os";
+
 import { createConfig } from "../src/config/config-schema";
 import type { ProviderId } from "../src/config/providers";
 import { createChatModel } from "../src/llm/create-chat-model";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../test/fakes/fake-provider-server";
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../test/fakes/fake-provider-server";
 import { numberArgument } from "./support/arguments";
 import { median, percentile } from "./support/statistics";
 

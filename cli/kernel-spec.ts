@@ -6,6 +6,7 @@
 // dependencies (the repository, where it is a dev dependency).
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+
 import { packageRoot } from "../src/common/index";
 
 export class TslabNotFoundError extends Error {

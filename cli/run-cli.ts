@@ -3,8 +3,9 @@
 // secret redactor first, so a key that a provider echoes in an error never reaches the terminal or a log file.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { providerIds, providers, QuantAgentError, type ErrorKind } from "../src/index";
+
 import { createSecretRedactor, packageRoot } from "../src/common/index";
+import { type ErrorKind, providerIds, providers, QuantAgentError } from "../src/index";
 import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";
 import { analyzeCommand } from "./commands/analyze-command";

@@ -3,6 +3,7 @@
 // Read by the build (ESM wrappers, the notebook link) and by the tests that check every entry loads both ways.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+
 import { z } from "zod";
 
 const fileTargetSchema = z.strictObject({ types: z.string(), default: z.string() });

@@ -9,6 +9,7 @@
 // install quantagent-ts) needs none of this: its package.json and typesVersions serve node10 resolution directly.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+
 import { readEntryPoints, readManifest } from "./entry-points";
 
 export const projectRoot = path.resolve(__dirname, "..");

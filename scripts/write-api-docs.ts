@@ -3,6 +3,7 @@
 // while the committed page differs from what this writes.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+
 import { buildOpenApiDocument } from "../server/openapi/openapi-document";
 import { renderOpenApiMarkdown } from "../server/openapi/openapi-markdown";
 

@@ -8,6 +8,7 @@
 // added to an entry reaches ESM callers without anyone touching this file.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+
 import { readEntryPoints } from "./entry-points";
 
 const root = path.resolve(__dirname, "..");

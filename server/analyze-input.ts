@@ -4,7 +4,8 @@
 // redirect_to_output} (UTC), which is read here and turned into the library's form. One schema: the library's; the
 // server only adds what belongs to the wire.
 import { z } from "zod";
-import { analyzeRequestSchema, InputError, MAX_CSV_CHARACTERS, type AnalyzeRequest } from "../src/index";
+
+import { type AnalyzeRequest, analyzeRequestSchema, InputError, MAX_CSV_CHARACTERS } from "../src/index";
 import { symbolSchema, timeframeSchema } from "../src/market/index";
 import { legacyFlagSchema, parseLegacyDateRange } from "./legacy-date-range";
 

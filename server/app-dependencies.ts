@@ -1,6 +1,6 @@
 // What createApp() needs, and the settings every router shares once defaults are applied.
-import type { Pipeline } from "../src/index";
 import type { SecretRedactor } from "../src/common/index";
+import type { Pipeline } from "../src/index";
 import type { ConcurrencyLimit } from "./concurrency-limit";
 import type { FailedAttemptsOptions } from "./failed-attempts";
 import type { Logger } from "./logger";

@@ -6,11 +6,12 @@
 //   6. the access token on everything but the page's files, or, without a token, the Host check (DNS rebinding)
 //   7. same-origin rule for state-changing requests            8. 404/405 for what nothing below answers
 //   9. one router per resource (case-sensitive, strict), then the page's static files
-import Koa from "koa";
 import type Router from "@koa/router";
+import Koa from "koa";
+
 import { createSecretRedactor, type SecretRedactor } from "../src/common/index";
-import type { AppDependencies, RouteSettings } from "./app-dependencies";
 import { ANALYZE_BODY_LIMIT_BYTES } from "./analyze-input";
+import type { AppDependencies, RouteSettings } from "./app-dependencies";
 import { createConcurrencyLimit } from "./concurrency-limit";
 import { createFailedAttempts } from "./failed-attempts";
 import { createLogger } from "./logger";
@@ -27,10 +28,10 @@ import { createStaticFiles } from "./middleware/static-files";
 import { unansweredRequests } from "./middleware/unanswered";
 import { defaultPublicDir, plotlyBundlePath } from "./project-paths";
 import { createAnalyzeRouter } from "./routes/analyze-routes";
-import { createOpenApiRouter } from "./routes/openapi-routes";
 import { createApiKeyRouter } from "./routes/api-key-routes";
 import { createAssetRouter } from "./routes/asset-routes";
 import { createJournalRouter } from "./routes/journal-routes";
+import { createOpenApiRouter } from "./routes/openapi-routes";
 import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
 import { createProviderRouter } from "./routes/provider-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";

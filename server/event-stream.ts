@@ -2,6 +2,7 @@
 // few seconds keeps proxies and the browser from timing out a quiet connection (the decision step can take a
 // while), and `end()` finishes the response.
 import { PassThrough } from "node:stream";
+
 import type { Context } from "koa";
 
 export interface EventStream {

@@ -4,7 +4,9 @@
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { Socket } from "node:net";
+
 import type Koa from "koa";
+
 import type { Logger } from "./logger";
 
 export interface HttpServerOptions {

@@ -1,6 +1,7 @@
 // Reads the date-range form of the old web client ({start_date, start_time, end_date, end_time, use_current_time},
 // UTC) into two instants. A server concern: the library takes dates as Date, ISO text or epoch milliseconds.
 import { z } from "zod";
+
 import { formatZodError } from "../src/common/index";
 import { parseUtcTimestamp } from "../src/market/index";
 

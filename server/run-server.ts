@@ -6,9 +6,10 @@
 // pipeline (Chromium, the journal). It never calls process.exit: it answers an exit code, and the caller exits.
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+
+import { describeError } from "../src/common/index";
 import { createPipeline } from "../src/index";
 import { loadPlugins, parsePluginList } from "../src/plugins/index";
-import { describeError } from "../src/common/index";
 import { TOKEN_RECIPE } from "./access-token-quality";
 import { createApp, createServerRedactor } from "./app";
 import { createAppServer } from "./http-server";

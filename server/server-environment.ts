@@ -3,6 +3,7 @@
 // the journal's JOURNAL, DATABASE_URL and SCORE_OUTCOMES_EVERY_MINUTES; and the rule that a server reachable beyond
 // this machine must have an access token.
 import { z } from "zod";
+
 import { formatZodError } from "../src/common/index";
 import { accessTokenProblem, TOKEN_RECIPE } from "./access-token-quality";
 import { LOG_LEVELS } from "./logger";

@@ -3,11 +3,12 @@
 // (toWireResult), since notebook users ask for that one too. Each shape is a zod schema, its type inferred from it:
 // the OpenAPI document (GET /api/openapi.json, docs/http-api.md) is generated from these same schemas.
 import { z } from "zod";
+
 import type { ApiKeyStatus, ApiKeyValidation, DateRangeValidation, TimeframeInfo } from "../src/index";
+import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index";
 import { describeBarLength } from "../src/market/index";
 // The result schema is not among the package entries (src/index.ts exports its type only): read from its module.
 import { wireAnalysisResultSchema } from "../src/pipeline/wire";
-import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index";
 
 export const wireKeyStatusSchema = z.object({
   has_key: z.boolean(),

@@ -3,97 +3,97 @@
 // /common, /journal, /plugins. Nothing else lives here.
 
 // Pipeline: create it, analyze, follow the progress, get the wire JSON.
-export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
-export {
-  analyzeRequestSchema,
-  MAX_CSV_CHARACTERS,
-  type AnalyzeRequest,
-  type AnalyzeOptions,
-} from "./pipeline/analyze-request";
+export { type Decision, type Directive, DIRECTIVES } from "./agents/decision-record";
+export type { AgentStep, ModelCallRecord } from "./agents/model-call";
+export type { TrendlineSummary } from "./agents/trend-summary";
 export type {
-  AnalysisResult,
   AnalysisReports,
+  AnalysisResult,
   IndicatorSnapshot,
   ModelsUsed,
   ModelUsed,
 } from "./pipeline/analysis-result";
 export {
-  toWireResult,
+  type AnalyzeOptions,
+  type AnalyzeRequest,
+  analyzeRequestSchema,
+  MAX_CSV_CHARACTERS,
+} from "./pipeline/analyze-request";
+export { type LoadedCandles, MIN_ANALYSIS_BARS } from "./pipeline/load-candles";
+export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
+export {
+  describeProgressEvent,
+  type PipelineStep,
+  pipelineSteps,
+  type ProgressEvent,
+  type ProgressListener,
+} from "./pipeline/progress-events";
+export {
   toWireEvent,
+  toWireResult,
   WIRE_INDICATOR_KEYS,
   type WireAnalysisResult,
   type WireProgressEvent,
 } from "./pipeline/wire";
-export {
-  describeProgressEvent,
-  pipelineSteps,
-  type PipelineStep,
-  type ProgressEvent,
-  type ProgressListener,
-} from "./pipeline/progress-events";
-export { MIN_ANALYSIS_BARS, type LoadedCandles } from "./pipeline/load-candles";
-export { DIRECTIVES, type Decision, type Directive } from "./agents/decision-record";
-export type { ModelCallRecord, AgentStep } from "./agents/model-call";
-export type { TrendlineSummary } from "./agents/trend-summary";
 
 // Configuration, keys, providers.
+export { type ApiKeyStatus, maskApiKey } from "./config/api-keys";
 export {
-  createConfig,
-  defaultConfig,
-  configSchema,
-  PLACEHOLDER_API_KEY,
   type Config,
   type ConfigInput,
+  configSchema,
+  createConfig,
+  defaultConfig,
+  PLACEHOLDER_API_KEY,
 } from "./config/config-schema";
-export { providers, providerIds, type ProviderId, type ProviderInfo } from "./config/providers";
-export { maskApiKey, type ApiKeyStatus } from "./config/api-keys";
-export { switchProvider, type ModelSelection } from "./config/switch-provider";
+export { type ProviderId, providerIds, type ProviderInfo, providers } from "./config/providers";
+export { type ModelSelection, switchProvider } from "./config/switch-provider";
 export type { ApiKeyValidation } from "./llm/validate-api-key";
 
 // Errors: the base every library error extends, and the ones a caller most often tells apart (all of them in
 // quantagent-ts/errors).
-export { QuantAgentError, type ErrorKind } from "./common/quantagent-error";
 export { InputError } from "./common/input-error";
+export { type ErrorKind, QuantAgentError } from "./common/quantagent-error";
 export { ProviderError } from "./llm/provider-error";
 
 // Market data.
-export { TIMEFRAMES, timeframeTable, type Timeframe, type TimeframeInfo } from "./market/timeframes";
-export { validateDateRange, type DateRangeRequest, type DateRangeValidation } from "./market/date-range";
-export { BUILT_IN_ASSETS, type AssetEntry } from "./market/assets";
+export { aggregateTo4h } from "./market/aggregate-4h";
+export { type AssetEntry, BUILT_IN_ASSETS } from "./market/assets";
 export type { Candle } from "./market/candle";
 export { parseCsv, readCsvFile } from "./market/csv-source";
-export { aggregateTo4h } from "./market/aggregate-4h";
+export { type DateRangeRequest, type DateRangeValidation, validateDateRange } from "./market/date-range";
+export { type Timeframe, type TimeframeInfo, TIMEFRAMES, timeframeTable } from "./market/timeframes";
 
 // Plugins: a research session's own indicators, analysts and data sources (quantagent-ts/plugins for the rest).
 export {
-  definePlugin,
+  type AnalystInput,
   defineIndicator,
+  definePlugin,
   type Plugin,
-  type PluginDefinition,
-  type PluginIndicator,
   type PluginAnalyst,
   type PluginDataSource,
-  type AnalystInput,
+  type PluginDefinition,
+  type PluginIndicator,
 } from "./plugins/define-plugin";
 
 // Charts: one Chromium shared by several pipelines.
-export { createChartRenderer, type ChartRenderer } from "./charts/png-renderer";
+export { type ChartRenderer, createChartRenderer } from "./charts/png-renderer";
 
 // Notebook display (tslab's display satisfies Display).
-export { showResult, showWindowChart } from "./notebook/result-view";
-export { showPlotly } from "./notebook/interactive-chart";
-export { htmlTable } from "./notebook/html-table";
-export { createProgressView } from "./notebook/progress-view";
 export type { Display } from "./notebook/display";
+export { htmlTable } from "./notebook/html-table";
+export { showPlotly } from "./notebook/interactive-chart";
+export { createProgressView } from "./notebook/progress-view";
+export { showResult, showWindowChart } from "./notebook/result-view";
 
 // Evaluation on the shipped benchmark.
 export { BENCHMARK_DIR, readBenchmarkWindow, readBenchmarkWindows } from "./evaluation/benchmark-data";
-export { runEvaluation, type EvaluationOptions } from "./evaluation/run-evaluation";
 export type { EvaluationResult } from "./evaluation/evaluation-result";
-export { writeEvaluationReport } from "./evaluation/write-report";
 export { showEvaluation } from "./evaluation/evaluation-view";
 export { createEvaluationProgressView } from "./evaluation/progress-bar";
 export { accuracyTableMarkdown } from "./evaluation/report";
+export { type EvaluationOptions, runEvaluation } from "./evaluation/run-evaluation";
+export { writeEvaluationReport } from "./evaluation/write-report";
 
 // Analysis journal: open it; the rest (statistics, outcomes, views, its types) is in quantagent-ts/journal.
-export { openJournal, type Journal, type JournalEntryInput } from "./journal";
+export { type Journal, type JournalEntryInput, openJournal } from "./journal";

@@ -1,7 +1,7 @@
 // An in-process ChatModel that answers at once like a cooperative analyst: calls the offered tools, then writes a
 // report; answers the decision as JSON. It lets a benchmark measure the pipeline's own work with model time at zero.
-import type { ChatModel, ChatRequest, ChatResponse } from "../../src/llm/chat-model";
 import type { ProviderId } from "../../src/config/providers";
+import type { ChatModel, ChatRequest, ChatResponse } from "../../src/llm/chat-model";
 
 export class InstantAnalystModel implements ChatModel {
   readonly temperature = 0.1;

@@ -7,24 +7,26 @@
 // key. The pipeline then refuses bad CSV text and too few bars before its first model call, with the same exit code.
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { parseArgs } from "node:util";
+
 import { z } from "zod";
+
+import { formatZodError } from "../../src/common/index";
 import {
+  type AnalyzeRequest,
+  type Config,
   createConfig,
   createPipeline,
   MAX_CSV_CHARACTERS,
   providerIds,
   switchProvider,
   toWireResult,
-  type AnalyzeRequest,
-  type Config,
 } from "../../src/index";
-import { formatZodError } from "../../src/common/index";
 import { providerIdSchema } from "../../src/llm/index";
-import { symbolSchema, timeframeSchema, TIMEFRAMES } from "../../src/market/index";
+import { symbolSchema, TIMEFRAMES, timeframeSchema } from "../../src/market/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
-import { parseArgs } from "node:util";
 import { usageErrors } from "../parse-options";
 import { createProgressPrinter, reportHeading } from "../progress-printer";
 import { formatResultSummary, reportsByStep } from "../result-summary";

@@ -4,16 +4,11 @@
 // model is recorded in the journal of the data folder (--data-dir, else $DATA_DIR, else data), where the cache and
 // the report go by default too.
 import path from "node:path";
+import { parseArgs } from "node:util";
+
 import { z } from "zod";
-import {
-  accuracyTableMarkdown,
-  BENCHMARK_DIR,
-  createConfig,
-  runEvaluation,
-  switchProvider,
-  writeEvaluationReport,
-  type Config,
-} from "../../src/index";
+
+import { formatZodError } from "../../src/common/index";
 import {
   assertReportAbsent,
   createTextProgressBar,
@@ -23,12 +18,19 @@ import {
   publishedComparisonMarkdown,
   scoredHorizons,
 } from "../../src/evaluation/index";
-import { formatZodError } from "../../src/common/index";
+import {
+  accuracyTableMarkdown,
+  BENCHMARK_DIR,
+  type Config,
+  createConfig,
+  runEvaluation,
+  switchProvider,
+  writeEvaluationReport,
+} from "../../src/index";
 import { providerIdSchema } from "../../src/llm/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
-import { parseArgs } from "node:util";
 import { splitList, usageErrors } from "../parse-options";
 
 const HELP = `Usage: quantagent evaluate [options]            (in the repository: npm run evaluate -- [options])

@@ -4,19 +4,21 @@
 // what it also serves). The journal is the SQLite file in the data folder, or PostgreSQL with DATABASE_URL.
 import path from "node:path";
 import { parseArgs } from "node:util";
+
 import { z } from "zod";
-import { createPipeline, type Pipeline } from "../../src/index";
+
+import { wireAnalysisSummary, wireScoreCounts } from "../../server/wire";
 import { formatZodError } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
+import { createPipeline, type Pipeline } from "../../src/index";
 import {
-  journalGroupings,
-  journalSources,
   type AccuracyFigures,
   type AnalysisOutcome,
   type AnalysisSummary,
+  journalGroupings,
+  journalSources,
 } from "../../src/journal/index";
 import { MAX_PAGE_SIZE } from "../../src/journal/index";
-import { wireAnalysisSummary, wireScoreCounts } from "../../server/wire";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";

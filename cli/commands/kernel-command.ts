@@ -4,11 +4,12 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { parseArgs } from "node:util";
+
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { findTslab, TslabNotFoundError, writeKernelSpec } from "../kernel-spec";
-import { parseArgs } from "node:util";
 import { usageErrors } from "../parse-options";
 
 const HELP = `Usage: quantagent kernel install [--dir <jupyter data dir> | --user]

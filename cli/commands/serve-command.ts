@@ -1,11 +1,12 @@
 // `quantagent serve`: the web page and the HTTP API, as `npm start` runs them (server/run-server.ts does both). The
 // options are the server's environment variables under another name; an option given wins over its variable.
+import { parseArgs } from "node:util";
+
+import { runServer } from "../../server/run-server";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP } from "../exit-codes";
-import { parseArgs } from "node:util";
 import { usageErrors } from "../parse-options";
-import { runServer } from "../../server/run-server";
 
 const HELP = `Usage: quantagent serve [--host <address>] [--port <n>] [--data-dir <dir>] [--log-level <level>]
 

@@ -9,8 +9,8 @@
 // Usage (see scripts/talib/README.md):
 //   node scripts/talib/generate-reference.mjs /tmp/talib-ref/node_modules
 //   TALIB_NODE_MODULES=/tmp/talib-ref/node_modules node scripts/talib/generate-reference.mjs
-import { createRequire } from "node:module";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 

@@ -7,7 +7,9 @@
 // as /?token=..., keeps the token in sessionStorage and removes it from the address bar. Failed attempts are slowed
 // per client address (failed-attempts.ts).
 import { createHash, timingSafeEqual } from "node:crypto";
+
 import type { Middleware } from "koa";
+
 import type { FailedAttempts } from "../failed-attempts";
 import { HttpProblem } from "../http-problem";
 

@@ -4,6 +4,7 @@
 // before any other decision is made. Letter case is left to the routers, which are case-sensitive: /API/... matches
 // no route.
 import type { Middleware } from "koa";
+
 import { HttpProblem } from "../http-problem";
 
 /** Characters that must appear as themselves, never percent-encoded (RFC 3986 unreserved). */

@@ -2,6 +2,7 @@
 // status and plain words (error-response.ts); anything else is logged (redacted by the logger) and answered with a
 // generic sentence, so no request can ever see a stack trace.
 import type { Middleware } from "koa";
+
 import type { Logger } from "../logger";
 import { errorResponse } from "./error-response";
 

@@ -12,7 +12,7 @@
 //   endpoint" to HTTP tooling).
 // - Anything that is not a library error, and the library's own InternalError (a bug), is 500 with a generic
 //   sentence; the details go to the log only (`unexpected: true`).
-import { QuantAgentError, type ErrorKind } from "../../src/index";
+import { type ErrorKind, QuantAgentError } from "../../src/index";
 import { ClientDisconnectedError } from "../client-disconnect";
 import { HttpProblem } from "../http-problem";
 

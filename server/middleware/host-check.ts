@@ -3,6 +3,7 @@
 // domain as Host and is refused, which is what Jupyter does when remote access is off. With an access token set,
 // the token is the protection and any Host is accepted.
 import type { Middleware } from "koa";
+
 import { HttpProblem } from "../http-problem";
 import { isLoopbackHost } from "../loopback-host";
 

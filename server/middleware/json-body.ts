@@ -3,6 +3,7 @@
 // CORS preflight, which this server never approves), the body must fit the limit (413), and parse (400).
 // The parsed value is left in context.state.jsonBody for the validation middleware.
 import type { Context, Middleware } from "koa";
+
 import { HttpProblem } from "../http-problem";
 
 export interface JsonBodyOptions {

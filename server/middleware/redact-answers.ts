@@ -2,6 +2,7 @@
 // token are removed from it by value before it is sent (src/common/secret-redactor.ts). Event streams redact each
 // event as it is written (event-stream.ts); files of the page are served as they are.
 import type { Middleware } from "koa";
+
 import type { SecretRedactor } from "../../src/common/index";
 
 export function redactAnswers(redactor: SecretRedactor): Middleware {

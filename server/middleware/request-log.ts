@@ -1,6 +1,7 @@
 // One structured log line per answered request: method, path, status, duration and, for errors, the stable code.
 // API calls log at info, the page's files at debug. The line is JSON, so nothing in a path or header can forge another.
 import type { Middleware } from "koa";
+
 import type { Logger } from "../logger";
 
 export function requestLog(options: { logger: Logger }): Middleware {

@@ -3,6 +3,7 @@
 // refused (403). Requests with neither header come from programs (curl, scripts), not from a browser page that an
 // attacker controls, and are allowed, as in Jupyter.
 import type { Middleware } from "koa";
+
 import { HttpProblem } from "../http-problem";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

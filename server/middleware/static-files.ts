@@ -4,6 +4,7 @@
 import { createReadStream, statSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
+
 import type { Middleware } from "koa";
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {

@@ -2,6 +2,7 @@
 // JSON shape as every other (404 for unknown paths; 405 or 501 when a router knows the path but not the method).
 // It waits for them rather than sitting last, so the routers' method answers (and Allow headers) come first.
 import type { Middleware } from "koa";
+
 import { HttpProblem } from "../http-problem";
 
 export function unansweredRequests(): Middleware {

@@ -8,6 +8,7 @@
 // the page; refusing them here keeps them from reaching anything that costs money.
 import type { Context, Middleware } from "koa";
 import type { z } from "zod";
+
 import { findControlCharacter, InputError } from "../../src/common/index";
 
 export type InputSource = "body" | "query";

@@ -3,10 +3,11 @@
 // answers). openapi-document.ts turns this table into the OpenAPI document; a test checks that every route the app
 // serves is here and that real answers match what is written here. A new route gets a row here, or that test fails.
 import { z } from "zod";
+
+import { symbolSchema, timeframeSchema } from "../../src/market/index";
 // Each form of the library's analyzeRequestSchema, which the package entries do not export one by one: read from its
 // module, so the document shows the forms the library checks.
 import { analyzeForms } from "../../src/pipeline/analyze-request";
-import { symbolSchema, timeframeSchema } from "../../src/market/index";
 import { legacyForm } from "../analyze-input";
 import {
   apiKeyStatusQuerySchema,

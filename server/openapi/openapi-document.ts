@@ -7,10 +7,12 @@
 // objects closed: an answer with a field the document does not name fails the answer-checking test).
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { z } from "zod";
+
+import { packageRoot } from "../../src/common/index";
 // The result schema is not among the package entries (src/index.ts exports its type only): read from its module.
 import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
-import { packageRoot } from "../../src/common/index";
 import { wireErrorSchema, wireStoredAnalysisSchema } from "../wire";
 import { API_OPERATIONS, type ApiOperation, type ApiResponse, type ComponentName, type Shape } from "./api-operations";
 import { wireProgressEventSchema } from "./wire-progress-event-schema";

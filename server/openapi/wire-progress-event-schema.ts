@@ -2,6 +2,7 @@
 // document. The library defines the event as a TypeScript type (WireProgressEvent, made by toWireEvent); the
 // compile-time check below fails when the two differ in either direction, so this schema cannot drift from it.
 import { z } from "zod";
+
 import type { WireProgressEvent } from "../../src/index";
 
 const at = z.number().meta({ description: "epoch milliseconds" });

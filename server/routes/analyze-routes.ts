@@ -13,14 +13,15 @@
 // ends in the result itself: no client of the old system asks for one.
 import type Router from "@koa/router";
 import type { Context } from "koa";
-import { toWireEvent, toWireResult, type AnalyzeRequest, type ProgressEvent } from "../../src/index";
+
+import { type AnalyzeRequest, type ProgressEvent, toWireEvent, toWireResult } from "../../src/index";
 import { analyzeBodySchema, toAnalyzeRequest, wantsLegacyRedirect } from "../analyze-input";
-import { legacyRedirectAnswer } from "../legacy-redirect";
 import type { RouteSettings } from "../app-dependencies";
 import { abortOnDisconnect, ClientDisconnectedError } from "../client-disconnect";
 import type { ConcurrencyLimit } from "../concurrency-limit";
 import { openEventStream, wantsEventStream } from "../event-stream";
 import { HttpProblem } from "../http-problem";
+import { legacyRedirectAnswer } from "../legacy-redirect";
 import { errorResponse } from "../middleware/error-response";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";

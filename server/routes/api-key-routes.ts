@@ -1,14 +1,15 @@
 // Keys: save a key (applied at once), check it with one real provider call, and read its masked status. A key only
 // ever leaves this server in its masked form.
 import type Router from "@koa/router";
-import { apiRouter } from "./api-router";
 import { z } from "zod";
+
 import { providerIdSchema, providerInfo } from "../../src/llm/index";
 import type { RouteSettings } from "../app-dependencies";
-import { wireKeyStatus, wireKeyValidation } from "../wire";
 import { abortOnDisconnect } from "../client-disconnect";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
+import { wireKeyStatus, wireKeyValidation } from "../wire";
+import { apiRouter } from "./api-router";
 
 // Older clients sent only the key and meant OpenAI, so the provider defaults to it.
 const providerField = providerIdSchema.default("openai");

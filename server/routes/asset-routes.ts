@@ -1,10 +1,11 @@
 // Assets: the built-in list plus the custom symbols kept in the data directory; adding and removing a symbol.
 import type Router from "@koa/router";
-import { apiRouter } from "./api-router";
 import { z } from "zod";
+
 import type { RouteSettings } from "../app-dependencies";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
+import { apiRouter } from "./api-router";
 
 // The symbol's own rules (pattern, length, built-in codes) are the store's: its CustomAssetStoreError answers 400
 // {success: false, error} through the error handler, in the store's words.

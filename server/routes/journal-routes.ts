@@ -4,6 +4,7 @@
 // snake_case (server/wire.ts). The journal validates its options again; an unknown id is 404 analysis_not_found.
 import type Router from "@koa/router";
 import { z } from "zod";
+
 import { InputError } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
 import type { RouteSettings } from "../app-dependencies";

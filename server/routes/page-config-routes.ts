@@ -4,21 +4,22 @@
 // a rule that could drift from the one the server enforces. Also names the file that answers /output, the results
 // page older clients open after an analysis (createApp maps it among the static files).
 import path from "node:path";
+
 import type Router from "@koa/router";
 import { z } from "zod";
-import { apiRouter } from "./api-router";
+
+import { chartColors, PATTERN_CHART_BAR_COUNT } from "../../src/charts/index";
 import {
   DIRECTIVES,
+  type IndicatorSnapshot,
   MAX_CSV_CHARACTERS,
   MIN_ANALYSIS_BARS,
+  type PipelineStep,
   pipelineSteps,
   providerIds,
   timeframeTable,
   WIRE_INDICATOR_KEYS,
-  type IndicatorSnapshot,
-  type PipelineStep,
 } from "../../src/index";
-import { chartColors, PATTERN_CHART_BAR_COUNT } from "../../src/charts/index";
 import {
   macdOptionsSchema,
   rocOptionsSchema,
@@ -28,8 +29,9 @@ import {
 } from "../../src/indicators/index";
 import { providerIdSchema, providerInfo } from "../../src/llm/index";
 import { MAX_SYMBOL_LENGTH, SYMBOL_PATTERN } from "../../src/market/index";
-import { wireTimeframeLimit, wireTimeframeLimitSchema } from "../wire";
 import type { RouteSettings } from "../app-dependencies";
+import { wireTimeframeLimit, wireTimeframeLimitSchema } from "../wire";
+import { apiRouter } from "./api-router";
 
 export const pageConfigSchema = z.object({
   providers: z.array(

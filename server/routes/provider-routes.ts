@@ -1,11 +1,12 @@
 // The provider of both model roles: switch it, and read the current selection for the page's Settings.
 import type Router from "@koa/router";
-import { apiRouter } from "./api-router";
 import { z } from "zod";
+
 import { providerIdSchema, providerInfo } from "../../src/llm/index";
 import type { RouteSettings } from "../app-dependencies";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
+import { apiRouter } from "./api-router";
 
 export const updateProviderBodySchema = z.strictObject({ provider: providerIdSchema });
 

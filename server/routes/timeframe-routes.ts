@@ -2,22 +2,23 @@
 // replaced system's API answered, and the range check, in this API's form ({timeframe, start, end}) and in the old
 // client's ({timeframe, start_date, start_time, end_date, end_time}, UTC).
 import type Router from "@koa/router";
-import { apiRouter } from "./api-router";
 import { z } from "zod";
-import { InputError, timeframeTable } from "../../src/index";
+
 import { DateRangeError } from "../../src/errors";
+import { InputError, timeframeTable } from "../../src/index";
 import { timeframeInfo, timeframeSchema } from "../../src/market/index";
-import { parseLegacyDateRange } from "../legacy-date-range";
 import type { RouteSettings } from "../app-dependencies";
+import { parseLegacyDateRange } from "../legacy-date-range";
+import { jsonBody } from "../middleware/json-body";
+import { validated } from "../middleware/validated";
 import {
   wireDateRange,
+  type WireLegacyTimeframeLimit,
   wireLegacyTimeframeLimit,
   wireTimeframeLimit,
   wireTimeframeLimitSchema,
-  type WireLegacyTimeframeLimit,
 } from "../wire";
-import { jsonBody } from "../middleware/json-body";
-import { validated } from "../middleware/validated";
+import { apiRouter } from "./api-router";
 
 const dateField = z.union([z.string(), z.number()], {
   error: "must be a date such as 2024-01-31T14:30:00Z, or epoch milliseconds",

@@ -1,5 +1,6 @@
 // A tool an agent can call: a name, a zod schema for its arguments (sent to the model as JSON Schema) and a run.
 import { z } from "zod";
+
 import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import type { ToolCall, ToolDefinition } from "../llm/chat-model";

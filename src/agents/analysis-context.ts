@@ -1,9 +1,9 @@
 // What every agent knows about the analysis at hand: the asset, the timeframe and the window of candles.
+import { PATTERN_CHART_BAR_COUNT } from "../charts/pattern-figure";
 import { utcMinute } from "../common/utc-time";
+import { DEFAULT_DECISION_HORIZON_BARS } from "../config/config-schema";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
-import { PATTERN_CHART_BAR_COUNT } from "../charts/pattern-figure";
-import { DEFAULT_DECISION_HORIZON_BARS } from "../config/config-schema";
 
 export interface AnalysisContext {
   assetName: string;

@@ -4,9 +4,10 @@
 // - "tool-call": the agent model is first offered the chart tool and must call it (a forced tool choice), then the
 //   graph model reads the image; one more paid call, and it needs a provider that honours a forced tool choice.
 import { z } from "zod";
+
 import type { ChatModel } from "../llm/chat-model";
-import { defineTool, toolDefinition } from "./agent-tool";
 import { finishedReport } from "./agent-errors";
+import { defineTool, toolDefinition } from "./agent-tool";
 import type { StepRecorder } from "./model-call";
 
 export type ChartDispatch = "direct" | "tool-call";

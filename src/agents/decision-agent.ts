@@ -1,14 +1,14 @@
 // The Decision agent: the three reports in, a validated decision record out, with one repair attempt and no guessing.
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
-import type { AnalysisContext } from "./analysis-context";
 import { DecisionError } from "./agent-errors";
-import { parseDecision, type Decision } from "./decision-record";
+import type { AnalysisContext } from "./analysis-context";
+import { type Decision, parseDecision } from "./decision-record";
 import type { StepRecorder } from "./model-call";
 import {
   decisionRepairPrompt,
+  type DecisionReports,
   decisionSystemPrompt,
   decisionUserPrompt,
-  type DecisionReports,
 } from "./prompts/decision-prompt";
 
 export interface DecisionAgentInput {

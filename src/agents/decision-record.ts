@@ -1,9 +1,10 @@
 // The Decision agent's output: the JSON record the model is asked for (snake_case, as the prompt spells it and as
 // the HTTP API answers it), its zod schema, and parsing of a model's raw answer into the library's Decision.
 import { z } from "zod";
+
+import { describeError } from "../common/describe-error";
 import { extractJsonObject } from "../common/extract-json";
 import { formatZodError } from "../common/format-zod-error";
-import { describeError } from "../common/describe-error";
 
 export const DIRECTIVES = ["LONG", "SHORT"] as const;
 export type Directive = (typeof DIRECTIVES)[number];

@@ -1,16 +1,17 @@
 // The Indicator agent's tools: one per indicator, periods chosen by the model, results as compact text.
 import { z } from "zod";
+
 import {
   computeMacd,
   computeRoc,
   computeRsi,
   computeStochastic,
   computeWilliamsR,
-  MAX_INDICATOR_PERIOD,
   type IndicatorSeries,
+  MAX_INDICATOR_PERIOD,
 } from "../indicators";
 import type { CandleColumns } from "../market/candle";
-import { defineTool, type AgentTool } from "./agent-tool";
+import { type AgentTool, defineTool } from "./agent-tool";
 
 /** How many of the latest values a tool shows the model: enough to see a turn, few enough to keep prompts short. */
 const RECENT_VALUES = 12;

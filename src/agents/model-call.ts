@@ -1,14 +1,14 @@
 // One step's model calls: each agent step gets its own recorder, calls its models through it, and the recorder keeps
 // a record of every call (role, model, tokens, time), so a step's usage is its own and needs no shared bookkeeping.
+import type { ProviderId } from "../config/providers";
 import {
   addUsage,
-  zeroUsage,
   type ChatModel,
   type ChatRequest,
   type ChatResponse,
   type TokenUsage,
+  zeroUsage,
 } from "../llm/chat-model";
-import type { ProviderId } from "../config/providers";
 import type { ModelRole } from "../llm/create-chat-model";
 import { ModelRefusalError } from "./agent-errors";
 import { createReportWriter, type ReportWriter } from "./report-writer";

@@ -1,7 +1,7 @@
 // The Pattern agent: a candlestick chart of the last 40 bars, read by the vision model against classic patterns.
 import type { ChatModel } from "../llm/chat-model";
 import type { AnalysisContext } from "./analysis-context";
-import { runChartAgent, type ChartDispatch } from "./chart-agent";
+import { type ChartDispatch, runChartAgent } from "./chart-agent";
 import type { StepRecorder } from "./model-call";
 import { patternDispatchPrompt, patternVisionPrompt } from "./prompts/pattern-prompt";
 

@@ -1,7 +1,7 @@
 // The Trend agent: a candlestick chart of the window with fitted support and resistance, read by the vision model.
 import type { ChatModel } from "../llm/chat-model";
 import type { AnalysisContext } from "./analysis-context";
-import { runChartAgent, type ChartDispatch } from "./chart-agent";
+import { type ChartDispatch, runChartAgent } from "./chart-agent";
 import type { StepRecorder } from "./model-call";
 import { trendDispatchPrompt, trendVisionPrompt } from "./prompts/trend-prompt";
 import type { TrendlineSummary } from "./trend-summary";

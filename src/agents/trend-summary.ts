@@ -1,6 +1,6 @@
 // The numbers behind the trend chart, for the Trend agent's prompt and the result record.
-import type { Candle } from "../market/candle";
 import type { TrendlineFit } from "../charts/trendlines";
+import type { Candle } from "../market/candle";
 
 export interface TrendlineSummary {
   /** Close-based line values at the latest bar. */

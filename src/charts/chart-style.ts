@@ -1,6 +1,7 @@
 // The look shared by both charts: size, colours, fonts and the base layout. Sized for what vision models read
 // (about 1280x640); white background and dark text so the image survives any downscaling by the provider.
 import { z } from "zod";
+
 import type { BarAxis } from "./bar-axis";
 import type { PlotlyLayout } from "./figure-types";
 import type { PriceAxis } from "./price-axis";

@@ -1,11 +1,12 @@
 // Where the renderer's Chromium comes from and how it is started, kept apart from the puppeteer calls so it can be
 // read (and tested) without a browser. The library depends on puppeteer-core, which never downloads a browser: an
 // installed Chromium is used (Debian's `chromium` package, or PUPPETEER_EXECUTABLE_PATH).
-import { processExists } from "../common/process-exists";
 import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { processExists } from "../common/process-exists";
 
 /** Flags that work in containers and CI: no sandbox, no GPU, and no background traffic of any kind. */
 export const CHROMIUM_FLAGS: readonly string[] = [

@@ -1,5 +1,23 @@
 // The charts' public surface: trendline fitting and Plotly figure builders (pure), and the PNG renderer (I/O).
+export { type BarAxis, type BarAxisOptions, buildBarAxis, formatBarLabels } from "./bar-axis";
+export { buildCandlestickTrace, type CandleColors } from "./candlestick-trace";
+export { type ChartColor, chartColors, type ChartOptions, chartOptionsSchema, colorName } from "./chart-style";
+export type { CandlestickTrace, LineTrace, PlotlyFigure, PlotlyLayout, PlotlyTrace } from "./figure-types";
+export { buildPatternFigure, PATTERN_CHART_BAR_COUNT, type PatternFigureOptions } from "./pattern-figure";
+export {
+  type ChartRenderer,
+  ChartRendererClosedError,
+  type ChartRendererOptions,
+  chartRendererOptionsSchema,
+  ChartRenderError,
+  type ChartRendererStatus,
+  createChartRenderer,
+  type RenderableFigure,
+  type RenderOptions,
+} from "./png-renderer";
+export { readPngSize } from "./png-size";
 export { leastSquaresLine, lineValueAt, lineValues, type StraightLine } from "./straight-line";
+export { buildTrendFigure, TREND_LINE_STYLES, type TrendFigureOptions, type TrendLineStyle } from "./trend-figure";
 export { fitTrendline, type TrendlineSide } from "./trendline-fit";
 export {
   fitCandleTrendlines,
@@ -7,24 +25,6 @@ export {
   fitTrendlines,
   resistanceLine,
   supportLine,
-  TrendlineInputError,
   type TrendlineFit,
+  TrendlineInputError,
 } from "./trendlines";
-export type { CandlestickTrace, LineTrace, PlotlyFigure, PlotlyLayout, PlotlyTrace } from "./figure-types";
-export { buildBarAxis, formatBarLabels, type BarAxis, type BarAxisOptions } from "./bar-axis";
-export { chartColors, chartOptionsSchema, colorName, type ChartColor, type ChartOptions } from "./chart-style";
-export { buildCandlestickTrace, type CandleColors } from "./candlestick-trace";
-export { buildPatternFigure, PATTERN_CHART_BAR_COUNT, type PatternFigureOptions } from "./pattern-figure";
-export { buildTrendFigure, TREND_LINE_STYLES, type TrendFigureOptions, type TrendLineStyle } from "./trend-figure";
-export {
-  chartRendererOptionsSchema,
-  ChartRenderError,
-  ChartRendererClosedError,
-  createChartRenderer,
-  type ChartRenderer,
-  type ChartRendererOptions,
-  type ChartRendererStatus,
-  type RenderableFigure,
-  type RenderOptions,
-} from "./png-renderer";
-export { readPngSize } from "./png-size";

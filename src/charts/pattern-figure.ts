@@ -6,9 +6,9 @@ import {
   baseLayout,
   CHART_FONT_SIZE,
   chartColors,
+  type ChartOptions,
   chartOptionsSchema,
   chartSubject,
-  type ChartOptions,
 } from "./chart-style";
 import type { PlotlyFigure } from "./figure-types";
 import { buildPriceAxis } from "./price-axis";

@@ -9,8 +9,12 @@
 // it) launches a new one. close() is final: it closes Chromium, removes its temporary profile, and any render after
 // it fails with ChartRendererClosedError (a closed renderer silently relaunching would leak a browser nobody closes).
 import type { Browser, Page } from "puppeteer-core";
-import { plotlyBundlePath } from "../common/package-root";
 import { z } from "zod";
+
+import { abortable, ignore } from "../common/abortable";
+import { describeError } from "../common/describe-error";
+import { plotlyBundlePath } from "../common/package-root";
+import { QuantAgentError } from "../common/quantagent-error";
 import {
   CHROMIUM_FLAGS,
   createUserDataDir,
@@ -18,9 +22,6 @@ import {
   removeUserDataDir,
   resolveChromiumPath,
 } from "./chromium-setup";
-import { abortable, ignore } from "../common/abortable";
-import { QuantAgentError } from "../common/quantagent-error";
-import { describeError } from "../common/describe-error";
 
 /** Any Plotly figure: the renderer reads only the layout's size and hands the rest to Plotly as it is. */
 export interface RenderableFigure {

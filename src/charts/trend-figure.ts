@@ -7,12 +7,12 @@ import { buildCandlestickTrace } from "./candlestick-trace";
 import {
   baseLayout,
   CHART_FONT_SIZE,
+  type ChartColor,
   chartColors,
+  type ChartOptions,
   chartOptionsSchema,
   chartSubject,
   TREND_CANDLE_OPACITY,
-  type ChartColor,
-  type ChartOptions,
 } from "./chart-style";
 import type { LineTrace, PlotlyFigure } from "./figure-types";
 import { buildPriceAxis } from "./price-axis";

@@ -1,10 +1,11 @@
 // A lock file shared by processes on one machine, so read-modify-write of a data file is never interleaved.
-import { processExists } from "./process-exists";
 import { randomBytes } from "node:crypto";
 import { link, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+
+import { processExists } from "./process-exists";
 import { QuantAgentError } from "./quantagent-error";
 
 export interface FileLockOptions {

@@ -1,7 +1,8 @@
 // An error in what the caller asked for (a bad request, a bad argument): the message says what is wrong.
 import type { z } from "zod";
+
 import { formatZodError } from "./format-zod-error";
-import { QuantAgentError, type ErrorDetails } from "./quantagent-error";
+import { type ErrorDetails, QuantAgentError } from "./quantagent-error";
 
 export interface InputErrorOptions {
   message: string;

@@ -3,7 +3,7 @@
 import { QuantAgentError } from "../common/quantagent-error";
 import type { Config } from "./config-schema";
 import { PLACEHOLDER_API_KEY } from "./config-schema";
-import { providerInfo, type ProviderId } from "./providers";
+import { type ProviderId, providerInfo } from "./providers";
 
 export type Env = Record<string, string | undefined>;
 

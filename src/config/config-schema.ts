@@ -1,5 +1,6 @@
 // The configuration record: zod schema, defaults, and createConfig() for full or partial overrides.
 import { z } from "zod";
+
 import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import { providerIdSchema, providers } from "./providers";

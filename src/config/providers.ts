@@ -1,6 +1,7 @@
 // The provider table (README, Keys and providers): ids, display names, default models, model-name prefixes, env vars.
-import { quoteInput } from "../common/quote-input";
 import { z } from "zod";
+
+import { quoteInput } from "../common/quote-input";
 
 export const providerIds = ["openai", "anthropic", "qwen"] as const;
 export const providerIdSchema = z.enum(providerIds, {

@@ -1,7 +1,7 @@
 // Provider switching: both roles move to the new provider; a model name is kept only when it already
 // starts with the new provider's prefix, so chosen names survive a switch when they are set first.
 import type { Config } from "./config-schema";
-import { providerInfo, type ProviderId } from "./providers";
+import { type ProviderId, providerInfo } from "./providers";
 
 export interface ModelSelection {
   agent_llm_model: string;

@@ -3,6 +3,7 @@
 // The asset folder is matched case-insensitively (the shipped folders are lower-case: btc/BTC_4h_1.csv).
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+
 import { InputError } from "../common/input-error";
 import { packageRoot } from "../common/package-root";
 import type { Candle } from "../market/candle";

@@ -5,6 +5,7 @@
 // window ends its history at the window's 45th bar; further points (pointsPerWindow > 1) move `stride` bars on.
 // Points whose longest horizon would run past the window's end are not made.
 import { z } from "zod";
+
 import { InputError } from "../common/input-error";
 import type { Candle } from "../market/candle";
 import { simpleReturn } from "./metrics";

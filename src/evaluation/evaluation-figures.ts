@@ -4,8 +4,8 @@
 //
 // Returns are shown as means per decision, never compounded: decisions of different assets and windows overlap in
 // time, so a product of their returns describes no sequence of trades anyone could have made.
-import type { EvaluationResult } from "./evaluation-result";
 import { horizonLabel, type ScoreHorizon } from "./evaluation-protocol";
+import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
 import type { Interval } from "./metrics";
 import type { FigureId } from "./report-blocks";
@@ -76,10 +76,10 @@ function errorBars(values: (number | null)[], intervals: (Interval | null)[]): E
     type: "data",
     symmetric: false,
     array: values.map((value, index) =>
-      value === null || !intervals[index] ? 0 : (intervals[index]!.high - value) * 100,
+      value === null || !intervals[index] ? 0 : (intervals[index].high - value) * 100,
     ),
     arrayminus: values.map((value, index) =>
-      value === null || !intervals[index] ? 0 : (value - intervals[index]!.low) * 100,
+      value === null || !intervals[index] ? 0 : (value - intervals[index].low) * 100,
     ),
     visible: true,
     color: "#3f3f46",

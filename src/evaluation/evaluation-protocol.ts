@@ -9,6 +9,7 @@
 // per-asset accuracy is a multiple of 1/300. A flat move stays in the sample as a miss, so each asset keeps its 300.
 // One directive answers for all three samples, so momentum looks back over the longest horizon (3 bars).
 import { z } from "zod";
+
 import { InputError } from "../common/input-error";
 import type { FlatMoves } from "./metrics";
 
@@ -20,7 +21,7 @@ export const PUBLISHED_PROTOCOL = Object.freeze({
   historyBars: 45,
   horizons: Object.freeze([1, 2, 3]),
   pointsPerWindow: 1,
-  flatMoves: "miss" as FlatMoves,
+  flatMoves: "miss",
 });
 
 /** A horizon a score row is for: a number of bars, or "pooled" for every horizon of the published protocol at once. */

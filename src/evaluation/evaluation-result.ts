@@ -4,8 +4,8 @@
 import type { ModelsUsed } from "../pipeline/analysis-result";
 import type { EvaluationProtocol } from "./evaluation-protocol";
 import type { DriftRow } from "./market-drift";
-import type { PublishedConventions } from "./published-conventions";
 import type { Directive } from "./metrics";
+import type { PublishedConventions } from "./published-conventions";
 import type { ScoreRow } from "./score-evaluation";
 import type { UsageSummary } from "./usage-meter";
 

@@ -1,6 +1,6 @@
 // Shows an evaluation in a notebook: the report's blocks, text as markdown and figures as PNGs (rendered by the
 // chart renderer, so they look the same in Jupyter, in a saved notebook, on GitHub and in the CLI's report).
-import { createChartRenderer, type ChartRenderer } from "../charts/png-renderer";
+import { type ChartRenderer, createChartRenderer } from "../charts/png-renderer";
 import type { Display } from "../notebook/display";
 import { evaluationFigure } from "./evaluation-figures";
 import type { EvaluationResult } from "./evaluation-result";

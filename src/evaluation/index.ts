@@ -1,105 +1,105 @@
 // The evaluation harness: decision points from benchmark windows, the two scoring protocols, metrics, baselines,
 // the market's drift, the conventions checked against the published figures, the model-answer cache, the run, its
 // reports (JSON, markdown, HTML), figures and progress views.
+export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
+export {
+  alwaysLongDirective,
+  alwaysShortDirective,
+  type BaselineId,
+  baselineIds,
+  baselineLabels,
+  linearRegressionDirective,
+  momentumDirective,
+  olsSlope,
+  randomDirectives,
+} from "./baselines";
 export {
   BENCHMARK_DIR,
-  readBenchmarkWindows,
-  readBenchmarkWindow,
   listBenchmarkAssets,
   listBenchmarkFiles,
   type ReadBenchmarkOptions,
+  readBenchmarkWindow,
+  readBenchmarkWindows,
 } from "./benchmark-data";
+export { canonicalJson } from "./canonical-json";
 export {
-  decisionPoints,
-  decisionPointOptionsSchema,
-  outcomeAt,
   type BenchmarkWindow,
   type DecisionPoint,
   type DecisionPointOptions,
+  decisionPointOptionsSchema,
+  decisionPoints,
   type HorizonOutcome,
+  outcomeAt,
 } from "./decision-points";
+export { accuracyFigure, type EvaluationFigure, meanReturnFigure } from "./evaluation-figures";
 export {
-  wilsonInterval,
-  relativeGain,
-  simpleReturn,
-  directiveReturn,
-  isCorrect,
-  scoreDirectives,
-  averageScores,
-  Z_95,
-  type Directive,
-  type DirectionalScore,
-  type FlatMoves,
-  type Interval,
-  type ScoredDecision,
-  type ScoreOptions,
-} from "./metrics";
-export {
+  type EvaluationProtocol,
   evaluationProtocolSchema,
+  horizonLabel,
   PUBLISHED_PROTOCOL,
   scoredHorizons,
-  horizonLabel,
-  type EvaluationProtocol,
   type ScoreHorizon,
 } from "./evaluation-protocol";
-export type { DriftRow } from "./market-drift";
-export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
-export type { PublishedConventions } from "./published-conventions";
-export {
-  baselineIds,
-  baselineLabels,
-  alwaysLongDirective,
-  alwaysShortDirective,
-  momentumDirective,
-  linearRegressionDirective,
-  olsSlope,
-  randomDirectives,
-  type BaselineId,
-} from "./baselines";
-export { mulberry32 } from "./seeded-random";
-export {
-  scoreEvaluation,
-  findScore,
-  ALL_ASSETS,
-  type MethodId,
-  type ScoreRow,
-  type ScoringOptions,
-} from "./score-evaluation";
-export {
-  cachedChatModel,
-  modelCacheKey,
-  modelCacheEntryPath,
-  type ModelCacheCall,
-  type ModelCacheOptions,
-} from "./model-cache";
-export { canonicalJson } from "./canonical-json";
-export { MODEL_PRICES, MODEL_PRICES_AS_OF, findModelPrice, estimateCostUsd, type ModelPrice } from "./model-prices";
-export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
-export { runEvaluation, evaluationOptionsSchema, type EvaluationOptions } from "./run-evaluation";
 export type {
-  EvaluationResult,
-  EvaluationSettings,
   EvaluationProgress,
   EvaluationProgressListener,
+  EvaluationResult,
+  EvaluationSettings,
   PointRecord,
 } from "./evaluation-result";
+export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
+export type { DriftRow } from "./market-drift";
 export {
+  averageScores,
+  type DirectionalScore,
+  type Directive,
+  directiveReturn,
+  type FlatMoves,
+  type Interval,
+  isCorrect,
+  relativeGain,
+  type ScoredDecision,
+  scoreDirectives,
+  type ScoreOptions,
+  simpleReturn,
+  wilsonInterval,
+  Z_95,
+} from "./metrics";
+export {
+  cachedChatModel,
+  type ModelCacheCall,
+  modelCacheEntryPath,
+  modelCacheKey,
+  type ModelCacheOptions,
+} from "./model-cache";
+export { estimateCostUsd, findModelPrice, MODEL_PRICES, MODEL_PRICES_AS_OF, type ModelPrice } from "./model-prices";
+export {
+  createEvaluationProgressView,
+  createTextProgressBar,
+  formatProgressBar,
+  type TextProgressOptions,
+} from "./progress-bar";
+export type { PublishedConventions } from "./published-conventions";
+export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
+export {
+  accuracyTableMarkdown,
+  conventionsMarkdown,
   evaluationMarkdown,
   evaluationReportJson,
   evaluationSummaryMarkdown,
-  accuracyTableMarkdown,
-  returnsTableMarkdown,
   publishedComparisonMarkdown,
-  conventionsMarkdown,
+  returnsTableMarkdown,
 } from "./report";
 export { acrossAssets, methodLabels } from "./report-tables";
-export { writeEvaluationReport, assertReportAbsent, type WriteReportOptions, type WrittenReport } from "./write-report";
-export { accuracyFigure, meanReturnFigure, type EvaluationFigure } from "./evaluation-figures";
-export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
+export { type EvaluationOptions, evaluationOptionsSchema, runEvaluation } from "./run-evaluation";
 export {
-  formatProgressBar,
-  createTextProgressBar,
-  createEvaluationProgressView,
-  type TextProgressOptions,
-} from "./progress-bar";
-export { compareEvaluations, ablationMarkdown, type Ablation, type AblationLabels } from "./ablation";
+  ALL_ASSETS,
+  findScore,
+  type MethodId,
+  scoreEvaluation,
+  type ScoreRow,
+  type ScoringOptions,
+} from "./score-evaluation";
+export { mulberry32 } from "./seeded-random";
+export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
+export { assertReportAbsent, writeEvaluationReport, type WriteReportOptions, type WrittenReport } from "./write-report";

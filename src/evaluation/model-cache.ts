@@ -17,11 +17,13 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+
 import { z } from "zod";
+
 import { abortable } from "../common/abortable";
+import { writeFileAtomic } from "../common/atomic-write";
 import { parseJsonSafely } from "../common/parse-json-safely";
 import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "../llm/chat-model";
-import { writeFileAtomic } from "../common/atomic-write";
 import { canonicalJson } from "./canonical-json";
 
 /** Bumped when the key material or the entry format changes, so old entries are simply not found. */
@@ -174,5 +176,5 @@ async function readEntry(file: string, key: string): Promise<ChatResponse | unde
   }
   const parsed = cacheEntrySchema.safeParse(parseJsonSafely(text)); // a torn entry is no entry
   if (!parsed.success || parsed.data.key !== key) return undefined;
-  return parsed.data.response as ChatResponse;
+  return parsed.data.response;
 }

@@ -1,7 +1,7 @@
 // Progress of an evaluation run: one line of text (for the CLI, rewritten in place on a terminal) and a notebook
 // view (one display entry from tslab's newDisplay(), rewritten on each update). Both show windows done, errors,
 // tokens sent, calls answered from the cache and the ESTIMATED cost.
-import { escapeHtml, type Display } from "../notebook/display";
+import { type Display, escapeHtml } from "../notebook/display";
 import type { EvaluationProgress, EvaluationProgressListener } from "./evaluation-result";
 
 export function formatDuration(ms: number): string {

@@ -6,16 +6,16 @@
 // win only lowers it), and a three-sided die expects 1/3; so a many-seed random of 46.1 needs about 8% of samples
 // to be unwinnable, and an asset at 51.0 cannot come from an expectation at all. A single draw of the coin can land
 // anywhere near 50%: randomSeedSpread measures how often one seed lands where the published figures are.
+import { type ConventionSpec, scoreConvention, summarise } from "./convention-scoring";
 import type { BenchmarkWindow } from "./decision-points";
-import { scoreConvention, summarise, type ConventionSpec } from "./convention-scoring";
 import { PUBLISHED_PROTOCOL } from "./evaluation-protocol";
-import { PUBLISHED_4H_ACCURACY, roundsTo } from "./published-figures";
 import {
-  randomSeedSpread,
-  regressionForkScan,
   type RandomSeedSpread,
+  randomSeedSpread,
   type RegressionForkScan,
+  regressionForkScan,
 } from "./published-convention-checks";
+import { PUBLISHED_4H_ACCURACY, roundsTo } from "./published-figures";
 
 export type ConventionId =
   | "published"

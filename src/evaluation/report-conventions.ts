@@ -3,8 +3,8 @@
 // verdicts computed from the data. Pure.
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
-import { PUBLISHED_4H_ACCURACY, roundsTo } from "./published-figures";
 import type { PublishedConventions } from "./published-conventions";
+import { PUBLISHED_4H_ACCURACY, roundsTo } from "./published-figures";
 import type { ReportBlock, ReportTable } from "./report-blocks";
 import { acrossAssets, percent } from "./report-tables";
 import { ALL_ASSETS } from "./score-evaluation";

@@ -2,8 +2,8 @@
 // market's drift and the published figures, the mean return of following each method, and the comparison of this
 // run's summary with the published one.
 import { baselineIds, baselineLabels } from "./baselines";
-import type { EvaluationResult } from "./evaluation-result";
 import type { ScoreHorizon } from "./evaluation-protocol";
+import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
 import type { Interval } from "./metrics";
 import { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";

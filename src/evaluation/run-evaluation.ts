@@ -6,41 +6,43 @@
 // on-disk cache (cachedChatModel), so a rerun asks the provider nothing and gives the same numbers. A point whose
 // analysis fails is recorded with its error and the run goes on; aborting the signal stops the whole run.
 import path from "node:path";
+
 import { z } from "zod";
+
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
-import { createConfig, type Config, type ConfigInput } from "../config/config-schema";
+import { QuantAgentError } from "../common/quantagent-error";
+import { createSecretRedactor } from "../common/secret-redactor";
+import { type Config, type ConfigInput, createConfig } from "../config/config-schema";
+import { openJournal } from "../journal/open-journal";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
+import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
+import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
+import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { readBenchmarkWindows } from "./benchmark-data";
 import { forEachWithConcurrency } from "./bounded-concurrency";
 import {
-  decisionPoints,
-  resolveDecisionPointOptions,
   type BenchmarkWindow,
   type DecisionPoint,
+  decisionPoints,
+  resolveDecisionPointOptions,
 } from "./decision-points";
+import { evaluationRunInput } from "./evaluation-journal";
 import { evaluationProtocolSchema, resolveProtocolSettings } from "./evaluation-protocol";
-import { marketDrift } from "./market-drift";
-import { explorePublishedConventions } from "./published-conventions";
 import type {
   EvaluationProgressListener,
   EvaluationResult,
   EvaluationSettings,
   PointRecord,
 } from "./evaluation-result";
+import { marketDrift } from "./market-drift";
 import type { Directive } from "./metrics";
 import { cachedChatModel } from "./model-cache";
-import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
-import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
-import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
+import { explorePublishedConventions } from "./published-conventions";
 import { scoreEvaluation } from "./score-evaluation";
 import { createUsageMeter, type UsageMeter } from "./usage-meter";
-import { describeError } from "../common/describe-error";
-import { QuantAgentError } from "../common/quantagent-error";
-import { createSecretRedactor } from "../common/secret-redactor";
-import { openJournal } from "../journal/open-journal";
-import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
-import { evaluationRunInput } from "./evaluation-journal";
 
 export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */

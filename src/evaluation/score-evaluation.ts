@@ -3,10 +3,10 @@
 //
 // "Same points": when model directives are given, only points with a directive are scored, for every method, so a
 // failed window removes one point from every column alike. Rows of asset "ALL" pool every scored point.
-import { baselineIds, deterministicBaselineDirective, randomDirectives, type BaselineId } from "./baselines";
-import { outcomeAt, type DecisionPoint } from "./decision-points";
-import { flatMovesOf, scoredHorizons, type EvaluationProtocol, type ScoreHorizon } from "./evaluation-protocol";
-import { averageScores, relativeGain, scoreDirectives, type DirectionalScore, type Directive } from "./metrics";
+import { type BaselineId, baselineIds, deterministicBaselineDirective, randomDirectives } from "./baselines";
+import { type DecisionPoint, outcomeAt } from "./decision-points";
+import { type EvaluationProtocol, flatMovesOf, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
+import { averageScores, type DirectionalScore, type Directive, relativeGain, scoreDirectives } from "./metrics";
 
 export type MethodId = "agents" | BaselineId;
 export const ALL_ASSETS = "ALL";

@@ -7,9 +7,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+
+import { type ChartRenderer, createChartRenderer } from "../charts/png-renderer";
 import { writeFileAtomic } from "../common/atomic-write";
 import { InputError } from "../common/input-error";
-import { createChartRenderer, type ChartRenderer } from "../charts/png-renderer";
 import { evaluationFigure } from "./evaluation-figures";
 import type { EvaluationResult } from "./evaluation-result";
 import { evaluationMarkdown, evaluationReportBlocks, evaluationReportJson, REPORT_TITLE } from "./report";

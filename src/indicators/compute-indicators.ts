@@ -3,17 +3,17 @@
 // ROC 10, Williams %R 14) and can be overridden per indicator.
 import type { Candle } from "../market/candle";
 import { toColumns } from "../market/candle";
-import { parseIndicatorOptions, type IndicatorSeries } from "./indicator-input";
-import { computeMacd, macdOptionsSchema, type MacdOptions, type MacdSeries } from "./macd";
-import { computeRoc, rocOptionsSchema, type RocOptions } from "./roc";
-import { computeRsi, rsiOptionsSchema, type RsiOptions } from "./rsi";
+import { type IndicatorSeries, parseIndicatorOptions } from "./indicator-input";
+import { computeMacd, type MacdOptions, macdOptionsSchema, type MacdSeries } from "./macd";
+import { computeRoc, type RocOptions, rocOptionsSchema } from "./roc";
+import { computeRsi, type RsiOptions, rsiOptionsSchema } from "./rsi";
 import {
   computeStochastic,
-  stochasticOptionsSchema,
   type StochasticOptions,
+  stochasticOptionsSchema,
   type StochasticSeries,
 } from "./stochastic";
-import { computeWilliamsR, williamsROptionsSchema, type WilliamsROptions } from "./williams-r";
+import { computeWilliamsR, type WilliamsROptions, williamsROptionsSchema } from "./williams-r";
 
 export interface ComputeIndicatorsOptions {
   rsi?: RsiOptions;

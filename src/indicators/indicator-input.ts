@@ -1,9 +1,10 @@
 // What every indicator shares: the aligned output type, period schemas for options an LLM agent may pick, and the
 // checks on the input series. Read this first; each indicator file then only holds its own arithmetic.
-import { quoteInput } from "../common/quote-input";
 import { z } from "zod";
-import { InputError } from "../common/input-error";
+
 import { formatZodError } from "../common/format-zod-error";
+import { InputError } from "../common/input-error";
+import { quoteInput } from "../common/quote-input";
 
 /** One value per input bar; null while the indicator warms up (TA-Lib defines no value there), never 0 or NaN. */
 export type IndicatorSeries = (number | null)[];

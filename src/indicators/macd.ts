@@ -6,13 +6,14 @@
 // the first `fast` bars. The signal EMA is seeded with the mean of the first `signal` MACD values, and all three
 // lines start together at index (slow-1)+(signal-1), 33 for 12/26/9.
 import { z } from "zod";
+
 import {
   assertFiniteSeries,
   emptySeries,
   IndicatorInputError,
+  type IndicatorSeries,
   parseIndicatorOptions,
   periodSchema,
-  type IndicatorSeries,
 } from "./indicator-input";
 
 export const macdOptionsSchema = z.strictObject({

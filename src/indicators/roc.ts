@@ -3,12 +3,13 @@
 // a zero reference price gives 0, as in TA-Lib (trading-signals would divide by zero).
 import { ROC } from "trading-signals";
 import { z } from "zod";
+
 import {
   assertFiniteSeries,
   emptySeries,
+  type IndicatorSeries,
   parseIndicatorOptions,
   periodSchema,
-  type IndicatorSeries,
 } from "./indicator-input";
 
 export const rocOptionsSchema = z.strictObject({

@@ -3,12 +3,13 @@
 // not moved at all yet (average gain and loss both 0): TA-Lib answers 0, trading-signals 100. We follow TA-Lib.
 import { RSI } from "trading-signals";
 import { z } from "zod";
+
 import {
   assertFiniteSeries,
   emptySeries,
+  type IndicatorSeries,
   parseIndicatorOptions,
   periodSchema,
-  type IndicatorSeries,
 } from "./indicator-input";
 
 export const rsiOptionsSchema = z.strictObject({

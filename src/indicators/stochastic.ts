@@ -4,13 +4,14 @@
 // checked against TA-Lib in test/indicators, so it does the work here.
 import { StochasticOscillator } from "trading-signals";
 import { z } from "zod";
+
 import {
   assertHighLowClose,
   emptySeries,
-  parseIndicatorOptions,
-  periodSchema,
   type HighLowClose,
   type IndicatorSeries,
+  parseIndicatorOptions,
+  periodSchema,
 } from "./indicator-input";
 
 export const stochasticOptionsSchema = z.strictObject({

@@ -4,13 +4,14 @@
 // trading-signals -100, and -100 is also a genuine value (close at the low), so its output cannot be corrected
 // afterwards. The arithmetic follows TA-Lib's: (highest - close) / ((highest - lowest) / -100).
 import { z } from "zod";
+
 import {
   assertHighLowClose,
   emptySeries,
-  parseIndicatorOptions,
-  periodSchema,
   type HighLowClose,
   type IndicatorSeries,
+  parseIndicatorOptions,
+  periodSchema,
 } from "./indicator-input";
 
 export const williamsROptionsSchema = z.strictObject({

@@ -1,6 +1,7 @@
 // The filters the history list and the statistics share, and the SQL condition they become.
-import type { ExpressionBuilder, Expression, SqlBool } from "kysely";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import { z } from "zod";
+
 import type { JournalDatabase } from "./database-schema";
 import { journalSources } from "./journal-entry";
 

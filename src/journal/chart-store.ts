@@ -4,7 +4,9 @@
 // their space once. Analyses reference charts through foreign keys; a chart no analysis references any more is
 // removed when the last analysis using it is deleted.
 import { createHash } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
+
+import { type Kysely, sql, type Transaction } from "kysely";
+
 import type { JournalDatabase, JournalEngine } from "./database-schema";
 
 type Executor = Kysely<JournalDatabase> | Transaction<JournalDatabase>;

@@ -3,6 +3,7 @@
 // plugin sets then compare side by side in the leaderboard. The journal keeps this type its own; the evaluation
 // harness maps its result onto it (a point's `decision` becomes `directive`, `outcomes` become `moves`).
 import { z } from "zod";
+
 import { isoTimeSchema, modelUsedSchema, pluginUsedSchema } from "./journal-entry";
 
 const nonEmpty = z.string().trim().min(1, "must not be empty");

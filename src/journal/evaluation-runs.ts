@@ -2,6 +2,7 @@
 // listed newest first behind the same kind of keyset cursor as the history list.
 import type { Kysely } from "kysely";
 import { z } from "zod";
+
 import type { EvaluationMovesTable, EvaluationPointsTable, JournalDatabase } from "./database-schema";
 import { evaluationRunInputSchema } from "./evaluation-run-input";
 import type { PluginUsed } from "./journal-entry";

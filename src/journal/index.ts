@@ -1,55 +1,55 @@
 // quantagent-ts/journal: the analysis journal. Every analysis and evaluation run recorded in SQLite (embedded) or
 // PostgreSQL (shared), scored against what the market did afterwards, and compared across models, prompts and plugins.
-export { openJournal, type OpenJournalOptions } from "./open-journal";
-export { JOURNAL_FILE_NAME } from "./open-database";
-export type { Journal } from "./journal";
+export type { AnalysisFilter } from "./analysis-filter";
 export type { JournalEngine } from "./database-schema";
-export { JournalError, type JournalErrorReason, type JournalErrorOptions } from "./journal-error";
 export {
-  journalEntryInputSchema,
-  journalSources,
-  type JournalEntryInput,
-  type JournalEntry,
+  type EvaluationPointInput,
+  evaluationPointInputSchema,
+  type EvaluationRunInput,
+  evaluationRunInputSchema,
+} from "./evaluation-run-input";
+export type {
+  EvaluationRunPage,
+  EvaluationRunSummary,
+  ListEvaluationRunsOptions,
+  RecordedEvaluationRun,
+} from "./evaluation-runs";
+export type { Journal } from "./journal";
+export {
   type JournalDecision,
-  type JournalSource,
+  type JournalEntry,
+  type JournalEntryInput,
+  journalEntryInputSchema,
   type ModelUsed as JournalModelUsed,
   type PluginUsed as JournalPluginUsed,
+  type JournalSource,
+  journalSources,
 } from "./journal-entry";
-export type { RecordedAnalysis, RecordAnalysisOptions } from "./record-analysis";
-export { MAX_PAGE_SIZE, type ListAnalysesOptions, type AnalysisPage, type AnalysisSummary } from "./list-analyses";
-export type { AnalysisFilter } from "./analysis-filter";
-export type { StoredAnalysis } from "./stored-analysis";
+export { JournalError, type JournalErrorOptions, type JournalErrorReason } from "./journal-error";
+export { accuracyOverTimeFigure, type AccuracyScatterTrace, type JournalFigure } from "./journal-figures";
+export { type AccuracyFigures, type JournalGrouping, journalGroupings } from "./journal-grouping";
+export type {
+  AccuracyOverTime,
+  AccuracyOverTimeOptions,
+  AccuracyPoint,
+  JournalStats,
+  StatsGroup,
+  StatsOptions,
+} from "./journal-stats";
+export { accuracyTableHtml, type AccuracyTableRow, analysesTableHtml } from "./journal-tables";
+export type { Leaderboard, LeaderboardGroup, LeaderboardOptions } from "./leaderboard";
+export { type AnalysisPage, type AnalysisSummary, type ListAnalysesOptions, MAX_PAGE_SIZE } from "./list-analyses";
+export { JOURNAL_FILE_NAME } from "./open-database";
+export { openJournal, type OpenJournalOptions } from "./open-journal";
 export {
-  scoreOutcome,
+  type AnalysisOutcome,
   closesAfter,
   OUTCOME_HORIZONS,
-  type AnalysisOutcome,
   type OutcomeAtHorizon,
   type OutcomeHorizon,
   type OutcomeInput,
+  scoreOutcome,
 } from "./outcome";
-export type { FetchLaterBars, LaterBarsRequest, ScoreOutcomesOptions, ScoreOutcomesCounts } from "./score-outcomes";
-export { journalGroupings, type JournalGrouping, type AccuracyFigures } from "./journal-grouping";
-export type {
-  StatsOptions,
-  JournalStats,
-  StatsGroup,
-  AccuracyOverTimeOptions,
-  AccuracyOverTime,
-  AccuracyPoint,
-} from "./journal-stats";
-export {
-  evaluationRunInputSchema,
-  evaluationPointInputSchema,
-  type EvaluationRunInput,
-  type EvaluationPointInput,
-} from "./evaluation-run-input";
-export type {
-  RecordedEvaluationRun,
-  ListEvaluationRunsOptions,
-  EvaluationRunPage,
-  EvaluationRunSummary,
-} from "./evaluation-runs";
-export type { LeaderboardOptions, Leaderboard, LeaderboardGroup } from "./leaderboard";
-export { analysesTableHtml, accuracyTableHtml, type AccuracyTableRow } from "./journal-tables";
-export { accuracyOverTimeFigure, type JournalFigure, type AccuracyScatterTrace } from "./journal-figures";
+export type { RecordAnalysisOptions, RecordedAnalysis } from "./record-analysis";
+export type { FetchLaterBars, LaterBarsRequest, ScoreOutcomesCounts, ScoreOutcomesOptions } from "./score-outcomes";
+export type { StoredAnalysis } from "./stored-analysis";

@@ -1,7 +1,7 @@
 // The journal's error type, on the library's common base: `reason` says what went wrong in the journal's terms,
 // `code` and `kind` are what every library error carries (the server maps them to statuses), and the message says
 // what to do about it. Built from one named-argument object, as every library error is.
-import { QuantAgentError, type ErrorKind } from "../common/quantagent-error";
+import { type ErrorKind, QuantAgentError } from "../common/quantagent-error";
 
 export type JournalErrorReason =
   /** What the caller passed (an entry, an option, a cursor) is invalid; nothing was written. */

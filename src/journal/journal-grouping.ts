@@ -1,6 +1,7 @@
 // What the statistics and the leaderboard group by, and which column holds it. "model" and "provider" mean the
 // graph model's: it takes the decision that is scored (the agent model only dispatches tools).
 import { z } from "zod";
+
 import { wilsonInterval } from "../evaluation/metrics";
 
 export const journalGroupings = ["model", "provider", "asset", "timeframe", "prompt_version"] as const;

@@ -1,18 +1,19 @@
 // Accuracy of recorded analyses per group (model, provider, asset, timeframe, prompt version), with Wilson 95%
 // intervals, over all time or bucketed by day or week for a chart. Counting happens in SQL; only one row per group
 // (and per day) comes back. Flat closes count as misses (see outcome.ts); days are UTC days of the recording time.
-import { sql, type Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { z } from "zod";
+
 import { analysisFilterCondition, analysisFilterShape } from "./analysis-filter";
 import type { JournalDatabase } from "./database-schema";
 import {
+  type AccuracyFigures,
   accuracyFigures,
   compareText,
   countOf,
   horizonSchema,
-  journalGroupingSchema,
-  type AccuracyFigures,
   type JournalGrouping,
+  journalGroupingSchema,
 } from "./journal-grouping";
 import { parseInput } from "./parse-input";
 

@@ -3,28 +3,28 @@
 // which may wait on other processes or on market data, do.
 import type { Candle } from "../market/candle";
 import type { JournalEngine } from "./database-schema";
+import type { EvaluationRunInput } from "./evaluation-run-input";
 import {
-  listEvaluationRuns,
-  recordEvaluationRun,
   type EvaluationRunPage,
+  listEvaluationRuns,
   type ListEvaluationRunsOptions,
   type RecordedEvaluationRun,
+  recordEvaluationRun,
 } from "./evaluation-runs";
-import type { EvaluationRunInput } from "./evaluation-run-input";
 import type { JournalEntryInput } from "./journal-entry";
 import { JournalError } from "./journal-error";
 import {
-  accuracyOverTime,
-  journalStats,
   type AccuracyOverTime,
+  accuracyOverTime,
   type AccuracyOverTimeOptions,
   type JournalStats,
+  journalStats,
   type StatsOptions,
 } from "./journal-stats";
-import { leaderboard, type Leaderboard, type LeaderboardOptions } from "./leaderboard";
-import { listAnalyses, type AnalysisPage, type ListAnalysesOptions } from "./list-analyses";
-import type { AnalysisOutcome } from "./outcome";
+import { type Leaderboard, leaderboard, type LeaderboardOptions } from "./leaderboard";
+import { type AnalysisPage, listAnalyses, type ListAnalysesOptions } from "./list-analyses";
 import type { OpenedDatabase } from "./open-database";
+import type { AnalysisOutcome } from "./outcome";
 import { recordAnalysis, type RecordAnalysisOptions, type RecordedAnalysis } from "./record-analysis";
 import { recordOutcome, scoreOutcomes, type ScoreOutcomesCounts, type ScoreOutcomesOptions } from "./score-outcomes";
 import { deleteAnalysis, getAnalysis, type StoredAnalysis } from "./stored-analysis";

@@ -3,16 +3,17 @@
 // protocol scores them, so one run's row here equals its report: a move of exactly zero is left out (no direction to
 // call), or kept as a miss with `flatMoves: "miss"` as the published protocol does. Failed points and runs without
 // a model have no directive and are left out.
-import { sql, type Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { z } from "zod";
+
 import type { JournalDatabase } from "./database-schema";
 import {
+  type AccuracyFigures,
   accuracyFigures,
   compareText,
   countOf,
-  journalGroupingSchema,
-  type AccuracyFigures,
   type JournalGrouping,
+  journalGroupingSchema,
 } from "./journal-grouping";
 import { parseInput } from "./parse-input";
 

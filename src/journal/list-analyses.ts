@@ -2,6 +2,7 @@
 // keyset cursor. Reads only the summary columns, never the stored result or the charts.
 import type { Kysely } from "kysely";
 import { z } from "zod";
+
 import { analysisFilterCondition, analysisFilterShape } from "./analysis-filter";
 import type { JournalDatabase } from "./database-schema";
 import type { JournalSource } from "./journal-entry";

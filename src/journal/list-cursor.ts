@@ -2,6 +2,7 @@
 // Keyset paging rather than an offset: rows recorded while a client pages through the list are newer than any
 // cursor, so they neither shift later pages nor appear twice.
 import { z } from "zod";
+
 import { JournalError } from "./journal-error";
 
 export interface CursorPosition {

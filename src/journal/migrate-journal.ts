@@ -1,11 +1,12 @@
 // Brings a journal's schema up to date when it opens. Safe when several processes open one journal at once:
 // PostgreSQL serialises them with Kysely's advisory lock, SQLite with the write lock its migration transaction takes
 // up front (BEGIN IMMEDIATE, see sqlite-database.ts); whoever comes second finds nothing left to do.
-import { DEFAULT_MIGRATION_TABLE, Migrator, type Kysely } from "kysely";
+import { DEFAULT_MIGRATION_TABLE, type Kysely, Migrator } from "kysely";
+
 import { describeError } from "../common/describe-error";
+import { JournalError } from "./journal-error";
 import { journalMigrationProvider, journalMigrations } from "./migrations";
 import type { OpenedDatabase } from "./open-database";
-import { JournalError } from "./journal-error";
 
 /** Migrations the database has applied that this version does not know: it was written by a newer version. */
 async function unknownMigrations(opened: OpenedDatabase): Promise<string[]> {

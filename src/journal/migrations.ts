@@ -1,7 +1,8 @@
 // The journal's schema as migrations in code, applied in name order by Kysely's Migrator when a journal opens.
 // A released migration is never edited: a change to the schema is a new migration, so every existing journal,
 // SQLite file or PostgreSQL database, is brought forward the same way.
-import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
+
 import type { JournalEngine } from "./database-schema";
 
 // `any`: a migration sees the database as it was at that point in history, not as the current types describe it.

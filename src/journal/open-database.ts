@@ -1,7 +1,9 @@
 // Picks the engine for a journal and opens it, without migrating: SQLite at <dataDir>/quantagent.db by default,
 // PostgreSQL when a database URL is given.
 import path from "node:path";
+
 import type { Kysely } from "kysely";
+
 import type { JournalDatabase, JournalEngine } from "./database-schema";
 import { openPostgresDatabase, redactDatabaseUrl } from "./postgres-database";
 import { openSqliteDatabase } from "./sqlite-database";

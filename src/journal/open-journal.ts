@@ -2,7 +2,7 @@
 // and migrated to the current schema before the first call.
 import { createJournal, type Journal } from "./journal";
 import { migrateJournal } from "./migrate-journal";
-import { openJournalDatabase, type OpenDatabaseOptions } from "./open-database";
+import { type OpenDatabaseOptions, openJournalDatabase } from "./open-database";
 
 export type OpenJournalOptions = OpenDatabaseOptions;
 

@@ -1,6 +1,7 @@
 // Validation at the journal's boundary: zod's verdict on what a caller passed becomes one JournalError that names
 // every bad field, before anything touches the database.
 import type { z } from "zod";
+
 import { formatZodError } from "../common/format-zod-error";
 import { JournalError } from "./journal-error";
 

@@ -1,7 +1,8 @@
 // Opens the shared journal: a PostgreSQL database through a pg connection pool, so several server processes or
 // machines record into and read from one journal. The URL's password never appears in an error message.
-import type { Pool } from "pg";
 import { Kysely, PostgresDialect } from "kysely";
+import type { Pool } from "pg";
+
 import { abortable } from "../common/abortable";
 import { describeError } from "../common/describe-error";
 import type { JournalDatabase } from "./database-schema";

@@ -1,9 +1,10 @@
 // Recording one analysis: the entry is validated first (an invalid one writes nothing), then its charts and its row
 // are written in one transaction, so no reader and no crash ever sees an analysis without its charts.
 import type { Kysely } from "kysely";
-import type { AnalysesTable, JournalDatabase, JournalEngine } from "./database-schema";
+
 import { storeCharts } from "./chart-store";
-import { journalEntryInputSchema, type JournalEntry } from "./journal-entry";
+import type { AnalysesTable, JournalDatabase, JournalEngine } from "./database-schema";
+import { type JournalEntry, journalEntryInputSchema } from "./journal-entry";
 import { JournalError } from "./journal-error";
 import { newJournalId } from "./journal-id";
 import { parseInput } from "./parse-input";

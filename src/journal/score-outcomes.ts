@@ -3,10 +3,11 @@
 // whose file already holds the later bars). Scoring is idempotent: an outcome, once stored, is never rewritten.
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import { candleSchema, type Candle } from "../market/candle";
+
+import { type Candle, candleSchema } from "../market/candle";
 import type { JournalDatabase } from "./database-schema";
 import { JournalError } from "./journal-error";
-import { closesAfter, scoreOutcome, type AnalysisOutcome } from "./outcome";
+import { type AnalysisOutcome, closesAfter, scoreOutcome } from "./outcome";
 import { columnsOfOutcome, outcomeFromColumns } from "./outcome-columns";
 import { parseInput } from "./parse-input";
 import { analysisIdSchema } from "./stored-analysis";

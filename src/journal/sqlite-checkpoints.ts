@@ -6,7 +6,9 @@
 // charts), so records rarely meet its writeback. SQLite's own automatic checkpoint stays on at a larger size, as the
 // backstop for a process that never yields to timers.
 import { statSync } from "node:fs";
-import { sql, type Kysely } from "kysely";
+
+import { type Kysely, sql } from "kysely";
+
 import type { JournalDatabase } from "./database-schema";
 
 /** Log size that triggers a checkpoint after a write. */

@@ -1,24 +1,26 @@
 // Opens the embedded journal: one SQLite file through better-sqlite3, checked before anything writes to it. A file
 // that is not a database, or fails SQLite's integrity check, is refused with its path and what to do, and is never
 // written to: records that cost model calls are not "repaired" away behind the user's back.
-import { mkdirSync, openSync, readSync, closeSync, statSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
+
 import type BetterSqlite3 from "better-sqlite3";
 import {
   CompiledQuery,
-  Kysely,
-  SqliteAdapter,
-  SqliteDialect,
-  SqliteDriver,
   type DatabaseConnection,
   type DialectAdapter,
   type Driver,
+  Kysely,
+  SqliteAdapter,
+  SqliteDialect,
   type SqliteDialectConfig,
+  SqliteDriver,
 } from "kysely";
+
 import { describeError } from "../common/describe-error";
 import type { JournalDatabase } from "./database-schema";
 import { JournalError } from "./journal-error";
-import { BACKSTOP_CHECKPOINT_PAGES, createCheckpointScheduler, type CheckpointScheduler } from "./sqlite-checkpoints";
+import { BACKSTOP_CHECKPOINT_PAGES, type CheckpointScheduler, createCheckpointScheduler } from "./sqlite-checkpoints";
 
 export interface SqliteJournalOptions {
   file: string;

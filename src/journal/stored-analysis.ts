@@ -2,6 +2,7 @@
 // or deleted together with the charts nothing else uses.
 import type { Kysely } from "kysely";
 import { z } from "zod";
+
 import { loadCharts, removeUnreferencedCharts } from "./chart-store";
 import type { JournalDatabase } from "./database-schema";
 import type { AnalysisOutcome } from "./outcome";

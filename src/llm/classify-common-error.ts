@@ -1,8 +1,8 @@
 // Classification shared by the provider error files: caller aborts, timeouts, raw connection failures, bad bodies.
-import type { ProviderId } from "../config/providers";
-import { redactKnownSecrets } from "../common/secret-redactor";
-import { ProviderError, type ProviderErrorReason } from "./provider-error";
 import { describeError } from "../common/describe-error";
+import { redactKnownSecrets } from "../common/secret-redactor";
+import type { ProviderId } from "../config/providers";
+import { ProviderError, type ProviderErrorReason } from "./provider-error";
 
 /** What a classifier knows about the call that failed, to name the model and the endpoint in the message. */
 export interface ClassifyContext {

@@ -1,9 +1,9 @@
 // Builds the ChatModel for a model role ("agent" or "graph") from the config record: provider, model, key, base URL.
-import { quoteInput } from "../common/quote-input";
-import { ConfigError, modelNameSchema, type Config } from "../config/config-schema";
-import { resolveApiKey, resolveBaseUrl, type Env } from "../config/api-keys";
-import type { ProviderId } from "../config/providers";
 import { formatZodError } from "../common/format-zod-error";
+import { quoteInput } from "../common/quote-input";
+import { type Env, resolveApiKey, resolveBaseUrl } from "../config/api-keys";
+import { type Config, ConfigError, modelNameSchema } from "../config/config-schema";
+import type { ProviderId } from "../config/providers";
 import { AnthropicChatModel } from "./anthropic/anthropic-chat-model";
 import type { ChatModel } from "./chat-model";
 import { OpenAIChatModel } from "./openai/openai-chat-model";

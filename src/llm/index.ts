@@ -1,40 +1,40 @@
 // quantagent-ts/llm: the provider-neutral chat interface (for wrapping models: caches, recorders, rate limiters),
 // building a model from the config, key validation, and the provider table.
+export {
+  type ApiKeyStatus,
+  apiKeyStatus,
+  type Env,
+  findApiKey,
+  maskApiKey,
+  resolveApiKey,
+  resolveBaseUrl,
+} from "../config/api-keys";
+export {
+  type ProviderId,
+  providerIds,
+  providerIdSchema,
+  type ProviderInfo,
+  providerInfo,
+  providers,
+} from "../config/providers";
 export type {
-  ChatModel,
   ChatMessage,
+  ChatModel,
   ChatRequest,
   ChatResponse,
-  ToolCall,
-  ToolDefinition,
-  ToolChoice,
-  TokenUsage,
   ImagePart,
   TextPart,
+  TokenUsage,
+  ToolCall,
+  ToolChoice,
+  ToolDefinition,
 } from "./chat-model";
 export { addUsage, zeroUsage } from "./chat-model";
 export {
   createChatModel,
   createChatModelFor,
-  modelSettingsFor,
   type ModelRole,
   type ModelSettings,
+  modelSettingsFor,
 } from "./create-chat-model";
-export { validateApiKey, type ApiKeyValidation, type ValidateApiKeyOptions } from "./validate-api-key";
-export {
-  providers,
-  providerIds,
-  providerIdSchema,
-  providerInfo,
-  type ProviderId,
-  type ProviderInfo,
-} from "../config/providers";
-export {
-  findApiKey,
-  resolveApiKey,
-  resolveBaseUrl,
-  apiKeyStatus,
-  maskApiKey,
-  type ApiKeyStatus,
-  type Env,
-} from "../config/api-keys";
+export { type ApiKeyValidation, validateApiKey, type ValidateApiKeyOptions } from "./validate-api-key";

@@ -2,7 +2,7 @@
 // Issue: ..., Network Error: ..., Model Error: ...). Classification lives in each provider's *-errors.ts (openai/,
 // anthropic/), with the shared cases in classify-common-error.ts.
 import { QuantAgentError } from "../common/quantagent-error";
-import { providerInfo, type ProviderId } from "../config/providers";
+import { type ProviderId, providerInfo } from "../config/providers";
 
 export type ProviderErrorReason =
   "auth" | "rate_limit" | "quota" | "network" | "model_not_found" | "bad_request" | "server" | "aborted" | "unknown";

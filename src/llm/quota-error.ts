@@ -21,8 +21,8 @@ interface ErrorFields {
 function errorFields(body: unknown): ErrorFields {
   if (body === null || typeof body !== "object") return {};
   const inner = (body as { error?: unknown }).error;
-  if (inner !== null && typeof inner === "object") return inner as ErrorFields;
-  return body as ErrorFields;
+  if (inner !== null && typeof inner === "object") return inner;
+  return body;
 }
 
 function isQuotaCode(value: unknown): boolean {

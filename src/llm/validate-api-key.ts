@@ -1,11 +1,11 @@
 // Key validation: one cheap real request to the provider, answered as {valid, message} or {valid, error}.
-import { findApiKey, MissingApiKeyError, type Env } from "../config/api-keys";
-import { ConfigError, type Config } from "../config/config-schema";
-import { providerInfo, type ProviderId } from "../config/providers";
-import { createChatModelFor, modelSettingsFor } from "./create-chat-model";
-import { redactKnownSecrets } from "../common/secret-redactor";
-import { ProviderError } from "./provider-error";
 import { describeError } from "../common/describe-error";
+import { redactKnownSecrets } from "../common/secret-redactor";
+import { type Env, findApiKey, MissingApiKeyError } from "../config/api-keys";
+import { type Config, ConfigError } from "../config/config-schema";
+import { type ProviderId, providerInfo } from "../config/providers";
+import { createChatModelFor, modelSettingsFor } from "./create-chat-model";
+import { ProviderError } from "./provider-error";
 
 export type ApiKeyValidation = { ok: true; message: string } | { ok: false; error: string };
 

@@ -1,7 +1,7 @@
 // Groups 1h bars into 4h bars per trading day, because Yahoo has no 4h interval. Pure.
 import type { Candle } from "./candle";
-import { DAY_MS } from "./timeframes";
 import { offsetSecondsAt, type UtcOffset } from "./time-zone-offset";
+import { DAY_MS } from "./timeframes";
 
 const FOUR_HOURS_MS = 4 * 60 * 60_000;
 

@@ -7,7 +7,7 @@
 // zones and daylight saving move daily stamps by an hour or two; months have 28 to 31 days).
 import { InputError } from "../common/input-error";
 import type { Candle } from "./candle";
-import { DAY_MS, TIMEFRAMES, timeframeInfo, type Timeframe } from "./timeframes";
+import { DAY_MS, type Timeframe, timeframeInfo, TIMEFRAMES } from "./timeframes";
 
 const HOUR_MS = 3_600_000;
 

@@ -1,12 +1,13 @@
 // Reads OHLCV candles from CSV text or a file: named columns in any order, errors with line and column.
-import { quoteInput, quoteList } from "../common/quote-input";
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
-import { candleSchema, type Candle } from "./candle";
-import { CsvParseError } from "./csv-error";
-import { splitCsvRecords, type CsvRecord } from "./csv-text";
-import { formatUtc, parseUtcTimestamp } from "./parse-timestamp";
+
 import { describeError } from "../common/describe-error";
+import { quoteInput, quoteList } from "../common/quote-input";
+import { type Candle, candleSchema } from "./candle";
+import { CsvParseError } from "./csv-error";
+import { type CsvRecord, splitCsvRecords } from "./csv-text";
+import { formatUtc, parseUtcTimestamp } from "./parse-timestamp";
 
 export const DEFAULT_CSV_MAX_BYTES = 20 * 1024 * 1024;
 

@@ -1,13 +1,14 @@
 // The custom-asset list kept in the data directory: validated, deduplicated, written atomically, with
 // saves serialised inside the process (a queue per file) and across processes (a lock file).
-import { quoteInput } from "../common/quote-input";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { assetEntries, findBuiltInAsset, symbolSchema, type AssetEntry } from "./assets";
+
 import { removeStaleTemps, writeFileAtomic } from "../common/atomic-write";
+import { FileLockError, withFileLock } from "../common/file-lock";
+import { quoteInput } from "../common/quote-input";
+import { assetEntries, type AssetEntry, findBuiltInAsset, symbolSchema } from "./assets";
 import { CustomAssetStoreError } from "./custom-asset-store-error";
 import { CUSTOM_ASSETS_FILE_NAME, readCustomAssetsFile, serialiseCustomAssets } from "./custom-assets-file";
-import { FileLockError, withFileLock } from "../common/file-lock";
 
 export interface CustomAssetStoreOptions {
   dataDir: string;

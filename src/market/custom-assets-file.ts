@@ -1,6 +1,8 @@
 // The on-disk format of the custom-asset list and its strict reader: a damaged file is an error, never "empty".
 import { readFile } from "node:fs/promises";
+
 import { z } from "zod";
+
 import { SYMBOL_PATTERN } from "./assets";
 import { CustomAssetStoreError } from "./custom-asset-store-error";
 

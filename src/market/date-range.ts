@@ -1,9 +1,10 @@
 // Checks a requested date range against the timeframe's lookback limit, with the answer shape of the API.
-import { quoteInput } from "../common/quote-input";
 import { z } from "zod";
+
 import { InputError } from "../common/input-error";
-import { dateInputSchema, formatUtc, toEpochMs, type DateInput } from "./parse-timestamp";
-import { DAY_MS, isTimeframe, maxLookbackDays, TIMEFRAMES, type Timeframe } from "./timeframes";
+import { quoteInput } from "../common/quote-input";
+import { type DateInput, dateInputSchema, formatUtc, toEpochMs } from "./parse-timestamp";
+import { DAY_MS, isTimeframe, maxLookbackDays, type Timeframe, TIMEFRAMES } from "./timeframes";
 
 /**
  * How far past `now` an end may lie. Browsers and servers disagree on the time by seconds to minutes, and a user

@@ -1,45 +1,45 @@
 // quantagent-ts/market: candles, timeframes and their lookback limits, date ranges, assets and the custom-asset store,
 // the CSV and Yahoo sources, 4h aggregation, the check that bars fit a timeframe, bar spans in words, and how far
 // back a fetch reaches to fill an analysis window.
-export { candleSchema, toColumns, MAX_PRICE, MAX_VOLUME, type Candle, type CandleColumns } from "./candle";
+export { type Aggregate4hOptions, aggregateTo4h } from "./aggregate-4h";
 export {
-  TIMEFRAMES,
-  timeframeSchema,
-  timeframeInfo,
-  timeframeTable,
-  maxLookbackDays,
-  type Timeframe,
-  type TimeframeInfo,
-} from "./timeframes";
+  type AssetEntry,
+  BUILT_IN_ASSETS,
+  type BuiltInAsset,
+  findBuiltInAsset,
+  MAX_SYMBOL_LENGTH,
+  resolveTicker,
+  SYMBOL_PATTERN,
+  symbolSchema,
+} from "./assets";
+export { assertBarSpacing, shortestGapMs, timeframeForGap } from "./bar-spacing";
+export { describeBarLength, describeBarSpan, describeHorizon } from "./bar-span";
+export { type Candle, type CandleColumns, candleSchema, MAX_PRICE, MAX_VOLUME, toColumns } from "./candle";
+export { parseCsv, type ParseCsvOptions, readCsvFile } from "./csv-source";
 export {
-  validateDateRange,
-  resolveDateRange,
+  createCustomAssetStore,
+  type CustomAssetStore,
+  type CustomAssetStoreOptions,
+  listAssets,
+} from "./custom-asset-store";
+export {
   countDays,
   type DateRangeRequest,
   type DateRangeValidation,
+  resolveDateRange,
   type ResolvedDateRange,
+  validateDateRange,
 } from "./date-range";
-export { parseUtcTimestamp, toEpochMs, formatUtc, dateInputSchema, type DateInput } from "./parse-timestamp";
-export {
-  BUILT_IN_ASSETS,
-  SYMBOL_PATTERN,
-  MAX_SYMBOL_LENGTH,
-  symbolSchema,
-  resolveTicker,
-  findBuiltInAsset,
-  type AssetEntry,
-  type BuiltInAsset,
-} from "./assets";
-export {
-  createCustomAssetStore,
-  listAssets,
-  type CustomAssetStore,
-  type CustomAssetStoreOptions,
-} from "./custom-asset-store";
-export { fetchYahooCandles, type FetchYahooCandlesOptions, type YahooCandles } from "./yahoo-source";
-export { aggregateTo4h, type Aggregate4hOptions } from "./aggregate-4h";
+export { type DateInput, dateInputSchema, formatUtc, parseUtcTimestamp, toEpochMs } from "./parse-timestamp";
 export { timeZoneOffset } from "./time-zone-offset";
-export { parseCsv, readCsvFile, type ParseCsvOptions } from "./csv-source";
-export { assertBarSpacing, shortestGapMs, timeframeForGap } from "./bar-spacing";
-export { describeBarLength, describeBarSpan, describeHorizon } from "./bar-span";
+export {
+  maxLookbackDays,
+  type Timeframe,
+  type TimeframeInfo,
+  timeframeInfo,
+  TIMEFRAMES,
+  timeframeSchema,
+  timeframeTable,
+} from "./timeframes";
 export { calendarDaysForBars, windowFetchStart } from "./window-fetch-range";
+export { fetchYahooCandles, type FetchYahooCandlesOptions, type YahooCandles } from "./yahoo-source";

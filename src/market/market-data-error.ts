@@ -1,6 +1,6 @@
 // Typed market-data errors: no bars for a request ("No data available for ..."), and fetch failures by kind, with
 // the original error as cause.
-import { QuantAgentError, type ErrorKind } from "../common/quantagent-error";
+import { type ErrorKind, QuantAgentError } from "../common/quantagent-error";
 import { formatUtc } from "./parse-timestamp";
 
 export type MarketDataErrorReason =

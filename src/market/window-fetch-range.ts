@@ -14,7 +14,7 @@
 // - 1mo: N months of 31 days plus one more month.
 // A 24-hour market (crypto) needs less than this; the surplus costs only rows in the one answer, and the window is
 // cut from the end. Fetching once with a margin is cheaper and simpler than fetching again when a guess fell short.
-import { DAY_MS, maxLookbackDays, timeframeInfo, type Timeframe } from "./timeframes";
+import { DAY_MS, maxLookbackDays, type Timeframe, timeframeInfo } from "./timeframes";
 
 const HOUR_MS = 3_600_000;
 /** The shortest regular session the rule plans for (US equities, 09:30 to 16:00). */

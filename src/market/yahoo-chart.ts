@@ -1,6 +1,7 @@
 // Reads Yahoo's chart JSON (chart.result[0]) into validated, sorted, de-duplicated candles. Pure.
 import { z } from "zod";
-import { candleSchema, type Candle } from "./candle";
+
+import { type Candle, candleSchema } from "./candle";
 
 // Columns are checked row by row below, so one bad value drops one row instead of failing the whole answer.
 const columnSchema = z.array(z.unknown()).optional();

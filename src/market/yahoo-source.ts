@@ -1,16 +1,17 @@
 // Fetches candles from Yahoo Finance through yahoo-finance2's chart(): timeout, validation, 4h aggregation, errors.
-import { quoteInput } from "../common/quote-input";
 import YahooFinance from "yahoo-finance2";
-import { resolveTicker, symbolSchema } from "./assets";
+
+import { abortable } from "../common/abortable";
+import { quoteInput } from "../common/quote-input";
 import { aggregateTo4h } from "./aggregate-4h";
+import { resolveTicker, symbolSchema } from "./assets";
 import type { Candle } from "./candle";
 import { resolveDateRange } from "./date-range";
 import { MarketDataError, NoDataError } from "./market-data-error";
 import type { DateInput } from "./parse-timestamp";
-import { timeframeInfo, type Timeframe } from "./timeframes";
 import { timeZoneOffset, type UtcOffset } from "./time-zone-offset";
+import { type Timeframe, timeframeInfo } from "./timeframes";
 import { candlesFromYahooChart } from "./yahoo-chart";
-import { abortable } from "../common/abortable";
 import { guardedFetch, YahooHttpFailure, YahooTransportFailure } from "./yahoo-fetch";
 
 export const DEFAULT_MARKET_DATA_TIMEOUT_MS = 20_000;

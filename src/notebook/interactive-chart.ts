@@ -4,9 +4,10 @@
 // and the four fitted trendlines.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { plotlyBundlePath } from "../common/package-root";
+
 import type { PlotlyFigure } from "../charts/figure-types";
 import { buildTrendFigure } from "../charts/trend-figure";
+import { plotlyBundlePath } from "../common/package-root";
 import type { AnalysisResult } from "../pipeline/analysis-result";
 import type { Display } from "./display";
 

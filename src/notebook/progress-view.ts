@@ -1,6 +1,6 @@
 // A live progress view for notebooks: one display entry (tslab's newDisplay()) rewritten in place on each event.
 import { pipelineSteps, type ProgressEvent, type ProgressListener, type StepId } from "../pipeline/progress-events";
-import { escapeMarkdownHtml, type Display } from "./display";
+import { type Display, escapeMarkdownHtml } from "./display";
 
 type StepState = { status: "waiting" | "running" | "done" | "failed"; detail: string };
 

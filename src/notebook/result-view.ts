@@ -1,8 +1,8 @@
 // Shows an analysis result in a notebook: a decision card, the three reports as markdown, both charts as PNG, and
 // the numbers as tables (indicators, model calls, time per step); showWindowChart() adds the interactive chart.
 import type { AnalysisResult } from "../pipeline/analysis-result";
-import { escapeHtml, escapeMarkdownHtml, type Display } from "./display";
-import { showPlotly, windowFigure, type PlotlyHtmlOptions } from "./interactive-chart";
+import { type Display, escapeHtml, escapeMarkdownHtml } from "./display";
+import { type PlotlyHtmlOptions, showPlotly, windowFigure } from "./interactive-chart";
 import { indicatorTableHtml, timingsTableHtml, usageTableHtml } from "./result-tables";
 
 export interface ShowResultOptions {

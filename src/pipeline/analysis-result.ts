@@ -9,8 +9,8 @@ import type { ProviderId } from "../config/providers";
 import type { TokenUsage } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
-import type { StepId } from "./progress-events";
 import type { PluginSummary } from "../plugins/plugin-set";
+import type { StepId } from "./progress-events";
 
 export interface IndicatorSnapshot {
   /** Latest value of each indicator at its standard periods (null while warming up). */

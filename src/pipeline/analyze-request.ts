@@ -3,13 +3,14 @@
 // server adds only the old web client's form on top of it. Each form is a strict object, and the form is chosen by
 // the source field present, so a mistake is reported against the fields of the form the caller meant.
 import { z } from "zod";
+
 import { hasControlCharacter } from "../common/plain-text";
+import type { JournalSource } from "../journal/journal-entry";
 import { symbolSchema } from "../market/assets";
 import { candleSchema } from "../market/candle";
 import { dateInputSchema } from "../market/parse-timestamp";
 import { timeframeSchema } from "../market/timeframes";
 import type { ProgressListener } from "./progress-events";
-import type { JournalSource } from "../journal/journal-entry";
 
 /** Characters of CSV text accepted (5 MiB): tens of thousands of rows, far more than an analysis window needs. */
 export const MAX_CSV_CHARACTERS = 5 * 1024 * 1024;
@@ -80,7 +81,7 @@ export const analyzeRequestSchema = z
       });
       return z.NEVER;
     }
-    const source = given[0] as AnalyzeSource;
+    const source = given[0];
     const parsed = analyzeForms[source].safeParse(request);
     if (!parsed.success) {
       context.issues.push(...(parsed.error.issues as typeof context.issues));

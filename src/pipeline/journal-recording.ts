@@ -3,8 +3,8 @@
 // The request is kept as asked, except the bulk of CSV text or candles (up to megabytes, and already summarised by
 // the window, the candles of the result and the entry bar): they are recorded by size. Secrets are removed by the
 // caller, which knows the keys in use.
-import { QuantAgentError } from "../common/quantagent-error";
 import { describeError } from "../common/describe-error";
+import { QuantAgentError } from "../common/quantagent-error";
 import type { Config } from "../config/config-schema";
 import { estimateCostUsd } from "../evaluation/model-prices";
 import type { JournalEntryInput, JournalSource } from "../journal/journal-entry";
@@ -71,7 +71,7 @@ export function entryFromResult(
     ),
     entry: last ? { close: last.close, time: new Date(last.time).toISOString() } : null,
     error: null,
-    result: toWireResult(result) as unknown as Record<string, Json>,
+    result: toWireResult(result),
   };
 }
 

@@ -2,16 +2,16 @@
 import { InputError } from "../common/input-error";
 import { InternalError } from "../common/quantagent-error";
 import { findBuiltInAsset } from "../market/assets";
+import { assertBarSpacing } from "../market/bar-spacing";
 import type { Candle } from "../market/candle";
 import { parseCsv } from "../market/csv-source";
 import { resolveDateRange } from "../market/date-range";
 import { toEpochMs } from "../market/parse-timestamp";
-import { assertBarSpacing } from "../market/bar-spacing";
 import { windowFetchStart } from "../market/window-fetch-range";
 import { fetchYahooCandles } from "../market/yahoo-source";
-import type { ParsedAnalyzeRequest } from "./analyze-request";
 import type { Plugin } from "../plugins/define-plugin";
 import { fetchFromPluginSource } from "../plugins/plugin-parts";
+import type { ParsedAnalyzeRequest } from "./analyze-request";
 import type { ProgressListener } from "./progress-events";
 
 export const MIN_ANALYSIS_BARS = 35;

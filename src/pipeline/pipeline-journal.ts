@@ -2,10 +2,11 @@
 // database_url (else the DATABASE_URL environment variable). Every method is the journal's own (quantagent-ts/journal);
 // scoreOutcomes() fetches the bars after each window from the pipeline's own market data unless told otherwise.
 import path from "node:path";
+
 import type { Env } from "../config/api-keys";
 import type { Journal } from "../journal/journal";
-import { openJournal } from "../journal/open-journal";
 import { JOURNAL_FILE_NAME } from "../journal/open-database";
+import { openJournal } from "../journal/open-journal";
 import type { FetchLaterBars, ScoreOutcomesCounts, ScoreOutcomesOptions } from "../journal/score-outcomes";
 
 export interface PipelineJournal extends Omit<Journal, "scoreOutcomes"> {

@@ -5,39 +5,40 @@
 // anything is replaced, then installs record and models together. A change that fails leaves everything as it was.
 // The environment is read (keys, base URLs), never written.
 import { z } from "zod";
+
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import { type ChartRenderer, createChartRenderer } from "../charts/png-renderer";
+import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
-import { apiKeyStatus, type ApiKeyStatus, type Env } from "../config/api-keys";
-import { ConfigError, createConfig, PLACEHOLDER_API_KEY, type Config, type ConfigInput } from "../config/config-schema";
-import { providerIds, providerIdSchema, providerInfo, type ProviderId } from "../config/providers";
-import { modelSelection, switchProvider, type ModelSelection } from "../config/switch-provider";
-import { createChartRenderer, type ChartRenderer } from "../charts/png-renderer";
+import { QuantAgentError } from "../common/quantagent-error";
+import { createSecretRedactor, type SecretRedactor } from "../common/secret-redactor";
+import { type ApiKeyStatus, apiKeyStatus, type Env } from "../config/api-keys";
+import { type Config, ConfigError, type ConfigInput, createConfig, PLACEHOLDER_API_KEY } from "../config/config-schema";
+import { type ProviderId, providerIds, providerIdSchema, providerInfo } from "../config/providers";
+import { type ModelSelection, modelSelection, switchProvider } from "../config/switch-provider";
+import type { JournalSource } from "../journal/journal-entry";
+import type { LaterBarsRequest } from "../journal/score-outcomes";
 import type { ChatModel } from "../llm/chat-model";
 import { createChatModel, type ModelRole } from "../llm/create-chat-model";
-import { validateApiKey, type ApiKeyValidation } from "../llm/validate-api-key";
+import { type ApiKeyValidation, validateApiKey } from "../llm/validate-api-key";
 import type { AssetEntry } from "../market/assets";
-import { createCustomAssetStore, listAssets, type CustomAssetStore } from "../market/custom-asset-store";
-import { validateDateRange, type DateRangeRequest, type DateRangeValidation } from "../market/date-range";
+import type { Candle } from "../market/candle";
+import { createCustomAssetStore, type CustomAssetStore, listAssets } from "../market/custom-asset-store";
+import { type DateRangeRequest, type DateRangeValidation, validateDateRange } from "../market/date-range";
+import { DAY_MS, maxLookbackDays, timeframeInfo, timeframeSchema } from "../market/timeframes";
+import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
+import { checkPluginSet, type PluginSummary, summarisePlugins } from "../plugins/plugin-set";
 import type { AnalysisResult } from "./analysis-result";
 import {
-  analyzeRequestSchema,
   type AnalyzeOptions,
   type AnalyzeRequest,
+  analyzeRequestSchema,
   type ParsedAnalyzeRequest,
 } from "./analyze-request";
-import { loadCandles, loadWindow, type LoadedCandles } from "./load-candles";
-import { runAnalysis } from "./run-analysis";
-import { QuantAgentError } from "../common/quantagent-error";
-import { describeError } from "../common/describe-error";
-import type { JournalSource } from "../journal/journal-entry";
-import { createSecretRedactor, type SecretRedactor } from "../common/secret-redactor";
-import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
-import type { LaterBarsRequest } from "../journal/score-outcomes";
-import type { Candle } from "../market/candle";
-import { DAY_MS, maxLookbackDays, timeframeInfo, timeframeSchema } from "../market/timeframes";
 import { entryFromFailure, entryFromResult } from "./journal-recording";
+import { loadCandles, type LoadedCandles, loadWindow } from "./load-candles";
 import { createPipelineJournal, databaseUrlOf, passwordOf, type PipelineJournal } from "./pipeline-journal";
-import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
-import { checkPluginSet, summarisePlugins, type PluginSummary } from "../plugins/plugin-set";
+import { runAnalysis } from "./run-analysis";
 
 export interface PipelineDependencies {
   /** Where keys and base URLs are looked up; default process.env. Read, never written. */

@@ -7,28 +7,28 @@ import { runDecisionAgent } from "../agents/decision-agent";
 import { runIndicatorAgent } from "../agents/indicator-agent";
 import {
   createStepRecorder,
-  recordingModel,
   type ModelCallRecord,
+  recordingModel,
   type StepName,
   type StepRecorder,
 } from "../agents/model-call";
+import { runPatternAgent } from "../agents/pattern-agent";
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import { runTrendAgent } from "../agents/trend-agent";
+import { summariseTrendlines } from "../agents/trend-summary";
+import type { ChartOptions } from "../charts/chart-style";
+import type { PlotlyFigure } from "../charts/figure-types";
+import { buildPatternFigure } from "../charts/pattern-figure";
+import type { ChartRenderer } from "../charts/png-renderer";
+import { buildTrendFigure } from "../charts/trend-figure";
+import { fitCandleTrendlines, resistanceLine, supportLine } from "../charts/trendlines";
+import { computeIndicators, type LatestIndicatorValues } from "../indicators";
+import { addUsage, type ChatModel, zeroUsage } from "../llm/chat-model";
+import type { Candle } from "../market/candle";
+import type { Timeframe } from "../market/timeframes";
 import type { Plugin } from "../plugins/define-plugin";
 import { latestPluginValues, pluginIndicatorTools, runPluginAnalyst } from "../plugins/plugin-parts";
 import { summarisePlugins } from "../plugins/plugin-set";
-import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
-import { runPatternAgent } from "../agents/pattern-agent";
-import { runTrendAgent } from "../agents/trend-agent";
-import { summariseTrendlines } from "../agents/trend-summary";
-import type { ChartRenderer } from "../charts/png-renderer";
-import { buildPatternFigure } from "../charts/pattern-figure";
-import { buildTrendFigure } from "../charts/trend-figure";
-import { fitCandleTrendlines, resistanceLine, supportLine } from "../charts/trendlines";
-import type { PlotlyFigure } from "../charts/figure-types";
-import type { ChartOptions } from "../charts/chart-style";
-import { computeIndicators, type LatestIndicatorValues } from "../indicators";
-import { addUsage, zeroUsage, type ChatModel } from "../llm/chat-model";
-import type { Candle } from "../market/candle";
-import type { Timeframe } from "../market/timeframes";
 import type { AnalysisResult, IndicatorSnapshot } from "./analysis-result";
 import type { ProgressListener, StepId } from "./progress-events";
 

@@ -2,6 +2,7 @@
 // its event stream), the old web page reads and the journal stores. The one place where the library's camelCase
 // names become the wire's; notebook users who want the same JSON call toWireResult(result).
 import { z } from "zod";
+
 import { decisionRecordSchema, toDecisionRecord } from "../agents/decision-record";
 import { candleSchema } from "../market/candle";
 import type { AnalysisResult, IndicatorSnapshot } from "./analysis-result";

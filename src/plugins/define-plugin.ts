@@ -3,11 +3,12 @@
 // whose reports reach the Decision agent, and data sources asked before Yahoo for the symbols they match.
 // definePlugin() checks the shape once, when the plugin is made, so a mistake is named before any analysis runs.
 import { z } from "zod";
+
+import type { RenderableFigure } from "../charts/png-renderer";
 import { formatZodError } from "../common/format-zod-error";
+import type { ChatModel } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
-import type { ChatModel } from "../llm/chat-model";
-import type { RenderableFigure } from "../charts/png-renderer";
 import { PluginError } from "./plugin-error";
 
 /** Names become tool names and result keys: letters, digits, _ and -, starting with a letter. */
@@ -124,7 +125,7 @@ const pluginSchema = z.strictObject({
 export function defineIndicator<Parameters extends z.ZodObject>(
   indicator: PluginIndicator<Parameters>,
 ): AnyPluginIndicator {
-  return indicator as unknown as AnyPluginIndicator;
+  return indicator;
 }
 
 /** Checks a plugin's shape and gives it its defaults; throws PluginError (invalid_plugin) naming what is wrong. */

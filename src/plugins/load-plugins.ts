@@ -3,6 +3,7 @@
 // named `plugin` export, or as a list of plugins; anything else is refused with a message naming the specifier.
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { describeError } from "../common/describe-error";
 import { definePlugin, type Plugin, type PluginDefinition } from "./define-plugin";
 import { PluginError } from "./plugin-error";

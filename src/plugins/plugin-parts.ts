@@ -2,11 +2,12 @@
 // becomes a PluginError naming the plugin and the part, and its asynchronous parts get a time limit. Indicator tools
 // are offered to the Indicator agent beside the built-in five; their latest values go into the result.
 import { z } from "zod";
-import { defineTool, type AgentTool } from "../agents/agent-tool";
+
+import { type AgentTool, defineTool } from "../agents/agent-tool";
 import { describeSeries } from "../agents/indicator-tools";
-import { candleSchema, type Candle } from "../market/candle";
-import type { AnalystInput, DataSourceRequest, Plugin, PluginAnalyst, PluginIndicator } from "./define-plugin";
 import { describeError } from "../common/describe-error";
+import { type Candle, candleSchema } from "../market/candle";
+import type { AnalystInput, DataSourceRequest, Plugin, PluginAnalyst, PluginIndicator } from "./define-plugin";
 import { PluginError } from "./plugin-error";
 
 /** A plugin's series: one finite number or null per candle. */

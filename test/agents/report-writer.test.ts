@@ -1,5 +1,6 @@
 // The report writer: the pieces it passes on, joined, are exactly the report it returns, whatever the model sends.
 import { describe, expect, it } from "vitest";
+
 import { createReportWriter } from "../../src/agents/report-writer";
 
 function writerWithLog() {

@@ -3,7 +3,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { createUserDataDir, removeStaleProfiles, resolveChromiumPath } from "../../src/charts/chromium-setup";
 
 describe("resolveChromiumPath", () => {
@@ -35,7 +37,7 @@ describe("profiles", () => {
   });
 
   it("removes profiles whose process is gone and keeps those of live processes", async () => {
-    const deadPid = spawnSync(process.execPath, ["-e", "0"]).pid!;
+    const deadPid = spawnSync(process.execPath, ["-e", "0"]).pid;
     const stale = path.join(tmpdir(), `chart-renderer-chromium-${deadPid}-test01`);
     const live = path.join(tmpdir(), `chart-renderer-chromium-${process.ppid}-test02`);
     const unrelated = path.join(tmpdir(), "chart-renderer-chromium-notapid");

@@ -1,6 +1,7 @@
 // The Plotly figures (pure JSON): trace kinds, colours, legend, the pattern chart's last 40 bars, the trendlines'
 // values at both ends, the bar-index x axis with date labels, and the layout's size and look.
 import { describe, expect, it } from "vitest";
+
 import { buildBarAxis, formatBarLabels } from "../../src/charts/bar-axis";
 import { chartColors } from "../../src/charts/chart-style";
 import type { CandlestickTrace, LineTrace } from "../../src/charts/figure-types";

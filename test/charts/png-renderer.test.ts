@@ -1,13 +1,15 @@
 // The PNG renderer with a real Chromium (system /usr/bin/chromium or PUPPETEER_EXECUTABLE_PATH): both charts render
 // to PNGs of the asked size, concurrently too; a killed browser is relaunched; close() leaves nothing behind.
 import { existsSync } from "node:fs";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { buildPatternFigure } from "../../src/charts/pattern-figure";
 import {
+  type ChartRenderer,
   ChartRendererClosedError,
   ChartRenderError,
   createChartRenderer,
-  type ChartRenderer,
 } from "../../src/charts/png-renderer";
 import { readPngSize } from "../../src/charts/png-size";
 import { buildTrendFigure } from "../../src/charts/trend-figure";

@@ -4,11 +4,12 @@
 // margin is not much wider than what it holds.
 import puppeteer, { type Browser, type Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { CHROMIUM_FLAGS, resolveChromiumPath } from "../../src/charts/chromium-setup";
-import { plotlyBundlePath } from "../../src/common/package-root";
 import type { PlotlyFigure } from "../../src/charts/figure-types";
 import { buildPatternFigure } from "../../src/charts/pattern-figure";
 import { buildTrendFigure } from "../../src/charts/trend-figure";
+import { plotlyBundlePath } from "../../src/common/package-root";
 import type { Candle } from "../../src/market/candle";
 
 let browser: Browser;

@@ -2,6 +2,7 @@
 // decimals and thousands separators, a range that holds everything drawn, and a left margin that grows with the
 // widest label.
 import { describe, expect, it } from "vitest";
+
 import { buildPriceAxis, decimalsOf, labelWidth, niceStep } from "../../src/charts/price-axis";
 
 describe("niceStep", () => {

@@ -2,6 +2,7 @@
 // passes through its pivot, and its squared error is no worse than a fine brute-force scan of slopes through the
 // same pivot that keep the constraint.
 import { describe, expect, it } from "vitest";
+
 import { leastSquaresLine, lineValueAt, lineValues, type StraightLine } from "../../src/charts/straight-line";
 import {
   fitCandleTrendlines,
@@ -9,8 +10,8 @@ import {
   fitTrendlines,
   resistanceLine,
   supportLine,
-  TrendlineInputError,
   type TrendlineFit,
+  TrendlineInputError,
 } from "../../src/charts/trendlines";
 import { benchmarkSamples, readBenchmarkCandles } from "../support/benchmark";
 

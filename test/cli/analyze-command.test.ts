@@ -5,12 +5,14 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { runCli } from "../../cli/run-cli";
-import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
 import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
 import { openJournal } from "../../src/journal/index";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 
 const key = "sk-analyze-command.test-0123456789";
 const csvFile = path.join(BENCHMARK_DIR, "btc", "BTC_4h_1.csv");
@@ -152,8 +154,8 @@ describe("quantagent analyze", () => {
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--window"], /Unknown option '--window'/],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--provider", "mistral"], /provider/],
   ])("bad usage %j: exit 2 with a plain reason, and no model called", async (argv, reason) => {
-    const run = await quantagent(argv as string[]);
-    expect(run.stderr).toMatch(reason as RegExp);
+    const run = await quantagent(argv);
+    expect(run.stderr).toMatch(reason);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(server.requestCount()).toBe(0);

@@ -9,12 +9,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { risesFromCsv } from "../evaluation/rises-from-csv";
 import { wavyCloses, writeBenchmarkFolder } from "../evaluation/synthetic-candles";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 
 const root = path.resolve(__dirname, "../..");
 const chromiumMissing = (() => {

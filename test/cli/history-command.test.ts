@@ -4,9 +4,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { runCli } from "../../cli/run-cli";
-import { openJournal, type Journal } from "../../src/journal/index";
+import { type Journal, openJournal } from "../../src/journal/index";
 import { laterBars, sampleEntry } from "../journal/journal-fixtures";
 
 let scratch: string;

@@ -1,6 +1,7 @@
 // The CLI's live progress: three agents writing at once still give three whole reports, one after the other, each
 // under its heading; step lines never cut a sentence; nothing held is lost when an analysis fails half-way.
 import { describe, expect, it } from "vitest";
+
 import { createProgressPrinter } from "../../cli/progress-printer";
 import type { ProgressEvent } from "../../src/index";
 

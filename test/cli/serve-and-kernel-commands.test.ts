@@ -6,7 +6,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { runCli } from "../../cli/run-cli";
 
 const root = path.resolve(__dirname, "../..");
@@ -80,8 +82,8 @@ describe("quantagent serve", () => {
   ])(
     "bad settings %j exit 2 before anything listens",
     async (args, env, reason) => {
-      const exited = await serve(args as string[], env as Record<string, string>);
-      expect(exited.output).toMatch(reason as RegExp);
+      const exited = await serve(args, env);
+      expect(exited.output).toMatch(reason);
       expect(exited.output).not.toContain("Serving");
       expect(exited.code).toBe(2);
     },
@@ -123,8 +125,8 @@ describe("quantagent kernel install", () => {
     [["uninstall"], /unknown kernel action: uninstall/],
     [["install", "--dir", "x", "--user"], /give --dir or --user, not both/],
   ])("%j exits 2", async (argv, reason) => {
-    const run = await kernel(argv as string[]);
-    expect(run.stderr).toMatch(reason as RegExp);
+    const run = await kernel(argv);
+    expect(run.stderr).toMatch(reason);
     expect(run.code).toBe(2);
   });
 });

@@ -1,7 +1,9 @@
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { removeStaleTemps, writeFileAtomic } from "../../src/common/atomic-write";
 
 let folder: string;

@@ -1,5 +1,6 @@
 // The one JSON extractor: the object alone, in a code fence, inside a sentence, nested, with braces in strings.
 import { describe, expect, it } from "vitest";
+
 import { extractJsonObject } from "../../src/common/extract-json";
 
 describe("extractJsonObject", () => {

@@ -3,7 +3,9 @@ import { readdirSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { FileLockError, withFileLock } from "../../src/common/file-lock";
 
 let folder: string;
@@ -57,7 +59,7 @@ describe("withFileLock", () => {
 
   it("lets one holder in at a time when many waiters break the same dead holder's lock at once", async () => {
     // A lock left by a process that is gone (this pid was a child that has exited): every waiter judges it dead.
-    const gone = spawnSync(process.execPath, ["-e", "0"]).pid!;
+    const gone = spawnSync(process.execPath, ["-e", "0"]).pid;
     for (let round = 0; round < 40; round += 1) {
       await writeFile(lockPath, JSON.stringify({ pid: gone, host: hostname(), nonce: `dead-${round}` }));
       let inside = 0;
@@ -80,7 +82,7 @@ describe("withFileLock", () => {
   });
 
   it("clears a turn file left by a breaker that was killed in its turn", async () => {
-    const gone = spawnSync(process.execPath, ["-e", "0"]).pid!;
+    const gone = spawnSync(process.execPath, ["-e", "0"]).pid;
     await writeFile(`${lockPath}.break`, JSON.stringify({ pid: gone, host: hostname(), nonce: "killed-breaker" }));
     await writeFile(lockPath, JSON.stringify({ pid: gone, host: hostname(), nonce: "killed-holder" }));
     await expect(withFileLock(lockPath, async () => "taken", { timeoutMs: 2_000 })).resolves.toBe("taken");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { leastSquaresLine } from "../../src/common/least-squares";
+
 import { InputError } from "../../src/common/input-error";
+import { leastSquaresLine } from "../../src/common/least-squares";
 
 describe("leastSquaresLine", () => {
   it("fits values over their index, by hand: y = 2 + 0.5x through (0,2) (1,3) (2,3) (3,4)", () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { quoteInput, quoteList } from "../../src/common/quote-input";
-import { validateDateRange } from "../../src/market/date-range";
-import { parseCsv } from "../../src/market/csv-source";
-import { providerIdSchema } from "../../src/config/providers";
+
 import { formatZodError } from "../../src/common/format-zod-error";
+import { quoteInput, quoteList } from "../../src/common/quote-input";
+import { providerIdSchema } from "../../src/config/providers";
+import { parseCsv } from "../../src/market/csv-source";
+import { validateDateRange } from "../../src/market/date-range";
 
 describe("quoteInput", () => {
   it("quotes short strings and cuts long ones", () => {

@@ -1,6 +1,7 @@
 // The one redaction used by provider error messages and the server's log: keys by their prefixes, bearer tokens,
 // key=value pairs and exact secrets are removed; ordinary words after "key" or "token" are left alone.
 import { describe, expect, it } from "vitest";
+
 import { redactSecrets } from "../../src/common/redact-secrets";
 
 describe("redactSecrets", () => {

@@ -1,5 +1,6 @@
 // Secrets removed by value: the whole key, any 12-character piece of it, keys of any shape, keys that change.
 import { describe, expect, it } from "vitest";
+
 import { createSecretRedactor, SECRET_PIECE_LENGTH } from "../../src/common/secret-redactor";
 
 const KEY_SHAPES = {

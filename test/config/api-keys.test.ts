@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { apiKeyStatus, maskApiKey, MissingApiKeyError, resolveApiKey, resolveBaseUrl } from "../../src/config/api-keys";
 import { createConfig } from "../../src/config/config-schema";
 import { providerIds } from "../../src/config/providers";

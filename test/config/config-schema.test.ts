@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { ConfigError, createConfig, defaultConfig, PLACEHOLDER_API_KEY } from "../../src/config/config-schema";
 
 describe("createConfig", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createConfig } from "../../src/config/config-schema";
 import { providerIds, providers } from "../../src/config/providers";
 import { switchProvider } from "../../src/config/switch-provider";

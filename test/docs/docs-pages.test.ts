@@ -3,9 +3,11 @@
 // link in the README and the docs reaches a file of the repository.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
-import { COMMANDS } from "../../cli/run-cli";
+
 import { EXIT_CODES } from "../../cli/exit-codes";
+import { COMMANDS } from "../../cli/run-cli";
 import { serverEnvironmentSchema } from "../../server/server-environment";
 import { configSchema, createConfig, providerIds, providers } from "../../src/index";
 

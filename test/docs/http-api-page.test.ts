@@ -1,10 +1,12 @@
 // docs/http-api.md is generated from the OpenAPI document by `npm run docs:api`: it must be exactly what the
 // document renders to today, so a route or schema changed without regenerating the page fails here.
 import { readFileSync } from "node:fs";
+
 import { describe, expect, it } from "vitest";
+
+import { HTTP_API_PAGE } from "../../scripts/write-api-docs";
 import { buildOpenApiDocument } from "../../server/openapi/openapi-document";
 import { headingAnchor, renderOpenApiMarkdown } from "../../server/openapi/openapi-markdown";
-import { HTTP_API_PAGE } from "../../scripts/write-api-docs";
 
 describe("docs/http-api.md", () => {
   const rendered = renderOpenApiMarkdown(buildOpenApiDocument());

@@ -1,18 +1,19 @@
 // Baselines: momentum, linear regression and always-long on synthetic series (hand-checked), the seeded random
 // generator, and all of them on the real benchmark shipped in datasets/benchmark.
 import { describe, expect, it } from "vitest";
+
 import {
   linearRegressionDirective,
   momentumDirective,
   olsSlope,
   randomDirectives,
 } from "../../src/evaluation/baselines";
+import { readBenchmarkWindows } from "../../src/evaluation/benchmark-data";
 import { decisionPoints } from "../../src/evaluation/decision-points";
 import { findScore, scoreEvaluation } from "../../src/evaluation/score-evaluation";
-import { readBenchmarkWindows } from "../../src/evaluation/benchmark-data";
 import { mulberry32 } from "../../src/evaluation/seeded-random";
-import { candlesFromCloses } from "./synthetic-candles";
 import { benchmarkRoot } from "../support/benchmark";
+import { candlesFromCloses } from "./synthetic-candles";
 
 function pointWithHistory(closes: number[]) {
   const candles = candlesFromCloses([...closes, closes[closes.length - 1]]);

@@ -2,9 +2,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { listBenchmarkAssets, readBenchmarkWindow, readBenchmarkWindows } from "../../src/evaluation/benchmark-data";
-import { writeBenchmarkFolder, wavyCloses } from "./synthetic-candles";
+import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
 
 let root: string;
 

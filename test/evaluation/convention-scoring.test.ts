@@ -1,11 +1,12 @@
 // Scoring conventions on hand-made windows whose answers can be counted by hand: where the entry is, what a flat
 // or near-flat move does, a third class, and linear regression's slope against its forecast.
 import { describe, expect, it } from "vitest";
+
 import {
+  type ConventionSpec,
   regressionSign,
   scoreConvention,
   summarise,
-  type ConventionSpec,
 } from "../../src/evaluation/convention-scoring";
 import type { BenchmarkWindow } from "../../src/evaluation/decision-points";
 import { roundsTo } from "../../src/evaluation/published-figures";

@@ -1,7 +1,8 @@
 // Decision points: the 45 bars the analysis sees end at bar t, the outcome is close[t+k] / close[t] - 1.
 import { describe, expect, it } from "vitest";
-import { decisionPoints, outcomeAt } from "../../src/evaluation/decision-points";
+
 import { InputError } from "../../src/common/input-error";
+import { decisionPoints, outcomeAt } from "../../src/evaluation/decision-points";
 import { candlesFromCloses } from "./synthetic-candles";
 
 // closes 100, 101, ..., 159: bar i closes at 100 + i

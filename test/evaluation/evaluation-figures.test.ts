@@ -1,7 +1,8 @@
 // The evaluation's figures: accuracy bars with every method's Wilson interval and the up-move share, and mean
 // returns per decision with their intervals, recomputed here from the points' moves (never compounded).
 import { describe, expect, it } from "vitest";
-import { accuracyFigure, meanReturnFigure, type BarTrace } from "../../src/evaluation/evaluation-figures";
+
+import { accuracyFigure, type BarTrace, meanReturnFigure } from "../../src/evaluation/evaluation-figures";
 import { wilsonInterval } from "../../src/evaluation/metrics";
 import { handMadeEvaluation } from "./hand-made-evaluation";
 

@@ -2,6 +2,7 @@
 // formulas in src/evaluation/metrics.ts (shown next to each), and the Wilson bounds agree with
 // statsmodels.stats.proportion.proportion_confint(method="wilson") to the digits given.
 import { describe, expect, it } from "vitest";
+
 import {
   averageScores,
   directiveReturn,

@@ -4,13 +4,15 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { canonicalJson } from "../../src/evaluation/canonical-json";
 import {
   cachedChatModel,
+  type ModelCacheCall,
   modelCacheEntryPath,
   modelCacheKey,
-  type ModelCacheCall,
 } from "../../src/evaluation/model-cache";
 import type { ChatModel, ChatRequest, ChatResponse } from "../../src/llm/chat-model";
 import { FakeChatModel, textStep, toolCallStep } from "../fakes/fake-chat-model";

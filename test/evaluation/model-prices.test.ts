@@ -1,5 +1,6 @@
 // The price table behind the cost ESTIMATE: exact and dated names, longest prefix wins, unknown models have no price.
 import { describe, expect, it } from "vitest";
+
 import { estimateCostUsd, findModelPrice } from "../../src/evaluation/model-prices";
 import { createUsageMeter } from "../../src/evaluation/usage-meter";
 

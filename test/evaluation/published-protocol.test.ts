@@ -4,13 +4,15 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
+import { findDrift } from "../../src/evaluation/market-drift";
 import { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET, roundsTo } from "../../src/evaluation/published-figures";
+import { evaluationMarkdown } from "../../src/evaluation/report";
 import { runEvaluation } from "../../src/evaluation/run-evaluation";
 import { ALL_ASSETS, findScore } from "../../src/evaluation/score-evaluation";
-import { findDrift } from "../../src/evaluation/market-drift";
-import { evaluationMarkdown } from "../../src/evaluation/report";
 import { risesFromCsv } from "./rises-from-csv";
 import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
 

@@ -1,6 +1,7 @@
 // The HTML report: one self-contained page (no script, nothing loaded from elsewhere, figures as data: URLs), and
 // every piece of text escaped, model errors included.
 import { describe, expect, it } from "vitest";
+
 import { evaluationReportBlocks, REPORT_TITLE } from "../../src/evaluation/report";
 import { figureSlug } from "../../src/evaluation/report-blocks";
 import { htmlReport, htmlTable } from "../../src/evaluation/report-html";

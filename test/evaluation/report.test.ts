@@ -1,5 +1,6 @@
 // Reports, figures and the notebook view on a small hand-made evaluation (no model calls); progress views.
 import { describe, expect, it } from "vitest";
+
 import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
 import { showEvaluation } from "../../src/evaluation/evaluation-view";
 import {

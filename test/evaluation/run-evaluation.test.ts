@@ -3,15 +3,17 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resolveChromiumPath } from "../../src/charts/chromium-setup";
-import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
-import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
-import { runEvaluation, type EvaluationOptions } from "../../src/evaluation/run-evaluation";
+
 import { PROMPT_VERSION } from "../../src/agents/prompts/prompt-version";
+import { resolveChromiumPath } from "../../src/charts/chromium-setup";
+import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
+import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
+import { type EvaluationOptions, runEvaluation } from "../../src/evaluation/run-evaluation";
 import { findScore } from "../../src/evaluation/score-evaluation";
 import { openJournal } from "../../src/journal/open-journal";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
 
 const chromiumMissing = (() => {

@@ -1,7 +1,8 @@
 // Scoring on hand-built points: every method on the same points, a failed point left out of every column,
 // relative gain against random on those points, pooled "ALL" rows.
 import { describe, expect, it } from "vitest";
-import { decisionPoints, type DecisionPoint } from "../../src/evaluation/decision-points";
+
+import { type DecisionPoint, decisionPoints } from "../../src/evaluation/decision-points";
 import { findScore, scoreEvaluation } from "../../src/evaluation/score-evaluation";
 import { candlesFromCloses } from "./synthetic-candles";
 

@@ -1,6 +1,7 @@
 // Synthetic candles and benchmark folders for evaluation tests: closes chosen by the test, 4h apart, valid OHLC.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+
 import type { Candle } from "../../src/market/candle";
 
 const FOUR_HOURS = 4 * 60 * 60 * 1000;

@@ -4,7 +4,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { assertReportAbsent, writeEvaluationReport } from "../../src/evaluation/write-report";
 import { handMadeEvaluation } from "./hand-made-evaluation";
 

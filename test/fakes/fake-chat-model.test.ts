@@ -1,5 +1,6 @@
 // The in-process fake ChatModel: scripted steps, recorded calls, errors and aborts.
 import { expect, it } from "vitest";
+
 import { ProviderError } from "../../src/llm/provider-error";
 import { FakeChatModel, textStep, toolCallStep } from "./fake-chat-model";
 

@@ -1,5 +1,5 @@
 // The fake provider's default behaviour: a deterministic "analyst" that decides each reply from the request alone.
-import { fakeReply, type FakeReply } from "./fake-replies";
+import { type FakeReply, fakeReply } from "./fake-replies";
 import type { FakeRequest } from "./fake-request";
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;

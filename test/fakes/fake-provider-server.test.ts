@@ -1,12 +1,13 @@
 // The fake provider server on its own (plain fetch): routing, keys, queues, default handler, hang and close.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import {
   defaultFakeHandler,
   fakeDecision,
+  type FakeProviderServer,
   fakeReply,
   sampleFromSchema,
   startFakeProviderServer,
-  type FakeProviderServer,
 } from "./fake-provider-server";
 
 let server: FakeProviderServer;
@@ -28,7 +29,7 @@ async function post(
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
 describe("routing and keys", () => {

@@ -15,19 +15,20 @@
 // (server.openai / server.anthropic); the shared queue; the handler (defaultFakeHandler unless set).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+
 import { defaultFakeHandler, type FakeHandler } from "./fake-default-handler";
 import {
   anthropicErrorBody,
   anthropicMessageBody,
+  type FakeContentReply,
+  type FakeReply,
   openaiCompletionBody,
   openaiErrorBody,
   renderError,
-  type FakeContentReply,
-  type FakeReply,
 } from "./fake-replies";
+import { type FakeApi, type FakeRequest, summarizeRequest } from "./fake-request";
 import { anthropicStreamFrames, malformedFrame, openaiStreamFrames } from "./fake-stream-events";
 import { writeFakeStream } from "./fake-stream-writer";
-import { summarizeRequest, type FakeApi, type FakeRequest } from "./fake-request";
 
 export interface FakeProviderServerOptions {
   /** 0 (default) picks a free port. */
@@ -309,14 +310,14 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
   };
 }
 
+export { defaultFakeHandler, fakeDecision, type FakeHandler, sampleFromSchema } from "./fake-default-handler";
 export {
-  fakeReply,
   type FakeContentReply,
   type FakeReply,
+  fakeReply,
   type FakeStreamFault,
   type FakeStreamOptions,
   type FakeToolCall,
   type FakeUsage,
 } from "./fake-replies";
-export { defaultFakeHandler, fakeDecision, sampleFromSchema, type FakeHandler } from "./fake-default-handler";
 export type { FakeApi, FakeRequest, FakeRequestSummary, FakeStreamRecord } from "./fake-request";

@@ -1,9 +1,10 @@
 // The fake provider's streamed answers on their own (plain fetch, SSE parsed here): chunk protocol of each API,
 // replies converted to streams, the chunk delay, and each stream fault.
 import { describe, expect, it } from "vitest";
-import { fakeReply, type FakeProviderServer } from "./fake-provider-server";
-import { textPieces } from "./fake-stream-events";
+
 import { useFakeProvider } from "../support/use-fake-provider";
+import { type FakeProviderServer, fakeReply } from "./fake-provider-server";
+import { textPieces } from "./fake-stream-events";
 
 let server: FakeProviderServer;
 useFakeProvider({ validKeys: ["good-key"] }, (started) => (server = started));

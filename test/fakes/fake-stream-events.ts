@@ -4,10 +4,10 @@ import {
   anthropicErrorBody,
   anthropicStopReasons,
   contentOf,
-  openaiErrorBody,
-  openaiFinishReasons,
   type FakeContentReply,
   type FakeStreamFault,
+  openaiErrorBody,
+  openaiFinishReasons,
 } from "./fake-replies";
 import type { FakeApi, FakeRequest } from "./fake-request";
 

@@ -1,10 +1,11 @@
 // Writes server-sent-event frames to a response one at a time, with the reply's chunk delay and fault, and records
 // on the request what was written, so tests can see a stream cut short by the client or by the fault.
-import { performance } from "node:perf_hooks";
 import type { ServerResponse } from "node:http";
+import { performance } from "node:perf_hooks";
+
 import type { FakeStreamOptions } from "./fake-replies";
-import { errorFrame, malformedFrame, type FakeStreamFrame } from "./fake-stream-events";
 import type { FakeApi, FakeStreamRecord } from "./fake-request";
+import { errorFrame, type FakeStreamFrame, malformedFrame } from "./fake-stream-events";
 
 export interface WriteFakeStreamOptions {
   api: FakeApi;

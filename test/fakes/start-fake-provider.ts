@@ -5,6 +5,7 @@
 // Then, for the server or a notebook: OPENAI_BASE_URL=http://127.0.0.1:8787/v1 OPENAI_API_KEY=sk-fake-key
 // (ANTHROPIC_BASE_URL=http://127.0.0.1:8787, DASHSCOPE_BASE_URL=http://127.0.0.1:8787/compatible-mode/v1).
 import { parseArgs } from "node:util";
+
 import { startFakeProviderServer } from "./fake-provider-server";
 
 async function main(): Promise<void> {

@@ -1,5 +1,6 @@
 // The summary helper: all five indicators on candles, with the periods used and the latest values.
 import { describe, expect, it } from "vitest";
+
 import { computeIndicators, computeMacd, computeRsi } from "../../src/indicators";
 import type { Candle } from "../../src/market/candle";
 import { reference } from "./talib-reference";

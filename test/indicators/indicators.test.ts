@@ -2,6 +2,7 @@
 // scripts/talib/generate-reference.mjs from talib@1.1.6 / TA-Lib C 0.6.0-dev): values to 1e-6 from the first bar
 // TA-Lib defines, null before it.
 import { describe, expect, it } from "vitest";
+
 import { computeMacd, computeRoc, computeRsi, computeStochastic, computeWilliamsR } from "../../src/indicators";
 import { expectMatchesTalib, reference, referenceCases } from "./talib-reference";
 

@@ -1,5 +1,6 @@
 // Options an LLM agent picks through tool calls: defaults, and clear errors for periods that make no sense.
 import { describe, expect, it } from "vitest";
+
 import {
   computeMacd,
   computeRoc,

@@ -2,7 +2,9 @@
 // file; regenerate with scripts/talib/generate-reference.mjs) and compares series with TA-Lib's tolerance.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { expect } from "vitest";
+
 import type { IndicatorSeries } from "../../src/indicators";
 
 type ReferenceSeries = (number | null)[];

@@ -1,5 +1,6 @@
 // Warm-up: each series has the input's length, null before TA-Lib's first bar (never 0 or NaN), numbers after.
 import { describe, expect, it } from "vitest";
+
 import {
   computeMacd,
   computeRoc,

@@ -2,6 +2,7 @@
 // Provenance: accuracies and returns worked out by hand from the points below; the Wilson bounds as in
 // journal-stats.test.ts; the gpt-4o row is also checked against the evaluation report's own scoreDirectives.
 import { describe, expect, it } from "vitest";
+
 import { scoreDirectives } from "../../src/evaluation/metrics";
 import type { EvaluationRunInput } from "../../src/journal/evaluation-run-input";
 import { journalEngines, useJournalEngine } from "./journal-engines";

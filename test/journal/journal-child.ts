@@ -7,8 +7,9 @@
 //                         parent kills it)
 // Usage: node journal-child.js <mode> <dataDir> <databaseUrl or -> [arguments]
 import { createInterface } from "node:readline";
-import { openJournal } from "../../src/journal/open-journal";
+
 import type { Journal } from "../../src/journal/journal";
+import { openJournal } from "../../src/journal/open-journal";
 import { fakePng, sampleEntry } from "./journal-fixtures";
 
 async function listIds(journal: Journal): Promise<string[]> {

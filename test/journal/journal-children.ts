@@ -1,7 +1,8 @@
 // Starting journal child processes (journal-child.ts, compiled once to plain CommonJS so each starts in ~0.2 s)
 // and talking to them line by line.
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import path from "node:path";
+
 import { projectNodeModules, transpileForChild } from "../market/transpile-for-child";
 
 export function compileJournalChild(outDir: string): string {

@@ -5,13 +5,15 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll } from "vitest";
+
 import type { JournalEngine } from "../../src/journal/database-schema";
 import type { Journal } from "../../src/journal/journal";
 import { openJournalDatabase } from "../../src/journal/open-database";
 import { openJournal } from "../../src/journal/open-journal";
-import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster";
+import { type PostgresCluster, startPostgresCluster } from "../support/postgres-cluster";
 
 export const journalEngines: JournalEngine[] = ["sqlite", "postgres"];
 

@@ -1,8 +1,9 @@
 // Journal entries and charts for tests: a complete successful analysis by default, with overrides per test, and
 // PNG-signed byte blocks of a chosen size standing in for rendered charts.
 import { randomBytes } from "node:crypto";
-import type { Candle } from "../../src/market/candle";
+
 import type { JournalEntryInput } from "../../src/journal/journal-entry";
+import type { Candle } from "../../src/market/candle";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -3,9 +3,10 @@
 // (z / (1 + z²/n)) * sqrt(p(1-p)/n + z²/4n²) with z = 1.959964, checked with Python's math module
 // (5 of 10 also appears in test/evaluation/metrics.test.ts, checked there against statsmodels).
 import { describe, expect, it } from "vitest";
+
 import type { Journal } from "../../src/journal/journal";
-import { failedEntry, laterBars, sampleEntry, type EntryOverrides } from "./journal-fixtures";
 import { journalEngines, useJournalEngine } from "./journal-engines";
+import { type EntryOverrides, failedEntry, laterBars, sampleEntry } from "./journal-fixtures";
 
 const T = "2025-03-01T08:00:00.000Z";
 /** LONG from 100: the k=1 close is the first, the k=3 close the third; 101 rises (hit), 99 falls (miss). */

@@ -1,11 +1,12 @@
 // Recording, reading back, listing and deleting analyses, the same suite on SQLite and on a real PostgreSQL.
 import { describe, expect, it } from "vitest";
+
 import { QuantAgentError } from "../../src/common/quantagent-error";
+import type { Journal } from "../../src/journal/journal";
 import { JournalError } from "../../src/journal/journal-error";
 import { journalIdPattern } from "../../src/journal/journal-id";
-import type { Journal } from "../../src/journal/journal";
-import { failedEntry, fakePng, sampleEntry } from "./journal-fixtures";
 import { journalEngines, useJournalEngine } from "./journal-engines";
+import { failedEntry, fakePng, sampleEntry } from "./journal-fixtures";
 
 async function listAll(journal: Journal, options: Parameters<Journal["list"]>[0] = {}): Promise<string[]> {
   const ids: string[] = [];

@@ -3,8 +3,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { FIRST_MIGRATION, journalMigrationProvider, journalMigrations } from "../../src/journal/migrations";
 import { openJournalDatabase } from "../../src/journal/open-database";
 import { openJournal } from "../../src/journal/open-journal";

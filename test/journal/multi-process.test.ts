@@ -3,7 +3,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { compileJournalChild, startTogether } from "./journal-children";
 import { journalEngines, useJournalEngine } from "./journal-engines";
 

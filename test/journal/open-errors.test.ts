@@ -1,11 +1,13 @@
 // Opening a journal that cannot be used: a damaged SQLite file gives an error naming the file and what to do, and its
 // bytes are left exactly as they were; an unreachable PostgreSQL names the server without the password.
 import { createHash } from "node:crypto";
-import { readdir, readFile, writeFile, mkdtemp, rm, open } from "node:fs/promises";
+import { mkdtemp, open, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { JournalError } from "../../src/journal/journal-error";
 import { JOURNAL_FILE_NAME } from "../../src/journal/open-database";
 import { openJournal } from "../../src/journal/open-journal";

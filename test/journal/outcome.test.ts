@@ -1,6 +1,7 @@
 // Scoring a directive against the closes after its window, against hand-computed hits and returns.
 // Provenance: each expected return is (close[k] / entry - 1), negated for SHORT, worked out by hand in the test name.
 import { describe, expect, it } from "vitest";
+
 import { closesAfter, scoreOutcome } from "../../src/journal/outcome";
 
 describe("scoreOutcome", () => {

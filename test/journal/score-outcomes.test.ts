@@ -1,8 +1,9 @@
 // Scoring recorded analyses once their later bars are known (fetched, or supplied), on both engines.
 import { describe, expect, it } from "vitest";
+
 import type { LaterBarsRequest } from "../../src/journal/score-outcomes";
-import { failedEntry, laterBars, sampleEntry } from "./journal-fixtures";
 import { journalEngines, useJournalEngine } from "./journal-engines";
+import { failedEntry, laterBars, sampleEntry } from "./journal-fixtures";
 
 const T = "2025-03-01T08:00:00.000Z";
 const hours = (count: number) => new Date(Date.parse(T) + count * 3_600_000).toISOString();

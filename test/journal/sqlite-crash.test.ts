@@ -6,11 +6,13 @@ import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { JOURNAL_FILE_NAME } from "../../src/journal/open-database";
 import { openJournal } from "../../src/journal/open-journal";
-import { compileJournalChild, startTogether, type JournalChild } from "./journal-children";
+import { compileJournalChild, type JournalChild, startTogether } from "./journal-children";
 
 const KILLS = 24;
 const LANES = 3; // children writing at once

@@ -1,11 +1,12 @@
 // The Anthropic adapter through the real @anthropic-ai/sdk against the fake server: request shape and parsed responses.
 import { describe, expect, it } from "vitest";
+
 import { jsonInstruction } from "../../src/llm/anthropic/anthropic-messages";
 import type { ToolDefinition } from "../../src/llm/chat-model";
 import { createChatModel } from "../../src/llm/create-chat-model";
-import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { configFor, secretKey, tinyPngBase64 } from "./llm-test-helpers";
+import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { useFakeProvider } from "../support/use-fake-provider";
+import { configFor, secretKey, tinyPngBase64 } from "./llm-test-helpers";
 
 const rsiTool: ToolDefinition = {
   name: "compute_rsi",

@@ -1,5 +1,6 @@
 // Pure conversion rules of the Anthropic adapter: turn merging, tool input, JSON extraction.
 import { describe, expect, it } from "vitest";
+
 import { buildAnthropicRequest, toAnthropicMessages } from "../../src/llm/anthropic/anthropic-messages";
 
 describe("toAnthropicMessages", () => {

@@ -1,5 +1,6 @@
 // The Anthropic stream accumulator on its own: event sequences, usage totals, unknown events, JSON mode.
 import { describe, expect, it } from "vitest";
+
 import { AnthropicStreamAccumulator } from "../../src/llm/anthropic/anthropic-stream";
 import { ProviderError } from "../../src/llm/provider-error";
 

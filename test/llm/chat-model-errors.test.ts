@@ -1,12 +1,13 @@
 // Provider errors through the real SDKs (every call streams): each failure a provider can produce, classified with
 // the right brand and no key text.
 import { describe, expect, it } from "vitest";
+
 import type { ProviderId } from "../../src/config/providers";
-import { createChatModel } from "../../src/llm/create-chat-model";
 import type { ChatRequest } from "../../src/llm/chat-model";
-import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { brands, closedPortUrls, configFor, providerErrorFrom, secretKey } from "./llm-test-helpers";
+import { createChatModel } from "../../src/llm/create-chat-model";
+import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { useFakeProvider } from "../support/use-fake-provider";
+import { brands, closedPortUrls, configFor, providerErrorFrom, secretKey } from "./llm-test-helpers";
 
 const hello: ChatRequest = { messages: [{ role: "user", content: "Hello" }] };
 const providers: ProviderId[] = ["openai", "anthropic", "qwen"];

@@ -1,13 +1,14 @@
 // Streaming through the real SDKs, per provider: text deltas arrive while the model writes, tool calls are
 // reassembled, usage is recorded, and each way a stream can end early is a classified error.
 import { describe, expect, it } from "vitest";
+
 import type { ProviderId } from "../../src/config/providers";
 import type { ChatRequest } from "../../src/llm/chat-model";
 import { createChatModel } from "../../src/llm/create-chat-model";
-import { fakeReply, type FakeProviderServer, type FakeStreamFault } from "../fakes/fake-provider-server";
-import { brands, configFor, providerErrorFrom, secretKey } from "./llm-test-helpers";
+import { type FakeProviderServer, fakeReply, type FakeStreamFault } from "../fakes/fake-provider-server";
 import { useFakeProvider } from "../support/use-fake-provider";
 import { waitFor } from "../support/wait";
+import { brands, configFor, providerErrorFrom, secretKey } from "./llm-test-helpers";
 
 const providers: ProviderId[] = ["openai", "anthropic", "qwen"];
 const hello: ChatRequest = { messages: [{ role: "user", content: "Hello" }] };

@@ -1,9 +1,10 @@
 // createChatModel: role settings, model-name validation, key and base-URL resolution.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { MissingApiKeyError } from "../../src/config/api-keys";
-import { ConfigError, createConfig, type Config } from "../../src/config/config-schema";
+import { type Config, ConfigError, createConfig } from "../../src/config/config-schema";
 import { createChatModel, modelSettingsFor } from "../../src/llm/create-chat-model";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { configFor, expectNoSecret, secretKey } from "./llm-test-helpers";
 
 let serverA: FakeProviderServer;

@@ -1,8 +1,10 @@
 // Shared pieces of the llm tests: a secret-looking key, a tiny PNG, per-provider configs against the fake server.
 import { createServer } from "node:net";
+
 import { expect } from "vitest";
-import { createConfig, type Config, type ConfigInput } from "../../src/config/config-schema";
-import { providerInfo, type ProviderId } from "../../src/config/providers";
+
+import { type Config, type ConfigInput, createConfig } from "../../src/config/config-schema";
+import { type ProviderId, providerInfo } from "../../src/config/providers";
 import { ProviderError } from "../../src/llm/provider-error";
 import type { FakeProviderServer } from "../fakes/fake-provider-server";
 

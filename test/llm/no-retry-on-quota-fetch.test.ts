@@ -1,5 +1,6 @@
 // The quota no-retry fetch wrapper on its own: which 429s get `x-should-retry: false`, and that bodies survive.
 import { describe, expect, it } from "vitest";
+
 import { createNoRetryOnQuotaFetch } from "../../src/llm/no-retry-on-quota-fetch";
 
 function answering(status: number, body: unknown): typeof fetch {

@@ -1,10 +1,11 @@
 // The OpenAI adapter through the real openai SDK against the fake server: request shape and parsed responses.
 import { describe, expect, it } from "vitest";
+
 import type { ChatRequest, ToolDefinition } from "../../src/llm/chat-model";
 import { createChatModel } from "../../src/llm/create-chat-model";
-import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { configFor, secretKey, tinyPngBase64 } from "./llm-test-helpers";
+import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { useFakeProvider } from "../support/use-fake-provider";
+import { configFor, secretKey, tinyPngBase64 } from "./llm-test-helpers";
 
 const rsiTool: ToolDefinition = {
   name: "compute_rsi",

@@ -1,5 +1,6 @@
 // Pure conversion rules of the OpenAI adapter: the request it builds.
 import { describe, expect, it } from "vitest";
+
 import { buildOpenAIRequest } from "../../src/llm/openai/openai-messages";
 
 describe("buildOpenAIRequest", () => {

@@ -1,7 +1,8 @@
 // The OpenAI stream accumulator on its own: chunk sequences from OpenAI and from looser compatible servers.
 import { describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/llm/provider-error";
+
 import { OpenAIStreamAccumulator } from "../../src/llm/openai/openai-stream";
+import { ProviderError } from "../../src/llm/provider-error";
 
 /** Feeds the chunks in order; answers the response and the text pieces handed out on the way. */
 function read(chunks: unknown[]) {

@@ -2,9 +2,10 @@
 // a quota error sent as 429 is only stopped by the no-retry fetch each adapter installs. Every shape a provider uses,
 // through the real SDKs with retries allowed: exactly one request, and the Billing Issue message.
 import { describe, expect, it } from "vitest";
+
 import type { ProviderId } from "../../src/config/providers";
 import { createChatModel } from "../../src/llm/create-chat-model";
-import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { useFakeProvider } from "../support/use-fake-provider";
 import { brands, configFor, providerErrorFrom, secretKey } from "./llm-test-helpers";
 

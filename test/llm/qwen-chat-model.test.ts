@@ -1,9 +1,10 @@
 // Qwen through the openai SDK against a DashScope-shaped path on the fake server.
 import { expect, it } from "vitest";
+
 import { createChatModel } from "../../src/llm/create-chat-model";
-import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { configFor, providerErrorFrom, secretKey, tinyPngBase64 } from "./llm-test-helpers";
+import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { useFakeProvider } from "../support/use-fake-provider";
+import { configFor, providerErrorFrom, secretKey, tinyPngBase64 } from "./llm-test-helpers";
 
 let server: FakeProviderServer;
 useFakeProvider({ validKeys: [secretKey] }, (started) => (server = started));

@@ -1,5 +1,6 @@
 // Tool calls reassembled from pieces: argument parsing, ordering, whole arguments, and calls left out.
 import { describe, expect, it } from "vitest";
+
 import { parseToolArguments, StreamedToolCalls } from "../../src/llm/streamed-tool-calls";
 
 describe("parseToolArguments", () => {

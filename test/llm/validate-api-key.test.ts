@@ -1,10 +1,11 @@
 // validateApiKey: one cheap real request, answered as data, never thrown.
 import { expect, it } from "vitest";
+
 import { createConfig } from "../../src/config/config-schema";
 import { validateApiKey } from "../../src/llm/validate-api-key";
-import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { closedPortUrls, configFor, expectNoSecret, secretKey } from "./llm-test-helpers";
+import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { useFakeProvider } from "../support/use-fake-provider";
+import { closedPortUrls, configFor, expectNoSecret, secretKey } from "./llm-test-helpers";
 
 let server: FakeProviderServer;
 useFakeProvider({ validKeys: [secretKey] }, (started) => (server = started));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { aggregateTo4h } from "../../src/market/aggregate-4h";
 import type { Candle } from "../../src/market/candle";
 import { timeZoneOffset } from "../../src/market/time-zone-offset";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { assetEntries, BUILT_IN_ASSETS, findBuiltInAsset, resolveTicker, symbolSchema } from "../../src/market/assets";
 
 describe("built-in assets", () => {

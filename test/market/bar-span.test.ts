@@ -1,5 +1,6 @@
 // The horizon the Decision agent is told, in words: bars times the timeframe's length, exact units only.
 import { describe, expect, it } from "vitest";
+
 import { describeBarLength, describeBarSpan, describeHorizon } from "../../src/market/bar-span";
 
 describe("describeBarSpan", () => {

@@ -1,10 +1,11 @@
 // Every shipped benchmark window parses into 100 ascending, valid 4h candles.
 import { readdirSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { candleSchema } from "../../src/market/candle";
 import { readCsvFile } from "../../src/market/csv-source";
-
 import { benchmarkRoot } from "../support/benchmark";
 
 const ASSETS = ["btc", "cl", "dji", "es", "nq", "qqq", "spx", "vix"];

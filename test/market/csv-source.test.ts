@@ -1,7 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { CsvParseError } from "../../src/market/csv-error";
 import { parseCsv, readCsvFile } from "../../src/market/csv-source";
 

@@ -6,7 +6,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createCustomAssetStore } from "../../src/market/custom-asset-store";
 import { projectNodeModules, transpileForChild } from "./transpile-for-child";
 

@@ -1,9 +1,11 @@
 import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CustomAssetStoreError } from "../../src/market/custom-asset-store-error";
+
 import { createCustomAssetStore, listAssets } from "../../src/market/custom-asset-store";
+import { CustomAssetStoreError } from "../../src/market/custom-asset-store-error";
 
 let dataDir: string;
 beforeEach(async () => {

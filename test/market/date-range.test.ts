@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import {
   CLOCK_SKEW_TOLERANCE_MS,
   countDays,
@@ -6,7 +7,7 @@ import {
   resolveDateRange,
   validateDateRange,
 } from "../../src/market/date-range";
-import { TIMEFRAMES, maxLookbackDays } from "../../src/market/timeframes";
+import { maxLookbackDays, TIMEFRAMES } from "../../src/market/timeframes";
 
 const DAY = 86_400_000;
 const now = Date.UTC(2025, 5, 1, 12, 0, 0);

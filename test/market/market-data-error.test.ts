@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MarketDataError, NoDataError, type MarketDataErrorReason } from "../../src/market/market-data-error";
+
+import { MarketDataError, type MarketDataErrorReason, NoDataError } from "../../src/market/market-data-error";
 
 describe("NoDataError", () => {
   it("begins exactly with 'No data available for' and keeps the request", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatUtc, parseUtcTimestamp, toEpochMs } from "../../src/market/parse-timestamp";
 
 describe("parseUtcTimestamp", () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+
 import {
   isTimeframe,
   maxLookbackDays,
-  TIMEFRAMES,
   timeframeInfo,
-  timeframeTable,
+  TIMEFRAMES,
   timeframeSchema,
+  timeframeTable,
   yahooIntervalFor,
 } from "../../src/market/timeframes";
 

@@ -2,6 +2,7 @@
 // can start hundreds of plain `node` children (~0.1 s each) instead of paying tsx's start-up (~0.3 s) every time.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import ts from "typescript";
 
 const projectRoot = path.resolve(__dirname, "../..");

@@ -1,8 +1,9 @@
 // How far back a fetch reaches to fill an analysis window: enough calendar time for the bars at the shortest
 // sessions, closures included, never past the timeframe's lookback, and never later than the requested start.
 import { describe, expect, it } from "vitest";
-import { calendarDaysForBars, windowFetchStart } from "../../src/market/window-fetch-range";
+
 import { maxLookbackDays, TIMEFRAMES } from "../../src/market/timeframes";
+import { calendarDaysForBars, windowFetchStart } from "../../src/market/window-fetch-range";
 
 const DAY = 86_400_000;
 const end = new Date("2025-06-20T00:00:00Z");

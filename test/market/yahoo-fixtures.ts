@@ -94,7 +94,7 @@ export function recordingFetch(respond: (url: URL) => Response | unknown | Promi
     if (answer instanceof Response) return answer;
     return new Response(JSON.stringify(answer), { status: 200, headers: { "content-type": "application/json" } });
   };
-  return { fetch: fetch as typeof globalThis.fetch, requests };
+  return { fetch: fetch, requests };
 }
 
 /**

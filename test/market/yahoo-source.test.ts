@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import { DateRangeError } from "../../src/market/date-range";
 import { MarketDataError, NoDataError } from "../../src/market/market-data-error";
 import { fetchYahooCandles, type FetchYahooCandlesOptions } from "../../src/market/yahoo-source";
-import { barsAt, chartBody, NOT_FOUND_BODY, newYorkSessionHours, recordingFetch } from "./yahoo-fixtures";
+import { barsAt, chartBody, newYorkSessionHours, NOT_FOUND_BODY, recordingFetch } from "./yahoo-fixtures";
 
 const HOUR = 3_600_000;
 const now = Date.UTC(2024, 5, 10, 12);
@@ -77,7 +78,7 @@ describe("fetchYahooCandles: the data", () => {
   it("drops rows with missing prices, keeps the last of duplicated timestamps, sorts by time", async () => {
     const base = Date.UTC(2024, 5, 3, 0);
     const bars = barsAt([base + 2 * HOUR, base, base + HOUR, base + 3 * HOUR, base + HOUR]);
-    bars[2] = { ...bars[2], close: bars[2].open as number }; // first copy of base+1h, replaced by the later copy
+    bars[2] = { ...bars[2], close: bars[2].open }; // first copy of base+1h, replaced by the later copy
     bars[3] = { ...bars[3], open: null, high: null, low: null, close: null, volume: null }; // Yahoo's gap row
     bars.push({ timestamp: (base + 5 * HOUR) / 1000, open: 5, high: 4, low: 3, close: 3.5, volume: 1 }); // high < open
     bars.push({ timestamp: (base + 6 * HOUR) / 1000, open: 101, high: 102, low: 100, close: 101.5, volume: null }); // no volume

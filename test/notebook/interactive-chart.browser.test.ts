@@ -2,6 +2,7 @@
 // CommonJS or AMD loader globals (classic Jupyter has require.js; some front ends have `module`), and the figure
 // draws: the candles and the four trendlines.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { plotlyHtml, windowFigure } from "../../src/notebook/interactive-chart";
 import { launchBrowser, type TestBrowser } from "../server/browser";
 

@@ -1,11 +1,12 @@
 // The notebook views through a recording Display (tslab's display has the same shape).
 import { describe, expect, it } from "vitest";
+
 import type { Display } from "../../src/notebook/display";
-import { createProgressView } from "../../src/notebook/progress-view";
-import { decisionCardHtml, reportsMarkdown, showResult } from "../../src/notebook/result-view";
 import { formatNumber, htmlTable } from "../../src/notebook/html-table";
 import { plotlyHtml, windowFigure } from "../../src/notebook/interactive-chart";
+import { createProgressView } from "../../src/notebook/progress-view";
 import { indicatorTableHtml, timingsTableHtml, usageTableHtml } from "../../src/notebook/result-tables";
+import { decisionCardHtml, reportsMarkdown, showResult } from "../../src/notebook/result-view";
 import type { AnalysisResult } from "../../src/pipeline/analysis-result";
 
 class RecordingDisplay implements Display {

@@ -4,8 +4,9 @@
 import { execFile } from "node:child_process";
 import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+
 import { launchBrowser } from "../server/browser";
 
 export const NOTEBOOK_ARTIFACTS_DIR = path.resolve(__dirname, "../../test-artifacts/notebooks");

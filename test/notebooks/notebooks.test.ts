@@ -7,14 +7,16 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveChromiumPath } from "../../src/charts/chromium-setup";
-import { CUSTOM_ASSETS_FILE_NAME } from "../../src/market/custom-assets-file";
+
 import { findTslab, writeKernelSpec } from "../../cli/kernel-spec";
 import { linkPackage } from "../../scripts/link-package";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { resolveChromiumPath } from "../../src/charts/chromium-setup";
+import { CUSTOM_ASSETS_FILE_NAME } from "../../src/market/custom-assets-file";
+import { type FakeProviderServer,startFakeProviderServer } from "../fakes/fake-provider-server";
 import { saveNotebookArtifacts } from "./notebook-artifacts";
-import { joinText as join, runNotebook, type Notebook, type NotebookOutput } from "./run-notebook";
+import { joinText as join, type Notebook, type NotebookOutput,runNotebook } from "./run-notebook";
 
 const root = path.resolve(__dirname, "../..");
 const notebooksDir = path.join(root, "notebooks");

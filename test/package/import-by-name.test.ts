@@ -1,10 +1,11 @@
 // The built library imports by its package name from a scratch folder that links the repository (as a workspace or
 // `npm link` would), from CommonJS and from ESM, with types. The installed tarball has its own test (packed-tarball).
-import { describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { describe, expect, it } from "vitest";
 
 const root = path.resolve(__dirname, "../..");
 describe("the package", () => {

@@ -10,9 +10,11 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readEntryPoints, type EntryPoint } from "../../scripts/entry-points";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
+import { type EntryPoint, readEntryPoints } from "../../scripts/entry-points";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { joinText, runNotebook } from "../notebooks/run-notebook";
 
 const root = path.resolve(__dirname, "../..");

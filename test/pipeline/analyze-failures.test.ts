@@ -1,19 +1,20 @@
 // Decision repair, concurrency of the three analysts, and cancellation when one branch fails.
 import { describe, expect, it } from "vitest";
+
 import { DecisionError } from "../../src/agents/agent-errors";
-import { MissingApiKeyError } from "../../src/config/api-keys";
-import { DateRangeError } from "../../src/market/date-range";
 import type { ChartRenderer } from "../../src/charts/png-renderer";
-import { ProviderError } from "../../src/llm/provider-error";
-import { NotEnoughDataError } from "../../src/pipeline/load-candles";
-import { InputError } from "../../src/common/input-error";
 import { ChartRenderError } from "../../src/charts/png-renderer";
+import { InputError } from "../../src/common/input-error";
+import { MissingApiKeyError } from "../../src/config/api-keys";
+import { ProviderError } from "../../src/llm/provider-error";
+import { DateRangeError } from "../../src/market/date-range";
+import { NotEnoughDataError } from "../../src/pipeline/load-candles";
 import { createPipeline } from "../../src/pipeline/pipeline";
-import { runAnalysis } from "../../src/pipeline/run-analysis";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
-import { defaultFakeHandler, fakeDecision, fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { syntheticCandles } from "../support/synthetic-candles";
+import { runAnalysis } from "../../src/pipeline/run-analysis";
+import { defaultFakeHandler, fakeDecision, type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
+import { syntheticCandles } from "../support/synthetic-candles";
 
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
@@ -75,7 +76,7 @@ describe("the decision record", () => {
 describe("concurrency", () => {
   it("runs Indicator, Pattern and Trend at once: wall time near the critical path, not the sum of the calls", async () => {
     const delayMs = 400;
-    server.setHandler((request) => fakeReply.delay(delayMs, defaultFakeHandler(request) as never));
+    server.setHandler((request) => fakeReply.delay(delayMs, defaultFakeHandler(request)));
     const started = performance.now();
     // "tool-call" dispatch (7 calls, not the default's 5): the gap between the sum of the calls and the critical path
     // is what this test measures, and the two extra calls keep it wide enough to tell on a busy machine.
@@ -94,7 +95,7 @@ describe("concurrency", () => {
   });
 
   it("can run the analysts one after another", async () => {
-    server.setHandler((request) => fakeReply.delay(100, defaultFakeHandler(request) as never));
+    server.setHandler((request) => fakeReply.delay(100, defaultFakeHandler(request)));
     await pipeline().analyze({ candles, timeframe: "4h" }, { schedule: "sequential" });
     const times = server.requests.map((request) => request.receivedAt);
     for (let index = 1; index < times.length; index++)
@@ -108,7 +109,7 @@ describe("failure in one branch", () => {
     server.setHandler((request) => {
       if (request.summary.imageCount > 0 && request.summary.lastUserText.includes("classic patterns"))
         return fakeReply.quotaExceeded();
-      return fakeReply.delay(1500, defaultFakeHandler(request) as never);
+      return fakeReply.delay(1500, defaultFakeHandler(request));
     });
     const events: ProgressEvent[] = [];
     const started = performance.now();
@@ -162,7 +163,7 @@ describe("failure in one branch", () => {
   });
 
   it("stops when the caller aborts", async () => {
-    server.setHandler((request) => fakeReply.delay(5000, defaultFakeHandler(request) as never));
+    server.setHandler((request) => fakeReply.delay(5000, defaultFakeHandler(request)));
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user pressed stop")), 200);
     const started = performance.now();

@@ -2,17 +2,18 @@
 // in the chart_dispatch mode that makes every kind of call ("tool-call": the agent model dispatches each chart tool).
 // The default "direct" mode, the prompts' contents and the call counts of both modes: fidelity.e2e.test.ts.
 import { describe, expect, it } from "vitest";
+
 import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { readPngSize } from "../../src/charts/png-size";
 import type { ConfigInput } from "../../src/config/config-schema";
-import { providers, type ProviderId } from "../../src/config/providers";
+import { type ProviderId, providers } from "../../src/config/providers";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
-import { fakeDecision, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { toWireResult } from "../../src/pipeline/wire";
+import { fakeDecision, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
 import { imagesInRequest } from "../support/request-images";
 import { syntheticCandles } from "../support/synthetic-candles";
-import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
 
 const key = TEST_KEY;
 let server: FakeProviderServer;

@@ -2,14 +2,15 @@
 // carries every bar of the window, the Decision agent is told its horizon for the timeframe in use, and the default
 // chart_dispatch "direct" makes two model calls fewer than "tool-call" (no dispatch call by the agent model).
 import { describe, expect, it } from "vitest";
+
 import type { ChartRenderer } from "../../src/charts/png-renderer";
 import type { ConfigInput } from "../../src/config/config-schema";
-import { providers, type ProviderId } from "../../src/config/providers";
+import { type ProviderId, providers } from "../../src/config/providers";
 import type { Candle } from "../../src/market/candle";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import type { FakeProviderServer, FakeRequest } from "../fakes/fake-provider-server";
-import { syntheticCandles } from "../support/synthetic-candles";
 import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
+import { syntheticCandles } from "../support/synthetic-candles";
 
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
@@ -47,7 +48,7 @@ function barsInText(text: string): { time: string; open: number; high: number; l
 function expectSameBars(sent: ReturnType<typeof barsInText>, window: readonly Candle[], timeLength: number): void {
   expect(sent).toHaveLength(window.length);
   sent.forEach((bar, index) => {
-    const candle = window[index]!;
+    const candle = window[index];
     expect(bar.time).toBe(new Date(candle.time).toISOString().slice(0, timeLength).replace("T", " "));
     for (const field of ["open", "high", "low", "close"] as const) {
       expect(Math.abs(bar[field] - candle[field]) / candle[field], `${field} of bar ${index}`).toBeLessThan(1e-6);

@@ -3,15 +3,17 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { InputError } from "../../src/common/input-error";
 import { ProviderError } from "../../src/llm/provider-error";
 import { createPipeline } from "../../src/pipeline/pipeline";
-import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { dailyBarsFetch } from "../market/yahoo-fixtures";
-import { syntheticCandles } from "../support/synthetic-candles";
 import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
+import { syntheticCandles } from "../support/synthetic-candles";
 
 let server: FakeProviderServer;
 let renderer: ChartRenderer;

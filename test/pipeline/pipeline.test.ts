@@ -1,13 +1,15 @@
 // The pipeline object's keys, providers and models: updateApiKey, updateProvider, configure, validateApiKey.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { InputError } from "../../src/common/input-error";
-import { MissingApiKeyError, type Env } from "../../src/config/api-keys";
+import { type Env, MissingApiKeyError } from "../../src/config/api-keys";
 import { ConfigError } from "../../src/config/config-schema";
 import { createPipeline } from "../../src/pipeline/pipeline";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 
 const openaiKey = "sk-test.SECRET-openai-0123456789";
 const anthropicKey = "sk-ant-test.SECRET-0123456789";

@@ -2,17 +2,18 @@
 // events for the Indicator, Pattern and Trend steps before each step's end, and each step's deltas joined are
 // exactly its final report. Also over HTTP: a client of the event stream sees the same.
 import { describe, expect, it } from "vitest";
-import { providers, type ProviderId } from "../../src/config/providers";
+
+import type { ChartRenderer } from "../../src/charts/png-renderer";
+import { type ProviderId, providers } from "../../src/config/providers";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
-import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
-import type { ChartRenderer } from "../../src/charts/png-renderer";
-import { syntheticCandles } from "../support/synthetic-candles";
-import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
+import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
+import { benchmarkCsv } from "../server/analysis-fixtures";
 import { startTestServer } from "../server/test-server";
 import { parseEventStreamText } from "../support/event-stream-text";
-import { benchmarkCsv } from "../server/analysis-fixtures";
+import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
+import { syntheticCandles } from "../support/synthetic-candles";
 
 let server: FakeProviderServer;
 let renderer: ChartRenderer;

@@ -2,6 +2,7 @@
 // with one Yahoo fetch (through an injected fetch), within the timeframe's lookback, and the result says so. Driven
 // through the whole pipeline against the fake provider, so the window the agents saw is the one checked.
 import { describe, expect, it } from "vitest";
+
 import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { maxLookbackDays } from "../../src/market/timeframes";
 import { NotEnoughDataError } from "../../src/pipeline/load-candles";
@@ -46,7 +47,7 @@ describe("a 30-day range at long timeframes", () => {
       expect(result.candles).toHaveLength(45);
       expect(result.window.requestedStart).toBe(start);
       expect(Date.parse(result.window.start)).toBeLessThan(Date.parse(start));
-      expect(result.window.start).toBe(new Date(result.candles[0]!.time).toISOString());
+      expect(result.window.start).toBe(new Date(result.candles[0].time).toISOString());
       expect(Date.parse(result.window.end)).toBeLessThan(Date.parse(END));
       expect(toWireResult(result).window).toEqual({
         start: result.window.start,
@@ -58,8 +59,8 @@ describe("a 30-day range at long timeframes", () => {
       expect(yahoo.requests).toHaveLength(1);
       const [request] = yahoo.requests;
       expect(request).toMatchObject({ interval, period2: Date.parse(END) });
-      expect(request!.period1).toBeLessThan(Date.parse(start));
-      expect(Date.parse(END) - request!.period1).toBeLessThanOrEqual(maxLookbackDays(timeframe) * DAY);
+      expect(request.period1).toBeLessThan(Date.parse(start));
+      expect(Date.parse(END) - request.period1).toBeLessThanOrEqual(maxLookbackDays(timeframe) * DAY);
       // The agents saw the filled window: the indicator request carries 45 bars.
       const indicator = server.requests.find((sent) => sent.summary.toolNames.includes("compute_rsi"));
       expect(
@@ -79,7 +80,7 @@ describe("intraday ranges", () => {
     // 45 bars at 2 a session are 23 sessions: more than four calendar weeks before the end.
     expect(Date.parse(END) - Date.parse(result.window.start)).toBeGreaterThan(28 * DAY);
     expect(yahoo.requests).toHaveLength(1);
-    expect(yahoo.requests[0]!.interval).toBe("1h");
+    expect(yahoo.requests[0].interval).toBe("1h");
   });
 
   it("leaves a range that already holds the window as it is: no requested start, the fetch starts where asked", async () => {
@@ -90,14 +91,14 @@ describe("intraday ranges", () => {
     expect(result.window.requestedStart).toBeUndefined();
     expect(toWireResult(result).window).not.toHaveProperty("requested_start");
     expect(Date.parse(result.window.start)).toBeGreaterThanOrEqual(Date.parse(start));
-    expect(yahoo.requests[0]!.period1).toBe(Date.parse(start));
+    expect(yahoo.requests[0].period1).toBe(Date.parse(start));
   });
 
   it("says nothing when the fetch reached back but the requested range held the window anyway (a 24-hour market)", async () => {
     const { pipeline, yahoo } = pipelineOn({ symbol: "BTC-USD", market: "crypto" });
     const start = daysBefore(END, 10); // 240 hourly bars of crypto; an equity would have had 70
     const result = await pipeline.analyze({ symbol: "BTC-USD", timeframe: "1h", start, end: END });
-    expect(yahoo.requests[0]!.period1).toBe(Date.parse(daysBefore(END, 14))); // planned for the shortest sessions
+    expect(yahoo.requests[0].period1).toBe(Date.parse(daysBefore(END, 14))); // planned for the shortest sessions
     expect(result.window.requestedStart).toBeUndefined();
     expect(Date.parse(result.window.start)).toBeGreaterThanOrEqual(Date.parse(start));
   });

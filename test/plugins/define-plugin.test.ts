@@ -2,6 +2,7 @@
 // is made, each mistake named with the plugin and the part.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { BUILT_IN_INDICATOR_TOOL_NAMES, indicatorTools } from "../../src/agents/indicator-tools";
 import { toColumns } from "../../src/market/candle";
 import { definePlugin, type PluginDefinition } from "../../src/plugins/define-plugin";

@@ -1,6 +1,7 @@
 // The two example plugins on real benchmark data: Bollinger values against a hand computation, and the volume
 // analyst's report on a window with volume (Bitcoin) and one without (the S&P 500 index reports none).
 import { describe, expect, it } from "vitest";
+
 import { bollingerBands, bollingerBandsPlugin } from "../../src/plugin-examples/bollinger-bands/index";
 import {
   onBalanceVolume,
@@ -35,10 +36,10 @@ describe("the volume analyst", () => {
     const obv = onBalanceVolume(bitcoin);
     expect(obv[0]).toBe(0);
     expect(obv[1]).toBe(
-      bitcoin[1]!.close > bitcoin[0]!.close
-        ? bitcoin[1]!.volume
-        : bitcoin[1]!.close < bitcoin[0]!.close
-          ? -bitcoin[1]!.volume
+      bitcoin[1].close > bitcoin[0].close
+        ? bitcoin[1].volume
+        : bitcoin[1].close < bitcoin[0].close
+          ? -bitcoin[1].volume
           : 0,
     );
     const vwap = volumeWeightedAveragePrice(bitcoin)!;

@@ -3,7 +3,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { loadPlugins, parsePluginList } from "../../src/plugins/load-plugins";
 import { PluginError } from "../../src/plugins/plugin-error";
 

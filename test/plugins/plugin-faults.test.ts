@@ -4,13 +4,14 @@
 // pipeline analyses again once the plugin behaves.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import { defineIndicator, definePlugin, type PluginDefinition } from "../../src/plugins/define-plugin";
 import { PluginError } from "../../src/plugins/plugin-error";
-import { defaultFakeHandler, fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { syntheticCandles } from "../support/synthetic-candles";
+import { defaultFakeHandler, type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
+import { syntheticCandles } from "../support/synthetic-candles";
 
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
@@ -133,7 +134,7 @@ describe("a faulty analyst", () => {
     ],
     [
       "answers an object",
-      async () => ({ text: "hi" }) as never,
+      async () => ({ text: "hi" }),
       /run\(\) must resolve to a non-empty report text; it resolved to an object/,
     ],
     ["answers nothing", async () => "   ", /it resolved to a string/],

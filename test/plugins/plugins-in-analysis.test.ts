@@ -4,17 +4,18 @@
 // not asked. The plugin set is recorded in the result and its wire JSON.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { createPipeline, type PipelineDependencies } from "../../src/pipeline/pipeline";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
 import { toWireResult } from "../../src/pipeline/wire";
-import { definePlugin } from "../../src/plugins/define-plugin";
 import { bollingerBandsPlugin } from "../../src/plugin-examples/bollinger-bands/index";
 import { volumeAnalystPlugin } from "../../src/plugin-examples/volume-analyst/index";
+import { definePlugin } from "../../src/plugins/define-plugin";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
-import { fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { syntheticCandles } from "../support/synthetic-candles";
+import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
+import { syntheticCandles } from "../support/synthetic-candles";
 
 let server: FakeProviderServer;
 let renderer: ChartRenderer;

@@ -4,8 +4,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { startServerProcess } from "../reliability/support/server-process";
 import { benchmarkCsv } from "../server/analysis-fixtures";
 import { postJson, TEST_KEY } from "../server/test-server";

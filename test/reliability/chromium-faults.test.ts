@@ -1,10 +1,11 @@
 // Chromium under faults and load (issue 6): the browser killed mid-render, and 8 analyses rendering at once.
 import { describe, expect, it } from "vitest";
-import { ChartRenderError, type ChartRenderer } from "../../src/charts/png-renderer";
+
+import { type ChartRenderer, ChartRenderError } from "../../src/charts/png-renderer";
 import { readPngSize } from "../../src/charts/png-size";
+import { usePipelineHarness } from "../support/pipeline-harness";
 import { syntheticCandles } from "../support/synthetic-candles";
 import { isProcessAlive, waitFor } from "../support/wait";
-import { usePipelineHarness } from "../support/pipeline-harness";
 
 let renderer: ChartRenderer;
 const { pipeline } = usePipelineHarness({ name: "chromium-faults" }, (started) => ({ renderer } = started));

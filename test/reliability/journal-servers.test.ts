@@ -6,12 +6,14 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { journalEngines, useJournalEngine } from "../journal/journal-engines";
 import { benchmarkCsv } from "../server/analysis-fixtures";
 import { getJson, postJson, TEST_KEY } from "../server/test-server";
-import { startServerProcess, type ServerProcess } from "./support/server-process";
+import { type ServerProcess, startServerProcess } from "./support/server-process";
 
 const PER_SERVER = 3;
 const csv = benchmarkCsv();

@@ -1,13 +1,14 @@
 // Provider faults injected under a whole analysis (issue 6): each ends in a recovered result or a clear classified
 // error within its time bound, and the next analysis on the same pipeline succeeds.
 import { describe, expect, it } from "vitest";
+
 import { ModelRefusalError } from "../../src/agents/agent-errors";
 import { ProviderError } from "../../src/llm/provider-error";
-import { fakeDecision, fakeReply, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { waitFor } from "../support/wait";
-import { syntheticCandles } from "../support/synthetic-candles";
-import { faultOn, invalidToolCallsHandler, isDecision, isVision, refusalReply } from "./support/fault-replies";
+import { fakeDecision, type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { usePipelineHarness } from "../support/pipeline-harness";
+import { syntheticCandles } from "../support/synthetic-candles";
+import { waitFor } from "../support/wait";
+import { faultOn, invalidToolCallsHandler, isDecision, isVision, refusalReply } from "./support/fault-replies";
 
 let server: FakeProviderServer;
 const { pipeline } = usePipelineHarness(

@@ -7,24 +7,26 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createChartRenderer, type ChartRenderer } from "../../src/index";
+
+import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import {
   defaultFakeHandler,
-  fakeReply,
-  startFakeProviderServer,
   type FakeProviderServer,
+  fakeReply,
   type FakeRequest,
+  startFakeProviderServer,
 } from "../fakes/fake-provider-server";
 import { benchmarkCsv, noBarsFetch } from "../server/analysis-fixtures";
 import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "../server/test-server";
 import { parseEventStreamText, type StreamedEvent } from "../support/event-stream-text";
+import { faultOn, invalidToolCallsHandler, isDecision, isVision, refusalReply } from "./support/fault-replies";
 import { countOpenRequests, type OpenRequestCounter } from "./support/open-requests";
-import { startProviderCallTracker, type ProviderCallTracker } from "./support/provider-call-tracker";
+import { type ProviderCallTracker, startProviderCallTracker } from "./support/provider-call-tracker";
 import { sendRawRequest } from "./support/raw-http";
 import { createSeededRandom } from "./support/seeded-random";
-import { faultOn, invalidToolCallsHandler, isDecision, isVision, refusalReply } from "./support/fault-replies";
-import { startServerProcess, type ServerProcess } from "./support/server-process";
+import { type ServerProcess, startServerProcess } from "./support/server-process";
 
 const REQUEST_TIMEOUT_MS = 2000;
 const MAX_RETRIES = 1;

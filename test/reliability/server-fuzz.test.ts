@@ -7,12 +7,14 @@
 //
 // Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> npx vitest run test/reliability/server-fuzz.test.ts
 // (FUZZ_VERBOSE=1 prints the request counts per endpoint and the statuses seen).
-import { JOURNAL_FILE_NAME } from "../../src/journal/open-database";
-import { Agent } from "node:http";
 import { readFileSync } from "node:fs";
+import { Agent } from "node:http";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
+import { JOURNAL_FILE_NAME } from "../../src/journal/open-database";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv, noBarsFetch } from "../server/analysis-fixtures";
 import { getJson, startTestServer, type TestServer } from "../server/test-server";
 import { checkResponse, describeRequest } from "./support/fuzz-checks";
@@ -20,20 +22,20 @@ import {
   headersForbidStateChange,
   PROVIDER_DEFAULT_SELECTION,
   PROVIDER_IDS,
-  readBodyAsServer,
-  validStateChange,
   type ProviderName,
+  readBodyAsServer,
   type StateChange,
+  validStateChange,
 } from "./support/fuzz-oracle";
 import {
   buildHugeStrings,
-  generateFuzzRequest,
   type FuzzContext,
   type FuzzRequest,
+  generateFuzzRequest,
   type GenerateOptions,
 } from "./support/fuzz-requests";
 import { countOpenRequests, type OpenRequestCounter } from "./support/open-requests";
-import { sendRawRequest, type RawResult } from "./support/raw-http";
+import { type RawResult, sendRawRequest } from "./support/raw-http";
 import { createSeededRandom, fuzzSeed, type SeededRandom } from "./support/seeded-random";
 import { pollutedProperties, snapshotPrototypes, snapshotServerState } from "./support/server-state";
 import { createStubChartRenderer } from "./support/stub-chart-renderer";

@@ -14,8 +14,10 @@ import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { joinText, runNotebook } from "../notebooks/run-notebook";
 
 const root = path.resolve(__dirname, "../..");

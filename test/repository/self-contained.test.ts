@@ -3,9 +3,11 @@
 // not in the repository (the code and docs say the rule itself, or point at docs/), and the shipped benchmark is
 // complete.
 import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
 
 const root = path.resolve(__dirname, "../..");

@@ -2,14 +2,15 @@
 // the server-sent-events stream, every class of bad input, errors from providers and market data, and that a client
 // disconnecting stops the analysis (the fake provider sees no further requests).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createChartRenderer, type ChartRenderer } from "../../src/index";
-import { defaultFakeHandler } from "../fakes/fake-default-handler";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
 import { ANALYZE_BODY_LIMIT_BYTES } from "../../server/analyze-input";
+import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import { MAX_CSV_CHARACTERS } from "../../src/index";
+import { defaultFakeHandler } from "../fakes/fake-default-handler";
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { parseEventStreamText } from "../support/event-stream-text";
 import { benchmarkCsv, noBarsFetch } from "./analysis-fixtures";
 import { expectPlainError, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
-import { parseEventStreamText } from "../support/event-stream-text";
 
 let fake: FakeProviderServer;
 let renderer: ChartRenderer;

@@ -1,7 +1,8 @@
 // HTTP tests of the key endpoints: update-api-key, get-api-key-status, validate-api-key (against the fake provider),
 // the provider rule, the JSON body rules (415, 413, bad JSON), and that a key never leaves unmasked.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
 let fake: FakeProviderServer;

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import puppeteer, { type Browser, type Page } from "puppeteer";
 
 export const ARTIFACTS_DIR = path.resolve(__dirname, "../../test-artifacts/server");

@@ -2,7 +2,9 @@
 // nothing: a page on another site, or on this site's neighbour port, cannot save a key, switch providers, add or
 // remove symbols, or start a paid analysis in the user's browser. Deterministic: every route, every marking.
 import { request as httpRequest } from "node:http";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { describeRoutes } from "../../server/app";
 import { createApp } from "../../server/app";
 import { silentLogger } from "../../server/logger";

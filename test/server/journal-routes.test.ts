@@ -4,12 +4,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createChartRenderer, type ChartRenderer } from "../../src/index";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
-import { fakeDecision } from "../fakes/fake-provider-server";
+
+import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
-import { sampleEntry, laterBars } from "../journal/journal-fixtures";
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeDecision } from "../fakes/fake-provider-server";
+import { laterBars, sampleEntry } from "../journal/journal-fixtures";
 import { dailyBarsFetch } from "../market/yahoo-fixtures";
 import { benchmarkCsv } from "./analysis-fixtures";
 import {

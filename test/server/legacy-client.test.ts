@@ -2,18 +2,19 @@
 // unchanged, and every field its scripts read comes out. Live data comes from a fake Yahoo market (an injected
 // fetch), models from the fake provider through the real SDK.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createChartRenderer, type ChartRenderer } from "../../src/index";
+
 import {
-  LINK_BUDGET_CHARACTERS,
   legacyRedirectAnswer,
+  LINK_BUDGET_CHARACTERS,
   quoteLikePython,
   SHORTENED_MARK,
 } from "../../server/legacy-redirect";
+import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import {
   defaultFakeHandler,
+  type FakeProviderServer,
   fakeReply,
   startFakeProviderServer,
-  type FakeProviderServer,
 } from "../fakes/fake-provider-server";
 import { fakeYahooMarket } from "../support/fake-yahoo-market";
 import {

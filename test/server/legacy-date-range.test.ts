@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { validateDateRange } from "../../src/market/date-range";
+
 import { parseLegacyDateRange } from "../../server/legacy-date-range";
+import { validateDateRange } from "../../src/market/date-range";
 
 const now = Date.UTC(2025, 5, 1, 12, 34, 56);
 

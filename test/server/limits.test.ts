@@ -1,10 +1,12 @@
 // Limits that keep one client from spending the owner's money or guessing the token: analyses running at once
 // (MAX_CONCURRENT_ANALYSES), open event streams, and failed access-token attempts per client address.
 import { request as httpRequest } from "node:http";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChartRenderer, type ChartRenderer } from "../../src/index";
+
+import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 

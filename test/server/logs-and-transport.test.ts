@@ -3,13 +3,15 @@
 // HTTPS with a certificate made here by openssl.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
+import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+
 import { afterAll, describe, expect, it } from "vitest";
+
 import { createApp } from "../../server/app";
 import { createAppServer } from "../../server/http-server";
 import { createLogger } from "../../server/logger";
@@ -131,7 +133,7 @@ describe("TLS", () => {
             response.on("end", () =>
               resolve({
                 status: response.statusCode ?? 0,
-                hsts: response.headers["strict-transport-security"] as string | undefined,
+                hsts: response.headers["strict-transport-security"],
                 body,
               }),
             );

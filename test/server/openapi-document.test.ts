@@ -8,29 +8,30 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createApp, describeRoutes } from "../../server/app";
 import { silentLogger } from "../../server/logger";
 import { API_OPERATIONS } from "../../server/openapi/api-operations";
 import { buildOpenApiDocument, type JsonSchema, type OpenApiDocument } from "../../server/openapi/openapi-document";
-import { createChartRenderer, createPipeline, type ChartRenderer } from "../../src/index";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { type ChartRenderer, createChartRenderer, createPipeline } from "../../src/index";
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { parseEventStreamText } from "../support/event-stream-text";
 import { fakeYahooMarket } from "../support/fake-yahoo-market";
-import { legacyAnalyzeBody } from "./legacy-client-fixtures";
 import { benchmarkCsv } from "./analysis-fixtures";
+import { legacyAnalyzeBody } from "./legacy-client-fixtures";
 import {
   deleteJson,
   getJson,
+  type JsonAnswer,
   postJson,
   startTestServer,
   TEST_KEY,
-  type JsonAnswer,
   type TestServer,
 } from "./test-server";
 
 const document = buildOpenApiDocument();
 const ajv = new Ajv2020({ strict: false, allErrors: true });
-ajv.addSchema(document as unknown as object, "openapi.json");
+ajv.addSchema(document, "openapi.json");
 
 /** A JSON pointer's escaping of one path segment. */
 const pointerSegment = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");

@@ -1,6 +1,7 @@
 // The server's scoring timer: rounds on the interval, never two at once, failures logged and retried next round,
 // and stop() aborting the round in flight.
 import { describe, expect, it } from "vitest";
+
 import { createLogger } from "../../server/logger";
 import { startOutcomeScoring } from "../../server/outcome-scoring";
 import type { ScoreOutcomesCounts } from "../../src/journal/index";

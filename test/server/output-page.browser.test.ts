@@ -4,13 +4,14 @@
 // text; a missing or unreadable parameter says so in plain words; a server behind a token still shows the result.
 import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChartRenderer, toWireResult, type AnalysisResult, type ChartRenderer } from "../../src/index";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
+import { legacyRedirectAnswer, SHORTENED_MARK } from "../../server/legacy-redirect";
+import { type AnalysisResult, type ChartRenderer, createChartRenderer, toWireResult } from "../../src/index";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
 import { forbiddenElementsIn, hostileLine, hostileText, pwned, setColorScheme, visibleText } from "./page-helpers";
 import { startTestServer, TEST_KEY, type TestServer } from "./test-server";
-import { legacyRedirectAnswer, SHORTENED_MARK } from "../../server/legacy-redirect";
 
 let fake: FakeProviderServer;
 let renderer: ChartRenderer;

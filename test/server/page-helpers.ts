@@ -2,6 +2,7 @@
 // analysis, switching the colour scheme, checking that nothing hostile ran, and a server pipeline whose analyze()
 // a test scripts (to stream events the real pipeline does not send yet, or results with fields it does not have).
 import type { ElementHandle, Page } from "puppeteer";
+
 import type { ServerPipeline } from "../../server/app-dependencies";
 import type { AnalysisResult, Pipeline, ProgressEvent } from "../../src/index";
 

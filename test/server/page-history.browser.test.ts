@@ -7,14 +7,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import type { Page } from "puppeteer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { wilsonInterval } from "../../src/evaluation/metrics";
+import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import type { JournalEntryInput } from "../../src/journal/journal-entry";
-import { createChartRenderer, type ChartRenderer } from "../../src/index";
-import { failedEntry, laterBars, sampleEntry, type EntryOverrides } from "../journal/journal-fixtures";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { type EntryOverrides, failedEntry, laterBars, sampleEntry } from "../journal/journal-fixtures";
 import { barsAt, chartBody, recordingFetch } from "../market/yahoo-fixtures";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
@@ -420,11 +422,9 @@ describe("with recorded analyses", () => {
     await page.select("#history-timeframe", "1d");
     await waitForRows(0);
     expect(await text("#history-empty")).toBe("No recorded analysis matches these filters.");
-    expect(
-      await page.$$eval("#history-timeframe option", (options) =>
-        options.map((option) => (option as HTMLOptionElement).value),
-      ),
-    ).toEqual(expect.arrayContaining(["", "1m", "1h", "4h", "1d"]));
+    expect(await page.$$eval("#history-timeframe option", (options) => options.map((option) => option.value))).toEqual(
+      expect.arrayContaining(["", "1m", "1h", "4h", "1d"]),
+    );
 
     await page.click("#history-clear");
     await waitForRows(25);
@@ -439,7 +439,7 @@ describe("with recorded analyses", () => {
     expect(await text("#history-risk-reward")).toBe("1.5");
     expect(await text("#history-pattern-report")).toMatch(/Ascending triangle/);
     const images = await page.$$eval("#history-result img", (nodes) =>
-      nodes.map((node) => ({ id: node.id, src: (node as HTMLImageElement).src })),
+      nodes.map((node) => ({ id: node.id, src: node.src })),
     );
     expect(images).toEqual([
       { id: "history-pattern-chart-image", src: `data:image/png;base64,${shortCharts.pattern}` },

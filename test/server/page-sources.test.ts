@@ -3,6 +3,7 @@
 // one way model text could become markup; the inline scripts and style attributes the CSP blocks are absent.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
 
 const PUBLIC_DIR = path.resolve(__dirname, "../../server/public");

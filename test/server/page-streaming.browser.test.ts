@@ -6,11 +6,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { ServerPipeline } from "../../server/app-dependencies";
-import { createChartRenderer, type AnalysisResult, type ChartRenderer } from "../../src/index";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { type AnalysisResult, type ChartRenderer, createChartRenderer } from "../../src/index";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
 import {
@@ -78,7 +80,7 @@ const scriptedAnalyze: ServerPipeline["analyze"] = async (_request, options = {}
 
 const cards = (page: Page) =>
   page.$$eval("#live-report-list article", (nodes) =>
-    nodes.map((node) => [(node as HTMLElement).dataset.step, node.querySelector("h3")?.textContent]),
+    nodes.map((node) => [node.dataset.step, node.querySelector("h3")?.textContent]),
   );
 
 beforeAll(async () => {

@@ -7,12 +7,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChartRenderer, type ChartRenderer } from "../../src/index";
+
 import { chartColors } from "../../src/charts/index";
+import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv, noBarsFetch } from "./analysis-fixtures";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
 import { chooseSource, loadPage as load, runCsvAnalysis, text as textOf, waitForText as waitFor } from "./page-helpers";

@@ -1,6 +1,7 @@
 // HTTP tests of update-provider / get-provider, the asset endpoints (custom symbols surviving a restart), and the
 // timeframe endpoints (lookback table, validate-date-range answers and bad input).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { deleteJson, expectPlainError, getJson, postJson, startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;

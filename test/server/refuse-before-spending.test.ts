@@ -2,8 +2,9 @@
 // and line breaks in any string field of any request, symbols made only of punctuation, prices that overflow, a CSV
 // whose bars do not match the timeframe. The fake provider must see nothing, and nothing may change on the server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createChartRenderer, type ChartRenderer } from "../../src/index";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
+import { type ChartRenderer, createChartRenderer } from "../../src/index";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv, noBarsFetch } from "./analysis-fixtures";
 import {
   deleteJson,
@@ -132,7 +133,7 @@ describe("refused before anything is spent", () => {
 
   it("a CSV with a price that would overflow: 400 naming the line", async () => {
     const lines = csv.split("\n");
-    lines[20] = lines[20]!.replace(/^([^,]+),([^,]+),([^,]+)/, "$1,1e300,1e301");
+    lines[20] = lines[20].replace(/^([^,]+),([^,]+),([^,]+)/, "$1,1e300,1e301");
     for (const answer of await postBoth("/api/analyze", { csv: lines.join("\n"), timeframe: "4h" })) {
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatch(/line 21/);

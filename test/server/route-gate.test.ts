@@ -2,13 +2,15 @@
 // encoding, duplicate slashes, dot segments, encoded slashes), with and without the access token, against a server
 // bound to a non-loopback address. The routes are read from the app itself, so a new route is covered without editing
 // this file. Nothing may reach a handler without the token, and only the canonical spelling reaches one with it.
-import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createServer, type Server } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createApp, describeRoutes } from "../../server/app";
 import type { ServerPipeline } from "../../server/app-dependencies";
 import { createLogger } from "../../server/logger";

@@ -2,9 +2,10 @@
 // must not get it into any answer, event or log line, whatever the key looks like. The check is strict: no
 // 12-character piece of the key may appear anywhere.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChartRenderer, type ChartRenderer } from "../../src/index";
+
 import { SECRET_PIECE_LENGTH } from "../../src/common/secret-redactor";
-import { fakeReply, startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { type ChartRenderer, createChartRenderer } from "../../src/index";
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { parseEventStreamText } from "../support/event-stream-text";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { postJson, startTestServer } from "./test-server";

@@ -1,7 +1,9 @@
 // HTTP tests of the security rules: the access token on /api, the Host check without one, same-origin POSTs, the
 // headers on the page, static files that cannot leave their folder, and errors that never show a stack or a key.
 import { request as httpRequest } from "node:http";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { ServerPipeline } from "../../server/app-dependencies";
 import { readServerEnvironment } from "../../server/server-environment";
 import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";

@@ -5,11 +5,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createApp, type AppDependencies } from "../../server/app";
+
+import { type AppDependencies, createApp } from "../../server/app";
+import { createServerRedactor } from "../../server/app";
 import type { ServerPipeline } from "../../server/app-dependencies";
 import { createLogger } from "../../server/logger";
-import { createServerRedactor } from "../../server/app";
-import { createPipeline, type ChartRenderer, type ConfigInput, type Pipeline } from "../../src/index";
+import { type ChartRenderer, type ConfigInput, createPipeline, type Pipeline } from "../../src/index";
 
 export const TEST_KEY = "sk-test.SECRET-0123456789abcdef";
 

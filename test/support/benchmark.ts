@@ -1,9 +1,10 @@
 // The benchmark shipped in the repository (datasets/benchmark): tests read it in place, and it is always there.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
+import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
 import type { Candle } from "../../src/market/candle";
 import { parseCsv } from "../../src/market/csv-source";
-import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
 
 export const benchmarkRoot = BENCHMARK_DIR;
 

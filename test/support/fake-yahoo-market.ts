@@ -80,5 +80,5 @@ export function fakeYahooMarket(options: FakeYahooMarketOptions) {
       headers: { "content-type": "application/json" },
     });
   };
-  return { fetch: fetch as typeof globalThis.fetch, requests };
+  return { fetch: fetch, requests };
 }

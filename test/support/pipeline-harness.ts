@@ -3,11 +3,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { createChartRenderer, type ChartRenderer } from "../../src/charts/png-renderer";
+
+import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import type { ConfigInput } from "../../src/config/config-schema";
 import { createPipeline, type Pipeline } from "../../src/pipeline/pipeline";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { TEST_KEY } from "../server/test-server";
 
 export { TEST_KEY };

@@ -1,6 +1,7 @@
 // The fake provider server for a test file: started before its tests, reset after each, closed after all.
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { startFakeProviderServer, type FakeProviderServer } from "../fakes/fake-provider-server";
+
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 
 /** Registers the hooks; `onStart` receives the server once it listens (assign it to the file's `server`). */
 export function useFakeProvider(

@@ -2,9 +2,9 @@
 // "Running accuracy per model": for each graph model, how many of its analyses are scored 3 bars after their
 // window, how many were hits, the accuracy and its Wilson 95% interval, over the analyses the History filters
 // select. "Score outcomes now" asks the server to score what the market has answered since, then says what it did.
-import { accuracyPerModel, scoreOutcomes } from "./journal-api.js";
 import { asText, byId, clear, element, setMessage } from "./dom.js";
 import { percent } from "./history-format.js";
+import { accuracyPerModel, scoreOutcomes } from "./journal-api.js";
 
 /** @typedef {import("./wire-types.js").StatsGroup} StatsGroup */
 /** @typedef {import("./wire-types.js").ScoreCounts} ScoreCounts */

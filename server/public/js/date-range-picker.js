@@ -3,7 +3,6 @@
 // start picker's min is end minus the timeframe's limit, a change that would break a rule moves the other end and
 // says why, and every range is also checked by the server (POST /api/validate-date-range) with its answer shown.
 import { apiPost } from "./api-client.js";
-import { byId, clear, element, setMessage } from "./dom.js";
 import {
   countDays,
   DAY_MS,
@@ -15,6 +14,7 @@ import {
   TIMEFRAME_NAMES,
   toInputValue,
 } from "./date-limits.js";
+import { byId, clear, element, setMessage } from "./dom.js";
 
 /** @typedef {import("./wire-types.js").TimeframeLimit} TimeframeLimit */
 

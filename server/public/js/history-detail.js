@@ -2,9 +2,9 @@
 // One recorded analysis, opened from the history list: when it was recorded, where from and how it turned out,
 // then the result exactly as the Analyze view shows a new one (the same result view, charts included), or for a
 // failed run its error, through the error view. Delete removes it from the journal after a confirmation.
-import { deleteAnalysis, getAnalysis } from "./journal-api.js";
 import { asText, byId, clear, element, scrollIntoView, setMessage } from "./dom.js";
 import { localTime, outcomeBadge } from "./history-format.js";
+import { deleteAnalysis, getAnalysis } from "./journal-api.js";
 import { hideResult, showResult } from "./result-view.js";
 
 /** @typedef {import("./wire-types.js").PageConfig} PageConfig */

@@ -3,9 +3,9 @@
 // row each with the time, asset, timeframe, decision (or the failed run's error code), graph model, source and the
 // outcome 1 and 3 bars later. A row opens its analysis on a click, or on Enter or Space when it has the focus.
 // A reload (a filter changed) cancels a page still on its way, so an older answer never lands in a newer list.
-import { listAnalyses } from "./journal-api.js";
 import { asText, byId, clear, element } from "./dom.js";
 import { decisionBadge, localTime, outcomeBadge } from "./history-format.js";
+import { listAnalyses } from "./journal-api.js";
 
 /** @typedef {import("./wire-types.js").AnalysisSummary} AnalysisSummary */
 /** @typedef {import("./journal-api.js").HistoryFilter} HistoryFilter */

@@ -1,5 +1,6 @@
 // ChatModel over @anthropic-ai/sdk's streaming messages.create.
 import Anthropic from "@anthropic-ai/sdk";
+
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model";
 import { createNoRetryOnQuotaFetch } from "../no-retry-on-quota-fetch";
 import { runChatStream } from "../run-chat-stream";

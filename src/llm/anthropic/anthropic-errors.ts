@@ -1,6 +1,7 @@
 // Classifies errors from @anthropic-ai/sdk into ProviderError (the plain-word messages of provider-error.ts).
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
-import { classifySdkError, type ClassifyContext } from "../classify-common-error";
+
+import { type ClassifyContext, classifySdkError } from "../classify-common-error";
 import type { ProviderError, ProviderErrorReason } from "../provider-error";
 import { isQuotaError } from "../quota-error";
 

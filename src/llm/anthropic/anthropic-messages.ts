@@ -1,5 +1,6 @@
 // Converts neutral chat requests to streaming Anthropic messages.create params (anthropic-stream.ts reads the answer).
 import type Anthropic from "@anthropic-ai/sdk";
+
 import type { ChatMessage, ChatRequest, ToolCall, ToolChoice, UserContent } from "../chat-model";
 
 type MessageParam = Anthropic.Messages.MessageParam;

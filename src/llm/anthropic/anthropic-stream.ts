@@ -1,10 +1,11 @@
 // Folds Anthropic message stream events (message_start, content_block_*, message_delta) into a ChatResponse.
 import { z } from "zod";
+
+import { extractJsonObject } from "../../common/extract-json";
 import type { ChatRequest, ChatResponse } from "../chat-model";
 import { ProviderError } from "../provider-error";
 import type { ChatStreamAccumulator } from "../run-chat-stream";
 import { StreamedToolCalls } from "../streamed-tool-calls";
-import { extractJsonObject } from "../../common/extract-json";
 
 const usageSchema = z
   .object({

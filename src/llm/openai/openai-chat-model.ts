@@ -1,6 +1,7 @@
 // ChatModel over the openai SDK's streaming chat completions: OpenAI itself, and Qwen through DashScope's
 // OpenAI-compatible endpoint.
 import OpenAI from "openai";
+
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model";
 import { createNoRetryOnQuotaFetch } from "../no-retry-on-quota-fetch";
 import { runChatStream } from "../run-chat-stream";

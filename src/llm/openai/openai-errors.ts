@@ -1,12 +1,14 @@
 // Classifies errors from the openai SDK (OpenAI and DashScope's compatible endpoint) into ProviderError.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
-import { classifySdkError, type ClassifyContext } from "../classify-common-error";
+
+import { type ClassifyContext, classifySdkError } from "../classify-common-error";
 import type { ProviderError, ProviderErrorReason } from "../provider-error";
 import { isQuotaError } from "../quota-error";
 
 /** The provider's own sentence: the SDK keeps the body's `error` member as `error.error`. */
 function providerMessage(error: APIError): unknown {
-  return (error.error as { message?: unknown } | undefined)?.message;
+  const body: unknown = error.error;
+  return typeof body === "object" && body !== null && "message" in body ? body.message : undefined;
 }
 
 /** OpenAI says `code: "model_not_found"`; compatible servers often only say so in words. */

@@ -1,5 +1,6 @@
 // Converts neutral chat requests to streaming OpenAI chat.completions params (openai-stream.ts reads the answer).
 import type OpenAI from "openai";
+
 import type { ChatMessage, ChatRequest, ToolChoice, UserContent } from "../chat-model";
 
 type MessageParam = OpenAI.Chat.Completions.ChatCompletionMessageParam;

@@ -1,5 +1,6 @@
 // Folds chat.completion.chunk events (OpenAI, DashScope and other compatible servers) into a ChatResponse.
 import { z } from "zod";
+
 import type { ProviderId } from "../../config/providers";
 import type { ChatResponse } from "../chat-model";
 import { ProviderError } from "../provider-error";

@@ -5,6 +5,7 @@
 // %B places the close within the bands (0 = lower band, 1 = upper band, outside 0..1 = beyond a band); bandwidth
 // is the bands' width relative to their middle, which narrows before breakouts (the "squeeze").
 import { z } from "zod";
+
 import type { Candle } from "../../market/candle";
 import { definePlugin } from "../../plugins/define-plugin";
 

@@ -1,6 +1,7 @@
 // The Decision agent's prompt: an immediate order for the next N bars with their duration at the timeframe in use,
 // and the replaced system's decision policy, rule by rule.
 import { describe, expect, it } from "vitest";
+
 import { createAnalysisContext } from "../../../src/agents/analysis-context";
 import { decisionSystemPrompt } from "../../../src/agents/prompts/decision-prompt";
 import { syntheticCandles } from "../../support/synthetic-candles";

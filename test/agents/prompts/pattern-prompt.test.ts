@@ -1,6 +1,7 @@
 // The Pattern agent's vision prompt: the sixteen classic patterns of the replaced system, each with what it looks
 // like, and permission to find none.
 import { describe, expect, it } from "vitest";
+
 import { createAnalysisContext } from "../../../src/agents/analysis-context";
 import { classicPatterns, patternVisionPrompt } from "../../../src/agents/prompts/pattern-prompt";
 import { syntheticCandles } from "../../support/synthetic-candles";
@@ -40,7 +41,7 @@ describe("patternVisionPrompt", () => {
     expect(listed).toHaveLength(16);
     listed.forEach((line, index) => {
       expect(line.startsWith(`${index + 1}. ${REPLACED_SYSTEM_PATTERNS[index]}: `)).toBe(true);
-      expect(line.length - REPLACED_SYSTEM_PATTERNS[index]!.length).toBeGreaterThan(40); // a real description
+      expect(line.length - REPLACED_SYSTEM_PATTERNS[index].length).toBeGreaterThan(40); // a real description
       expect(line).not.toContain("\n");
     });
   });

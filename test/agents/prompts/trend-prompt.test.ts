@@ -1,12 +1,13 @@
 // The Trend agent's vision prompt names each line as the trend chart draws it: the colour and dash read from the
 // figure itself (its Plotly traces), so a change to the chart's style that the prompt does not follow fails here.
 import { describe, expect, it } from "vitest";
+
 import { createAnalysisContext } from "../../../src/agents/analysis-context";
 import { trendVisionPrompt } from "../../../src/agents/prompts/trend-prompt";
 import { summariseTrendlines } from "../../../src/agents/trend-summary";
+import type { LineTrace } from "../../../src/charts/figure-types";
 import { buildTrendFigure } from "../../../src/charts/trend-figure";
 import { fitCandleTrendlines } from "../../../src/charts/trendlines";
-import type { LineTrace } from "../../../src/charts/figure-types";
 import { syntheticCandles } from "../../support/synthetic-candles";
 
 const candles = syntheticCandles({ count: 45 });

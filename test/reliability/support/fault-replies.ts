@@ -1,12 +1,12 @@
 // Fault replies shared by the library-level and HTTP-level provider-fault tests.
+import type { FakeRequest } from "../../fakes/fake-provider-server";
 import {
   defaultFakeHandler,
-  fakeReply,
   type FakeHandler,
   type FakeProviderServer,
   type FakeReply,
+  fakeReply,
 } from "../../fakes/fake-provider-server";
-import type { FakeRequest } from "../../fakes/fake-provider-server";
 
 export const isDecision = (request: FakeRequest) => request.summary.wantsJson;
 export const isVision = (request: FakeRequest) => request.summary.imageCount > 0;

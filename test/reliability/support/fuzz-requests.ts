@@ -2,9 +2,9 @@
 // body, a random JSON value, raw non-JSON text or bytes, deep or huge values), a query string, headers (content
 // types, Accept, Origin, Sec-Fetch-Site, Host, huge values) and now and then the wrong method or a path that tries
 // to leave the page's folder. Everything comes from the seeded generator, so a seed replays the same requests.
-import { deeplyNested, fromPlain, toJsonText, type JsonNode } from "./json-text";
 import { STATE_CHANGING_PATHS, type StateChangingPath } from "./fuzz-oracle";
 import { mutateBody, NASTY_STRINGS, randomNode, randomString } from "./fuzz-values";
+import { deeplyNested, fromPlain, type JsonNode, toJsonText } from "./json-text";
 import type { RawRequest } from "./raw-http";
 import type { SeededRandom } from "./seeded-random";
 

@@ -1,7 +1,7 @@
 // Generators of hostile values for the fuzz test: strings (unicode of every awkward kind, path and script
 // payloads, huge ones), number tokens JSON.stringify never writes, nested values with prototype-pollution keys,
 // and mutations of a valid body (a field dropped, retyped, renamed, duplicated or smuggled in).
-import { deeplyNested, JsonEntries, RawToken, type JsonNode } from "./json-text";
+import { deeplyNested, JsonEntries, type JsonNode, RawToken } from "./json-text";
 import type { SeededRandom } from "./seeded-random";
 
 export const NASTY_STRINGS: readonly string[] = [

@@ -2,7 +2,7 @@
 // Content-Type lines), any Host, any body bytes. fetch() would refuse or rewrite most of these, and fuzz tests need
 // them exactly as sent. Every request has a deadline, so a server that never answers fails the test instead of
 // hanging it.
-import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { Agent, type IncomingHttpHeaders, request as httpRequest } from "node:http";
 
 export interface RawRequest {
   method: string;

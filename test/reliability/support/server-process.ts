@@ -1,7 +1,7 @@
 // Runs the real entry point (server/main.ts, as `npm start` would, through tsx) in a child process on a free port,
 // for tests that need a second server process: two processes sharing one DATA_DIR is what the custom-asset file's
 // lock exists for, and only separate processes exercise it (one process already queues its own saves).
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 
 export interface ServerProcess {

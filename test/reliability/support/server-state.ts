@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+
 import type { Pipeline } from "../../../src/index";
 import { PROVIDER_IDS } from "./fuzz-oracle";
 
