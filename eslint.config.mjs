@@ -56,8 +56,12 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser, sourceType: "module" },
   },
   {
-    files: ["**/*.cjs", "scripts/**/*.js", "scripts/**/*.mjs"],
+    files: ["**/*.cjs"],
     languageOptions: { globals: globals.node, sourceType: "commonjs" },
+  },
+  {
+    files: ["**/*.mjs"],
+    languageOptions: { globals: globals.node, sourceType: "module" },
   },
   prettier,
 );

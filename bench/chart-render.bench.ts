@@ -92,7 +92,6 @@ async function main(): Promise<void> {
   // Sampling walks /proc, which costs CPU the renders compete for on a 2-core machine (about 2 ms on the warm median
   // and 15 ms on its p95 when it runs during renders). So the one-at-a-time latencies are sampled between renders,
   // every 10th; the concurrent phases, where peak memory is the question, sample every 200 ms.
-  let sampler: NodeJS.Timeout | undefined;
 
   // Cold start: launch, load Plotly, first chart.
   startPhase();
@@ -131,7 +130,7 @@ async function main(): Promise<void> {
   live.length = 0;
 
   // Concurrent throughput per pool size, pools warmed to full size first.
-  sampler = setInterval(() => sampleMemory(live), 200);
+  const sampler = setInterval(() => sampleMemory(live), 200);
   const total = renderCount * 2;
   for (const maxPages of [1, 2, 3]) {
     startPhase();

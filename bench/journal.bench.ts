@@ -44,7 +44,7 @@ interface Timing {
 }
 const timingOf = (samples: number[]): Timing => ({ p50: median(samples), p95: percentile(samples, 0.95) });
 
-async function time(runs: number, action: () => Promise<unknown> | unknown): Promise<Timing> {
+async function time(runs: number, action: () => unknown): Promise<Timing> {
   for (let index = 0; index < Math.min(20, runs); index += 1) await action();
   const samples: number[] = [];
   for (let index = 0; index < runs; index += 1) {

@@ -48,7 +48,8 @@ async function serve(): Promise<void> {
   pipeline.updateApiKey("sk-bench-0123456789abcdef", { provider: "openai" });
   await pipeline.saveCustomAsset("ETH-USD");
   await pipeline.saveCustomAsset("^FTSE");
-  const server = createServer(createApp({ pipeline, logger: silentLogger }).callback());
+  const handle = createApp({ pipeline, logger: silentLogger }).callback();
+  const server = createServer((request, response) => void handle(request, response));
   server.listen(0, "127.0.0.1", () => process.send?.({ port: (server.address() as AddressInfo).port }));
   process.on("disconnect", () => {
     server.close();
@@ -66,6 +67,7 @@ function startServerProcess(): Promise<{ child: ChildProcess; port: number }> {
 }
 
 async function measure(url: string, seconds: number): Promise<AutocannonResult> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon ships no types; its shape is declared above
   const autocannon = require("autocannon") as Autocannon;
   return autocannonResultSchema.parse(await autocannon({ url, connections, duration: seconds, pipelining: 1 }));
 }

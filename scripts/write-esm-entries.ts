@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   const entries = await readEntryPoints(root);
   for (const entry of entries) {
     const cjsFile = path.join(root, entry.require.default);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built CommonJS entry, to list its names
     const cjsModule = require(cjsFile) as Record<string, unknown>;
     const exported = Object.keys(cjsModule);
     const names = exported.filter((name) => name !== "default");

@@ -1,7 +1,7 @@
 // The HTTP(S) server around the app: plain HTTP by default, HTTPS when a certificate and key are given. Waiting for a
 // client's headers and body is bounded (a slow or stalled client is cut off with 408), and each such cut-off, like
 // any malformed request Node refuses before the app sees it, is logged as one line without a stack.
-import { createServer as createHttpServer, type Server } from "node:http";
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { Socket } from "node:net";
 
@@ -27,9 +27,12 @@ export function createAppServer(app: Koa, options: HttpServerOptions): Server {
     connectionsCheckingInterval:
       options.checkIntervalMs ?? Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))),
   };
+  // Koa's handler answers every request itself, errors included; Node's server only needs to call it.
+  const handle = app.callback();
+  const listener = (request: IncomingMessage, response: ServerResponse) => void handle(request, response);
   const server: Server = options.tls
-    ? createHttpsServer({ ...settings, cert: options.tls.cert, key: options.tls.key }, app.callback())
-    : createHttpServer(settings, app.callback());
+    ? createHttpsServer({ ...settings, cert: options.tls.cert, key: options.tls.key }, listener)
+    : createHttpServer(settings, listener);
 
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";

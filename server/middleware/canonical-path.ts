@@ -10,6 +10,7 @@ import { HttpProblem } from "../http-problem";
 /** Characters that must appear as themselves, never percent-encoded (RFC 3986 unreserved). */
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 /** Characters a path segment may never carry, raw or encoded: separators, backslash, controls, and %. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const FORBIDDEN_DECODED = /^[/\\%\u0000-\u001f\u007f]$/;
 /** What may appear raw in a path: unreserved, sub-delimiters, ":" and "@", "/" and percent escapes. */
 const RAW_PATH = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/;

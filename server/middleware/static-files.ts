@@ -45,11 +45,12 @@ export function createStaticFiles(options: StaticFilesOptions): StaticFiles {
   };
 
   const middleware: Middleware = async (context, next) => {
-    if (context.method !== "GET" && context.method !== "HEAD") return next();
-    const target = fileFor(context.path);
-    if (target === undefined) return next();
-    const info = await stat(target.file).catch(() => undefined);
-    if (!info?.isFile()) return next();
+    const target = context.method === "GET" || context.method === "HEAD" ? fileFor(context.path) : undefined;
+    const info = target && (await stat(target.file).catch(() => undefined));
+    if (target === undefined || !info?.isFile()) {
+      await next();
+      return;
+    }
 
     context.set(
       "Cache-Control",

@@ -15,6 +15,9 @@ export function headingAnchor(text: string): string {
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n+/g, " ");
 const code = (text: string) => `\`${text}\``;
+/** A schema keyword's value as text: the document's values here are strings and numbers. */
+const show = (value: unknown): string =>
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : "";
 const componentName = (reference: string) => reference.replace("#/components/schemas/", "");
 const asObject = (value: unknown): JsonSchema | undefined =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonSchema) : undefined;
@@ -53,14 +56,16 @@ function notes(schema: JsonSchema): string {
   const parts: string[] = [];
   if (typeof schema.description === "string") parts.push(schema.description);
   const length = [schema.minLength, schema.maxLength];
-  if (length[0] !== undefined && length[1] !== undefined) parts.push(`${length[0]} to ${length[1]} characters`);
+  if (length[0] !== undefined && length[1] !== undefined)
+    parts.push(`${show(length[0])} to ${show(length[1])} characters`);
   else if (typeof length[0] === "number" && length[0] > 0)
     parts.push(`at least ${length[0]} character${length[0] === 1 ? "" : "s"}`);
-  else if (length[1] !== undefined) parts.push(`at most ${length[1]} characters`);
+  else if (length[1] !== undefined) parts.push(`at most ${show(length[1])} characters`);
   const bounded = (value: unknown) => typeof value === "number" && Math.abs(value) < SAFE_INTEGER_BOUND;
-  if (bounded(schema.minimum) && bounded(schema.maximum)) parts.push(`${schema.minimum} to ${schema.maximum}`);
-  else if (bounded(schema.minimum)) parts.push(`at least ${schema.minimum}`);
-  else if (bounded(schema.maximum)) parts.push(`at most ${schema.maximum}`);
+  if (bounded(schema.minimum) && bounded(schema.maximum))
+    parts.push(`${show(schema.minimum)} to ${show(schema.maximum)}`);
+  else if (bounded(schema.minimum)) parts.push(`at least ${show(schema.minimum)}`);
+  else if (bounded(schema.maximum)) parts.push(`at most ${show(schema.maximum)}`);
   if (typeof schema.exclusiveMinimum === "number") parts.push(`more than ${schema.exclusiveMinimum}`);
   const patterns = [schema.pattern, ...asSchemas(schema.allOf).map((part) => part.pattern)].filter(
     (pattern): pattern is string => typeof pattern === "string",
@@ -146,7 +151,7 @@ function schemaSection(schema: JsonSchema): string[] {
 }
 
 function operationSection(path: string, method: string, operation: JsonSchema, document: OpenApiDocument): string[] {
-  const lines = [`### ${code(`${method.toUpperCase()} ${path}`)}`, "", `${operation.summary}.`, ""];
+  const lines = [`### ${code(`${method.toUpperCase()} ${path}`)}`, "", `${show(operation.summary)}.`, ""];
   if (typeof operation.description === "string") lines.push(operation.description, "");
   const parameters = asSchemas(operation.parameters);
   if (parameters.length > 0) {
@@ -157,7 +162,7 @@ function operationSection(path: string, method: string, operation: JsonSchema, d
         .filter((text) => typeof text === "string" && text !== "")
         .join("; ");
       lines.push(
-        `| ${code(String(parameter.name))} | ${parameter.in} | ${cell(typeText(schema))} | ${parameter.required ? "yes" : "no"} | ${cell(note)} |`,
+        `| ${code(String(parameter.name))} | ${show(parameter.in)} | ${cell(typeText(schema))} | ${parameter.required ? "yes" : "no"} | ${cell(note)} |`,
       );
     }
     lines.push("");
@@ -186,7 +191,7 @@ function operationSection(path: string, method: string, operation: JsonSchema, d
     const content = asObject(answer.content) ?? {};
     const bodies = Object.entries(content).map(([mediaType, media]) => {
       const schema = asObject(asObject(media)?.schema) ?? {};
-      if (mediaType === "text/event-stream") return `${code(mediaType)}: ${String(schema.description ?? "events")}`;
+      if (mediaType === "text/event-stream") return `${code(mediaType)}: ${show(schema.description ?? "events")}`;
       // A shared schema (or a choice of them) is a link; anything else is spelled out below the table.
       const linked = [schema, ...asSchemas(schema.oneOf)].some((part) => typeof part.$ref === "string");
       const reference = linked ? typeText(schema) : `see below`;
@@ -195,7 +200,7 @@ function operationSection(path: string, method: string, operation: JsonSchema, d
     });
     const headers = Object.keys(asObject(answer.headers) ?? {}).map((name) => `header ${code(name)}`);
     lines.push(
-      `| ${status} | ${cell(String(answer.description ?? ""))} | ${cell([...bodies, ...headers].join("; ") || "none")} |`,
+      `| ${status} | ${cell(show(answer.description))} | ${cell([...bodies, ...headers].join("; ") || "none")} |`,
     );
   }
   lines.push("");
@@ -266,7 +271,7 @@ export function renderOpenApiMarkdown(document: OpenApiDocument): string {
     }
   }
   for (const [name, response] of Object.entries(document.components.responses)) {
-    lines.push(`| ${name} | ${statusOf.get(name) ?? ""} | ${cell(String(response.description ?? ""))} |`);
+    lines.push(`| ${name} | ${statusOf.get(name) ?? ""} | ${cell(show(response.description))} |`);
   }
   lines.push("", "Every error body is an [Error](#error).", "");
   return `${lines

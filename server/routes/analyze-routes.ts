@@ -116,6 +116,8 @@ async function streamAnalysis(
 ): Promise<void> {
   const connection = abortOnDisconnect(context);
   const early: ProgressEvent[] = [];
+  // Set once the event stream is open; until then the events are kept in `early`.
+  // eslint-disable-next-line prefer-const -- read by onEvent before it is assigned below
   let send: ((event: ProgressEvent) => void) | undefined;
   let firstEventSeen!: () => void;
   const firstEvent = new Promise<void>((resolve) => (firstEventSeen = resolve));

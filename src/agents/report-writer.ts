@@ -8,7 +8,7 @@
 
 export interface ReportCall {
   /** Give this to the request as `onTextDelta`. */
-  onTextDelta(text: string): void;
+  onTextDelta: (text: string) => void;
   /** Call with the response's text when the call has ended: passes on whatever did not arrive as deltas. */
   finish(fullText: string): void;
 }

@@ -9,7 +9,7 @@ const SECRET_PATTERNS: readonly [RegExp, string][] = [
   // The value must look like a secret (8 characters or more, not a <placeholder>), so that instructions such as
   // "open /?token=<your token>" or "Authorization: Bearer <token>" survive.
   [
-    /\b(api[_-]?key|access[_-]?token|authorization|token|password)(["']?\s*[:=]\s*["']?)(?![<\[])[^\s"',;}]{8,}/gi,
+    /\b(api[_-]?key|access[_-]?token|authorization|token|password)(["']?\s*[:=]\s*["']?)(?![<[])[^\s"',;}]{8,}/gi,
     "$1$2[redacted]",
   ],
 ];

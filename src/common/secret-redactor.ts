@@ -13,7 +13,7 @@ const REPLACEMENT = "[redacted]";
 
 export interface SecretRedactor {
   /** The text with every secret, and every piece of one, replaced; then the pattern rules. */
-  redact(text: string): string;
+  redact: (text: string) => string;
   /** A copy of a JSON-like value with every string redacted (the same object when nothing changed). */
   redactValue<T>(value: T): T;
 }

@@ -4,6 +4,7 @@
 //
 // Returns are shown as means per decision, never compounded: decisions of different assets and windows overlap in
 // time, so a product of their returns describes no sequence of trades anyone could have made.
+import { COIN_FLIP_LINE } from "../charts/coin-flip-line";
 import { horizonLabel, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
@@ -116,15 +117,6 @@ export function accuracyFigure(result: EvaluationResult, horizon: ScoreHorizon):
     y: assets.map((asset) => asPercent(findDrift(result.drift, { asset, horizon })?.upShare)),
     marker: { color: "#18181b", symbol: "line-ew-open", size: 28 },
   };
-  const coinFlip = {
-    type: "line",
-    xref: "paper",
-    x0: 0,
-    x1: 1,
-    y0: 50,
-    y1: 50,
-    line: { color: "#71717a", width: 1, dash: "dash" },
-  };
   const label = horizonLabel(horizon, result.settings.horizons);
   return {
     data: [...bars, drift],
@@ -133,7 +125,7 @@ export function accuracyFigure(result: EvaluationResult, horizon: ScoreHorizon):
         title: { text: "accuracy (%)" },
         range: [0, 100],
       }),
-      shapes: [coinFlip],
+      shapes: [COIN_FLIP_LINE],
     },
   };
 }

@@ -17,6 +17,7 @@ import { createSecretRedactor } from "../common/secret-redactor";
 import { type Config, type ConfigInput, createConfig } from "../config/config-schema";
 import { openJournal } from "../journal/open-journal";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
+import { modelSettingsFor } from "../llm/create-chat-model";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
@@ -271,18 +272,7 @@ export function pointRecord(point: DecisionPoint): PointRecord {
 }
 
 function modelsOf(config: Config) {
-  return {
-    agent: {
-      provider: config.agent_llm_provider,
-      model: config.agent_llm_model,
-      temperature: config.agent_llm_temperature,
-    },
-    graph: {
-      provider: config.graph_llm_provider,
-      model: config.graph_llm_model,
-      temperature: config.graph_llm_temperature,
-    },
-  };
+  return { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
 }
 
 /** Without a cache every call is fresh; it is still counted for tokens and cost. */

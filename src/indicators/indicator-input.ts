@@ -57,7 +57,7 @@ export function parseIndicatorOptions<Schema extends z.ZodType>(
 export function assertFiniteSeries(name: string, values: readonly number[]): void {
   if (!Array.isArray(values)) throw new IndicatorInputError({ message: `${name} must be an array of numbers` });
   for (let index = 0; index < values.length; index += 1) {
-    const value = values[index];
+    const value: unknown = values[index];
     if (typeof value !== "number" || !Number.isFinite(value)) {
       throw new IndicatorInputError({ message: `${name}[${index}] must be a finite number (got ${String(value)})` });
     }

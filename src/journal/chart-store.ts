@@ -83,10 +83,11 @@ export async function removeUnreferencedCharts(db: Kysely<JournalDatabase>, keys
       const result = await db
         .deleteFrom("charts")
         .where("sha256", "=", sha256)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom("analyses")
+        .where((charts) =>
+          charts.not(
+            charts.exists(
+              charts
+                .selectFrom("analyses")
                 .select(sql<number>`1`.as("used"))
                 .where((analyses) =>
                   analyses.or([

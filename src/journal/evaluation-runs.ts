@@ -7,7 +7,7 @@ import type { EvaluationMovesTable, EvaluationPointsTable, JournalDatabase } fro
 import { evaluationRunInputSchema } from "./evaluation-run-input";
 import type { PluginUsed } from "./journal-entry";
 import { newJournalId } from "./journal-id";
-import { decodeCursor, encodeCursor } from "./list-cursor";
+import { newestFirstPage } from "./list-cursor";
 import { parseInput } from "./parse-input";
 
 /** Rows per INSERT: well under both engines' limits on bound values per statement. */
@@ -103,19 +103,9 @@ export async function listEvaluationRuns(
   input: ListEvaluationRunsOptions = {},
 ): Promise<EvaluationRunPage> {
   const { limit, cursor } = parseInput(listEvaluationRunsOptionsSchema, input, "evaluation run list options");
-  const position = cursor === undefined ? undefined : decodeCursor(cursor);
-  let query = db.selectFrom("evaluation_runs").selectAll();
-  if (position)
-    query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(position.createdAt, position.id)));
-  const rows = await query
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit + 1)
-    .execute();
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+  const { rows, nextCursor } = await newestFirstPage(db.selectFrom("evaluation_runs").selectAll(), { limit, cursor });
   return {
-    runs: page.map((row) => ({
+    runs: rows.map((row) => ({
       id: row.id,
       createdAt: row.created_at,
       timeframe: row.timeframe,
@@ -134,6 +124,6 @@ export async function listEvaluationRuns(
       plugins: JSON.parse(row.plugins) as PluginUsed[],
       pointCount: Number(row.point_count),
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    nextCursor,
   };
 }

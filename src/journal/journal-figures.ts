@@ -1,6 +1,7 @@
 // A Plotly figure of accuracy over time from accuracyOverTime(): one line per group, each bucket's accuracy with its
 // Wilson 95% interval as error bars, and the coin-flip line at 50%. Plain JSON (pure), for Plotly.newPlot in a
 // notebook or the page, or the chart renderer for a PNG.
+import { COIN_FLIP_LINE } from "../charts/coin-flip-line";
 import type { AccuracyOverTime } from "./journal-stats";
 
 export interface AccuracyScatterTrace {
@@ -60,17 +61,7 @@ export function accuracyOverTimeFigure(series: AccuracyOverTime): JournalFigure 
       legend: { orientation: "h", x: 0, y: -0.15 },
       xaxis: { type: "date", title: { text: series.bucket === "week" ? "week from Monday (UTC)" : "day (UTC)" } },
       yaxis: { title: { text: "accuracy (%)" }, range: [0, 100], gridcolor: "#e4e4e7" },
-      shapes: [
-        {
-          type: "line",
-          xref: "paper",
-          x0: 0,
-          x1: 1,
-          y0: 50,
-          y1: 50,
-          line: { color: "#71717a", width: 1, dash: "dash" },
-        },
-      ],
+      shapes: [COIN_FLIP_LINE],
     },
   };
 }

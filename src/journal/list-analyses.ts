@@ -6,7 +6,7 @@ import { z } from "zod";
 import { analysisFilterCondition, analysisFilterShape } from "./analysis-filter";
 import type { JournalDatabase } from "./database-schema";
 import type { JournalSource } from "./journal-entry";
-import { decodeCursor, encodeCursor } from "./list-cursor";
+import { newestFirstPage } from "./list-cursor";
 import type { AnalysisOutcome } from "./outcome";
 import { outcomeFromColumns } from "./outcome-columns";
 import { parseInput } from "./parse-input";
@@ -81,20 +81,10 @@ export async function listAnalyses(
   input: ListAnalysesOptions = {},
 ): Promise<AnalysisPage> {
   const { limit, cursor, ...filter } = parseInput(listAnalysesOptionsSchema, input, "list options");
-  const position = cursor === undefined ? undefined : decodeCursor(cursor);
-  let query = db.selectFrom("analyses").select(summaryColumns).where(analysisFilterCondition(filter));
-  if (position)
-    query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(position.createdAt, position.id)));
-  // One row more than asked says whether there is a next page without a count.
-  const rows = await query
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit + 1)
-    .execute();
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+  const query = db.selectFrom("analyses").select(summaryColumns).where(analysisFilterCondition(filter));
+  const { rows, nextCursor } = await newestFirstPage(query, { limit, cursor });
   return {
-    analyses: page.map((row) => ({
+    analyses: rows.map((row) => ({
       id: row.id,
       createdAt: row.created_at,
       source: row.source as JournalSource,
@@ -115,6 +105,6 @@ export async function listAnalyses(
       error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? "" },
       outcome: outcomeFromColumns(row),
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    nextCursor,
   };
 }

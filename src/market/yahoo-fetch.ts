@@ -38,7 +38,8 @@ function yahooErrorDescription(body: string): string | undefined {
     const keys = parsed && typeof parsed === "object" ? Object.keys(parsed) : [];
     const error = keys.length === 1 ? parsed[keys[0]]?.error : undefined;
     if (!error) return undefined;
-    return String(error.description ?? error.code ?? "error");
+    const text = error.description ?? error.code;
+    return typeof text === "string" || typeof text === "number" ? String(text) : "error";
   } catch {
     return undefined;
   }

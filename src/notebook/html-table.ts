@@ -37,7 +37,9 @@ function cellText(value: unknown, decimals: number): string {
   if (typeof value === "number") return formatNumber(value, decimals);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean" || typeof value === "bigint") return value.toString();
+  return typeof value; // a function or a symbol has no text worth a cell
 }
 
 /** Rows of any objects (interfaces included); their keys are the columns unless `columns` says otherwise. */

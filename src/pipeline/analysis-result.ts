@@ -6,23 +6,15 @@ import type { ModelCallRecord, StepName } from "../agents/model-call";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import type { StraightLine } from "../charts/straight-line";
 import type { ProviderId } from "../config/providers";
+import type { LatestIndicatorValues } from "../indicators/compute-indicators";
 import type { TokenUsage } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
 import type { PluginSummary } from "../plugins/plugin-set";
 import type { StepId } from "./progress-events";
 
-export interface IndicatorSnapshot {
-  /** Latest value of each indicator at its standard periods (null while warming up). */
-  rsi: number | null;
-  macd: number | null;
-  macdSignal: number | null;
-  macdHistogram: number | null;
-  stochasticK: number | null;
-  stochasticD: number | null;
-  roc: number | null;
-  williamsR: number | null;
-}
+/** Latest value of each indicator at its standard periods (null while warming up). */
+export type IndicatorSnapshot = LatestIndicatorValues;
 
 export interface ModelUsed {
   provider: ProviderId;

@@ -8,6 +8,7 @@ import { QuantAgentError } from "../common/quantagent-error";
 import type { Config } from "../config/config-schema";
 import { estimateCostUsd } from "../evaluation/model-prices";
 import type { JournalEntryInput, JournalSource } from "../journal/journal-entry";
+import { modelSettingsFor } from "../llm/create-chat-model";
 import type { AnalysisResult } from "./analysis-result";
 import type { AnalyzeRequest } from "./analyze-request";
 import { toWireResult } from "./wire";
@@ -103,18 +104,7 @@ export function entryFromFailure(
     timeframe: options.request.timeframe,
     window: null,
     barCount: 0,
-    models: {
-      agent: {
-        provider: config.agent_llm_provider,
-        model: config.agent_llm_model,
-        temperature: config.agent_llm_temperature,
-      },
-      graph: {
-        provider: config.graph_llm_provider,
-        model: config.graph_llm_model,
-        temperature: config.graph_llm_temperature,
-      },
-    },
+    models: { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
     promptVersion: options.promptVersion,
     plugins: options.plugins,
     decision: null,

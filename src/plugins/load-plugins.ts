@@ -25,6 +25,7 @@ async function loadModule(specifier: string, cwd: string): Promise<unknown> {
   const target = isPathLike(specifier) ? resolve(cwd, specifier) : specifier;
   try {
     const resolved = require.resolve(target, { paths: [cwd] });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module named at run time, loaded as CommonJS first
     return require(resolved) as unknown;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -7,13 +7,13 @@ import { type AgentTool, defineTool } from "../agents/agent-tool";
 import { describeSeries } from "../agents/indicator-tools";
 import { describeError } from "../common/describe-error";
 import { type Candle, candleSchema } from "../market/candle";
-import type { AnalystInput, DataSourceRequest, Plugin, PluginAnalyst, PluginIndicator } from "./define-plugin";
+import type { AnalystInput, AnyPluginIndicator, DataSourceRequest, Plugin, PluginAnalyst } from "./define-plugin";
 import { PluginError } from "./plugin-error";
 
 /** A plugin's series: one finite number or null per candle. */
 function checkedSeries(
   plugin: Plugin,
-  indicator: PluginIndicator,
+  indicator: AnyPluginIndicator,
   candles: readonly Candle[],
   params: unknown,
 ): (number | null)[] {
@@ -84,7 +84,7 @@ async function guarded<T>(
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = AbortSignal.any([options.signal, timeout]);
   const timedOut = new Promise<never>((_resolve, reject) => {
-    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    signal.addEventListener("abort", () => reject(signal.reason as Error), { once: true });
   });
   timedOut.catch(() => {});
   try {

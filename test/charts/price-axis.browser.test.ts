@@ -59,7 +59,11 @@ interface Drawn {
 
 async function draw(figure: PlotlyFigure): Promise<Drawn> {
   return page.evaluate(async (inPageFigure: PlotlyFigure) => {
-    const plotly = (window as unknown as { Plotly: { newPlot: Function; purge: Function } }).Plotly;
+    const plotly = (
+      window as unknown as {
+        Plotly: { newPlot: (...args: unknown[]) => Promise<unknown>; purge: (div: HTMLElement) => void };
+      }
+    ).Plotly;
     const div = document.createElement("div");
     document.body.append(div);
     await plotly.newPlot(div, inPageFigure.data, inPageFigure.layout, { staticPlot: true });

@@ -85,7 +85,7 @@ export interface RecordedRequest {
 }
 
 /** A fetch that records each request and answers with `respond` (a Response or a JSON body with status 200). */
-export function recordingFetch(respond: (url: URL) => Response | unknown | Promise<Response | unknown>) {
+export function recordingFetch(respond: (url: URL) => unknown) {
   const requests: RecordedRequest[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);

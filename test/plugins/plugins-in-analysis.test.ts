@@ -3,7 +3,6 @@
 // and its report reaches the Decision agent and the result; a plugin data source answers for its symbols and Yahoo is
 // not asked. The plugin set is recorded in the result and its wire JSON.
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 
 import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { createPipeline, type PipelineDependencies } from "../../src/pipeline/pipeline";
@@ -142,7 +141,7 @@ describe("a plugin data source", () => {
     const calls: string[] = [];
     const yahoo: string[] = [];
     const fetchSpy: typeof fetch = async (input) => {
-      yahoo.push(String(input));
+      yahoo.push(input instanceof Request ? input.url : String(input));
       return new Response("{}", { status: 500 });
     };
     const pipeline = pipelineWith([exchange(calls)], { fetch: fetchSpy });

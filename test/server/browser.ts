@@ -12,6 +12,7 @@ export const ARTIFACTS_DIR = path.resolve(__dirname, "../../test-artifacts/serve
 export function chromiumPath(): string | undefined {
   const configured: string | undefined = (() => {
     try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the project's CommonJS puppeteer config
       return require("../../.puppeteerrc.cjs").executablePath;
     } catch {
       return undefined;

@@ -91,7 +91,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("the validator itself refuses a broken document (a parameter in no valid place)", async () => {
-    const broken = structuredClone(document) as OpenApiDocument;
+    const broken = structuredClone<OpenApiDocument>(document);
     const parameters = (broken.paths["/api/get-api-key-status"] as { get: { parameters: JsonSchema[] } }).get
       .parameters;
     parameters[0] = { ...parameters[0], in: "body" };

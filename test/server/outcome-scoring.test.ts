@@ -68,7 +68,9 @@ describe("scoring outcomes on a timer", () => {
       logger,
       scoreOutcomes: ({ signal }) => {
         seen = signal;
-        return new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
+        return new Promise((_resolve, reject) =>
+          signal.addEventListener("abort", () => reject(signal.reason as Error)),
+        );
       },
     });
     const round = scoring.runOnce();

@@ -101,7 +101,7 @@ describe("/output", () => {
       expect(await visibleText(page, "#pattern-report")).toMatch(/Ascending Triangle/);
       for (const id of ["#pattern-chart-image", "#trend-chart-image"]) {
         await page.waitForFunction(
-          (selector: string) => ((document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+          (selector: string) => (document.querySelector<HTMLImageElement>(selector)?.naturalWidth ?? 0) > 0,
           {},
           id,
         );
@@ -177,7 +177,7 @@ describe("/output", () => {
     let page = await openOutput(server.url, server.url + redirect, long);
     expect(await visibleText(page, "#indicator-report")).toMatch(/The last words\.$/);
     await page.waitForFunction(
-      () => ((document.querySelector("#trend-chart-image") as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+      () => (document.querySelector<HTMLImageElement>("#trend-chart-image")?.naturalWidth ?? 0) > 0,
     );
     expect(await visibleText(page, "#window-note")).toMatch(/^Requested from 2024-01-05/);
     await page.close();

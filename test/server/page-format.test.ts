@@ -3,16 +3,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 interface Formatting {
-  formatDuration(ms: number): string;
-  formatNumber(value: unknown, digits?: number): string;
+  formatDuration: (ms: number) => string;
+  formatNumber: (value: unknown, digits?: number) => string;
 }
 
 // The page's modules are JavaScript checked by tsconfig.page.json, outside this project's TypeScript: imported
-// untyped (the cast to string keeps tsc from looking for declarations) and given their signatures here.
+// untyped (a path held in a variable keeps tsc from looking for declarations) and given their signatures here.
 let formatDuration: Formatting["formatDuration"];
 let formatNumber: Formatting["formatNumber"];
 beforeAll(async () => {
-  // A path held in a variable: the compiler leaves the page's plain JavaScript module to the runtime.
   const pageModule = "../../server/public/js/dom.js";
   ({ formatDuration, formatNumber } = (await import(pageModule)) as Formatting);
 });

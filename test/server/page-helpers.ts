@@ -4,7 +4,7 @@
 import type { ElementHandle, Page } from "puppeteer";
 
 import type { ServerPipeline } from "../../server/app-dependencies";
-import type { AnalysisResult, Pipeline, ProgressEvent } from "../../src/index";
+import type { Pipeline, ProgressEvent } from "../../src/index";
 
 export const text = (page: Page, selector: string) => page.$eval(selector, (node) => node.textContent ?? "");
 

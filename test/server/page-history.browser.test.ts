@@ -144,7 +144,7 @@ async function openRow(id: string): Promise<void> {
   await page.click(`#history-rows tr[data-id="${id}"] td:nth-child(2)`);
   await page.waitForFunction(
     (expected: string) => {
-      const detail = document.querySelector("#history-detail") as HTMLElement | null;
+      const detail = document.querySelector<HTMLElement>("#history-detail");
       return detail?.dataset.analysisId === expected && document.querySelector("#history-recorded-at") !== null;
     },
     { timeout: 10_000 },
@@ -628,7 +628,7 @@ describe("an analysis run in the Analyze tab", () => {
 
     await openHistory();
     await page.waitForFunction(
-      (expected: string) => (document.querySelector("#history-rows tr") as HTMLElement | null)?.dataset.id === expected,
+      (expected: string) => document.querySelector<HTMLElement>("#history-rows tr")?.dataset.id === expected,
       { timeout: 10_000 },
       id!,
     );
@@ -664,7 +664,7 @@ describe("hostile text from the journal", () => {
     await page.click("#history-clear");
     await waitForRows(25);
     await page.waitForFunction(
-      (id: string) => (document.querySelector("#history-rows tr") as HTMLElement | null)?.dataset.id === id,
+      (id: string) => document.querySelector<HTMLElement>("#history-rows tr")?.dataset.id === id,
       {},
       hostileFailedId,
     );

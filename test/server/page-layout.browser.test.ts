@@ -47,7 +47,7 @@ async function runToResult(page: Page): Promise<void> {
   await page.waitForSelector("#candle-chart .main-svg", { timeout: 60_000 });
   for (const id of ["#pattern-chart-image", "#trend-chart-image"]) {
     await page.waitForFunction(
-      (selector: string) => (document.querySelector(selector) as HTMLImageElement | null)?.complete === true,
+      (selector: string) => document.querySelector<HTMLImageElement>(selector)?.complete === true,
       {},
       id,
     );

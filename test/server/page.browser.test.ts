@@ -151,7 +151,7 @@ describe("the web page", () => {
   it("says a key could not be checked when the check itself fails, and leaves it unjudged", async () => {
     await page.setRequestInterception(true);
     const failValidation = (request: import("puppeteer").HTTPRequest) =>
-      request.url().endsWith("/api/validate-api-key") ? request.abort("connectionrefused") : request.continue();
+      void (request.url().endsWith("/api/validate-api-key") ? request.abort("connectionrefused") : request.continue());
     page.on("request", failValidation);
     try {
       await typeKeyAndSave(TEST_KEY);
@@ -305,7 +305,7 @@ describe("the web page", () => {
     ]);
     for (const id of ["#pattern-chart-image", "#trend-chart-image"]) {
       await page.waitForFunction(
-        (selector: string) => ((document.querySelector(selector) as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+        (selector: string) => (document.querySelector<HTMLImageElement>(selector)?.naturalWidth ?? 0) > 0,
         {},
         id,
       );

@@ -131,7 +131,8 @@ beforeAll(async () => {
     failedTokenAttempts: { maxFailures: Number.MAX_SAFE_INTEGER },
   });
   routes = describeRoutes(app).filter((route) => route.method !== "HEAD");
-  server = createServer(app.callback());
+  const handle = app.callback();
+  server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
   port = (server.address() as AddressInfo).port;
 });

@@ -51,7 +51,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     write: (line) => logs.push(line.trimEnd()),
   });
   const app = createApp({ ...options.app, pipeline: served, logger });
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  const server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {

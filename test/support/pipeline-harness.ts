@@ -17,7 +17,7 @@ export { TEST_KEY };
 export interface PipelineHarness {
   dataDir: string;
   /** An OpenAI pipeline with TEST_KEY against the fake provider and the shared renderer; `defaults`, then `overrides`. */
-  pipeline(overrides?: ConfigInput): Pipeline;
+  pipeline: (overrides?: ConfigInput) => Pipeline;
 }
 
 export function usePipelineHarness(

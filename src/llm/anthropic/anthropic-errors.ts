@@ -43,8 +43,10 @@ const statusForErrorType: Record<string, number> = {
  * error the same type gets as an HTTP answer, so an overloaded stream is classified as a 529 is. Neither SDK
  * retries it: the answer had already started, and its text may already be with the caller.
  */
-function withStatusOfType(error: unknown): unknown {
-  if (!(error instanceof APIError) || error.status !== undefined || error instanceof APIUserAbortError) return error;
+function withStatusOfType(caught: unknown): unknown {
+  if (!(caught instanceof APIError) || caught.status !== undefined || caught instanceof APIUserAbortError)
+    return caught;
+  const error = caught as APIError;
   const status = error.type ? statusForErrorType[error.type] : undefined;
   return status === undefined
     ? error

@@ -44,8 +44,10 @@ function statusForStreamedError(error: APIError): number | undefined {
  * An error sent inside a stream (`data: {"error": {...}}`) arrives after a 200, so the SDK's error has no status; it
  * is rebuilt as the error the same body gets as an HTTP answer, so it is classified the same way.
  */
-function withStatusOfBody(error: unknown): unknown {
-  if (!(error instanceof APIError) || error.status !== undefined || error instanceof APIUserAbortError) return error;
+function withStatusOfBody(caught: unknown): unknown {
+  if (!(caught instanceof APIError) || caught.status !== undefined || caught instanceof APIUserAbortError)
+    return caught;
+  const error = caught as APIError;
   const status = statusForStreamedError(error);
   return status === undefined
     ? error

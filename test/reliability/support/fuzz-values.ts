@@ -275,7 +275,8 @@ export function mutateBody(
         entries[index][0],
         typeof value === "string"
           ? random.pick([padding + value, value + padding, value.toUpperCase()])
-          : String(value),
+          : // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any value as text, as a careless client sends it
+            String(value),
       ];
     }
   }
