@@ -38,7 +38,7 @@ export interface RunServerOptions {
 export async function runServer(options: RunServerOptions): Promise<ServerExitCode> {
   const writeError = options.writeError ?? ((text: string) => process.stderr.write(text));
   const environment = readServerEnvironment(options.env);
-  if ("error" in environment) {
+  if (!environment.ok) {
     writeError(`${environment.error}\n`);
     return SERVER_EXIT.badSettings;
   }

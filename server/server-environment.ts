@@ -60,19 +60,24 @@ export type ServerEnvironment = z.output<typeof serverEnvironmentSchema>;
 /** The settings, or one plain sentence saying what to fix. */
 export function readServerEnvironment(
   env: Record<string, string | undefined>,
-): { settings: ServerEnvironment } | { error: string } {
+): { ok: true; settings: ServerEnvironment } | { ok: false; error: string } {
   const parsed = serverEnvironmentSchema.safeParse(env);
-  if (!parsed.success) return { error: formatZodError(parsed.error, { subject: "Invalid server settings" }) };
+  if (!parsed.success)
+    return { ok: false, error: formatZodError(parsed.error, { subject: "Invalid server settings" }) };
   const settings = parsed.data;
   if ((settings.TLS_CERT_FILE === undefined) !== (settings.TLS_KEY_FILE === undefined)) {
-    return { error: "Invalid server settings: set both TLS_CERT_FILE and TLS_KEY_FILE to serve HTTPS, or neither." };
+    return {
+      ok: false,
+      error: "Invalid server settings: set both TLS_CERT_FILE and TLS_KEY_FILE to serve HTTPS, or neither.",
+    };
   }
   if (!isLoopbackHost(settings.HOST) && settings.ACCESS_TOKEN === undefined) {
     return {
+      ok: false,
       error:
         `Refusing to listen on ${settings.HOST} without an access token: anyone who can reach this address could use ` +
         `your API keys. Set ACCESS_TOKEN (for example ACCESS_TOKEN=$(${TOKEN_RECIPE})), or keep HOST=127.0.0.1.`,
     };
   }
-  return { settings };
+  return { ok: true, settings };
 }

@@ -1,5 +1,6 @@
 // What every agent knows about the analysis at hand: the asset, the timeframe and the window of candles.
 import { PATTERN_CHART_BAR_COUNT } from "../charts/pattern-figure";
+import { InputError } from "../common/input-error";
 import { utcMinute } from "../common/utc-time";
 import { DEFAULT_DECISION_HORIZON_BARS } from "../config/config-schema";
 import type { Candle } from "../market/candle";
@@ -34,7 +35,8 @@ export function createAnalysisContext(options: {
   const { candles } = options;
   const first = candles[0];
   const last = candles[candles.length - 1];
-  if (!first || !last) throw new Error("An analysis needs at least one candle");
+  if (!first || !last)
+    throw new InputError({ code: "invalid_argument", message: "An analysis needs at least one candle" });
   return {
     assetName: options.assetName,
     symbol: options.symbol,

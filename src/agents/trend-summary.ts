@@ -1,5 +1,6 @@
 // The numbers behind the trend chart, for the Trend agent's prompt and the result record.
 import type { TrendlineFit } from "../charts/trendlines";
+import { InputError } from "../common/input-error";
 import type { Candle } from "../market/candle";
 
 export interface TrendlineSummary {
@@ -21,7 +22,7 @@ export function summariseTrendlines(
 ): TrendlineSummary {
   const lastIndex = candles.length - 1;
   const last = candles[lastIndex];
-  if (!last) throw new Error("Trendlines need at least one candle");
+  if (!last) throw new InputError({ code: "invalid_argument", message: "Trendlines need at least one candle" });
   const at = (slope: number, intercept: number) => round(intercept + slope * lastIndex);
   return {
     closeSupport: at(fits.close.supportSlope, fits.close.supportIntercept),

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { processExists } from "../common/process-exists";
+import { InternalError } from "../common/quantagent-error";
 
 /** Flags that work in containers and CI: no sandbox, no GPU, and no background traffic of any kind. */
 export const CHROMIUM_FLAGS: readonly string[] = [
@@ -37,10 +38,11 @@ export function resolveChromiumPath(explicitPath?: string, puppeteerConfiguredPa
   }
   const systemPath = SYSTEM_CHROMIUM_PATHS.find((candidate) => existsSync(candidate));
   if (systemPath) return systemPath;
-  throw new Error(
-    "No Chromium found for chart rendering. Install it (Debian: apt-get install -y --no-install-recommends chromium) " +
+  throw new InternalError({
+    message:
+      "No Chromium found for chart rendering. Install it (Debian: apt-get install -y --no-install-recommends chromium) " +
       "or set PUPPETEER_EXECUTABLE_PATH.",
-  );
+  });
 }
 
 const PROFILE_PREFIX = "chart-renderer-chromium-";

@@ -1,4 +1,5 @@
 // The Pattern agent's chart: candlesticks of the last 40 bars, nothing else, for pattern recognition.
+import { InputError } from "../common/input-error";
 import type { Candle } from "../market/candle";
 import { buildBarAxis } from "./bar-axis";
 import { buildCandlestickTrace } from "./candlestick-trace";
@@ -23,8 +24,12 @@ export interface PatternFigureOptions extends ChartOptions {
 export function buildPatternFigure(candles: readonly Candle[], options: PatternFigureOptions = {}): PlotlyFigure {
   const { barCount = PATTERN_CHART_BAR_COUNT, ...chartOptions } = options;
   if (!Number.isInteger(barCount) || barCount < 1)
-    throw new RangeError(`barCount must be a positive integer (got ${barCount})`);
-  if (candles.length === 0) throw new RangeError("A pattern chart needs at least one candle");
+    throw new InputError({
+      code: "invalid_argument",
+      message: `barCount must be a positive integer (got ${barCount})`,
+    });
+  if (candles.length === 0)
+    throw new InputError({ code: "invalid_argument", message: "A pattern chart needs at least one candle" });
   const resolved = chartOptionsSchema.parse(chartOptions);
   const shown = candles.slice(-barCount);
   const axis = buildBarAxis(shown.map((candle) => candle.time));

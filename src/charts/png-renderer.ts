@@ -13,6 +13,7 @@ import { z } from "zod";
 
 import { abortable, ignore } from "../common/abortable";
 import { describeError } from "../common/describe-error";
+import { InputError } from "../common/input-error";
 import { plotlyBundlePath } from "../common/package-root";
 import { QuantAgentError } from "../common/quantagent-error";
 import {
@@ -218,7 +219,10 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
       ["height", height],
     ] as const) {
       if (!Number.isInteger(value) || value < 16 || value > 8192) {
-        throw new RangeError(`${name} must be an integer number of pixels from 16 to 8192 (got ${value})`);
+        throw new InputError({
+          code: "invalid_argument",
+          message: `${name} must be an integer number of pixels from 16 to 8192 (got ${value})`,
+        });
       }
     }
     renderOptions.signal?.throwIfAborted();

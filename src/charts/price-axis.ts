@@ -6,6 +6,7 @@
 // a second time: about 6 ms of a 35 ms render (bench/README.md, "Chart rendering"). Ticks chosen here have known
 // labels, so the margin can be sized before drawing; automargin stays on as the safety net for a font wider than
 // the one measured below.
+import { InputError } from "../common/input-error";
 export interface PriceAxis {
   range: [number, number];
   tickvals: number[];
@@ -29,7 +30,8 @@ export function buildPriceAxis(values: readonly number[], options: PriceAxisOpti
   const targetTickCount = options.targetTickCount ?? 6;
   const fontSize = options.fontSize ?? 14;
   const finite = values.filter(Number.isFinite);
-  if (finite.length === 0) throw new RangeError("A price axis needs at least one finite price");
+  if (finite.length === 0)
+    throw new InputError({ code: "invalid_argument", message: "A price axis needs at least one finite price" });
   let low = Math.min(...finite);
   let high = Math.max(...finite);
   if (high === low) {
@@ -59,7 +61,10 @@ export function buildPriceAxis(values: readonly number[], options: PriceAxisOpti
  */
 export function niceStep(rawStep: number): number {
   if (!(rawStep > 0) || !Number.isFinite(rawStep))
-    throw new RangeError(`A tick step must be a positive number (got ${rawStep})`);
+    throw new InputError({
+      code: "invalid_argument",
+      message: `A tick step must be a positive number (got ${rawStep})`,
+    });
   const magnitude = 10 ** Math.floor(Math.log10(rawStep));
   const distance = (multiple: number) => Math.abs(Math.log(multiple * magnitude) - Math.log(rawStep));
   const multiple = NICE_MULTIPLES.reduce((best, candidate) =>

@@ -1,6 +1,7 @@
 // The Trend agent's chart: translucent candlesticks of the window with the fitted trendlines: close-based support
 // (blue, solid) and resistance (red, solid), low-based support (purple, dashed) and high-based resistance (amber,
 // dashed), with a legend naming each line.
+import { InputError } from "../common/input-error";
 import type { Candle } from "../market/candle";
 import { buildBarAxis } from "./bar-axis";
 import { buildCandlestickTrace } from "./candlestick-trace";
@@ -72,7 +73,11 @@ export interface TrendFigureOptions extends ChartOptions {
 
 export function buildTrendFigure(candles: readonly Candle[], options: TrendFigureOptions = {}): PlotlyFigure {
   const { trendlines, ...chartOptions } = options;
-  if (candles.length < 2) throw new RangeError(`A trend chart needs at least 2 candles (got ${candles.length})`);
+  if (candles.length < 2)
+    throw new InputError({
+      code: "invalid_argument",
+      message: `A trend chart needs at least 2 candles (got ${candles.length})`,
+    });
   const resolved = chartOptionsSchema.parse(chartOptions);
   const fits = trendlines ?? fitCandleTrendlines(candles);
   const axis = buildBarAxis(candles.map((candle) => candle.time));

@@ -6,6 +6,7 @@
 // the slopes that keep every value on its side form an interval (each value bounds the slope from one side), so the
 // optimum is the parabola's bottom clamped to the interval. Computed this way the line touches a second bar exactly
 // when the constraint binds, with no gap left by a step size.
+import { InputError } from "../common/input-error";
 import type { StraightLine } from "./straight-line";
 
 export type TrendlineSide = "support" | "resistance";
@@ -14,9 +15,16 @@ export type TrendlineSide = "support" | "resistance";
 export function fitTrendline(values: readonly number[], options: { side: TrendlineSide; pivot: number }): StraightLine {
   const { side, pivot } = options;
   if (!Number.isInteger(pivot) || pivot < 0 || pivot >= values.length) {
-    throw new RangeError(`pivot must be a bar index from 0 to ${values.length - 1} (got ${pivot})`);
+    throw new InputError({
+      code: "invalid_argument",
+      message: `pivot must be a bar index from 0 to ${values.length - 1} (got ${pivot})`,
+    });
   }
-  if (values.length < 2) throw new RangeError(`A trendline needs at least 2 values (got ${values.length})`);
+  if (values.length < 2)
+    throw new InputError({
+      code: "invalid_argument",
+      message: `A trendline needs at least 2 values (got ${values.length})`,
+    });
   const { lowest, highest } = feasibleSlopes(values, pivot, side);
   const slope = Math.min(Math.max(parabolaBottom(values, pivot), lowest), highest);
   return { slope, intercept: values[pivot] - slope * pivot };

@@ -4,6 +4,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+import { InternalError } from "./quantagent-error";
+
 const PACKAGE_NAME = "quantagent-ts";
 
 let cached: string | undefined;
@@ -15,7 +17,8 @@ export function packageRoot(): string {
     const manifest = path.join(directory, "package.json");
     if (existsSync(manifest) && readPackageName(manifest) === PACKAGE_NAME) return (cached = directory);
     const parent = path.dirname(directory);
-    if (parent === directory) throw new Error(`Cannot find the ${PACKAGE_NAME} package folder above ${__dirname}`);
+    if (parent === directory)
+      throw new InternalError({ message: `Cannot find the ${PACKAGE_NAME} package folder above ${__dirname}` });
     directory = parent;
   }
 }

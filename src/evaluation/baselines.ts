@@ -5,6 +5,7 @@
 //
 // Ties (a zero move or a flat slope) answer LONG: a rule must answer something, and LONG is the side of the drift
 // most of these markets had over the benchmark's years. Ties are rare on real prices.
+import { InputError } from "../common/input-error";
 import { leastSquaresLine } from "../common/least-squares";
 import type { DecisionPoint } from "./decision-points";
 import type { Directive } from "./metrics";
@@ -40,7 +41,10 @@ export function momentumDirective(point: DecisionPoint, horizon: number): Direct
   const closes = point.history.map((candle) => candle.close);
   const last = closes.length - 1;
   if (horizon > last)
-    throw new RangeError(`Momentum over ${horizon} bars needs more than ${closes.length} bars of history`);
+    throw new InputError({
+      code: "invalid_argument",
+      message: `Momentum over ${horizon} bars needs more than ${closes.length} bars of history`,
+    });
   return closes[last] - closes[last - horizon] >= 0 ? "LONG" : "SHORT";
 }
 

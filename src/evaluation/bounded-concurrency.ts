@@ -1,5 +1,6 @@
 // Runs an async worker over items with at most `limit` in flight, in item order. A worker's rejection stops the
 // others from starting new items and is rethrown; workers that want to carry on after a failure catch it themselves.
+import { InputError } from "../common/input-error";
 export async function forEachWithConcurrency<T>(
   items: readonly T[],
   limit: number,
@@ -7,7 +8,10 @@ export async function forEachWithConcurrency<T>(
   options: { signal?: AbortSignal } = {},
 ): Promise<void> {
   if (!Number.isInteger(limit) || limit < 1)
-    throw new RangeError(`concurrency must be a positive integer (got ${limit})`);
+    throw new InputError({
+      code: "invalid_argument",
+      message: `concurrency must be a positive integer (got ${limit})`,
+    });
   let next = 0;
   let failed = false;
   const lane = async () => {

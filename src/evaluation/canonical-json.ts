@@ -1,5 +1,6 @@
 // Canonical JSON: object keys sorted at every depth and undefined fields dropped, so two equal values always give
 // the same text (and the same hash), whatever order their keys were built in.
+import { InputError } from "../common/input-error";
 
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(canonicalize(value));
@@ -18,7 +19,8 @@ function canonicalize(value: unknown): unknown {
     );
   }
   if (typeof value === "number" && !Number.isFinite(value))
-    throw new TypeError(`canonicalJson: ${value} has no JSON form`);
-  if (typeof value === "bigint") throw new TypeError("canonicalJson: a bigint has no JSON form");
+    throw new InputError({ code: "invalid_argument", message: `canonicalJson: ${value} has no JSON form` });
+  if (typeof value === "bigint")
+    throw new InputError({ code: "invalid_argument", message: "canonicalJson: a bigint has no JSON form" });
   return value;
 }

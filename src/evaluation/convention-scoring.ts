@@ -5,6 +5,7 @@
 // random baseline is scored by its expectation (the limit of many seeds): with two classes a sample is won by
 // LONG, by SHORT or by neither, so a fair coin expects (LONG's wins + SHORT's wins) / 2 of the samples; with a third
 // class HOLD that wins the neutral samples, a fair three-sided die expects exactly 1/3.
+import { InputError } from "../common/input-error";
 import { olsSlope } from "./baselines";
 import type { BenchmarkWindow } from "./decision-points";
 
@@ -42,7 +43,10 @@ export function regressionSign(
   const { bars, rule } = spec.regression;
   const fitted = closes.slice(spec.entryIndex - bars + 1, spec.entryIndex + 1);
   if (fitted.length !== bars)
-    throw new RangeError(`Linear regression over ${bars} bars needs ${bars} closes up to bar ${spec.entryIndex + 1}`);
+    throw new InputError({
+      code: "invalid_argument",
+      message: `Linear regression over ${bars} bars needs ${bars} closes up to bar ${spec.entryIndex + 1}`,
+    });
   const slope = olsSlope(fitted);
   // The fitted line's value one bar after the last close: mean + slope * (n - mean x), with mean x = (n - 1) / 2.
   const mean = fitted.reduce((sum, value) => sum + value, 0) / bars;
@@ -69,7 +73,10 @@ export function scoreConvention(
       for (const horizon of spec.horizons) {
         const exit = closes[spec.entryIndex + horizon];
         if (exit === undefined)
-          throw new RangeError(`Window ${asset} ${window.window} has no bar ${spec.entryIndex + horizon + 1}`);
+          throw new InputError({
+            code: "invalid_argument",
+            message: `Window ${asset} ${window.window} has no bar ${spec.entryIndex + horizon + 1}`,
+          });
         const move = exit / entry - 1;
         const isNeutral = Math.abs(move) <= spec.neutralBand;
         if (isNeutral && spec.neutral === "excluded") continue;
@@ -91,7 +98,7 @@ export function scoreConvention(
 /** Mean, lowest and highest of per-asset values: the published table's summary. */
 export function summarise(perAsset: Readonly<Record<string, number>>): { mean: number; low: number; high: number } {
   const values = Object.values(perAsset);
-  if (values.length === 0) throw new RangeError("Nothing to summarise");
+  if (values.length === 0) throw new InputError({ code: "invalid_argument", message: "Nothing to summarise" });
   return {
     mean: values.reduce((sum, value) => sum + value, 0) / values.length,
     low: Math.min(...values),

@@ -101,6 +101,10 @@ export function decisionPoints(window: BenchmarkWindow, options: DecisionPointOp
 /** The outcome of a point at one horizon; throws when the point was not made with that horizon. */
 export function outcomeAt(point: DecisionPoint, horizon: number): HorizonOutcome {
   const outcome = point.outcomes.find((candidate) => candidate.horizon === horizon);
-  if (!outcome) throw new RangeError(`Decision point ${point.id} has no outcome at horizon ${horizon}`);
+  if (!outcome)
+    throw new InputError({
+      code: "invalid_argument",
+      message: `Decision point ${point.id} has no outcome at horizon ${horizon}`,
+    });
   return outcome;
 }

@@ -12,6 +12,7 @@
 // `meanReturnInterval` its 95% interval from the spread between decisions (normal approximation: fair for the tens
 // to hundreds of decisions an evaluation has, too narrow below about 30). Nothing is compounded: decisions of
 // different windows and assets overlap in time and were never one sequence of trades.
+import { InputError } from "../common/input-error";
 export type Directive = "LONG" | "SHORT";
 
 /** z for a two-sided 95% interval: the 97.5th percentile of the standard normal. */
@@ -155,7 +156,8 @@ export function scoreDirectives(decisions: readonly ScoredDecision[], options: S
  * centred on the averaged mean: the uncertainty one run of the baseline would carry.
  */
 export function averageScores(scores: readonly DirectionalScore[]): DirectionalScore {
-  if (scores.length === 0) throw new RangeError("averageScores needs at least one score");
+  if (scores.length === 0)
+    throw new InputError({ code: "invalid_argument", message: "averageScores needs at least one score" });
   const first = scores[0];
   const mean = (pick: (score: DirectionalScore) => number | null): number | null => {
     const values = scores.map(pick);

@@ -3,6 +3,7 @@
 //
 // "Same points": when model directives are given, only points with a directive are scored, for every method, so a
 // failed window removes one point from every column alike. Rows of asset "ALL" pool every scored point.
+import { InputError } from "../common/input-error";
 import { type BaselineId, baselineIds, deterministicBaselineDirective, randomDirectives } from "./baselines";
 import { type DecisionPoint, outcomeAt } from "./decision-points";
 import { type EvaluationProtocol, flatMovesOf, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
@@ -52,7 +53,8 @@ export function scoreEvaluation(points: readonly DecisionPoint[], options: Scori
   const protocol = options.protocol ?? "per-horizon";
   const randomSeeds = options.randomSeeds ?? 1000;
   const firstSeed = options.firstSeed ?? 1;
-  if (!Number.isInteger(randomSeeds) || randomSeeds < 1) throw new RangeError("randomSeeds must be a positive integer");
+  if (!Number.isInteger(randomSeeds) || randomSeeds < 1)
+    throw new InputError({ code: "invalid_argument", message: "randomSeeds must be a positive integer" });
   const directives = options.directives;
   const scored = directives ? points.filter((point) => directives.has(point.id)) : [...points];
   const methods: MethodId[] = directives ? ["agents", ...baselineIds] : [...baselineIds];

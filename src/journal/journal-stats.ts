@@ -4,6 +4,7 @@
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 
+import { InternalError } from "../common/quantagent-error";
 import { analysisFilterCondition, analysisFilterShape } from "./analysis-filter";
 import type { JournalDatabase } from "./database-schema";
 import {
@@ -69,7 +70,7 @@ export function groupColumn(groupBy: JournalGrouping) {
       return "prompt_version" as const;
     default: {
       const exhaustive: never = groupBy;
-      throw new Error(`unknown grouping ${String(exhaustive)}`);
+      throw new InternalError({ message: `unknown grouping ${String(exhaustive)}` });
     }
   }
 }

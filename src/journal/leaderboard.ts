@@ -6,6 +6,7 @@
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 
+import { InternalError } from "../common/quantagent-error";
 import type { JournalDatabase } from "./database-schema";
 import {
   type AccuracyFigures,
@@ -57,7 +58,7 @@ function leaderboardColumn(groupBy: JournalGrouping) {
       return "evaluation_points.asset" as const;
     default: {
       const exhaustive: never = groupBy;
-      throw new Error(`unknown grouping ${String(exhaustive)}`);
+      throw new InternalError({ message: `unknown grouping ${String(exhaustive)}` });
     }
   }
 }

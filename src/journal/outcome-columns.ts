@@ -1,4 +1,5 @@
 // How an outcome sits in an analysis row: a hit (0/1) and a return per horizon, and when it was scored.
+import { InternalError } from "../common/quantagent-error";
 import type { AnalysesTable } from "./database-schema";
 import type { AnalysisOutcome } from "./outcome";
 
@@ -40,7 +41,7 @@ export function columnsOfOutcome(outcome: AnalysisOutcome): OutcomeColumns {
         break;
       default: {
         const exhaustive: never = horizon.bars;
-        throw new Error(`unknown horizon ${String(exhaustive)}`);
+        throw new InternalError({ message: `unknown horizon ${String(exhaustive)}` });
       }
     }
   }

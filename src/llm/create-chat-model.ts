@@ -1,5 +1,6 @@
 // Builds the ChatModel for a model role ("agent" or "graph") from the config record: provider, model, key, base URL.
 import { formatZodError } from "../common/format-zod-error";
+import { InternalError } from "../common/quantagent-error";
 import { quoteInput } from "../common/quote-input";
 import { type Env, resolveApiKey, resolveBaseUrl } from "../config/api-keys";
 import { type Config, ConfigError, modelNameSchema } from "../config/config-schema";
@@ -34,7 +35,7 @@ export function modelSettingsFor(config: Config, role: ModelRole): ModelSettings
       };
     default: {
       const exhaustive: never = role;
-      throw new Error(`Unknown model role: ${String(exhaustive)}`);
+      throw new InternalError({ message: `Unknown model role: ${String(exhaustive)}` });
     }
   }
 }

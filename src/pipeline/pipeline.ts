@@ -57,7 +57,7 @@ export interface PipelineDependencies {
 }
 
 /** A role's model, or why there is none (no key yet: a pipeline, and the server, can start before a key is set). */
-type ModelSlot = { model: ChatModel } | { missing: Error };
+type ModelSlot = { ok: true; model: ChatModel } | { ok: false; missing: Error };
 
 const apiKeyInputSchema = z
   .string({ error: "the API key must be a string" })
@@ -131,7 +131,7 @@ export class Pipeline {
   /** The model for a role, or the reason there is none (a missing key). */
   model(role: ModelRole): ChatModel {
     const slot = this.#models[role];
-    if ("missing" in slot) throw slot.missing;
+    if (!slot.ok) throw slot.missing;
     return slot.model;
   }
 
@@ -350,10 +350,10 @@ export class Pipeline {
     const build = (role: ModelRole): ModelSlot => {
       try {
         const model = createChatModel({ config: frozen, role, env: this.#env });
-        return { model: this.#dependencies.wrapChatModel?.(model, role) ?? model };
+        return { ok: true, model: this.#dependencies.wrapChatModel?.(model, role) ?? model };
       } catch (error) {
         if (error instanceof ConfigError) throw error;
-        return { missing: error as Error };
+        return { ok: false, missing: error as Error };
       }
     };
     return { config: frozen, models: Object.freeze({ agent: build("agent"), graph: build("graph") }) };

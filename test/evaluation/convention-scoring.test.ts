@@ -2,6 +2,7 @@
 // or near-flat move does, a third class, and linear regression's slope against its forecast.
 import { describe, expect, it } from "vitest";
 
+import { InputError } from "../../src/common/input-error";
 import {
   type ConventionSpec,
   regressionSign,
@@ -71,7 +72,7 @@ describe("regressionSign", () => {
     expect(regressionSign([2, 2, 2, 2, 2], { ...spec, ties: "SHORT", regression: { bars: 5, rule: "slope" } })).toBe(
       -1,
     );
-    expect(() => regressionSign([1, 2, 3], { ...spec, regression: { bars: 5, rule: "slope" } })).toThrow(RangeError);
+    expect(() => regressionSign([1, 2, 3], { ...spec, regression: { bars: 5, rule: "slope" } })).toThrow(InputError);
   });
 });
 

@@ -75,7 +75,8 @@ describe("the decision record", () => {
 
 describe("concurrency", () => {
   it("runs Indicator, Pattern and Trend at once: wall time near the critical path, not the sum of the calls", async () => {
-    const delayMs = 400;
+    // Long enough that the pipeline's own work (charts, indicators) stays small beside the margin on a busy machine.
+    const delayMs = 800;
     server.setHandler((request) => fakeReply.delay(delayMs, defaultFakeHandler(request)));
     const started = performance.now();
     // "tool-call" dispatch (7 calls, not the default's 5): the gap between the sum of the calls and the critical path

@@ -246,6 +246,7 @@ describe("unexpected errors", () => {
 describe("the entry's settings", () => {
   it("refuses a non-loopback HOST without an access token, and a short token", () => {
     expect(readServerEnvironment({})).toEqual({
+      ok: true,
       settings: {
         HOST: "127.0.0.1",
         PORT: 8000,
@@ -262,6 +263,7 @@ describe("the entry's settings", () => {
       },
     });
     expect(readServerEnvironment({ HOST: "0.0.0.0" })).toEqual({
+      ok: false,
       error: expect.stringMatching(/^Refusing to listen on 0\.0\.0\.0 without an access token/),
     });
     expect(readServerEnvironment({ HOST: "0.0.0.0", ACCESS_TOKEN: TOKEN })).toMatchObject({
@@ -272,10 +274,12 @@ describe("the entry's settings", () => {
       settings: { PORT: 8000, DATA_DIR: "data" },
     });
     expect(readServerEnvironment({ ACCESS_TOKEN: "short" })).toEqual({
+      ok: false,
       error: expect.stringMatching(/at least 32 characters/),
     });
-    expect(readServerEnvironment({ PORT: "http" })).toEqual({ error: expect.stringMatching(/PORT/) });
+    expect(readServerEnvironment({ PORT: "http" })).toEqual({ ok: false, error: expect.stringMatching(/PORT/) });
     expect(readServerEnvironment({ PORT: "70000" })).toEqual({
+      ok: false,
       error: expect.stringMatching(/PORT must be a whole number from 0 to 65535/),
     });
   });
@@ -291,12 +295,14 @@ describe("the entry's settings", () => {
       settings: { JOURNAL: "off", DATABASE_URL: "postgres://q:pw@db:5432/j", SCORE_OUTCOMES_EVERY_MINUTES: 15 },
     });
     expect(readServerEnvironment({ JOURNAL: "maybe" })).toEqual({
+      ok: false,
       error: expect.stringMatching(/JOURNAL must be on or off/),
     });
     const mysql = readServerEnvironment({ DATABASE_URL: "mysql://q:hunter2secret@db/j" });
-    expect(mysql).toEqual({ error: expect.stringMatching(/DATABASE_URL must be a postgres:\/\/ URL/) });
+    expect(mysql).toEqual({ ok: false, error: expect.stringMatching(/DATABASE_URL must be a postgres:\/\/ URL/) });
     expect(JSON.stringify(mysql)).not.toContain("hunter2secret");
     expect(readServerEnvironment({ SCORE_OUTCOMES_EVERY_MINUTES: "-1" })).toEqual({
+      ok: false,
       error: expect.stringMatching(/SCORE_OUTCOMES_EVERY_MINUTES must be a whole number from 0 to 1440/),
     });
   });
@@ -312,7 +318,10 @@ describe("the entry's settings", () => {
     };
     for (const [what, token] of Object.entries(refused)) {
       const answer = readServerEnvironment({ HOST: "0.0.0.0", ACCESS_TOKEN: token });
-      expect(answer, what).toEqual({ error: expect.stringContaining("Generate one with: openssl rand -hex 32") });
+      expect(answer, what).toEqual({
+        ok: false,
+        error: expect.stringContaining("Generate one with: openssl rand -hex 32"),
+      });
     }
     for (const token of [TOKEN, "0123456789abcdef0123456789abcdef9f8e7d6c5b4a", "4f9c2a7e81d34b6c9e0f1a2b3c4d5e6f"]) {
       expect(readServerEnvironment({ HOST: "0.0.0.0", ACCESS_TOKEN: token }), token).toMatchObject({
@@ -323,6 +332,7 @@ describe("the entry's settings", () => {
 
   it("reads the TLS pair (both or neither), the analysis limit and the log level", () => {
     expect(readServerEnvironment({ TLS_CERT_FILE: "cert.pem" })).toEqual({
+      ok: false,
       error: expect.stringMatching(/both TLS_CERT_FILE and TLS_KEY_FILE/),
     });
     expect(readServerEnvironment({ TLS_CERT_FILE: "c.pem", TLS_KEY_FILE: "k.pem" })).toMatchObject({
@@ -332,10 +342,12 @@ describe("the entry's settings", () => {
       settings: { MAX_CONCURRENT_ANALYSES: 2 },
     });
     expect(readServerEnvironment({ MAX_CONCURRENT_ANALYSES: "0" })).toEqual({
+      ok: false,
       error: expect.stringMatching(/MAX_CONCURRENT_ANALYSES must be a whole number from 1 to 64/),
     });
     expect(readServerEnvironment({ LOG_LEVEL: "DEBUG" })).toMatchObject({ settings: { LOG_LEVEL: "debug" } });
     expect(readServerEnvironment({ LOG_LEVEL: "verbose" })).toEqual({
+      ok: false,
       error: expect.stringMatching(/LOG_LEVEL must be one of debug, info, warn, error, silent/),
     });
   });
