@@ -97,18 +97,18 @@ async function main(): Promise<void> {
   startPhase();
   const renderer = createChartRenderer();
   live.push(renderer);
-  const cold = await timed(() => renderer.render(patternFigures[0]));
+  const cold = await timed(() => renderer.render(patternFigures[0]!));
   const size = readPngSize(cold.result);
   console.log(
     `cold start (launch + Plotly + first chart): ${ms(cold.elapsed)}, PNG ${size.width}x${size.height}, ${cold.result.length} bytes`,
   );
 
   // Warm, one at a time.
-  for (let index = 0; index < 5; index += 1) await renderer.render(trendFigures[0]);
-  const warm: Record<string, number[]> = { pattern: [], trend: [] };
-  const figureBuild: Record<string, number[]> = { pattern: [], trend: [] };
+  for (let index = 0; index < 5; index += 1) await renderer.render(trendFigures[0]!);
+  const warm: Record<"pattern" | "trend", number[]> = { pattern: [], trend: [] };
+  const figureBuild: Record<"pattern" | "trend", number[]> = { pattern: [], trend: [] };
   for (let index = 0; index < renderCount; index += 1) {
-    const candles = candleWindows[index % candleWindows.length];
+    const candles = candleWindows[index % candleWindows.length]!;
     for (const kind of ["pattern", "trend"] as const) {
       const buildStart = performance.now();
       const figure: PlotlyFigure = kind === "pattern" ? buildPatternFigure(candles) : buildTrendFigure(candles);
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
     const pool = createChartRenderer({ maxPages });
     live.push(pool);
     while (pool.status().pageCount < maxPages) {
-      await Promise.all(Array.from({ length: maxPages + 1 }, () => pool.render(patternFigures[0])));
+      await Promise.all(Array.from({ length: maxPages + 1 }, () => pool.render(patternFigures[0]!)));
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const figures = Array.from(
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (next < figures.length) {
-          const figure = figures[next++];
+          const figure = figures[next++]!;
           latencies.push((await timed(() => pool.render(figure))).elapsed);
         }
       }),

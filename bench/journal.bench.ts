@@ -153,7 +153,7 @@ async function seed(journal: Journal): Promise<{ seedMs: number; scoreMs: number
     await Promise.all(
       Array.from({ length: Math.min(batch, rowCount - index) }, async (_, offset) => {
         const row = index + offset;
-        const graph = models[row % models.length];
+        const graph = models[row % models.length]!;
         const entryTime = new Date(Date.UTC(2025, 0, 1) + (row % 500) * 4 * 3_600_000).toISOString();
         await journal.record(
           sampleEntry({

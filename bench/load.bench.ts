@@ -37,7 +37,7 @@ async function main() {
     { env: {}, renderer },
   );
   const windows = Array.from({ length: 16 }, (_, seed) => syntheticCandles({ count: 60, seed }));
-  const analyze = (index: number) => pipeline.analyze({ candles: windows[index % windows.length], timeframe: "4h" });
+  const analyze = (index: number) => pipeline.analyze({ candles: windows[index % windows.length]!, timeframe: "4h" });
 
   // 1. Concurrency
   server.setHandler((request) => fakeReply.delay(latencyMs, defaultFakeHandler(request)));

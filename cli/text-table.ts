@@ -13,15 +13,22 @@ export function formatTextTable(
   rows: readonly Readonly<Record<string, string>>[],
   options: TextTableOptions = {},
 ): string {
-  if (rows.length === 0) return "";
-  const columns = Object.keys(rows[0]);
+  const [first] = rows;
+  if (first === undefined) return "";
+  const columns = Object.keys(first);
   const cells = rows.map((row) => columns.map((column) => oneLine(row[column] ?? "")));
-  const widths = columns.map((column, index) => Math.max(column.length, ...cells.map((row) => row[index].length)));
   const right = new Set(options.alignRight ?? []);
+  const layout = columns.map((column, index) => ({
+    width: Math.max(column.length, ...cells.map((row) => row[index]?.length ?? 0)),
+    alignRight: right.has(column),
+  }));
   const line = (values: readonly string[]) =>
-    values
-      .map((value, index) => (right.has(columns[index]) ? value.padStart(widths[index]) : value.padEnd(widths[index])))
+    layout
+      .map(({ width, alignRight }, index) => {
+        const value = values[index] ?? "";
+        return alignRight ? value.padStart(width) : value.padEnd(width);
+      })
       .join("  ")
       .trimEnd();
-  return `${[line(columns), widths.map((width) => "-".repeat(width)).join("  "), ...cells.map(line)].join("\n")}\n`;
+  return `${[line(columns), layout.map(({ width }) => "-".repeat(width)).join("  "), ...cells.map(line)].join("\n")}\n`;
 }

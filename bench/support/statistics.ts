@@ -3,7 +3,7 @@ export function percentile(values: readonly number[], fraction: number): number 
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[index];
+  return sorted[index]!;
 }
 
 export function median(values: readonly number[]): number {

@@ -26,12 +26,17 @@ export function buildBarAxis(times: readonly number[], options: BarAxisOptions =
   const labels = formatBarLabels(times);
   const every = Math.max(1, Math.ceil(times.length / targetTickCount));
   const tickvals: number[] = [];
-  for (let index = 0; index < times.length; index += every) tickvals.push(index);
+  const ticktext: string[] = [];
+  labels.forEach((label, index) => {
+    if (index % every !== 0) return;
+    tickvals.push(index);
+    ticktext.push(label);
+  });
   return {
     x: times.map((_, index) => index),
     labels,
     tickvals,
-    ticktext: tickvals.map((index) => labels[index]),
+    ticktext,
     // Half a bar of room on each side so the first and last candle bodies are whole.
     range: [-0.5, times.length - 0.5],
   };

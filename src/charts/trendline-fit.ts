@@ -14,7 +14,8 @@ export type TrendlineSide = "support" | "resistance";
 /** The slope through `pivot` that minimises the squared distance to `values` with no value on the wrong side. */
 export function fitTrendline(values: readonly number[], options: { side: TrendlineSide; pivot: number }): StraightLine {
   const { side, pivot } = options;
-  if (!Number.isInteger(pivot) || pivot < 0 || pivot >= values.length) {
+  const pivotValue = Number.isInteger(pivot) ? values[pivot] : undefined;
+  if (pivotValue === undefined) {
     throw new InputError({
       code: "invalid_argument",
       message: `pivot must be a bar index from 0 to ${values.length - 1} (got ${pivot})`,
@@ -25,17 +26,17 @@ export function fitTrendline(values: readonly number[], options: { side: Trendli
       code: "invalid_argument",
       message: `A trendline needs at least 2 values (got ${values.length})`,
     });
-  const { lowest, highest } = feasibleSlopes(values, pivot, side);
-  const slope = Math.min(Math.max(parabolaBottom(values, pivot), lowest), highest);
-  return { slope, intercept: values[pivot] - slope * pivot };
+  const { lowest, highest } = feasibleSlopes(values, pivot, pivotValue, side);
+  const slope = Math.min(Math.max(parabolaBottom(values, pivot, pivotValue), lowest), highest);
+  return { slope, intercept: pivotValue - slope * pivot };
 }
 
 /** The slope through the pivot with the least squared error, ignoring the constraint (least squares through a point). */
-function parabolaBottom(values: readonly number[], pivot: number): number {
+function parabolaBottom(values: readonly number[], pivot: number, pivotValue: number): number {
   let numerator = 0;
   let denominator = 0;
   for (let index = 0; index < values.length; index += 1) {
-    numerator += (index - pivot) * (values[index] - values[pivot]);
+    numerator += (index - pivot) * (values[index]! - pivotValue);
     denominator += (index - pivot) * (index - pivot);
   }
   return numerator / denominator;
@@ -45,12 +46,12 @@ function parabolaBottom(values: readonly number[], pivot: number): number {
  * The slopes through the pivot that keep every value on the right side: support needs values[i] >= line(i), so
  * bars after the pivot cap the slope and bars before it floor it; resistance is the mirror image.
  */
-function feasibleSlopes(values: readonly number[], pivot: number, side: TrendlineSide) {
+function feasibleSlopes(values: readonly number[], pivot: number, pivotValue: number, side: TrendlineSide) {
   let lowest = -Infinity;
   let highest = Infinity;
   for (let index = 0; index < values.length; index += 1) {
     if (index === pivot) continue;
-    const touchSlope = (values[index] - values[pivot]) / (index - pivot);
+    const touchSlope = (values[index]! - pivotValue) / (index - pivot);
     const capsSlope = side === "support" ? index > pivot : index < pivot;
     if (capsSlope) highest = Math.min(highest, touchSlope);
     else lowest = Math.max(lowest, touchSlope);

@@ -44,7 +44,7 @@ export function fitHighLowTrendlines(series: {
     throw new TrendlineInputError({ message: "high, low and close must have the same length" });
   }
   const leastSquares = leastSquaresLine(series.close);
-  const offset = (values: readonly number[], index: number) => values[index] - lineValueAt(leastSquares, index);
+  const offset = (values: readonly number[], index: number) => values[index]! - lineValueAt(leastSquares, index);
   let supportPivot = 0;
   let resistancePivot = 0;
   for (let index = 1; index < series.close.length; index += 1) {

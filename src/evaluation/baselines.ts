@@ -45,7 +45,14 @@ export function momentumDirective(point: DecisionPoint, horizon: number): Direct
       code: "invalid_argument",
       message: `Momentum over ${horizon} bars needs more than ${closes.length} bars of history`,
     });
-  return closes[last] - closes[last - horizon] >= 0 ? "LONG" : "SHORT";
+  const latest = closes[last];
+  const earlier = closes[last - horizon];
+  if (latest === undefined || earlier === undefined)
+    throw new InputError({
+      code: "invalid_argument",
+      message: `Momentum needs a whole, non-negative number of bars (got ${horizon})`,
+    });
+  return latest - earlier >= 0 ? "LONG" : "SHORT";
 }
 
 /** The slope of the least-squares line through the values over x = 0..n-1. */

@@ -27,7 +27,7 @@ export async function listBenchmarkAssets(root: string): Promise<string[]> {
   const assets: string[] = [];
   for (const entry of entries.filter((candidate) => candidate.isDirectory())) {
     const files = await readdir(path.join(root, entry.name));
-    if (files.some((file) => FILE_PATTERN.exec(file)?.[1].toLowerCase() === entry.name.toLowerCase()))
+    if (files.some((file) => parseWindowFileName(file)?.asset.toLowerCase() === entry.name.toLowerCase()))
       assets.push(entry.name.toUpperCase());
   }
   return assets.sort();
@@ -38,10 +38,19 @@ export async function listBenchmarkFiles(root: string, asset: string): Promise<{
   const folder = await assetFolder(root, asset);
   const files = await readdir(folder);
   return files
-    .map((file) => ({ file, match: FILE_PATTERN.exec(file) }))
-    .filter(({ match }) => match !== null && match[1].toLowerCase() === asset.toLowerCase())
-    .map(({ file, match }) => ({ window: Number(match![2]), file: path.join(folder, file) }))
+    .flatMap((file) => {
+      const parsed = parseWindowFileName(file);
+      return parsed?.asset.toLowerCase() === asset.toLowerCase()
+        ? [{ window: parsed.window, file: path.join(folder, file) }]
+        : [];
+    })
     .sort((left, right) => left.window - right.window);
+}
+
+/** The asset code (as the file spells it) and window number of a window file's name; undefined for other files. */
+function parseWindowFileName(file: string): { asset: string; window: number } | undefined {
+  const [, asset, window] = FILE_PATTERN.exec(file) ?? [];
+  return asset === undefined || window === undefined ? undefined : { asset, window: Number(window) };
 }
 
 /** The windows of one asset, in window order. */

@@ -1,6 +1,7 @@
 // Runs an async worker over items with at most `limit` in flight, in item order. A worker's rejection stops the
 // others from starting new items and is rethrown; workers that want to carry on after a failure catch it themselves.
 import { InputError } from "../common/input-error";
+import { itemAt } from "../common/item-at";
 export async function forEachWithConcurrency<T>(
   items: readonly T[],
   limit: number,
@@ -19,7 +20,7 @@ export async function forEachWithConcurrency<T>(
       options.signal?.throwIfAborted();
       const index = next++;
       try {
-        await worker(items[index], index);
+        await worker(itemAt(items, index), index);
       } catch (error) {
         failed = true;
         throw error;

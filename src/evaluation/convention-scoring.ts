@@ -6,6 +6,7 @@
 // LONG, by SHORT or by neither, so a fair coin expects (LONG's wins + SHORT's wins) / 2 of the samples; with a third
 // class HOLD that wins the neutral samples, a fair three-sided die expects exactly 1/3.
 import { InputError } from "../common/input-error";
+import { itemAt } from "../common/item-at";
 import { olsSlope } from "./baselines";
 import type { BenchmarkWindow } from "./decision-points";
 
@@ -50,7 +51,7 @@ export function regressionSign(
   const slope = olsSlope(fitted);
   // The fitted line's value one bar after the last close: mean + slope * (n - mean x), with mean x = (n - 1) / 2.
   const mean = fitted.reduce((sum, value) => sum + value, 0) / bars;
-  const signal = rule === "slope" ? slope : mean + slope * ((bars + 1) / 2) - fitted[bars - 1];
+  const signal = rule === "slope" ? slope : mean + slope * ((bars + 1) / 2) - itemAt(fitted, bars - 1);
   if (signal === 0) return spec.ties === "LONG" ? 1 : -1;
   return signal > 0 ? 1 : -1;
 }
@@ -68,7 +69,14 @@ export function scoreConvention(
     let regressionWins = 0;
     for (const window of windows) {
       const closes = window.candles.map((candle) => candle.close);
-      const entry = spec.entryPrice === "close" ? closes[spec.entryIndex] : window.candles[spec.entryIndex + 1].open;
+      const entryBar = spec.entryPrice === "close" ? spec.entryIndex : spec.entryIndex + 1;
+      const entryCandle = window.candles[entryBar];
+      if (entryCandle === undefined)
+        throw new InputError({
+          code: "invalid_argument",
+          message: `Window ${asset} ${window.window} has no bar ${entryBar + 1}`,
+        });
+      const entry = spec.entryPrice === "close" ? entryCandle.close : entryCandle.open;
       const regression = regressionSign(closes, spec);
       for (const horizon of spec.horizons) {
         const exit = closes[spec.entryIndex + horizon];

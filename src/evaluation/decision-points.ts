@@ -7,6 +7,7 @@
 import { z } from "zod";
 
 import { InputError } from "../common/input-error";
+import { itemAt } from "../common/item-at";
 import type { Candle } from "../market/candle";
 import { simpleReturn } from "./metrics";
 
@@ -79,7 +80,7 @@ export function decisionPoints(window: BenchmarkWindow, options: DecisionPointOp
   for (let point = 0; point < pointsPerWindow; point++) {
     const barIndex = historyBars - 1 + point * stride;
     if (barIndex + longest >= window.candles.length) break;
-    const entry = window.candles[barIndex];
+    const entry = itemAt(window.candles, barIndex);
     points.push({
       id: `${window.asset}/${window.window}/${point}`,
       asset: window.asset,
@@ -90,7 +91,7 @@ export function decisionPoints(window: BenchmarkWindow, options: DecisionPointOp
       entryTime: entry.time,
       entryClose: entry.close,
       outcomes: horizons.map((horizon) => {
-        const exit = window.candles[barIndex + horizon];
+        const exit = itemAt(window.candles, barIndex + horizon);
         return { horizon, exitTime: exit.time, exitClose: exit.close, move: simpleReturn(entry.close, exit.close) };
       }),
     });

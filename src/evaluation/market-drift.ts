@@ -1,6 +1,7 @@
 // The market's drift on the scored samples: how many moves were up, down or flat, per asset and overall. An
 // accuracy means little until it is read against this: on samples that rose 60% of the time, always-long scores
 // 60% with no skill at all, and a method that leans long inherits part of that. Pure.
+import { itemAt } from "../common/item-at";
 import type { DecisionPoint } from "./decision-points";
 import { type EvaluationProtocol, flatMovesOf, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import { type Interval, wilsonInterval } from "./metrics";
@@ -30,7 +31,7 @@ export function marketDrift(
   const rows: DriftRow[] = [];
   for (const horizon of scoredHorizons(protocol, options.horizons)) {
     for (const group of assetGroups(points)) {
-      const moves = group.indexes.flatMap((index) => movesAt(points[index], horizon));
+      const moves = group.indexes.flatMap((index) => movesAt(itemAt(points, index), horizon));
       const up = moves.filter((move) => move > 0).length;
       const down = moves.filter((move) => move < 0).length;
       const flat = moves.length - up - down;

@@ -156,9 +156,9 @@ export function scoreDirectives(decisions: readonly ScoredDecision[], options: S
  * centred on the averaged mean: the uncertainty one run of the baseline would carry.
  */
 export function averageScores(scores: readonly DirectionalScore[]): DirectionalScore {
-  if (scores.length === 0)
+  const [first] = scores;
+  if (first === undefined)
     throw new InputError({ code: "invalid_argument", message: "averageScores needs at least one score" });
-  const first = scores[0];
   const mean = (pick: (score: DirectionalScore) => number | null): number | null => {
     const values = scores.map(pick);
     return values.some((value) => value === null)

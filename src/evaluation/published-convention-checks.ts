@@ -1,6 +1,7 @@
 // Two checks on the published figures that no single convention answers: how far one seed of the random baseline
 // strays (the published random figures are multiples of 1/300, so they were one draw, not an average), and how many
 // of the plausible linear-regression variants print the published 51.1% by chance. Pure.
+import { InputError } from "../common/input-error";
 import { randomDirectives } from "./baselines";
 import { type ConventionSpec, scoreConvention, summarise } from "./convention-scoring";
 import type { BenchmarkWindow } from "./decision-points";
@@ -39,9 +40,17 @@ export function randomSeedSpread(
   // Per window: how many of its three later closes are above and below the entry close.
   const counts = [...windowsByAsset.values()].map((windows) =>
     windows.map((window) => {
-      const closes = window.candles.map((candle) => candle.close);
       const entry = PUBLISHED_PROTOCOL.historyBars - 1;
-      const moves = PUBLISHED_PROTOCOL.horizons.map((horizon) => closes[entry + horizon] - closes[entry]);
+      const closeAt = (bar: number) => {
+        const candle = window.candles[bar];
+        if (candle === undefined)
+          throw new InputError({
+            code: "invalid_argument",
+            message: `Window ${window.asset} ${window.window} has no bar ${bar + 1}`,
+          });
+        return candle.close;
+      };
+      const moves = PUBLISHED_PROTOCOL.horizons.map((horizon) => closeAt(entry + horizon) - closeAt(entry));
       return {
         up: moves.filter((move) => move > 0).length,
         down: moves.filter((move) => move < 0).length,
@@ -73,7 +82,7 @@ export function randomSeedSpread(
     if (range && roundsTo(mean, published.mean)) matchingAll += 1;
   }
   const sorted = [...means].sort((left, right) => left - right);
-  const quantile = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+  const quantile = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? NaN;
   return {
     seeds: options.seeds,
     firstSeed: options.firstSeed,

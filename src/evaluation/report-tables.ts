@@ -138,8 +138,9 @@ const returnCell = (row: ScoreRow | undefined) =>
 export function returnsTable(result: EvaluationResult, horizon: ScoreHorizon): ReportTable {
   const methods = methodsOf(result);
   const header = ["Asset", "Decisions", ...methods.map((method) => `${methodLabels[method]} %`)];
+  const [firstMethod] = methods;
   const rows = assetRows(result).map((asset) => {
-    const first = findScore(result.scores, { asset, method: methods[0], horizon });
+    const first = firstMethod && findScore(result.scores, { asset, method: firstMethod, horizon });
     const name = asset === ALL_ASSETS ? "All decisions (pooled)" : asset;
     return [
       name,

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
+import { itemAt } from "../common/item-at";
 import { QuantAgentError } from "../common/quantagent-error";
 import { createSecretRedactor } from "../common/secret-redactor";
 import { type Config, type ConfigInput, createConfig } from "../config/config-schema";
@@ -162,7 +163,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
         points,
         settings.concurrency,
         async (point, index) => {
-          const record = records[index];
+          const record = itemAt(records, index);
           const pointStarted = performance.now();
           try {
             const result = await active.analyze(

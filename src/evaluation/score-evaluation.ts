@@ -4,6 +4,7 @@
 // "Same points": when model directives are given, only points with a directive are scored, for every method, so a
 // failed window removes one point from every column alike. Rows of asset "ALL" pool every scored point.
 import { InputError } from "../common/input-error";
+import { itemAt } from "../common/item-at";
 import { type BaselineId, baselineIds, deterministicBaselineDirective, randomDirectives } from "./baselines";
 import { type DecisionPoint, outcomeAt } from "./decision-points";
 import { type EvaluationProtocol, flatMovesOf, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
@@ -70,7 +71,7 @@ export function scoreEvaluation(points: readonly DecisionPoint[], options: Scori
     for (const group of groups) {
       const scoreOf = (directiveAt: (index: number) => Directive) =>
         scoreDirectives(
-          group.indexes.map((index) => ({ directive: directiveAt(index), moves: moves[index] })),
+          group.indexes.map((index) => ({ directive: directiveAt(index), moves: itemAt(moves, index) })),
           { flatMoves },
         );
       const byMethod = new Map<MethodId, DirectionalScore>();
@@ -104,14 +105,16 @@ function scoreMethod(
 ): DirectionalScore {
   switch (method) {
     case "agents":
-      return scoreOf((index) => context.directives!.get(context.scored[index].id)!);
+      return scoreOf((index) => context.directives!.get(itemAt(context.scored, index).id)!);
     case "random":
-      return averageScores(context.coins.map((coin) => scoreOf((index) => coin[index])));
+      return averageScores(context.coins.map((coin) => scoreOf((index) => itemAt(coin, index))));
     case "always_long":
     case "always_short":
     case "momentum":
     case "linear_regression":
-      return scoreOf((index) => deterministicBaselineDirective(method, context.scored[index], context.lookback));
+      return scoreOf((index) =>
+        deterministicBaselineDirective(method, itemAt(context.scored, index), context.lookback),
+      );
     default: {
       const exhaustive: never = method;
       return exhaustive;

@@ -67,7 +67,7 @@ export function computeIndicators(
 
   return {
     barCount: candles.length,
-    lastTime: candles.length > 0 ? candles[candles.length - 1].time : null,
+    lastTime: candles.at(-1)?.time ?? null,
     rsi: { options: rsiOptions, values: rsi },
     macd: { options: macdOptions, ...macd },
     stochastic: { options: stochasticOptions, ...stochastic },
@@ -88,5 +88,5 @@ export function computeIndicators(
 
 /** The value on the last bar; null during warm-up (an indicator's latest is never an older bar's value). */
 export function lastValue(series: IndicatorSeries): number | null {
-  return series.length > 0 ? series[series.length - 1] : null;
+  return series.at(-1) ?? null;
 }

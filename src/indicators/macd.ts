@@ -50,15 +50,16 @@ export function computeMacd(close: readonly number[], options: MacdOptions = {})
 
   const fast = emaFrom(close, fastPeriod, emaStart);
   const slow = emaFrom(close, slowPeriod, emaStart);
-  const macdLine = fast.map((fastValue, offset) => fastValue - slow[offset]);
+  const macdLine = fast.map((fastValue, offset) => fastValue - slow[offset]!);
   const signalLine = emaFrom(macdLine, signalPeriod, signalPeriod - 1);
 
   for (let offset = 0; offset < signalLine.length; offset += 1) {
     const index = firstIndex + offset;
-    const macdValue = macdLine[offset + signalPeriod - 1];
+    const macdValue = macdLine[offset + signalPeriod - 1]!;
+    const signalValue = signalLine[offset]!;
     result.macd[index] = macdValue;
-    result.signal[index] = signalLine[offset];
-    result.histogram[index] = macdValue - signalLine[offset];
+    result.signal[index] = signalValue;
+    result.histogram[index] = macdValue - signalValue;
   }
   return result;
 }
@@ -71,11 +72,11 @@ export function computeMacd(close: readonly number[], options: MacdOptions = {})
 function emaFrom(values: readonly number[], period: number, startIndex: number): number[] {
   const smoothing = 2 / (period + 1);
   let sum = 0;
-  for (let index = startIndex - period + 1; index <= startIndex; index += 1) sum += values[index];
+  for (let index = startIndex - period + 1; index <= startIndex; index += 1) sum += values[index]!;
   let previous = sum / period;
   const output = [previous];
   for (let index = startIndex + 1; index < values.length; index += 1) {
-    previous = (values[index] - previous) * smoothing + previous;
+    previous = (values[index]! - previous) * smoothing + previous;
     output.push(previous);
   }
   return output;

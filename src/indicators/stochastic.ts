@@ -37,7 +37,7 @@ export function computeStochastic(series: HighLowClose, options: StochasticOptio
   const firstIndex = parameters.kPeriod - 1 + (parameters.kSlowingPeriod - 1) + (parameters.dPeriod - 1);
   const indicator = new StochasticOscillator(parameters);
   close.forEach((price, index) => {
-    const value = indicator.update({ high: high[index], low: low[index], close: price }, false);
+    const value = indicator.update({ high: high[index]!, low: low[index]!, close: price }, false);
     // TA-Lib emits %K and %D together, from the first bar where %D exists.
     if (value === null || index < firstIndex) return;
     result.k[index] = value.stochK;

@@ -27,14 +27,16 @@ export function computeWilliamsR(series: HighLowClose, options: WilliamsROptions
   const output = emptySeries(close.length);
   // Windows are at most a few hundred bars: a plain scan per bar is clearer than a monotonic deque.
   for (let index = period - 1; index < close.length; index += 1) {
-    let highest = high[index];
-    let lowest = low[index];
+    let highest = high[index]!;
+    let lowest = low[index]!;
     for (let back = index - period + 1; back < index; back += 1) {
-      if (high[back] > highest) highest = high[back];
-      if (low[back] < lowest) lowest = low[back];
+      const backHigh = high[back]!;
+      const backLow = low[back]!;
+      if (backHigh > highest) highest = backHigh;
+      if (backLow < lowest) lowest = backLow;
     }
     const scaledRange = (highest - lowest) / -100;
-    output[index] = scaledRange === 0 ? 0 : (highest - close[index]) / scaledRange;
+    output[index] = scaledRange === 0 ? 0 : (highest - close[index]!) / scaledRange;
   }
   return output;
 }

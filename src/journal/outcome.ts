@@ -28,17 +28,19 @@ export interface OutcomeInput {
 
 /** The outcome at both horizons, or null while fewer bars than the longest horizon are known (still pending). */
 export function scoreOutcome(input: OutcomeInput): AnalysisOutcome | null {
-  const longest = OUTCOME_HORIZONS[OUTCOME_HORIZONS.length - 1];
-  if (input.laterCloses.length < longest) return null;
-  return OUTCOME_HORIZONS.map((bars): OutcomeAtHorizon => {
-    const move = simpleReturn(input.entryClose, input.laterCloses[bars - 1]);
+  const outcome: AnalysisOutcome = [];
+  for (const bars of OUTCOME_HORIZONS) {
+    const exitClose = input.laterCloses[bars - 1];
+    if (exitClose === undefined) return null;
+    const move = simpleReturn(input.entryClose, exitClose);
     // `|| 0` turns the -0 a flat SHORT would give into 0.
-    return {
+    outcome.push({
       bars,
       hit: isCorrect(input.directive, move) ?? false,
       return: directiveReturn(input.directive, move) || 0,
-    };
-  });
+    });
+  }
+  return outcome;
 }
 
 /** The closes of the bars strictly after the entry bar, in time order, each bar once (sources may overlap). */

@@ -100,24 +100,28 @@ export async function scoreOutcomes(
     .where("entry_time", "is not", null)
     .execute();
   const counts: ScoreOutcomesCounts = { scored: 0, pending: 0, failed: 0, callerData: 0 };
-  const groups = new Map<string, PendingRow[]>();
+  const groups = new Map<string, { symbol: string; timeframe: string; after: string; rows: PendingRow[] }>();
   for (const row of rows) {
     if (isCallerData(row.request)) {
       counts.callerData += 1;
       continue;
     }
+    const entryTime = row.entry_time as string;
     const key = JSON.stringify([row.symbol, row.timeframe]);
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(key);
+    if (group === undefined) {
+      groups.set(key, { symbol: row.symbol, timeframe: row.timeframe, after: entryTime, rows: [row] });
+    } else {
+      group.rows.push(row);
+      if (entryTime < group.after) group.after = entryTime;
+    }
   }
   // One group at a time: a market-data source is better asked politely than all at once.
-  for (const group of groups.values()) {
+  for (const { symbol, timeframe, after, rows: group } of groups.values()) {
     signal.throwIfAborted();
-    const after = group.map((row) => row.entry_time as string).sort()[0];
     let bars: Candle[];
     try {
-      bars = laterBarsSchema.parse(
-        await options.fetchLaterBars({ symbol: group[0].symbol, timeframe: group[0].timeframe, after, signal }),
-      );
+      bars = laterBarsSchema.parse(await options.fetchLaterBars({ symbol, timeframe, after, signal }));
     } catch (error) {
       if (signal.aborted) throw error;
       counts.failed += group.length;

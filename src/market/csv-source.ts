@@ -3,6 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 
 import { describeError } from "../common/describe-error";
+import { itemAt } from "../common/item-at";
 import { quoteInput, quoteList } from "../common/quote-input";
 import { type Candle, candleSchema } from "./candle";
 import { CsvParseError } from "./csv-error";
@@ -50,8 +51,6 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
     throw new CsvParseError({ problem: `is ${size} bytes, more than the limit of ${maxBytes} bytes`, name });
 
   const records = splitCsvRecords(text, { name });
-  if (records.length === 0)
-    throw new CsvParseError({ problem: "is empty: expected a header line and data rows", name });
   const { columns, dataStart } = readHeader(records, name);
   const rows = records.slice(dataStart);
   if (rows.length === 0) throw new CsvParseError({ problem: "has a header but no data rows", name });
@@ -79,13 +78,16 @@ function normalise(label: string): string {
 
 function readHeader(records: CsvRecord[], name: string | undefined): { columns: ColumnMap; dataStart: number } {
   const header = records[0];
+  if (header === undefined)
+    throw new CsvParseError({ problem: "is empty: expected a header line and data rows", name });
   const labels = header.fields.map(normalise);
   const shownLabels = header.fields.map((field) => field.trim()); // as the file spells them, for messages
   let dataStart = 1;
   // yfinance >= 0.2.51 writes "Price,Close,High,...", then "Ticker,SPY,SPY,...", then "Datetime,,,,,".
   if (labels[0] === "price" && normalise(records[1]?.fields[0] ?? "") === "ticker") {
-    shownLabels[0] = (records[2]?.fields[0] ?? "").trim();
-    labels[0] = normalise(shownLabels[0]);
+    const timeLabel = (records[2]?.fields[0] ?? "").trim();
+    shownLabels[0] = timeLabel;
+    labels[0] = normalise(timeLabel);
     dataStart = 3;
   }
   const find = (wanted: string) => {
@@ -93,7 +95,8 @@ function readHeader(records: CsvRecord[], name: string | undefined): { columns: 
     if (indexes.length > 1) {
       throw new CsvParseError({ problem: `the header names column "${wanted}" twice`, name, line: header.line });
     }
-    return indexes.length === 1 ? { index: indexes[0], label: shownLabels[indexes[0]] || wanted } : undefined;
+    const [index] = indexes;
+    return index === undefined ? undefined : { index, label: shownLabels[index] || wanted };
   };
   const datetime = find("datetime");
   const date = find("date");
@@ -126,14 +129,14 @@ function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined
     const problem = `has ${record.fields.length} fields, the header has ${columns.width}`;
     throw new CsvParseError({ problem, name, line: record.line });
   }
-  const timeText = record.fields[columns.time.index].trim();
+  const timeText = itemAt(record.fields, columns.time.index).trim();
   const time = parseUtcTimestamp(timeText);
   if (time === undefined) {
     const problem = `${quoteInput(timeText)} is not a date (expected e.g. 2023-08-23 04:00:00)`;
     throw new CsvParseError({ problem, ...at(columns.time.label) });
   }
   const number = (column: { index: number; label: string }, emptyValue?: number) => {
-    const cell = record.fields[column.index].trim();
+    const cell = itemAt(record.fields, column.index).trim();
     if (cell === "" && emptyValue !== undefined) return emptyValue;
     if (!NUMBER_PATTERN.test(cell))
       throw new CsvParseError({ problem: `${quoteInput(cell)} is not a number`, ...at(column.label) });

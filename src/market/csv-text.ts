@@ -23,14 +23,14 @@ export function splitCsvRecords(text: string, options: { name?: string } = {}): 
 
   const endRecord = () => {
     fields.push(field);
-    if (fields.length > 1 || fields[0].trim() !== "") records.push({ line: recordLine, fields });
+    if (fields.length > 1 || field.trim() !== "") records.push({ line: recordLine, fields });
     fields = [];
     field = "";
     afterQuote = false;
   };
 
   for (let index = 0; index < source.length; index += 1) {
-    const character = source[index];
+    const character = source.charAt(index);
     if (inQuotes) {
       if (character === '"') {
         if (source[index + 1] === '"') {

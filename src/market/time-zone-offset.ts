@@ -32,9 +32,9 @@ export function timeZoneOffset(timeZone: string): ((time: number) => number) | u
   }
   const askIntl = (time: number) => {
     const wholeSecond = Math.floor(time / 1000) * 1000;
-    const parts: Record<string, number> = {};
-    for (const part of format.formatToParts(wholeSecond)) {
-      if (part.type !== "literal") parts[part.type] = Number(part.value);
+    const parts = { year: NaN, month: NaN, day: NaN, hour: NaN, minute: NaN, second: NaN };
+    for (const { type, value } of format.formatToParts(wholeSecond)) {
+      if (type in parts) parts[type as keyof typeof parts] = Number(value);
     }
     const wallClock = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
     return Math.round((wallClock - wholeSecond) / 1000);

@@ -35,8 +35,8 @@ function transportDetail(cause: unknown): string {
 function yahooErrorDescription(body: string): string | undefined {
   try {
     const parsed = JSON.parse(body) as Record<string, { error?: { description?: unknown; code?: unknown } | null }>;
-    const keys = parsed && typeof parsed === "object" ? Object.keys(parsed) : [];
-    const error = keys.length === 1 ? parsed[keys[0]]?.error : undefined;
+    const values = parsed && typeof parsed === "object" ? Object.values(parsed) : [];
+    const error = values.length === 1 ? values[0]?.error : undefined;
     if (!error) return undefined;
     const text = error.description ?? error.code;
     return typeof text === "string" || typeof text === "number" ? String(text) : "error";

@@ -71,7 +71,8 @@ export const analyzeRequestSchema = z
   .record(z.string(), z.unknown(), { error: "an analysis request must be an object" })
   .transform((request, context): ParsedAnalyzeRequest => {
     const given = SOURCES.filter((source) => request[source] !== undefined);
-    if (given.length !== 1) {
+    const [source] = given;
+    if (source === undefined || given.length > 1) {
       context.addIssue({
         code: "custom",
         message:
@@ -81,7 +82,6 @@ export const analyzeRequestSchema = z
       });
       return z.NEVER;
     }
-    const source = given[0];
     const parsed = analyzeForms[source].safeParse(request);
     if (!parsed.success) {
       context.issues.push(...(parsed.error.issues as typeof context.issues));

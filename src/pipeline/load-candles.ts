@@ -201,12 +201,14 @@ export function analysisWindow(candles: readonly Candle[], bars: number): Candle
 
 function ascending(candles: readonly Candle[]): Candle[] {
   const sorted = [...candles].sort((a, b) => a.time - b.time);
-  for (let index = 1; index < sorted.length; index++) {
-    if (sorted[index].time === sorted[index - 1].time) {
+  let previous: Candle | undefined;
+  for (const candle of sorted) {
+    if (candle.time === previous?.time) {
       throw new InputError({
-        message: `Invalid candles: two candles share the time ${new Date(sorted[index].time).toISOString()}`,
+        message: `Invalid candles: two candles share the time ${new Date(candle.time).toISOString()}`,
       });
     }
+    previous = candle;
   }
   return sorted;
 }

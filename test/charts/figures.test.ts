@@ -26,7 +26,7 @@ function colorDistance(first: string, second: string): number {
 
 /** Hue in degrees, 0 to 360. */
 function hue(hex: string): number {
-  const [red, green, blue] = rgb(hex).map((channel) => channel / 255);
+  const [red, green, blue] = rgb(hex).map((channel) => channel / 255) as [number, number, number];
   const max = Math.max(red, green, blue);
   const delta = max - Math.min(red, green, blue);
   if (delta === 0) return 0;
@@ -61,9 +61,9 @@ describe("pattern figure", () => {
     expect(PATTERN_CHART_BAR_COUNT).toBe(40);
     expect(trace.x).toEqual(Array.from({ length: 40 }, (_, index) => index));
     expect(trace.close).toEqual(candles.slice(-40).map((candle) => candle.close));
-    expect(trace.open[0]).toBe(candles[20].open);
-    expect(trace.high.at(-1)).toBe(candles[59].high);
-    expect(trace.low.at(-1)).toBe(candles[59].low);
+    expect(trace.open[0]).toBe(candles[20]!.open);
+    expect(trace.high.at(-1)).toBe(candles[59]!.high);
+    expect(trace.low.at(-1)).toBe(candles[59]!.low);
   });
 
   it("uses the shared candle colours, opaque: teal for rising and red for falling candles", () => {
@@ -135,13 +135,13 @@ describe("trend figure", () => {
     ];
     lines.forEach((line, index) => {
       expect(line.x).toEqual(candleTrace.x);
-      expect(line.y[0]).toBeCloseTo(lineValueAt(expected[index], 0), 9);
-      expect(line.y[44]).toBeCloseTo(lineValueAt(expected[index], 44), 9);
+      expect(line.y[0]).toBeCloseTo(lineValueAt(expected[index]!, 0), 9);
+      expect(line.y[44]).toBeCloseTo(lineValueAt(expected[index]!, 44), 9);
     });
     // Support lies under the closes, resistance over them, as fitted.
     const closes = window.map((candle) => candle.close);
-    expect(lines[0].y.every((value, index) => value <= closes[index] + 1e-9)).toBe(true);
-    expect(lines[1].y.every((value, index) => value >= closes[index] - 1e-9)).toBe(true);
+    expect(lines[0]!.y.every((value, index) => value <= closes[index]! + 1e-9)).toBe(true);
+    expect(lines[1]!.y.every((value, index) => value >= closes[index]! - 1e-9)).toBe(true);
   });
 
   it("uses fits passed in instead of fitting again", () => {
@@ -189,7 +189,7 @@ describe("layout and x axis", () => {
     expect(layout.xaxis.type).toBe("linear");
     expect(layout.xaxis.range).toEqual([-0.5, 44.5]);
     expect(layout.xaxis.tickvals[0]).toBe(0);
-    expect(layout.xaxis.ticktext[0]).toBe(formatBarLabels([candles[15].time])[0]);
+    expect(layout.xaxis.ticktext[0]).toBe(formatBarLabels([candles[15]!.time])[0]);
     expect(layout.xaxis.tickvals.length).toBeLessThanOrEqual(9);
   });
 

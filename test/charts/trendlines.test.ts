@@ -64,7 +64,7 @@ function bruteForceBestError(values: readonly number[], pivot: number, side: Sid
     let best = { slope: Number.NaN, error: Infinity };
     for (let step = 0; step <= points; step += 1) {
       const slope = from + ((to - from) * step) / points;
-      const line = { slope, intercept: values[pivot] - slope * pivot };
+      const line = { slope, intercept: values[pivot]! - slope * pivot };
       if (crosses(values, line, side, 0)) continue;
       const error = squaredError(values, line);
       if (error < best.error) best = { slope, error };
@@ -81,7 +81,7 @@ function expectGoodLine(values: readonly number[], line: StraightLine, pivot: nu
   const scale = Math.max(...values.map(Math.abs));
   const tolerance = 1e-9 * scale;
   expect(crosses(values, line, side, tolerance), `${side} crosses a bar`).toBe(false);
-  expect(Math.abs(lineValueAt(line, pivot) - values[pivot])).toBeLessThanOrEqual(tolerance);
+  expect(Math.abs(lineValueAt(line, pivot) - values[pivot]!)).toBeLessThanOrEqual(tolerance);
   const bruteForce = bruteForceBestError(values, pivot, side);
   expect(squaredError(values, line)).toBeLessThanOrEqual(bruteForce * (1 + 1e-9) + 1e-12 * scale * scale);
 }
@@ -97,7 +97,7 @@ function expectGoodFits(bars: { close: number[]; high: number[]; low: number[] }
 }
 
 describe("trendlines on random series", () => {
-  it.each(Array.from({ length: 25 }, (_, seed) => [seed + 1, [5, 20, 45, 100][seed % 4]]))(
+  it.each(Array.from({ length: 25 }, (_, seed) => [seed + 1, [5, 20, 45, 100][seed % 4]!]))(
     "seed %i, %i bars",
     (seed, length) => {
       expectGoodFits(randomBars(seed, length));

@@ -93,7 +93,7 @@ describe("quantagent history", () => {
   });
 
   it("shows one analysis, and deletes one", async () => {
-    const shown = await quantagent(["show", ids[0]]);
+    const shown = await quantagent(["show", ids[0]!]);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain(`Analysis ${ids[0]}`);
     expect(shown.stdout).toContain("Decision: LONG · risk/reward 1.50");

@@ -34,7 +34,7 @@ describe("writeFileAtomic", () => {
     const versions = Array.from({ length: 30 }, (_, index) =>
       JSON.stringify({ version: index, padding: "x".repeat(20_000) }),
     );
-    await writeFileAtomic(target, versions[0]);
+    await writeFileAtomic(target, versions[0]!);
     let reads = 0;
     const writer = (async () => {
       for (const version of versions.slice(1)) await writeFileAtomic(target, version);

@@ -16,8 +16,8 @@ import { benchmarkRoot } from "../support/benchmark";
 import { candlesFromCloses } from "./synthetic-candles";
 
 function pointWithHistory(closes: number[]) {
-  const candles = candlesFromCloses([...closes, closes[closes.length - 1]]);
-  return decisionPoints({ asset: "T", window: 1, candles }, { historyBars: closes.length, horizons: [1] })[0];
+  const candles = candlesFromCloses([...closes, closes.at(-1)!]);
+  return decisionPoints({ asset: "T", window: 1, candles }, { historyBars: closes.length, horizons: [1] })[0]!;
 }
 
 describe("deterministic baselines", () => {

@@ -25,14 +25,14 @@ describe("benchmark data", () => {
     expect(await listBenchmarkAssets(root)).toEqual(["BTC", "SPX"]);
     const windows = await readBenchmarkWindows(root, "btc");
     expect(windows.map((window) => window.window)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(windows[0].asset).toBe("BTC");
-    expect(windows[0].candles).toHaveLength(50);
-    expect(windows[0].candles[0].close).toBe(wavyCloses(50, 0)[0]);
+    expect(windows[0]!.asset).toBe("BTC");
+    expect(windows[0]!.candles).toHaveLength(50);
+    expect(windows[0]!.candles[0]!.close).toBe(wavyCloses(50, 0)[0]);
   });
 
   it("reads only the first N windows, or one by number", async () => {
     expect((await readBenchmarkWindows(root, "BTC", { windows: 3 })).map((window) => window.window)).toEqual([1, 2, 3]);
-    expect((await readBenchmarkWindow(root, "SPX", 2))[1].close).toBe(wavyCloses(50, 1)[1]);
+    expect((await readBenchmarkWindow(root, "SPX", 2))[1]!.close).toBe(wavyCloses(50, 1)[1]);
   });
 
   it("names what is missing", async () => {

@@ -14,32 +14,33 @@ const window = {
 
 describe("decisionPoints", () => {
   it("one point by default: history bars 0..44, outcomes 1 and 3 bars after bar 44", () => {
-    const [point, ...rest] = decisionPoints(window);
+    const [first, ...rest] = decisionPoints(window);
     expect(rest).toHaveLength(0);
+    const point = first!;
     expect(point.id).toBe("TEST/7/0");
     expect(point.barIndex).toBe(44);
     expect(point.history).toHaveLength(45);
-    expect(point.history[0].close).toBe(100);
-    expect(point.history[44].close).toBe(144);
+    expect(point.history[0]!.close).toBe(100);
+    expect(point.history[44]!.close).toBe(144);
     expect(point.entryClose).toBe(144);
     expect(outcomeAt(point, 1).move).toBeCloseTo(145 / 144 - 1, 12);
     expect(outcomeAt(point, 3).move).toBeCloseTo(147 / 144 - 1, 12);
-    expect(outcomeAt(point, 3).exitTime).toBe(window.candles[47].time);
+    expect(outcomeAt(point, 3).exitTime).toBe(window.candles[47]!.time);
   });
 
   it("several points per window move `stride` bars on, and stop where the longest horizon would leave the window", () => {
     const points = decisionPoints(window, { pointsPerWindow: 5, stride: 5, horizons: [1, 3] });
     // bar 44, 49, 54 fit (54 + 3 = 57 < 60); bar 59 + 3 would not
     expect(points.map((point) => point.barIndex)).toEqual([44, 49, 54]);
-    expect(points[2].history[0].close).toBe(110);
-    expect(points[2].id).toBe("TEST/7/2");
+    expect(points[2]!.history[0]!.close).toBe(110);
+    expect(points[2]!.id).toBe("TEST/7/2");
   });
 
   it("a shorter history and other horizons", () => {
-    const [point] = decisionPoints(window, { historyBars: 10, horizons: [2] });
+    const point = decisionPoints(window, { historyBars: 10, horizons: [2] })[0]!;
     expect(point.barIndex).toBe(9);
     expect(point.outcomes).toEqual([
-      { horizon: 2, exitTime: window.candles[11].time, exitClose: 111, move: 111 / 109 - 1 },
+      { horizon: 2, exitTime: window.candles[11]!.time, exitClose: 111, move: 111 / 109 - 1 },
     ]);
   });
 

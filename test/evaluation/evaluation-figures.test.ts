@@ -22,7 +22,7 @@ describe("accuracyFigure", () => {
       "Linear regression",
       "Up-moves (drift)",
     ]);
-    const [agents] = bars(figure.data);
+    const agents = bars(figure.data)[0]!;
     expect(agents.x).toEqual(["BTC", "SPX", "All"]);
     expect(agents.y[0]).toBe(100); // BTC: 2 of 2
     const interval = wilsonInterval(2, 2);
@@ -40,7 +40,7 @@ describe("meanReturnFigure", () => {
     expect(figure.layout.title).toMatchObject({ text: expect.stringContaining("not compounded") });
     const alwaysLong = bars(figure.data).find((trace) => trace.name === "Always long")!;
     // The agents scored BTC/1 (+1/103), BTC/2 (-1/103) and SPX/1 (-2/103): always-long earns exactly those moves.
-    const moves = result.points.filter((point) => point.decision).map((point) => point.outcomes[0].move);
+    const moves = result.points.filter((point) => point.decision).map((point) => point.outcomes[0]!.move);
     const mean = moves.reduce((sum, move) => sum + move, 0) / moves.length;
     expect(alwaysLong.y[2]).toBeCloseTo(mean * 100, 12);
     const compounded = moves.reduce((growth, move) => growth * (1 + move), 1) - 1;

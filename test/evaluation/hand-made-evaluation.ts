@@ -15,7 +15,7 @@ export function handMadePoints() {
     decisionPoints(
       { asset, window, candles: candlesFromCloses([100, 101, 102, 103, next, next]) },
       { historyBars: 4, horizons: [1] },
-    )[0];
+    )[0]!;
   return [make("BTC", 1, 104), make("BTC", 2, 102), make("SPX", 1, 101), make("SPX", 2, 105)];
 }
 

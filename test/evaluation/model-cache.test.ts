@@ -65,13 +65,13 @@ describe("modelCacheKey", () => {
   it("is a sha256 hex digest, independent of key order and of the signal", () => {
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     const reordered = JSON.parse(JSON.stringify(request)) as ChatRequest;
-    reordered.tools = [{ parameters: request.tools![0].parameters, description: "RSI", name: "compute_rsi" }];
+    reordered.tools = [{ parameters: request.tools![0]!.parameters, description: "RSI", name: "compute_rsi" }];
     expect(modelCacheKey(model, { ...reordered, signal: AbortSignal.timeout(1000) })).toBe(key);
   });
 
   it("changes with provider, model, temperature, messages, image bytes, tools, tool choice and response format", () => {
     const image = structuredClone(request);
-    (image.messages[1].content as Array<{ type: string; data?: string }>)[1].data = "iVBORw0KGgoAAAB";
+    (image.messages[1]!.content as Array<{ type: string; data?: string }>)[1]!.data = "iVBORw0KGgoAAAB";
     const variants = [
       modelCacheKey({ ...model, provider: "anthropic" }, request),
       modelCacheKey({ ...model, model: "gpt-4o-mini" }, request),
@@ -133,7 +133,7 @@ describe("cachedChatModel", () => {
       rawArguments: '{"period":14}',
     });
     expect(calls.map((call) => call.hit)).toEqual([false, true]);
-    expect(calls[1].usage).toEqual(first.usage);
+    expect(calls[1]!.usage).toEqual(first.usage);
 
     // A second decorator over the same folder (a rerun) sees the entry too.
     const rerunModel = new FakeChatModel(model);
@@ -210,7 +210,7 @@ describe("cachedChatModel", () => {
       const answers = [first.chat(request), second.chat(request), first.chat(request)];
       await waitForCalls(1);
       await new Promise((resolve) => setTimeout(resolve, 30)); // time for any duplicate to reach the model
-      held[0].resolve(answer("shared"));
+      held[0]!.resolve(answer("shared"));
       expect((await Promise.all(answers)).map((response) => response.text)).toEqual(["shared", "shared", "shared"]);
       expect(inner.calls).toBe(1);
       expect(calls.map((call) => call.hit)).toEqual([false, true, true]);
@@ -222,10 +222,10 @@ describe("cachedChatModel", () => {
       const leader = cached.chat(request).catch((error: Error) => error);
       await waitForCalls(1);
       const follower = cached.chat(request);
-      held[0].reject(new Error("rate limited"));
+      held[0]!.reject(new Error("rate limited"));
       expect(((await leader) as Error).message).toBe("rate limited");
       await waitForCalls(2);
-      held[1].resolve(answer("own answer"));
+      held[1]!.resolve(answer("own answer"));
       expect((await follower).text).toBe("own answer");
     });
 
@@ -238,7 +238,7 @@ describe("cachedChatModel", () => {
       const follower = cached.chat({ ...request, signal: controller.signal });
       controller.abort(new Error("user stopped"));
       await expect(follower).rejects.toThrow("user stopped");
-      held[0].resolve(answer("leader's"));
+      held[0]!.resolve(answer("leader's"));
       expect((await leader).text).toBe("leader's");
       expect(inner.calls).toBe(1);
     });

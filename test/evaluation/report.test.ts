@@ -105,7 +105,7 @@ describe("progress", () => {
       write: (text: string) => terminal.push(text),
       isTTY: true,
     } as unknown as NodeJS.WritableStream)({ ...progress, last: undefined });
-    expect(terminal[0].startsWith("\r[")).toBe(true);
+    expect(terminal[0]!.startsWith("\r[")).toBe(true);
   });
 
   it("the notebook view is one HTML block with a progress element, escaped failures included", () => {

@@ -13,12 +13,12 @@ export function risesFromCsv(benchmarkDir: string, asset: string): { samples: nu
   const files = readdirSync(folder).filter((name) => name.endsWith(".csv"));
   for (const file of files) {
     const [header, ...lines] = readFileSync(path.join(folder, file), "utf8").trim().split("\n");
-    const column = header.split(",").indexOf("Close");
+    const column = header!.split(",").indexOf("Close");
     const closes = lines.map((line) => Number(line.split(",")[column]));
     for (const bar of [46, 47, 48]) {
       samples += 1;
-      if (closes[bar - 1] > closes[44]) up += 1;
-      windowMoves += (closes[bar - 1] / closes[44] - 1) / 3;
+      if (closes[bar - 1]! > closes[44]!) up += 1;
+      windowMoves += (closes[bar - 1]! / closes[44]! - 1) / 3;
     }
   }
   return { samples, up, meanMove: windowMoves / files.length };

@@ -115,8 +115,8 @@ describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake p
       options("cache-failure", { concurrency: 1, onProgress: (event) => progress.push(event) }),
     );
     expect(result.errors).toBe(1);
-    expect(result.points[0].error).toMatch(/Bad request from the test/);
-    expect(result.points[0].decision).toBeUndefined();
+    expect(result.points[0]!.error).toMatch(/Bad request from the test/);
+    expect(result.points[0]!.decision).toBeUndefined();
     expect(result.points.slice(1).every((point) => point.decision === "LONG")).toBe(true);
     expect(progress.find((event) => event.last?.error)?.last?.id).toBe("BTC/1/0");
     expect(progress.at(-1)).toMatchObject({ done: 6, errors: 1 });

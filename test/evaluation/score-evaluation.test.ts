@@ -9,7 +9,7 @@ import { candlesFromCloses } from "./synthetic-candles";
 /** A point whose history rises (LR and momentum say LONG) and whose next close is `next`. */
 function point(asset: string, window: number, next: number): DecisionPoint {
   const closes = [100, 101, 102, 103, next];
-  return decisionPoints({ asset, window, candles: candlesFromCloses(closes) }, { historyBars: 4, horizons: [1] })[0];
+  return decisionPoints({ asset, window, candles: candlesFromCloses(closes) }, { historyBars: 4, horizons: [1] })[0]!;
 }
 
 const points = [point("A", 1, 104), point("A", 2, 102), point("B", 1, 101), point("B", 2, 105)];

@@ -9,7 +9,7 @@ const START = Date.UTC(2024, 0, 1);
 
 export function candlesFromCloses(closes: readonly number[]): Candle[] {
   return closes.map((close, index) => {
-    const open = index === 0 ? close : closes[index - 1];
+    const open = closes[index - 1] ?? close;
     return {
       time: START + index * FOUR_HOURS,
       open,

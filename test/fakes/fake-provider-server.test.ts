@@ -39,7 +39,7 @@ describe("routing and keys", () => {
     const unknown = await post("/v1/embeddings", {});
     expect([openai.status, anthropic.status, unknown.status]).toEqual([200, 200, 404]);
     expect(server.requests.map((request) => request.api)).toEqual(["openai", "anthropic", "unknown"]);
-    expect(server.requests[1].apiKey).toBe("good-key");
+    expect(server.requests[1]!.apiKey).toBe("good-key");
     expect(server.requestCount("openai")).toBe(1);
   });
 

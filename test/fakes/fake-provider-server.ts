@@ -229,7 +229,7 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const rawBody = await readBody(request);
-    const path = (request.url ?? "/").split("?")[0];
+    const path = (request.url ?? "/").split("?")[0]!;
     const method = request.method ?? "GET";
     const api = apiForPath(method, path);
     const headers = flatHeaders(request);

@@ -72,8 +72,8 @@ describe("OpenAI chunk protocol", () => {
       choices: [],
       usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
     });
-    expect(server.requests[0].summary.stream).toBe(true);
-    expect(server.requests[0].stream).toMatchObject({
+    expect(server.requests[0]!.summary.stream).toBe(true);
+    expect(server.requests[0]!.stream).toMatchObject({
       chunksWritten: events.length,
       outcome: "complete",
       clientClosed: false,
@@ -141,7 +141,7 @@ describe("Anthropic event protocol", () => {
       "message_stop",
     ]);
     const data = json(events);
-    expect(data.every((value, index) => value.type === events[index].event)).toBe(true);
+    expect(data.every((value, index) => value.type === events[index]!.event)).toBe(true);
     const text = data
       .filter((value) => value.delta?.type === "text_delta")
       .map((value) => value.delta.text)
@@ -190,7 +190,7 @@ describe("replies that are not content, for a streamed request", () => {
     server.enqueue(fakeReply.malformed());
     const { response, events } = await streamEvents("openai");
     expect(response.headers.get("content-type")).toBe("text/event-stream");
-    expect(() => JSON.parse(events[0].data)).toThrow(SyntaxError);
+    expect(() => JSON.parse(events[0]!.data)).toThrow(SyntaxError);
   });
 });
 
@@ -202,7 +202,7 @@ describe("chunk delay and faults", () => {
     const arrivals: number[] = [];
     for (let read = await reader.read(); !read.done; read = await reader.read()) arrivals.push(performance.now());
     expect(arrivals.length).toBeGreaterThan(3);
-    expect(arrivals.at(-1)! - arrivals[0]).toBeGreaterThanOrEqual(4 * 35);
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual(4 * 35);
   });
 
   it("drop: the connection dies after N chunks", async () => {
@@ -212,7 +212,7 @@ describe("chunk delay and faults", () => {
     const response = await postStream("openai");
     expect(response.status).toBe(200);
     await expect(response.text()).rejects.toThrow(/terminated/);
-    expect(server.requests[0].stream).toMatchObject({ chunksWritten: 2, outcome: "fault", clientClosed: false });
+    expect(server.requests[0]!.stream).toMatchObject({ chunksWritten: 2, outcome: "fault", clientClosed: false });
   });
 
   it("malformed: a cut-off chunk after N good ones, then the end", async () => {
@@ -221,8 +221,8 @@ describe("chunk delay and faults", () => {
     );
     const { events } = await streamEvents("anthropic");
     expect(events).toHaveLength(4);
-    expect(events[3].event).toBe("content_block_delta");
-    expect(() => JSON.parse(events[3].data)).toThrow(SyntaxError);
+    expect(events[3]!.event).toBe("content_block_delta");
+    expect(() => JSON.parse(events[3]!.data)).toThrow(SyntaxError);
   });
 
   it("error: an error event mid-stream in each API's shape", async () => {
@@ -250,7 +250,7 @@ describe("chunk delay and faults", () => {
     setTimeout(() => controller.abort(), 50);
     await expect(reader.read().then(() => reader.read())).rejects.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.requests[0].stream).toMatchObject({ chunksWritten: 2, outcome: "fault", clientClosed: true });
+    expect(server.requests[0]!.stream).toMatchObject({ chunksWritten: 2, outcome: "fault", clientClosed: true });
   });
 
   it("a client that closes mid-stream is recorded", async () => {
@@ -260,7 +260,7 @@ describe("chunk delay and faults", () => {
     await response.body!.getReader().read();
     controller.abort();
     await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(server.requests[0].stream).toMatchObject({ outcome: "streaming", clientClosed: true });
-    expect(server.requests[0].stream?.chunksWritten).toBeLessThan(9);
+    expect(server.requests[0]!.stream).toMatchObject({ outcome: "streaming", clientClosed: true });
+    expect(server.requests[0]!.stream?.chunksWritten).toBeLessThan(9);
   });
 });

@@ -104,7 +104,7 @@ function openaiSummary(body: Json): ApiSummary {
   const system = messages.filter((message) => message.role === "system" || message.role === "developer");
   const users = messages.filter((message) => message.role === "user");
   let trailing = 0;
-  for (let index = messages.length - 1; index >= 0 && messages[index].role === "tool"; index -= 1) trailing += 1;
+  for (let index = messages.length - 1; index >= 0 && messages[index]!.role === "tool"; index -= 1) trailing += 1;
   const tools = asArray(body.tools)
     .filter(isObject)
     .map((tool) => (isObject(tool.function) ? tool.function : {}));
@@ -116,7 +116,7 @@ function openaiSummary(body: Json): ApiSummary {
       (value): value is number => typeof value === "number",
     ),
     systemText: system.map((message) => textOf(message.content)).join("\n\n"),
-    lastUserText: users.length > 0 ? textOf(users[users.length - 1].content) : "",
+    lastUserText: users.length > 0 ? textOf(users[users.length - 1]!.content) : "",
     messageCount: messages.length,
     toolNames: tools.map((tool) => String(tool.name)),
     toolSchemas: Object.fromEntries(tools.map((tool) => [String(tool.name), tool.parameters])),
@@ -134,7 +134,8 @@ function anthropicSummary(body: Json): ApiSummary {
       ? [{ type: "text", text: message.content }]
       : asArray(message.content).filter(isObject);
   const users = messages.filter((message) => message.role === "user");
-  const lastUser = users.length > 0 ? blocksOf(users[users.length - 1]) : [];
+  const lastUserMessage = users.at(-1);
+  const lastUser = lastUserMessage ? blocksOf(lastUserMessage) : [];
   const last = messages[messages.length - 1];
   const trailing =
     last && last.role === "user" ? blocksOf(last).filter((block) => block.type === "tool_result").length : 0;

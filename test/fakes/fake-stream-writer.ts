@@ -76,7 +76,7 @@ export function writeFakeStream(options: WriteFakeStreamOptions): void {
       response.end();
       return;
     }
-    write(frames[position]);
+    write(frames[position]!);
     position += 1;
     if (delayMs <= 0) return next();
     const timer = setTimeout(() => {

@@ -5,12 +5,12 @@ import { computeIndicators, computeMacd, computeRsi } from "../../src/indicators
 import type { Candle } from "../../src/market/candle";
 import { reference } from "./talib-reference";
 
-const btc = reference.series[0];
+const btc = reference.series[0]!;
 const candles: Candle[] = btc.input.close.map((close, index) => ({
-  time: Date.parse(`${btc.input.time[index].replace(" ", "T")}Z`),
+  time: Date.parse(`${btc.input.time[index]!.replace(" ", "T")}Z`),
   open: close,
-  high: btc.input.high[index],
-  low: btc.input.low[index],
+  high: btc.input.high[index]!,
+  low: btc.input.low[index]!,
   close,
   volume: 0,
 }));
@@ -18,9 +18,9 @@ const candles: Candle[] = btc.input.close.map((close, index) => ({
 describe("computeIndicators", () => {
   it("computes all five with the default periods and reports the latest values", () => {
     const summary = computeIndicators(candles);
-    const expected = btc.outputs.default;
+    const expected = btc.outputs.default!;
     expect(summary.barCount).toBe(100);
-    expect(summary.lastTime).toBe(candles[99].time);
+    expect(summary.lastTime).toBe(candles[99]!.time);
     expect(summary.rsi.options).toEqual({ period: 14 });
     expect(summary.macd.options).toEqual({ fastPeriod: 12, slowPeriod: 26, signalPeriod: 9 });
     expect(summary.latest.rsi).toBeCloseTo(expected.rsi[99]!, 6);

@@ -42,7 +42,7 @@ export const referenceCases = reference.series.flatMap((series) =>
   Object.entries(series.outputs).map(([setName, expected]) => ({
     title: `${series.name} (${setName})`,
     input: series.input,
-    parameters: reference.parameterSets[setName],
+    parameters: reference.parameterSets[setName]!,
     expected,
   })),
 );
@@ -54,7 +54,7 @@ export function expectMatchesTalib(actual: IndicatorSeries, expected: ReferenceS
   expect(actual).toHaveLength(expected.length);
   expect(actual.map((value) => value === null)).toEqual(expected.map((value) => value === null));
   actual.forEach((value, index) => {
-    const target = expected[index];
+    const target = expected[index]!;
     if (value === null || target === null) return;
     expect(Number.isFinite(value), `index ${index} is finite`).toBe(true);
     expect(Math.abs(value - target), `index ${index}: ${value} vs TA-Lib ${target}`).toBeLessThanOrEqual(

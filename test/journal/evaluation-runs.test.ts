@@ -76,7 +76,7 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
       plugins: [{ name: "volume-profile", version: "1.0.0" }],
       pointCount: 3,
     });
-    expect(runs[0].models).toBeNull();
+    expect(runs[0]!.models).toBeNull();
     const paged = await journal.listEvaluationRuns({ limit: 2 });
     expect(
       (await journal.listEvaluationRuns({ limit: 2, cursor: paged.nextCursor ?? undefined })).runs.map((run) => run.id),
@@ -103,7 +103,8 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
       { key: "claude-haiku-4-5", runs: 1, points: 3, scored: 3, hits: 3, accuracy: 1 },
       { key: "gpt-4o", runs: 1, points: 3, scored: 2, hits: 1, accuracy: 0.5 },
     ]);
-    const [claudeRow, gptRow] = board.groups;
+    const claudeRow = board.groups[0]!;
+    const gptRow = board.groups[1]!;
     expect(claudeRow.ci_low).toBeCloseTo(0.438503, 5); // 3 of 3
     expect(claudeRow.mean_return).toBeCloseTo((0.03 + 0.01 + 0.04) / 3, 12);
     expect(gptRow.ci_low).toBeCloseTo(0.094531, 5); // 1 of 2
@@ -123,7 +124,7 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
       report.meanReturn,
     ]);
     // Counting the flat move as a miss, as the published protocol does: gpt-4o 1 hit of 3, mean (0.02 - 0.01 + 0) / 3.
-    const flatAsMiss = (await journal.leaderboard({ groupBy: "model", flatMoves: "miss" })).groups[1];
+    const flatAsMiss = (await journal.leaderboard({ groupBy: "model", flatMoves: "miss" })).groups[1]!;
     expect([flatAsMiss.scored, flatAsMiss.hits]).toEqual([3, 1]);
     expect(flatAsMiss.mean_return).toBeCloseTo(0.01 / 3, 12);
     const published = scoreDirectives(
@@ -166,7 +167,7 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
 
   it("refuses an invalid run before writing anything", async () => {
     const journal = await harness.open();
-    const duplicate = { ...gptRun, points: [gptRun.points[0], gptRun.points[0]] };
+    const duplicate = { ...gptRun, points: [gptRun.points[0]!, gptRun.points[0]!] };
     await expect(journal.recordEvaluationRun(duplicate)).rejects.toThrow(
       /points: point ids must be unique within a run/,
     );
@@ -186,7 +187,7 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
     );
     const run = await journal.recordEvaluationRun({ ...gptRun, points });
     expect(run.pointCount).toBe(800);
-    const [row] = (await journal.leaderboard({ groupBy: "model" })).groups;
+    const row = (await journal.leaderboard({ groupBy: "model" })).groups[0]!;
     expect([row.points, row.hits]).toEqual([800, 400]);
   });
 });

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   await import(databaseUrl ? "pg" : "better-sqlite3");
   process.stdout.write("ready\n");
   if ((await nextLine()) !== "go") return;
-  const journal = await openJournal({ dataDir, databaseUrl });
+  const journal = await openJournal({ dataDir: dataDir!, databaseUrl });
   switch (mode) {
     case "open":
       await journal.close();
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
         const { id } = await journal.record(
           sampleEntry({
             source: "cli",
-            request: { tag, index },
+            request: { tag: tag!, index },
             charts: { pattern: fakePng(20_000), trend: fakePng(20_000) },
           }),
         );
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
         const { id } = await journal.record(
           sampleEntry({
             source: "cli",
-            request: { tag, index },
+            request: { tag: tag!, index },
             charts: { pattern: fakePng(chartBytes), trend: fakePng(chartBytes) },
           }),
         );

@@ -63,18 +63,18 @@ describe.each(journalEngines)("statistics on %s", (engine) => {
       { key: "claude-haiku-4-5", n: 4, scored: 4, hits: 1, accuracy: 0.25 },
       { key: "gpt-4o", n: 12, scored: 10, hits: 7, accuracy: 0.7 },
     ]);
-    expect(k3.groups[0].ci_low).toBeCloseTo(0.045587, 5); // 1 of 4
-    expect(k3.groups[0].ci_high).toBeCloseTo(0.699358, 5);
-    expect(k3.groups[1].ci_low).toBeCloseTo(0.396778, 5); // 7 of 10
-    expect(k3.groups[1].ci_high).toBeCloseTo(0.892209, 5);
+    expect(k3.groups[0]!.ci_low).toBeCloseTo(0.045587, 5); // 1 of 4
+    expect(k3.groups[0]!.ci_high).toBeCloseTo(0.699358, 5);
+    expect(k3.groups[1]!.ci_low).toBeCloseTo(0.396778, 5); // 7 of 10
+    expect(k3.groups[1]!.ci_high).toBeCloseTo(0.892209, 5);
     const k1 = await journal.stats({ groupBy: "model", horizon: 1 });
     expect(k1.groups.map(({ key, hits, scored }) => [key, hits, scored])).toEqual([
       ["claude-haiku-4-5", 2, 4],
       ["gpt-4o", 5, 10],
     ]);
-    expect(k1.groups[0].ci_low).toBeCloseTo(0.150039, 5); // 2 of 4
-    expect(k1.groups[1].ci_low).toBeCloseTo(0.236593, 5); // 5 of 10
-    expect(k1.groups[1].ci_high).toBeCloseTo(0.763407, 5);
+    expect(k1.groups[0]!.ci_low).toBeCloseTo(0.150039, 5); // 2 of 4
+    expect(k1.groups[1]!.ci_low).toBeCloseTo(0.236593, 5); // 5 of 10
+    expect(k1.groups[1]!.ci_high).toBeCloseTo(0.763407, 5);
   });
 
   it("groups by provider, asset, timeframe and prompt version, and takes the list's filters", async () => {
@@ -116,7 +116,7 @@ describe.each(journalEngines)("statistics on %s", (engine) => {
       ["2025-01-08", 3, 3],
       ["2025-01-13", 0, 3],
     ]);
-    expect(gpt?.points[0].ci_low).toBeCloseTo(0.510109, 5); // 4 of 4
+    expect(gpt?.points[0]!.ci_low).toBeCloseTo(0.510109, 5); // 4 of 4
     const weekly = await journal.accuracyOverTime({ groupBy: "model", bucket: "week" });
     expect(
       weekly.series.map((series) => [
@@ -133,7 +133,9 @@ describe.each(journalEngines)("statistics on %s", (engine) => {
         ],
       ],
     ]);
-    const [first, second] = weekly.series[1].points;
+    const weeklyPoints = weekly.series[1]!.points;
+    const first = weeklyPoints[0]!;
+    const second = weeklyPoints[1]!;
     expect(first.ci_low).toBeCloseTo(0.64567, 5); // 7 of 7
     expect(first.ci_high).toBe(1);
     expect(second.accuracy).toBe(0);

@@ -82,7 +82,7 @@ describe("accuracyOverTimeFigure", () => {
       ],
     });
     expect(JSON.parse(JSON.stringify(figure))).toEqual(figure);
-    const [trace] = figure.data;
+    const trace = figure.data[0]!;
     expect(trace).toMatchObject({
       type: "scatter",
       name: "gpt-4o",

@@ -42,7 +42,7 @@ describe.each(journalEngines)("journal on %s", (engine) => {
     const first = await journal.record(sampleEntry({ charts: { pattern: shared, trend: shared } }));
     const second = await journal.record(sampleEntry({ charts: { pattern: shared } }));
     const countCharts = async () =>
-      Number((await harness.query<{ count: unknown }>(location, "select count(*) as count from charts"))[0].count);
+      Number((await harness.query<{ count: unknown }>(location, "select count(*) as count from charts"))[0]!.count);
     expect(await countCharts()).toBe(2); // the shared one, and the second analysis's own trend chart
     expect(await journal.delete(first.id)).toBe(true);
     expect(await countCharts()).toBe(2); // still used by the second analysis
@@ -97,7 +97,7 @@ describe.each(journalEngines)("journal on %s", (engine) => {
     }
     expect((await journal.list()).analyses).toEqual([]);
     expect(
-      Number((await harness.query<{ count: unknown }>(location, "select count(*) as count from charts"))[0].count),
+      Number((await harness.query<{ count: unknown }>(location, "select count(*) as count from charts"))[0]!.count),
     ).toBe(0);
   });
 

@@ -63,7 +63,7 @@ describe.each(journalEngines)("migrations on %s", (engine) => {
       );
       const exits = await Promise.all(children.map((child) => child.exited));
       const failures = children
-        .map((child, index) => ({ exit: exits[index], stderr: child.stderr() }))
+        .map((child, index) => ({ exit: exits[index]!, stderr: child.stderr() }))
         .filter(({ exit }) => exit.code !== 0);
       expect(failures, `round ${round}`).toEqual([]);
       expect(children.every((child) => child.lines.includes("opened"))).toBe(true);

@@ -9,30 +9,30 @@ describe("scoreOutcome", () => {
     const outcome = scoreOutcome({ directive: "LONG", entryClose: 100, laterCloses: [101, 99, 102] });
     expect(outcome).toHaveLength(2);
     expect(outcome?.[0]).toMatchObject({ bars: 1, hit: true });
-    expect(outcome?.[0].return).toBeCloseTo(0.01, 12);
+    expect(outcome?.[0]?.return).toBeCloseTo(0.01, 12);
     expect(outcome?.[1]).toMatchObject({ bars: 3, hit: true });
-    expect(outcome?.[1].return).toBeCloseTo(0.02, 12);
+    expect(outcome?.[1]?.return).toBeCloseTo(0.02, 12);
   });
 
   it("SHORT from 200, closes 198, 204, 190: the fall is a hit with a positive return (k=1 +1%, k=3 +5%)", () => {
     const outcome = scoreOutcome({ directive: "SHORT", entryClose: 200, laterCloses: [198, 204, 190] });
     expect(outcome?.map((horizon) => horizon.hit)).toEqual([true, true]);
-    expect(outcome?.[0].return).toBeCloseTo(0.01, 12);
-    expect(outcome?.[1].return).toBeCloseTo(0.05, 12);
+    expect(outcome?.[0]?.return).toBeCloseTo(0.01, 12);
+    expect(outcome?.[1]?.return).toBeCloseTo(0.05, 12);
   });
 
   it("LONG from 80, closes 76, 90, 72: k=1 -5% miss, k=3 -10% miss", () => {
     const outcome = scoreOutcome({ directive: "LONG", entryClose: 80, laterCloses: [76, 90, 72] });
     expect(outcome?.map((horizon) => horizon.hit)).toEqual([false, false]);
-    expect(outcome?.[0].return).toBeCloseTo(-0.05, 12);
-    expect(outcome?.[1].return).toBeCloseTo(-0.1, 12);
+    expect(outcome?.[0]?.return).toBeCloseTo(-0.05, 12);
+    expect(outcome?.[1]?.return).toBeCloseTo(-0.1, 12);
   });
 
   it("a flat close is a miss with return 0 (not -0), for LONG and SHORT alike", () => {
     for (const directive of ["LONG", "SHORT"] as const) {
       const outcome = scoreOutcome({ directive, entryClose: 50, laterCloses: [50, 51, 50] });
       expect(outcome?.[0]).toEqual({ bars: 1, hit: false, return: 0 });
-      expect(Object.is(outcome?.[0].return, 0)).toBe(true);
+      expect(Object.is(outcome?.[0]?.return, 0)).toBe(true);
       expect(outcome?.[1]).toEqual({ bars: 3, hit: false, return: 0 });
     }
   });

@@ -44,13 +44,13 @@ describe.each(journalEngines)("outcomes on %s", (engine) => {
       [1, true],
       [3, true],
     ]);
-    expect(longOutcome?.[0].return).toBeCloseTo(0.01, 12);
-    expect(longOutcome?.[1].return).toBeCloseTo(0.02, 12);
+    expect(longOutcome?.[0]?.return).toBeCloseTo(0.01, 12);
+    expect(longOutcome?.[1]?.return).toBeCloseTo(0.02, 12);
     // SHORT from 99 at T+8h: k=1 102 (+3.03% move, miss, return -0.030303), k=3 96 (-3.03% move, hit, +0.030303).
     const shortOutcome = (await journal.get(short.id))?.outcome;
     expect(shortOutcome?.map((horizon) => horizon.hit)).toEqual([false, true]);
-    expect(shortOutcome?.[0].return).toBeCloseTo(-3 / 99, 12);
-    expect(shortOutcome?.[1].return).toBeCloseTo(3 / 99, 12);
+    expect(shortOutcome?.[0]?.return).toBeCloseTo(-3 / 99, 12);
+    expect(shortOutcome?.[1]?.return).toBeCloseTo(3 / 99, 12);
     // Only two bars after T+16h: not yet scorable. The ETH fetch failed: still pending for the next call.
     expect((await journal.get(atEnd.id))?.outcome).toBeNull();
     expect((await journal.get(eth.id))?.outcome).toBeNull();
@@ -136,8 +136,8 @@ describe.each(journalEngines)("outcomes on %s", (engine) => {
     ]);
     // SHORT from 100: k=1 99 (-1% move, hit, +0.01), k=3 101 (+1% move, miss, -0.01). Bars before T are ignored.
     expect(outcome?.map((horizon) => horizon.hit)).toEqual([true, false]);
-    expect(outcome?.[0].return).toBeCloseTo(0.01, 12);
-    expect(outcome?.[1].return).toBeCloseTo(-0.01, 12);
+    expect(outcome?.[0]?.return).toBeCloseTo(0.01, 12);
+    expect(outcome?.[1]?.return).toBeCloseTo(-0.01, 12);
     expect(await journal.recordOutcome(replay.id, laterBars(T, [200, 200, 200]))).toEqual(outcome);
     expect((await journal.get(replay.id))?.outcome).toEqual(outcome);
     const failed = await journal.record(failedEntry());

@@ -102,7 +102,7 @@ describe("SQLite journal under SIGKILL", () => {
     try {
       const page = await journal.list({ limit: 500 });
       expect(page.analyses.length).toBeGreaterThanOrEqual(confirmed.length);
-      const sample = await journal.get(confirmed[confirmed.length - 1]);
+      const sample = await journal.get(confirmed.at(-1)!);
       expect(Buffer.from(String(sample?.trend_chart), "base64")).toHaveLength(CHART_BYTES);
     } finally {
       await journal.close();

@@ -42,7 +42,7 @@ describe("AnthropicChatModel", () => {
       toolChoice: "required",
     });
 
-    const request = server.requests[0];
+    const request = server.requests[0]!;
     expect(request.path).toBe("/v1/messages");
     expect(request.apiKey).toBe(secretKey);
     const body = request.body as Record<string, any>;
@@ -91,7 +91,7 @@ describe("AnthropicChatModel", () => {
       ],
       tools: [rsiTool],
     });
-    const body = server.requests[0].body as Record<string, any>;
+    const body = server.requests[0]!.body as Record<string, any>;
     expect(body.messages).toEqual([
       { role: "user", content: [{ type: "text", text: "Compute RSI and MACD." }] },
       {
@@ -129,7 +129,7 @@ describe("AnthropicChatModel", () => {
       responseFormat: "json",
       maxOutputTokens: 200,
     });
-    const body = server.requests[0].body as Record<string, any>;
+    const body = server.requests[0]!.body as Record<string, any>;
     expect(body.system).toBe(`Decide.\n\n${jsonInstruction}`);
     expect(body.max_tokens).toBe(200);
     expect(body.messages.at(-1).role).toBe("user");

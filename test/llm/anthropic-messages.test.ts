@@ -32,13 +32,13 @@ describe("toAnthropicMessages", () => {
   });
 
   it("keeps assistant text before its tool calls", () => {
-    const [message] = toAnthropicMessages([
+    const message = toAnthropicMessages([
       {
         role: "assistant",
         content: "Checking.",
         toolCalls: [{ id: "t1", name: "f", arguments: { a: 1 }, rawArguments: '{"a":1}' }],
       },
-    ]);
+    ])[0]!;
     expect(message.content).toEqual([
       { type: "text", text: "Checking." },
       { type: "tool_use", id: "t1", name: "f", input: { a: 1 } },

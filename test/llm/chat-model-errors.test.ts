@@ -29,9 +29,9 @@ describe.each(providers)("%s errors", (provider) => {
     ).toBe(true);
     expect(error.message).not.toContain("WRONG-abcdef");
     expect(server.requestCount()).toBe(1);
-    expect(server.requests[0].apiKey).toBe(wrongKey);
+    expect(server.requests[0]!.apiKey).toBe(wrongKey);
     // Every call streams: an error status before the stream starts is classified as it always was.
-    expect(server.requests[0].summary.stream).toBe(true);
+    expect(server.requests[0]!.summary.stream).toBe(true);
   });
 
   it("429 rate limit: retried max_retries times, then classified", async () => {
@@ -50,7 +50,7 @@ describe.each(providers)("%s errors", (provider) => {
       error.message.startsWith(`Billing Issue: Your ${brand} account has insufficient credits or billing issues.`),
     ).toBe(true);
     expect(server.requestCount()).toBe(1);
-    expect(server.requests[0].summary.stream).toBe(true);
+    expect(server.requests[0]!.summary.stream).toBe(true);
     expect(error.isRetryable).toBe(false);
   });
 

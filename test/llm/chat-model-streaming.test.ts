@@ -42,11 +42,11 @@ describe.each(providers)("%s streaming", (provider) => {
     const response = await modelWith().chat({ ...hello, onTextDelta: recorder.onTextDelta });
     const resolvedAt = performance.now();
 
-    expect(server.requests[0].summary.stream).toBe(true);
+    expect(server.requests[0]!.summary.stream).toBe(true);
     expect(recorder.deltas.length).toBe(report.split(" ").length);
-    expect(recorder.deltas[0].serverStillStreaming).toBe(true);
+    expect(recorder.deltas[0]!.serverStillStreaming).toBe(true);
     // 15 words 15 ms apart: the first arrives about 200 ms before the call resolves.
-    expect(resolvedAt - recorder.deltas[0].at).toBeGreaterThan(120);
+    expect(resolvedAt - recorder.deltas[0]!.at).toBeGreaterThan(120);
     expect(recorder.joined()).toBe(report);
     expect(response.text).toBe(report);
     expect(response.usage).toEqual({ inputTokens: 120, outputTokens: 17 });
@@ -68,7 +68,7 @@ describe.each(providers)("%s streaming", (provider) => {
     const response = await modelWith().chat({ ...hello, onTextDelta: recorder.onTextDelta });
 
     // The fake sends arguments in 8-character slices: each call's arguments span several chunks.
-    expect(server.requests[0].stream?.chunksWritten).toBeGreaterThan(12);
+    expect(server.requests[0]!.stream?.chunksWritten).toBeGreaterThan(12);
     expect(response.toolCalls).toEqual([
       { id: "call_rsi", name: "compute_rsi", arguments: args, rawArguments: JSON.stringify(args) },
       {
@@ -132,11 +132,11 @@ describe.each(providers)("%s streaming", (provider) => {
     expect(error.message).toBe(`Cancelled: the ${brand} request was cancelled.`);
     expect(recorder.deltas).toHaveLength(2);
     await waitFor(
-      () => server.requests[0].stream?.clientClosed === true,
+      () => server.requests[0]!.stream?.clientClosed === true,
       2_000,
       "the fake seeing the connection closed",
     );
-    expect(server.requests[0].stream).toMatchObject({ outcome: "streaming", clientClosed: true });
+    expect(server.requests[0]!.stream).toMatchObject({ outcome: "streaming", clientClosed: true });
     expect(server.requestCount()).toBe(1);
   });
 
@@ -167,11 +167,11 @@ describe.each(providers)("%s streaming", (provider) => {
     expect(error.message).toContain("timed out after 500 ms");
     expect(performance.now() - started).toBeLessThan(2_500);
     await waitFor(
-      () => server.requests[0].stream?.clientClosed === true,
+      () => server.requests[0]!.stream?.clientClosed === true,
       2_000,
       "the fake seeing the connection closed",
     );
-    expect(server.requests[0].stream?.clientClosed).toBe(true);
+    expect(server.requests[0]!.stream?.clientClosed).toBe(true);
     expect(server.requestCount()).toBe(1);
   });
 
@@ -234,11 +234,11 @@ describe.each(providers)("%s streaming", (provider) => {
       .catch((caught: unknown) => caught);
     expect(error).toBe(mistake);
     await waitFor(
-      () => server.requests[0].stream?.clientClosed === true,
+      () => server.requests[0]!.stream?.clientClosed === true,
       2_000,
       "the fake seeing the connection closed",
     );
-    expect(server.requests[0].stream).toMatchObject({ outcome: "streaming", clientClosed: true });
+    expect(server.requests[0]!.stream).toMatchObject({ outcome: "streaming", clientClosed: true });
   });
 });
 

@@ -44,7 +44,7 @@ describe("OpenAIChatModel", () => {
     server.enqueue(fakeReply.toolCall("compute_rsi", { period: 14 }, { id: "call_1" }));
     const response = await openaiModel().chat(visionRequest);
 
-    const request = server.requests[0];
+    const request = server.requests[0]!;
     expect(request.path).toBe("/v1/chat/completions");
     expect(request.headers.authorization).toBe(`Bearer ${secretKey}`);
     const body = request.body as Record<string, any>;
@@ -89,7 +89,7 @@ describe("OpenAIChatModel", () => {
       tools: [rsiTool],
       toolChoice: { name: "compute_rsi" },
     });
-    const body = server.requests[0].body as Record<string, any>;
+    const body = server.requests[0]!.body as Record<string, any>;
     expect(body.messages[1]).toEqual({
       role: "assistant",
       content: null,
@@ -109,8 +109,8 @@ describe("OpenAIChatModel", () => {
   it("keeps raw arguments that are not JSON, with arguments undefined", async () => {
     server.enqueue(fakeReply.toolCall("compute_rsi", "{period: fourteen"));
     const response = await openaiModel().chat(visionRequest);
-    expect(response.toolCalls[0].arguments).toBeUndefined();
-    expect(response.toolCalls[0].rawArguments).toBe("{period: fourteen");
+    expect(response.toolCalls[0]!.arguments).toBeUndefined();
+    expect(response.toolCalls[0]!.rawArguments).toBe("{period: fourteen");
   });
 
   it("json mode: response_format json_object, and a JSON hint when no message mentions JSON", async () => {
@@ -120,7 +120,7 @@ describe("OpenAIChatModel", () => {
       responseFormat: "json",
       maxOutputTokens: 300,
     });
-    const body = server.requests[0].body as Record<string, any>;
+    const body = server.requests[0]!.body as Record<string, any>;
     expect(body.response_format).toEqual({ type: "json_object" });
     expect(body.messages[0].role).toBe("system");
     expect(body.messages[0].content).toMatch(/JSON/);

@@ -35,7 +35,7 @@ it("sends image and tools to /compatible-mode/v1/chat/completions and parses a t
     toolChoice: "required",
     maxOutputTokens: 50,
   });
-  const request = server.requests[0];
+  const request = server.requests[0]!;
   expect(request.path).toBe("/compatible-mode/v1/chat/completions");
   expect(request.headers.authorization).toBe(`Bearer ${secretKey}`);
   // DashScope is not OpenAI: no OpenAI org/project headers, and the widely supported max_tokens.

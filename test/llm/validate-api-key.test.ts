@@ -18,13 +18,13 @@ it.each([
   const result = await validateApiKey({ config: configFor({ provider, server }), provider, env: {} });
   expect(result).toEqual({ ok: true, message });
   expect(server.requestCount()).toBe(1);
-  expect(server.requests[0].summary.maxTokens).toBe(5);
+  expect(server.requests[0]!.summary.maxTokens).toBe(5);
 });
 
 it("uses the configured agent model when the agent role uses that provider", async () => {
   const config = configFor({ provider: "openai", server, overrides: { agent_llm_model: "gpt-4.1-nano" } });
   await validateApiKey({ config, provider: "openai", env: {} });
-  expect(server.requests[0].summary.model).toBe("gpt-4.1-nano");
+  expect(server.requests[0]!.summary.model).toBe("gpt-4.1-nano");
 });
 
 it("uses the graph model when only the graph role uses that provider", async () => {
@@ -37,13 +37,13 @@ it("uses the graph model when only the graph role uses that provider", async () 
     graph_llm_model: "gpt-4.1",
   });
   await validateApiKey({ config, provider: "openai", env: {} });
-  expect(server.requests[0].summary.model).toBe("gpt-4.1");
+  expect(server.requests[0]!.summary.model).toBe("gpt-4.1");
 });
 
 it("uses the provider's default agent model when no role uses it", async () => {
   const config = createConfig({ anthropic_api_key: secretKey, anthropic_base_url: server.anthropicBaseUrl });
   await validateApiKey({ config, provider: "anthropic", env: {} });
-  expect(server.requests[0].summary.model).toBe("claude-haiku-4-5-20251001");
+  expect(server.requests[0]!.summary.model).toBe("claude-haiku-4-5-20251001");
 });
 
 it("an invalid key: the Invalid API Key message, one request, no key text", async () => {

@@ -109,7 +109,8 @@ describe("timeZoneOffset", () => {
       const fresh = (time: number) => {
         const part = Object.fromEntries(format.formatToParts(time).map((entry) => [entry.type, Number(entry.value)]));
         return (
-          (Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute) - Math.floor(time / 60_000) * 60_000) /
+          (Date.UTC(part.year!, part.month! - 1, part.day, part.hour, part.minute) -
+            Math.floor(time / 60_000) * 60_000) /
           1000
         );
       };
@@ -118,7 +119,7 @@ describe("timeZoneOffset", () => {
         (_, index) => Date.UTC(2023, 0, 1) + index * 3600_000 + 17 * 60_000,
       );
       // In time order (as aggregation asks), then in a scrambled order.
-      const scrambled = hours.map((_, index) => hours[(index * 7919) % hours.length]);
+      const scrambled = hours.map((_, index) => hours[(index * 7919) % hours.length]!);
       const wrong = [...hours, ...scrambled]
         .filter((time) => remembering(time) !== fresh(time))
         .map((time) => new Date(time).toISOString());

@@ -62,10 +62,10 @@ describe("symbolSchema", () => {
   ])("rejects %j", (symbol, message) => {
     const result = symbolSchema.safeParse(symbol);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0].message).toContain(message);
+    expect(result.error?.issues[0]?.message).toContain(message);
   });
 
   it("rejects non-strings", () => {
-    expect(symbolSchema.safeParse(42).error?.issues[0].message).toBe("symbol must be a string");
+    expect(symbolSchema.safeParse(42).error?.issues[0]?.message).toBe("symbol must be a string");
   });
 });

@@ -31,7 +31,8 @@ describe("benchmark CSV files", () => {
       if (candles.length !== 100) problems.push(`${file}: ${candles.length} candles`);
       candles.forEach((candle, index) => {
         if (!candleSchema.safeParse(candle).success) problems.push(`${file}: bar ${index} is invalid`);
-        if (index > 0 && candle.time <= candles[index - 1].time) problems.push(`${file}: bar ${index} is out of order`);
+        if (index > 0 && candle.time <= candles[index - 1]!.time)
+          problems.push(`${file}: bar ${index} is out of order`);
       });
     }
     expect(problems).toEqual([]);

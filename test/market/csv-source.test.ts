@@ -47,11 +47,11 @@ describe("parseCsv: columns", () => {
   });
 
   it("reads an empty volume cell as 0", () => {
-    expect(parseCsv("Date,Open,High,Low,Close,Volume\n2024-01-02,10,12,9,11,\n")[0].volume).toBe(0);
+    expect(parseCsv("Date,Open,High,Low,Close,Volume\n2024-01-02,10,12,9,11,\n")[0]!.volume).toBe(0);
   });
 
   it("converts times with an offset to true UTC", () => {
-    const [candle] = parseCsv("Datetime,Open,High,Low,Close\n2024-01-02 09:30:00-05:00,10,12,9,11\n");
+    const candle = parseCsv("Datetime,Open,High,Low,Close\n2024-01-02 09:30:00-05:00,10,12,9,11\n")[0]!;
     expect(candle.time).toBe(Date.UTC(2024, 0, 2, 14, 30));
   });
 

@@ -53,7 +53,7 @@ describe("timeframes", () => {
   it("validates ids with zod and a type guard", () => {
     expect(timeframeSchema.parse("4h")).toBe("4h");
     expect(timeframeSchema.safeParse("2h").success).toBe(false);
-    expect(timeframeSchema.safeParse("2h").error?.issues[0].message).toContain("1m, 5m, 15m");
+    expect(timeframeSchema.safeParse("2h").error?.issues[0]?.message).toContain("1m, 5m, 15m");
     expect(isTimeframe("1mo")).toBe(true);
     expect(isTimeframe("1M")).toBe(false);
     expect(isTimeframe(undefined)).toBe(false);

@@ -25,14 +25,14 @@ describe("fetchYahooCandles: the request", () => {
     );
     await fetchYahooCandles({ symbol: "AAPL", timeframe: "1d", ...range, fetch });
     expect(requests).toHaveLength(1); // the chart endpoint needs no cookie or crumb round trip
-    const { url } = requests[0];
+    const { url } = requests[0]!;
     expect(url.hostname).toBe("query2.finance.yahoo.com");
     expect(decodeURIComponent(url.pathname)).toBe("/v8/finance/chart/AAPL");
     expect(url.searchParams.get("interval")).toBe("1d");
     expect(url.searchParams.get("period1")).toBe(String(Date.UTC(2024, 5, 1) / 1000));
     expect(url.searchParams.get("period2")).toBe(String(Date.UTC(2024, 5, 8) / 1000));
     expect(url.searchParams.get("includePrePost")).toBe("false");
-    expect(requests[0].init?.signal).toBeInstanceOf(AbortSignal);
+    expect(requests[0]!.init?.signal).toBeInstanceOf(AbortSignal);
   });
 
   it("asks for 1h bars when 4h is wanted, and maps built-in codes to tickers", async () => {
@@ -40,8 +40,8 @@ describe("fetchYahooCandles: the request", () => {
       chartBody({ symbol: "^GSPC" }, barsAt([Date.UTC(2024, 5, 3, 13, 30)])),
     );
     const result = await fetchYahooCandles({ symbol: "SPX", timeframe: "4h", ...range, fetch });
-    expect(decodeURIComponent(requests[0].url.pathname)).toBe("/v8/finance/chart/^GSPC");
-    expect(requests[0].url.searchParams.get("interval")).toBe("1h");
+    expect(decodeURIComponent(requests[0]!.url.pathname)).toBe("/v8/finance/chart/^GSPC");
+    expect(requests[0]!.url.searchParams.get("interval")).toBe("1h");
     expect(result.ticker).toBe("^GSPC");
   });
 
@@ -52,7 +52,7 @@ describe("fetchYahooCandles: the request", () => {
   ] as const)("asks for %s bars as interval %s", async (timeframe, interval) => {
     const { fetch, requests } = recordingFetch(() => chartBody({ symbol: "QQQ" }, barsAt([Date.UTC(2024, 5, 3)])));
     await fetchYahooCandles({ symbol: "QQQ", timeframe, start: "2024-06-01", end: "2024-06-05", now, fetch });
-    expect(requests[0].url.searchParams.get("interval")).toBe(interval);
+    expect(requests[0]!.url.searchParams.get("interval")).toBe(interval);
   });
 
   it("refuses an invalid symbol or date range before any request", async () => {
@@ -78,8 +78,8 @@ describe("fetchYahooCandles: the data", () => {
   it("drops rows with missing prices, keeps the last of duplicated timestamps, sorts by time", async () => {
     const base = Date.UTC(2024, 5, 3, 0);
     const bars = barsAt([base + 2 * HOUR, base, base + HOUR, base + 3 * HOUR, base + HOUR]);
-    bars[2] = { ...bars[2], close: bars[2].open }; // first copy of base+1h, replaced by the later copy
-    bars[3] = { ...bars[3], open: null, high: null, low: null, close: null, volume: null }; // Yahoo's gap row
+    bars[2] = { ...bars[2]!, close: bars[2]!.open }; // first copy of base+1h, replaced by the later copy
+    bars[3] = { ...bars[3]!, open: null, high: null, low: null, close: null, volume: null }; // Yahoo's gap row
     bars.push({ timestamp: (base + 5 * HOUR) / 1000, open: 5, high: 4, low: 3, close: 3.5, volume: 1 }); // high < open
     bars.push({ timestamp: (base + 6 * HOUR) / 1000, open: 101, high: 102, low: 100, close: 101.5, volume: null }); // no volume
     const { fetch } = recordingFetch(() => chartBody({ symbol: "BTC-USD" }, bars));
@@ -93,7 +93,7 @@ describe("fetchYahooCandles: the data", () => {
       close: 104.25,
       volume: 1004,
     });
-    expect(result.candles[3].volume).toBe(0);
+    expect(result.candles[3]!.volume).toBe(0);
     expect(result.droppedRows).toBe(2);
   });
 
@@ -272,7 +272,7 @@ describe("fetchYahooCandles: failures", () => {
       const body = chartBody({ symbol: "AAPL" }, barsAt([Date.UTC(2024, 5, 3), Date.UTC(2024, 5, 4)])) as {
         chart: { result: { indicators: { quote: { close: unknown[] }[] } }[] };
       };
-      body.chart.result[0].indicators.quote[0].close.pop();
+      body.chart.result[0]!.indicators.quote[0]!.close.pop();
       return body;
     }).fetch;
     const error = await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch: mismatch });

@@ -86,7 +86,7 @@ const result = {
 /** The text of each cell of an HTML table's rows, tags removed and entities left as they are. */
 function cells(html: string): string[][] {
   return [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) =>
-    [...row[1].matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((cell) => cell[1]),
+    [...row[1]!.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((cell) => cell[1]!),
   );
 }
 
@@ -95,8 +95,8 @@ describe("showResult", () => {
     const display = new RecordingDisplay();
     showResult(display, result);
     expect(display.outputs.map((output) => output.kind)).toEqual(["html", "markdown", "png", "png", "html"]);
-    expect(Buffer.from(display.outputs[2].value as Uint8Array).toString()).toBe("pattern-png");
-    expect(Buffer.from(display.outputs[3].value as Uint8Array).toString()).toBe("trend-png");
+    expect(Buffer.from(display.outputs[2]!.value as Uint8Array).toString()).toBe("pattern-png");
+    expect(Buffer.from(display.outputs[3]!.value as Uint8Array).toString()).toBe("trend-png");
   });
 
   it("shows model text as text: no tag from the model survives", () => {
@@ -229,7 +229,7 @@ describe("createProgressView", () => {
     });
     onEvent({ type: "step-error", step: "pattern", at: 0, durationMs: 10, error: "Network Error: a | b" });
     expect(display.outputs).toHaveLength(3);
-    const last = display.outputs[2].value as string;
+    const last = display.outputs[2]!.value as string;
     expect(last).toMatch(/\| indicator \| ● done \| 1\.5 s, 120 tokens \|/);
     expect(last).toMatch(/\| pattern \| ✕ failed \| Network Error: a \\\| b \|/);
     expect(last).toMatch(/\| decision \| ○ waiting \|/);

@@ -38,7 +38,7 @@ describe("the decision record", () => {
     expect(result.decision.decision).toBe("SHORT");
     const decisionRequests = server.requests.filter((request) => request.summary.wantsJson);
     expect(decisionRequests).toHaveLength(2);
-    expect(decisionRequests[1].summary.lastUserText).toMatch(/not a valid decision record/);
+    expect(decisionRequests[1]!.summary.lastUserText).toMatch(/not a valid decision record/);
     expect(result.usage.calls.filter((call) => call.step === "decision")).toHaveLength(2);
   });
 
@@ -52,7 +52,7 @@ describe("the decision record", () => {
         : fakeReply.json(fakeDecision);
     });
     await pipeline().analyze({ candles, timeframe: "4h" });
-    const repair = server.requests.filter((request) => request.summary.wantsJson)[1];
+    const repair = server.requests.filter((request) => request.summary.wantsJson)[1]!;
     expect(repair.summary.lastUserText).toMatch(/risk_reward_ratio: must be between 1.2 and 1.8/);
   });
 
@@ -100,7 +100,7 @@ describe("concurrency", () => {
     await pipeline().analyze({ candles, timeframe: "4h" }, { schedule: "sequential" });
     const times = server.requests.map((request) => request.receivedAt);
     for (let index = 1; index < times.length; index++)
-      expect(times[index] - times[index - 1]).toBeGreaterThanOrEqual(90);
+      expect(times[index]! - times[index - 1]!).toBeGreaterThanOrEqual(90);
   });
 });
 

@@ -109,40 +109,40 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
 
     const indicatorCalls = requests.filter((request) => request.summary.toolNames.includes("compute_rsi"));
     expect(indicatorCalls).toHaveLength(2);
-    expect(indicatorCalls[0].summary.toolNames).toEqual([
+    expect(indicatorCalls[0]!.summary.toolNames).toEqual([
       "compute_rsi",
       "compute_macd",
       "compute_stochastic",
       "compute_roc",
       "compute_williams_r",
     ]);
-    expect(indicatorCalls[0].summary.toolSchemas.compute_macd).toMatchObject({
+    expect(indicatorCalls[0]!.summary.toolSchemas.compute_macd).toMatchObject({
       properties: { fastPeriod: { type: "integer", default: 12 } },
     });
-    expect(indicatorCalls[1].summary.trailingToolResults).toBe(5);
+    expect(indicatorCalls[1]!.summary.trailingToolResults).toBe(5);
 
     for (const tool of ["generate_pattern_chart", "generate_trend_chart"]) {
       const dispatch = requests.filter((request) => request.summary.toolNames.includes(tool));
       expect(dispatch).toHaveLength(1);
-      expect(dispatch[0].summary.toolChoice).toBe(tool);
-      expect(dispatch[0].summary.model).toBe(info.defaultAgentModel);
+      expect(dispatch[0]!.summary.toolChoice).toBe(tool);
+      expect(dispatch[0]!.summary.model).toBe(info.defaultAgentModel);
     }
 
     const visionCalls = requests.filter((request) => request.summary.imageCount > 0);
     expect(visionCalls).toHaveLength(2);
     for (const vision of visionCalls) {
       expect(vision.summary.model).toBe(info.defaultGraphModel);
-      const [png] = imagesInRequest(vision.body);
+      const png = imagesInRequest(vision.body)[0]!;
       expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
       expect(readPngSize(png)).toEqual({ width: 1280, height: 640 });
     }
 
     const decisionCalls = requests.filter((request) => request.summary.wantsJson);
     expect(decisionCalls).toHaveLength(1);
-    expect(decisionCalls[0].summary.model).toBe(info.defaultGraphModel);
-    expect(decisionCalls[0].summary.lastUserText).toContain(result.reports.indicator);
-    expect(decisionCalls[0].summary.lastUserText).toContain(result.reports.pattern);
-    expect(decisionCalls[0].summary.lastUserText).toContain(result.reports.trend);
+    expect(decisionCalls[0]!.summary.model).toBe(info.defaultGraphModel);
+    expect(decisionCalls[0]!.summary.lastUserText).toContain(result.reports.indicator);
+    expect(decisionCalls[0]!.summary.lastUserText).toContain(result.reports.pattern);
+    expect(decisionCalls[0]!.summary.lastUserText).toContain(result.reports.trend);
 
     // Temperatures per role (the Anthropic API version this SDK speaks takes none: see the adapter)
     for (const request of requests) {

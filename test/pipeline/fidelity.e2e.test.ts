@@ -48,7 +48,7 @@ function barsInText(text: string): { time: string; open: number; high: number; l
 function expectSameBars(sent: ReturnType<typeof barsInText>, window: readonly Candle[], timeLength: number): void {
   expect(sent).toHaveLength(window.length);
   sent.forEach((bar, index) => {
-    const candle = window[index];
+    const candle = window[index]!;
     expect(bar.time).toBe(new Date(candle.time).toISOString().slice(0, timeLength).replace("T", " "));
     for (const field of ["open", "high", "low", "close"] as const) {
       expect(Math.abs(bar[field] - candle[field]) / candle[field], `${field} of bar ${index}`).toBeLessThan(1e-6);

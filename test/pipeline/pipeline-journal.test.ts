@@ -59,7 +59,7 @@ describe("analyze() and the journal", () => {
       barCount: result.barCount,
     });
     // The request is kept, its bulk by size only.
-    expect(analyses[0].tokens.input).toBe(result.usage.total.inputTokens);
+    expect(analyses[0]!.tokens.input).toBe(result.usage.total.inputTokens);
   });
 
   it("records who asked, and the request with its candles by count", async () => {
@@ -82,7 +82,7 @@ describe("analyze() and the journal", () => {
       outcome: null,
       error: { code: (error as ProviderError).code },
     });
-    expect(analyses[0].error?.message).toMatch(/^Billing Issue/);
+    expect(analyses[0]!.error?.message).toMatch(/^Billing Issue/);
   });
 
   it("does not record a request refused as invalid (nothing ran)", async () => {
@@ -136,19 +136,19 @@ describe("analyze() and the journal", () => {
 describe("outcomes", () => {
   it("scores a replay at once: with `end`, the window stops there and the bars after it are the outcome", async () => {
     const subject = pipeline({ data_dir: freshDataDir() });
-    const end = candles[49].time;
+    const end = candles[49]!.time;
     const result = await subject.analyze({ csv: csvOf(candles), timeframe: "4h", end: new Date(end).toISOString() });
     expect(result.window.end).toBe(new Date(end).toISOString());
-    const entryClose = candles[49].close;
+    const entryClose = candles[49]!.close;
     const expected = [1, 3].map((bars) => {
-      const move = candles[49 + bars].close / entryClose - 1;
+      const move = candles[49 + bars]!.close / entryClose - 1;
       const hit = result.decision.decision === "LONG" ? move > 0 : move < 0;
       return { bars, hit };
     });
     const outcome = (await subject.journal.get(result.id!))?.outcome;
     expect(outcome?.map(({ bars, hit }) => ({ bars, hit }))).toEqual(expected);
-    expect(outcome?.[0].return).toBeCloseTo(
-      (result.decision.decision === "LONG" ? 1 : -1) * (candles[50].close / entryClose - 1),
+    expect(outcome?.[0]?.return).toBeCloseTo(
+      (result.decision.decision === "LONG" ? 1 : -1) * (candles[50]!.close / entryClose - 1),
       12,
     );
   });
@@ -177,7 +177,7 @@ describe("outcomes", () => {
       // barsAt: each close is 1 above the one before, so a LONG hits and a SHORT misses at both horizons.
       const hit = result.decision.decision === "LONG";
       expect((await subject.journal.get(result.id!))?.outcome?.map((horizon) => horizon.hit)).toEqual([hit, hit]);
-      const lastAsk = requests[requests.length - 1].url;
+      const lastAsk = requests[requests.length - 1]!.url;
       expect(Number(lastAsk.searchParams.get("period1")) * 1000).toBe(dataEnd - 3 * 24 * HOUR);
     } finally {
       await subject.close();

@@ -47,7 +47,7 @@ describe("a 30-day range at long timeframes", () => {
       expect(result.candles).toHaveLength(45);
       expect(result.window.requestedStart).toBe(start);
       expect(Date.parse(result.window.start)).toBeLessThan(Date.parse(start));
-      expect(result.window.start).toBe(new Date(result.candles[0].time).toISOString());
+      expect(result.window.start).toBe(new Date(result.candles[0]!.time).toISOString());
       expect(Date.parse(result.window.end)).toBeLessThan(Date.parse(END));
       expect(toWireResult(result).window).toEqual({
         start: result.window.start,
@@ -57,7 +57,7 @@ describe("a 30-day range at long timeframes", () => {
 
       // One fetch, moved back, and never further than the timeframe's lookback.
       expect(yahoo.requests).toHaveLength(1);
-      const [request] = yahoo.requests;
+      const request = yahoo.requests[0]!;
       expect(request).toMatchObject({ interval, period2: Date.parse(END) });
       expect(request.period1).toBeLessThan(Date.parse(start));
       expect(Date.parse(END) - request.period1).toBeLessThanOrEqual(maxLookbackDays(timeframe) * DAY);
@@ -80,7 +80,7 @@ describe("intraday ranges", () => {
     // 45 bars at 2 a session are 23 sessions: more than four calendar weeks before the end.
     expect(Date.parse(END) - Date.parse(result.window.start)).toBeGreaterThan(28 * DAY);
     expect(yahoo.requests).toHaveLength(1);
-    expect(yahoo.requests[0].interval).toBe("1h");
+    expect(yahoo.requests[0]!.interval).toBe("1h");
   });
 
   it("leaves a range that already holds the window as it is: no requested start, the fetch starts where asked", async () => {
@@ -91,14 +91,14 @@ describe("intraday ranges", () => {
     expect(result.window.requestedStart).toBeUndefined();
     expect(toWireResult(result).window).not.toHaveProperty("requested_start");
     expect(Date.parse(result.window.start)).toBeGreaterThanOrEqual(Date.parse(start));
-    expect(yahoo.requests[0].period1).toBe(Date.parse(start));
+    expect(yahoo.requests[0]!.period1).toBe(Date.parse(start));
   });
 
   it("says nothing when the fetch reached back but the requested range held the window anyway (a 24-hour market)", async () => {
     const { pipeline, yahoo } = pipelineOn({ symbol: "BTC-USD", market: "crypto" });
     const start = daysBefore(END, 10); // 240 hourly bars of crypto; an equity would have had 70
     const result = await pipeline.analyze({ symbol: "BTC-USD", timeframe: "1h", start, end: END });
-    expect(yahoo.requests[0].period1).toBe(Date.parse(daysBefore(END, 14))); // planned for the shortest sessions
+    expect(yahoo.requests[0]!.period1).toBe(Date.parse(daysBefore(END, 14))); // planned for the shortest sessions
     expect(result.window.requestedStart).toBeUndefined();
     expect(Date.parse(result.window.start)).toBeGreaterThanOrEqual(Date.parse(start));
   });

@@ -36,10 +36,10 @@ describe("the volume analyst", () => {
     const obv = onBalanceVolume(bitcoin);
     expect(obv[0]).toBe(0);
     expect(obv[1]).toBe(
-      bitcoin[1].close > bitcoin[0].close
-        ? bitcoin[1].volume
-        : bitcoin[1].close < bitcoin[0].close
-          ? -bitcoin[1].volume
+      bitcoin[1]!.close > bitcoin[0]!.close
+        ? bitcoin[1]!.volume
+        : bitcoin[1]!.close < bitcoin[0]!.close
+          ? -bitcoin[1]!.volume
           : 0,
     );
     const vwap = volumeWeightedAveragePrice(bitcoin)!;

@@ -148,7 +148,7 @@ describe("provider faults under an analysis", () => {
     faultOn(server, isDecision, () => fakeReply.rateLimited({ retryAfterMs: 600 }), 1);
     await expectRecovery(() => pipeline({ max_retries: 1 }).analyze({ candles, timeframe: "4h" }));
     const [first, second] = server.requests.filter(isDecision);
-    expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(550);
+    expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(550);
   });
 
   it("a rate limit that persists: a classified rate-limit error", async () => {

@@ -262,7 +262,7 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
     faultOn(fake, isDecision, () => fakeReply.rateLimited({ retryAfterMs: 600 }), 1);
     expectRecovered(await analyze(mode));
     const [first, second] = fake.requests.filter(isDecision);
-    expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(550);
+    expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(550);
     await expectStillServing();
   });
 
@@ -322,7 +322,7 @@ describe("the custom-asset file under concurrent saves", () => {
   // ones, and a built-in code that is its own ticker (accepted, never stored).
   const valid = Array.from(
     { length: 60 },
-    (_, index) => [`C${index}-USD`, `^IDX${index}`, `F${index}=F`, `T${index}.X`, `S_${index}`][index % 5],
+    (_, index) => [`C${index}-USD`, `^IDX${index}`, `F${index}=F`, `T${index}.X`, `S_${index}`][index % 5]!,
   );
   const repeats = [
     ...valid.slice(0, 10).map((symbol) => symbol.toLowerCase()),

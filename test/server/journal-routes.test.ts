@@ -95,7 +95,7 @@ describe("analyses made through the API", () => {
 
   it("score at once when a CSV names `end`: the bars after it are the outcome", async () => {
     const rows = csv.trim().split("\n");
-    const endRow = rows[rows.length - 6]; // five bars after the window
+    const endRow = rows[rows.length - 6]!; // five bars after the window
     const end = endRow.split(",")[0];
     const answer = await postJson(server, "/api/analyze", { csv, timeframe: "4h", end });
     expect(answer.status).toBe(200);

@@ -675,9 +675,9 @@ describe("hostile text from the journal", () => {
     for (const selector of ["#history-rows", "#accuracy-rows"])
       expect(await forbiddenElementsIn(page, selector)).toEqual([]);
     const rows = await listedRows();
-    expect(rows[1].asset).toBe(hostileLine("asset"));
-    expect(rows[1].model).toBe(hostileLine("model"));
-    expect(rows[0].decision).toBe("failed <b>hostile_code</b>");
+    expect(rows[1]!.asset).toBe(hostileLine("asset"));
+    expect(rows[1]!.model).toBe(hostileLine("model"));
+    expect(rows[0]!.decision).toBe("failed <b>hostile_code</b>");
     expect(await visibleText(page, "#accuracy-rows")).toContain(hostileLine("model"));
   });
 

@@ -162,11 +162,12 @@ describe("a result", () => {
 
         // The time axis's labels all fit side by side.
         const ticks = await page.$$eval("#candle-chart .xtick text", (nodes) =>
-          nodes.map((node) => node.getBoundingClientRect()).map((rect) => [rect.left, rect.right]),
+          nodes.map((node) => node.getBoundingClientRect()).map((rect): [number, number] => [rect.left, rect.right]),
         );
         expect(ticks.length).toBeGreaterThanOrEqual(2);
         ticks.sort((first, second) => first[0] - second[0]);
-        for (let index = 1; index < ticks.length; index++) expect(ticks[index][0]).toBeGreaterThan(ticks[index - 1][1]);
+        for (let index = 1; index < ticks.length; index++)
+          expect(ticks[index]![0]).toBeGreaterThan(ticks[index - 1]![1]);
 
         // The theme reaches the chart: its text colour is the page's --chart-text.
         const colors = await page.evaluate(() => ({
@@ -178,7 +179,7 @@ describe("a result", () => {
         expect(colors.chart).toBe(colors.variable);
         const [red, green, blue, alpha = 1] = colors.background.match(/[\d.]+/g)?.map(Number) ?? [];
         expect(alpha).toBe(1);
-        const brightness = (red + green + blue) / 3;
+        const brightness = (red! + green! + blue!) / 3;
         if (theme === "dark") expect(brightness).toBeLessThan(60);
         else expect(brightness).toBeGreaterThan(200);
 

@@ -62,12 +62,12 @@ const scriptedAnalyze: ServerPipeline["analyze"] = async (_request, options = {}
   delta("pattern", "Pattern: an ascending ");
   delta("indicator", "## Momentum\n");
   delta("indicator", "**RSI** is rising <img src=x onerror=\"window.__pwned='delta'\">\n- first point");
-  await gates[0].opened;
+  await gates[0]!.opened;
   delta("pattern", "triangle");
   delta("indicator", "\n- second point");
   delta("trend", "upward");
   delta("sentiment", "A plugin analyst's words"); // a step this page's config does not list
-  await gates[1].opened;
+  await gates[1]!.opened;
   if (failAfterDeltas) throw new Error("scripted failure after the deltas");
   for (const step of ["indicator", "pattern", "trend"] as const)
     emit({ type: "step-end", step, at, durationMs: 1500, usage: zeroUsage });
@@ -147,7 +147,7 @@ describe("report-delta events", () => {
       expect(await page.$eval("#result", (node) => (node as HTMLElement).hidden)).toBe(true);
       await screenshot(page, `streaming-${width}-${theme}-writing`, { viewportOnly: width < 900 });
 
-      gates[0].open();
+      gates[0]!.open();
       await waitForText(page, '#live-report-list article[data-step="sentiment"]', /A plugin analyst's words/);
       expect(await visibleText(page, '#live-report-list [data-step="pattern"]')).toMatch(
         /Pattern: an ascending triangle$/,
@@ -165,7 +165,7 @@ describe("report-delta events", () => {
         ["sentiment", "sentiment"],
       ]);
 
-      gates[1].open();
+      gates[1]!.open();
       await page.waitForSelector("#decision-badge", { timeout: 15_000 });
       expect(await page.$eval("#live-reports", (node) => (node as HTMLElement).hidden)).toBe(true);
       expect(await page.$$eval("#live-report-list article", (nodes) => nodes.length)).toBe(0);
@@ -181,8 +181,8 @@ describe("report-delta events", () => {
     const page = await openAt(1440, 900, "light");
     await runCsvAnalysis(page, csvPath);
     await waitForText(page, '#live-report-list article[data-step="indicator"]', /first point/);
-    gates[0].open();
-    gates[1].open();
+    gates[0]!.open();
+    gates[1]!.open();
     await page.waitForSelector("#error-panel:not([hidden])", { timeout: 15_000 });
     expect(await visibleText(page, '#live-report-list [data-step="indicator"]')).toContain("second point");
     expect(await page.$eval("#live-reports", (node) => (node as HTMLElement).hidden)).toBe(false);

@@ -357,8 +357,8 @@ describe("the web page", () => {
       { type: "scatter", name: "Resistance (highs)", bars: 45, colors: [chartColors.highResistance, "dash"] },
     ]);
     // The lines end where the Trend agent read them (its summary rounds to 6 significant digits).
-    const lastSupport = plotted[1].ends?.[1] ?? NaN;
-    const lastResistance = plotted[2].ends?.[1] ?? NaN;
+    const lastSupport = plotted[1]!.ends?.[1] ?? NaN;
+    const lastResistance = plotted[2]!.ends?.[1] ?? NaN;
     expect(lastSupport).toBeLessThan(lastResistance);
 
     // Timings are rounded: no float such as 9737.536460000001 anywhere in the result.

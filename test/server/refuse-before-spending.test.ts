@@ -133,7 +133,7 @@ describe("refused before anything is spent", () => {
 
   it("a CSV with a price that would overflow: 400 naming the line", async () => {
     const lines = csv.split("\n");
-    lines[20] = lines[20].replace(/^([^,]+),([^,]+),([^,]+)/, "$1,1e300,1e301");
+    lines[20] = lines[20]!.replace(/^([^,]+),([^,]+),([^,]+)/, "$1,1e300,1e301");
     for (const answer of await postBoth("/api/analyze", { csv: lines.join("\n"), timeframe: "4h" })) {
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatch(/line 21/);

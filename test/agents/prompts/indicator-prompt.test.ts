@@ -22,8 +22,8 @@ describe("indicator prompts", () => {
     const user = indicatorUserPrompt(context, candles);
     const lines = user.split("\n").filter((line) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/.test(line));
     expect(lines).toHaveLength(45);
-    expect(lines[0].startsWith("2024-01-01 00:00,")).toBe(true);
-    expect(lines[44].startsWith(new Date(candles[44].time).toISOString().slice(0, 16).replace("T", " "))).toBe(true);
+    expect(lines[0]!.startsWith("2024-01-01 00:00,")).toBe(true);
+    expect(lines[44]!.startsWith(new Date(candles[44]!.time).toISOString().slice(0, 16).replace("T", " "))).toBe(true);
   });
 });
 

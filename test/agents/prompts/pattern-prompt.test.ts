@@ -41,7 +41,7 @@ describe("patternVisionPrompt", () => {
     expect(listed).toHaveLength(16);
     listed.forEach((line, index) => {
       expect(line.startsWith(`${index + 1}. ${REPLACED_SYSTEM_PATTERNS[index]}: `)).toBe(true);
-      expect(line.length - REPLACED_SYSTEM_PATTERNS[index].length).toBeGreaterThan(40); // a real description
+      expect(line.length - REPLACED_SYSTEM_PATTERNS[index]!.length).toBeGreaterThan(40); // a real description
       expect(line).not.toContain("\n");
     });
   });

@@ -122,7 +122,7 @@ export function headersForbidStateChange(headers: readonly (readonly [string, st
   const values = (name: string) => headers.filter(([key]) => key.toLowerCase() === name).map(([, value]) => value);
   const contentTypes = values("content-type");
   // Node keeps the first of repeated Content-Type lines; with none, or a first one that is not JSON, it is 415.
-  const mediaType = contentTypes[0]?.split(";")[0].trim().toLowerCase();
+  const mediaType = contentTypes[0]?.split(";")[0]!.trim().toLowerCase();
   if (mediaType !== "application/json") return true;
   const origin = values("origin")[0];
   if (origin !== undefined && origin !== "" && origin.toLowerCase() !== ownOrigin.toLowerCase()) return true;
@@ -131,7 +131,7 @@ export function headersForbidStateChange(headers: readonly (readonly [string, st
   // Without a token, the Host's name must be loopback (server/README.md: localhost, 127.0.0.1, [::1], *.localhost).
   const host = values("host")[0];
   if (host !== undefined) {
-    const name = (host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0]).toLowerCase();
+    const name = (host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0]!).toLowerCase();
     if (!["localhost", "127.0.0.1", "[::1]"].includes(name) && !name.endsWith(".localhost")) return true;
   }
   return false;

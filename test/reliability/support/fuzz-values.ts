@@ -252,27 +252,26 @@ export function mutateBody(
       // The whole body as something other than an object.
       return random.pick<JsonNode>([
         [new JsonEntries(entries)],
-        entries.length > 0 ? entries[0][1] : null,
+        entries.length > 0 ? entries[0]![1] : null,
         "body",
         new RawToken("1e309"),
         [],
       ]);
     }
-    if (index < 0 || operation === "add") entries.push([random.pick(NASTY_KEYS), hostileFieldValue(random, huge)]);
-    else if (operation === "retype") entries[index] = [entries[index][0], hostileFieldValue(random, huge)];
+    const entry = entries[index];
+    if (entry === undefined || operation === "add")
+      entries.push([random.pick(NASTY_KEYS), hostileFieldValue(random, huge)]);
+    else if (operation === "retype") entries[index] = [entry[0], hostileFieldValue(random, huge)];
     else if (operation === "drop") entries.splice(index, 1);
     else if (operation === "pollute") entries.push(pollutionEntry(random));
     else if (operation === "rename")
-      entries[index] = [
-        random.pick([entries[index][0].toUpperCase(), `${entries[index][0]} `, `${entries[index][0]}\u0000`]),
-        entries[index][1],
-      ];
-    else if (operation === "duplicate") entries.push([entries[index][0], hostileFieldValue(random, huge)]);
+      entries[index] = [random.pick([entry[0].toUpperCase(), `${entry[0]} `, `${entry[0]}\u0000`]), entry[1]];
+    else if (operation === "duplicate") entries.push([entry[0], hostileFieldValue(random, huge)]);
     else {
-      const value = entries[index][1];
+      const value = entry[1];
       const padding = random.pick([" ", "\u00a0", "\u200b", "\u0000", "\ufeff", "\t", "\u202e", "\n"]);
       entries[index] = [
-        entries[index][0],
+        entry[0],
         typeof value === "string"
           ? random.pick([padding + value, value + padding, value.toUpperCase()])
           : // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any value as text, as a careless client sends it

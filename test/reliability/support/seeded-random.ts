@@ -24,7 +24,7 @@ export function createSeededRandom(seed: number): SeededRandom {
     next,
     integer,
     chance: (probability) => next() < probability,
-    pick: (items) => items[integer(0, items.length - 1)],
+    pick: (items) => items[integer(0, items.length - 1)]!,
     weighted: (choices) => {
       const total = choices.reduce((sum, [weight]) => sum + weight, 0);
       let point = next() * total;
@@ -32,13 +32,13 @@ export function createSeededRandom(seed: number): SeededRandom {
         point -= weight;
         if (point < 0) return value;
       }
-      return choices[choices.length - 1][1];
+      return choices[choices.length - 1]![1];
     },
     shuffle: (items) => {
       const copy = [...items];
       for (let index = copy.length - 1; index > 0; index--) {
         const other = integer(0, index);
-        [copy[index], copy[other]] = [copy[other], copy[index]];
+        [copy[index], copy[other]] = [copy[other]!, copy[index]!];
       }
       return copy;
     },
