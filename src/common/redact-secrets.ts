@@ -6,10 +6,11 @@ const SECRET_PATTERNS: readonly [RegExp, string][] = [
   // Not the masked form ("sk-...xyz"), which is what answers are meant to show.
   [/\b(sk|pk|rk)-[A-Za-z0-9_-][A-Za-z0-9_*.-]{5,}/g, "[redacted]"],
   [/\b(bearer|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, "$1 [redacted]"],
-  // The value must look like a secret (8 characters or more, not a <placeholder>), so that instructions such as
-  // "open /?token=<your token>" or "Authorization: Bearer <token>" survive.
+  // The value must look like a secret (8 characters or more, not a <placeholder>, not a shell's $VARIABLE or
+  // $(command)), so that instructions such as "open /?token=<your token>", "Authorization: Bearer <token>" or
+  // "ACCESS_TOKEN=$(openssl rand -hex 32)" survive.
   [
-    /\b(api[_-]?key|access[_-]?token|authorization|token|password)(["']?\s*[:=]\s*["']?)(?![<[])[^\s"',;}]{8,}/gi,
+    /\b(api[_-]?key|access[_-]?token|authorization|token|password)(["']?\s*[:=]\s*["']?)(?![<[$])[^\s"',;}]{8,}/gi,
     "$1$2[redacted]",
   ],
 ];

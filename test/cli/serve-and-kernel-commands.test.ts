@@ -51,6 +51,21 @@ function serve(
 }
 
 describe("quantagent serve", () => {
+  it("--help shows its example as written: the output's secret redaction leaves a shell's $(...) alone", async () => {
+    let stdout = "";
+    const code = await runCli({
+      argv: ["serve", "--help"],
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: () => undefined },
+      env: {},
+      cwd: scratch,
+      signal: new AbortController().signal,
+    });
+    expect(code).toBe(0);
+    expect(stdout).toContain("HOST=0.0.0.0 ACCESS_TOKEN=$(openssl rand -hex 32) quantagent serve");
+    expect(stdout).not.toContain("[redacted]");
+  });
+
   it("serves the API on the port it announces, then stops cleanly on SIGTERM with exit code 0", async () => {
     let answer: Promise<Response> | undefined;
     const exited = await serve(

@@ -31,6 +31,8 @@ describe("redactSecrets", () => {
       "key points: momentum",
       "Open the page as /?token=<your token>, or send the header Authorization: Bearer <token>.",
       "OpenAI API key saved and applied (sk-...def).",
+      "ACCESS_TOKEN=$(openssl rand -hex 32) quantagent serve",
+      "export OPENAI_API_KEY=$OPENAI_KEY_FROM_VAULT",
     ]) {
       expect(redactSecrets(text)).toBe(text);
     }

@@ -6,7 +6,7 @@ import type { Journal } from "../../src/journal/journal";
 import { JournalError } from "../../src/journal/journal-error";
 import { journalIdPattern } from "../../src/journal/journal-id";
 import { journalEngines, useJournalEngine } from "./journal-engines";
-import { failedEntry, fakePng, sampleEntry } from "./journal-fixtures";
+import { failedEntry, fakePng, laterBars, sampleEntry } from "./journal-fixtures";
 
 async function listAll(journal: Journal, options: Parameters<Journal["list"]>[0] = {}): Promise<string[]> {
   const ids: string[] = [];
@@ -33,6 +33,46 @@ describe.each(journalEngines)("journal on %s", (engine) => {
     // Same fields in the same order: the chart fields are put back where they were.
     expect(Object.keys(stored ?? {})).toEqual([...Object.keys(entry.result), "id", "created_at", "outcome"]);
     expect(await journal.get("01a20470-0000-7000-8000-000000000000")).toBeNull();
+  });
+
+  it("keeps everything across a restart: the same list, results, charts, outcomes and statistics", async () => {
+    const location = await harness.location();
+    const before = await harness.open(location);
+    const long = await before.record(sampleEntry({ directive: "LONG" }));
+    const short = await before.record(sampleEntry({ directive: "SHORT", charts: { pattern: fakePng(3_000, 7) } }));
+    const failed = await before.record(failedEntry());
+    const entryTime = sampleEntry().entry!.time;
+    expect(await before.recordOutcome(long.id, laterBars(entryTime, [101, 102, 103]))).not.toBeNull();
+    const run = await before.recordEvaluationRun({
+      settings: { assets: ["BTC"], windows: 1 },
+      models: null,
+      promptVersion: "v1",
+      points: [
+        {
+          id: "BTC-1-0",
+          asset: "BTC",
+          window: 1,
+          lastBarTime: "2024-06-01T00:00:00Z",
+          entryClose: 100,
+          directive: null,
+          moves: [{ horizon: 1, move: 0.01 }],
+        },
+      ],
+    });
+    const snapshot = async (journal: Journal) => ({
+      list: await journal.list(),
+      results: await Promise.all([long, short, failed].map((recorded) => journal.get(recorded.id))),
+      stats: await journal.stats({ groupBy: "model", horizon: 1 }),
+      runs: await journal.listEvaluationRuns(),
+    });
+    const seen = await snapshot(before);
+    expect(seen.list.analyses.map((analysis) => analysis.id)).toEqual([failed.id, short.id, long.id]);
+    expect(seen.results[0]?.outcome?.[0]?.hit).toBe(true);
+    expect(seen.runs.runs.map((stored) => stored.id)).toEqual([run.id]);
+    await before.close();
+
+    const after = await harness.open(location);
+    expect(await snapshot(after)).toEqual(seen);
   });
 
   it("stores each chart once, keyed by its SHA-256, and removes it with the last analysis using it", async () => {

@@ -234,4 +234,25 @@ describe("createProgressView", () => {
     expect(last).toMatch(/\| pattern \| ✕ failed \| Network Error: a \\\| b \|/);
     expect(last).toMatch(/\| decision \| ○ waiting \|/);
   });
+
+  it("shows a report's newest words in place while the model writes it, as text, and drops them when the step ends", () => {
+    const display = new RecordingDisplay();
+    const onEvent = createProgressView(display);
+    onEvent({ type: "step-start", step: "trend", at: 0 });
+    onEvent({ type: "report-delta", step: "trend", text: "The support line\nrises " });
+    expect(display.outputs.at(-1)?.value).toMatch(/\| trend \| ◐ running \| writing: …The support line rises {2}\|/);
+    // Only the last hundred characters, on one line; markup from the model shows as text, a pipe cannot split the row.
+    onEvent({ type: "report-delta", step: "trend", text: `${"x".repeat(120)} <b>a|b</b>` });
+    const writing = display.outputs.at(-1)?.value as string;
+    const detail = /\| trend \| ◐ running \| writing: …(.*) \|$/m.exec(writing)?.[1] ?? "";
+    expect(detail).toMatch(/^x+ &lt;b&gt;a\\\|b&lt;\/b&gt;$/);
+    expect(detail.replace(/&lt;|&gt;/g, "<").replace("\\|", "|")).toHaveLength(100);
+    expect(writing).not.toContain("<b>");
+    // A delta for a step that is not running (a late one) changes nothing shown.
+    onEvent({ type: "report-delta", step: "decision", text: "LONG" });
+    expect(display.outputs.at(-1)?.value).toMatch(/\| decision \| ○ waiting \| {2}\|/);
+    onEvent({ type: "step-end", step: "trend", at: 0, durationMs: 900, usage: { inputTokens: 10, outputTokens: 5 } });
+    expect(display.outputs.at(-1)?.value).toMatch(/\| trend \| ● done \| 0\.9 s, 15 tokens \|/);
+    expect(display.outputs).toHaveLength(5); // one rewrite per event, always of the same table
+  });
 });

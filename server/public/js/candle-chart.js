@@ -3,6 +3,7 @@
 // with the four trendlines the Trend agent read. Plotly (4.8 MB) is served by this server under /vendor/ and loaded
 // only when a first chart is wanted, so the page itself opens fast. Text and grid colours follow the page's theme.
 import { chartTheme, onThemeChange } from "./chart-theme.js";
+import { formatUtcMinute } from "./dom.js";
 
 /** @typedef {import("./wire-types.js").AnalysisResult} AnalysisResult */
 /** @typedef {import("./wire-types.js").ChartPalette} ChartPalette */
@@ -43,14 +44,6 @@ export function loadPlotly() {
     document.head.append(script);
   });
   return plotlyLoading;
-}
-
-/**
- * "2024-01-31 14:00": the bar's open time in UTC, as the PNG charts label bars.
- * @param {number} time
- */
-function barLabel(time) {
-  return new Date(time).toISOString().slice(0, 16).replace("T", " ");
 }
 
 /**
@@ -121,7 +114,8 @@ export async function drawCandles(container, result, { palette }) {
   const candles = result.candles ?? [];
   // Bars as categories, like the PNG charts' bar-index axis: nights and weekends leave no gaps, and the
   // trendlines (straight over bar indexes) stay straight.
-  const labels = candles.map((candle) => barLabel(candle.time));
+  // Each bar by its open time in UTC, as the PNG charts label bars.
+  const labels = candles.map((candle) => formatUtcMinute(candle.time));
   const candlesTrace = {
     type: "candlestick",
     // A fixed name: Plotly reads tags such as <a> in trace names, and the asset's name may come from a file name.

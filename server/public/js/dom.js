@@ -106,6 +106,15 @@ export function formatDuration(ms) {
 }
 
 /**
+ * "2024-01-31 14:30": a time in UTC to the minute, as the charts label bars and the page shows windows.
+ * @param {number | string} time milliseconds since the epoch, or an ISO 8601 time
+ * @returns {string}
+ */
+export function formatUtcMinute(time) {
+  return new Date(time).toISOString().slice(0, 16).replace("T", " ");
+}
+
+/**
  * @param {unknown} value
  * @param {number} [digits]
  * @returns {string}

@@ -4,7 +4,7 @@
 // and any plugin analyst's) as sanitised markdown, the indicator values, and how it was reached. Shared by the main
 // page and /output; parts the result does not carry (the legacy link has no candles) are left out.
 import { drawCandles } from "./candle-chart.js";
-import { asText, clear, element, formatDuration, formatNumber } from "./dom.js";
+import { asText, clear, element, formatDuration, formatNumber, formatUtcMinute } from "./dom.js";
 import { enlargeableImage } from "./image-viewer.js";
 import { renderMarkdown } from "./markdown.js";
 
@@ -33,7 +33,7 @@ function card(title, className, ...children) {
  */
 function showTime(iso) {
   const text = asText(iso);
-  return Number.isFinite(Date.parse(text)) ? new Date(text).toISOString().slice(0, 16).replace("T", " ") : text;
+  return Number.isFinite(Date.parse(text)) ? formatUtcMinute(text) : text;
 }
 
 /** @param {AnalysisWindow} window */
