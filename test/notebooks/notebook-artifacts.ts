@@ -20,16 +20,26 @@ export interface NotebookArtifacts {
   drawnPlots: number;
 }
 
-/** Converts an executed notebook to HTML and screenshots it at a laptop's width. */
-export async function saveNotebookArtifacts(options: { executed: string; env: NodeJS.ProcessEnv }): Promise<NotebookArtifacts> {
+/** Converts an executed notebook to HTML in test-artifacts/notebooks/; answers the file's path. */
+export async function exportNotebookHtml(options: { executed: string; env: NodeJS.ProcessEnv }): Promise<string> {
   mkdirSync(NOTEBOOK_ARTIFACTS_DIR, { recursive: true });
-  const base = path.basename(options.executed, ".ipynb");
-  await promisify(execFile)("jupyter", ["nbconvert", "--to", "html", "--output-dir", NOTEBOOK_ARTIFACTS_DIR, options.executed], {
-    env: options.env,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const html = path.join(NOTEBOOK_ARTIFACTS_DIR, `${base}.html`);
+  await promisify(execFile)(
+    "jupyter",
+    ["nbconvert", "--to", "html", "--output-dir", NOTEBOOK_ARTIFACTS_DIR, options.executed],
+    { env: options.env, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const html = path.join(NOTEBOOK_ARTIFACTS_DIR, `${path.basename(options.executed, ".ipynb")}.html`);
   statSync(html);
+  return html;
+}
+
+/** Converts an executed notebook to HTML and screenshots it at a laptop's width. */
+export async function saveNotebookArtifacts(options: {
+  executed: string;
+  env: NodeJS.ProcessEnv;
+}): Promise<NotebookArtifacts> {
+  const base = path.basename(options.executed, ".ipynb");
+  const html = await exportNotebookHtml(options);
   const screenshot = path.join(NOTEBOOK_ARTIFACTS_DIR, `${base}.png`);
   const chromium = await launchBrowser();
   try {
@@ -38,10 +48,16 @@ export async function saveNotebookArtifacts(options: { executed: string; env: No
     // The lab template asks a CDN for MathJax and require.js; with no network those requests fail fast and the
     // notebook's own content (tables, inline PNGs, the inlined Plotly bundle) renders without them.
     await page.goto(pathToFileURL(html).href, { waitUntil: "load", timeout: 60_000 });
-    await page.waitForFunction(() => document.querySelectorAll(".main-svg").length > 0, { timeout: 30_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => document.querySelectorAll(".main-svg").length > 0, { timeout: 30_000 })
+      .catch(() => undefined);
     await page.screenshot({ path: screenshot, fullPage: true });
     const renderedText = await page.evaluate(() => document.body.innerText);
-    const drawnPlots = await page.evaluate(() => Array.from(document.querySelectorAll(".js-plotly-plot")).filter((plot) => plot.querySelector(".trace") !== null).length);
+    const drawnPlots = await page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll(".js-plotly-plot")).filter((plot) => plot.querySelector(".trace") !== null)
+          .length,
+    );
     return { html, screenshot, renderedText, drawnPlots };
   } finally {
     await chromium.close();

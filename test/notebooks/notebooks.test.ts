@@ -14,9 +14,9 @@ import { findTslab, writeKernelSpec } from "../../cli/kernel-spec";
 import { linkPackage } from "../../scripts/link-package";
 import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { CUSTOM_ASSETS_FILE_NAME } from "../../src/market/custom-assets-file";
-import { type FakeProviderServer,startFakeProviderServer } from "../fakes/fake-provider-server";
-import { saveNotebookArtifacts } from "./notebook-artifacts";
-import { joinText as join, type Notebook, type NotebookOutput,runNotebook } from "./run-notebook";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { exportNotebookHtml, saveNotebookArtifacts } from "./notebook-artifacts";
+import { joinText as join, type Notebook, type NotebookOutput, runNotebook } from "./run-notebook";
 
 const root = path.resolve(__dirname, "../..");
 const notebooksDir = path.join(root, "notebooks");
@@ -24,13 +24,15 @@ const key = "sk-notebook.test-0123456789";
 
 function missingPrerequisite(): string | undefined {
   const nbconvert = spawnSync("jupyter", ["nbconvert", "--version"], { encoding: "utf8" });
-  if (nbconvert.status !== 0) return "jupyter nbconvert is not installed (Debian: apt-get install -y --no-install-recommends jupyter-nbconvert)";
+  if (nbconvert.status !== 0)
+    return "jupyter nbconvert is not installed (Debian: apt-get install -y --no-install-recommends jupyter-nbconvert)";
   try {
     resolveChromiumPath();
   } catch (error) {
     return (error as Error).message;
   }
-  if (!existsSync(path.join(root, "dist/src/index.js"))) return "dist/ is missing: run npm run build (npm test does it first)";
+  if (!existsSync(path.join(root, "dist/src/index.js")))
+    return "dist/ is missing: run npm run build (npm test does it first)";
   return undefined;
 }
 
@@ -38,7 +40,9 @@ const skipReason = missingPrerequisite();
 if (skipReason) console.warn(`Skipping notebook runs: ${skipReason}`);
 
 describe("committed notebooks", () => {
-  const names = readdirSync(notebooksDir).filter((name) => name.endsWith(".ipynb")).sort();
+  const names = readdirSync(notebooksDir)
+    .filter((name) => name.endsWith(".ipynb"))
+    .sort();
 
   it("are the six notebooks, for the tslab kernel, without outputs", () => {
     expect(names).toEqual([
@@ -80,9 +84,16 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
 
   /** Runs one notebook; returns its outputs as one list. Fails with the failing cell's own error text. */
   async function execute(name: string): Promise<NotebookOutput[]> {
-    const outputs = await runNotebook({ notebook: path.join(notebooksDir, name), outputDir: path.join(scratch, "out"), cwd: root, env: notebookEnv() });
+    const outputs = await runNotebook({
+      notebook: path.join(notebooksDir, name),
+      outputDir: path.join(scratch, "out"),
+      cwd: root,
+      env: notebookEnv(),
+    });
     // A key must never appear in a notebook's output, only its masked form.
     expect(JSON.stringify(outputs)).not.toContain(key);
+    // Kept for a reader in test-artifacts/notebooks/ as Jupyter exports it (notebook 01 also as a screenshot).
+    await exportNotebookHtml({ executed: path.join(scratch, "out", name), env: notebookEnv() });
     return outputs;
   }
 
@@ -103,13 +114,24 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
       DASHSCOPE_API_KEY: "",
       DASHSCOPE_BASE_URL: server.qwenBaseUrl,
       DATA_DIR: dataDir,
-      ...(process.env.PUPPETEER_EXECUTABLE_PATH ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH } : {}),
+      ...(process.env.PUPPETEER_EXECUTABLE_PATH
+        ? { PUPPETEER_EXECUTABLE_PATH: process.env.PUPPETEER_EXECUTABLE_PATH }
+        : {}),
     };
   }
 
   const texts = (outputs: NotebookOutput[]) =>
-    outputs.map((entry) => join(entry.text) + Object.values(entry.data ?? {}).map((value) => join(value)).join("\n")).join("\n");
-  const count = (outputs: NotebookOutput[], mime: string) => outputs.filter((entry) => entry.data?.[mime] !== undefined).length;
+    outputs
+      .map(
+        (entry) =>
+          join(entry.text) +
+          Object.values(entry.data ?? {})
+            .map((value) => join(value))
+            .join("\n"),
+      )
+      .join("\n");
+  const count = (outputs: NotebookOutput[], mime: string) =>
+    outputs.filter((entry) => entry.data?.[mime] !== undefined).length;
 
   it("01 quick start: live progress, the decision card and both charts inline", async () => {
     const outputs = await execute("01-quick-start.ipynb");
@@ -129,7 +151,10 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
 
     // The executed notebook as a reader sees it, kept in test-artifacts/notebooks/: the HTML Jupyter exports and a
     // screenshot of it, in which the decision card, the tables and the interactive chart all rendered.
-    const artifacts = await saveNotebookArtifacts({ executed: path.join(scratch, "out", "01-quick-start.ipynb"), env: notebookEnv() });
+    const artifacts = await saveNotebookArtifacts({
+      executed: path.join(scratch, "out", "01-quick-start.ipynb"),
+      env: notebookEnv(),
+    });
     expect(artifacts.renderedText).toContain("Indicators at the last bar");
     expect(artifacts.renderedText).toMatch(/\bLONG\b/);
     expect(artifacts.drawnPlots).toBe(1);
@@ -168,13 +193,16 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n");
     expect(html).toContain("<b>10/10</b> windows");
     const markdown = outputs.map((entry) => join(entry.data?.["text/markdown"])).join("\n");
-    expect(markdown).toContain("| Asset | Samples | Up-moves % | Agents % | Random % | Always long % | Always short % |");
+    expect(markdown).toContain(
+      "| Asset | Samples | Up-moves % | Agents % | Random % | Always long % | Always short % |",
+    );
     expect(markdown).toContain("| Published, 4h |");
     // The published protocol's baselines: 300 samples per asset, and the conventions section.
     expect(markdown).toMatch(/\| SPX \| 300 \| /);
     expect(markdown).toContain("Conventions tried against the published random and linear-regression figures");
     expect(count(outputs, "image/png")).toBe(4);
-    for (const file of ["evaluation.md", "evaluation.html", "evaluation.accuracy-k1.png"]) expect(existsSync(path.join(dataDir, "evaluation", file)), file).toBe(true);
+    for (const file of ["evaluation.md", "evaluation.html", "evaluation.accuracy-k1.png"])
+      expect(existsSync(path.join(dataDir, "evaluation", file)), file).toBe(true);
 
     // The same notebook again: every model answer comes from DATA_DIR's cache.
     server.reset();
@@ -203,12 +231,18 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     const outputs = await execute("06-journal.ipynb");
     const text = texts(outputs);
     for (const model of ["gpt-4o", "gpt-4o-mini"]) {
-      for (const window of [1, 2, 3]) expect(text).toMatch(new RegExp(`${model} window ${window}: (LONG|SHORT), recorded as [0-9a-f-]{36}`));
+      for (const window of [1, 2, 3])
+        expect(text).toMatch(new RegExp(`${model} window ${window}: (LONG|SHORT), recorded as [0-9a-f-]{36}`));
     }
     // The models the notebook chose were the ones asked.
-    const graphModels = new Set(server.requests.filter((request) => request.summary.wantsJson).map((request) => request.summary.model));
+    const graphModels = new Set(
+      server.requests.filter((request) => request.summary.wantsJson).map((request) => request.summary.model),
+    );
     expect(graphModels).toEqual(new Set(["gpt-4o", "gpt-4o-mini"]));
-    const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n").replace(/ style="[^"]*"/g, "");
+    const html = outputs
+      .map((entry) => join(entry.data?.["text/html"]))
+      .join("\n")
+      .replace(/ style="[^"]*"/g, "");
     expect(html.match(/<td>BTC replay<\/td>/g)).toHaveLength(6);
     // Each model replayed three windows, all scored at once (the CSV-style replay holds the later bars).
     expect(html).toMatch(/<td>gpt-4o<\/td><td>3<\/td><td>3<\/td>/);

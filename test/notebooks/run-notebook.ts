@@ -20,11 +20,17 @@ export interface NotebookOutput {
 }
 
 export interface Notebook {
-  cells: { cell_type: string; source: string | string[]; outputs?: NotebookOutput[]; execution_count?: number | null }[];
+  cells: {
+    cell_type: string;
+    source: string | string[];
+    outputs?: NotebookOutput[];
+    execution_count?: number | null;
+  }[];
   metadata: { kernelspec?: { name: string } };
 }
 
-export const joinText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join("") : (value ?? ""));
+export const joinText = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value.join("") : (value ?? "");
 
 export interface RunNotebookOptions {
   notebook: string;
@@ -61,13 +67,25 @@ export async function runNotebook(options: RunNotebookOptions): Promise<Notebook
   }
   const executed = JSON.parse(readFileSync(path.join(options.outputDir, name), "utf8")) as Notebook;
   const failures = executed.cells.flatMap((cell, index) => {
-    const failed = (cell.outputs ?? []).filter((entry) => entry.output_type === "error" || (entry.output_type === "stream" && entry.name === "stderr"));
+    const failed = (cell.outputs ?? []).filter(
+      (entry) => entry.output_type === "error" || (entry.output_type === "stream" && entry.name === "stderr"),
+    );
     if (failed.length === 0) return [];
-    const firstLine = joinText(cell.source).split("\n").find((line) => line.trim() !== "") ?? "";
-    const text = failed.map((entry) => (entry.output_type === "error" ? `${entry.ename}: ${entry.evalue}\n${(entry.traceback ?? []).join("\n")}` : joinText(entry.text)));
+    const firstLine =
+      joinText(cell.source)
+        .split("\n")
+        .find((line) => line.trim() !== "") ?? "";
+    const text = failed.map((entry) =>
+      entry.output_type === "error"
+        ? `${entry.ename}: ${entry.evalue}\n${(entry.traceback ?? []).join("\n")}`
+        : joinText(entry.text),
+    );
     return [`cell ${index + 1} (${firstLine.trim()}):\n${text.join("\n").trim()}`];
   });
   // The first failure is the cause; later cells usually fail only because it did.
-  if (failures.length > 0) throw new Error(`${name} failed in Jupyter at ${failures[0]}${failures.length > 1 ? `\n(${failures.length - 1} later cells failed too)` : ""}`);
+  if (failures.length > 0)
+    throw new Error(
+      `${name} failed in Jupyter at ${failures[0]}${failures.length > 1 ? `\n(${failures.length - 1} later cells failed too)` : ""}`,
+    );
   return executed.cells.flatMap((cell) => cell.outputs ?? []);
 }
