@@ -7,6 +7,8 @@ import path from "node:path";
 
 import puppeteer, { type Browser, type Page } from "puppeteer";
 
+import { CHROMIUM_FLAGS } from "../../src/charts/chromium-setup";
+
 export const ARTIFACTS_DIR = path.resolve(__dirname, "../../test-artifacts/server");
 
 export function chromiumPath(): string | undefined {
@@ -34,15 +36,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     executablePath: chromiumPath(),
     headless: true,
     userDataDir,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
   return {
     browser,
