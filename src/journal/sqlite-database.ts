@@ -125,19 +125,18 @@ export interface SqliteJournal {
   checkpoints: CheckpointScheduler;
 }
 
-export async function openSqliteDatabase(options: SqliteJournalOptions): Promise<SqliteJournal> {
-  const { file } = options;
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
+/** Checks the file and sets the connection up; closes it and throws when either fails. */
+function configureDatabase(
+  file: string,
+  database: BetterSqlite3.Database,
+  options: SqliteJournalOptions,
+): BetterSqlite3.Database {
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-  } catch (error) {
-    throw classifyOpenError(file, error);
-  }
-  checkHeader(file);
-  // Loaded on first use: the native addon is only needed by programs that open an embedded journal.
-  const Database = (await import("better-sqlite3")).default;
-  let database: BetterSqlite3.Database | undefined;
-  try {
-    database = new Database(file, { timeout: options.busyTimeoutMs });
     if (options.integrityCheck) {
       const problems = (database.pragma("quick_check(5)") as { quick_check: string }[]).map((row) => row.quick_check);
       if (problems.length !== 1 || problems[0] !== "ok")
@@ -152,9 +151,37 @@ export async function openSqliteDatabase(options: SqliteJournalOptions): Promise
     database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
     // SQLite enforces foreign keys only when asked, per connection; chart removal relies on them.
     database.pragma("foreign_keys = ON");
+    return database;
   } catch (error) {
-    database?.close();
-    throw error instanceof JournalError ? error : classifyOpenError(file, error);
+    database.close();
+    throw error;
+  }
+}
+
+export async function openSqliteDatabase(options: SqliteJournalOptions): Promise<SqliteJournal> {
+  const { file } = options;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+  } catch (error) {
+    throw classifyOpenError(file, error);
+  }
+  checkHeader(file);
+  // Loaded on first use: the native addon is only needed by programs that open an embedded journal.
+  const Database = (await import("better-sqlite3")).default;
+  // Two processes opening a new file at the same moment both ask to switch it to WAL; SQLite sees the deadlock and
+  // answers one of them SQLITE_BUSY at once, without waiting on the busy timeout. That one starts over after a short,
+  // random pause (the other has switched the file by then), until the busy timeout has passed.
+  const deadline = Date.now() + options.busyTimeoutMs;
+  let database: BetterSqlite3.Database;
+  for (;;) {
+    try {
+      database = configureDatabase(file, new Database(file, { timeout: options.busyTimeoutMs }), options);
+      break;
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline)
+        throw error instanceof JournalError ? error : classifyOpenError(file, error);
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
+    }
   }
   const db = new Kysely<JournalDatabase>({ dialect: new ImmediateTransactionSqliteDialect({ database }) });
   return { db, checkpoints: createCheckpointScheduler(db, `${file}-wal`) };
