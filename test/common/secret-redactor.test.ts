@@ -2,22 +2,16 @@
 import { describe, expect, it } from "vitest";
 
 import { createSecretRedactor, SECRET_PIECE_LENGTH } from "../../src/common/secret-redactor";
+import { FAKE_KEY_SHAPES, secretPieces } from "../support/fake-key-shapes";
 
 const KEY_SHAPES = {
-  openai: "sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z",
-  anthropic: "sk-ant-api03-Zz9yXx8wVv7uUt6sSr5qQp4oOn3mMl2",
-  bare: "4f9c2a7e81d34b6c9e0f1a2b3c4d5e6f",
-  google: "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY",
-  github: "ghp_R4nd0mT0k3nV4lu3Th4tL00ksR34l123456",
-  jwtLike: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+  openai: FAKE_KEY_SHAPES.openai,
+  anthropic: FAKE_KEY_SHAPES.anthropic,
+  bare: FAKE_KEY_SHAPES.bare,
+  google: FAKE_KEY_SHAPES.google,
+  github: FAKE_KEY_SHAPES.github,
+  jwtLike: FAKE_KEY_SHAPES.jwtLike,
 };
-
-/** Every run of 12 characters of a secret. */
-function pieces(secret: string): string[] {
-  return Array.from({ length: secret.length - SECRET_PIECE_LENGTH + 1 }, (_, start) =>
-    secret.slice(start, start + SECRET_PIECE_LENGTH),
-  );
-}
 
 describe("createSecretRedactor", () => {
   it.each(Object.entries(KEY_SHAPES))(
@@ -32,7 +26,7 @@ describe("createSecretRedactor", () => {
       ];
       for (const echo of echoes) {
         const redacted = redactor.redact(echo);
-        for (const piece of pieces(key)) expect(redacted, echo).not.toContain(piece);
+        for (const piece of secretPieces(key)) expect(redacted, echo).not.toContain(piece);
         expect(redacted).toContain("[redacted]");
       }
     },

@@ -7,25 +7,20 @@ import { SECRET_PIECE_LENGTH } from "../../src/common/secret-redactor";
 import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { parseEventStreamText } from "../support/event-stream-text";
+import { FAKE_KEY_SHAPES, secretPieces } from "../support/fake-key-shapes";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { postJson, startTestServer } from "./test-server";
 
 const KEYS = {
-  "OpenAI project key": "sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z",
-  "bare hex key": "4f9c2a7e81d34b6c9e0f1a2b3c4d5e6f77",
-  "Google-style key": "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY",
-  "GitHub-style token": "ghp_R4nd0mT0k3nV4lu3Th4tL00ksR34l123456",
-  "key with odd characters": "Kx9_q.Z3~tR7-pL2_mN8.vB4~cX6-hJ1",
+  "OpenAI project key": FAKE_KEY_SHAPES.openai,
+  "bare hex key": FAKE_KEY_SHAPES.bare,
+  "Google-style key": FAKE_KEY_SHAPES.google,
+  "GitHub-style token": FAKE_KEY_SHAPES.github,
+  "key with odd characters": FAKE_KEY_SHAPES.oddCharacters,
 };
 
-function pieces(secret: string): string[] {
-  return Array.from({ length: secret.length - SECRET_PIECE_LENGTH + 1 }, (_, start) =>
-    secret.slice(start, start + SECRET_PIECE_LENGTH),
-  );
-}
-
 function leaks(text: string, secret: string): string[] {
-  return pieces(secret).filter((piece) => text.includes(piece));
+  return secretPieces(secret).filter((piece) => text.includes(piece));
 }
 
 let fake: FakeProviderServer;
