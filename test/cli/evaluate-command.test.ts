@@ -3,12 +3,10 @@
 // keys and base URL from the environment (JSON, markdown, HTML and PNG figures), a report name that is already
 // taken (refused before any request, replaced with --overwrite), a baselines-only run, the published protocol on
 // the shipped benchmark, and plain-word errors for bad options.
-import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -17,6 +15,7 @@ import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
 import { risesFromCsv } from "../evaluation/rises-from-csv";
 import { wavyCloses, writeBenchmarkFolder } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { runCommand } from "../support/run-command";
 
 const root = path.resolve(__dirname, "../..");
 const chromiumMissing = (() => {
@@ -49,21 +48,11 @@ async function cli(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      path.join(root, "node_modules/.bin/tsx"),
-      ["cli/main.ts", "evaluate", ...args],
-      {
-        cwd: root,
-        // The data folder (journal, default cache and report) in the scratch folder, never the repository's.
-        env: { PATH: process.env.PATH, HOME: scratch, DATA_DIR: path.join(scratch, "data"), ...env },
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
+  return runCommand(path.join(root, "node_modules/.bin/tsx"), ["cli/main.ts", "evaluate", ...args], {
+    cwd: root,
+    // The data folder (journal, default cache and report) in the scratch folder, never the repository's.
+    env: { PATH: process.env.PATH, HOME: scratch, DATA_DIR: path.join(scratch, "data"), ...env },
+  });
 }
 
 describe("quantagent evaluate", () => {

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EntryPoint, readEntryPoints } from "../../scripts/entry-points";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { joinText, runNotebook } from "../notebooks/run-notebook";
+import { type CommandResult, runCommand } from "../support/run-command";
 
 const root = path.resolve(__dirname, "../..");
 const key = "sk-packed-tarball.test-0123456789";
@@ -28,22 +29,8 @@ let entries: EntryPoint[];
 let fake: FakeProviderServer;
 
 /** Runs a command in the consumer folder; answers its exit code and output instead of throwing. */
-async function inConsumer(
-  file: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(file, args, {
-      cwd: consumer,
-      env: { PATH: process.env.PATH, HOME: scratch, ...env },
-      maxBuffer: 32 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failure.code ?? -1, stdout: failure.stdout ?? "", stderr: failure.stderr ?? "" };
-  }
+async function inConsumer(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CommandResult> {
+  return runCommand(file, args, { cwd: consumer, env: { PATH: process.env.PATH, HOME: scratch, ...env } });
 }
 
 beforeAll(async () => {

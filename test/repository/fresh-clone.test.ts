@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { joinText, runNotebook } from "../notebooks/run-notebook";
+import { type CommandResult, runCommand } from "../support/run-command";
 
 const root = path.resolve(__dirname, "../..");
 const key = "sk-fresh-clone.test-0123456789";
@@ -30,22 +31,8 @@ let home: string;
 let clone: string;
 let fake: FakeProviderServer;
 
-async function inClone(
-  file: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(file, args, {
-      cwd: clone,
-      env: { PATH: process.env.PATH, HOME: home, ...env },
-      maxBuffer: 32 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failure.code ?? -1, stdout: failure.stdout ?? "", stderr: failure.stderr ?? "" };
-  }
+async function inClone(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CommandResult> {
+  return runCommand(file, args, { cwd: clone, env: { PATH: process.env.PATH, HOME: home, ...env } });
 }
 
 const providerEnv = () => ({
