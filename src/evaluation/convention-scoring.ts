@@ -8,7 +8,7 @@
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
 import { olsSlope } from "./baselines";
-import type { BenchmarkWindow } from "./decision-points";
+import { type BenchmarkWindow, windowBar } from "./decision-points";
 
 export interface ConventionSpec {
   /** 0-based index in the window of the entry bar (44: the 45th bar). */
@@ -69,22 +69,13 @@ export function scoreConvention(
     let regressionWins = 0;
     for (const window of windows) {
       const closes = window.candles.map((candle) => candle.close);
-      const entryBar = spec.entryPrice === "close" ? spec.entryIndex : spec.entryIndex + 1;
-      const entryCandle = window.candles[entryBar];
-      if (entryCandle === undefined)
-        throw new InputError({
-          code: "invalid_argument",
-          message: `Window ${asset} ${window.window} has no bar ${entryBar + 1}`,
-        });
-      const entry = spec.entryPrice === "close" ? entryCandle.close : entryCandle.open;
+      const entry =
+        spec.entryPrice === "close"
+          ? windowBar(window, spec.entryIndex).close
+          : windowBar(window, spec.entryIndex + 1).open;
       const regression = regressionSign(closes, spec);
       for (const horizon of spec.horizons) {
-        const exit = closes[spec.entryIndex + horizon];
-        if (exit === undefined)
-          throw new InputError({
-            code: "invalid_argument",
-            message: `Window ${asset} ${window.window} has no bar ${spec.entryIndex + horizon + 1}`,
-          });
+        const exit = windowBar(window, spec.entryIndex + horizon).close;
         const move = exit / entry - 1;
         const isNeutral = Math.abs(move) <= spec.neutralBand;
         if (isNeutral && spec.neutral === "excluded") continue;

@@ -19,6 +19,17 @@ export interface BenchmarkWindow {
   candles: Candle[];
 }
 
+/** The window's candle at a 0-based bar index; an InputError naming the window when it is shorter than that. */
+export function windowBar(window: BenchmarkWindow, bar: number): Candle {
+  const candle = window.candles[bar];
+  if (candle === undefined)
+    throw new InputError({
+      code: "invalid_argument",
+      message: `Window ${window.asset} ${window.window} has no bar ${bar + 1}`,
+    });
+  return candle;
+}
+
 export interface HorizonOutcome {
   horizon: number;
   exitTime: number;

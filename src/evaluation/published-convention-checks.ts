@@ -1,10 +1,9 @@
 // Two checks on the published figures that no single convention answers: how far one seed of the random baseline
 // strays (the published random figures are multiples of 1/300, so they were one draw, not an average), and how many
 // of the plausible linear-regression variants print the published 51.1% by chance. Pure.
-import { InputError } from "../common/input-error";
 import { randomDirectives } from "./baselines";
 import { type ConventionSpec, scoreConvention, summarise } from "./convention-scoring";
-import type { BenchmarkWindow } from "./decision-points";
+import { type BenchmarkWindow, windowBar } from "./decision-points";
 import { PUBLISHED_PROTOCOL } from "./evaluation-protocol";
 import { PUBLISHED_4H_ACCURACY, roundsTo } from "./published-figures";
 
@@ -41,15 +40,7 @@ export function randomSeedSpread(
   const counts = [...windowsByAsset.values()].map((windows) =>
     windows.map((window) => {
       const entry = PUBLISHED_PROTOCOL.historyBars - 1;
-      const closeAt = (bar: number) => {
-        const candle = window.candles[bar];
-        if (candle === undefined)
-          throw new InputError({
-            code: "invalid_argument",
-            message: `Window ${window.asset} ${window.window} has no bar ${bar + 1}`,
-          });
-        return candle.close;
-      };
+      const closeAt = (bar: number) => windowBar(window, bar).close;
       const moves = PUBLISHED_PROTOCOL.horizons.map((horizon) => closeAt(entry + horizon) - closeAt(entry));
       return {
         up: moves.filter((move) => move > 0).length,

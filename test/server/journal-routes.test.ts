@@ -9,8 +9,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
-import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
-import { fakeDecision } from "../fakes/fake-provider-server";
+import {
+  fakeDecision,
+  type FakeProviderServer,
+  fakeReply,
+  startFakeProviderServer,
+} from "../fakes/fake-provider-server";
 import { laterBars, sampleEntry } from "../journal/journal-fixtures";
 import { dailyBarsFetch } from "../market/yahoo-fixtures";
 import { benchmarkCsv } from "./analysis-fixtures";
