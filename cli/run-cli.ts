@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { createSecretRedactor, packageRoot } from "../src/common/index";
+import { MissingApiKeyError } from "../src/errors";
 import { type ErrorKind, providerIds, providers, QuantAgentError } from "../src/index";
 import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";
@@ -99,9 +100,24 @@ export async function runCli(context: CliContext): Promise<number> {
   } catch (error) {
     const code = exitCodeFor(error, context.signal);
     const message =
-      code === EXIT_CODES.interrupted ? "Interrupted." : error instanceof Error ? error.message : String(error);
+      code === EXIT_CODES.interrupted
+        ? "Interrupted."
+        : error instanceof MissingApiKeyError
+          ? missingKeyMessage(error)
+          : error instanceof Error
+            ? error.message
+            : String(error);
     const hint = error instanceof UsageError ? ` (quantagent ${command.name} --help)` : "";
     stderr.write(`${message}${hint}\n`);
     return code;
   }
+}
+
+/** The library's sentence names the config record and the page; on the command line the environment is the way. */
+function missingKeyMessage(error: MissingApiKeyError): string {
+  const others = providerIds
+    .filter((id) => id !== error.provider)
+    .map((id) => `--provider ${id} with ${providers[id].keyEnvVar}`)
+    .join(", or ");
+  return `No ${providers[error.provider].displayName} API key: set ${providers[error.provider].keyEnvVar} in the environment (nothing was sent), or use ${others}.`;
 }

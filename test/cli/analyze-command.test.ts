@@ -170,8 +170,9 @@ describe("quantagent analyze", () => {
 
     const noKey = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h"], { env: { OPENAI_API_KEY: "" } });
     expect(noKey.code).toBe(2);
-    expect(noKey.stderr).toMatch(
-      /^Please replace the placeholder API key with your actual OpenAI API key\. Please set it using one of these methods: 1\) set the OPENAI_API_KEY environment variable/,
+    // Said in the command line's terms: the environment variable and the other providers, not the config record.
+    expect(noKey.stderr).toBe(
+      "No OpenAI API key: set OPENAI_API_KEY in the environment (nothing was sent), or use --provider anthropic with ANTHROPIC_API_KEY, or --provider qwen with DASHSCOPE_API_KEY.\n",
     );
     expect(server.requestCount()).toBe(0);
   }, 30_000);
