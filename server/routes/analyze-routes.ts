@@ -15,7 +15,7 @@ import type Router from "@koa/router";
 import type { Context } from "koa";
 
 import { type AnalyzeRequest, type ProgressEvent, toWireEvent, toWireResult } from "../../src/index";
-import { analyzeBodySchema, toAnalyzeRequest, wantsLegacyRedirect } from "../analyze-input";
+import { ANALYZE_BODY_SHAPE, analyzeBodySchema, toAnalyzeRequest, wantsLegacyRedirect } from "../analyze-input";
 import type { RouteSettings } from "../app-dependencies";
 import { abortOnDisconnect, ClientDisconnectedError } from "../client-disconnect";
 import type { ConcurrencyLimit } from "../concurrency-limit";
@@ -35,7 +35,7 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
 
   router.post(
     "/analyze",
-    jsonBody({ limitBytes: settings.maxAnalyzeBodyBytes }),
+    jsonBody({ limitBytes: settings.maxAnalyzeBodyBytes, shape: ANALYZE_BODY_SHAPE }),
     validated(
       "body",
       analyzeBodySchema,

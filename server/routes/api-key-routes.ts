@@ -3,7 +3,7 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 
-import { providerIdSchema, providerInfo } from "../../src/llm/index";
+import { MAX_API_KEY_LENGTH, providerIdSchema, providerInfo } from "../../src/llm/index";
 import type { RouteSettings } from "../app-dependencies";
 import { abortOnDisconnect } from "../client-disconnect";
 import { jsonBody } from "../middleware/json-body";
@@ -15,7 +15,9 @@ import { apiRouter } from "./api-router";
 const providerField = providerIdSchema.default("openai");
 
 export const updateApiKeyBodySchema = z.strictObject({
-  api_key: z.string({ error: "api_key must be a string: your provider's API key" }),
+  api_key: z
+    .string({ error: "api_key must be a string: your provider's API key" })
+    .max(MAX_API_KEY_LENGTH, `api_key is longer than ${MAX_API_KEY_LENGTH} characters`),
   provider: providerField,
 });
 export const validateApiKeyBodySchema = z.strictObject({ provider: providerField });

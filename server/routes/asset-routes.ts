@@ -2,6 +2,7 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 
+import { MAX_SYMBOL_LENGTH } from "../../src/market/index";
 import type { RouteSettings } from "../app-dependencies";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
@@ -10,7 +11,9 @@ import { apiRouter } from "./api-router";
 // The symbol's own rules (pattern, length, built-in codes) are the store's: its CustomAssetStoreError answers 400
 // {success: false, error} through the error handler, in the store's words.
 export const saveCustomAssetBodySchema = z.strictObject({
-  symbol: z.string({ error: "symbol must be a string such as ETH-USD" }),
+  symbol: z
+    .string({ error: "symbol must be a string such as ETH-USD" })
+    .max(MAX_SYMBOL_LENGTH, `symbol must be at most ${MAX_SYMBOL_LENGTH} characters`),
 });
 
 export const saveCustomAssetAnswerSchema = z.object({

@@ -12,7 +12,7 @@ import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import { createSecretRedactor, type SecretRedactor } from "../common/secret-redactor";
-import { type ApiKeyStatus, apiKeyStatus, type Env } from "../config/api-keys";
+import { type ApiKeyStatus, apiKeyStatus, type Env, MAX_API_KEY_LENGTH } from "../config/api-keys";
 import { type Config, ConfigError, type ConfigInput, createConfig, PLACEHOLDER_API_KEY } from "../config/config-schema";
 import { type ProviderId, providerIds, providerIdSchema, providerInfo } from "../config/providers";
 import { type ModelSelection, modelSelection, switchProvider } from "../config/switch-provider";
@@ -63,7 +63,7 @@ const apiKeyInputSchema = z
   .string({ error: "the API key must be a string" })
   .trim()
   .min(1, { error: "the API key must not be empty", abort: true })
-  .max(500, { error: "the API key is longer than 500 characters", abort: true })
+  .max(MAX_API_KEY_LENGTH, { error: `the API key is longer than ${MAX_API_KEY_LENGTH} characters`, abort: true })
   .refine((key) => key !== PLACEHOLDER_API_KEY, 'the API key is the placeholder "sk-"; paste your real key')
   .refine((key) => /^[\x21-\x7e]+$/.test(key), "the API key must not contain spaces or non-ASCII characters");
 
