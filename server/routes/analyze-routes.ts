@@ -17,6 +17,7 @@ import type { Context } from "koa";
 import { type AnalyzeRequest, type ProgressEvent, toWireEvent, toWireResult } from "../../src/index";
 import { ANALYZE_BODY_SHAPE, analyzeBodySchema, toAnalyzeRequest, wantsLegacyRedirect } from "../analyze-input";
 import type { RouteSettings } from "../app-dependencies";
+import { requestCallerTexts } from "../caller-texts";
 import { abortOnDisconnect, ClientDisconnectedError } from "../client-disconnect";
 import type { ConcurrencyLimit } from "../concurrency-limit";
 import { openEventStream, wantsEventStream } from "../event-stream";
@@ -102,7 +103,10 @@ async function answerAnalysis(
       ms: Math.round(result.timingsMs.total),
     });
     const wire = toWireResult(result);
-    context.body = options.redirect ? legacyRedirectAnswer(wire, { redact: settings.redactor.redact }) : wire;
+    const spare = requestCallerTexts(context);
+    context.body = options.redirect
+      ? legacyRedirectAnswer(wire, { redact: (text) => settings.redactor.redact(text, { spare }) })
+      : wire;
   } finally {
     connection.dispose();
   }
@@ -140,7 +144,11 @@ async function streamAnalysis(
     throw error; // nothing sent yet: the error handler answers with the proper status
   }
 
-  const stream = openEventStream(context, { heartbeatMs: settings.heartbeatMs, redact: settings.redactor.redact });
+  const spare = requestCallerTexts(context);
+  const stream = openEventStream(context, {
+    heartbeatMs: settings.heartbeatMs,
+    redact: (text) => settings.redactor.redact(text, { spare }),
+  });
   send = (event) => stream.send("progress", toWireEvent(event));
   for (const event of early) send(event);
   // Koa starts sending the stream once this middleware returns; the analysis carries on in the background.

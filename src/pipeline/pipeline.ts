@@ -8,6 +8,7 @@ import { z } from "zod";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { type ChartRenderer, createChartRenderer } from "../charts/png-renderer";
+import { callerTexts } from "../common/caller-texts";
 import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
 import { QuantAgentError } from "../common/quantagent-error";
@@ -247,7 +248,9 @@ export class Pipeline {
           promptVersion: PROMPT_VERSION,
           plugins: this.plugins,
         });
-        await this.#journal.record(this.#redactor.redactValue(entry)).catch(() => undefined);
+        // The caller's own text (a CSV's name, a symbol) is kept as sent: see secret-redactor.ts.
+        const spare = callerTexts(request);
+        await this.#journal.record(this.#redactor.redactValue(entry, { spare })).catch(() => undefined);
       }
       throw error;
     }
@@ -266,7 +269,9 @@ export class Pipeline {
     try {
       id = (
         await this.#journal.record(
-          this.#redactor.redactValue(entryFromResult(result, { ...context, promptVersion: result.promptVersion })),
+          this.#redactor.redactValue(entryFromResult(result, { ...context, promptVersion: result.promptVersion }), {
+            spare: callerTexts(context.request),
+          }),
         )
       ).id;
       // The caller's bars after the window (a CSV with `end`): the outcome is known at once.

@@ -205,7 +205,7 @@ describe("without an access token", () => {
     expectPlainError(missing.body);
     const wrongMethod = await getJson(server, "/api/update-api-key");
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.body.error).toBe("GET /api/update-api-key is not allowed; use POST.");
+    expect(wrongMethod.body.error).toBe("This method is not allowed here; use POST.");
     expect(wrongMethod.headers.get("allow")).toBe("POST");
   });
 });
