@@ -49,6 +49,11 @@ export interface AppDependencies {
   heartbeatMs?: number;
   /** True when the server is served over TLS (adds Strict-Transport-Security). */
   tls?: boolean;
+  /**
+   * Behind a reverse proxy (TRUST_PROXY=1): the client's address is the last one of X-Forwarded-For, and the host and
+   * protocol are X-Forwarded-Host and -Proto. Default false: those headers are ignored.
+   */
+  trustProxy?: boolean;
   /** The clock, for the legacy form's use_current_time. */
   now?: () => Date;
 }

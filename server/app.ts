@@ -76,7 +76,11 @@ export function createApp(dependencies: AppDependencies): Koa {
   });
 
   const app = new Koa();
-  app.proxy = false; // never trust X-Forwarded-* headers: Origin is compared with the Host this server sees
+  // X-Forwarded-* headers are trusted only behind a reverse proxy (TRUST_PROXY=1), and then only the last address of
+  // X-Forwarded-For, the one that proxy added: any earlier one is whatever the client wrote. The client's address is
+  // what failed token attempts are counted by; Origin is compared with the forwarded host and protocol.
+  app.proxy = dependencies.trustProxy === true;
+  app.maxIpsCount = 1;
   // Errors are answered by errorHandler; this only sees failures while a response is already being sent. A client
   // that leaves mid-stream (a closed tab, a cancelled run) is normal and not worth a warning.
   app.on("error", (error: unknown) => {

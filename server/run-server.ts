@@ -27,7 +27,7 @@ export type ServerExitCode = (typeof SERVER_EXIT)[keyof typeof SERVER_EXIT];
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunServerOptions {
-  /** HOST, PORT, DATA_DIR, ACCESS_TOKEN, TLS_*, MAX_CONCURRENT_ANALYSES, LOG_LEVEL, and the keys. */
+  /** HOST, PORT, DATA_DIR, ACCESS_TOKEN, TLS_*, MAX_CONCURRENT_ANALYSES, TRUST_PROXY, LOG_LEVEL, and the keys. */
   env: Record<string, string | undefined>;
   /** Aborting it shuts the server down; its reason (a string such as "SIGTERM") is logged. */
   signal: AbortSignal;
@@ -83,6 +83,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     accessToken,
     maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES,
     tls: tls !== undefined,
+    trustProxy: settings.TRUST_PROXY,
   });
   const server = createAppServer(app, { logger, tls });
 

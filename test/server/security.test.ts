@@ -255,6 +255,7 @@ describe("the entry's settings", () => {
         TLS_CERT_FILE: undefined,
         TLS_KEY_FILE: undefined,
         MAX_CONCURRENT_ANALYSES: 4,
+        TRUST_PROXY: false,
         QUANTAGENT_PLUGINS: undefined,
         JOURNAL: "on",
         DATABASE_URL: undefined,
@@ -349,6 +350,16 @@ describe("the entry's settings", () => {
     expect(readServerEnvironment({ LOG_LEVEL: "verbose" })).toEqual({
       ok: false,
       error: expect.stringMatching(/LOG_LEVEL must be one of debug, info, warn, error, silent/),
+    });
+  });
+
+  it("reads TRUST_PROXY as 0 (the default) or 1, nothing else", () => {
+    expect(readServerEnvironment({})).toMatchObject({ settings: { TRUST_PROXY: false } });
+    expect(readServerEnvironment({ TRUST_PROXY: "1" })).toMatchObject({ settings: { TRUST_PROXY: true } });
+    expect(readServerEnvironment({ TRUST_PROXY: " 0 " })).toMatchObject({ settings: { TRUST_PROXY: false } });
+    expect(readServerEnvironment({ TRUST_PROXY: "yes" })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/TRUST_PROXY must be 0 or 1/),
     });
   });
 });
