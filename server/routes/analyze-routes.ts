@@ -15,21 +15,17 @@ import type Router from "@koa/router";
 import type { Context } from "koa";
 
 import { type AnalyzeRequest, type ProgressEvent, toWireEvent, toWireResult } from "../../src/index";
+import { admit, PAID_WORK } from "../admission";
 import { ANALYZE_BODY_SHAPE, analyzeBodySchema, toAnalyzeRequest, wantsLegacyRedirect } from "../analyze-input";
 import type { RouteSettings } from "../app-dependencies";
 import { requestCallerTexts } from "../caller-texts";
 import { abortOnDisconnect, ClientDisconnectedError } from "../client-disconnect";
-import type { ConcurrencyLimit } from "../concurrency-limit";
 import { openEventStream, wantsEventStream } from "../event-stream";
-import { HttpProblem } from "../http-problem";
 import { legacyRedirectAnswer } from "../legacy-redirect";
 import { errorResponse } from "../middleware/error-response";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
 import { apiRouter } from "./api-router";
-
-/** What a refused client is told to wait: about the length of a short analysis. */
-const RETRY_AFTER_SECONDS = 15;
 
 export function createAnalyzeRouter(settings: RouteSettings): Router {
   const router = apiRouter();
@@ -46,7 +42,7 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
         const releaseStream = streaming ? admit(settings.eventStreams, "event streams are open") : undefined;
         let releaseAnalysis: (() => void) | undefined;
         try {
-          releaseAnalysis = admit(settings.analyses, "analyses are running");
+          releaseAnalysis = admit(settings.analyses, PAID_WORK);
         } catch (error) {
           releaseStream?.();
           throw error;
@@ -63,18 +59,6 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
   );
 
   return router;
-}
-
-/** A slot of the limit, or 429 with Retry-After when none is free. */
-function admit(limit: ConcurrencyLimit, what: string): () => void {
-  const release = limit.tryAcquire();
-  if (release) return release;
-  throw new HttpProblem(
-    429,
-    "too_many_analyses",
-    `The server is busy: ${limit.capacity} ${what} at once already. Try again in a few seconds.`,
-    { "Retry-After": String(RETRY_AFTER_SECONDS) },
-  );
 }
 
 function describe(request: AnalyzeRequest): Record<string, unknown> {
