@@ -16,3 +16,4 @@ export {
   SECRET_PIECE_LENGTH,
   type SecretRedactor,
 } from "./secret-redactor";
+export { plainText } from "./terminal-text";

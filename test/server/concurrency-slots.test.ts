@@ -9,7 +9,7 @@ import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../
 import { createStubChartRenderer } from "../reliability/support/stub-chart-renderer";
 import { waitFor } from "../support/wait";
 import { benchmarkCsv } from "./analysis-fixtures";
-import { postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
+import { type JsonAnswer, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
 const csv = benchmarkCsv();
 let fake: FakeProviderServer;
@@ -48,7 +48,7 @@ describe("POST /api/validate-api-key", () => {
   it("is under the analyses limit: of 10 at once under a limit of 2, 2 reach the provider, 8 get 429", async () => {
     fake.reset();
     const gate = holdProvider();
-    const answers: Awaited<ReturnType<typeof postJson>>[] = [];
+    const answers: JsonAnswer[] = [];
     const all = Array.from({ length: 10 }, () =>
       postJson(server, "/api/validate-api-key", { provider: "openai" }).then((answer) => answers.push(answer)),
     );
