@@ -4,6 +4,7 @@ import type { Pipeline } from "../src/index";
 import type { ConcurrencyLimit } from "./concurrency-limit";
 import type { FailedAttemptsOptions } from "./failed-attempts";
 import type { Logger } from "./logger";
+import type { InstallationSecretStore } from "./output-link/installation-secret";
 
 /** The part of the library's Pipeline the server calls: a test can pass a stub with these methods. */
 export type ServerPipeline = Pick<
@@ -56,6 +57,11 @@ export interface AppDependencies {
   trustProxy?: boolean;
   /** The clock, for the legacy form's use_current_time. */
   now?: () => Date;
+  /**
+   * Where the secret that signs /output links is kept; default one made for this process only (links then stay
+   * signed until it stops). The server's entry keeps it in DATA_DIR.
+   */
+  outputLinkSecret?: InstallationSecretStore;
 }
 
 export interface RouteSettings {
@@ -69,4 +75,5 @@ export interface RouteSettings {
   eventStreams: ConcurrencyLimit;
   heartbeatMs: number;
   now: () => Date;
+  outputLinkSecret: InstallationSecretStore;
 }

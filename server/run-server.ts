@@ -15,6 +15,7 @@ import { createApp, createServerRedactor } from "./app";
 import { createAppServer } from "./http-server";
 import { createLogger } from "./logger";
 import { startOutcomeScoring } from "./outcome-scoring";
+import { createFileSecretStore } from "./output-link/file-installation-secret";
 import { readServerEnvironment } from "./server-environment";
 
 /**
@@ -77,13 +78,24 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
       return SERVER_EXIT.failed;
     }
   }
+  // The secret that signs /output links is made (once) or read now: a damaged secret file stops the start, before
+  // any link is handed out that could not be checked later.
+  const outputLinkSecret = createFileSecretStore({ dataDir });
+  try {
+    await outputLinkSecret.secret();
+  } catch (error) {
+    writeError(`${describeError(error)}\n`);
+    await pipeline.close();
+    return SERVER_EXIT.failed;
+  }
   const app = createApp({
     pipeline,
     logger,
+    outputLinkSecret,
     accessToken,
     maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES,
     tls: tls !== undefined,
-    trustProxy: settings.TRUST_PROXY,
+    trustProxy: settings.TRUST_PROXY === "1",
   });
   const server = createAppServer(app, { logger, tls });
 

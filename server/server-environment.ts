@@ -42,8 +42,7 @@ export const serverEnvironmentSchema = z.object({
   /** 1 behind a reverse proxy that sets X-Forwarded-For (and -Proto, -Host); default 0. */
   TRUST_PROXY: trimmedText
     .transform((value) => value ?? "0")
-    .pipe(z.enum(["0", "1"], { error: "TRUST_PROXY must be 0 or 1" }))
-    .transform((value) => value === "1"),
+    .pipe(z.enum(["0", "1"], { error: "TRUST_PROXY must be 0 or 1" })),
   /** Plugins to load at start: module specifiers, comma-separated. */
   QUANTAGENT_PLUGINS: trimmedText,
   /** "off" runs the server without recording analyses; default on. */

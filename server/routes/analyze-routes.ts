@@ -25,6 +25,7 @@ import { legacyRedirectAnswer } from "../legacy-redirect";
 import { errorResponse } from "../middleware/error-response";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
+import { createLinkSigner } from "../output-link/link-signature";
 import { apiRouter } from "./api-router";
 
 export function createAnalyzeRouter(settings: RouteSettings): Router {
@@ -78,6 +79,9 @@ async function answerAnalysis(
   settings: RouteSettings,
   options: { redirect: boolean },
 ): Promise<void> {
+  // The link's signer is ready before anything is spent: a secret that cannot be read fails the request, not the
+  // analysis it would have paid for.
+  const signer = options.redirect ? createLinkSigner(await settings.outputLinkSecret.secret()) : undefined;
   const connection = abortOnDisconnect(context);
   try {
     const result = await settings.pipeline.analyze(request, { signal: connection.signal, source: sourceOf(context) });
@@ -88,8 +92,8 @@ async function answerAnalysis(
     });
     const wire = toWireResult(result);
     const spare = requestCallerTexts(context);
-    context.body = options.redirect
-      ? legacyRedirectAnswer(wire, { redact: (text) => settings.redactor.redact(text, { spare }) })
+    context.body = signer
+      ? legacyRedirectAnswer(wire, { redact: (text) => settings.redactor.redact(text, { spare }), sign: signer.sign })
       : wire;
   } finally {
     connection.dispose();

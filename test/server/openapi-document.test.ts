@@ -308,6 +308,16 @@ describe("real answers of every route match the document", () => {
     check("delete", "/api/analyses/{id}", await deleteJson(server, `/api/analyses/${id}`), 404);
   });
 
+  it("GET /output answers the page as documented, without the token", async () => {
+    const page = await fetch(`${guarded.url}/output?results=${encodeURIComponent("{}")}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const media = (document.paths["/output"]?.get as { responses: Record<string, JsonSchema> }).responses["200"];
+    expect(Object.keys((media as { content: object }).content)).toEqual(["text/html"]);
+    expect(await page.text()).toContain('<body data-link="unsigned">');
+    sampled.add("get /output");
+  });
+
   it("every documented operation answered at least once with 200 above", () => {
     const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method} ${path}`),

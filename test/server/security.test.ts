@@ -255,7 +255,7 @@ describe("the entry's settings", () => {
         TLS_CERT_FILE: undefined,
         TLS_KEY_FILE: undefined,
         MAX_CONCURRENT_ANALYSES: 4,
-        TRUST_PROXY: false,
+        TRUST_PROXY: "0",
         QUANTAGENT_PLUGINS: undefined,
         JOURNAL: "on",
         DATABASE_URL: undefined,
@@ -354,9 +354,9 @@ describe("the entry's settings", () => {
   });
 
   it("reads TRUST_PROXY as 0 (the default) or 1, nothing else", () => {
-    expect(readServerEnvironment({})).toMatchObject({ settings: { TRUST_PROXY: false } });
-    expect(readServerEnvironment({ TRUST_PROXY: "1" })).toMatchObject({ settings: { TRUST_PROXY: true } });
-    expect(readServerEnvironment({ TRUST_PROXY: " 0 " })).toMatchObject({ settings: { TRUST_PROXY: false } });
+    expect(readServerEnvironment({})).toMatchObject({ settings: { TRUST_PROXY: "0" } });
+    expect(readServerEnvironment({ TRUST_PROXY: "1" })).toMatchObject({ settings: { TRUST_PROXY: "1" } });
+    expect(readServerEnvironment({ TRUST_PROXY: " 0 " })).toMatchObject({ settings: { TRUST_PROXY: "0" } });
     expect(readServerEnvironment({ TRUST_PROXY: "yes" })).toEqual({
       ok: false,
       error: expect.stringMatching(/TRUST_PROXY must be 0 or 1/),
