@@ -87,7 +87,7 @@ describe("quantagent serve", () => {
     const secretFile = path.join(scratch, "data", "output-link.secret");
     expect(readFileSync(secretFile, "utf8")).toMatch(/^[0-9a-f]{64}\n$/);
     expect(statSync(secretFile).mode & 0o777).toBe(0o600);
-  }, 120_000);
+  }, 300_000);
 
   it("does not start with a damaged /output link secret, and leaves the file as it is (exit 1)", async () => {
     const dataDir = path.join(scratch, "damaged");
@@ -98,7 +98,7 @@ describe("quantagent serve", () => {
     expect(exited.output).toMatch(/does not hold a secret this server wrote, and was left as it is/);
     expect(exited.output).not.toMatch(/Serving the web page/);
     expect(readFileSync(path.join(dataDir, "output-link.secret"), "utf8")).toBe("damaged\n");
-  }, 120_000);
+  }, 300_000);
 
   it.each([
     [["--port", "eighty"], {}, /PORT must be a number/],
@@ -117,7 +117,7 @@ describe("quantagent serve", () => {
       expect(exited.output).not.toContain("Serving");
       expect(exited.code).toBe(2);
     },
-    30_000,
+    300_000,
   );
 });
 

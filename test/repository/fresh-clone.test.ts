@@ -116,7 +116,7 @@ describe("a fresh clone in an empty folder", () => {
     expect(evaluation.code, evaluation.stderr).toBe(0);
     expect(evaluation.stdout).toMatch(/\| SPX \| 15 \| /);
     expect(existsSync(path.join(home, "evaluation", "evaluation.md"))).toBe(true);
-  }, 120_000);
+  }, 300_000);
 
   it("runs the quick-start notebook through Jupyter with the kernel the clone's CLI installs", async () => {
     const kernel = await inClone(process.execPath, ["dist/cli/main.js", "kernel", "install"]);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { waitFor } from "../support/wait";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
@@ -59,8 +60,9 @@ describe("MAX_CONCURRENT_ANALYSES", () => {
     );
     const admitted = answers.filter(({ answer }) => answer.status === 200);
     const refused = answers.filter(({ answer }) => answer.status === 429);
-    expect(admitted.map(({ index }) => index)).toEqual([0, 1, 2]);
-    expect(refused.map(({ index }) => index)).toEqual([3, 4, 5]);
+    // Which three come first is the machine's business (a busy one may reorder them); that three do is the rule.
+    expect(admitted).toHaveLength(3);
+    expect(refused).toHaveLength(3);
     const firstAdmittedDone = Math.min(...admitted.map(({ ms }) => ms));
     for (const { answer, ms } of refused) {
       expect(answer.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -68,7 +70,7 @@ describe("MAX_CONCURRENT_ANALYSES", () => {
       // Refused at once, not after waiting for a slot: long before any admitted analysis is done.
       expect(ms).toBeLessThan(firstAdmittedDone / 2);
     }
-    expect([...namesSeen()].sort()).toEqual(["Analysis-0", "Analysis-1", "Analysis-2"]);
+    expect([...namesSeen()].sort()).toEqual(admitted.map(({ index }) => `Analysis-${index}`).sort());
     // Slots are given back: the next analysis is admitted.
     fake.setHandler(defaultFakeHandler);
     expect((await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "Analysis-9" })).status).toBe(200);
@@ -94,7 +96,8 @@ describe("event streams", () => {
       headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
       body: JSON.stringify({ csv, timeframe: "4h", name: "Analysis-1" }),
     }).then(async (response) => ({ status: response.status, text: await response.text() }));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The first stream is open once its analysis reaches the provider.
+    await waitFor(() => namesSeen().has("Analysis-1"), 60_000, "the first stream's analysis at the provider");
     const second = await postJson(
       server,
       "/api/analyze",

@@ -282,7 +282,7 @@ describe("real answers of every route match the document", () => {
     } finally {
       fake.reset();
     }
-  }, 120_000);
+  }, 300_000);
 
   it("the journal: the analyses recorded above listed, one stored with its outcome, statistics, scoring, removal", async () => {
     const page = await getJson(server, "/api/analyses?limit=20");

@@ -62,7 +62,7 @@ async function openOutput(
   if (stored)
     await opened.page.evaluate((text) => sessionStorage.setItem("analysisResults", text), JSON.stringify(stored));
   await opened.page.goto(url, { waitUntil: "domcontentloaded" });
-  await opened.page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
+  await opened.page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
   return opened.page;
 }
 
