@@ -1,7 +1,6 @@
 // The evaluation harness: decision points from benchmark windows, the two scoring protocols, metrics, baselines,
 // the market's drift, the conventions checked against the published figures, the model-answer cache, the run, its
 // reports (JSON, markdown, HTML), figures and progress views.
-export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
 export {
   alwaysLongDirective,
   alwaysShortDirective,
@@ -12,7 +11,25 @@ export {
   momentumDirective,
   olsSlope,
   randomDirectives,
-} from "./baselines";
+} from "../scoring/baselines";
+export {
+  averageScores,
+  type DirectionalScore,
+  type Directive,
+  directiveReturn,
+  type FlatMoves,
+  type Interval,
+  isCorrect,
+  relativeGain,
+  type ScoredDecision,
+  scoreDirectives,
+  type ScoreOptions,
+  simpleReturn,
+  wilsonInterval,
+  Z_95,
+} from "../scoring/directional-score";
+export { mulberry32 } from "../scoring/seeded-random";
+export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
 export {
   BENCHMARK_DIR,
   listBenchmarkAssets,
@@ -50,22 +67,6 @@ export type {
 export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export type { DriftRow } from "./market-drift";
 export {
-  averageScores,
-  type DirectionalScore,
-  type Directive,
-  directiveReturn,
-  type FlatMoves,
-  type Interval,
-  isCorrect,
-  relativeGain,
-  type ScoredDecision,
-  scoreDirectives,
-  type ScoreOptions,
-  simpleReturn,
-  wilsonInterval,
-  Z_95,
-} from "./metrics";
-export {
   cachedChatModel,
   type ModelCacheCall,
   modelCacheEntryPath,
@@ -100,6 +101,5 @@ export {
   type ScoreRow,
   type ScoringOptions,
 } from "./score-evaluation";
-export { mulberry32 } from "./seeded-random";
 export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
 export { assertReportAbsent, writeEvaluationReport, type WriteReportOptions, type WrittenReport } from "./write-report";

@@ -5,10 +5,16 @@
 // failed window removes one point from every column alike. Rows of asset "ALL" pool every scored point.
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
-import { type BaselineId, baselineIds, deterministicBaselineDirective, randomDirectives } from "./baselines";
+import { type BaselineId, baselineIds, deterministicBaselineDirective, randomDirectives } from "../scoring/baselines";
+import {
+  averageScores,
+  type DirectionalScore,
+  type Directive,
+  relativeGain,
+  scoreDirectives,
+} from "../scoring/directional-score";
 import { type DecisionPoint, outcomeAt } from "./decision-points";
 import { type EvaluationProtocol, flatMovesOf, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
-import { averageScores, type DirectionalScore, type Directive, relativeGain, scoreDirectives } from "./metrics";
 
 export type MethodId = "agents" | BaselineId;
 export const ALL_ASSETS = "ALL";

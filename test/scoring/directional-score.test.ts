@@ -1,5 +1,5 @@
 // Metrics against hand-computed values. Provenance: every expected number below was worked out by hand from the
-// formulas in src/evaluation/metrics.ts (shown next to each), and the Wilson bounds agree with
+// formulas in src/scoring/directional-score.ts (shown next to each), and the Wilson bounds agree with
 // statsmodels.stats.proportion.proportion_confint(method="wilson") to the digits given.
 import { describe, expect, it } from "vitest";
 
@@ -13,7 +13,7 @@ import {
   simpleReturn,
   wilsonInterval,
   Z_95,
-} from "../../src/evaluation/metrics";
+} from "../../src/scoring/directional-score";
 
 describe("wilsonInterval", () => {
   it("5 of 10: centre 0.5, half-width (z / (1 + z²/n)) * sqrt(p(1-p)/n + z²/4n²) = 0.263407", () => {

@@ -7,8 +7,8 @@
 // most of these markets had over the benchmark's years. Ties are rare on real prices.
 import { InputError } from "../common/input-error";
 import { leastSquaresLine } from "../common/least-squares";
-import type { DecisionPoint } from "./decision-points";
-import type { Directive } from "./metrics";
+import type { DecisionPoint } from "../evaluation/decision-points";
+import type { Directive } from "./directional-score";
 import { mulberry32 } from "./seeded-random";
 
 export type BaselineId = "random" | "always_long" | "always_short" | "momentum" | "linear_regression";

@@ -2,18 +2,13 @@
 // generator, and all of them on the real benchmark shipped in datasets/benchmark.
 import { describe, expect, it } from "vitest";
 
-import {
-  linearRegressionDirective,
-  momentumDirective,
-  olsSlope,
-  randomDirectives,
-} from "../../src/evaluation/baselines";
 import { readBenchmarkWindows } from "../../src/evaluation/benchmark-data";
 import { decisionPoints } from "../../src/evaluation/decision-points";
 import { findScore, scoreEvaluation } from "../../src/evaluation/score-evaluation";
-import { mulberry32 } from "../../src/evaluation/seeded-random";
+import { linearRegressionDirective, momentumDirective, olsSlope, randomDirectives } from "../../src/scoring/baselines";
+import { mulberry32 } from "../../src/scoring/seeded-random";
+import { candlesFromCloses } from "../evaluation/synthetic-candles";
 import { benchmarkRoot } from "../support/benchmark";
-import { candlesFromCloses } from "./synthetic-candles";
 
 function pointWithHistory(closes: number[]) {
   const candles = candlesFromCloses([...closes, closes.at(-1)!]);
