@@ -2,7 +2,7 @@
 // the score rows, the market's drift on the same samples, the conventions checked against the published figures,
 // token usage and cost, and progress snapshots while it runs.
 import type { ModelsUsed } from "../pipeline/analysis-result";
-import type { Directive } from "../scoring/directional-score";
+import type { Directive } from "../scoring/directive";
 import type { EvaluationProtocol } from "./evaluation-protocol";
 import type { DriftRow } from "./market-drift";
 import type { PublishedConventions } from "./published-conventions";

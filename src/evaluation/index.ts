@@ -12,22 +12,16 @@ export {
   olsSlope,
   randomDirectives,
 } from "../scoring/baselines";
+export { type Interval, wilsonInterval, Z_95 } from "../scoring/confidence-intervals";
 export {
   averageScores,
   type DirectionalScore,
-  type Directive,
-  directiveReturn,
-  type FlatMoves,
-  type Interval,
-  isCorrect,
   relativeGain,
   type ScoredDecision,
   scoreDirectives,
   type ScoreOptions,
-  simpleReturn,
-  wilsonInterval,
-  Z_95,
 } from "../scoring/directional-score";
+export { type Directive, directiveReturn, type FlatMoves, isCorrect, simpleReturn } from "../scoring/directive";
 export { mulberry32 } from "../scoring/seeded-random";
 export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
 export {

@@ -2,7 +2,7 @@
 // market's drift and the published figures, the mean return of following each method, and the comparison of this
 // run's summary with the published one.
 import { baselineIds, baselineLabels } from "../scoring/baselines";
-import type { Interval } from "../scoring/directional-score";
+import type { Interval } from "../scoring/confidence-intervals";
 import type { ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";

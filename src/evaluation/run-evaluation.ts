@@ -23,7 +23,7 @@ import { createPipeline, type Pipeline, type PipelineDependencies } from "../pip
 import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
-import type { Directive } from "../scoring/directional-score";
+import type { Directive } from "../scoring/directive";
 import { readBenchmarkWindows } from "./benchmark-data";
 import { forEachWithConcurrency } from "./bounded-concurrency";
 import {

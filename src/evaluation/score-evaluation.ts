@@ -6,13 +6,8 @@
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
 import { type BaselineId, baselineIds, deterministicBaselineDirective, randomDirectives } from "../scoring/baselines";
-import {
-  averageScores,
-  type DirectionalScore,
-  type Directive,
-  relativeGain,
-  scoreDirectives,
-} from "../scoring/directional-score";
+import { averageScores, type DirectionalScore, relativeGain, scoreDirectives } from "../scoring/directional-score";
+import type { Directive } from "../scoring/directive";
 import { type DecisionPoint, outcomeAt } from "./decision-points";
 import { type EvaluationProtocol, flatMovesOf, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 

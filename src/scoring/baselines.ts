@@ -8,7 +8,7 @@
 import { InputError } from "../common/input-error";
 import { leastSquaresLine } from "../common/least-squares";
 import type { DecisionPoint } from "../evaluation/decision-points";
-import type { Directive } from "./directional-score";
+import type { Directive } from "./directive";
 import { mulberry32 } from "./seeded-random";
 
 export type BaselineId = "random" | "always_long" | "always_short" | "momentum" | "linear_regression";
