@@ -1,28 +1,34 @@
-// The evaluation harness: decision points from benchmark windows, the two scoring protocols, metrics, baselines,
-// the market's drift, the conventions checked against the published figures, the model-answer cache, the run, its
-// reports (JSON, markdown, HTML), figures and progress views.
+// The evaluation harness: decision points from benchmark windows, the two scoring protocols, the market's drift, the
+// conventions checked against the published figures, the model-answer cache, the run, its reports (JSON, markdown,
+// HTML), figures and progress views. It scores on the shared core in src/scoring/.
+//
+// The scoring core's names, re-exported as they were when they lived here (quantagent-ts/scoring has them all).
 export {
   alwaysLongDirective,
   alwaysShortDirective,
+  averageScores,
   type BaselineId,
   baselineIds,
   baselineLabels,
+  type DirectionalScore,
+  type Directive,
+  directiveReturn,
+  type FlatMoves,
+  type Interval,
+  isCorrect,
   linearRegressionDirective,
   momentumDirective,
+  mulberry32,
   olsSlope,
   randomDirectives,
-} from "../scoring/baselines";
-export { type Interval, wilsonInterval, Z_95 } from "../scoring/confidence-intervals";
-export {
-  averageScores,
-  type DirectionalScore,
   relativeGain,
   type ScoredDecision,
   scoreDirectives,
   type ScoreOptions,
-} from "../scoring/directional-score";
-export { type Directive, directiveReturn, type FlatMoves, isCorrect, simpleReturn } from "../scoring/directive";
-export { mulberry32 } from "../scoring/seeded-random";
+  simpleReturn,
+  wilsonInterval,
+  Z_95,
+} from "../scoring";
 export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
 export {
   BENCHMARK_DIR,
