@@ -2,10 +2,14 @@
 import type { Directive } from "../agents/decision-record";
 import type { TokenUsage } from "../llm/chat-model";
 
-export type PipelineStep = "data" | "indicator" | "pattern" | "trend" | "decision";
+/**
+ * The built-in steps, in the order they start: "charts" draws both charts (while the Indicator agent already runs);
+ * Pattern and Trend start when it ends.
+ */
+export type PipelineStep = "data" | "charts" | "indicator" | "pattern" | "trend" | "decision";
 /** A built-in step, or a plugin analyst's name (its step runs beside indicator, pattern and trend). */
 export type StepId = PipelineStep | (string & {});
-export const pipelineSteps: readonly PipelineStep[] = ["data", "indicator", "pattern", "trend", "decision"];
+export const pipelineSteps: readonly PipelineStep[] = ["data", "charts", "indicator", "pattern", "trend", "decision"];
 
 export type ProgressEvent =
   | { type: "step-start"; step: StepId; at: number }
@@ -22,8 +26,9 @@ export type ProgressListener = (event: ProgressEvent) => void;
 export function describeProgressEvent(event: ProgressEvent): string {
   switch (event.type) {
     case "step-start":
-      return `${event.step}: started`;
+      return event.step === "charts" ? "drawing charts: pattern and trend" : `${event.step}: started`;
     case "step-end":
+      if (event.step === "charts") return `charts drawn in ${formatMs(event.durationMs)}`;
       return `${event.step}: done in ${formatMs(event.durationMs)} (${event.usage.inputTokens + event.usage.outputTokens} tokens)`;
     case "step-error":
       return `${event.step}: failed after ${formatMs(event.durationMs)}: ${event.error}`;
