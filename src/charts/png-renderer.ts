@@ -1,8 +1,8 @@
 // Renders Plotly figures to PNG in headless Chromium: the only module that knows puppeteer.
 //
-// How to read it: createChartRenderer() returns { render, close, status }. The first render launches Chromium
-// (lazily, once) and opens a warm page with plotly.min.js loaded from node_modules (about 1.5 s); every later render
-// is one Plotly.toImage call in a warm page (about 30 ms). Concurrency: each toImage call draws into its own detached
+// How to read it: createChartRenderer() returns { render, start, close, status }. start(), or else the first render,
+// launches Chromium (once) and opens a warm page with plotly.min.js loaded from node_modules (about 1.5 s); every
+// later render is one Plotly.toImage call in a warm page (about 30 ms). Concurrency: each toImage call draws into its own detached
 // div, so one page serves concurrent renders; when renders overlap, the pool opens more warm pages in the background
 // (up to maxPages), because separate pages let Chromium spread the drawing over more than one core.
 // Lifecycle: a browser crash or disconnect drops the session, and the next render (or a retry of the render that hit
@@ -57,6 +57,12 @@ export interface ChartRendererStatus {
 
 export interface ChartRenderer {
   render(figure: RenderableFigure, options?: RenderOptions): Promise<Buffer>;
+  /**
+   * Launches Chromium and loads Plotly now rather than on the first render (a server does it at start, so its
+   * first analysis does not wait). Resolves when a warm page is ready; rejects with ChartRenderError "launch" when
+   * Chromium cannot start, and then the next render tries again (and reports the same error if it still cannot).
+   */
+  start(options?: { signal?: AbortSignal }): Promise<void>;
   close(): Promise<void>;
   status(): ChartRendererStatus;
 }
@@ -261,6 +267,12 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     }
   }
 
+  async function start(startOptions: { signal?: AbortSignal } = {}): Promise<void> {
+    if (closing) throw new ChartRendererClosedError();
+    const session = getSession();
+    await (startOptions.signal ? abortable(session, startOptions.signal) : session);
+  }
+
   function close(): Promise<void> {
     closing ??= (async () => {
       const pending = sessionPromise;
@@ -288,7 +300,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     };
   }
 
-  return { render, close, status };
+  return { render, start, close, status };
 }
 
 async function launchSession(executablePath: string | undefined): Promise<BrowserSession> {

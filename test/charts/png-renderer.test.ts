@@ -124,6 +124,36 @@ describe("chart renderer lifecycle", () => {
     await renderer.close(); // a second close is harmless
   });
 
+  it("start() launches Chromium before any render, and the first render uses its warm page", async () => {
+    const renderer = createChartRenderer();
+    try {
+      expect(renderer.status().state).toBe("idle");
+      await renderer.start();
+      const started = renderer.status();
+      expect(started).toMatchObject({ state: "running", pageCount: 1 });
+      expect(isProcessAlive(started.browserPid!)).toBe(true);
+      await renderer.start(); // a second start is the same browser
+      expect(readPngSize(await renderer.render(patternFigure))).toEqual({ width: 1280, height: 640 });
+      expect(renderer.status()).toMatchObject({ state: "running", browserPid: started.browserPid, pageCount: 1 });
+    } finally {
+      await renderer.close();
+    }
+    await expect(renderer.start()).rejects.toBeInstanceOf(ChartRendererClosedError);
+  });
+
+  it("a start() that fails is tried again by the next render, which reports the same error", async () => {
+    const renderer = createChartRenderer({ executablePath: "/nonexistent/chromium" });
+    try {
+      const failed = await renderer.start().catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(ChartRenderError);
+      expect((failed as ChartRenderError).reason).toBe("launch");
+      expect(renderer.status().state).toBe("idle");
+      await expect(renderer.render(patternFigure)).rejects.toThrow((failed as Error).message);
+    } finally {
+      await renderer.close();
+    }
+  });
+
   it("close() during the launch still ends the browser", async () => {
     const renderer = createChartRenderer();
     const outcome = renderer.render(patternFigure).then(
