@@ -22,8 +22,11 @@ export type ProgressEvent =
 
 export type ProgressListener = (event: ProgressEvent) => void;
 
-/** A one-line description of an event, for logs and plain-text progress views. */
-export function describeProgressEvent(event: ProgressEvent): string {
+/**
+ * A one-line description of an event, for logs and plain-text progress views. `withErrorText: false` leaves a failed
+ * step's message out, for a view that shows the analysis's error on its own.
+ */
+export function describeProgressEvent(event: ProgressEvent, options: { withErrorText?: boolean } = {}): string {
   switch (event.type) {
     case "step-start":
       return event.step === "charts" ? "drawing charts: pattern and trend" : `${event.step}: started`;
@@ -31,7 +34,7 @@ export function describeProgressEvent(event: ProgressEvent): string {
       if (event.step === "charts") return `charts drawn in ${formatMs(event.durationMs)}`;
       return `${event.step}: done in ${formatMs(event.durationMs)} (${event.usage.inputTokens + event.usage.outputTokens} tokens)`;
     case "step-error":
-      return `${event.step}: failed after ${formatMs(event.durationMs)}: ${event.error}`;
+      return `${event.step}: failed after ${formatMs(event.durationMs)}${options.withErrorText === false ? "" : `: ${event.error}`}`;
     case "report-delta":
       return `${event.step}: ${event.text.length} more characters`;
     case "chart-rendered":

@@ -84,6 +84,20 @@ describe("the progress printer", () => {
     );
   });
 
+  it("says which step failed and when, leaving the reason to the command's last line", () => {
+    const { output } = print([
+      start("indicator"),
+      {
+        type: "step-error",
+        step: "indicator",
+        at: 0,
+        durationMs: 17,
+        error: "Invalid API Key: check the Settings panel",
+      },
+    ]);
+    expect(output).toBe("· indicator: started\n· indicator: failed after 17 ms\n");
+  });
+
   it("holds step lines while a report is mid-sentence", () => {
     const { output } = print([
       delta("trend", "Sideways"),
