@@ -114,13 +114,21 @@ interface RenderWindow {
 export function createChartRenderer(options: ChartRendererOptions = {}): ChartRenderer {
   const settings = chartRendererOptionsSchema.parse(options);
   let sessionPromise: Promise<BrowserSession> | null = null;
+  /** Aborts the launch under way (close() during a launch): Chromium is killed instead of awaited. */
+  let launchAbort: AbortController | null = null;
   let liveSession: BrowserSession | null = null;
   let closing: Promise<void> | null = null;
 
   function getSession(): Promise<BrowserSession> {
     if (sessionPromise) return sessionPromise;
-    const starting = launchSession(settings.executablePath);
+    const abort = new AbortController();
+    const starting = launchSession(settings.executablePath, abort.signal);
     sessionPromise = starting;
+    launchAbort = abort;
+    const launched = () => {
+      if (launchAbort === abort) launchAbort = null;
+    };
+    starting.then(launched, launched);
     starting.then(
       (session) => {
         if (closing) return; // close() owns it now
@@ -278,6 +286,9 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
       const pending = sessionPromise;
       sessionPromise = null;
       liveSession = null;
+      // A launch still under way is stopped, not awaited: it can take seconds on a busy machine (Plotly's load),
+      // and a server being stopped should not wait for a browser it is about to close.
+      launchAbort?.abort(new ChartRendererClosedError());
       const session = await pending?.catch(() => null);
       if (!session) return;
       await session.browser.close().catch(ignore);
@@ -303,7 +314,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
   return { render, start, close, status };
 }
 
-async function launchSession(executablePath: string | undefined): Promise<BrowserSession> {
+async function launchSession(executablePath: string | undefined, signal: AbortSignal): Promise<BrowserSession> {
   // Loaded on first use: importing puppeteer costs time the library's other users should not pay. puppeteer-core, not
   // puppeteer: the library drives an installed Chromium and must not download a browser when it is installed.
   const { default: puppeteer } = await import("puppeteer-core");
@@ -322,6 +333,8 @@ async function launchSession(executablePath: string | undefined): Promise<Browse
       args: [...CHROMIUM_FLAGS],
       userDataDir,
       pipe: true, // no debugging port to open or to collide with another instance
+      // Aborted only while the launch is under way (close() then): puppeteer kills the process it started.
+      signal,
       // The renderer's owner closes it (pipeline.close(), the server's shutdown). Puppeteer's own signal handlers
       // would exit the process on Ctrl-C (code 130) before that cleanup runs; if the process dies anyway, Chromium
       // exits by itself when its pipe closes.
