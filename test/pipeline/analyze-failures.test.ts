@@ -90,9 +90,15 @@ describe("concurrency", () => {
     expect(server.requests).toHaveLength(7);
     expect(wallMs).toBeGreaterThanOrEqual(criticalPath);
     expect(wallMs).toBeLessThan(criticalPath + (sumOfCalls - criticalPath) / 2);
-    // The structural evidence: the three analysts' first calls arrive together.
-    const firstThree = server.requests.slice(0, 3).map((request) => request.receivedAt);
-    expect(Math.max(...firstThree) - Math.min(...firstThree)).toBeLessThan(delayMs / 2);
+    // The structural evidence: the Indicator's first call comes first (it starts while the charts are drawn), and
+    // the two chart agents' first calls arrive together, once the charts are drawn.
+    const firstOf = (tool: string) => server.requests.find((request) => request.summary.toolNames.includes(tool))!;
+    const chartAgents = [firstOf("generate_pattern_chart"), firstOf("generate_trend_chart")].map(
+      (request) => request.receivedAt,
+    );
+    expect(Math.max(...chartAgents) - Math.min(...chartAgents)).toBeLessThan(delayMs / 2);
+    expect(firstOf("compute_rsi").index).toBe(0);
+    expect(firstOf("compute_rsi").receivedAt).toBeLessThanOrEqual(Math.min(...chartAgents));
     expect(result.decision.decision).toBe("LONG");
   });
 
@@ -108,10 +114,12 @@ describe("concurrency", () => {
 describe("failure in one branch", () => {
   it("fails the analysis with the classified error and stops the other steps", async () => {
     // The Pattern agent's one call (chart_dispatch "direct", the default) is the one that fails: its vision request.
+    // Every other call takes far longer than anything else here: an analysis that waited for them would show it.
+    const slowMs = 8000;
     server.setHandler((request) => {
       if (request.summary.imageCount > 0 && request.summary.lastUserText.includes("classic patterns"))
         return fakeReply.quotaExceeded();
-      return fakeReply.delay(1500, defaultFakeHandler(request));
+      return fakeReply.delay(slowMs, defaultFakeHandler(request));
     });
     const events: ProgressEvent[] = [];
     const started = performance.now();
@@ -124,15 +132,19 @@ describe("failure in one branch", () => {
     expect((error as Error).message).toMatch(
       /^Billing Issue: Your OpenAI account has insufficient credits or billing issues\./,
     );
-    expect(elapsed).toBeLessThan(1200); // did not wait for the slow branches to answer
+    expect(elapsed).toBeLessThan(slowMs / 2); // did not wait for the slow branches to answer
     const errors = events.filter((event) => event.type === "step-error");
     expect(errors).toEqual([expect.objectContaining({ step: "pattern" })]);
     expect(events.some((event) => event.type === "step-start" && event.step === "decision")).toBe(false);
+    // The other steps were stopped, not finished.
+    expect(events.filter((event) => event.type === "step-end").map((event) => event.step)).toEqual(["data", "charts"]);
 
-    const seen = server.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 1800));
-    expect(server.requests.length).toBe(seen); // nothing more was sent after the failure
+    // Nothing new was started after the failure: no second Indicator round, no decision, one call per analyst at
+    // most (a call already on its way when the failure came may still arrive).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(server.requests.some((request) => request.summary.wantsJson)).toBe(false);
+    expect(server.requests.some((request) => request.summary.trailingToolResults > 0)).toBe(false);
+    expect(server.requests.length).toBeLessThanOrEqual(3);
   });
 
   it("does nothing when the caller's signal is already aborted", async () => {
