@@ -1,6 +1,7 @@
 // Orchestration of one analysis over a window of candles: both charts first, then Indicator, Pattern and Trend
-// concurrently, then Decision. Any step's failure aborts the others and fails the analysis with that step's
-// (classified) error. Each step records its own model calls, so its usage is its own.
+// concurrently, then Decision, with the optional stages (src/stages/run-stages.ts) just before and after it. Any
+// step's failure aborts the others and fails the analysis with that step's (classified) error. Each step records its
+// own model calls, so its usage is its own.
 import { createAnalysisContext } from "../agents/analysis-context";
 import type { ChartDispatch } from "../agents/chart-agent";
 import { runDecisionAgent } from "../agents/decision-agent";
@@ -29,6 +30,8 @@ import type { Timeframe } from "../market/timeframes";
 import type { Plugin } from "../plugins/define-plugin";
 import { latestPluginValues, pluginIndicatorTools, runPluginAnalyst } from "../plugins/plugin-parts";
 import { summarisePlugins } from "../plugins/plugin-set";
+import { type RecallLessons, runStagesAfterDecision, runStagesBeforeDecision } from "../stages/run-stages";
+import { normaliseStages, type Stages } from "../stages/stages-schema";
 import type { AnalysisResult, IndicatorSnapshot } from "./analysis-result";
 import type { ProgressListener, StepId } from "./progress-events";
 
@@ -57,6 +60,12 @@ export interface RunAnalysisInput {
   schedule?: "concurrent" | "sequential";
   /** Time already spent (fetching data), added to the total. */
   timings?: Partial<Record<StepId, number>>;
+  /** The optional stages (memory, debate, risk); default none. */
+  stages?: Stages;
+  /** Memory: reads the lessons known at the window's end (the pipeline answers from its journal). */
+  recallLessons?: RecallLessons;
+  /** The caller's bars after the window (a replay of history): with memory on, the outcome is reflected on at once. */
+  laterCandles?: readonly Candle[];
 }
 
 export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResult> {
@@ -194,15 +203,21 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     const [indicator, patternReport, trendReport, analystReports] =
       input.schedule === "sequential" ? await sequential() : await concurrent();
 
+    const reports = { indicatorReport: indicator.report, patternReport, trendReport, analystReports };
+    const stages = normaliseStages(input.stages ?? {});
+    const stageRun = { stages, step, context, symbol: input.symbol, candles, model: models.graph, signal };
+    const before = await runStagesBeforeDecision({ ...stageRun, reports, recallLessons: input.recallLessons });
     const decision = await step("decision", (recorder) =>
-      runDecisionAgent({
-        context,
-        reports: { indicatorReport: indicator.report, patternReport, trendReport, analystReports },
-        model: models.graph,
-        recorder,
-        signal,
-      }),
+      runDecisionAgent({ context, reports, extras: before.extras, model: models.graph, recorder, signal }),
     );
+    const after = await runStagesAfterDecision({
+      ...stageRun,
+      decision,
+      trendlines: lines,
+      reports: { indicator: indicator.report, pattern: patternReport, trend: trendReport },
+      assetName: input.assetName,
+      laterCandles: input.laterCandles,
+    });
     const totalMs = performance.now() - started + (input.timings?.data ?? 0);
     emit({ type: "analysis-end", at: Date.now(), durationMs: totalMs, decision: decision.decision });
 
@@ -224,6 +239,12 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
       reports: { indicator: indicator.report, pattern: patternReport, trend: trendReport },
       analystReports: Object.fromEntries(analystReports.map((report) => [report.name, report.text])),
       plugins: summarisePlugins(plugins),
+      stages,
+      ...(before.debate ? { debate: before.debate } : {}),
+      ...(after.risk ? { risk: after.risk } : {}),
+      ...(before.recalled
+        ? { memory: { recalled: before.recalled, ...(after.lesson === undefined ? {} : { lesson: after.lesson }) } }
+        : {}),
       charts: { pattern: patternPng.toString("base64"), trend: trendPng.toString("base64") },
       decision,
       indicatorValues: snapshot(indicators.latest),
