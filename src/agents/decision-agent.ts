@@ -1,4 +1,5 @@
-// The Decision agent: the three reports (and, with the optional stages, the debate and lessons) in, a validated decision record out, with one repair attempt and no guessing.
+// The Decision agent: the three reports (and, with the optional stages, the debate and the lessons) in, a validated
+// decision record out, with one repair attempt and no guessing.
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
 import { DecisionError } from "./agent-errors";
 import type { AnalysisContext } from "./analysis-context";

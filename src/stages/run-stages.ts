@@ -16,7 +16,7 @@ import { closesAfter, scoreOutcome } from "../journal/outcome";
 import type { ChatModel } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import { computeRiskLevels, type RiskLevels } from "./risk-levels";
-import { runDebate,type RunStep } from "./run-debate";
+import { runDebate, type RunStep } from "./run-debate";
 import type { Stages } from "./stages-schema";
 
 /** Reads the lessons known at a window's end; the pipeline answers from its journal. */

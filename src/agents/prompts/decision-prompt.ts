@@ -3,7 +3,7 @@
 import { describeBarSpan, describeHorizon } from "../../market/bar-span";
 import type { AnalysisContext } from "../analysis-context";
 import { type LessonForDecision, lessonsSection } from "./reflection-prompt";
-import { debateSection,type DebateTurn } from "./researcher-prompt";
+import { debateSection, type DebateTurn } from "./researcher-prompt";
 
 export interface DecisionReports {
   indicatorReport: string;
