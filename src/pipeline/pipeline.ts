@@ -101,6 +101,7 @@ export class Pipeline {
       dataDir: this.#config.data_dir,
       databaseUrl: databaseUrlOf(this.#config, this.#env),
       fetchLaterBars: (request) => this.#laterBars(request),
+      reflectionModel: () => this.model("graph"),
     });
   }
 

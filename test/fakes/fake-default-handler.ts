@@ -85,7 +85,7 @@ export const defaultFakeHandler: FakeHandler = (request) => {
     );
   }
   if (summary.wantsJson)
-    return fakeReply.json(summary.systemText.includes("post-trade reviewer") ? fakeLesson : fakeDecision);
+    return fakeReply.json(summary.systemText.includes("You are the post-trade reviewer") ? fakeLesson : fakeDecision);
   if (summary.imageCount > 0) {
     return fakeReply.text(
       "Fake vision report: the chart shows an Ascending Triangle; the trend is upward, with higher lows along the support line.",
@@ -96,7 +96,7 @@ export const defaultFakeHandler: FakeHandler = (request) => {
       `Fake indicator report: read ${summary.trailingToolResults} tool results; momentum is bullish.`,
     );
   }
-  if (summary.systemText.includes("bull researcher")) return fakeReply.text(fakeArguments.bull);
-  if (summary.systemText.includes("bear researcher")) return fakeReply.text(fakeArguments.bear);
+  if (summary.systemText.includes("You are the bull researcher")) return fakeReply.text(fakeArguments.bull);
+  if (summary.systemText.includes("You are the bear researcher")) return fakeReply.text(fakeArguments.bear);
   return fakeReply.text("Fake report: ok.");
 };
