@@ -40,7 +40,14 @@ export {
 export type { DebateSide, DebateTurn } from "./agents/prompts/researcher-prompt";
 export type { RecalledLesson } from "./journal/lessons";
 export type { RiskLevels } from "./stages/risk-levels";
-export { describeStages, type Stages, type StagesInput } from "./stages/stages-schema";
+export {
+  describeStages,
+  MAX_DEBATE_ROUNDS,
+  MAX_MEMORY_LESSONS,
+  type Stages,
+  type StagesInput,
+  stagesSchema,
+} from "./stages/stages-schema";
 
 // Configuration, keys, providers.
 export { type ApiKeyStatus, maskApiKey } from "./config/api-keys";

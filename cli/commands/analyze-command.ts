@@ -19,6 +19,7 @@ import {
   createPipeline,
   MAX_CSV_CHARACTERS,
   providerIds,
+  type Stages,
   switchProvider,
   toWireResult,
 } from "../../src/index";
@@ -30,12 +31,14 @@ import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { usageErrors } from "../parse-options";
 import { createProgressPrinter, reportHeading } from "../progress-printer";
 import { formatResultSummary, reportsByStep } from "../result-summary";
+import { STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 
 const HELP = `Usage: quantagent analyze --csv <file> --timeframe <tf> [--name <name>] [--end <date>] [options]
        quantagent analyze (--asset <code> | --symbol <ticker>) --timeframe <tf> --start <date> [--end <date>] [options]
 
-Runs the four agents on one asset at one timeframe and prints the LONG/SHORT decision. Progress, and each agent's
-report as it is written, go to standard error; the decision (or, with --json, the full result) to standard output.
+Runs the four agents (and any stages you add) on one asset at one timeframe and prints the LONG/SHORT decision.
+Progress, and each agent's report as it is written, go to standard error; the decision (or, with --json, the full
+result) to standard output.
 
 Data (one of):
   --csv <file>            CSV with Datetime (or Date), Open, High, Low, Close and optional Volume columns, any order
@@ -59,6 +62,8 @@ Options:
   --quiet                 no progress on standard error
   -h, --help              this text
 
+${STAGE_OPTIONS_HELP}
+
 Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
 ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. Charts are drawn by a local Chromium
 (PUPPETEER_EXECUTABLE_PATH, else /usr/bin/chromium). DATABASE_URL=postgres://... records into PostgreSQL instead
@@ -69,6 +74,7 @@ ${EXIT_CODES_HELP}
 Examples:
   quantagent analyze --csv prices.csv --timeframe 4h --name "My data"
   quantagent analyze --asset BTC --timeframe 1d --start 2025-01-01 --end 2025-03-01 --json > result.json
+  quantagent analyze --csv prices.csv --timeframe 4h --end 2025-02-01 --memory 3 --debate 1 --risk
 `;
 
 const optionsSchema = z
@@ -87,6 +93,7 @@ const optionsSchema = z
     journal: z.boolean(),
     json: z.boolean(),
     quiet: z.boolean(),
+    stages: z.custom<Stages>().optional(),
   })
   .superRefine((options, context) => {
     const sources = (["csv", "asset", "symbol"] as const).filter((source) => options[source] !== undefined);
@@ -132,11 +139,15 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
         json: { type: "boolean" },
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
+        ...STAGE_OPTIONS,
       },
     }),
   );
   if (values.help) return "help";
   if (values.timeframe === undefined) throw new UsageError(`--timeframe is required (one of ${TIMEFRAMES.join(", ")})`);
+  const stages = stagesFromOptions(values);
+  if (stages?.memory && values["no-journal"])
+    throw new UsageError("--memory keeps its lessons in the journal: leave out --no-journal, or --memory");
   const parsed = optionsSchema.safeParse({
     csv: values.csv,
     asset: values.asset,
@@ -152,6 +163,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
     journal: !(values["no-journal"] ?? false),
     json: values.json ?? false,
     quiet: values.quiet ?? false,
+    stages,
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
   return parsed.data;
@@ -193,12 +205,14 @@ async function requestOf(options: AnalyzeOptions, context: CliContext): Promise<
       timeframe: options.timeframe,
       name,
       ...(options.end === undefined ? {} : { end: options.end }),
+      ...(options.stages === undefined ? {} : { stages: options.stages }),
     };
   }
   const range = {
     timeframe: options.timeframe,
     start: options.start ?? "",
     end: options.end ?? new Date().toISOString(),
+    ...(options.stages === undefined ? {} : { stages: options.stages }),
   };
   return options.asset !== undefined ? { asset: options.asset, ...range } : { symbol: options.symbol ?? "", ...range };
 }
