@@ -173,7 +173,10 @@ export const wireScoreCountsSchema = z.object({
       failed: z.number().meta({ description: "reflections with no usable lesson after a repair (tried again later)" }),
     })
     .optional()
-    .meta({ description: "with reflect: the memory stage's lessons written for scored analyses that had none" }),
+    .meta({
+      description:
+        "when scoring reflects (history score --reflect, the library's reflect option): the memory stage's lessons written for scored analyses that had none",
+    }),
 });
 export type WireScoreCounts = z.infer<typeof wireScoreCountsSchema>;
 

@@ -30,14 +30,21 @@ export const debateStageSchema = z.strictObject({
 /** The risk step takes no settings: its levels follow from the window alone. */
 export const riskStageSchema = z.strictObject({});
 
-export const stagesSchema = z.strictObject(
-  {
-    memory: memoryStageSchema.optional(),
-    debate: debateStageSchema.optional(),
-    risk: riskStageSchema.optional(),
-  },
-  { error: "must be an object such as {memory: {lessons: 3}, debate: {rounds: 1}, risk: {}}" },
-);
+export const stagesSchema = z
+  .strictObject(
+    {
+      memory: memoryStageSchema.optional(),
+      debate: debateStageSchema.optional(),
+      risk: riskStageSchema.optional(),
+    },
+    { error: "must be an object such as {memory: {lessons: 3}, debate: {rounds: 1}, risk: {}}" },
+  )
+  .meta({
+    description:
+      "optional stages, all off by default: memory {lessons: K} (lessons of earlier outcomes for the Decision agent; " +
+      "needs the journal), debate {rounds: R} (bull and bear researchers before the decision), risk {} (computed " +
+      "stop-loss, take-profit and size after it)",
+  });
 
 export type Stages = z.infer<typeof stagesSchema>;
 export type StagesInput = z.input<typeof stagesSchema>;
