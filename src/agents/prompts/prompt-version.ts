@@ -1,7 +1,7 @@
 // The version of the agents' prompts (the four agents', and the optional stages' researchers and reflection),
 // recorded in every result (promptVersion, wire prompt_version), in the journal, and in the evaluation's model-answer
-// cache key, so that analyses made under different prompts are never
-// mixed up, compared as if they were alike, or answered from one another's cache.
+// cache key, so that analyses made under different prompts are never mixed up, compared as if they were alike, or
+// answered from one another's cache.
 //
 // Bump it with any change that can change what a model answers: a prompt's wording, what a prompt is given (the
 // bars, the trendline values, the horizon), the tools' descriptions or result text, the decision record's rules.
