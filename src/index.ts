@@ -1,6 +1,6 @@
 // The public surface of the library: what a notebook or a script needs, and nothing else. Specialist parts live
 // behind subpaths (docs/library-guide.md): quantagent-ts/errors, /market, /charts, /indicators, /llm, /evaluation,
-// /common, /journal, /plugins. Nothing else lives here.
+// /scoring, /common, /journal, /plugins. Nothing else lives here.
 
 // Pipeline: create it, analyze, follow the progress, get the wire JSON.
 export { type Decision, type Directive, DIRECTIVES } from "./agents/decision-record";

@@ -2,9 +2,9 @@
 // the score rows, the market's drift on the same samples, the conventions checked against the published figures,
 // token usage and cost, and progress snapshots while it runs.
 import type { ModelsUsed } from "../pipeline/analysis-result";
+import type { Directive } from "../scoring/directive";
 import type { EvaluationProtocol } from "./evaluation-protocol";
 import type { DriftRow } from "./market-drift";
-import type { Directive } from "./metrics";
 import type { PublishedConventions } from "./published-conventions";
 import type { ScoreRow } from "./score-evaluation";
 import type { UsageSummary } from "./usage-meter";

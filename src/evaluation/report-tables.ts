@@ -1,11 +1,11 @@
 // The report's tables, built from an evaluation result (pure): accuracy of every method side by side with the
 // market's drift and the published figures, the mean return of following each method, and the comparison of this
 // run's summary with the published one.
-import { baselineIds, baselineLabels } from "./baselines";
+import { baselineIds, baselineLabels } from "../scoring/baselines";
+import type { Interval } from "../scoring/confidence-intervals";
 import type { ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
-import type { Interval } from "./metrics";
 import { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
 import type { ReportTable } from "./report-blocks";
 import { ALL_ASSETS, findScore, type MethodId, type ScoreRow } from "./score-evaluation";

@@ -23,6 +23,7 @@ import { createPipeline, type Pipeline, type PipelineDependencies } from "../pip
 import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
+import type { Directive } from "../scoring/directive";
 import { readBenchmarkWindows } from "./benchmark-data";
 import { forEachWithConcurrency } from "./bounded-concurrency";
 import {
@@ -40,7 +41,6 @@ import type {
   PointRecord,
 } from "./evaluation-result";
 import { marketDrift } from "./market-drift";
-import type { Directive } from "./metrics";
 import { cachedChatModel } from "./model-cache";
 import { explorePublishedConventions } from "./published-conventions";
 import { scoreEvaluation } from "./score-evaluation";

@@ -5,7 +5,7 @@
 // entry close: positive when the directive was right. A close exactly equal to the entry close is a miss with
 // return 0: a directive that moved nothing earned nothing. (The evaluation report instead leaves flat moves out of
 // its accuracy; a journal entry has to be one or the other, and "not right" is the honest answer for a trade.)
-import { type Directive, directiveReturn, isCorrect, simpleReturn } from "../evaluation/metrics";
+import { type Directive, directiveReturn, isCorrect, simpleReturn } from "../scoring/directive";
 
 export const OUTCOME_HORIZONS = [1, 3] as const;
 export type OutcomeHorizon = (typeof OUTCOME_HORIZONS)[number];
