@@ -148,6 +148,8 @@ export async function analysesAwaitingLessons(
 
 export const lessonInputSchema = z.strictObject({
   analysisId: analysisIdSchema,
+  /** The market the lesson is recalled for; default the analysis's symbol. */
+  scope: z.string().trim().min(1).max(200).optional(),
   text: z
     .string()
     .trim()
@@ -193,7 +195,7 @@ export async function saveLesson(
     .insertInto("lessons")
     .values({
       analysis_id: lesson.analysisId,
-      symbol: row.symbol,
+      symbol: lesson.scope ?? row.symbol,
       timeframe: row.timeframe,
       window_end: row.window_end,
       decision: row.decision,

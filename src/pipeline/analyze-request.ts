@@ -101,4 +101,9 @@ export interface AnalyzeOptions {
   source?: JournalSource;
   onEvent?: ProgressListener;
   schedule?: "concurrent" | "sequential";
+  /**
+   * The market the memory stage's lessons are recalled for and written under; default the analysis's symbol. The
+   * evaluation gives a benchmark asset's code, so that every window of the asset shares its lessons.
+   */
+  memoryScope?: string;
 }

@@ -241,7 +241,7 @@ export class Pipeline {
     try {
       const { result, loaded } = await this.#run(parsed, options);
       if (!config.journal) return result;
-      return await this.#record(result, loaded, { source, request });
+      return await this.#record(result, loaded, { source, request, memoryScope: options.memoryScope });
     } catch (error) {
       // Recorded: runs that failed on the provider's, the market data's or this library's side. Not recorded: a request
       // refused as invalid (no analysis ran), a run the caller stopped, or a journal that could not record.
@@ -271,19 +271,25 @@ export class Pipeline {
   async #record(
     result: AnalysisResult,
     loaded: LoadedCandles,
-    context: { source: JournalSource; request: AnalyzeRequest },
+    context: { source: JournalSource; request: AnalyzeRequest; memoryScope?: string },
   ): Promise<AnalysisResult> {
     let id: string | undefined;
     try {
       id = (
         await this.#journal.record(
-          this.#redactor.redactValue(entryFromResult(result, { ...context, promptVersion: result.promptVersion })),
+          this.#redactor.redactValue(
+            entryFromResult(result, {
+              source: context.source,
+              request: context.request,
+              promptVersion: result.promptVersion,
+            }),
+          ),
         )
       ).id;
       // The caller's bars after the window (a CSV with `end`): the outcome is known at once, and with memory on
       // so is the lesson about it.
       if (loaded.laterCandles.length > 0) await this.#journal.recordOutcome(id, loaded.laterCandles);
-      const lesson = replayLesson(result, id);
+      const lesson = replayLesson(result, id, context.memoryScope);
       if (lesson) await this.#journal.saveLesson(lesson);
       return { ...result, id };
     } catch (error) {
@@ -326,6 +332,7 @@ export class Pipeline {
       timings: { data: durationMs },
       stages,
       recallLessons: (query) => this.#journal.recallLessons(query),
+      memoryScope: options.memoryScope,
       laterCandles: loaded.laterCandles,
     });
     return { result, loaded };

@@ -66,6 +66,8 @@ export interface RunAnalysisInput {
   recallLessons?: RecallLessons;
   /** The caller's bars after the window (a replay of history): with memory on, the outcome is reflected on at once. */
   laterCandles?: readonly Candle[];
+  /** Memory: the market whose lessons are recalled; default `symbol`. */
+  memoryScope?: string;
 }
 
 export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResult> {
@@ -206,7 +208,12 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     const reports = { indicatorReport: indicator.report, patternReport, trendReport, analystReports };
     const stages = normaliseStages(input.stages ?? {});
     const stageRun = { stages, step, context, symbol: input.symbol, candles, model: models.graph, signal };
-    const before = await runStagesBeforeDecision({ ...stageRun, reports, recallLessons: input.recallLessons });
+    const before = await runStagesBeforeDecision({
+      ...stageRun,
+      reports,
+      recallLessons: input.recallLessons,
+      memoryScope: input.memoryScope,
+    });
     const decision = await step("decision", (recorder) =>
       runDecisionAgent({ context, reports, extras: before.extras, model: models.graph, recorder, signal }),
     );

@@ -5,13 +5,15 @@ import type { LessonInput } from "../journal/lessons";
 import { addUsage, zeroUsage } from "../llm/chat-model";
 import type { AnalysisResult } from "../pipeline/analysis-result";
 
-export function replayLesson(result: AnalysisResult, analysisId: string): LessonInput | undefined {
+/** `scope`: the market the lesson is filed under (the analysis's symbol when absent). */
+export function replayLesson(result: AnalysisResult, analysisId: string, scope?: string): LessonInput | undefined {
   const text = result.memory?.lesson;
   if (text === undefined) return undefined;
   const calls = result.usage.calls.filter((call) => call.step === "reflection");
   const last = calls[calls.length - 1];
   return {
     analysisId,
+    ...(scope === undefined ? {} : { scope }),
     text,
     provider: last?.provider ?? result.models.graph.provider,
     model: last?.model ?? result.models.graph.model,

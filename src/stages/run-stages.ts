@@ -39,7 +39,7 @@ export interface BeforeDecision {
 }
 
 export async function runStagesBeforeDecision(
-  input: StageRunInput & { reports: DecisionReports; recallLessons?: RecallLessons },
+  input: StageRunInput & { reports: DecisionReports; recallLessons?: RecallLessons; memoryScope?: string },
 ): Promise<BeforeDecision> {
   const { stages } = input;
   const last = input.candles[input.candles.length - 1];
@@ -50,7 +50,7 @@ export async function runStagesBeforeDecision(
     recalled = await input.step("memory", async () =>
       recall
         ? recall({
-            symbol: input.symbol,
+            symbol: input.memoryScope ?? input.symbol,
             timeframe: input.context.timeframe,
             knownBy: new Date(last.time).toISOString(),
             limit,

@@ -5,12 +5,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { runCli } from "../../cli/run-cli";
 import { stagesFromOptions } from "../../cli/stage-options";
 import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
 import { fakeArguments, type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+
+// Each test runs whole analyses (charts, model calls over HTTP, the journal): on a busy 2-core machine that can take
+// far longer than the project's 30 s default, so the bound here is generous; nothing measures speed.
+vi.setConfig({ testTimeout: 180_000 });
 
 const key = "sk-stage-options.test-0123456789";
 const csvFile = path.join(BENCHMARK_DIR, "btc", "BTC_4h_1.csv");

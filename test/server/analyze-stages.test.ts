@@ -1,13 +1,17 @@
 // POST /api/analyze with `stages`: the result carries what ran (stages, debate, risk), the debate streams as
 // `report-delta` events of its turns; invalid stages and memory on a server without a journal are refused with 400
 // before any model call; the stored analysis gives the same back.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import { fakeArguments, type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { parseEventStreamText } from "../support/event-stream-text";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
+
+// Each test runs whole analyses (charts, model calls over HTTP, the journal): on a busy 2-core machine that can take
+// far longer than the project's 30 s default, so the bound here is generous; nothing measures speed.
+vi.setConfig({ testTimeout: 180_000 });
 
 let fake: FakeProviderServer;
 let renderer: ChartRenderer;

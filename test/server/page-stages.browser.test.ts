@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { ServerPipeline } from "../../server/app-dependencies";
 import { type AnalysisResult, type ChartRenderer, createChartRenderer } from "../../src/index";
@@ -30,6 +30,10 @@ import {
   visibleText,
 } from "./page-helpers";
 import { startTestServer, TEST_KEY, type TestServer } from "./test-server";
+
+// Each test runs whole analyses (charts, model calls over HTTP, the journal): on a busy 2-core machine that can take
+// far longer than the project's 30 s default, so the bound here is generous; nothing measures speed.
+vi.setConfig({ testTimeout: 180_000 });
 
 let fake: FakeProviderServer;
 let renderer: ChartRenderer;

@@ -9,7 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { ConfigError, createConfig } from "../../src/config/config-schema";
 import type { Candle } from "../../src/market/candle";
@@ -27,9 +27,13 @@ import { sampleEntry } from "../journal/journal-fixtures";
 import { usePipelineHarness } from "../support/pipeline-harness";
 import { syntheticCandles } from "../support/synthetic-candles";
 
+// Each test runs whole analyses (charts, model calls over HTTP, the journal): on a busy 2-core machine that can take
+// far longer than the project's 30 s default, so the bound here is generous; nothing measures speed.
+vi.setConfig({ testTimeout: 180_000 });
+
 let server: FakeProviderServer;
 const { pipeline } = usePipelineHarness(
-  { name: "stages-memory", defaults: { max_retries: 0 } },
+  { name: "stages-memory", defaults: { max_retries: 0 }, warmRenderer: true },
   (started) => ({ server } = started),
 );
 const freshDataDir = () => mkdtempSync(path.join(tmpdir(), "stages-memory-"));

@@ -2,7 +2,7 @@
 // each turn a step of its own that streams its text; each researcher reads the reports and the other side's last
 // argument; the Decision agent reads the debate; an empty argument is asked for once more, then the debate fails
 // with a StageError naming the stage and the turn. Without the stage nothing of it reaches any request.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { QuantAgentError } from "../../src/common/quantagent-error";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
@@ -19,9 +19,13 @@ import {
 import { usePipelineHarness } from "../support/pipeline-harness";
 import { syntheticCandles } from "../support/synthetic-candles";
 
+// Each test runs whole analyses (charts, model calls over HTTP, the journal): on a busy 2-core machine that can take
+// far longer than the project's 30 s default, so the bound here is generous; nothing measures speed.
+vi.setConfig({ testTimeout: 180_000 });
+
 let server: FakeProviderServer;
 const { pipeline } = usePipelineHarness(
-  { name: "stages-debate", defaults: { max_retries: 0, journal: false } },
+  { name: "stages-debate", defaults: { max_retries: 0, journal: false }, warmRenderer: true },
   (started) => ({ server } = started),
 );
 const candles = syntheticCandles({ count: 60 });

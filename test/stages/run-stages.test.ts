@@ -5,7 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
 import { toWireResult } from "../../src/pipeline/wire";
@@ -14,10 +14,17 @@ import type { FakeProviderServer } from "../fakes/fake-provider-server";
 import { usePipelineHarness } from "../support/pipeline-harness";
 import { syntheticCandles } from "../support/synthetic-candles";
 
+// Each test runs whole analyses (charts, model calls over HTTP, the journal): on a busy 2-core machine that can take
+// far longer than the project's 30 s default, so the bound here is generous; nothing measures speed.
+vi.setConfig({ testTimeout: 180_000 });
+
 let server: FakeProviderServer;
-const { pipeline } = usePipelineHarness({ name: "stages-run", defaults: { max_retries: 0 } }, (started) => {
-  server = started.server;
-});
+const { pipeline } = usePipelineHarness(
+  { name: "stages-run", defaults: { max_retries: 0 }, warmRenderer: true },
+  (started) => {
+    server = started.server;
+  },
+);
 const candles = syntheticCandles({ count: 80 });
 const csv = [
   "Datetime,Open,High,Low,Close,Volume",
