@@ -37,6 +37,8 @@ export interface PipelineJournalOptions {
   fetchLaterBars: FetchLaterBars;
   /** The model that writes lessons (the graph model); throws when it has no key. */
   reflectionModel: () => ChatModel;
+  /** Removes the keys in use from a lesson before it is stored (model text may echo one). */
+  redact?: <T>(value: T) => T;
 }
 
 /** The journal's location without a password, for messages and status. */
@@ -86,7 +88,15 @@ export function createPipelineJournal(options: PipelineJournalOptions): Pipeline
         fetchLaterBars: scoreOptions.fetchLaterBars ?? options.fetchLaterBars,
       });
       if (!model) return counts;
-      const lessons = await reflectOnOutcomes(journal, model, { limit: reflectLimit, signal: scoreOptions.signal });
+      const redact = options.redact ?? ((value) => value);
+      const lessons = await reflectOnOutcomes(
+        {
+          analysesAwaitingLessons: (awaiting) => journal.analysesAwaitingLessons(awaiting),
+          saveLesson: (lesson) => journal.saveLesson(redact(lesson)),
+        },
+        model,
+        { limit: reflectLimit, signal: scoreOptions.signal },
+      );
       return { ...counts, lessons };
     },
     recordOutcome: async (id, laterBars) => (await open()).recordOutcome(id, laterBars),

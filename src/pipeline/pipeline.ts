@@ -102,6 +102,7 @@ export class Pipeline {
       databaseUrl: databaseUrlOf(this.#config, this.#env),
       fetchLaterBars: (request) => this.#laterBars(request),
       reflectionModel: () => this.model("graph"),
+      redact: (value) => this.#redactor.redactValue(value),
     });
   }
 
@@ -290,7 +291,8 @@ export class Pipeline {
       // so is the lesson about it.
       if (loaded.laterCandles.length > 0) await this.#journal.recordOutcome(id, loaded.laterCandles);
       const lesson = replayLesson(result, id, context.memoryScope);
-      if (lesson) await this.#journal.saveLesson(lesson);
+      // A lesson is model text: a key the model echoed is removed before it is stored, as from every record.
+      if (lesson) await this.#journal.saveLesson(this.#redactor.redactValue(lesson));
       return { ...result, id };
     } catch (error) {
       const code = QuantAgentError.isInstance(error) ? error.code : "internal";

@@ -24,7 +24,7 @@ import {
   type FakeRequest,
 } from "../fakes/fake-provider-server";
 import { sampleEntry } from "../journal/journal-fixtures";
-import { usePipelineHarness } from "../support/pipeline-harness";
+import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
 import { syntheticCandles } from "../support/synthetic-candles";
 
 // Each test runs whole analyses (charts, model calls over HTTP, the journal): on a busy 2-core machine that can take
@@ -198,6 +198,28 @@ describe("lessons of scored analyses", () => {
     expect(error).toBeInstanceOf(StageError);
     expect((error as StageError).details).toMatchObject({ stage: "memory", step: "reflection" });
     expect((error as Error).message).toMatch(/lesson: must be at most 600 characters/);
+  });
+});
+
+describe("lessons and keys", () => {
+  it("never stores a key a reflection echoes, in a replay or when scoring reflects", async () => {
+    server.setHandler((request) =>
+      isReflection(request) ? fakeReply.json({ lesson: `Keep ${TEST_KEY} out of it.` }) : defaultFakeHandler(request),
+    );
+    const subject = pipeline({ data_dir: freshDataDir() });
+    const replay = await subject.analyze({
+      csv: csvOf(candles),
+      timeframe: "4h",
+      end: iso(44),
+      stages: { memory: { lessons: 2 } },
+    });
+    const plain = await subject.analyze({ csv: csvOf(candles), timeframe: "4h", end: iso(50) });
+    await subject.journal.scoreOutcomes({ reflect: true, fetchLaterBars: async () => [] });
+    for (const id of [replay.id!, plain.id!]) {
+      const lesson = (await subject.journal.get(id))?.lesson?.text;
+      expect(lesson).toMatch(/^Keep .+ out of it\.$/);
+      expect(lesson).not.toContain(TEST_KEY);
+    }
   });
 });
 
