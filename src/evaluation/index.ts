@@ -1,18 +1,35 @@
-// The evaluation harness: decision points from benchmark windows, the two scoring protocols, metrics, baselines,
-// the market's drift, the conventions checked against the published figures, the model-answer cache, the run, its
-// reports (JSON, markdown, HTML), figures and progress views.
-export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
+// The evaluation harness: decision points from benchmark windows, the two scoring protocols, the market's drift, the
+// conventions checked against the published figures, the model-answer cache, the run, its reports (JSON, markdown,
+// HTML), figures and progress views. It scores on the shared core in src/scoring/.
+//
+// The scoring core's names, re-exported as they were when they lived here (quantagent-ts/scoring has them all).
 export {
   alwaysLongDirective,
   alwaysShortDirective,
+  averageScores,
   type BaselineId,
   baselineIds,
   baselineLabels,
+  type DirectionalScore,
+  type Directive,
+  directiveReturn,
+  type FlatMoves,
+  type Interval,
+  isCorrect,
   linearRegressionDirective,
   momentumDirective,
+  mulberry32,
   olsSlope,
   randomDirectives,
-} from "./baselines";
+  relativeGain,
+  type ScoredDecision,
+  scoreDirectives,
+  type ScoreOptions,
+  simpleReturn,
+  wilsonInterval,
+  Z_95,
+} from "../scoring";
+export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
 export {
   BENCHMARK_DIR,
   listBenchmarkAssets,
@@ -50,22 +67,6 @@ export type {
 export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export type { DriftRow } from "./market-drift";
 export {
-  averageScores,
-  type DirectionalScore,
-  type Directive,
-  directiveReturn,
-  type FlatMoves,
-  type Interval,
-  isCorrect,
-  relativeGain,
-  type ScoredDecision,
-  scoreDirectives,
-  type ScoreOptions,
-  simpleReturn,
-  wilsonInterval,
-  Z_95,
-} from "./metrics";
-export {
   cachedChatModel,
   type ModelCacheCall,
   modelCacheEntryPath,
@@ -100,6 +101,5 @@ export {
   type ScoreRow,
   type ScoringOptions,
 } from "./score-evaluation";
-export { mulberry32 } from "./seeded-random";
 export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
 export { assertReportAbsent, writeEvaluationReport, type WriteReportOptions, type WrittenReport } from "./write-report";

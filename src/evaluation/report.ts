@@ -1,6 +1,7 @@
 // The evaluation's report: the JSON record, and the blocks every other form (markdown, HTML, notebook) is written
 // from. Accuracy is laid out like the published 4h table (assets as rows, methods as columns, percent), with the
 // published figures and the market's drift beside it. Pure.
+import { describeStages, hasStages } from "../stages/stages-schema";
 import { describeProtocol, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
@@ -38,8 +39,10 @@ export function evaluationSummary(result: EvaluationResult): string[] {
     (settings.plugins ?? []).length > 0
       ? ` Plugins: ${settings.plugins.map((plugin) => `${plugin.name} ${plugin.version}`).join(", ")}.`
       : "";
+  // Results made before the stages existed have no `stages`.
+  const stages = settings.stages && hasStages(settings.stages) ? ` Stages: ${describeStages(settings.stages)}.` : "";
   const paragraphs = [
-    `${models}${plugins}`,
+    `${models}${plugins}${stages}`,
     describeProtocol(settings.protocol),
     `${settings.assets.join(", ")}; ${settings.windows ?? "all"} windows per asset, ${settings.pointsPerWindow} decision point(s) per window, ` +
       `${settings.historyBars}-bar history, horizons ${settings.horizons.join(", ")} bars (4h each). Random: mean of ${settings.randomSeeds} seeds.`,
@@ -48,7 +51,8 @@ export function evaluationSummary(result: EvaluationResult): string[] {
         `Cost: $${usage.estimatedCostUsd.toFixed(4)} (${usage.costLabel}${usage.unpricedModels.length ? `; no price for ${usage.unpricedModels.join(", ")}` : ""}).`
       : `Decision points: ${analyses}.`,
     "Accuracy: share of samples whose sign the directive called, with its Wilson 95% interval in brackets. Up-moves: share of samples whose close rose " +
-      "(the market's drift; always-long scores exactly this). Agents vs random: (accuracy − random) / random on the same samples. " +
+      "(the market's drift; always-long scores exactly this). Agents vs random, relative change: (accuracy − random) / random on the same samples, " +
+      "so −10.0% means a tenth fewer correct calls than random (45.0% against 50.0%), not 10 percentage points less. " +
       "Returns: what following a directive earned, LONG the move and SHORT its negative, without costs and without compounding.",
   ];
   if (settings.protocol === "published") {

@@ -10,6 +10,7 @@ import { symbolSchema } from "../market/assets";
 import { candleListSchema } from "../market/candle";
 import { dateInputSchema } from "../market/parse-timestamp";
 import { timeframeSchema } from "../market/timeframes";
+import { stagesSchema } from "../stages/stages-schema";
 import type { ProgressListener } from "./progress-events";
 
 /** Characters of CSV text accepted (5 MiB): room for MAX_INPUT_BARS rows even with many extra columns. */
@@ -33,7 +34,9 @@ export const displayNameSchema = z
     "must be one line of plain text (no control characters or line breaks)",
   );
 
-const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema };
+/** What every form may add: the optional stages for this run (the config's `stages` otherwise). */
+const runFields = { stages: stagesSchema.optional() };
+const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema, ...runFields };
 
 export const analyzeForms = {
   /** A built-in code (SPX, BTC) or a saved custom symbol. */
@@ -52,6 +55,7 @@ export const analyzeForms = {
     timeframe: timeframeSchema,
     name: displayNameSchema.optional(),
     end: dateInputSchema.optional(),
+    ...runFields,
   }),
   /** CSV text with Datetime/Date, Open, High, Low, Close[, Volume] columns. */
   csv: z.strictObject({
@@ -63,6 +67,7 @@ export const analyzeForms = {
     name: displayNameSchema.optional(),
     /** As for candles: the window ends at the last bar at or before `end`; the bars after it score the outcome. */
     end: dateInputSchema.optional(),
+    ...runFields,
   }),
 } as const;
 
@@ -106,4 +111,9 @@ export interface AnalyzeOptions {
   source?: JournalSource;
   onEvent?: ProgressListener;
   schedule?: "concurrent" | "sequential";
+  /**
+   * The market the memory stage's lessons are recalled for and written under; default the analysis's symbol. The
+   * evaluation gives a benchmark asset's code, so that every window of the asset shares its lessons.
+   */
+  memoryScope?: string;
 }

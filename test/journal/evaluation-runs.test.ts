@@ -3,8 +3,8 @@
 // journal-stats.test.ts; the gpt-4o row is also checked against the evaluation report's own scoreDirectives.
 import { describe, expect, it } from "vitest";
 
-import { scoreDirectives } from "../../src/evaluation/metrics";
 import type { EvaluationRunInput } from "../../src/journal/evaluation-run-input";
+import { scoreDirectives } from "../../src/scoring/directional-score";
 import { journalEngines, useJournalEngine } from "./journal-engines";
 
 const model = (provider: string, name: string) => ({ provider, model: name, temperature: 0.1 });

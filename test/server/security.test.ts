@@ -260,6 +260,7 @@ describe("the entry's settings", () => {
         JOURNAL: "on",
         DATABASE_URL: undefined,
         SCORE_OUTCOMES_EVERY_MINUTES: 0,
+        SCORE_OUTCOMES_REFLECT: "off",
         LOG_LEVEL: "info",
       },
     });

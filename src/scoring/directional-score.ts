@@ -13,78 +13,14 @@
 // to hundreds of decisions an evaluation has, too narrow below about 30). Nothing is compounded: decisions of
 // different windows and assets overlap in time and were never one sequence of trades.
 import { InputError } from "../common/input-error";
-export type Directive = "LONG" | "SHORT";
-
-/** z for a two-sided 95% interval: the 97.5th percentile of the standard normal. */
-export const Z_95 = 1.959964;
-
-export interface Interval {
-  low: number;
-  high: number;
-}
-
-/**
- * Wilson score interval for a binomial proportion. Unlike the normal approximation it stays inside [0, 1] and is
- * sensible for small samples and accuracies near 0 or 1. `successes` may be fractional (a baseline averaged over
- * seeds). No trials: the whole range [0, 1].
- */
-export function wilsonInterval(successes: number, trials: number, z: number = Z_95): Interval {
-  if (trials <= 0) return { low: 0, high: 1 };
-  const proportion = successes / trials;
-  const zSquared = z * z;
-  const denominator = 1 + zSquared / trials;
-  const centre = (proportion + zSquared / (2 * trials)) / denominator;
-  const halfWidth =
-    (z / denominator) * Math.sqrt((proportion * (1 - proportion)) / trials + zSquared / (4 * trials * trials));
-  return { low: Math.max(0, centre - halfWidth), high: Math.min(1, centre + halfWidth) };
-}
-
-/** Mean and its 95% interval (normal approximation, sample standard deviation); no interval below 2 values. */
-export function meanWithInterval(
-  values: readonly number[],
-  z: number = Z_95,
-): { mean: number | null; interval: Interval | null } {
-  if (values.length === 0) return { mean: null, interval: null };
-  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
-  if (values.length < 2) return { mean, interval: null };
-  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
-  const halfWidth = z * Math.sqrt(variance / values.length);
-  return { mean, interval: { low: mean - halfWidth, high: mean + halfWidth } };
-}
+import { type Interval, meanWithInterval, wilsonInterval } from "./confidence-intervals";
+import { type Directive, directiveReturn, type FlatMoves, isCorrect } from "./directive";
 
 /** (accuracy - random) / random, as the published table defines it; null when the random accuracy is 0 or unknown. */
 export function relativeGain(accuracy: number | null, randomAccuracy: number | null): number | null {
   if (accuracy === null || randomAccuracy === null || randomAccuracy === 0) return null;
   return (accuracy - randomAccuracy) / randomAccuracy;
 }
-
-/** The realised simple return of holding from `entry` to `exit`. */
-export function simpleReturn(entry: number, exit: number): number {
-  return exit / entry - 1;
-}
-
-/** What following the directive earned over the move: the move for LONG, its negative for SHORT. */
-export function directiveReturn(directive: Directive, move: number): number {
-  switch (directive) {
-    case "LONG":
-      return move;
-    case "SHORT":
-      return -move;
-    default: {
-      const exhaustive: never = directive;
-      return exhaustive;
-    }
-  }
-}
-
-/** Whether the directive called the sign of the move; undefined for a flat move (no direction to call). */
-export function isCorrect(directive: Directive, move: number): boolean | undefined {
-  if (move === 0) return undefined;
-  return directive === "LONG" ? move > 0 : move < 0;
-}
-
-/** What a flat move does to a score: left out of it, or kept in the sample as a miss for either side. */
-export type FlatMoves = "excluded" | "miss";
 
 export interface ScoredDecision {
   directive: Directive;

@@ -1,53 +1,10 @@
-// Metrics against hand-computed values. Provenance: every expected number below was worked out by hand from the
-// formulas in src/evaluation/metrics.ts (shown next to each), and the Wilson bounds agree with
-// statsmodels.stats.proportion.proportion_confint(method="wilson") to the digits given.
+// Directional scores against hand-computed values. Provenance: every expected number below was worked out by hand
+// from the formulas in src/scoring/directional-score.ts (shown next to each); Wilson bounds as in
+// confidence-intervals.test.ts.
 import { describe, expect, it } from "vitest";
 
-import {
-  averageScores,
-  directiveReturn,
-  isCorrect,
-  meanWithInterval,
-  relativeGain,
-  scoreDirectives,
-  simpleReturn,
-  wilsonInterval,
-  Z_95,
-} from "../../src/evaluation/metrics";
-
-describe("wilsonInterval", () => {
-  it("5 of 10: centre 0.5, half-width (z / (1 + z²/n)) * sqrt(p(1-p)/n + z²/4n²) = 0.263407", () => {
-    const interval = wilsonInterval(5, 10);
-    expect(interval.low).toBeCloseTo(0.236593, 5);
-    expect(interval.high).toBeCloseTo(0.763407, 5);
-  });
-
-  it("8 of 10: centre (0.8 + z²/2n) / (1 + z²/n) = 0.716742, half-width 0.226577", () => {
-    const interval = wilsonInterval(8, 10);
-    expect(interval.low).toBeCloseTo(0.490165, 5);
-    expect(interval.high).toBeCloseTo(0.943319, 5);
-  });
-
-  it("0 of 10 stays inside [0, 1] (the normal approximation would give [0, 0])", () => {
-    const interval = wilsonInterval(0, 10);
-    expect(interval.low).toBeCloseTo(0, 6);
-    expect(interval.low).toBeGreaterThanOrEqual(0);
-    expect(interval.high).toBeCloseTo(0.277533, 5);
-  });
-
-  it("is symmetric around 1/2 and narrows with more trials", () => {
-    const small = wilsonInterval(3, 10);
-    const mirrored = wilsonInterval(7, 10);
-    expect(small.low).toBeCloseTo(1 - mirrored.high, 12);
-    const large = wilsonInterval(300, 1000);
-    expect(large.high - large.low).toBeLessThan(small.high - small.low);
-  });
-
-  it("no trials: the whole range; z is the 95% two-sided quantile", () => {
-    expect(wilsonInterval(0, 0)).toEqual({ low: 0, high: 1 });
-    expect(Z_95).toBeCloseTo(1.959964, 6);
-  });
-});
+import { wilsonInterval, Z_95 } from "../../src/scoring/confidence-intervals";
+import { averageScores, relativeGain, scoreDirectives } from "../../src/scoring/directional-score";
 
 describe("relativeGain", () => {
   it("(acc - random) / random, as the published table defines it", () => {
@@ -60,18 +17,6 @@ describe("relativeGain", () => {
     expect(relativeGain(null, 0.5)).toBeNull();
     expect(relativeGain(0.5, null)).toBeNull();
     expect(relativeGain(0.5, 0)).toBeNull();
-  });
-});
-
-describe("returns and correctness", () => {
-  it("LONG earns the move, SHORT its negative; a flat move has no direction", () => {
-    expect(simpleReturn(100, 102)).toBeCloseTo(0.02, 12);
-    expect(directiveReturn("LONG", 0.02)).toBe(0.02);
-    expect(directiveReturn("SHORT", 0.02)).toBe(-0.02);
-    expect(isCorrect("LONG", 0.01)).toBe(true);
-    expect(isCorrect("SHORT", 0.01)).toBe(false);
-    expect(isCorrect("SHORT", -0.01)).toBe(true);
-    expect(isCorrect("LONG", 0)).toBeUndefined();
   });
 });
 
@@ -117,11 +62,6 @@ describe("scoreDirectives on a small synthetic series", () => {
     ]);
     expect(score).toMatchObject({ scored: 6, correct: 4, decisions: 2 });
     expect(score.meanReturn).toBeCloseTo((0 + -0.02 / 3) / 2, 12);
-  });
-
-  it("meanWithInterval: no interval below two values; mean of nothing is null", () => {
-    expect(meanWithInterval([])).toEqual({ mean: null, interval: null });
-    expect(meanWithInterval([0.5])).toEqual({ mean: 0.5, interval: null });
   });
 
   it("nothing scored gives nulls, not NaN", () => {
