@@ -1,6 +1,7 @@
 // Progress of an evaluation run: one line of text (for the CLI, rewritten in place on a terminal) and a notebook
 // view (one display entry from tslab's newDisplay(), rewritten on each update). Both show windows done, errors,
 // tokens sent, calls answered from the cache and the ESTIMATED cost.
+import { plainText } from "../common/terminal-text";
 import { type Display, escapeHtml } from "../notebook/display";
 import type { EvaluationProgress, EvaluationProgressListener } from "./evaluation-result";
 
@@ -95,6 +96,7 @@ export function createEvaluationProgressView(display: Display): EvaluationProgre
   };
 }
 
+/** An error's text on one line, with nothing a terminal would obey (a provider's or a model's words). */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").slice(0, 200);
+  return plainText(text).replace(/\s+/g, " ").slice(0, 200);
 }

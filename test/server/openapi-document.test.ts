@@ -282,7 +282,7 @@ describe("real answers of every route match the document", () => {
     } finally {
       fake.reset();
     }
-  }, 120_000);
+  }, 300_000);
 
   it("the journal: the analyses recorded above listed, one stored with its outcome, statistics, scoring, removal", async () => {
     const page = await getJson(server, "/api/analyses?limit=20");
@@ -306,6 +306,16 @@ describe("real answers of every route match the document", () => {
     check("post", "/api/analyses/score-outcomes", await postJson(server, "/api/analyses/score-outcomes", {}), 200);
     check("delete", "/api/analyses/{id}", await deleteJson(server, `/api/analyses/${id}`), 200);
     check("delete", "/api/analyses/{id}", await deleteJson(server, `/api/analyses/${id}`), 404);
+  });
+
+  it("GET /output answers the page as documented, without the token", async () => {
+    const page = await fetch(`${guarded.url}/output?results=${encodeURIComponent("{}")}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const media = (document.paths["/output"]?.get as { responses: Record<string, JsonSchema> }).responses["200"];
+    expect(Object.keys((media as { content: object }).content)).toEqual(["text/html"]);
+    expect(await page.text()).toContain('<body data-link="unsigned">');
+    sampled.add("get /output");
   });
 
   it("every documented operation answered at least once with 200 above", () => {
