@@ -90,7 +90,7 @@ export { showResult, showWindowChart } from "./notebook/result-view";
 export { BENCHMARK_DIR, readBenchmarkWindow, readBenchmarkWindows } from "./evaluation/benchmark-data";
 export type { EvaluationResult } from "./evaluation/evaluation-result";
 export { showEvaluation } from "./evaluation/evaluation-view";
-export { createEvaluationProgressView } from "./evaluation/progress-bar";
+export { createEvaluationProgressView } from "./reports/progress-bar";
 export { accuracyTableMarkdown } from "./evaluation/report";
 export { type EvaluationOptions, runEvaluation } from "./evaluation/run-evaluation";
 export { writeEvaluationReport } from "./evaluation/write-report";

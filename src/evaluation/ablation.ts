@@ -2,9 +2,9 @@
 // side by side. Per point the two directives and whether they agree; per horizon the agents' accuracy in each run
 // with its Wilson interval. Pure: built from the two results, shown as markdown in a notebook.
 import { InputError } from "../common/input-error";
+import { markdownTable } from "../reports/report-markdown";
 import { horizonLabel, scoredHorizons } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
-import { markdownTable } from "./report-markdown";
 import { ALL_ASSETS, findScore } from "./score-evaluation";
 
 export interface AblationLabels {

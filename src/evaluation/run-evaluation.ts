@@ -19,6 +19,8 @@ import { type Config, type ConfigInput, createConfig } from "../config/config-sc
 import { openJournal } from "../journal/open-journal";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { modelSettingsFor } from "../llm/create-chat-model";
+import { cachedChatModel } from "../llm/model-cache";
+import { createUsageMeter, type UsageMeter } from "../llm/usage-meter";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
@@ -41,10 +43,8 @@ import type {
   PointRecord,
 } from "./evaluation-result";
 import { marketDrift } from "./market-drift";
-import { cachedChatModel } from "./model-cache";
 import { explorePublishedConventions } from "./published-conventions";
 import { scoreEvaluation } from "./score-evaluation";
-import { createUsageMeter, type UsageMeter } from "./usage-meter";
 
 export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */
