@@ -27,7 +27,7 @@ import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import type { Directive } from "../scoring/directive";
 import { readBenchmarkWindows } from "./benchmark-data";
-import { forEachWithConcurrency } from "./bounded-concurrency";
+import { forEachWithConcurrency } from "../common/bounded-concurrency";
 import {
   type BenchmarkWindow,
   type DecisionPoint,

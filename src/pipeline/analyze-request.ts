@@ -96,4 +96,9 @@ export interface AnalyzeOptions {
   source?: JournalSource;
   onEvent?: ProgressListener;
   schedule?: "concurrent" | "sequential";
+  /**
+   * false: this analysis is not recorded in the journal, whatever the config says (a backtest records its run whole,
+   * not each of its decisions). @default true
+   */
+  journal?: boolean;
 }

@@ -68,6 +68,7 @@ export function createPipelineJournal(options: PipelineJournalOptions): Pipeline
     recordOutcome: async (id, laterBars) => (await open()).recordOutcome(id, laterBars),
     recordEvaluationRun: async (run, runOptions) => (await open()).recordEvaluationRun(run, runOptions),
     listEvaluationRuns: async (listOptions) => (await open()).listEvaluationRuns(listOptions),
+    getEvaluationRun: async (id) => (await open()).getEvaluationRun(id),
     leaderboard: async (leaderboardOptions) => (await open()).leaderboard(leaderboardOptions),
     async close() {
       const pending = opening;
