@@ -66,13 +66,15 @@ export function backtestLines(input: LinesInput): { lines: BacktestLine[]; paire
   const start = bars[0] ?? 0;
   const moves = bars.map((bar) => decisionMove(candles, bar, horizon));
   const times = candles.slice(start).map((candle) => new Date(candle.time).toISOString());
-  const line = (spec: LineInput, options: { cost: TradingCost; horizon: number }) => {
+  /** `sides`: the side taken at each decision bar, for the hits (buy-and-hold is LONG at every one). */
+  const line = (
+    spec: LineInput,
+    options: { cost: TradingCost; horizon: number },
+    sides: readonly (Directive | null)[],
+  ) => {
     const run = runPositions(candles, spec.decisions, { start, ...options });
     const intervals = Math.max(run.held.length - 1, 1);
-    const hits = hitsOf(
-      spec.decisions.map((decision) => decision.side),
-      moves,
-    );
+    const hits = hitsOf(sides, moves);
     const scored = hits.filter((hit): hit is boolean => hit !== null);
     const result: BacktestLine = {
       name: spec.name,
@@ -92,21 +94,24 @@ export function backtestLines(input: LinesInput): { lines: BacktestLine[]; paire
     bars.map((bar, index) => ({ bar, side: sides[index] ?? null }));
 
   const results: { line: BacktestLine; hits: PointHit[] }[] = [];
-  if (input.model) results.push(line(input.model, trading));
+  if (input.model) {
+    const { model } = input;
+    const byBar = new Map(model.decisions.map((decision) => [decision.bar, decision.side]));
+    const sides = bars.map((bar) => byBar.get(bar) ?? null);
+    results.push(line(model, trading, sides));
+  }
   // Held from the first decision to the end: one LONG that never expires, at no cost.
-  const holding = line(
-    { name: "buy_and_hold", kind: "baseline", decisions: [{ bar: start, side: "LONG" }] },
-    { cost: tradingCost(0), horizon: Number.POSITIVE_INFINITY },
-  );
-  results.push({
-    line: holding.line,
-    hits: hitsOf(
+  results.push(
+    line(
+      { name: "buy_and_hold", kind: "baseline", decisions: [{ bar: start, side: "LONG" }] },
+      { cost: tradingCost(0), horizon: Number.POSITIVE_INFINITY },
       bars.map(() => "LONG"),
-      moves,
     ),
-  });
-  for (const baseline of BACKTEST_BASELINES)
-    results.push(line({ name: baseline, kind: "baseline", decisions: withSides(input.baselines[baseline]) }, trading));
+  );
+  for (const baseline of BACKTEST_BASELINES) {
+    const sides = input.baselines[baseline];
+    results.push(line({ name: baseline, kind: "baseline", decisions: withSides(sides) }, trading, sides));
+  }
 
   const alwaysLong = results.find((result) => result.line.name === "always_long");
   const paired: LinePairedTest[] = alwaysLong

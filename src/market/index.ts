@@ -16,6 +16,7 @@ export { assertBarSpacing, shortestGapMs, timeframeForGap } from "./bar-spacing"
 export { describeBarLength, describeBarSpan, describeHorizon } from "./bar-span";
 export { type Candle, type CandleColumns, candleSchema, MAX_PRICE, MAX_VOLUME, toColumns } from "./candle";
 export { parseCsv, type ParseCsvOptions, readCsvFile } from "./csv-source";
+export { candlesToCsv } from "./csv-text-writer";
 export {
   createCustomAssetStore,
   type CustomAssetStore,
@@ -41,5 +42,6 @@ export {
   timeframeSchema,
   timeframeTable,
 } from "./timeframes";
+export { type JoinedSeries, joinWindows } from "./join-windows";
 export { calendarDaysForBars, windowFetchStart } from "./window-fetch-range";
 export { fetchYahooCandles, type FetchYahooCandlesOptions, type YahooCandles } from "./yahoo-source";

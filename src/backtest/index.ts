@@ -1,0 +1,28 @@
+// quantagent-ts/backtest: a walk-forward backtest of the agents on one continuous series, with trading costs,
+// beside buy-and-hold and the baselines on the same bars; its parts (the position engine, the equity figures, the
+// schedule, the cost estimate) for research of your own.
+export { type BacktestLine, backtestLines, type EquityPoint, type LinePairedTest } from "./backtest-lines";
+export { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
+export type { BacktestDecisionRecord, BacktestResult, BacktestSettings } from "./backtest-result";
+export {
+  type BacktestSeriesInput,
+  backtestSeriesSchema,
+  type LoadedSeries,
+  loadBacktestSeries,
+  MAX_SERIES_BARS,
+} from "./backtest-series";
+export { backtestReportJson, backtestWire } from "./backtest-wire";
+export { BACKTEST_BASELINES, baselineDecisions } from "./baseline-decisions";
+export {
+  assertWithinBudget,
+  type BacktestEstimate,
+  describeEstimate,
+  estimateBacktest,
+  TYPICAL_DISPATCH_USAGE,
+  TYPICAL_GRAPH_USAGE,
+} from "./cost-estimate";
+export { decisionBars, decisionMove, decisionWindow } from "./decision-schedule";
+export { barReturns, barsPerYear, maxDrawdown, sharpeRatio } from "./equity-metrics";
+export { checkExitLevels, type ExitLevels, levelExit } from "./exit-levels";
+export { type EngineDecision, type EngineRun, type ExitReason, runPositions, type Trade } from "./position-engine";
+export { runBacktest } from "./run-backtest";
