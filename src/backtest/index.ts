@@ -1,17 +1,35 @@
 // quantagent-ts/backtest: a walk-forward backtest of the agents on one continuous series, with trading costs,
 // beside buy-and-hold and the baselines on the same bars; its parts (the position engine, the equity figures, the
 // schedule, the cost estimate) for research of your own.
+export {
+  type BacktestFigure,
+  backtestFigure,
+  type BacktestFigureId,
+  drawdownFigure,
+  equityFigure,
+  lineLabel,
+} from "./backtest-figures";
 export { type BacktestLine, backtestLines, type EquityPoint, type LinePairedTest } from "./backtest-lines";
 export { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
+export {
+  backtestMarkdown,
+  backtestReportBlocks,
+  backtestSummary,
+  backtestTitle,
+  linesTable,
+  pairedTable,
+  pairedVerdict,
+} from "./backtest-report";
 export type { BacktestDecisionRecord, BacktestResult, BacktestSettings } from "./backtest-result";
 export {
   type BacktestSeriesInput,
   backtestSeriesSchema,
-  type LoadedSeries,
   loadBacktestSeries,
+  type LoadedSeries,
   MAX_SERIES_BARS,
 } from "./backtest-series";
-export { backtestReportJson, backtestWire } from "./backtest-wire";
+export { showBacktest, type ShowBacktestOptions } from "./backtest-view";
+export { backtestReportJson, backtestRunReport, backtestWire } from "./backtest-wire";
 export { BACKTEST_BASELINES, baselineDecisions } from "./baseline-decisions";
 export {
   assertWithinBudget,
@@ -26,3 +44,4 @@ export { barReturns, barsPerYear, maxDrawdown, sharpeRatio } from "./equity-metr
 export { checkExitLevels, type ExitLevels, levelExit } from "./exit-levels";
 export { type EngineDecision, type EngineRun, type ExitReason, runPositions, type Trade } from "./position-engine";
 export { runBacktest } from "./run-backtest";
+export { writeBacktestReport, type WriteBacktestReportOptions } from "./write-backtest-report";
