@@ -16,10 +16,10 @@ export const backtestOptionsSchema = z.strictObject({
   series: backtestSeriesSchema,
   /** Bars between decisions; default the horizon (decision_horizon_bars), so each position runs its horizon. */
   step: z
-    .number({ error: "step must be a number of bars" })
-    .int("step must be a whole number of bars")
-    .min(1, "step must be at least 1 bar")
-    .max(10_000, "step must be at most 10,000 bars")
+    .number({ error: "must be a number of bars" })
+    .int("must be a whole number of bars")
+    .min(1, "must be at least 1 bar")
+    .max(10_000, "must be at most 10,000 bars")
     .optional(),
   /** Basis points per side, paid on every open, close and flip. @default 5 */
   costBps: costBpsSchema.default(DEFAULT_COST_BPS),

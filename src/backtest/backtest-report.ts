@@ -3,7 +3,7 @@
 // and the decisions whose analysis failed. Markdown, HTML and the notebook view are written from these. Pure.
 import type { FigureBlock, ReportBlock, ReportTable } from "../reports/report-blocks";
 import { markdownReport } from "../reports/report-markdown";
-import { type BacktestFigureId,lineLabel } from "./backtest-figures";
+import { type BacktestFigureId, lineLabel } from "./backtest-figures";
 import type { LinePairedTest } from "./backtest-lines";
 import type { BacktestResult } from "./backtest-result";
 

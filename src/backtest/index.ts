@@ -44,4 +44,12 @@ export { barReturns, barsPerYear, maxDrawdown, sharpeRatio } from "./equity-metr
 export { checkExitLevels, type ExitLevels, levelExit } from "./exit-levels";
 export { type EngineDecision, type EngineRun, type ExitReason, runPositions, type Trade } from "./position-engine";
 export { runBacktest } from "./run-backtest";
+// What a run shows and leaves behind, shared with the evaluation: the progress bar and the report files' check.
+export {
+  createRunProgressView,
+  createTextProgressBar,
+  type RunProgress,
+  type RunProgressListener,
+} from "../reports/progress-bar";
+export { assertReportAbsent, type WrittenReport } from "../reports/report-files";
 export { writeBacktestReport, type WriteBacktestReportOptions } from "./write-backtest-report";

@@ -2,7 +2,7 @@
 // record with every line's equity), <name>.md, <name>.html (self-contained: tables and the equity and drawdown
 // figures embedded) and <name>.equity.png and <name>.drawdown.png.
 import type { ChartRenderer } from "../charts/png-renderer";
-import { assertReportAbsent, renderReportFigures, writeReportFiles,type WrittenReport } from "../reports/report-files";
+import { assertReportAbsent, renderReportFigures, writeReportFiles, type WrittenReport } from "../reports/report-files";
 import { htmlReport } from "../reports/report-html";
 import { backtestFigure } from "./backtest-figures";
 import { backtestMarkdown, backtestReportBlocks, backtestTitle } from "./backtest-report";

@@ -91,7 +91,7 @@ export function createTextProgressBar(
 }
 
 /** A progress listener for notebooks: pass tslab.newDisplay(), so each update replaces the previous one. */
-export function createProgressView(display: Display): RunProgressListener {
+export function createRunProgressView(display: Display): RunProgressListener {
   const failures: string[] = [];
   return (progress) => {
     if (progress.last?.error) failures.push(`${progress.last.id}: ${oneLine(progress.last.error)}`);
@@ -115,4 +115,4 @@ function oneLine(text: string): string {
 }
 
 /** The notebook progress view under the name the evaluation's notebooks know. */
-export const createEvaluationProgressView = createProgressView;
+export const createEvaluationProgressView = createRunProgressView;

@@ -124,8 +124,8 @@ describe("bad input is refused before any model call", () => {
   });
 
   it("a step of zero, a negative or absurd cost, no series", async () => {
-    await refused({ step: 0 }, /step must be at least 1 bar/);
-    await refused({ step: 1.5 }, /step must be a whole number of bars/);
+    await refused({ step: 0 }, /^Invalid backtest options: step: must be at least 1 bar/);
+    await refused({ step: 1.5 }, /step: must be a whole number of bars/);
     await refused({ costBps: -1 }, /costBps.*0 or more basis points/);
     await refused({ costBps: 5000 }, /costBps.*at most 1000 basis points/);
     await refused({ series: undefined }, /series/);
