@@ -21,8 +21,8 @@ import {
 import { formatZodError } from "../../src/common/index";
 import { type Config, createConfig, switchProvider } from "../../src/index";
 import { providerIdSchema } from "../../src/llm/index";
-import { MAX_COST_BPS } from "../../src/scoring/index";
 import { readCsvFile, shortestGapMs, timeframeForGap, timeframeSchema } from "../../src/market/index";
+import { MAX_COST_BPS } from "../../src/scoring/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";

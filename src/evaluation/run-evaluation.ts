@@ -10,6 +10,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import { forEachWithConcurrency } from "../common/bounded-concurrency";
 import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
@@ -27,7 +28,6 @@ import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import type { Directive } from "../scoring/directive";
 import { readBenchmarkWindows } from "./benchmark-data";
-import { forEachWithConcurrency } from "../common/bounded-concurrency";
 import {
   type BenchmarkWindow,
   type DecisionPoint,

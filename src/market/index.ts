@@ -31,6 +31,7 @@ export {
   type ResolvedDateRange,
   validateDateRange,
 } from "./date-range";
+export { type JoinedSeries, joinWindows } from "./join-windows";
 export { type DateInput, dateInputSchema, formatUtc, parseUtcTimestamp, toEpochMs } from "./parse-timestamp";
 export { timeZoneOffset } from "./time-zone-offset";
 export {
@@ -42,6 +43,5 @@ export {
   timeframeSchema,
   timeframeTable,
 } from "./timeframes";
-export { type JoinedSeries, joinWindows } from "./join-windows";
 export { calendarDaysForBars, windowFetchStart } from "./window-fetch-range";
 export { fetchYahooCandles, type FetchYahooCandlesOptions, type YahooCandles } from "./yahoo-source";

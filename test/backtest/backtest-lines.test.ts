@@ -3,12 +3,12 @@
 // paired tests count the hits as the directives and moves say.
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { BACKTEST_BASELINES, baselineDecisions } from "../../src/backtest/baseline-decisions";
+import { longestBenchmarkSeries } from "../../scripts/join-benchmark-series";
 import { backtestLines } from "../../src/backtest/backtest-lines";
+import { BACKTEST_BASELINES, baselineDecisions } from "../../src/backtest/baseline-decisions";
 import { decisionBars, decisionMove } from "../../src/backtest/decision-schedule";
 import type { Candle } from "../../src/market/candle";
 import { tradingCost } from "../../src/scoring/trading-cost";
-import { longestBenchmarkSeries } from "../../scripts/join-benchmark-series";
 
 let candles: Candle[];
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // above the close three bars before it ("bearish" otherwise), and the Decision agent answers LONG for bullish and
 // SHORT for bearish. Everything else is the default fake. The model then decides what 3-bar momentum decides on the
 // window it was given, and on nothing else.
-import { defaultFakeHandler, type FakeHandler, fakeDecision } from "../fakes/fake-default-handler";
+import { defaultFakeHandler, fakeDecision, type FakeHandler } from "../fakes/fake-default-handler";
 import { fakeReply } from "../fakes/fake-replies";
 
 /** The closes of the "time,open,high,low,close" lines in a prompt, oldest first. */

@@ -14,8 +14,8 @@ import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import type { RunProgress } from "../../src/reports/progress-bar";
-import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { closesInPrompt, momentumAnalyst } from "./momentum-analyst";
 
 const chromiumMissing = (() => {
@@ -64,7 +64,7 @@ function options(cacheName: string | false, extra: Partial<BacktestOptions> = {}
     concurrency: 2,
     dependencies: { renderer, env: {} },
     ...extra,
-  } as BacktestOptions;
+  };
 }
 
 describe.skipIf(chromiumMissing !== undefined)("runBacktest with the model", () => {

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BacktestOptions, runBacktest } from "../../src/backtest/index";
 import { openJournal } from "../../src/journal/open-journal";
 import { candlesToCsv } from "../../src/market/csv-text-writer";
-import type { FakeProviderServer } from "../fakes/fake-provider-server";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
+import type { FakeProviderServer } from "../fakes/fake-provider-server";
 import { fakeYahooMarket } from "../support/fake-yahoo-market";
 import { useFakeProvider } from "../support/use-fake-provider";
 
@@ -36,7 +36,7 @@ function options(extra: Partial<BacktestOptions> = {}): BacktestOptions {
     cacheDir: path.join(scratch, "cache"),
     dependencies: { env: {} },
     ...extra,
-  } as BacktestOptions;
+  };
 }
 
 describe("runBacktest, baselines only", () => {
@@ -129,10 +129,7 @@ describe("bad input is refused before any model call", () => {
     await refused({ costBps: -1 }, /costBps.*0 or more basis points/);
     await refused({ costBps: 5000 }, /costBps.*at most 1000 basis points/);
     await refused({ series: undefined }, /series/);
-    await refused(
-      { series: { csv: "x", candles, timeframe: "4h" } as never },
-      /give one of csv, file, candles, asset, symbol/,
-    );
+    await refused({ series: { csv: "x", candles, timeframe: "4h" } }, /give one of csv, file, candles, asset, symbol/);
   });
 
   it("bars that are not spaced as the timeframe says, when the model would read them", async () => {
