@@ -34,6 +34,7 @@ import { createJournalRouter } from "./routes/journal-routes";
 import { createOpenApiRouter } from "./routes/openapi-routes";
 import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
 import { createProviderRouter } from "./routes/provider-routes";
+import { createRunRouter } from "./routes/run-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";
 
 export type { AppDependencies } from "./app-dependencies";
@@ -109,6 +110,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     createTimeframeRouter(settings),
     createAnalyzeRouter(settings),
     createJournalRouter(settings),
+    createRunRouter(settings),
     createPageConfigRouter(settings),
     createOpenApiRouter(settings),
   ];
