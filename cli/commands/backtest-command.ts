@@ -279,7 +279,7 @@ async function run(context: CliContext): Promise<number> {
     Exposure: `${(line.exposure * 100).toFixed(0)}%`,
   }));
   const numeric = ["Trades", "Return", "Sharpe", "Max drawdown", "Hit rate", "Exposure"];
-  context.stdout.write(`${formatTextTable(rows, { alignRight: numeric })}\n`);
+  context.stdout.write(formatTextTable(rows, { alignRight: numeric }));
   const model = result.lines.find((line) => line.kind === "model");
   const test = model && result.paired.find((candidate) => candidate.a === model.name);
   if (model && test) context.stdout.write(`\n${pairedVerdict(test, lineLabel(model))}\n`);
