@@ -47,10 +47,14 @@ export function wireBacktestSettings(settings: BacktestResult["settings"]) {
   };
 }
 
-/** What the journal keeps beside a backtest run, for the History's chart: settings, lines with equity, tests. */
+/**
+ * What the journal keeps beside a backtest run, for the History's chart: settings, lines with equity, tests. The
+ * cache folder is left out: it is a path on the machine that ran the backtest, and the journal is served over HTTP.
+ */
 export function backtestRunReport(result: BacktestResult) {
+  const { cache_dir: _cacheDir, ...settings } = wireBacktestSettings(result.settings);
   return {
-    settings: wireBacktestSettings(result.settings),
+    settings,
     lines: result.lines.map(wireBacktestLine),
     paired: result.paired.map(wirePairedTest),
   };
@@ -59,7 +63,9 @@ export function backtestRunReport(result: BacktestResult) {
 /** The whole record as the report's JSON file holds it, under `backtest`. */
 export function backtestWire(result: BacktestResult) {
   return {
-    ...backtestRunReport(result),
+    settings: wireBacktestSettings(result.settings),
+    lines: result.lines.map(wireBacktestLine),
+    paired: result.paired.map(wirePairedTest),
     decisions: result.decisions.map((decision) => ({
       bar: decision.bar,
       time: decision.time,

@@ -6,6 +6,7 @@
 import { forEachWithConcurrency } from "../common/bounded-concurrency";
 import { describeError } from "../common/describe-error";
 import { itemAt } from "../common/item-at";
+import { createSecretRedactor } from "../common/secret-redactor";
 import type { UsageMeter } from "../llm/usage-meter";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
@@ -53,6 +54,7 @@ export interface ModelDecisionsInput {
 
 export async function runModelDecisions(input: ModelDecisionsInput): Promise<ModelDecision[]> {
   const { bars, found } = input;
+  const redactor = createSecretRedactor(() => input.pipeline.secretValues());
   const started = performance.now();
   const records: ModelDecision[] = bars.map((bar, index) => {
     const hit = found[index];
@@ -97,7 +99,8 @@ export async function runModelDecisions(input: ModelDecisionsInput): Promise<Mod
         await input.cache.put(itemAt(input.keys, index), decision);
       } catch (error) {
         if (input.signal?.aborted) throw error;
-        record.error = describeError(error);
+        // The error goes into the report files and the journal: any key a failing part echoed is removed by value.
+        record.error = redactor.redact(describeError(error));
         errors += 1;
       }
       record.durationMs = Math.round(performance.now() - decisionStarted);

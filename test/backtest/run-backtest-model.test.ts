@@ -13,6 +13,7 @@ import { type BacktestOptions, runBacktest } from "../../src/backtest/index";
 import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import { createPipeline } from "../../src/pipeline/pipeline";
+import { definePlugin } from "../../src/plugins/define-plugin";
 import type { RunProgress } from "../../src/reports/progress-bar";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
@@ -154,6 +155,27 @@ describe.skipIf(chromiumMissing !== undefined)("runBacktest with the model", () 
     const model = result.paired.find((test) => test.a === "gpt-4o")!;
     expect(model.n).toBe(result.paired.find((test) => test.a === "momentum")!.n - 1);
     expect(result.lines[0]!.equity[0]!.value).toBe(1); // no position opened at the first bar
+  });
+
+  it("never records a key a failing part put in its error: the decision's error is redacted by value", async () => {
+    // A plugin analyst whose error carries the key (as a careless plugin or proxy might).
+    const leaky = definePlugin({
+      name: "leaky",
+      version: "1.0.0",
+      analysts: [
+        {
+          name: "leaky",
+          title: "Leaky",
+          run: async () => {
+            throw new Error(`upstream refused key ${key}`);
+          },
+        },
+      ],
+    });
+    const result = await runBacktest(options(false, { concurrency: 1, plugins: [leaky] }));
+    expect(result.errors).toBe(result.decisions.length);
+    expect(result.decisions[0]!.error).toMatch(/leaky/);
+    expect(JSON.stringify(result)).not.toContain(key);
   });
 
   it("with the caller's pipeline: its models and journal; the run is recorded whole, no decision on its own", async () => {
