@@ -164,6 +164,7 @@ describe("the journal", () => {
       const stored = await journal.getEvaluationRun(result.journalRunId!);
       const report = stored!.report as { settings: { cost_bps: number }; lines: { name: string; equity: unknown[] }[] };
       expect(report.settings.cost_bps).toBe(7);
+      expect(report.settings).not.toHaveProperty("cache_dir"); // a local path, not for the journal's readers
       expect(report.lines.map((line) => line.name)).toEqual(result.lines.map((line) => line.name));
       expect(report.lines[0]!.equity).toEqual(result.lines[0]!.equity);
       // Backtest points stay out of the benchmark leaderboard.
