@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BacktestOptions, runBacktest } from "../../src/backtest/index";
 import { openJournal } from "../../src/journal/open-journal";
 import { candlesToCsv } from "../../src/market/csv-text-writer";
+import { definePlugin } from "../../src/plugins/define-plugin";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import type { FakeProviderServer } from "../fakes/fake-provider-server";
 import { fakeYahooMarket } from "../support/fake-yahoo-market";
@@ -88,6 +89,33 @@ describe("runBacktest, baselines only", () => {
     expect(result.settings.series).toMatchObject({ name: "BTC-USD", timeframe: "4h" });
     expect(result.settings.series.bars).toBeGreaterThan(150); // 30 days of six 4h bars
     expect(yahoo.requests.length).toBeGreaterThan(0);
+  });
+
+  it("takes a symbol's series from a plugin's data source before Yahoo", async () => {
+    const asked: { symbol: string; timeframe: string }[] = [];
+    const source = definePlugin({
+      name: "house-data",
+      version: "1.0.0",
+      dataSources: [
+        {
+          name: "house",
+          matches: (symbol: string) => symbol === "HOUSE",
+          fetchCandles: async ({ symbol, timeframe }: { symbol: string; timeframe: string }) => {
+            asked.push({ symbol, timeframe });
+            return candles;
+          },
+        },
+      ],
+    });
+    const result = await runBacktest(
+      options({
+        includeModel: false,
+        series: { symbol: "HOUSE", timeframe: "4h", start: "2024-01-01", end: "2024-01-20" },
+        plugins: [source],
+      }),
+    );
+    expect(asked).toEqual([{ symbol: "HOUSE", timeframe: "4h" }]);
+    expect(result.settings.series).toMatchObject({ name: "HOUSE", bars: candles.length });
   });
 });
 
