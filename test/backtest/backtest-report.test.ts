@@ -123,7 +123,7 @@ describe("writeBacktestReport and showBacktest", () => {
     await writeBacktestReport(result, { dir, name: "wavy", overwrite: true, charts: false });
     // Without charts the replaced report's figures are gone rather than stale.
     await expect(readFile(written.figures[0]!)).rejects.toThrow(/ENOENT/);
-  });
+  }, 120_000);
 
   it("shows the report in a notebook: markdown, then the two figures as PNGs", async () => {
     const shown: string[] = [];
@@ -138,5 +138,5 @@ describe("writeBacktestReport and showBacktest", () => {
     );
     expect(shown.filter((entry) => entry.startsWith("png"))).toEqual(["png 960", "png 960"]);
     expect(shown[0]).toMatch(/^markdown Baselines only/);
-  });
+  }, 120_000);
 });

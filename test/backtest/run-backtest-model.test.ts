@@ -103,7 +103,7 @@ describe.skipIf(chromiumMissing !== undefined)("runBacktest with the model", () 
       expect(closes).toEqual(poisoned.slice(bar! - 44, bar! + 1).map((candle) => Number(candle.close.toPrecision(7))));
       expect(closes.includes(poison)).toBe(bar! >= poisonedBar);
     }
-  });
+  }, 120_000);
 
   it("a rerun asks the provider nothing and gives the same lines; the estimate says every decision is cached", async () => {
     const first = await runBacktest(options("cache-rerun"));
@@ -119,7 +119,7 @@ describe.skipIf(chromiumMissing !== undefined)("runBacktest with the model", () 
     expect(second.estimate).toMatchObject({ decisions: 5, cached: 5, toAnalyse: 0, calls: 0, costUsd: 0 });
     expect(second.lines).toEqual(first.lines);
     expect(second.decisions.every((decision) => decision.cached)).toBe(true);
-  });
+  }, 120_000);
 
   it("stopped half-way, it keeps every completed decision and a rerun resumes with the rest", async () => {
     const controller = new AbortController();
@@ -143,7 +143,7 @@ describe.skipIf(chromiumMissing !== undefined)("runBacktest with the model", () 
     expect(resumed.usage.freshCalls + resumed.usage.cachedCalls).toBe(3 * 5);
     const whole = await runBacktest(options("cache-resume-whole"));
     expect(resumed.lines).toEqual(whole.lines);
-  });
+  }, 120_000);
 
   it("records a failed analysis with its error and goes on; that decision trades nothing and is left out of the pair", async () => {
     server.enqueue(fakeReply.error(400, "Bad request from the test"));
@@ -155,7 +155,7 @@ describe.skipIf(chromiumMissing !== undefined)("runBacktest with the model", () 
     const model = result.paired.find((test) => test.a === "gpt-4o")!;
     expect(model.n).toBe(result.paired.find((test) => test.a === "momentum")!.n - 1);
     expect(result.lines[0]!.equity[0]!.value).toBe(1); // no position opened at the first bar
-  });
+  }, 120_000);
 
   it("never records a key a failing part put in its error: the decision's error is redacted by value", async () => {
     // A plugin analyst whose error carries the key (as a careless plugin or proxy might).
@@ -176,7 +176,7 @@ describe.skipIf(chromiumMissing !== undefined)("runBacktest with the model", () 
     expect(result.errors).toBe(result.decisions.length);
     expect(result.decisions[0]!.error).toMatch(/leaky/);
     expect(JSON.stringify(result)).not.toContain(key);
-  });
+  }, 120_000);
 
   it("with the caller's pipeline: its models and journal; the run is recorded whole, no decision on its own", async () => {
     const dataDir = path.join(scratch, "own-pipeline");
@@ -194,5 +194,5 @@ describe.skipIf(chromiumMissing !== undefined)("runBacktest with the model", () 
     } finally {
       await pipeline.close();
     }
-  });
+  }, 120_000);
 });

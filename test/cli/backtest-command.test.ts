@@ -1,7 +1,8 @@
 // `quantagent backtest` (cli/commands/backtest-command.ts) as a user runs it, through tsx cli/main.ts: --help, a
 // baselines-only run on a CSV (report files, journal), bad options and a shuffled CSV refused with exit code 2, the
 // cost limit refusing before any request, a model run against the fake provider, and Ctrl-C: exit 130 with the
-// completed decisions kept, and the same command resuming from them.
+// completed decisions kept, and the same command resuming from them. Each test starts real processes (tsx, Chromium):
+// the time limits are for a busy machine, not targets.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -59,7 +60,7 @@ describe("quantagent backtest", () => {
       expect(stdout).toContain(option);
     expect(stdout).toContain("run the same command again to resume");
     expect(stdout).toContain("130 interrupted");
-  });
+  }, 240_000);
 
   it("backtests the baselines on a CSV: a table, the report files, the run in the journal", async () => {
     const out = path.join(scratch, "baselines");
@@ -76,7 +77,7 @@ describe("quantagent backtest", () => {
       series: { name: "wavy", timeframe: "4h", bars: 60 },
     });
     expect(report.backtest.lines).toHaveLength(6);
-  });
+  }, 240_000);
 
   it("refuses bad options and a shuffled CSV with exit code 2, in plain words", async () => {
     const shuffled = path.join(scratch, "shuffled.csv");
@@ -98,7 +99,7 @@ describe("quantagent backtest", () => {
       expect(run.code, args.join(" ")).toBe(2);
       expect(run.stderr, args.join(" ")).toMatch(message);
     }
-  });
+  }, 240_000);
 
   it("says what the run will cost and refuses to start above --max-cost, sending nothing", async () => {
     server.reset();
@@ -111,21 +112,25 @@ describe("quantagent backtest", () => {
       /Not started: the estimated cost, ~\$0\.\d\d for 5 analyses, is above the limit of \$0\.01/,
     );
     expect(server.requestCount()).toBe(0);
-  });
+  }, 240_000);
 
-  it.skipIf(chromiumMissing)("runs the model, and says whether it beats always-LONG", async () => {
-    server.reset();
-    const out = path.join(scratch, "model");
-    const run = await cli(
-      ["--csv", csv, "--out", out, "--no-charts", "--cache-dir", path.join(scratch, "cache-model")],
-      modelEnv(),
-    );
-    expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(/\[#+\] 5\/5 decisions · 0 errors/);
-    expect(run.stdout).toMatch(/^gpt-4o +\d+ /m);
-    expect(run.stdout).toMatch(/gpt-4o (beats|does worse than|does not beat) always-LONG at 5% \(exact McNemar p = /);
-    expect(closesInPrompt(server.requests[0]!.summary.lastUserText).length).toBe(45);
-  });
+  it.skipIf(chromiumMissing)(
+    "runs the model, and says whether it beats always-LONG",
+    async () => {
+      server.reset();
+      const out = path.join(scratch, "model");
+      const run = await cli(
+        ["--csv", csv, "--out", out, "--no-charts", "--cache-dir", path.join(scratch, "cache-model")],
+        modelEnv(),
+      );
+      expect(run.code).toBe(0);
+      expect(run.stderr).toMatch(/\[#+\] 5\/5 decisions · 0 errors/);
+      expect(run.stdout).toMatch(/^gpt-4o +\d+ /m);
+      expect(run.stdout).toMatch(/gpt-4o (beats|does worse than|does not beat) always-LONG at 5% \(exact McNemar p = /);
+      expect(closesInPrompt(server.requests[0]!.summary.lastUserText).length).toBe(45);
+    },
+    240_000,
+  );
 
   it.skipIf(chromiumMissing)(
     "Ctrl-C exits 130 and keeps the completed decisions; the same command resumes",
@@ -159,5 +164,6 @@ describe("quantagent backtest", () => {
       expect(cached).toBeGreaterThanOrEqual(2);
       expect(cached).toBeLessThan(5);
     },
+    240_000,
   );
 });

@@ -100,5 +100,5 @@ describe("the History's backtest runs", () => {
     expect(await pwned(page)).toBeUndefined();
     expect(problems).toEqual([]);
     await screenshot(page, "history-backtest-run");
-  });
+  }, 120_000);
 });
