@@ -16,7 +16,7 @@ import { createApp, createServerRedactor } from "./app";
 import { startChromiumInBackground } from "./chromium-at-start";
 import { createAppServer } from "./http-server";
 import { createLogger } from "./logger";
-import { startOutcomeScoring } from "./outcome-scoring";
+import { reflectingRounds, startOutcomeScoring } from "./outcome-scoring";
 import { readServerEnvironment } from "./server-environment";
 
 /**
@@ -109,7 +109,10 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
   const scoring =
     settings.SCORE_OUTCOMES_EVERY_MINUTES > 0
       ? startOutcomeScoring({
-          scoreOutcomes: (scoreOptions) => pipeline.journal.scoreOutcomes(scoreOptions),
+          scoreOutcomes: reflectingRounds((scoreOptions) => pipeline.journal.scoreOutcomes(scoreOptions), {
+            reflect: settings.SCORE_OUTCOMES_REFLECT === "on",
+            canReflect: () => pipeline.apiKeyStatus(pipeline.config.graph_llm_provider).hasKey,
+          }),
           everyMs: settings.SCORE_OUTCOMES_EVERY_MINUTES * 60_000,
           logger,
         })
@@ -128,6 +131,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
           engine: pipeline.journal.engine,
           location: pipeline.journal.location,
           scoreEveryMinutes: settings.SCORE_OUTCOMES_EVERY_MINUTES || null,
+          reflect: settings.SCORE_OUTCOMES_REFLECT === "on",
         }
       : "off",
   });

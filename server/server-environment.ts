@@ -1,6 +1,6 @@
 // The server's settings from the environment, checked with zod: HOST, PORT, DATA_DIR, ACCESS_TOKEN (and its
 // quality), TLS_CERT_FILE and TLS_KEY_FILE (both or neither), MAX_CONCURRENT_ANALYSES, QUANTAGENT_PLUGINS, LOG_LEVEL,
-// the journal's JOURNAL, DATABASE_URL and SCORE_OUTCOMES_EVERY_MINUTES; and the rule that a server reachable beyond
+// the journal's JOURNAL, DATABASE_URL, SCORE_OUTCOMES_EVERY_MINUTES and SCORE_OUTCOMES_REFLECT; and the rule that a server reachable beyond
 // this machine must have an access token.
 import { z } from "zod";
 
@@ -51,6 +51,13 @@ export const serverEnvironmentSchema = z.object({
   }),
   /** Score pending outcomes every this many minutes; 0 (the default) only on demand (POST /api/analyses/score-outcomes). */
   SCORE_OUTCOMES_EVERY_MINUTES: wholeNumber("SCORE_OUTCOMES_EVERY_MINUTES", 0, 1_440, 0),
+  /**
+   * "on": each timed round then writes the memory stage's lessons for scored analyses that have none (graph-model
+   * calls; skipped while no key is set). Default off.
+   */
+  SCORE_OUTCOMES_REFLECT: trimmedText
+    .transform((value) => value?.toLowerCase() ?? "off")
+    .pipe(z.enum(["on", "off"], { error: "SCORE_OUTCOMES_REFLECT must be on or off" })),
   LOG_LEVEL: trimmedText
     .transform((value) => value?.toLowerCase() ?? "info")
     .pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` })),

@@ -36,6 +36,19 @@ export {
   type WireProgressEvent,
 } from "./pipeline/wire";
 
+// The optional stages (memory, debate, risk) and what they add to a result.
+export type { DebateSide, DebateTurn } from "./agents/prompts/researcher-prompt";
+export type { RecalledLesson } from "./journal/lessons";
+export type { RiskLevels } from "./stages/risk-levels";
+export {
+  describeStages,
+  MAX_DEBATE_ROUNDS,
+  MAX_MEMORY_LESSONS,
+  type Stages,
+  type StagesInput,
+  stagesSchema,
+} from "./stages/stages-schema";
+
 // Configuration, keys, providers.
 export { type ApiKeyStatus, maskApiKey } from "./config/api-keys";
 export {
@@ -83,7 +96,7 @@ export { type ChartRenderer, createChartRenderer } from "./charts/png-renderer";
 export type { Display } from "./notebook/display";
 export { htmlTable } from "./notebook/html-table";
 export { showPlotly } from "./notebook/interactive-chart";
-export { createProgressView } from "./notebook/progress-view";
+export { createProgressView, type ProgressViewOptions } from "./notebook/progress-view";
 export { showResult, showWindowChart } from "./notebook/result-view";
 
 // Evaluation on the shipped benchmark.

@@ -24,6 +24,7 @@ import {
   type Config,
   createConfig,
   runEvaluation,
+  type Stages,
   switchProvider,
   writeEvaluationReport,
 } from "../../src/index";
@@ -32,6 +33,8 @@ import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { splitList, usageErrors } from "../parse-options";
+import { assertAblationPossible, writeAblation } from "../stage-ablation";
+import { STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 
 const HELP = `Usage: quantagent evaluate [options]            (in the repository: npm run evaluate -- [options])
 
@@ -69,7 +72,14 @@ Options:
   --no-charts              write no PNGs and no figures in the HTML (no Chromium needed)
   --baselines-only         score the baselines alone: no model, no key, no cost
   --sequential             run the three analysts of one analysis one after another
+  --ablation               with --memory, --debate or --risk: run the same points without the stages too,
+                           and write <name>-ablation.md (accuracy side by side, the exact paired test)
   -h, --help               this text
+
+${STAGE_OPTIONS_HELP}
+  In an evaluation, memory keeps its lessons in a journal of the run's own (removed after it): the points
+  of an asset are analysed in time order, each as a replay that writes its lesson, so each point gets the
+  lessons of this run known by its last bar.
 
 Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
 ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. The cost shown is an estimate from list prices.
@@ -81,6 +91,7 @@ Examples:
   quantagent evaluate --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
     --concurrency 4 --cache-dir data/cache/evaluation --out data/evaluation
   quantagent evaluate --protocol published --baselines-only --name published-baselines
+  quantagent evaluate --assets BTC --windows 20 --debate 1 --risk --ablation --name debate-ablation
 `;
 
 const positiveInteger = (field: string) =>
@@ -120,6 +131,8 @@ const argumentsSchema = z.object({
   noCharts: z.boolean().default(false),
   baselinesOnly: z.boolean().default(false),
   sequential: z.boolean().default(false),
+  ablation: z.boolean().default(false),
+  stages: z.custom<Stages>().optional(),
 });
 type EvaluateArguments = z.infer<typeof argumentsSchema>;
 
@@ -151,6 +164,8 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
         "no-charts": { type: "boolean" },
         "baselines-only": { type: "boolean" },
         sequential: { type: "boolean" },
+        ablation: { type: "boolean" },
+        ...STAGE_OPTIONS,
         help: { type: "boolean", short: "h" },
       },
     }),
@@ -179,6 +194,8 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
     noCharts: values["no-charts"],
     baselinesOnly: values["baselines-only"],
     sequential: values.sequential,
+    ablation: values.ablation,
+    stages: stagesFromOptions(values),
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
   return parsed.data;
@@ -186,7 +203,7 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
 
 /** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
 function configOf(options: EvaluateArguments, dataDir: string): Config {
-  let config = createConfig({ data_dir: dataDir });
+  let config = createConfig({ data_dir: dataDir, ...(options.stages ? { stages: options.stages } : {}) });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({
     ...config,
@@ -220,27 +237,36 @@ async function run(context: CliContext): Promise<number> {
 
   // A clash with an earlier report is found now, before any window is read or any model is paid for.
   await assertReportAbsent({ dir: out, name: options.name, overwrite: options.overwrite });
+  if (options.ablation) {
+    if (options.baselinesOnly) throw new UsageError("--ablation compares model runs: leave out --baselines-only");
+    await assertAblationPossible({ stages: config.stages, out, name: options.name, overwrite: options.overwrite });
+  }
   const data = inCwd(options.data);
   const assets = options.assets ?? (await listBenchmarkAssets(data));
-  const result = await runEvaluation({
-    protocol: options.protocol,
-    benchmarkDir: data,
-    assets,
-    windows: windowsOf(options),
-    horizons: options.horizons,
-    pointsPerWindow: options.pointsPerWindow,
-    stride: options.stride,
-    concurrency: options.concurrency,
-    randomSeeds: options.seeds,
-    includeModel: !options.baselinesOnly,
-    config,
-    cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "evaluation")),
-    schedule: options.sequential ? "sequential" : "concurrent",
-    signal: context.signal,
-    // The progress bar only writes text and asks isTTY; the CLI's output offers exactly that.
-    onProgress: createTextProgressBar(context.stderr as NodeJS.WritableStream & { isTTY?: boolean }),
-    dependencies: { env: context.env },
-  });
+  const evaluate = (stages: Stages) =>
+    runEvaluation({
+      protocol: options.protocol,
+      benchmarkDir: data,
+      assets,
+      windows: windowsOf(options),
+      horizons: options.horizons,
+      pointsPerWindow: options.pointsPerWindow,
+      stride: options.stride,
+      concurrency: options.concurrency,
+      randomSeeds: options.seeds,
+      includeModel: !options.baselinesOnly,
+      config: { ...config, stages },
+      cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "evaluation")),
+      schedule: options.sequential ? "sequential" : "concurrent",
+      signal: context.signal,
+      // The progress bar only writes text and asks isTTY; the CLI's output offers exactly that.
+      onProgress: createTextProgressBar(context.stderr as NodeJS.WritableStream & { isTTY?: boolean }),
+      dependencies: { env: context.env },
+    });
+  // The run without the stages first: its answers fill the cache for nothing the staged run could use (the stages
+  // are in every key), but it is the same points, scored the same way.
+  const without = options.ablation ? await evaluate({}) : undefined;
+  const result = await evaluate(config.stages);
   const written = await writeEvaluationReport(result, {
     dir: out,
     name: options.name,
@@ -258,6 +284,10 @@ async function run(context: CliContext): Promise<number> {
   context.stdout.write(
     `Wrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`,
   );
+  if (without) {
+    const ablation = await writeAblation(without, result, { out, name: options.name, overwrite: options.overwrite });
+    context.stdout.write(`\n${ablation.markdown}\n\nWrote ${ablation.file}\n`);
+  }
   if (result.errors > 0)
     context.stdout.write(`${result.errors} of ${result.points.length} analyses failed; see the report.\n`);
   if (result.journalRunId)

@@ -4,6 +4,7 @@
 import type { UsageSummary } from "../llm/usage-meter";
 import type { ModelsUsed } from "../pipeline/analysis-result";
 import type { Directive } from "../scoring/directive";
+import type { Stages } from "../stages/stages-schema";
 import type { EvaluationProtocol } from "./evaluation-protocol";
 import type { DriftRow } from "./market-drift";
 import type { PublishedConventions } from "./published-conventions";
@@ -29,6 +30,8 @@ export interface EvaluationSettings {
   promptVersion: string | null;
   /** The plugins the analyses ran with (empty: none). */
   plugins: { name: string; version: string }[];
+  /** The optional stages the analyses ran with ({}: none; always {} for a baselines-only run). */
+  stages: Stages;
   /** Where model answers are cached; null when caching is off. */
   cacheDir: string | null;
 }

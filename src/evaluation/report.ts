@@ -2,6 +2,7 @@
 // from. Accuracy is laid out like the published 4h table (assets as rows, methods as columns, percent), with the
 // published figures and the market's drift beside it. Pure.
 import { markdownReport, markdownTable } from "../reports/report-markdown";
+import { describeStages, hasStages } from "../stages/stages-schema";
 import { describeProtocol, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
@@ -38,8 +39,10 @@ export function evaluationSummary(result: EvaluationResult): string[] {
     (settings.plugins ?? []).length > 0
       ? ` Plugins: ${settings.plugins.map((plugin) => `${plugin.name} ${plugin.version}`).join(", ")}.`
       : "";
+  // Results made before the stages existed have no `stages`.
+  const stages = settings.stages && hasStages(settings.stages) ? ` Stages: ${describeStages(settings.stages)}.` : "";
   const paragraphs = [
-    `${models}${plugins}`,
+    `${models}${plugins}${stages}`,
     describeProtocol(settings.protocol),
     `${settings.assets.join(", ")}; ${settings.windows ?? "all"} windows per asset, ${settings.pointsPerWindow} decision point(s) per window, ` +
       `${settings.historyBars}-bar history, horizons ${settings.horizons.join(", ")} bars (4h each). Random: mean of ${settings.randomSeeds} seeds.`,

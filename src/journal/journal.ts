@@ -24,6 +24,15 @@ import {
   type StatsOptions,
 } from "./journal-stats";
 import { type Leaderboard, leaderboard, type LeaderboardOptions } from "./leaderboard";
+import {
+  analysesAwaitingLessons,
+  type AnalysisAwaitingLesson,
+  type LessonInput,
+  type RecalledLesson,
+  recallLessons,
+  type RecallQuery,
+  saveLesson,
+} from "./lessons";
 import { type AnalysisPage, listAnalyses, type ListAnalysesOptions } from "./list-analyses";
 import type { OpenedDatabase } from "./open-database";
 import type { AnalysisOutcome } from "./outcome";
@@ -49,6 +58,12 @@ export interface Journal {
   scoreOutcomes(options: ScoreOutcomesOptions): Promise<ScoreOutcomesCounts>;
   /** Scores one analysis with bars supplied directly; null while not scorable. */
   recordOutcome(id: string, laterBars: readonly Candle[]): Promise<AnalysisOutcome | null>;
+  /** The newest lessons of a market and timeframe whose outcome was known by `knownBy` (the memory stage). */
+  recallLessons(query: RecallQuery): Promise<RecalledLesson[]>;
+  /** Scored analyses that have no lesson yet, oldest first (`ids` narrows them). */
+  analysesAwaitingLessons(options?: { ids?: readonly string[]; limit?: number }): Promise<AnalysisAwaitingLesson[]>;
+  /** Stores a lesson about a scored analysis; false when it already had one (kept as it was). */
+  saveLesson(lesson: LessonInput): Promise<boolean>;
   recordEvaluationRun(run: EvaluationRunInput, options?: { signal?: AbortSignal }): Promise<RecordedEvaluationRun>;
   /** Runs newest first, all or one kind (evaluation, backtest), without their reports. */
   listEvaluationRuns(options?: ListEvaluationRunsOptions): Promise<EvaluationRunPage>;
@@ -89,6 +104,9 @@ export function createJournal(database: OpenedDatabase): Journal {
     accuracyOverTime: async (options) => accuracyOverTime(open(), options),
     scoreOutcomes: (options) => write(() => scoreOutcomes(open(), options)),
     recordOutcome: (id, laterBars) => write(() => recordOutcome(open(), id, laterBars)),
+    recallLessons: async (query) => recallLessons(open(), query),
+    analysesAwaitingLessons: async (options = {}) => analysesAwaitingLessons(open(), options),
+    saveLesson: (lesson) => write(() => saveLesson(open(), lesson)),
     recordEvaluationRun: (run, options = {}) => write(() => recordEvaluationRun(open(), run, options)),
     listEvaluationRuns: async (options = {}) => listEvaluationRuns(open(), options),
     getEvaluationRun: async (id) => getEvaluationRun(open(), id),

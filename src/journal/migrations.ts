@@ -4,6 +4,7 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 
 import type { JournalEngine } from "./database-schema";
+import { stagesAndLessons } from "./lessons-migration";
 
 // `any`: a migration sees the database as it was at that point in history, not as the current types describe it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's documented type for migrations
@@ -165,6 +166,7 @@ export function journalMigrations(engine: JournalEngine): Record<string, Migrati
   return {
     "0001-analyses-and-charts": analysesAndCharts(engine),
     "0002-evaluation-runs": evaluationRuns(),
+    "0003-stages-and-lessons": stagesAndLessons(),
     "0004-backtest-runs": backtestRuns(),
   };
 }

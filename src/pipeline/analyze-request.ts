@@ -10,6 +10,7 @@ import { symbolSchema } from "../market/assets";
 import { candleSchema } from "../market/candle";
 import { dateInputSchema } from "../market/parse-timestamp";
 import { timeframeSchema } from "../market/timeframes";
+import { stagesSchema } from "../stages/stages-schema";
 import type { ProgressListener } from "./progress-events";
 
 /** Characters of CSV text accepted (5 MiB): tens of thousands of rows, far more than an analysis window needs. */
@@ -26,7 +27,9 @@ export const displayNameSchema = z
     "must be one line of plain text (no control characters or line breaks)",
   );
 
-const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema };
+/** What every form may add: the optional stages for this run (the config's `stages` otherwise). */
+const runFields = { stages: stagesSchema.optional() };
+const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema, ...runFields };
 
 export const analyzeForms = {
   /** A built-in code (SPX, BTC) or a saved custom symbol. */
@@ -42,6 +45,7 @@ export const analyzeForms = {
     timeframe: timeframeSchema,
     name: displayNameSchema.optional(),
     end: dateInputSchema.optional(),
+    ...runFields,
   }),
   /** CSV text with Datetime/Date, Open, High, Low, Close[, Volume] columns. */
   csv: z.strictObject({
@@ -53,6 +57,7 @@ export const analyzeForms = {
     name: displayNameSchema.optional(),
     /** As for candles: the window ends at the last bar at or before `end`; the bars after it score the outcome. */
     end: dateInputSchema.optional(),
+    ...runFields,
   }),
 } as const;
 
@@ -101,4 +106,9 @@ export interface AnalyzeOptions {
    * not each of its decisions). @default true
    */
   journal?: boolean;
+  /**
+   * The market the memory stage's lessons are recalled for and written under; default the analysis's symbol. The
+   * evaluation gives a benchmark asset's code, so that every window of the asset shares its lessons.
+   */
+  memoryScope?: string;
 }

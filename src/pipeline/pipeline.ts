@@ -13,7 +13,14 @@ import { InputError } from "../common/input-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import { createSecretRedactor, type SecretRedactor } from "../common/secret-redactor";
 import { type ApiKeyStatus, apiKeyStatus, type Env } from "../config/api-keys";
-import { type Config, ConfigError, type ConfigInput, createConfig, PLACEHOLDER_API_KEY } from "../config/config-schema";
+import {
+  type Config,
+  ConfigError,
+  type ConfigInput,
+  createConfig,
+  memoryWithoutJournal,
+  PLACEHOLDER_API_KEY,
+} from "../config/config-schema";
 import { type ProviderId, providerIds, providerIdSchema, providerInfo } from "../config/providers";
 import { type ModelSelection, modelSelection, switchProvider } from "../config/switch-provider";
 import type { JournalSource } from "../journal/journal-entry";
@@ -28,6 +35,8 @@ import { type DateRangeRequest, type DateRangeValidation, validateDateRange } fr
 import { DAY_MS, maxLookbackDays, timeframeInfo, timeframeSchema } from "../market/timeframes";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, type PluginSummary, summarisePlugins } from "../plugins/plugin-set";
+import { replayLesson } from "../stages/replay-lesson";
+import { normaliseStages } from "../stages/stages-schema";
 import type { AnalysisResult } from "./analysis-result";
 import {
   type AnalyzeOptions,
@@ -92,6 +101,8 @@ export class Pipeline {
       dataDir: this.#config.data_dir,
       databaseUrl: databaseUrlOf(this.#config, this.#env),
       fetchLaterBars: (request) => this.#laterBars(request),
+      reflectionModel: () => this.model("graph"),
+      redact: (value) => this.#redactor.redactValue(value),
     });
   }
 
@@ -232,7 +243,7 @@ export class Pipeline {
     try {
       const { result, loaded } = await this.#run(parsed, options);
       if (!recorded) return result;
-      return await this.#record(result, loaded, { source, request });
+      return await this.#record(result, loaded, { source, request, memoryScope: options.memoryScope });
     } catch (error) {
       // Recorded: runs that failed on the provider's, the market data's or this library's side. Not recorded: a request
       // refused as invalid (no analysis ran), a run the caller stopped, or a journal that could not record.
@@ -247,6 +258,7 @@ export class Pipeline {
           config,
           promptVersion: PROMPT_VERSION,
           plugins: this.plugins,
+          stages: normaliseStages(parsed.stages ?? config.stages),
         });
         await this.#journal.record(this.#redactor.redactValue(entry)).catch(() => undefined);
       }
@@ -261,17 +273,27 @@ export class Pipeline {
   async #record(
     result: AnalysisResult,
     loaded: LoadedCandles,
-    context: { source: JournalSource; request: AnalyzeRequest },
+    context: { source: JournalSource; request: AnalyzeRequest; memoryScope?: string },
   ): Promise<AnalysisResult> {
     let id: string | undefined;
     try {
       id = (
         await this.#journal.record(
-          this.#redactor.redactValue(entryFromResult(result, { ...context, promptVersion: result.promptVersion })),
+          this.#redactor.redactValue(
+            entryFromResult(result, {
+              source: context.source,
+              request: context.request,
+              promptVersion: result.promptVersion,
+            }),
+          ),
         )
       ).id;
-      // The caller's bars after the window (a CSV with `end`): the outcome is known at once.
+      // The caller's bars after the window (a CSV with `end`): the outcome is known at once, and with memory on
+      // so is the lesson about it.
       if (loaded.laterCandles.length > 0) await this.#journal.recordOutcome(id, loaded.laterCandles);
+      const lesson = replayLesson(result, id, context.memoryScope);
+      // A lesson is model text: a key the model echoed is removed before it is stored, as from every record.
+      if (lesson) await this.#journal.saveLesson(this.#redactor.redactValue(lesson));
       return { ...result, id };
     } catch (error) {
       const code = QuantAgentError.isInstance(error) ? error.code : "internal";
@@ -284,9 +306,11 @@ export class Pipeline {
     parsed: ParsedAnalyzeRequest,
     options: AnalyzeOptions,
   ): Promise<{ result: AnalysisResult; loaded: LoadedCandles }> {
+    const config = this.#config;
+    const stages = parsed.stages ?? config.stages;
+    if (stages.memory && !config.journal) throw memoryWithoutJournal();
     // Keys are checked before any data is fetched: a missing key should not cost a download first.
     const models = { agent: this.model("agent"), graph: this.model("graph") };
-    const config = this.#config;
     const { loaded, window, durationMs, requestedStart } = await loadWindow(parsed, {
       ...this.#loadOptions(options.signal),
       bars: config.window_bars,
@@ -309,6 +333,10 @@ export class Pipeline {
       onEvent: options.onEvent,
       schedule: options.schedule,
       timings: { data: durationMs },
+      stages,
+      recallLessons: (query) => this.#journal.recallLessons(query),
+      memoryScope: options.memoryScope,
+      laterCandles: loaded.laterCandles,
     });
     return { result, loaded };
   }

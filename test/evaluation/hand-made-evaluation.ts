@@ -46,6 +46,7 @@ export function handMadeEvaluation(): EvaluationResult {
       promptVersion: "2",
       cacheDir: "/cache",
       plugins: [],
+      stages: {},
     },
     points: points.map((point) => ({
       ...pointRecord(point),

@@ -213,7 +213,7 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     expect(again.map((entry) => join(entry.data?.["text/markdown"])).join("\n")).toContain("Model calls: 0 sent");
   }, 600_000);
 
-  it("05 plugins: a plugin defined in a cell takes part in an analysis, and the ablation table compares runs with and without it", async () => {
+  it("05 plugins and stages: a plugin defined in a cell takes part in an analysis, the ablation table compares runs with and without it, and a replay with the stages recalls the lesson an earlier one wrote", async () => {
     const outputs = await execute("05-plugins-and-ablation.ipynb");
     const text = texts(outputs);
     expect(text).toContain("range-position");
@@ -226,6 +226,16 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     // The plugin's tool was offered to the Indicator agent in the runs with it, and never in the runs without.
     const offered = server.requests.filter((request) => request.summary.toolNames.includes("compute_range_position"));
     expect(offered.length).toBeGreaterThan(0);
+    // The stages: a replay at bar 45 writes its lesson; the one at bar 50 is given it, debates and sets risk levels.
+    expect(text).toMatch(/lesson written about the order at bar 45: Fake lesson/);
+    expect(text).toContain("lessons recalled: 1");
+    expect(text).toMatch(/model calls: 8 \{[^}]*'bull-1': 1,[^}]*'bear-1': 1,[^}]*reflection: 1/);
+    expect(markdown).toContain("#### Bull researcher, round 1");
+    const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n");
+    expect(html).toContain("Stages: memory 3, debate 1, risk");
+    expect(html).toContain("Lessons given to the Decision agent (newest first)");
+    expect(html).toMatch(/Risk levels|Risk levels:<\/b> none set/);
+    expect(markdown).toMatch(/\| Memory \| ● done \|/);
   }, 600_000);
 
   it("06 journal: replays scored at once, the history table, accuracy per model, and accuracy over time as a chart", async () => {
