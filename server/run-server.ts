@@ -17,6 +17,7 @@ import { startChromiumInBackground } from "./chromium-at-start";
 import { createAppServer } from "./http-server";
 import { createLogger } from "./logger";
 import { reflectingRounds, startOutcomeScoring } from "./outcome-scoring";
+import { createFileSecretStore } from "./output-link/file-installation-secret";
 import { readServerEnvironment } from "./server-environment";
 
 /**
@@ -29,7 +30,7 @@ export type ServerExitCode = (typeof SERVER_EXIT)[keyof typeof SERVER_EXIT];
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunServerOptions {
-  /** HOST, PORT, DATA_DIR, ACCESS_TOKEN, TLS_*, MAX_CONCURRENT_ANALYSES, LOG_LEVEL, and the keys. */
+  /** HOST, PORT, DATA_DIR, ACCESS_TOKEN, TLS_*, MAX_CONCURRENT_ANALYSES, TRUST_PROXY, LOG_LEVEL, and the keys. */
   env: Record<string, string | undefined>;
   /** Aborting it shuts the server down; its reason (a string such as "SIGTERM") is logged. */
   signal: AbortSignal;
@@ -79,12 +80,24 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
       return SERVER_EXIT.failed;
     }
   }
+  // The secret that signs /output links is made (once) or read now: a damaged secret file stops the start, before
+  // any link is handed out that could not be checked later.
+  const outputLinkSecret = createFileSecretStore({ dataDir });
+  try {
+    await outputLinkSecret.secret();
+  } catch (error) {
+    writeError(`${describeError(error)}\n`);
+    await pipeline.close();
+    return SERVER_EXIT.failed;
+  }
   const app = createApp({
     pipeline,
     logger,
+    outputLinkSecret,
     accessToken,
     maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES,
     tls: tls !== undefined,
+    trustProxy: settings.TRUST_PROXY === "1",
   });
   const server = createAppServer(app, { logger, tls });
 

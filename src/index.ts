@@ -18,6 +18,7 @@ export {
   type AnalyzeRequest,
   analyzeRequestSchema,
   MAX_CSV_CHARACTERS,
+  MAX_INPUT_BARS,
 } from "./pipeline/analyze-request";
 export { type LoadedCandles, MIN_ANALYSIS_BARS } from "./pipeline/load-candles";
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";

@@ -259,8 +259,7 @@ async function run(context: CliContext): Promise<number> {
       cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "evaluation")),
       schedule: options.sequential ? "sequential" : "concurrent",
       signal: context.signal,
-      // The progress bar only writes text and asks isTTY; the CLI's output offers exactly that.
-      onProgress: createTextProgressBar(context.stderr as NodeJS.WritableStream & { isTTY?: boolean }),
+      onProgress: createTextProgressBar(progressStream(context)),
       dependencies: { env: context.env },
     });
   // The run without the stages first: its answers fill the cache for nothing the staged run could use (the stages
@@ -305,3 +304,21 @@ export const evaluateCommand: Command = {
   help: HELP,
   run,
 };
+
+/**
+ * Where the progress bar writes: on a terminal, through the CLI's own control channel, so it can redraw its line
+ * (its error text is plain already); elsewhere as text, one line per tenth, with no control character.
+ */
+function progressStream(context: CliContext): NodeJS.WritableStream & { isTTY?: boolean } {
+  const onTerminal = context.stderr.writeControl !== undefined;
+  const stream = {
+    isTTY: onTerminal,
+    write: (text: string) => {
+      if (onTerminal) context.stderr.writeControl?.(text);
+      else context.stderr.write(text);
+      return true;
+    },
+  };
+  // The bar only writes text and reads isTTY; nothing else of a stream is used.
+  return stream as unknown as NodeJS.WritableStream & { isTTY?: boolean };
+}

@@ -7,6 +7,7 @@ export {
   type Env,
   findApiKey,
   maskApiKey,
+  MAX_API_KEY_LENGTH,
   resolveApiKey,
   resolveBaseUrl,
 } from "../config/api-keys";

@@ -22,7 +22,12 @@ export interface ParseCsvOptions {
    * error naming both lines (a backtest walks the rows as a history and will not guess at a shuffled file).
    */
   order?: "sort" | "ascending";
+  /** Data rows past which the text is refused, checked while it is split. Default: no limit. */
+  maxRows?: number;
 }
+
+/** Lines a header may take (yfinance writes three). */
+const MAX_HEADER_LINES = 3;
 
 const PRICE_COLUMNS = ["open", "high", "low", "close"] as const;
 type PriceColumn = (typeof PRICE_COLUMNS)[number];
@@ -55,10 +60,16 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
   if (size > maxBytes)
     throw new CsvParseError({ problem: `is ${size} bytes, more than the limit of ${maxBytes} bytes`, name });
 
-  const records = splitCsvRecords(text, { name });
+  const maxRows = options.maxRows;
+  const records = splitCsvRecords(text, {
+    name,
+    maxRecords: maxRows === undefined ? undefined : maxRows + MAX_HEADER_LINES,
+  });
   const { columns, dataStart } = readHeader(records, name);
   const rows = records.slice(dataStart);
   if (rows.length === 0) throw new CsvParseError({ problem: "has a header but no data rows", name });
+  if (maxRows !== undefined && rows.length > maxRows)
+    throw new CsvParseError({ problem: `has more than ${maxRows} data rows: cut it to the bars you need`, name });
 
   const lineByTime = new Map<number, number>();
   let previous: { time: number; line: number } | undefined;
@@ -143,14 +154,17 @@ function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined
   const timeText = itemAt(record.fields, columns.time.index).trim();
   const time = parseUtcTimestamp(timeText);
   if (time === undefined) {
-    const problem = `${quoteInput(timeText)} is not a date (expected e.g. 2023-08-23 04:00:00)`;
+    const problem = `${quoteInput(timeText, { otherwise: "the cell" })} is not a date (expected e.g. 2023-08-23 04:00:00)`;
     throw new CsvParseError({ problem, ...at(columns.time.label) });
   }
   const number = (column: { index: number; label: string }, emptyValue?: number) => {
     const cell = itemAt(record.fields, column.index).trim();
     if (cell === "" && emptyValue !== undefined) return emptyValue;
     if (!NUMBER_PATTERN.test(cell))
-      throw new CsvParseError({ problem: `${quoteInput(cell)} is not a number`, ...at(column.label) });
+      throw new CsvParseError({
+        problem: `${quoteInput(cell, { otherwise: "the cell" })} is not a number`,
+        ...at(column.label),
+      });
     return Number(cell);
   };
   const values = {

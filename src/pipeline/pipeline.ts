@@ -8,11 +8,12 @@ import { z } from "zod";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { type ChartRenderer, createChartRenderer } from "../charts/png-renderer";
+import { callerTexts } from "../common/caller-texts";
 import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import { createSecretRedactor, type SecretRedactor } from "../common/secret-redactor";
-import { type ApiKeyStatus, apiKeyStatus, type Env } from "../config/api-keys";
+import { type ApiKeyStatus, apiKeyStatus, type Env, MAX_API_KEY_LENGTH } from "../config/api-keys";
 import {
   type Config,
   ConfigError,
@@ -72,7 +73,7 @@ const apiKeyInputSchema = z
   .string({ error: "the API key must be a string" })
   .trim()
   .min(1, { error: "the API key must not be empty", abort: true })
-  .max(500, { error: "the API key is longer than 500 characters", abort: true })
+  .max(MAX_API_KEY_LENGTH, { error: `the API key is longer than ${MAX_API_KEY_LENGTH} characters`, abort: true })
   .refine((key) => key !== PLACEHOLDER_API_KEY, 'the API key is the placeholder "sk-"; paste your real key')
   .refine((key) => /^[\x21-\x7e]+$/.test(key), "the API key must not contain spaces or non-ASCII characters");
 
@@ -260,7 +261,9 @@ export class Pipeline {
           plugins: this.plugins,
           stages: normaliseStages(parsed.stages ?? config.stages),
         });
-        await this.#journal.record(this.#redactor.redactValue(entry)).catch(() => undefined);
+        // The caller's own text (a CSV's name, a symbol) is kept as sent: see secret-redactor.ts.
+        const spare = callerTexts(request);
+        await this.#journal.record(this.#redactor.redactValue(entry, { spare })).catch(() => undefined);
       }
       throw error;
     }
@@ -285,6 +288,7 @@ export class Pipeline {
               request: context.request,
               promptVersion: result.promptVersion,
             }),
+            { spare: callerTexts(context.request) },
           ),
         )
       ).id;

@@ -1,6 +1,7 @@
 // Progress of a long run (an evaluation, a backtest): one line of text (for the CLI, rewritten in place on a terminal)
 // and a notebook view (one display entry from tslab's newDisplay(), rewritten on each update). Both show what is done
 // (windows, decisions), errors, tokens sent, calls answered from the cache and the ESTIMATED cost.
+import { plainText } from "../common/terminal-text";
 import type { UsageSummary } from "../llm/usage-meter";
 import { type Display, escapeHtml } from "../notebook/display";
 
@@ -110,8 +111,9 @@ export function createRunProgressView(display: Display): RunProgressListener {
   };
 }
 
+/** An error's text on one line, with nothing a terminal would obey (a provider's or a model's words). */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").slice(0, 200);
+  return plainText(text).replace(/\s+/g, " ").slice(0, 200);
 }
 
 /** The notebook progress view under the name the evaluation's notebooks know. */

@@ -119,7 +119,7 @@ describe.each(journalEngines)("migrations on %s", (engine) => {
       expect(children.every((child) => child.lines.includes("opened"))).toBe(true);
       expect(await appliedMigrations(location)).toEqual(Object.keys(journalMigrations(engine)));
     }
-  }, 120_000);
+  }, 300_000);
 
   it("refuses a journal written by a newer version, saying so, and changes nothing", async () => {
     const location = await harness.location();

@@ -112,6 +112,7 @@ describe("stage views", () => {
     const steps = [...table.matchAll(/^\| ([^|]+) \|/gm)].map((match) => match[1]!.trim()).slice(1);
     expect(steps).toEqual([
       "data",
+      "charts",
       "indicator",
       "pattern",
       "trend",

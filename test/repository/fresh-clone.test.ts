@@ -118,7 +118,7 @@ describe("a fresh clone in an empty folder", () => {
     expect(evaluation.code, evaluation.stderr).toBe(0);
     expect(evaluation.stdout).toMatch(/\| SPX \| 15 \| /);
     expect(existsSync(path.join(home, "evaluation", "evaluation.md"))).toBe(true);
-  }, 120_000);
+  }, 300_000);
 
   it("npm start starts the clone's server without a build while dist/ is current, and answers", async () => {
     const child = spawn("npm", ["start"], {

@@ -283,7 +283,7 @@ describe("real answers of every route match the document", () => {
     } finally {
       fake.reset();
     }
-  }, 120_000);
+  }, 300_000);
 
   it("the journal: the analyses recorded above listed, one stored with its outcome, statistics, scoring, removal", async () => {
     const page = await getJson(server, "/api/analyses?limit=20");
@@ -326,6 +326,16 @@ describe("real answers of every route match the document", () => {
     );
     check("get", "/api/runs/{id}", await getJson(server, "/api/runs/no-such-run"), 404);
     check("get", "/api/runs/{id}", await getJson(server, "/api/runs/not%20an%20id"), 400);
+  });
+
+  it("GET /output answers the page as documented, without the token", async () => {
+    const page = await fetch(`${guarded.url}/output?results=${encodeURIComponent("{}")}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const media = (document.paths["/output"]?.get as { responses: Record<string, JsonSchema> }).responses["200"];
+    expect(Object.keys((media as { content: object }).content)).toEqual(["text/html"]);
+    expect(await page.text()).toContain('<body data-link="unsigned">');
+    sampled.add("get /output");
   });
 
   it("every documented operation answered at least once with 200 above", () => {
