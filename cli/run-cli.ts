@@ -13,6 +13,7 @@ import { type ErrorKind, type ProviderId, providerIds, providers, QuantAgentErro
 import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";
 import { analyzeCommand } from "./commands/analyze-command";
+import { backtestCommand } from "./commands/backtest-command";
 import { evaluateCommand } from "./commands/evaluate-command";
 import { historyCommand } from "./commands/history-command";
 import { kernelCommand } from "./commands/kernel-command";
@@ -25,6 +26,7 @@ export const COMMANDS: readonly Command[] = [
   historyCommand,
   serveCommand,
   evaluateCommand,
+  backtestCommand,
   kernelCommand,
 ];
 

@@ -36,6 +36,7 @@ import { createOpenApiRouter } from "./routes/openapi-routes";
 import { createOutputRouter } from "./routes/output-routes";
 import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
 import { createProviderRouter } from "./routes/provider-routes";
+import { createRunRouter } from "./routes/run-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";
 
 export type { AppDependencies } from "./app-dependencies";
@@ -116,6 +117,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     createTimeframeRouter(settings),
     createAnalyzeRouter(settings),
     createJournalRouter(settings),
+    createRunRouter(settings),
     createPageConfigRouter(settings),
     createOpenApiRouter(settings),
     createOutputRouter(settings, { publicDir }),

@@ -1,6 +1,6 @@
 // The public surface of the library: what a notebook or a script needs, and nothing else. Specialist parts live
 // behind subpaths (docs/library-guide.md): quantagent-ts/errors, /market, /charts, /indicators, /llm, /evaluation,
-// /scoring, /common, /journal, /plugins. Nothing else lives here.
+// /scoring, /backtest, /common, /journal, /plugins. Nothing else lives here.
 
 // Pipeline: create it, analyze, follow the progress, get the wire JSON.
 export { type Decision, type Directive, DIRECTIVES } from "./agents/decision-record";
@@ -104,10 +104,18 @@ export { showResult, showWindowChart } from "./notebook/result-view";
 export { BENCHMARK_DIR, readBenchmarkWindow, readBenchmarkWindows } from "./evaluation/benchmark-data";
 export type { EvaluationResult } from "./evaluation/evaluation-result";
 export { showEvaluation } from "./evaluation/evaluation-view";
-export { createEvaluationProgressView } from "./evaluation/progress-bar";
 export { accuracyTableMarkdown } from "./evaluation/report";
 export { type EvaluationOptions, runEvaluation } from "./evaluation/run-evaluation";
 export { writeEvaluationReport } from "./evaluation/write-report";
+export { createEvaluationProgressView } from "./reports/progress-bar";
+
+// Walk-forward backtest on one series, with costs; its parts are in quantagent-ts/backtest.
+export type { BacktestOptions } from "./backtest/backtest-options";
+export type { BacktestResult } from "./backtest/backtest-result";
+export { showBacktest } from "./backtest/backtest-view";
+export { runBacktest } from "./backtest/run-backtest";
+export { writeBacktestReport } from "./backtest/write-backtest-report";
+export { createRunProgressView } from "./reports/progress-bar";
 
 // Analysis journal: open it; the rest (statistics, outcomes, views, its types) is in quantagent-ts/journal.
 export { type Journal, type JournalEntryInput, openJournal } from "./journal";

@@ -29,6 +29,7 @@ import {
   updateProviderAnswerSchema,
   updateProviderBodySchema,
 } from "../routes/provider-routes";
+import { listRunsQuerySchema, runAnswerSchema, runsPageAnswerSchema } from "../routes/run-routes";
 import {
   legacyForm as legacyDateRangeForm,
   libraryForm as dateRangeForm,
@@ -374,6 +375,34 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       200: { description: "Removed.", json: deleteAnalysisAnswerSchema },
       400: error("Not an analysis id."),
       404: error("No analysis with this id (`analysis_not_found`)."),
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/runs",
+    operationId: "listRuns",
+    tag: "Journal",
+    summary: "Evaluation and backtest runs, newest first, one page at a time",
+    description: "Without `kind`, every run; the reports are left out (read one run for its report).",
+    query: listRunsQuerySchema,
+    responses: {
+      200: { description: "One page of runs.", json: runsPageAnswerSchema },
+      400: invalidQuery,
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/runs/{id}",
+    operationId: "getRun",
+    tag: "Journal",
+    summary: "One run with its report: a backtest's lines, their equity curves and the paired tests",
+    pathParameters: [{ ...analysisId, description: "The id a run list answered." }],
+    responses: {
+      200: { description: "The run.", json: runAnswerSchema },
+      400: error("Not a run id."),
+      404: error("No run with this id (`run_not_found`)."),
       503: journalUnavailable,
     },
   },

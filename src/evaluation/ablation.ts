@@ -3,10 +3,10 @@
 // accuracy in each run with its Wilson interval, and the exact paired test of the two runs on the points both scored
 // (ablation-paired.ts). Pure: built from the two results, shown as markdown in a notebook or written by the CLI.
 import { InputError } from "../common/input-error";
+import { markdownTable } from "../reports/report-markdown";
 import { type AblationPairedTest, ablationPairedTests } from "./ablation-paired";
 import { horizonLabel, scoredHorizons } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
-import { markdownTable } from "./report-markdown";
 import { ALL_ASSETS, findScore } from "./score-evaluation";
 
 export interface AblationLabels {

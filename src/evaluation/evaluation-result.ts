@@ -1,6 +1,7 @@
 // The record an evaluation run returns and its reports are made from: settings, one record per decision point,
 // the score rows, the market's drift on the same samples, the conventions checked against the published figures,
 // token usage and cost, and progress snapshots while it runs.
+import type { UsageSummary } from "../llm/usage-meter";
 import type { ModelsUsed } from "../pipeline/analysis-result";
 import type { Directive } from "../scoring/directive";
 import type { Stages } from "../stages/stages-schema";
@@ -8,7 +9,6 @@ import type { EvaluationProtocol } from "./evaluation-protocol";
 import type { DriftRow } from "./market-drift";
 import type { PublishedConventions } from "./published-conventions";
 import type { ScoreRow } from "./score-evaluation";
-import type { UsageSummary } from "./usage-meter";
 
 export interface EvaluationSettings {
   /** How directives were scored (evaluation-protocol.ts). */

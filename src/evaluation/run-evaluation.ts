@@ -10,6 +10,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import { forEachWithConcurrency } from "../common/bounded-concurrency";
 import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
@@ -19,6 +20,8 @@ import { type Config, type ConfigInput, createConfig } from "../config/config-sc
 import { openJournal } from "../journal/open-journal";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { modelSettingsFor } from "../llm/create-chat-model";
+import { cachedChatModel } from "../llm/model-cache";
+import { createUsageMeter, type UsageMeter } from "../llm/usage-meter";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
@@ -26,7 +29,6 @@ import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import type { Directive } from "../scoring/directive";
 import { hasStages, normaliseStages } from "../stages/stages-schema";
 import { readBenchmarkWindows } from "./benchmark-data";
-import { forEachWithConcurrency } from "./bounded-concurrency";
 import {
   type BenchmarkWindow,
   type DecisionPoint,
@@ -43,10 +45,8 @@ import type {
 } from "./evaluation-result";
 import { type EvaluationStageRun, prepareStageRun } from "./evaluation-stages";
 import { marketDrift } from "./market-drift";
-import { cachedChatModel } from "./model-cache";
 import { explorePublishedConventions } from "./published-conventions";
 import { scoreEvaluation } from "./score-evaluation";
-import { createUsageMeter, type UsageMeter } from "./usage-meter";
 
 export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */

@@ -102,6 +102,10 @@ export interface ChartsTable {
 export interface EvaluationRunsTable {
   id: string;
   created_at: string;
+  /** "evaluation" (benchmark points) or "backtest" (decisions on one series). */
+  kind: string;
+  /** JSON: a backtest's report (lines with their equity curves, paired tests); null for an evaluation. */
+  report: string | null;
   timeframe: string;
   /** JSON: the run's settings as given. */
   settings: string;

@@ -1,11 +1,13 @@
-// The journal object: every recorded analysis and evaluation run, on SQLite or PostgreSQL, behind one interface.
+// The journal object: every recorded analysis and evaluation or backtest run, on SQLite or PostgreSQL, behind one interface.
 // Reads are single short queries and take no signal (the drivers cannot cancel one in flight); writes and scoring,
 // which may wait on other processes or on market data, do.
 import type { Candle } from "../market/candle";
 import type { JournalEngine } from "./database-schema";
 import type { EvaluationRunInput } from "./evaluation-run-input";
 import {
+  type EvaluationRunDetail,
   type EvaluationRunPage,
+  getEvaluationRun,
   listEvaluationRuns,
   type ListEvaluationRunsOptions,
   type RecordedEvaluationRun,
@@ -63,7 +65,10 @@ export interface Journal {
   /** Stores a lesson about a scored analysis; false when it already had one (kept as it was). */
   saveLesson(lesson: LessonInput): Promise<boolean>;
   recordEvaluationRun(run: EvaluationRunInput, options?: { signal?: AbortSignal }): Promise<RecordedEvaluationRun>;
+  /** Runs newest first, all or one kind (evaluation, backtest), without their reports. */
   listEvaluationRuns(options?: ListEvaluationRunsOptions): Promise<EvaluationRunPage>;
+  /** One run with its report (a backtest's lines and equity curves); null for an unknown id. */
+  getEvaluationRun(id: string): Promise<EvaluationRunDetail | null>;
   leaderboard(options: LeaderboardOptions): Promise<Leaderboard>;
   /** Closes the database (or the connection pool); later calls throw JournalError("closed"). */
   close(): Promise<void>;
@@ -104,6 +109,7 @@ export function createJournal(database: OpenedDatabase): Journal {
     saveLesson: (lesson) => write(() => saveLesson(open(), lesson)),
     recordEvaluationRun: (run, options = {}) => write(() => recordEvaluationRun(open(), run, options)),
     listEvaluationRuns: async (options = {}) => listEvaluationRuns(open(), options),
+    getEvaluationRun: async (id) => getEvaluationRun(open(), id),
     leaderboard: async (options) => leaderboard(open(), options),
     async close() {
       if (closed) return;

@@ -1,5 +1,6 @@
 // quantagent-ts/llm: the provider-neutral chat interface (for wrapping models: caches, recorders, rate limiters),
-// building a model from the config, key validation, and the provider table.
+// building a model from the config, key validation, the provider table, the model-answer cache, and the usage meter
+// with its list prices (estimates, not bills).
 export {
   type ApiKeyStatus,
   apiKeyStatus,
@@ -38,4 +39,13 @@ export {
   type ModelSettings,
   modelSettingsFor,
 } from "./create-chat-model";
+export {
+  cachedChatModel,
+  type ModelCacheCall,
+  modelCacheEntryPath,
+  modelCacheKey,
+  type ModelCacheOptions,
+} from "./model-cache";
+export { estimateCostUsd, findModelPrice, MODEL_PRICES, MODEL_PRICES_AS_OF, type ModelPrice } from "./model-prices";
+export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
 export { type ApiKeyValidation, validateApiKey, type ValidateApiKeyOptions } from "./validate-api-key";

@@ -17,6 +17,11 @@ export interface ParseCsvOptions {
   name?: string;
   /** Larger input is refused before parsing. Default 20 MiB: about 300 000 rows, far more than an analysis uses. */
   maxBytes?: number;
+  /**
+   * "sort" (default): rows in any order come back sorted. "ascending": a row earlier than the one before it is an
+   * error naming both lines (a backtest walks the rows as a history and will not guess at a shuffled file).
+   */
+  order?: "sort" | "ascending";
   /** Data rows past which the text is refused, checked while it is split. Default: no limit. */
   maxRows?: number;
 }
@@ -67,6 +72,7 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
     throw new CsvParseError({ problem: `has more than ${maxRows} data rows: cut it to the bars you need`, name });
 
   const lineByTime = new Map<number, number>();
+  let previous: { time: number; line: number } | undefined;
   const candles = rows.map((record) => {
     const candle = readRow(record, columns, name);
     const earlierLine = lineByTime.get(candle.time);
@@ -74,7 +80,12 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
       const problem = `time ${formatUtc(candle.time)} repeats line ${earlierLine}`;
       throw new CsvParseError({ problem, name, line: record.line, column: columns.time.label });
     }
+    if (options.order === "ascending" && previous !== undefined && candle.time < previous.time) {
+      const problem = `time ${formatUtc(candle.time)} comes before line ${previous.line}'s ${formatUtc(previous.time)}: put the rows in time order`;
+      throw new CsvParseError({ problem, name, line: record.line, column: columns.time.label });
+    }
     lineByTime.set(candle.time, record.line);
+    previous = { time: candle.time, line: record.line };
     return candle;
   });
   return candles.sort((left, right) => left.time - right.time);
@@ -187,6 +198,8 @@ function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined
 
 export interface ReadCsvFileOptions {
   maxBytes?: number;
+  /** As for parseCsv: "sort" (default) or "ascending" (rows out of time order are an error). */
+  order?: ParseCsvOptions["order"];
   signal?: AbortSignal;
 }
 
@@ -206,5 +219,5 @@ export async function readCsvFile(path: string, options: ReadCsvFileOptions = {}
     const reason = describeError(error);
     throw new CsvParseError({ problem: `cannot be read (${reason})`, name, cause: error });
   }
-  return parseCsv(text, { name, maxBytes });
+  return parseCsv(text, { name, maxBytes, order: options.order });
 }

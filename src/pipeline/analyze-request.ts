@@ -112,6 +112,11 @@ export interface AnalyzeOptions {
   onEvent?: ProgressListener;
   schedule?: "concurrent" | "sequential";
   /**
+   * false: this analysis is not recorded in the journal, whatever the config says (a backtest records its run whole,
+   * not each of its decisions). @default true
+   */
+  journal?: boolean;
+  /**
    * The market the memory stage's lessons are recalled for and written under; default the analysis's symbol. The
    * evaluation gives a benchmark asset's code, so that every window of the asset shares its lessons.
    */

@@ -6,9 +6,9 @@
 import { describeError } from "../common/describe-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import type { Config } from "../config/config-schema";
-import { estimateCostUsd } from "../evaluation/model-prices";
 import type { JournalEntryInput, JournalSource } from "../journal/journal-entry";
 import { modelSettingsFor } from "../llm/create-chat-model";
+import { estimateCostUsd } from "../llm/model-prices";
 import type { Stages } from "../stages/stages-schema";
 import type { AnalysisResult } from "./analysis-result";
 import type { AnalyzeRequest } from "./analyze-request";

@@ -105,6 +105,7 @@ export function createPipelineJournal(options: PipelineJournalOptions): Pipeline
     saveLesson: async (lesson) => (await open()).saveLesson(lesson),
     recordEvaluationRun: async (run, runOptions) => (await open()).recordEvaluationRun(run, runOptions),
     listEvaluationRuns: async (listOptions) => (await open()).listEvaluationRuns(listOptions),
+    getEvaluationRun: async (id) => (await open()).getEvaluationRun(id),
     leaderboard: async (leaderboardOptions) => (await open()).leaderboard(leaderboardOptions),
     async close() {
       const pending = opening;

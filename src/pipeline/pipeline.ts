@@ -240,9 +240,10 @@ export class Pipeline {
     const parsed = parseAnalyzeRequest(request);
     const config = this.#config;
     const source = options.source ?? "notebook";
+    const recorded = config.journal && options.journal !== false;
     try {
       const { result, loaded } = await this.#run(parsed, options);
-      if (!config.journal) return result;
+      if (!recorded) return result;
       return await this.#record(result, loaded, { source, request, memoryScope: options.memoryScope });
     } catch (error) {
       // Recorded: runs that failed on the provider's, the market data's or this library's side. Not recorded: a request
@@ -251,7 +252,7 @@ export class Pipeline {
         ? (error.kind === "provider" || error.kind === "data" || error.kind === "internal") &&
           !error.code.startsWith("journal_")
         : true;
-      if (config.journal && failedRun && !options.signal?.aborted) {
+      if (recorded && failedRun && !options.signal?.aborted) {
         const entry = entryFromFailure(error, {
           source,
           request,

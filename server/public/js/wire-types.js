@@ -239,4 +239,39 @@
  * @typedef {{scored: number, pending: number, failed: number, caller_data: number}} ScoreCounts
  */
 
+/**
+ * One entry of GET /api/runs: an evaluation or a backtest run. `models` is null for a baselines-only run.
+ * @typedef {object} RunSummary
+ * @property {string} id
+ * @property {string} created_at
+ * @property {"evaluation" | "backtest"} kind
+ * @property {string} timeframe
+ * @property {Record<string, unknown>} settings
+ * @property {{agent: ModelUse, graph: ModelUse} | null} models
+ * @property {string} prompt_version
+ * @property {{name: string, version: string}[]} plugins
+ * @property {number} point_count
+ */
+
+/** @typedef {{runs: RunSummary[], next_cursor: string | null}} RunPage */
+
+/**
+ * One line of a backtest: returns and drawdowns are fractions; `equity` one point per bar from the first decision.
+ * @typedef {object} EquityLine
+ * @property {string} name the graph model's name, buy_and_hold, or a baseline's id
+ * @property {"model" | "baseline"} kind
+ * @property {number} trades
+ * @property {number} total_return
+ * @property {number | null} sharpe
+ * @property {number} max_drawdown
+ * @property {number | null} hit_rate
+ * @property {number} exposure
+ * @property {{time: string, value: number}[]} equity
+ */
+
+/**
+ * GET /api/runs/<id>: the run and, for a backtest, its report.
+ * @typedef {RunSummary & {report: {settings: Record<string, unknown>, lines: EquityLine[], paired: object[]} | null}} RunDetail
+ */
+
 export {};

@@ -1,7 +1,8 @@
-// Runs an async worker over items with at most `limit` in flight, in item order. A worker's rejection stops the
-// others from starting new items and is rethrown; workers that want to carry on after a failure catch it themselves.
-import { InputError } from "../common/input-error";
-import { itemAt } from "../common/item-at";
+// Runs an async worker over items with at most `limit` in flight, in item order (the evaluation's points, the
+// backtest's decisions). A worker's rejection stops the others from starting new items and is rethrown; workers
+// that want to carry on after a failure catch it themselves.
+import { InputError } from "./input-error";
+import { itemAt } from "./item-at";
 export async function forEachWithConcurrency<T>(
   items: readonly T[],
   limit: number,

@@ -1,6 +1,6 @@
 // Canonical JSON: object keys sorted at every depth and undefined fields dropped, so two equal values always give
 // the same text (and the same hash), whatever order their keys were built in.
-import { InputError } from "../common/input-error";
+import { InputError } from "./input-error";
 
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(canonicalize(value));

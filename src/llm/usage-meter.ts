@@ -1,6 +1,6 @@
-// Counts model calls during an evaluation: calls answered by the model (fresh: they cost money) and from the cache
+// Counts model calls during a run (an evaluation, a backtest): calls answered by the model (fresh: they cost money) and from the cache
 // (free), their tokens, and the estimated cost of the fresh ones from the price table.
-import type { TokenUsage } from "../llm/chat-model";
+import type { TokenUsage } from "./chat-model";
 import type { ModelCacheCall } from "./model-cache";
 import { estimateCostUsd, MODEL_PRICES_AS_OF } from "./model-prices";
 

@@ -1,7 +1,7 @@
-// A small table of list prices, for the ESTIMATED cost an evaluation shows while it runs. Not a bill: providers
+// A small table of list prices, for the ESTIMATED cost an evaluation or a backtest shows before and while it runs. Not a bill: providers
 // change prices, discount cached input and batch calls, and bill in their own units. Unknown models cost 0 here
 // and are named in the estimate, so a missing price is visible rather than silently cheap.
-import type { TokenUsage } from "../llm/chat-model";
+import type { TokenUsage } from "./chat-model";
 
 export interface ModelPrice {
   /** US dollars per million input tokens. */

@@ -1,11 +1,10 @@
-// The HTML report: one self-contained page (no script, nothing loaded from elsewhere, figures as data: URLs), and
+// The HTML report (here an evaluation's): one self-contained page (no script, nothing loaded from elsewhere, figures as data: URLs), and
 // every piece of text escaped, model errors included.
 import { describe, expect, it } from "vitest";
 
 import { evaluationReportBlocks, REPORT_TITLE } from "../../src/evaluation/report";
-import { figureSlug } from "../../src/evaluation/report-blocks";
-import { htmlReport, htmlTable } from "../../src/evaluation/report-html";
-import { FAILED_ERROR, handMadeEvaluation } from "./hand-made-evaluation";
+import { htmlReport, htmlTable } from "../../src/reports/report-html";
+import { FAILED_ERROR, handMadeEvaluation } from "../evaluation/hand-made-evaluation";
 
 const result = handMadeEvaluation();
 const blocks = evaluationReportBlocks(result);
@@ -26,7 +25,7 @@ describe("htmlReport", () => {
     const figures = new Map(
       blocks.flatMap((block) =>
         block.kind === "figure"
-          ? [[figureSlug(block), new Uint8Array([0x89, 0x50, 0x4e, 0x47, block.figure.length])] as const]
+          ? [[block.slug, new Uint8Array([0x89, 0x50, 0x4e, 0x47, block.figure.length])] as const]
           : [],
       ),
     );

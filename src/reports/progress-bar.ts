@@ -1,9 +1,24 @@
-// Progress of an evaluation run: one line of text (for the CLI, rewritten in place on a terminal) and a notebook
-// view (one display entry from tslab's newDisplay(), rewritten on each update). Both show windows done, errors,
-// tokens sent, calls answered from the cache and the ESTIMATED cost.
+// Progress of a long run (an evaluation, a backtest): one line of text (for the CLI, rewritten in place on a terminal)
+// and a notebook view (one display entry from tslab's newDisplay(), rewritten on each update). Both show what is done
+// (windows, decisions), errors, tokens sent, calls answered from the cache and the ESTIMATED cost.
 import { plainText } from "../common/terminal-text";
+import type { UsageSummary } from "../llm/usage-meter";
 import { type Display, escapeHtml } from "../notebook/display";
-import type { EvaluationProgress, EvaluationProgressListener } from "./evaluation-result";
+
+/** A snapshot of a run's progress, sent after each unit of work (and once before the first). */
+export interface RunProgress {
+  /** What `done` and `total` count: "windows", "decision points", "decisions". */
+  unit: string;
+  done: number;
+  total: number;
+  errors: number;
+  usage: UsageSummary;
+  elapsedMs: number;
+  /** The unit that just finished. */
+  last?: { id: string; decision?: string; error?: string };
+}
+
+export type RunProgressListener = (progress: RunProgress) => void;
 
 export function formatDuration(ms: number): string {
   const seconds = Math.round(ms / 1000);
@@ -23,7 +38,7 @@ function formatTokens(tokens: number): string {
 }
 
 /** The facts after the bar: "1 error · 35.2k tokens sent · 84 cached calls · ~$0.0123 (estimate) · 1m 05s, ~40s left". */
-export function progressDetails(progress: EvaluationProgress): string {
+export function progressDetails(progress: RunProgress): string {
   const { usage } = progress;
   const sent = usage.freshTokens.inputTokens + usage.freshTokens.outputTokens;
   const remaining =
@@ -40,7 +55,7 @@ export function progressDetails(progress: EvaluationProgress): string {
 }
 
 /** "[#########...........] 12/20 windows · ..." */
-export function formatProgressBar(progress: EvaluationProgress, options: { width?: number } = {}): string {
+export function formatProgressBar(progress: RunProgress, options: { width?: number } = {}): string {
   const width = options.width ?? 24;
   const filled = progress.total === 0 ? width : Math.round((progress.done / progress.total) * width);
   return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${progress.done}/${progress.total} ${progress.unit} · ${progressDetails(progress)}`;
@@ -56,7 +71,7 @@ export interface TextProgressOptions {
 export function createTextProgressBar(
   stream: NodeJS.WritableStream & { isTTY?: boolean },
   options: TextProgressOptions = {},
-): EvaluationProgressListener {
+): RunProgressListener {
   const inPlace = options.inPlace ?? Boolean(stream.isTTY);
   let lastTenth = -1;
   return (progress) => {
@@ -77,7 +92,7 @@ export function createTextProgressBar(
 }
 
 /** A progress listener for notebooks: pass tslab.newDisplay(), so each update replaces the previous one. */
-export function createEvaluationProgressView(display: Display): EvaluationProgressListener {
+export function createRunProgressView(display: Display): RunProgressListener {
   const failures: string[] = [];
   return (progress) => {
     if (progress.last?.error) failures.push(`${progress.last.id}: ${oneLine(progress.last.error)}`);
@@ -100,3 +115,6 @@ export function createEvaluationProgressView(display: Display): EvaluationProgre
 function oneLine(text: string): string {
   return plainText(text).replace(/\s+/g, " ").slice(0, 200);
 }
+
+/** The notebook progress view under the name the evaluation's notebooks know. */
+export const createEvaluationProgressView = createRunProgressView;

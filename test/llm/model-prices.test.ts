@@ -1,8 +1,8 @@
 // The price table behind the cost ESTIMATE: exact and dated names, longest prefix wins, unknown models have no price.
 import { describe, expect, it } from "vitest";
 
-import { estimateCostUsd, findModelPrice } from "../../src/evaluation/model-prices";
-import { createUsageMeter } from "../../src/evaluation/usage-meter";
+import { estimateCostUsd, findModelPrice } from "../../src/llm/model-prices";
+import { createUsageMeter } from "../../src/llm/usage-meter";
 
 describe("model prices", () => {
   it("matches exact names and dated snapshots, preferring the longest key", () => {

@@ -1,9 +1,9 @@
-// Writes report blocks as one self-contained HTML page: inline styles, tables, and the figures embedded as
+// Writes report blocks (an evaluation's, a backtest's) as one self-contained HTML page: inline styles, tables, and the figures embedded as
 // data: URLs, so the file can be mailed or archived alone. Every piece of text is HTML-escaped (model errors
 // included), nothing is loaded from anywhere, and a Content-Security-Policy forbids scripts should escaping ever
 // miss. Pure.
 import { escapeHtml } from "../notebook/display";
-import { figureSlug, type ReportBlock, type ReportTable } from "./report-blocks";
+import type { ReportBlock, ReportTable } from "./report-blocks";
 
 const STYLE = `body{font-family:"DejaVu Sans",Arial,sans-serif;color:#27272a;max-width:1400px;margin:2rem auto;padding:0 1rem;line-height:1.45}
 table{border-collapse:collapse;margin:1rem 0;font-size:.9rem;display:block;overflow-x:auto}td{white-space:nowrap}th,td{border:1px solid #d4d4d8;padding:.3rem .55rem;text-align:right}
@@ -22,7 +22,7 @@ export function htmlTable(table: ReportTable): string {
   return `<table>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
 }
 
-/** `figures` maps a figure's slug (figureSlug) to its PNG; a figure without one is left out. */
+/** `figures` maps a figure's slug to its PNG; a figure without one is left out. */
 export function htmlBlock(block: ReportBlock, figures: ReadonlyMap<string, Uint8Array>): string | undefined {
   switch (block.kind) {
     case "heading":
@@ -36,7 +36,7 @@ export function htmlBlock(block: ReportBlock, figures: ReadonlyMap<string, Uint8
     case "table":
       return htmlTable(block.table);
     case "figure": {
-      const png = figures.get(figureSlug(block));
+      const png = figures.get(block.slug);
       if (!png) return undefined;
       return `<figure><img alt="${escapeHtml(block.title)}" src="data:image/png;base64,${Buffer.from(png).toString("base64")}"></figure>`;
     }

@@ -7,14 +7,9 @@ import path from "node:path";
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { canonicalJson } from "../../src/evaluation/canonical-json";
-import {
-  cachedChatModel,
-  type ModelCacheCall,
-  modelCacheEntryPath,
-  modelCacheKey,
-} from "../../src/evaluation/model-cache";
+import { canonicalJson } from "../../src/common/canonical-json";
 import type { ChatModel, ChatRequest, ChatResponse } from "../../src/llm/chat-model";
+import { cachedChatModel, type ModelCacheCall, modelCacheEntryPath, modelCacheKey } from "../../src/llm/model-cache";
 import { FakeChatModel, textStep, toolCallStep } from "../fakes/fake-chat-model";
 
 let dir: string;

@@ -1,9 +1,9 @@
 // A ChatModel decorator that keeps every answer on disk, keyed by a hash of everything that was sent, so a rerun of
-// an evaluation costs nothing and gives the same numbers. Plug it in with createPipeline's deps.wrapChatModel.
+// an evaluation or a backtest costs nothing and gives the same numbers. Plug it in with createPipeline's deps.wrapChatModel.
 //
 // Key: sha256 of the canonical JSON of provider, model, temperature, messages (image parts carry their base64
 // bytes, so a different chart is a different key), tools, toolChoice, responseFormat, maxOutputTokens, and the
-// caller's key context (the evaluation gives its prompt version and plugins). The signal is not part of it.
+// caller's key context (the evaluation and the backtest give their prompt version and plugins). The signal is not part of it.
 //
 // Why the prompt version is in the context although every prompt's text is already in the messages: a version
 // covers a whole analysis, not one request. A change to one agent's prompt leaves the other agents' requests byte for
@@ -22,9 +22,9 @@ import { z } from "zod";
 
 import { abortable } from "../common/abortable";
 import { writeFileAtomic } from "../common/atomic-write";
+import { canonicalJson } from "../common/canonical-json";
 import { parseJsonSafely } from "../common/parse-json-safely";
-import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "../llm/chat-model";
-import { canonicalJson } from "./canonical-json";
+import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "./chat-model";
 
 /** Bumped when the key material or the entry format changes, so old entries are simply not found. */
 const CACHE_FORMAT = 1;

@@ -1,7 +1,7 @@
 // Writes report blocks as markdown. Text is escaped so that model output shows as text wherever the markdown is
 // rendered (Jupyter renders raw HTML tags), and a "|" cannot break a table row. Pure.
 import { escapeMarkdownHtml } from "../notebook/display";
-import { figureSlug, type ReportBlock, type ReportTable } from "./report-blocks";
+import type { ReportBlock, ReportTable } from "./report-blocks";
 
 export interface MarkdownOptions {
   /** Report name: figures become links to <name>.<figure>.png next to the markdown; without it they are left out. */
@@ -42,7 +42,7 @@ export function markdownBlock(block: ReportBlock, options: MarkdownOptions = {})
     case "figure":
       return options.figureFilePrefix === undefined
         ? undefined
-        : `![${escapeMarkdownHtml(block.title)}](${options.figureFilePrefix}.${figureSlug(block)}.png)`;
+        : `![${escapeMarkdownHtml(block.title)}](${options.figureFilePrefix}.${block.slug}.png)`;
     default: {
       const exhaustive: never = block;
       return exhaustive;
