@@ -18,10 +18,10 @@ export { type Candle, type CandleColumns, candleSchema, MAX_PRICE, MAX_VOLUME, t
 export { parseCsv, type ParseCsvOptions, readCsvFile } from "./csv-source";
 export {
   createCustomAssetStore,
-  type CustomAssetStore,
+  type CustomAssetFileStore,
   type CustomAssetStoreOptions,
-  listAssets,
-} from "./custom-asset-store";
+} from "./custom-asset-file-store";
+export { type CustomAssetStore, DEFAULT_MAX_CUSTOM_ASSETS, listAssets } from "./custom-asset-store";
 export {
   countDays,
   type DateRangeRequest,
