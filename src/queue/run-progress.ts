@@ -1,0 +1,94 @@
+// How far queued runs have got, read from the database by any machine: per run its points done, failed, running
+// (started by a worker and not finished) and waiting, newest run first behind the journal's kind of cursor.
+import { type Kysely, sql } from "kysely";
+import { z } from "zod";
+
+import type { JournalDatabase } from "../journal/database-schema";
+import { newestFirstPage } from "../journal/list-cursor";
+import { parseInput } from "../journal/parse-input";
+
+export interface RunProgress {
+  id: string;
+  kind: string;
+  createdAt: string;
+  /** What the run is, for a list (provider, models, assets ...): the spec's own summary. */
+  spec: unknown;
+  points: number;
+  done: number;
+  failed: number;
+  running: number;
+  waiting: number;
+  /** Null until a report was written from the finished run. */
+  reportedAt: string | null;
+  journalRunId: string | null;
+}
+
+/** Points not finished yet (running or waiting). */
+export const pendingPoints = (progress: Pick<RunProgress, "running" | "waiting">): number =>
+  progress.running + progress.waiting;
+
+export const listRunsOptionsSchema = z.strictObject({
+  /** @default 20 */
+  limit: z.number().int().min(1).max(200, "must be at most 200").default(20),
+  cursor: z.string().max(512).optional(),
+});
+export type ListRunsOptions = z.input<typeof listRunsOptionsSchema>;
+
+const counts = {
+  done: sql<string>`count(*) filter (where p.finished_at is not null and p.error is null)`,
+  failed: sql<string>`count(*) filter (where p.finished_at is not null and p.error is not null)`,
+  running: sql<string>`count(*) filter (where p.finished_at is null and p.started_at is not null)`,
+  waiting: sql<string>`count(*) filter (where p.finished_at is null and p.started_at is null)`,
+};
+
+function baseQuery(db: Kysely<JournalDatabase>) {
+  return db
+    .selectFrom("queued_runs as r")
+    .leftJoin("queued_points as p", "p.run_id", "r.id")
+    .select([
+      "r.id as id",
+      "r.kind as kind",
+      "r.created_at as created_at",
+      "r.spec as spec",
+      "r.point_count as point_count",
+      "r.reported_at as reported_at",
+      "r.journal_run_id as journal_run_id",
+      counts.done.as("done"),
+      counts.failed.as("failed"),
+      counts.running.as("running"),
+      counts.waiting.as("waiting"),
+    ])
+    .groupBy("r.id");
+}
+
+type ProgressRow = Awaited<ReturnType<ReturnType<typeof baseQuery>["execute"]>>[number];
+
+function toProgress(row: ProgressRow): RunProgress {
+  return {
+    id: row.id,
+    kind: row.kind,
+    createdAt: row.created_at,
+    spec: JSON.parse(row.spec) as unknown,
+    points: Number(row.point_count),
+    done: Number(row.done),
+    failed: Number(row.failed),
+    running: Number(row.running),
+    waiting: Number(row.waiting),
+    reportedAt: row.reported_at,
+    journalRunId: row.journal_run_id,
+  };
+}
+
+export async function runProgress(db: Kysely<JournalDatabase>, runId: string): Promise<RunProgress | undefined> {
+  const row = await baseQuery(db).where("r.id", "=", runId).executeTakeFirst();
+  return row && toProgress(row);
+}
+
+export async function listRuns(
+  db: Kysely<JournalDatabase>,
+  input: ListRunsOptions = {},
+): Promise<{ runs: RunProgress[]; nextCursor: string | null }> {
+  const { limit, cursor } = parseInput(listRunsOptionsSchema, input, "run list options");
+  const { rows, nextCursor } = await newestFirstPage(baseQuery(db), { limit, cursor });
+  return { runs: rows.map(toProgress), nextCursor };
+}
