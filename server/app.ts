@@ -34,6 +34,7 @@ import { createJournalRouter } from "./routes/journal-routes";
 import { createOpenApiRouter } from "./routes/openapi-routes";
 import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
 import { createProviderRouter } from "./routes/provider-routes";
+import { createRunRouter } from "./routes/run-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";
 
 export type { AppDependencies } from "./app-dependencies";
@@ -57,6 +58,7 @@ export function createApp(dependencies: AppDependencies): Koa {
   const logger = dependencies.logger ?? createLogger({ redact: redactor.redact });
   const settings: RouteSettings = {
     pipeline: dependencies.pipeline,
+    queuedRuns: dependencies.queuedRuns,
     logger,
     redactor,
     maxBodyBytes: dependencies.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES,
@@ -109,6 +111,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     createTimeframeRouter(settings),
     createAnalyzeRouter(settings),
     createJournalRouter(settings),
+    createRunRouter(settings),
     createPageConfigRouter(settings),
     createOpenApiRouter(settings),
   ];

@@ -11,6 +11,7 @@ import { describeError } from "../src/common/index";
 import { createPipeline } from "../src/index";
 import { createDatabaseHandle } from "../src/journal/index";
 import { loadPlugins, parsePluginList } from "../src/plugins/index";
+import { queuedRunsReader } from "../src/queue/index";
 import { describeCustomAssetsImport, importCustomAssetsFile } from "../src/shared-state/index";
 import { TOKEN_RECIPE } from "./access-token-quality";
 import { createApp, createServerRedactor } from "./app";
@@ -103,6 +104,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
   }
   const app = createApp({
     pipeline,
+    queuedRuns: queuedRunsReader(database),
     logger,
     accessToken,
     maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES,

@@ -29,6 +29,7 @@ import {
   updateProviderAnswerSchema,
   updateProviderBodySchema,
 } from "../routes/provider-routes";
+import { listRunsQuerySchema, runsPageAnswerSchema, wireRunSchema } from "../routes/run-routes";
 import {
   legacyForm as legacyDateRangeForm,
   libraryForm as dateRangeForm,
@@ -370,6 +371,43 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       200: { description: "Removed.", json: deleteAnalysisAnswerSchema },
       400: error("Not an analysis id."),
       404: error("No analysis with this id (`analysis_not_found`)."),
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/runs",
+    operationId: "listRuns",
+    tag: "Journal",
+    summary: "Runs queued for workers and how far each has got, newest first",
+    description:
+      "Evaluations queued with `quantagent evaluate --queue` (one job per decision point, done by `quantagent worker` " +
+      "processes): points done, failed, running and waiting. Read from the shared PostgreSQL database, so every server " +
+      "answers the same; empty with the SQLite journal.",
+    query: listRunsQuerySchema,
+    responses: {
+      200: { description: "One page of runs.", json: runsPageAnswerSchema },
+      400: invalidQuery,
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/runs/{id}",
+    operationId: "getRun",
+    tag: "Journal",
+    summary: "One queued run's progress",
+    pathParameters: [
+      {
+        name: "id",
+        description: "The id `quantagent evaluate --queue` printed.",
+        schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+      },
+    ],
+    responses: {
+      200: { description: "The run's progress.", json: wireRunSchema },
+      400: error("Not a run id."),
+      404: error("No queued run with this id (`queued_run_not_found`)."),
       503: journalUnavailable,
     },
   },

@@ -149,6 +149,8 @@ export interface QueuedRunsTable {
   /** "evaluation" (one job per decision point). */
   kind: string;
   created_at: string;
+  /** One line saying what the run is (its models, assets, windows), for lists. */
+  label: string;
   /** JSON: what every worker needs to do any point of the run (no keys). */
   spec: string;
   point_count: number;

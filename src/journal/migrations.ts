@@ -196,6 +196,7 @@ function queuedRuns(): Migration {
         .addColumn("id", "text", (column) => column.primaryKey())
         .addColumn("kind", "text", (column) => column.notNull())
         .addColumn("created_at", "text", (column) => column.notNull())
+        .addColumn("label", "text", (column) => column.notNull())
         .addColumn("spec", "text", (column) => column.notNull())
         .addColumn("point_count", "integer", (column) => column.notNull())
         .addColumn("reported_at", "text")

@@ -40,7 +40,14 @@ export async function enqueueRun(options: EnqueueRunOptions): Promise<QueuedRun>
     input: checked(options.kind.inputSchema, point.input, `Invalid point ${point.id}`),
   }));
   const now = (options.now ?? (() => new Date()))();
-  const run = { id: newJournalId(now.getTime()), kind: options.kind.name, createdAt: now.toISOString(), spec, points };
+  const run = {
+    id: newJournalId(now.getTime()),
+    kind: options.kind.name,
+    createdAt: now.toISOString(),
+    label: options.kind.describe(spec),
+    spec,
+    points,
+  };
   const { db } = await options.database.open();
   const queue = await openJobQueue({ databaseUrl: options.databaseUrl });
   try {

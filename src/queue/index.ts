@@ -15,6 +15,14 @@ export {
   workerSettingsSchema,
 } from "./queue-settings";
 export { type FinishedPoint, type QueuedRunRow, readQueuedPoints, readQueuedRun } from "./queued-runs";
-export { listRuns, type ListRunsOptions, pendingPoints, type RunProgress, runProgress } from "./run-progress";
+export {
+  listRuns,
+  type ListRunsOptions,
+  pendingPoints,
+  type QueuedRunsReader,
+  queuedRunsReader,
+  type RunProgress,
+  runProgress,
+} from "./run-progress";
 export { startWorker, type StartWorkerOptions, type Worker } from "./run-worker";
 export { describeWorkerEvent, type WorkerEvent } from "./worker-events";

@@ -30,6 +30,8 @@ export interface JobKind<Spec = unknown, Input = unknown, Result = unknown> {
   readonly name: string;
   readonly specSchema: z.ZodType<Spec>;
   readonly inputSchema: z.ZodType<Input>;
+  /** One line saying what a run is, shown in run lists (its models, assets, windows). */
+  describe(spec: Spec): string;
   openRun(spec: Spec, context: WorkerContext): Promise<OpenedRun<Input, Result>>;
 }
 

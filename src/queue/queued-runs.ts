@@ -12,6 +12,7 @@ export interface NewQueuedRun {
   id: string;
   kind: string;
   createdAt: string;
+  label: string;
   spec: unknown;
   points: readonly { id: string; input: unknown }[];
 }
@@ -23,6 +24,7 @@ export async function insertQueuedRun(db: Kysely<JournalDatabase>, run: NewQueue
       id: run.id,
       kind: run.kind,
       created_at: run.createdAt,
+      label: run.label,
       spec: JSON.stringify(run.spec),
       point_count: run.points.length,
       reported_at: null,
@@ -51,6 +53,7 @@ export interface QueuedRunRow {
   id: string;
   kind: string;
   createdAt: string;
+  label: string;
   spec: unknown;
   pointCount: number;
   reportedAt: string | null;
@@ -64,6 +67,7 @@ export async function readQueuedRun(db: Kysely<JournalDatabase>, runId: string):
     id: row.id,
     kind: row.kind,
     createdAt: row.created_at,
+    label: row.label,
     spec: JSON.parse(row.spec) as unknown,
     pointCount: Number(row.point_count),
     reportedAt: row.reported_at,

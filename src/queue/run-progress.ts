@@ -3,6 +3,7 @@
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 
+import type { DatabaseHandle } from "../journal/database-handle";
 import type { JournalDatabase } from "../journal/database-schema";
 import { newestFirstPage } from "../journal/list-cursor";
 import { parseInput } from "../journal/parse-input";
@@ -11,8 +12,8 @@ export interface RunProgress {
   id: string;
   kind: string;
   createdAt: string;
-  /** What the run is, for a list (provider, models, assets ...): the spec's own summary. */
-  spec: unknown;
+  /** What the run is (its models, assets, windows), in one line. */
+  label: string;
   points: number;
   done: number;
   failed: number;
@@ -49,7 +50,7 @@ function baseQuery(db: Kysely<JournalDatabase>) {
       "r.id as id",
       "r.kind as kind",
       "r.created_at as created_at",
-      "r.spec as spec",
+      "r.label as label",
       "r.point_count as point_count",
       "r.reported_at as reported_at",
       "r.journal_run_id as journal_run_id",
@@ -68,7 +69,7 @@ function toProgress(row: ProgressRow): RunProgress {
     id: row.id,
     kind: row.kind,
     createdAt: row.created_at,
-    spec: JSON.parse(row.spec) as unknown,
+    label: row.label,
     points: Number(row.point_count),
     done: Number(row.done),
     failed: Number(row.failed),
@@ -91,4 +92,17 @@ export async function listRuns(
   const { limit, cursor } = parseInput(listRunsOptionsSchema, input, "run list options");
   const { rows, nextCursor } = await newestFirstPage(baseQuery(db), { limit, cursor });
   return { runs: rows.map(toProgress), nextCursor };
+}
+
+/** Run progress as a server reads it: from the database, opened on first use. */
+export interface QueuedRunsReader {
+  list(options?: ListRunsOptions): Promise<{ runs: RunProgress[]; nextCursor: string | null }>;
+  get(runId: string): Promise<RunProgress | undefined>;
+}
+
+export function queuedRunsReader(database: DatabaseHandle): QueuedRunsReader {
+  return {
+    list: async (options) => listRuns((await database.open()).db, options),
+    get: async (runId) => runProgress((await database.open()).db, runId),
+  };
 }

@@ -59,7 +59,7 @@ export function createDatabaseCustomAssetStore(options: DatabaseCustomAssetStore
       if (QuantAgentError.isInstance(error) || signal?.aborted) throw error;
       throw new CustomAssetStoreError({
         reason: "io",
-        message: `Could not ${action} custom assets in the database ${database.location}: ${describeError(error)}`,
+        message: `Could not ${action} custom assets in the shared database: ${describeError(error)}`,
         cause: error,
       });
     }

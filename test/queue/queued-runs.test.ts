@@ -30,6 +30,7 @@ describe("queued points", () => {
         id: "run-1",
         kind: "test",
         createdAt: new Date().toISOString(),
+        label: "a test run",
         spec: {},
         points: [{ id: "a", input: { n: 1 } }],
       });

@@ -51,6 +51,7 @@ const doubling: JobKind<
     hopeless: z.array(z.string()),
   }),
   inputSchema: z.object({ n: z.number(), id: z.string() }),
+  describe: (spec) => `doubling, ${spec.pauseMs} ms a point`,
   async openRun(spec) {
     return {
       async runPoint(input, signal) {
@@ -153,7 +154,14 @@ describe("workers on the queue", () => {
         points.map((point) => point.id).sort(),
       );
       const progress = await runProgress((await handle.open()).db, run.id);
-      expect(progress).toMatchObject({ points: 24, done: 22, failed: 2, running: 0, waiting: 0 });
+      expect(progress).toMatchObject({
+        label: "doubling, 50 ms a point",
+        points: 24,
+        done: 22,
+        failed: 2,
+        running: 0,
+        waiting: 0,
+      });
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
       await handle.close();

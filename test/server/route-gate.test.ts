@@ -174,12 +174,12 @@ describe("the gate in front of every route", () => {
     }
     expect(counted.calls).toEqual([]);
     // The canonical spelling reaches the route: its own answer (200, 400 from its validation of the empty body, or
-    // the journal's own 404 for an id it does not hold).
+    // the journal's or the queue's own 404 for an id it does not hold).
     for (const route of routes) {
       const answer = await rawRequest(port, { method: route.method, path: concrete(route.path), token: TOKEN });
       const handlerAnswered =
         [200, 400].includes(answer.status) ||
-        (answer.status === 404 && answer.text.includes('"code":"analysis_not_found"'));
+        (answer.status === 404 && /"code":"(analysis_not_found|queued_run_not_found)"/.test(answer.text));
       expect(handlerAnswered, `${route.method} ${route.path} answered ${answer.status}: ${answer.text}`).toBe(true);
       expect(answer.cacheControl).toBe("no-store");
     }

@@ -173,6 +173,24 @@
 
 /** @typedef {{analyses: AnalysisSummary[], next_cursor: string | null}} AnalysisPage */
 
+/**
+ * A run queued for workers (GET /api/runs): its points done, failed, running and waiting.
+ * @typedef {object} QueuedRun
+ * @property {string} id
+ * @property {string} kind
+ * @property {string} created_at
+ * @property {string} label
+ * @property {number} points
+ * @property {number} done
+ * @property {number} failed
+ * @property {number} running
+ * @property {number} waiting
+ * @property {string | null} reported_at
+ * @property {string | null} journal_run_id
+ */
+
+/** @typedef {{runs: QueuedRun[], next_cursor: string | null}} RunsPage */
+
 /** @typedef {{id: string, created_at: string, outcome: OutcomeAtHorizon[] | null}} JournalFields */
 
 /**
