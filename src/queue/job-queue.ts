@@ -47,6 +47,7 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
   const pool: Pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 4 });
   // A dropped idle connection is an 'error' event; the pool replaces it on the next query.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined)); // see postgres-database.ts
   let closed = false;
   const db: PgBoss.Db = {
     // Every statement pg-boss runs (fetch, complete, fail, maintenance) waits out a lost connection instead of

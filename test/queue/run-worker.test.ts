@@ -2,7 +2,8 @@
 // a pause, or fails as its spec says): two workers share a run and every point is recorded once, with the worker that
 // did it; a failure that may pass goes back to the queue and succeeds on a retry, one that would only fail again is
 // recorded as the point's result at once, and a point that uses up its retries is recorded as given up. A point
-// already finished is not done again; SQLite is refused before anything starts.
+// already finished is not done again; PostgreSQL restarting mid-run is waited out, and the run finishes with every
+// point stored once; SQLite is refused before anything starts.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -162,6 +163,38 @@ describe("workers on the queue", () => {
         running: 0,
         waiting: 0,
       });
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await handle.close();
+    }
+  }, 120_000);
+
+  it("wait out PostgreSQL going away mid-run, then resume and finish every point once", async () => {
+    const { handle, url } = await queueDatabase();
+    const events: WorkerEvent[] = [];
+    calls.clear();
+    const points = Array.from({ length: 30 }, (_, n) => ({ id: `q${n}`, input: { n, id: `q${n}` } }));
+    const run = await enqueueRun({
+      database: handle,
+      databaseUrl: url,
+      kind: doubling,
+      spec: { pauseMs: 150, flaky: [], broken: [], hopeless: [] },
+      points,
+      jobs: { jobTimeoutSeconds: 60, retryDelaySeconds: 1 },
+    });
+    const workers = await startWorkers(handle, url, 2, events);
+    try {
+      await waitFor(() => events.filter((event) => event.type === "point-finished").length >= 5, 30_000);
+      await postgres.cluster().pause();
+      await waitFor(() => events.some((event) => event.type === "database-unreachable"), 30_000, "a worker noticed");
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await postgres.cluster().resume();
+      const rows = await settled(handle, run.id);
+      expect(rows.map((row) => [row.pointId, row.result, row.error])).toEqual(
+        points.map((point) => [point.id, { doubled: point.input.n * 2 }, null]),
+      );
+      const stored = events.filter((event) => event.type === "point-finished" && event.stored);
+      expect(stored).toHaveLength(points.length);
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
       await handle.close();

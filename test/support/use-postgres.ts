@@ -8,6 +8,8 @@ import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster";
 export interface PostgresHarness {
   /** A new, empty database's postgres:// URL. */
   database(): Promise<string>;
+  /** The cluster itself (to pause and resume it). */
+  cluster(): PostgresCluster;
 }
 
 let counter = 0;
@@ -26,6 +28,10 @@ export function usePostgres(): PostgresHarness {
       if (!cluster) throw startError;
       counter += 1;
       return cluster.createDatabase(`test_${process.pid}_${counter}`);
+    },
+    cluster() {
+      if (!cluster) throw startError;
+      return cluster;
     },
   };
 }
