@@ -9,6 +9,7 @@ import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index"
 import { describeBarLength } from "../src/market/index";
 // The result schema is not among the package entries (src/index.ts exports its type only): read from its module.
 import { wireAnalysisResultSchema } from "../src/pipeline/wire";
+import type { RunProgress } from "../src/queue/index";
 
 export const wireKeyStatusSchema = z.object({
   has_key: z.boolean(),
@@ -228,3 +229,35 @@ export const wireStoredAnalysisSchema = z.union([
 ]);
 
 export const deleteAnalysisAnswerSchema = z.object({ success: z.literal(true), id: z.string() });
+
+/** A run queued for workers and how far it has got (GET /api/runs, quantagent history runs --json). */
+export const wireRunSchema = z.object({
+  id: z.string(),
+  kind: z.string().meta({ description: "what was queued: evaluation" }),
+  created_at: z.string(),
+  label: z.string().meta({ description: "what the run is: its models, assets and windows" }),
+  points: z.number().meta({ description: "decision points in the run, one job each" }),
+  done: z.number(),
+  failed: z.number().meta({ description: "points whose analysis failed, or whose job gave up after its retries" }),
+  running: z.number().meta({ description: "points a worker is on now" }),
+  waiting: z.number().meta({ description: "points no worker has started" }),
+  reported_at: z.string().nullable().meta({ description: "when a report was first written from the finished run" }),
+  journal_run_id: z.string().nullable().meta({ description: "the evaluation run recorded in the journal from it" }),
+});
+export const runsPageAnswerSchema = z.object({ runs: z.array(wireRunSchema), next_cursor: z.string().nullable() });
+
+export function wireRun(run: RunProgress): z.infer<typeof wireRunSchema> {
+  return {
+    id: run.id,
+    kind: run.kind,
+    created_at: run.createdAt,
+    label: run.label,
+    points: run.points,
+    done: run.done,
+    failed: run.failed,
+    running: run.running,
+    waiting: run.waiting,
+    reported_at: run.reportedAt,
+    journal_run_id: run.journalRunId,
+  };
+}

@@ -29,7 +29,7 @@ import {
   updateProviderAnswerSchema,
   updateProviderBodySchema,
 } from "../routes/provider-routes";
-import { listRunsQuerySchema, runsPageAnswerSchema, wireRunSchema } from "../routes/run-routes";
+import { listRunsQuerySchema } from "../routes/run-routes";
 import {
   legacyForm as legacyDateRangeForm,
   libraryForm as dateRangeForm,
@@ -40,10 +40,12 @@ import {
   analysesPageAnswerSchema,
   deleteAnalysisAnswerSchema,
   journalStatsAnswerSchema,
+  runsPageAnswerSchema,
   wireDateRangeSchema,
   wireKeyStatusSchema,
   wireKeyValidationSchema,
   wireLegacyTimeframeLimitSchema,
+  wireRunSchema,
   wireScoreCountsSchema,
 } from "../wire";
 

@@ -5,9 +5,10 @@ import type Router from "@koa/router";
 import { z } from "zod";
 
 import { InputError } from "../../src/common/index";
-import { QueueError, type RunProgress } from "../../src/queue/index";
+import { QueueError } from "../../src/queue/index";
 import type { RouteSettings } from "../app-dependencies";
 import { validated } from "../middleware/validated";
+import { type runsPageAnswerSchema, wireRun } from "../wire";
 import { apiRouter } from "./api-router";
 
 const MAX_RUNS = 200;
@@ -21,37 +22,6 @@ export const listRunsQuerySchema = z.strictObject({
     .optional(),
   cursor: z.string({ error: "must be given once" }).max(512, "is too long").optional(),
 });
-
-export const wireRunSchema = z.object({
-  id: z.string(),
-  kind: z.string().meta({ description: "what was queued: evaluation" }),
-  created_at: z.string(),
-  label: z.string().meta({ description: "what the run is: its models, assets and windows" }),
-  points: z.number().meta({ description: "decision points in the run, one job each" }),
-  done: z.number(),
-  failed: z.number().meta({ description: "points whose analysis failed, or whose job gave up after its retries" }),
-  running: z.number().meta({ description: "points a worker is on now" }),
-  waiting: z.number().meta({ description: "points no worker has started" }),
-  reported_at: z.string().nullable().meta({ description: "when a report was first written from the finished run" }),
-  journal_run_id: z.string().nullable().meta({ description: "the evaluation run recorded in the journal from it" }),
-});
-export const runsPageAnswerSchema = z.object({ runs: z.array(wireRunSchema), next_cursor: z.string().nullable() });
-
-function wireRun(run: RunProgress): z.infer<typeof wireRunSchema> {
-  return {
-    id: run.id,
-    kind: run.kind,
-    created_at: run.createdAt,
-    label: run.label,
-    points: run.points,
-    done: run.done,
-    failed: run.failed,
-    running: run.running,
-    waiting: run.waiting,
-    reported_at: run.reportedAt,
-    journal_run_id: run.journalRunId,
-  };
-}
 
 function runId(raw: unknown): string {
   const id = String(raw);
