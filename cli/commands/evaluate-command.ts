@@ -58,7 +58,8 @@ Options:
   --concurrency <n>        analyses in flight at once                          (default 4)
   --seeds <n>              seeds the random baseline is averaged over          (default 1000)
   --data-dir <dir>         the journal (runs are recorded), and the defaults below  (default: $DATA_DIR, else data)
-  --cache-dir <dir>        model-answer cache                                  (default <data dir>/cache/evaluation)
+  --cache-dir <dir>        model-answer cache folder      (default: the database with DATABASE_URL, shared by every
+                           machine on it; else <data dir>/cache/evaluation)
   --no-cache               ask the provider for every call
   --out <dir>              where the report goes                               (default <data dir>/evaluation)
   --name <name>            report file name without extension                  (default evaluation)
@@ -222,7 +223,8 @@ async function run(context: CliContext): Promise<number> {
     randomSeeds: options.seeds,
     includeModel: !options.baselinesOnly,
     config,
-    cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "evaluation")),
+    // Unnamed, the library's default: the PostgreSQL database with DATABASE_URL, else <data dir>/cache/evaluation.
+    cacheDir: options.noCache ? false : options.cacheDir === undefined ? undefined : inCwd(options.cacheDir),
     schedule: options.sequential ? "sequential" : "concurrent",
     signal: context.signal,
     // The progress bar only writes text and asks isTTY; the CLI's output offers exactly that.

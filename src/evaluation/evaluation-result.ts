@@ -29,7 +29,7 @@ export interface EvaluationSettings {
   promptVersion: string | null;
   /** The plugins the analyses ran with (empty: none). */
   plugins: { name: string; version: string }[];
-  /** Where model answers are cached; null when caching is off. */
+  /** Where model answers are cached: a folder, or the database (its URL without password); null when off. */
   cacheDir: string | null;
 }
 

@@ -16,14 +16,16 @@ import { itemAt } from "../common/item-at";
 import { QuantAgentError } from "../common/quantagent-error";
 import { createSecretRedactor } from "../common/secret-redactor";
 import { type Config, type ConfigInput, createConfig } from "../config/config-schema";
+import { createDatabaseHandle } from "../journal/database-handle";
 import { openJournal } from "../journal/open-journal";
-import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { modelSettingsFor } from "../llm/create-chat-model";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import type { Directive } from "../scoring/directive";
+import { databaseAnswerStore } from "../shared-state/database-answer-store";
+import { analyseDecisionPoint } from "./analyse-point";
 import { readBenchmarkWindows } from "./benchmark-data";
 import { forEachWithConcurrency } from "./bounded-concurrency";
 import {
@@ -33,6 +35,7 @@ import {
   resolveDecisionPointOptions,
 } from "./decision-points";
 import { evaluationRunInput } from "./evaluation-journal";
+import { evaluationModels } from "./evaluation-models";
 import { evaluationProtocolSchema, resolveProtocolSettings } from "./evaluation-protocol";
 import type {
   EvaluationProgressListener,
@@ -41,10 +44,9 @@ import type {
   PointRecord,
 } from "./evaluation-result";
 import { marketDrift } from "./market-drift";
-import { cachedChatModel } from "./model-cache";
 import { explorePublishedConventions } from "./published-conventions";
 import { scoreEvaluation } from "./score-evaluation";
-import { createUsageMeter, type UsageMeter } from "./usage-meter";
+import { createUsageMeter } from "./usage-meter";
 
 export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */
@@ -68,7 +70,10 @@ export const evaluationOptionsSchema = z.strictObject({
   config: z
     .custom<ConfigInput>((value) => value === undefined || (typeof value === "object" && value !== null))
     .optional(),
-  /** Model-answer cache folder; default <config.data_dir>/cache/evaluation; false turns caching off. */
+  /**
+   * Model-answer cache folder; default the journal's PostgreSQL database when there is one (shared by every process
+   * on it), else <config.data_dir>/cache/evaluation; false turns caching off.
+   */
   cacheDir: z.union([z.string().min(1), z.literal(false)]).optional(),
   schedule: z.enum(["concurrent", "sequential"]).default("concurrent"),
 });
@@ -113,10 +118,20 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
       : null;
 
   const meter = createUsageMeter();
-  const cacheDir =
-    settings.cacheDir === false
-      ? null
-      : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "evaluation"));
+  const databaseUrl = databaseUrlOf(config, dependencies.env ?? process.env);
+  // With PostgreSQL, answers are cached in the database every worker and server shares, unless a folder is named.
+  const database =
+    settings.includeModel && databaseUrl && settings.cacheDir === undefined && !dependencies.database
+      ? createDatabaseHandle({ dataDir: config.data_dir, databaseUrl })
+      : undefined;
+  const shared = dependencies.database ?? database;
+  const folder = path.resolve(
+    typeof settings.cacheDir === "string" ? settings.cacheDir : path.join(config.data_dir, "cache", "evaluation"),
+  );
+  const inDatabase = shared !== undefined && settings.cacheDir === undefined;
+  const cache =
+    settings.cacheDir === false ? null : inDatabase ? { store: databaseAnswerStore(shared) } : { dir: folder };
+  const cacheDir = cache === null ? null : inDatabase ? `${shared.location} (model_answers)` : folder;
   const records: PointRecord[] = points.map(pointRecord);
   let pipeline: Pipeline | undefined;
   let errors = 0;
@@ -127,19 +142,14 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
         { ...config, journal: false },
         {
           ...dependencies,
+          ...(shared ? { database: shared } : {}),
           plugins,
-          wrapChatModel: (model, role) => {
-            // The prompt version and the plugin set are part of every key: a run under other prompts, or with other
-            // plugins, asks every agent afresh (model-cache.ts says why the prompt text alone is not enough).
-            const keyContext = {
-              promptVersion: PROMPT_VERSION,
-              ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}),
-            };
-            const cached = cacheDir
-              ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call), keyContext })
-              : meteredOnly(model, meter);
-            return dependencies.wrapChatModel?.(cached, role) ?? cached;
-          },
+          wrapChatModel: evaluationModels({
+            cache,
+            plugins: pluginSummary,
+            onCall: (call) => meter.record(call),
+            wrap: dependencies.wrapChatModel,
+          }),
         },
       );
       // A missing key fails here, once, instead of once per point.
@@ -166,13 +176,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
           const record = itemAt(records, index);
           const pointStarted = performance.now();
           try {
-            const result = await active.analyze(
-              { candles: point.history, timeframe: "4h", name: `${point.asset} benchmark window ${point.window}` },
-              { signal, schedule: settings.schedule },
-            );
-            record.decision = result.decision.decision;
-            record.forecastHorizon = result.decision.forecastHorizon;
-            record.riskRewardRatio = result.decision.riskRewardRatio;
+            Object.assign(record, await analyseDecisionPoint(active, point, { signal, schedule: settings.schedule }));
           } catch (error) {
             if (signal?.aborted) throw error;
             record.error = describeError(error);
@@ -187,6 +191,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     }
   } finally {
     await pipeline?.close();
+    await database?.close();
   }
 
   const directives = settings.includeModel
@@ -274,18 +279,4 @@ export function pointRecord(point: DecisionPoint): PointRecord {
 
 function modelsOf(config: Config) {
   return { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
-}
-
-/** Without a cache every call is fresh; it is still counted for tokens and cost. */
-function meteredOnly(model: ChatModel, meter: UsageMeter): ChatModel {
-  return {
-    provider: model.provider,
-    model: model.model,
-    temperature: model.temperature,
-    async chat(request: ChatRequest) {
-      const response = await model.chat(request);
-      meter.record({ hit: false, key: "", provider: model.provider, model: model.model, usage: response.usage });
-      return response;
-    },
-  };
 }

@@ -32,6 +32,8 @@ export interface JobKind<Spec = unknown, Input = unknown, Result = unknown> {
   readonly inputSchema: z.ZodType<Input>;
   /** One line saying what a run is, shown in run lists (its models, assets, windows). */
   describe(spec: Spec): string;
+  /** Why a point failed, when its result says so (an analysis that failed): counted as failed in the progress. */
+  failureOf?(result: Result): string | undefined;
   openRun(spec: Spec, context: WorkerContext): Promise<OpenedRun<Input, Result>>;
 }
 

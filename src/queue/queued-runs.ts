@@ -91,7 +91,11 @@ export async function startPoint(
   return { input: JSON.parse(row.input) as unknown, attempt: Number(row.attempts), finished: row.finished_at !== null };
 }
 
-export type PointOutcome = { ok: true; result: unknown } | { ok: false; error: string };
+/**
+ * What a point came to: a result (with the reason it failed, when the kind's result says it did: an analysis that
+ * failed is still a result to report), or only an error (the job failed, or gave up).
+ */
+export type PointOutcome = { ok: true; result: unknown; error?: string } | { ok: false; error: string };
 
 /** Stores the point's outcome unless an earlier attempt did; true when this call stored it. */
 export async function finishPoint(
@@ -105,7 +109,7 @@ export async function finishPoint(
       finished_at: point.now.toISOString(),
       worker: point.worker,
       result: outcome.ok ? JSON.stringify(outcome.result) : null,
-      error: outcome.ok ? null : outcome.error,
+      error: outcome.error ?? null,
     })
     .where("run_id", "=", point.runId)
     .where("point_id", "=", point.pointId)
@@ -143,4 +147,31 @@ export async function readQueuedPoints(db: Kysely<JournalDatabase>, runId: strin
     result: row.result === null ? null : (JSON.parse(row.result) as unknown),
     error: row.error,
   }));
+}
+
+/**
+ * Claims the run's one report record: true for the first caller (it records the run in the journal, then calls
+ * markRecorded), false when another report got there first. A caller that fails to record gives the claim back.
+ */
+export async function claimReport(db: Kysely<JournalDatabase>, runId: string, now: Date): Promise<boolean> {
+  const claimed = await db
+    .updateTable("queued_runs")
+    .set({ reported_at: now.toISOString() })
+    .where("id", "=", runId)
+    .where("reported_at", "is", null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+export async function markRecorded(db: Kysely<JournalDatabase>, runId: string, journalRunId: string): Promise<void> {
+  await db.updateTable("queued_runs").set({ journal_run_id: journalRunId }).where("id", "=", runId).execute();
+}
+
+export async function releaseReport(db: Kysely<JournalDatabase>, runId: string): Promise<void> {
+  await db
+    .updateTable("queued_runs")
+    .set({ reported_at: null })
+    .where("id", "=", runId)
+    .where("journal_run_id", "is", null)
+    .execute();
 }

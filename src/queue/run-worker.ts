@@ -122,7 +122,9 @@ export async function startWorker(options: StartWorkerOptions): Promise<Worker> 
       const input = kind.inputSchema.safeParse(started.input);
       if (!input.success)
         throw new QueueError({ reason: "unreadable_run", message: `Point ${pointId} of run ${runId} cannot be read.` });
-      outcome = { ok: true, result: await run.runPoint(input.data, signal) };
+      const result = await run.runPoint(input.data, signal);
+      const failure = kind.failureOf?.(result);
+      outcome = { ok: true, result, ...(failure === undefined ? {} : { error: failure }) };
     } catch (error) {
       if (shouldRetry(error) || stopping.signal.aborted) {
         emit({ type: "point-retry", runId, pointId, attempt: started.attempt, error: workerEventError(error) });
@@ -135,8 +137,8 @@ export async function startWorker(options: StartWorkerOptions): Promise<Worker> 
       type: "point-finished",
       runId,
       pointId,
-      outcome: outcome.ok ? "done" : "failed",
-      ...(outcome.ok ? {} : { error: outcome.error }),
+      outcome: outcome.error === undefined ? "done" : "failed",
+      ...(outcome.error === undefined ? {} : { error: outcome.error }),
       stored,
       durationMs: Math.round(performance.now() - began),
     });
