@@ -5,6 +5,7 @@
 import { z } from "zod";
 
 import { configSchema } from "../config/config-schema";
+import { providerIdSchema } from "../config/providers";
 import { candleSchema } from "../market/candle";
 import { evaluationProtocolSchema } from "./evaluation-protocol";
 
@@ -22,6 +23,14 @@ export const queuedConfigSchema = configSchema.omit({
   rate_limits: true,
 });
 export type QueuedConfig = z.output<typeof queuedConfigSchema>;
+
+/** The part of a config record a queued run carries: its fields of queuedConfigSchema, nothing else. */
+export function queuedConfigOf(config: Record<string, unknown>): QueuedConfig {
+  const fields = Object.keys(queuedConfigSchema.shape);
+  return queuedConfigSchema.parse(
+    Object.fromEntries(fields.filter((field) => config[field] !== undefined).map((field) => [field, config[field]])),
+  );
+}
 
 export const evaluationJobSpecSchema = z.strictObject({
   config: queuedConfigSchema,
@@ -70,6 +79,7 @@ export type EvaluationJobInput = z.output<typeof evaluationJobInputSchema>;
 
 const callSchema = z.strictObject({
   hit: z.boolean(),
+  provider: providerIdSchema,
   model: z.string(),
   inputTokens: z.number().nonnegative(),
   outputTokens: z.number().nonnegative(),

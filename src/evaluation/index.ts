@@ -48,7 +48,15 @@ export {
   type HorizonOutcome,
   outcomeAt,
 } from "./decision-points";
+export { enqueueEvaluation, type QueueEvaluationOptions } from "./enqueue-evaluation";
 export { accuracyFigure, type EvaluationFigure, meanReturnFigure } from "./evaluation-figures";
+export { describeEvaluationSpec, EVALUATION_JOB_KIND, evaluationJobKind } from "./evaluation-job";
+export {
+  type EvaluationJobInput,
+  type EvaluationJobResult,
+  type EvaluationJobSpec,
+  evaluationJobSpecSchema,
+} from "./evaluation-job-schemas";
 export {
   type EvaluationProtocol,
   evaluationProtocolSchema,
@@ -68,6 +76,8 @@ export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export type { DriftRow } from "./market-drift";
 export {
   cachedChatModel,
+  folderAnswerStore,
+  type ModelAnswerStore,
   type ModelCacheCall,
   modelCacheEntryPath,
   modelCacheKey,
@@ -82,6 +92,7 @@ export {
 } from "./progress-bar";
 export type { PublishedConventions } from "./published-conventions";
 export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
+export { type QueuedEvaluationReport, queuedEvaluationReport } from "./queued-evaluation-report";
 export {
   accuracyTableMarkdown,
   conventionsMarkdown,
