@@ -79,10 +79,13 @@ export function createProgressPrinter(options: ProgressPrinterOptions): Progress
       case "step-end":
       case "step-error": {
         ended.add(event.step);
+        // The reason of a failure is the analysis's error, which the command prints last in the command line's
+        // own words (run-cli.ts): the step's line says only which step failed, and when.
+        const line = describeProgressEvent(event, { withErrorText: false });
         if (live === event.step) {
-          handOver(describeProgressEvent(event));
+          handOver(line);
         } else {
-          statusLine(describeProgressEvent(event));
+          statusLine(line);
         }
         return;
       }

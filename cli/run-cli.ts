@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { createSecretRedactor, packageRoot } from "../src/common/index";
-import { MissingApiKeyError } from "../src/errors";
-import { type ErrorKind, providerIds, providers, QuantAgentError } from "../src/index";
+import { MissingApiKeyError, ProviderError } from "../src/errors";
+import { type ErrorKind, type ProviderId, providerIds, providers, QuantAgentError } from "../src/index";
 import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";
 import { analyzeCommand } from "./commands/analyze-command";
@@ -106,20 +106,33 @@ export async function runCli(context: CliContext): Promise<number> {
         ? "Interrupted."
         : error instanceof MissingApiKeyError
           ? missingKeyMessage(error)
-          : error instanceof Error
-            ? error.message
-            : String(error);
+          : error instanceof ProviderError && error.reason === "auth"
+            ? refusedKeyMessage(error)
+            : error instanceof Error
+              ? error.message
+              : String(error);
     const hint = error instanceof UsageError ? ` (quantagent ${command.name} --help)` : "";
     stderr.write(`${message}${hint}\n`);
     return code;
   }
 }
 
-/** The library's sentence names the config record and the page; on the command line the environment is the way. */
+/**
+ * The library's sentences about keys name the config record and the web page's Settings panel; on the command line
+ * the key comes from the environment, so that is where they point.
+ */
 function missingKeyMessage(error: MissingApiKeyError): string {
-  const others = providerIds
-    .filter((id) => id !== error.provider)
+  return `No ${providers[error.provider].displayName} API key: set ${providers[error.provider].keyEnvVar} in the environment (nothing was sent), or use ${otherProviders(error.provider)}.`;
+}
+
+function refusedKeyMessage(error: ProviderError): string {
+  const { displayName, keyEnvVar } = providers[error.provider];
+  return `Invalid API Key: ${displayName} refused the key in ${keyEnvVar} (invalid or expired). Set a valid key in ${keyEnvVar}, or use ${otherProviders(error.provider)}.`;
+}
+
+function otherProviders(provider: ProviderId): string {
+  return providerIds
+    .filter((id) => id !== provider)
     .map((id) => `--provider ${id} with ${providers[id].keyEnvVar}`)
     .join(", or ");
-  return `No ${providers[error.provider].displayName} API key: set ${providers[error.provider].keyEnvVar} in the environment (nothing was sent), or use ${others}.`;
 }

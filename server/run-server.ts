@@ -1,9 +1,10 @@
 // Runs the server until it is told to stop: the one piece of logic behind `npm start` (server/main.ts) and
 // `quantagent serve` (cli/commands/serve-command.ts). It reads the settings from the environment it is given, loads
 // the plugins it names, builds the pipeline (keys from that environment as usual) and opens its journal, starts the
-// outcome scoring when asked, builds the app and listens on HTTP or HTTPS. When `signal` aborts (SIGINT/SIGTERM in
-// both callers) it closes every connection (which cancels running analyses), the server, the scoring timer and the
-// pipeline (Chromium, the journal). It never calls process.exit: it answers an exit code, and the caller exits.
+// outcome scoring when asked, builds the app and listens on HTTP or HTTPS, then launches Chromium in the background
+// (chromium-at-start.ts). When `signal` aborts (SIGINT/SIGTERM in both callers) it closes every connection (which
+// cancels running analyses), the server, the scoring timer and the pipeline (Chromium, the journal). It never calls
+// process.exit: it answers an exit code, and the caller exits.
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 
@@ -15,6 +16,7 @@ import { queuedRunsReader } from "../src/queue/index";
 import { describeCustomAssetsImport, importCustomAssetsFile } from "../src/shared-state/index";
 import { TOKEN_RECIPE } from "./access-token-quality";
 import { createApp, createServerRedactor } from "./app";
+import { startChromiumInBackground } from "./chromium-at-start";
 import { createAppServer } from "./http-server";
 import { createLogger } from "./logger";
 import { startOutcomeScoring } from "./outcome-scoring";
@@ -128,6 +130,8 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     await closePipeline();
     return SERVER_EXIT.failed;
   }
+  // Now that the server answers: Chromium launches beside it, so the first analysis's charts need not wait for it.
+  void startChromiumInBackground(pipeline, logger);
   const scoring =
     settings.SCORE_OUTCOMES_EVERY_MINUTES > 0
       ? startOutcomeScoring({

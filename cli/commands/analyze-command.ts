@@ -3,8 +3,8 @@
 // analysis is recorded in the journal (source "cli") unless --no-journal says otherwise.
 //
 // Everything that can be checked before money is spent is checked first, as a usage error (exit code 2): the
-// options, the file (readable, not too large), the date range (lookback, order, future), the model names and the
-// key. The pipeline then refuses bad CSV text and too few bars before its first model call, with the same exit code.
+// options, the file (readable, not too large), the asset code (built in or saved: a ticker goes through --symbol),
+// the date range (lookback, order, future), the model names and the key. The pipeline then refuses bad CSV text and too few bars before its first model call, with the same exit code.
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,6 +18,7 @@ import {
   createConfig,
   createPipeline,
   MAX_CSV_CHARACTERS,
+  type Pipeline,
   providerIds,
   switchProvider,
   toWireResult,
@@ -40,7 +41,7 @@ report as it is written, go to standard error; the decision (or, with --json, th
 Data (one of):
   --csv <file>            CSV with Datetime (or Date), Open, High, Low, Close and optional Volume columns, any order
   --asset <code>          a built-in asset (SPX, BTC, GC, NQ, CL, ES, DJI, QQQ, VIX, DXY, AAPL, TSLA) or a saved
-                          custom symbol, fetched from Yahoo Finance
+                          custom symbol, fetched from Yahoo Finance; any other code is refused (use --symbol)
   --symbol <ticker>       any Yahoo Finance ticker, passed through unchanged (ETH-USD, ^FTSE, 7203.T)
 
 Options:
@@ -185,7 +186,28 @@ async function readCsvOption(file: string, context: CliContext): Promise<string>
   }
 }
 
-async function requestOf(options: AnalyzeOptions, context: CliContext): Promise<AnalyzeRequest> {
+/**
+ * A built-in asset code (any case) or a custom symbol saved in the data folder, as saved. Anything else is refused
+ * here, before any market data is fetched: a ticker goes through --symbol, so a typo in a code is not sent to Yahoo.
+ */
+async function knownAsset(code: string, pipeline: Pipeline): Promise<string> {
+  const assets = await pipeline.listAssets();
+  const wanted = code.trim().toUpperCase();
+  const found = assets.find((asset) => asset.code.toUpperCase() === wanted);
+  if (found) return found.code;
+  const saved = assets.filter((asset) => asset.custom).map((asset) => asset.code);
+  throw new UsageError(
+    `Unknown asset ${code}: --asset takes a built-in code (${assets
+      .filter((asset) => !asset.custom)
+      .map((asset) => asset.code)
+      .join(
+        ", ",
+      )}) or a custom symbol saved in the data folder (${saved.length > 0 ? saved.join(", ") : "none saved"}). ` +
+      `For a Yahoo Finance ticker, use --symbol ${code}.`,
+  );
+}
+
+async function requestOf(options: AnalyzeOptions, context: CliContext, pipeline: Pipeline): Promise<AnalyzeRequest> {
   if (options.csv !== undefined) {
     const name = options.name ?? path.basename(options.csv, path.extname(options.csv)).slice(0, 80);
     return {
@@ -200,7 +222,9 @@ async function requestOf(options: AnalyzeOptions, context: CliContext): Promise<
     start: options.start ?? "",
     end: options.end ?? new Date().toISOString(),
   };
-  return options.asset !== undefined ? { asset: options.asset, ...range } : { symbol: options.symbol ?? "", ...range };
+  return options.asset !== undefined
+    ? { asset: await knownAsset(options.asset, pipeline), ...range }
+    : { symbol: options.symbol ?? "", ...range };
 }
 
 async function run(context: CliContext): Promise<number> {
@@ -209,9 +233,9 @@ async function run(context: CliContext): Promise<number> {
     context.stdout.write(HELP);
     return EXIT_CODES.ok;
   }
-  const request = await requestOf(options, context);
   const pipeline = createPipeline(configOf(options, context), { env: context.env });
   try {
+    const request = await requestOf(options, context, pipeline);
     if ("start" in request) {
       const range = pipeline.validateDateRange({
         timeframe: request.timeframe,

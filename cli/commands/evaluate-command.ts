@@ -35,14 +35,16 @@ Options:
                              per-horizon: each point scored on the move k bars ahead, per k
                              published: one directive per window after its first 45 bars, scored on
                              the next 3 closes pooled (300 samples per asset on 100 windows), as the
-                             published 4h table was; it fixes --horizons and --points-per-window
+                             published 4h table was; it fixes --horizons and --points-per-window and
+                             takes every window unless --windows says otherwise
   --data <dir>             benchmark folder with <asset>/<ASSET>_4h_<k>.csv   (default: the shipped datasets/benchmark)
   --assets <A,B,...>       asset codes                                         (default: every asset in --data)
   --provider <id>          openai | anthropic | qwen, for both model roles     (default openai)
   --agent-model <name>     agent model name                                    (default: the provider's)
   --graph-model <name>     graph (vision) model name                           (default: the provider's)
   --temperature <t>        temperature of both models                          (default 0.1)
-  --windows <n>            first n windows per asset                           (default 10)
+  --windows <n>            first n windows per asset                           (default 10; with --protocol
+                           published, every window: 100 per asset on the shipped benchmark, as published)
   --horizons <k,k,...>     bars after the decision to score                    (default 1,3)
   --points-per-window <n>  decision points per window                          (default 1)
   --stride <bars>          bars between points of one window                   (default 10)
@@ -79,7 +81,7 @@ a run where only some failed exits 0 and lists them in its report.
 Examples:
   quantagent evaluate --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
     --concurrency 4 --cache-dir data/cache/evaluation --out data/evaluation
-  quantagent evaluate --protocol published --baselines-only --windows 100 --name published-baselines
+  quantagent evaluate --protocol published --baselines-only --name published-baselines
   run=$(quantagent evaluate --queue --assets BTC,SPX --windows 100 | tail -n 1)
   until quantagent evaluate --report "$run"; [ $? -ne 75 ]; do sleep 60; done
 `;
@@ -101,7 +103,8 @@ const argumentsSchema = z.object({
   agentModel: z.string().min(1).optional(),
   graphModel: z.string().min(1).optional(),
   temperature: z.coerce.number({ error: "--temperature must be a number" }).optional(),
-  windows: positiveInteger("windows").default(10),
+  // Left undefined when not given: 10 per asset, or every window under the published protocol (see windowsOf).
+  windows: positiveInteger("windows").optional(),
   // Left undefined when not given: the protocol decides their defaults and refuses values it fixes.
   horizons: z.array(positiveInteger("horizons")).min(1).optional(),
   pointsPerWindow: positiveInteger("points-per-window").optional(),
@@ -219,6 +222,15 @@ function configOf(options: EvaluateArguments, dataDir: string): Config {
   });
 }
 
+/**
+ * The windows per asset: as given, else all of them under the published protocol (its figures are on 100 per asset,
+ * and a smaller default would silently score something else), else 10, a quick look at a model's cost and answers.
+ */
+function windowsOf(options: EvaluateArguments): number | undefined {
+  if (options.windows !== undefined) return options.windows;
+  return options.protocol === "published" ? undefined : 10;
+}
+
 async function run(context: CliContext): Promise<number> {
   const options = readArguments(context);
   if (options === "help") {
@@ -260,7 +272,7 @@ async function run(context: CliContext): Promise<number> {
     protocol: options.protocol,
     benchmarkDir: data,
     assets,
-    windows: options.windows,
+    windows: windowsOf(options),
     horizons: options.horizons,
     pointsPerWindow: options.pointsPerWindow,
     stride: options.stride,

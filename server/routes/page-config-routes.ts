@@ -123,6 +123,7 @@ function stepLabels(decisions: readonly string[]): PageConfig["steps"] {
   // A Record over the pipeline's steps, for the same reason as above.
   const steps: Record<PipelineStep, { label: string; detail: string }> = {
     data: { label: "Market data", detail: "candles for the window" },
+    charts: { label: "Drawing charts", detail: "the pattern and trend charts, in Chromium" },
     indicator: { label: "Indicator agent", detail: Object.values(INDICATOR_NAMES).join(", ") },
     pattern: {
       label: "Pattern agent",

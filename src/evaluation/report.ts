@@ -48,7 +48,8 @@ export function evaluationSummary(result: EvaluationResult): string[] {
         `Cost: $${usage.estimatedCostUsd.toFixed(4)} (${usage.costLabel}${usage.unpricedModels.length ? `; no price for ${usage.unpricedModels.join(", ")}` : ""}).`
       : `Decision points: ${analyses}.`,
     "Accuracy: share of samples whose sign the directive called, with its Wilson 95% interval in brackets. Up-moves: share of samples whose close rose " +
-      "(the market's drift; always-long scores exactly this). Agents vs random: (accuracy − random) / random on the same samples. " +
+      "(the market's drift; always-long scores exactly this). Agents vs random, relative change: (accuracy − random) / random on the same samples, " +
+      "so −10.0% means a tenth fewer correct calls than random (45.0% against 50.0%), not 10 percentage points less. " +
       "Returns: what following a directive earned, LONG the move and SHORT its negative, without costs and without compounding.",
   ];
   if (settings.protocol === "published") {

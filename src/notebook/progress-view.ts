@@ -21,7 +21,7 @@ export function createProgressView(display: Display): ProgressListener {
   return (event: ProgressEvent) => {
     switch (event.type) {
       case "step-start":
-        states.set(event.step, { status: "running", detail: "" });
+        states.set(event.step, { status: "running", detail: event.step === "charts" ? "drawing charts" : "" });
         break;
       case "step-end":
         states.set(event.step, {
@@ -42,8 +42,11 @@ export function createProgressView(display: Display): ProgressListener {
         break;
       }
       case "chart-rendered": {
-        const step = states.get(event.chart);
-        if (step && step.status === "running") step.detail = `chart rendered in ${Math.round(event.durationMs)} ms`;
+        // Both charts are drawn in the "charts" step, before the Pattern and Trend agents read them.
+        const step = states.get("charts");
+        if (step && step.status === "running") {
+          step.detail = `${step.detail}; ${event.chart} drawn in ${Math.round(event.durationMs)} ms`;
+        }
         break;
       }
       case "analysis-end":

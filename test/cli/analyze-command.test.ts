@@ -6,10 +6,11 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { runCli } from "../../cli/run-cli";
 import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
+import { createPipeline } from "../../src/index";
 import { openJournal } from "../../src/journal/index";
 import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
@@ -177,13 +178,72 @@ describe("quantagent analyze", () => {
     expect(server.requestCount()).toBe(0);
   }, 30_000);
 
+  it("--asset with a code that is neither built in nor saved is refused before any fetch, pointing at --symbol", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    try {
+      const run = await quantagent(["analyze", "--timeframe", "1d", "--asset", "FOO", "--start", "2025-01-01"]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        "Unknown asset FOO: --asset takes a built-in code (SPX, BTC, GC, NQ, CL, ES, DJI, QQQ, VIX, DXY, AAPL, TSLA) or a custom symbol saved in the data folder (none saved). For a Yahoo Finance ticker, use --symbol FOO. (quantagent analyze --help)\n",
+      );
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
+  it("--asset takes a built-in code or a saved custom symbol in any case, and fetches its ticker", async () => {
+    const dataDir = path.join(scratch, "assets-data");
+    const saving = createPipeline({ data_dir: dataDir, journal: false }, { env: {} });
+    await saving.saveCustomAsset("ETH-USD");
+    await saving.close();
+    const fetched: string[] = [];
+    // Yahoo cannot be reached from here: the fetch is refused at once, and the analysis fails on the market data.
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      fetched.push(String(input instanceof Request ? input.url : input));
+      throw new TypeError("fetch failed");
+    });
+    try {
+      for (const [code, ticker] of [
+        ["eth-usd", "ETH-USD"],
+        ["btc", "BTC-USD"],
+      ] as const) {
+        fetched.length = 0;
+        const run = await quantagent(
+          ["analyze", "--timeframe", "1d", "--asset", code, "--start", "2025-01-01", "--end", "2025-03-01"],
+          { env: { DATA_DIR: dataDir } },
+        );
+        expect(run.stderr, code).not.toContain("Unknown asset");
+        expect(run.code, code).toBe(1);
+        expect(
+          fetched.some((url) => url.includes(`/${encodeURIComponent(ticker)}`)),
+          fetched.join(" "),
+        ).toBe(true);
+      }
+      // With a saved symbol, the refusal of an unknown code lists it.
+      const unknown = await quantagent(["analyze", "--timeframe", "1d", "--asset", "ETH", "--start", "2025-01-01"], {
+        env: { DATA_DIR: dataDir },
+      });
+      expect(unknown.stderr).toContain(
+        "or a custom symbol saved in the data folder (ETH-USD). For a Yahoo Finance ticker, use --symbol ETH.",
+      );
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(server.requestCount()).toBe(0);
+  }, 60_000);
+
   it("a failure while running exits 1 with the provider's words, and the rejected key is not printed", async () => {
     const wrongKey = "sk-wrong-key-for-the-cli-0123456789";
     const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h"], {
       env: { OPENAI_API_KEY: wrongKey },
     });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/Invalid API Key/);
+    // In the command line's terms: where the key came from and what else to use, not the web page's Settings panel.
+    expect(run.stderr).toMatch(
+      /Invalid API Key: OpenAI refused the key in OPENAI_API_KEY \(invalid or expired\)\. Set a valid key in OPENAI_API_KEY, or use --provider anthropic with ANTHROPIC_API_KEY, or --provider qwen with DASHSCOPE_API_KEY\.\n$/,
+    );
+    expect(run.stderr).not.toContain("Settings");
     expect(run.stdout).toBe("");
     expect(run.stderr).not.toContain(wrongKey.slice(3, 15));
   }, 60_000);

@@ -79,6 +79,14 @@ describe("links in the README and the docs", () => {
     "docs/library-guide.md",
     "docs/http-api.md",
     "docs/architecture.md",
+    "docs/agents.md",
+    "docs/development.md",
+    "docs/evaluation.md",
+    "docs/journal.md",
+    "docs/market-data.md",
+    "docs/plugins.md",
+    "docs/reliability.md",
+    "docs/web-server.md",
   ];
 
   it("every relative link reaches a file of the repository", () => {

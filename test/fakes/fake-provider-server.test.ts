@@ -96,6 +96,9 @@ describe("scripted replies", () => {
     const started = Date.now();
     await post("/v1/chat/completions", { messages: [] });
     expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    // The call's time at the provider: from the body read to the answer written.
+    const recorded = server.lastRequest()!;
+    expect(recorded.answeredAt! - recorded.receivedAt).toBeGreaterThanOrEqual(55);
   });
 
   it("delays a pending reply, such as a handler's promise", async () => {

@@ -247,6 +247,9 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
       summary: summarizeRequest(api, body),
     };
     requests.push(recorded);
+    response.once("finish", () => {
+      recorded.answeredAt = Date.now();
+    });
 
     if (api === "unknown") {
       return sendJson(response, 404, {

@@ -137,6 +137,7 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     const outputs = await execute("01-quick-start.ipynb");
     const markdown = outputs.map((entry) => join(entry.data?.["text/markdown"])).join("\n");
     expect(markdown).toContain("| decision | ● done |");
+    expect(markdown).toContain("| charts | ● done |"); // the step of drawing the charts, in its place in the table
     const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n");
     expect(html).toMatch(/>LONG</);
     expect(count(outputs, "image/png")).toBe(2);

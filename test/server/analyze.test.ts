@@ -77,7 +77,7 @@ describe("POST /api/analyze with a CSV", () => {
     expect(stream.contentType).toMatch(/^text\/event-stream/);
     const progress = stream.events.filter((event) => event.event === "progress").map((event) => event.data);
     expect(progress[0]).toMatchObject({ type: "step-start", step: "data" });
-    for (const step of ["data", "indicator", "pattern", "trend", "decision"]) {
+    for (const step of ["data", "charts", "indicator", "pattern", "trend", "decision"]) {
       expect(progress.some((event) => event.type === "step-end" && event.step === step)).toBe(true);
     }
     expect(progress.filter((event) => event.type === "chart-rendered")).toHaveLength(2);

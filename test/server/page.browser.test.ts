@@ -284,12 +284,14 @@ describe("the web page", () => {
       ),
     ).toEqual([
       ["data", "done"],
+      ["charts", "done"],
       ["indicator", "done"],
       ["pattern", "done"],
       ["trend", "done"],
       ["decision", "done"],
     ]);
     expect(await text('#progress-steps li[data-step="pattern"] .step-label')).toBe("Pattern agent");
+    expect(await text('#progress-steps li[data-step="charts"] .step-label')).toBe("Drawing charts");
     // No report-delta events from this server: the live reports never showed, the final ones are there.
     expect(await page.$eval("#live-reports", (node) => (node as HTMLElement).hidden)).toBe(true);
     expect(await text("#decision-badge")).toBe("LONG");
