@@ -7,6 +7,7 @@
 // while a report is mid-sentence are held too, and printed when it ends. Nothing is dropped: finish() flushes
 // whatever is still held (an analysis that failed half-way).
 import { describeProgressEvent, type ProgressEvent } from "../src/index";
+import { stageStepLabel } from "../src/stages/stage-steps";
 
 export interface ProgressPrinterOptions {
   write: (text: string) => void;
@@ -21,7 +22,9 @@ export interface ProgressPrinter {
 }
 
 export function reportHeading(step: string): string {
-  return `--- ${step} report ---\n`;
+  // The debate's turns are arguments, under their side and round ("Bull researcher, round 1").
+  const stage = stageStepLabel(step);
+  return stage === undefined ? `--- ${step} report ---\n` : `--- ${stage} ---\n`;
 }
 
 export function createProgressPrinter(options: ProgressPrinterOptions): ProgressPrinter {

@@ -1,7 +1,7 @@
 // How `quantagent history runs` shows runs queued for workers: a table (newest first, a page at a time) or one run's
 // progress in a few lines, or the HTTP API's JSON with --json. The counts come from the shared database, so every
 // machine on it prints the same.
-import { wireRun } from "../server/wire";
+import { wireQueuedRun } from "../server/run-wire";
 import { pendingPoints, type QueuedRunsReader, QueueError, type RunProgress } from "../src/queue/index";
 import { formatTextTable } from "./text-table";
 
@@ -38,10 +38,10 @@ export async function describeQueuedRuns(reader: QueuedRunsReader, options: Queu
     const run = await reader.get(options.id);
     if (!run)
       throw new QueueError({ reason: "run_not_found", message: `No queued run ${options.id} in the database.` });
-    return options.json ? json(wireRun(run)) : `${describeOne(run)}\n`;
+    return options.json ? json(wireQueuedRun(run)) : `${describeOne(run)}\n`;
   }
   const page = await reader.list({ limit: Math.min(options.limit, 200), cursor: options.cursor });
-  if (options.json) return json({ runs: page.runs.map(wireRun), next_cursor: page.nextCursor });
+  if (options.json) return json({ runs: page.runs.map(wireQueuedRun), next_cursor: page.nextCursor });
   if (page.runs.length === 0) {
     if (options.cursor) return "No more runs.\n";
     return options.postgres

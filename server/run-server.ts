@@ -19,7 +19,8 @@ import { createApp, createServerRedactor } from "./app";
 import { startChromiumInBackground } from "./chromium-at-start";
 import { createAppServer } from "./http-server";
 import { createLogger } from "./logger";
-import { startOutcomeScoring } from "./outcome-scoring";
+import { reflectingRounds, startOutcomeScoring } from "./outcome-scoring";
+import { createFileSecretStore } from "./output-link/file-installation-secret";
 import { readServerEnvironment } from "./server-environment";
 
 /**
@@ -32,7 +33,7 @@ export type ServerExitCode = (typeof SERVER_EXIT)[keyof typeof SERVER_EXIT];
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunServerOptions {
-  /** HOST, PORT, DATA_DIR, ACCESS_TOKEN, TLS_*, MAX_CONCURRENT_ANALYSES, LOG_LEVEL, and the keys. */
+  /** HOST, PORT, DATA_DIR, ACCESS_TOKEN, TLS_*, MAX_CONCURRENT_ANALYSES, TRUST_PROXY, LOG_LEVEL, and the keys. */
   env: Record<string, string | undefined>;
   /** Aborting it shuts the server down; its reason (a string such as "SIGTERM") is logged. */
   signal: AbortSignal;
@@ -104,13 +105,25 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
       );
     }
   }
+  // The secret that signs /output links is made (once) or read now: a damaged secret file stops the start, before
+  // any link is handed out that could not be checked later.
+  const outputLinkSecret = createFileSecretStore({ dataDir });
+  try {
+    await outputLinkSecret.secret();
+  } catch (error) {
+    writeError(`${describeError(error)}\n`);
+    await closePipeline();
+    return SERVER_EXIT.failed;
+  }
   const app = createApp({
     pipeline,
     queuedRuns: queuedRunsReader(database),
     logger,
+    outputLinkSecret,
     accessToken,
     maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES,
     tls: tls !== undefined,
+    trustProxy: settings.TRUST_PROXY === "1",
   });
   const server = createAppServer(app, { logger, tls });
 
@@ -135,7 +148,10 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
   const scoring =
     settings.SCORE_OUTCOMES_EVERY_MINUTES > 0
       ? startOutcomeScoring({
-          scoreOutcomes: (scoreOptions) => pipeline.journal.scoreOutcomes(scoreOptions),
+          scoreOutcomes: reflectingRounds((scoreOptions) => pipeline.journal.scoreOutcomes(scoreOptions), {
+            reflect: settings.SCORE_OUTCOMES_REFLECT === "on",
+            canReflect: () => pipeline.apiKeyStatus(pipeline.config.graph_llm_provider).hasKey,
+          }),
           everyMs: settings.SCORE_OUTCOMES_EVERY_MINUTES * 60_000,
           logger,
         })
@@ -154,6 +170,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
           engine: pipeline.journal.engine,
           location: pipeline.journal.location,
           scoreEveryMinutes: settings.SCORE_OUTCOMES_EVERY_MINUTES || null,
+          reflect: settings.SCORE_OUTCOMES_REFLECT === "on",
         }
       : "off",
   });

@@ -9,7 +9,6 @@ import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index"
 import { describeBarLength } from "../src/market/index";
 // The result schema is not among the package entries (src/index.ts exports its type only): read from its module.
 import { wireAnalysisResultSchema } from "../src/pipeline/wire";
-import type { RunProgress } from "../src/queue/index";
 
 export const wireKeyStatusSchema = z.object({
   has_key: z.boolean(),
@@ -168,11 +167,29 @@ export const wireScoreCountsSchema = z.object({
   pending: z.number().meta({ description: "analyses whose later bars are not all there yet" }),
   failed: z.number().meta({ description: "analyses whose bars could not be fetched" }),
   caller_data: z.number().meta({ description: "analyses of the caller's own candles or CSV: no market to fetch from" }),
+  lessons: z
+    .object({
+      written: z.number().meta({ description: "lessons written by this call" }),
+      failed: z.number().meta({ description: "reflections with no usable lesson after a repair (tried again later)" }),
+    })
+    .optional()
+    .meta({
+      description:
+        "when scoring reflects (history score --reflect, the library's reflect option): the memory stage's lessons written for scored analyses that had none",
+    }),
 });
 export type WireScoreCounts = z.infer<typeof wireScoreCountsSchema>;
 
-export function wireScoreCounts(counts: ScoreOutcomesCounts): WireScoreCounts {
-  return { scored: counts.scored, pending: counts.pending, failed: counts.failed, caller_data: counts.callerData };
+export function wireScoreCounts(
+  counts: ScoreOutcomesCounts & { lessons?: { written: number; failed: number } },
+): WireScoreCounts {
+  return {
+    scored: counts.scored,
+    pending: counts.pending,
+    failed: counts.failed,
+    caller_data: counts.callerData,
+    ...(counts.lessons ? { lessons: { written: counts.lessons.written, failed: counts.lessons.failed } } : {}),
+  };
 }
 
 const accuracyFigures = {
@@ -220,7 +237,15 @@ export const accuracyOverTimeAnswerSchema = z.object({
  * GET /api/analyses/<id>: the result as it was answered, with the journal's id, the time recorded and the outcome;
  * for a run that failed, the error it failed with (recorded so failures count in the history).
  */
-const journalFields = { id: z.string(), created_at: z.string(), outcome: outcomeSchema };
+const journalFields = {
+  id: z.string(),
+  created_at: z.string(),
+  outcome: outcomeSchema,
+  lesson: z
+    .object({ text: z.string(), created_at: z.string(), model: z.string() })
+    .nullable()
+    .meta({ description: "the memory stage's lesson about this analysis, once written (model text: show as text)" }),
+};
 export const wireStoredAnalysisSchema = z.union([
   wireAnalysisResultSchema.extend(journalFields).meta({ title: "A finished analysis" }),
   z
@@ -229,35 +254,3 @@ export const wireStoredAnalysisSchema = z.union([
 ]);
 
 export const deleteAnalysisAnswerSchema = z.object({ success: z.literal(true), id: z.string() });
-
-/** A run queued for workers and how far it has got (GET /api/runs, quantagent history runs --json). */
-export const wireRunSchema = z.object({
-  id: z.string(),
-  kind: z.string().meta({ description: "what was queued: evaluation" }),
-  created_at: z.string(),
-  label: z.string().meta({ description: "what the run is: its models, assets and windows" }),
-  points: z.number().meta({ description: "decision points in the run, one job each" }),
-  done: z.number(),
-  failed: z.number().meta({ description: "points whose analysis failed, or whose job gave up after its retries" }),
-  running: z.number().meta({ description: "points a worker is on now" }),
-  waiting: z.number().meta({ description: "points no worker has started" }),
-  reported_at: z.string().nullable().meta({ description: "when a report was first written from the finished run" }),
-  journal_run_id: z.string().nullable().meta({ description: "the evaluation run recorded in the journal from it" }),
-});
-export const runsPageAnswerSchema = z.object({ runs: z.array(wireRunSchema), next_cursor: z.string().nullable() });
-
-export function wireRun(run: RunProgress): z.infer<typeof wireRunSchema> {
-  return {
-    id: run.id,
-    kind: run.kind,
-    created_at: run.createdAt,
-    label: run.label,
-    points: run.points,
-    done: run.done,
-    failed: run.failed,
-    running: run.running,
-    waiting: run.waiting,
-    reported_at: run.reportedAt,
-    journal_run_id: run.journalRunId,
-  };
-}

@@ -20,6 +20,7 @@ import {
   MAX_CSV_CHARACTERS,
   type Pipeline,
   providerIds,
+  type Stages,
   switchProvider,
   toWireResult,
 } from "../../src/index";
@@ -31,12 +32,14 @@ import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { usageErrors } from "../parse-options";
 import { createProgressPrinter, reportHeading } from "../progress-printer";
 import { formatResultSummary, reportsByStep } from "../result-summary";
+import { STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 
 const HELP = `Usage: quantagent analyze --csv <file> --timeframe <tf> [--name <name>] [--end <date>] [options]
        quantagent analyze (--asset <code> | --symbol <ticker>) --timeframe <tf> --start <date> [--end <date>] [options]
 
-Runs the four agents on one asset at one timeframe and prints the LONG/SHORT decision. Progress, and each agent's
-report as it is written, go to standard error; the decision (or, with --json, the full result) to standard output.
+Runs the four agents (and any stages you add) on one asset at one timeframe and prints the LONG/SHORT decision.
+Progress, and each agent's report as it is written, go to standard error; the decision (or, with --json, the full
+result) to standard output.
 
 Data (one of):
   --csv <file>            CSV with Datetime (or Date), Open, High, Low, Close and optional Volume columns, any order
@@ -60,6 +63,8 @@ Options:
   --quiet                 no progress on standard error
   -h, --help              this text
 
+${STAGE_OPTIONS_HELP}
+
 Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
 ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. Charts are drawn by a local Chromium
 (PUPPETEER_EXECUTABLE_PATH, else /usr/bin/chromium). DATABASE_URL=postgres://... records into PostgreSQL instead
@@ -70,6 +75,7 @@ ${EXIT_CODES_HELP}
 Examples:
   quantagent analyze --csv prices.csv --timeframe 4h --name "My data"
   quantagent analyze --asset BTC --timeframe 1d --start 2025-01-01 --end 2025-03-01 --json > result.json
+  quantagent analyze --csv prices.csv --timeframe 4h --end 2025-02-01 --memory 3 --debate 1 --risk
 `;
 
 const optionsSchema = z
@@ -88,6 +94,7 @@ const optionsSchema = z
     journal: z.boolean(),
     json: z.boolean(),
     quiet: z.boolean(),
+    stages: z.custom<Stages>().optional(),
   })
   .superRefine((options, context) => {
     const sources = (["csv", "asset", "symbol"] as const).filter((source) => options[source] !== undefined);
@@ -133,11 +140,15 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
         json: { type: "boolean" },
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
+        ...STAGE_OPTIONS,
       },
     }),
   );
   if (values.help) return "help";
   if (values.timeframe === undefined) throw new UsageError(`--timeframe is required (one of ${TIMEFRAMES.join(", ")})`);
+  const stages = stagesFromOptions(values);
+  if (stages?.memory && values["no-journal"])
+    throw new UsageError("--memory keeps its lessons in the journal: leave out --no-journal, or --memory");
   const parsed = optionsSchema.safeParse({
     csv: values.csv,
     asset: values.asset,
@@ -153,6 +164,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
     journal: !(values["no-journal"] ?? false),
     json: values.json ?? false,
     quiet: values.quiet ?? false,
+    stages,
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
   return parsed.data;
@@ -215,12 +227,14 @@ async function requestOf(options: AnalyzeOptions, context: CliContext, pipeline:
       timeframe: options.timeframe,
       name,
       ...(options.end === undefined ? {} : { end: options.end }),
+      ...(options.stages === undefined ? {} : { stages: options.stages }),
     };
   }
   const range = {
     timeframe: options.timeframe,
     start: options.start ?? "",
     end: options.end ?? new Date().toISOString(),
+    ...(options.stages === undefined ? {} : { stages: options.stages }),
   };
   return options.asset !== undefined
     ? { asset: await knownAsset(options.asset, pipeline), ...range }

@@ -15,13 +15,15 @@ import {
   evaluationProtocolSchema,
   listBenchmarkAssets,
 } from "../../src/evaluation/index";
-import { BENCHMARK_DIR, type Config, createConfig, runEvaluation, switchProvider } from "../../src/index";
+import { BENCHMARK_DIR, type Config, createConfig, runEvaluation, type Stages, switchProvider } from "../../src/index";
 import { providerIdSchema } from "../../src/llm/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { writeAndSummarise } from "../evaluation-output";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { splitList, usageErrors } from "../parse-options";
+import { assertAblationPossible, writeAblation } from "../stage-ablation";
+import { STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 import { checkQueueOptions, queueEvaluation, reportQueuedRun } from "./evaluate-queue";
 
 const HELP = `Usage: quantagent evaluate [options]            (in the repository: npm run evaluate -- [options])
@@ -61,7 +63,14 @@ Options:
   --no-charts              write no PNGs and no figures in the HTML (no Chromium needed)
   --baselines-only         score the baselines alone: no model, no key, no cost
   --sequential             run the three analysts of one analysis one after another
+  --ablation               with --memory, --debate or --risk: run the same points without the stages too,
+                           and write <name>-ablation.md (accuracy side by side, the exact paired test)
   -h, --help               this text
+
+${STAGE_OPTIONS_HELP}
+  In an evaluation, memory keeps its lessons in a journal of the run's own (removed after it): the points
+  of an asset are analysed in time order, each as a replay that writes its lesson, so each point gets the
+  lessons of this run known by its last bar.
 
 Queued for workers (PostgreSQL in DATABASE_URL; see docs/deployment.md):
   --queue                  queue one job per decision point instead of running them here; the run id is printed
@@ -84,6 +93,7 @@ Examples:
   quantagent evaluate --protocol published --baselines-only --name published-baselines
   run=$(quantagent evaluate --queue --assets BTC,SPX --windows 100 | tail -n 1)
   until quantagent evaluate --report "$run"; [ $? -ne 75 ]; do sleep 60; done
+  quantagent evaluate --assets BTC --windows 20 --debate 1 --risk --ablation --name debate-ablation
 `;
 
 const positiveInteger = (field: string) =>
@@ -135,6 +145,8 @@ const argumentsSchema = z.object({
     .min(0, "--retries must be at least 0")
     .max(20, "--retries must be at most 20")
     .optional(),
+  ablation: z.boolean().default(false),
+  stages: z.custom<Stages>().optional(),
 });
 type EvaluateArguments = z.infer<typeof argumentsSchema>;
 
@@ -170,6 +182,8 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
         report: { type: "string" },
         "job-timeout": { type: "string" },
         retries: { type: "string" },
+        ablation: { type: "boolean" },
+        ...STAGE_OPTIONS,
         help: { type: "boolean", short: "h" },
       },
     }),
@@ -202,6 +216,8 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
     report: values.report,
     jobTimeout: values["job-timeout"],
     retries: values.retries,
+    ablation: values.ablation,
+    stages: stagesFromOptions(values),
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
   checkQueueOptions(parsed.data, values);
@@ -210,7 +226,7 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
 
 /** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
 function configOf(options: EvaluateArguments, dataDir: string): Config {
-  let config = createConfig({ data_dir: dataDir });
+  let config = createConfig({ data_dir: dataDir, ...(options.stages ? { stages: options.stages } : {}) });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({
     ...config,
@@ -267,28 +283,41 @@ async function run(context: CliContext): Promise<number> {
 
   // A clash with an earlier report is found now, before any window is read or any model is paid for.
   await assertReportAbsent({ dir: out, name: options.name, overwrite: options.overwrite });
+  if (options.ablation) {
+    if (options.baselinesOnly) throw new UsageError("--ablation compares model runs: leave out --baselines-only");
+    await assertAblationPossible({ stages: config.stages, out, name: options.name, overwrite: options.overwrite });
+  }
   const assets = options.assets ?? (await listBenchmarkAssets(data));
-  const result = await runEvaluation({
-    protocol: options.protocol,
-    benchmarkDir: data,
-    assets,
-    windows: windowsOf(options),
-    horizons: options.horizons,
-    pointsPerWindow: options.pointsPerWindow,
-    stride: options.stride,
-    concurrency: options.concurrency,
-    randomSeeds: options.seeds,
-    includeModel: !options.baselinesOnly,
-    config,
-    // Unnamed, the library's default: the PostgreSQL database with DATABASE_URL, else <data dir>/cache/evaluation.
-    cacheDir: options.noCache ? false : options.cacheDir === undefined ? undefined : inCwd(options.cacheDir),
-    schedule: options.sequential ? "sequential" : "concurrent",
-    signal: context.signal,
-    // The progress bar only writes text and asks isTTY; the CLI's output offers exactly that.
-    onProgress: createTextProgressBar(context.stderr as NodeJS.WritableStream & { isTTY?: boolean }),
-    dependencies: { env: context.env },
-  });
-  return writeAndSummarise(context, result, reportFiles);
+  const evaluate = (stages: Stages) =>
+    runEvaluation({
+      protocol: options.protocol,
+      benchmarkDir: data,
+      assets,
+      windows: windowsOf(options),
+      horizons: options.horizons,
+      pointsPerWindow: options.pointsPerWindow,
+      stride: options.stride,
+      concurrency: options.concurrency,
+      randomSeeds: options.seeds,
+      includeModel: !options.baselinesOnly,
+      config: { ...config, stages },
+      // Unnamed, the library's default: the PostgreSQL database with DATABASE_URL, else <data dir>/cache/evaluation.
+      cacheDir: options.noCache ? false : options.cacheDir === undefined ? undefined : inCwd(options.cacheDir),
+      schedule: options.sequential ? "sequential" : "concurrent",
+      signal: context.signal,
+      onProgress: createTextProgressBar(progressStream(context)),
+      dependencies: { env: context.env },
+    });
+  // The run without the stages first: its answers fill the cache for nothing the staged run could use (the stages
+  // are in every key), but it is the same points, scored the same way.
+  const without = options.ablation ? await evaluate({}) : undefined;
+  const result = await evaluate(config.stages);
+  const code = await writeAndSummarise(context, result, reportFiles);
+  if (without) {
+    const ablation = await writeAblation(without, result, { out, name: options.name, overwrite: options.overwrite });
+    context.stdout.write(`\n${ablation.markdown}\n\nWrote ${ablation.file}\n`);
+  }
+  return code;
 }
 
 export const evaluateCommand: Command = {
@@ -297,3 +326,21 @@ export const evaluateCommand: Command = {
   help: HELP,
   run,
 };
+
+/**
+ * Where the progress bar writes: on a terminal, through the CLI's own control channel, so it can redraw its line
+ * (its error text is plain already); elsewhere as text, one line per tenth, with no control character.
+ */
+function progressStream(context: CliContext): NodeJS.WritableStream & { isTTY?: boolean } {
+  const onTerminal = context.stderr.writeControl !== undefined;
+  const stream = {
+    isTTY: onTerminal,
+    write: (text: string) => {
+      if (onTerminal) context.stderr.writeControl?.(text);
+      else context.stderr.write(text);
+      return true;
+    },
+  };
+  // The bar only writes text and reads isTTY; nothing else of a stream is used.
+  return stream as unknown as NodeJS.WritableStream & { isTTY?: boolean };
+}

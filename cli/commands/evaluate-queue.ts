@@ -36,6 +36,10 @@ const RUN_OPTIONS = [
   "queue",
   "job-timeout",
   "retries",
+  "memory",
+  "debate",
+  "risk",
+  "ablation",
 ];
 
 /** Options that do not go together with --queue or --report, refused before anything is read. */
@@ -64,6 +68,11 @@ export function checkQueueOptions(
     throw new UsageError("with --queue, each worker sets its own concurrency (quantagent worker --concurrency)");
   if (named("cache-dir"))
     throw new UsageError("with --queue, answers are cached in the shared database (--no-cache turns that off)");
+  // Memory orders an asset's points one after another in a journal of the run's own, which independent jobs cannot
+  // share; the debate and risk stages, and the ablation's second run, are not queued yet either.
+  const stages = ["memory", "debate", "risk", "ablation"].filter(named);
+  if (stages.length > 0)
+    throw new UsageError(`--${stages.join(", --")} cannot be queued yet: run this evaluation without --queue`);
 }
 
 function databaseUrlOf(context: CliContext, what: string): string {

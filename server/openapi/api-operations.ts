@@ -35,17 +35,16 @@ import {
   libraryForm as dateRangeForm,
   timeframeLimitsAnswerSchema,
 } from "../routes/timeframe-routes";
+import { runAnswerSchema, runsPageAnswerSchema } from "../run-wire";
 import {
   accuracyOverTimeAnswerSchema,
   analysesPageAnswerSchema,
   deleteAnalysisAnswerSchema,
   journalStatsAnswerSchema,
-  runsPageAnswerSchema,
   wireDateRangeSchema,
   wireKeyStatusSchema,
   wireKeyValidationSchema,
   wireLegacyTimeframeLimitSchema,
-  wireRunSchema,
   wireScoreCountsSchema,
 } from "../wire";
 
@@ -68,6 +67,8 @@ export interface ApiResponse {
   json?: Shape;
   /** Server-sent events, for routes that stream when asked for text/event-stream. */
   eventStream?: string;
+  /** A page (text/html), for the one route that answers one. */
+  html?: string;
   headers?: Record<string, string>;
 }
 
@@ -84,6 +85,8 @@ export interface ApiOperation {
   /** The JSON body: one schema, or several forms (oneOf), each with a title. */
   body?: { forms: { title: string; schema: z.ZodType }[]; description?: string };
   responses: Record<number, ApiResponse>;
+  /** A file of the page: served without the access token (so no 401 or 429 either). */
+  public?: true;
 }
 
 const error = (description: string): ApiResponse => ({ description, json: { component: "Error" } });
@@ -381,11 +384,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: "/api/runs",
     operationId: "listRuns",
     tag: "Journal",
-    summary: "Runs queued for workers and how far each has got, newest first",
+    summary: "Every run, finished or with the workers, newest first, one page at a time",
     description:
-      "Evaluations queued with `quantagent evaluate --queue` (one job per decision point, done by `quantagent worker` " +
-      "processes): points done, failed, running and waiting. Read from the shared PostgreSQL database, so every server " +
-      "answers the same; empty with the SQLite journal.",
+      "Evaluations and backtests the journal recorded (`state: finished`; reports left out, read one run for its " +
+      "report) and runs queued with `quantagent evaluate --queue` that have no report yet (`state: queued`, with " +
+      "points done, failed, running and waiting, read from the shared PostgreSQL database so every server answers " +
+      "the same; none with the SQLite journal), in one list. `kind` filters both.",
     query: listRunsQuerySchema,
     responses: {
       200: { description: "One page of runs.", json: runsPageAnswerSchema },
@@ -398,18 +402,19 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: "/api/runs/{id}",
     operationId: "getRun",
     tag: "Journal",
-    summary: "One queued run's progress",
+    summary:
+      "One run: a finished run with its report (a backtest's lines and paired tests), or a queued run's progress",
     pathParameters: [
       {
         name: "id",
-        description: "The id `quantagent evaluate --queue` printed.",
+        description: "The id a run list answered, or `quantagent evaluate --queue` printed.",
         schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
       },
     ],
     responses: {
-      200: { description: "The run's progress.", json: wireRunSchema },
+      200: { description: "The run.", json: runAnswerSchema },
       400: error("Not a run id."),
-      404: error("No queued run with this id (`queued_run_not_found`)."),
+      404: error("No run with this id in the journal or the queue (`run_not_found`)."),
       503: journalUnavailable,
     },
   },
@@ -431,6 +436,32 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "This document",
     responses: {
       200: { description: "The OpenAPI 3.1 document of this API.", json: { component: "OpenApiDocument" } },
+    },
+  },
+  {
+    method: "get",
+    path: "/output",
+    operationId: "getOutputPage",
+    tag: "Page and documentation",
+    summary: "The results page older clients open after an analysis",
+    description:
+      "The link POST /api/analyze answers with `redirect_to_output: true`. The page shows the result in `results` whoever wrote the link; over a link this server did not sign (no `signature`, or a changed text or signature) it shows a banner saying this server did not produce it. Needs no access token, like the page's other files.",
+    public: true,
+    query: z.object({
+      results: z
+        .string()
+        .optional()
+        .meta({ description: "The result as JSON (asset_name, timeframe, the reports, final_decision ...)" }),
+      signature: z
+        .string()
+        .optional()
+        .meta({ description: "This server's HMAC-SHA256 of `results`, 64 hex digits, under its installation secret" }),
+    }),
+    responses: {
+      200: {
+        description: "The page, its body marked data-link = signed, unsigned, altered or none (no results).",
+        html: "output.html",
+      },
     },
   },
 ];

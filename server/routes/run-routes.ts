@@ -1,54 +1,82 @@
-// Queued runs over HTTP, for the page's History tab: how far each evaluation queued for workers has got (points done,
-// failed, running, waiting), newest first, read from the shared database, so every server behind a proxy answers
-// the same. The routes only translate query strings and the library's camelCase into the wire's snake_case.
+// Runs over HTTP, for the page's History: one list, newest first, of the evaluations and backtests the journal
+// recorded (finished) and the runs still with the workers (queued, with how far each has got, from the shared
+// PostgreSQL database, so every server behind a proxy answers the same). Both are paged by the journal's kind of
+// cursor, (created_at, id), so a page is the newest of both after the cursor and no run appears twice; a queued run
+// leaves the list once its report is written and its finished run is in the journal. One run by id: the journal's,
+// else the queue's; neither is 404 run_not_found. The routes only translate query strings and camelCase.
 import type Router from "@koa/router";
 import { z } from "zod";
 
 import { InputError } from "../../src/common/index";
-import { QueueError } from "../../src/queue/index";
+import { JournalError } from "../../src/errors";
+import { encodeCursor } from "../../src/journal/index";
 import type { RouteSettings } from "../app-dependencies";
 import { validated } from "../middleware/validated";
-import { type runsPageAnswerSchema, wireRun } from "../wire";
+import { type runsPageAnswerSchema, wireFinishedRun, wireQueuedRun, type wireRunSchema } from "../run-wire";
 import { apiRouter } from "./api-router";
 
-const MAX_RUNS = 200;
+const MAX_LIST_LIMIT = 100;
 
 export const listRunsQuerySchema = z.strictObject({
+  kind: z.enum(["evaluation", "backtest"], { error: "must be evaluation or backtest" }).optional(),
   limit: z
     .string({ error: "must be given once" })
-    .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${MAX_RUNS}`)
+    .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${MAX_LIST_LIMIT}`)
     .transform(Number)
-    .pipe(z.number().min(1, `must be at least 1`).max(MAX_RUNS, `must be at most ${MAX_RUNS}`))
+    .pipe(
+      z
+        .number()
+        .min(1, `must be a whole number from 1 to ${MAX_LIST_LIMIT}`)
+        .max(MAX_LIST_LIMIT, `must be at most ${MAX_LIST_LIMIT}`),
+    )
     .optional(),
   cursor: z.string({ error: "must be given once" }).max(512, "is too long").optional(),
 });
 
+type WireRun = z.infer<typeof wireRunSchema>;
+
 function runId(raw: unknown): string {
   const id = String(raw);
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id))
-    throw new InputError({ message: "Invalid run id: use the id quantagent evaluate --queue printed or a list gave." });
+    throw new InputError({ message: `Invalid run id "${id.slice(0, 64)}": use the id a run list answered.` });
   return id;
 }
 
+/** Newest first by (created_at, id), as both sources page. */
+const newerFirst = (a: WireRun, b: WireRun) =>
+  a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
+
 export function createRunRouter(settings: RouteSettings): Router {
+  const { pipeline, queuedRuns } = settings;
   const router = apiRouter();
-  const { queuedRuns } = settings;
 
   router.get(
     "/runs",
     validated("query", listRunsQuerySchema, async (context, query) => {
-      const page = queuedRuns ? await queuedRuns.list(query) : { runs: [], nextCursor: null };
-      context.body = { runs: page.runs.map(wireRun), next_cursor: page.nextCursor } satisfies z.infer<
-        typeof runsPageAnswerSchema
-      >;
+      const limit = query.limit ?? 50;
+      const [finished, queued] = await Promise.all([
+        pipeline.journal.listEvaluationRuns({ ...query, limit }),
+        queuedRuns ? queuedRuns.list({ ...query, limit, unreported: true }) : { runs: [], nextCursor: null },
+      ]);
+      const merged = [...finished.runs.map(wireFinishedRun), ...queued.runs.map(wireQueuedRun)].sort(newerFirst);
+      const runs = merged.slice(0, limit);
+      const last = runs.at(-1);
+      const more = merged.length > limit || finished.nextCursor !== null || queued.nextCursor !== null;
+      const nextCursor = more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+      context.body = { runs, next_cursor: nextCursor } satisfies z.infer<typeof runsPageAnswerSchema>;
     }),
   );
 
   router.get("/runs/:id", async (context) => {
     const id = runId(context.params.id);
-    const run = await queuedRuns?.get(id);
-    if (!run) throw new QueueError({ reason: "run_not_found", message: `No queued run ${id} in the database.` });
-    context.body = wireRun(run);
+    const finished = await pipeline.journal.getEvaluationRun(id);
+    if (finished) {
+      context.body = { ...wireFinishedRun(finished), report: finished.report };
+      return;
+    }
+    const queued = await queuedRuns?.get(id);
+    if (!queued) throw new JournalError({ reason: "run_not_found", message: `No run with id ${id}.` });
+    context.body = wireQueuedRun(queued);
   });
 
   return router;

@@ -2,6 +2,12 @@
 // that echoes the key in its error, an exception that quotes a header, a log line). Matching by value works for keys
 // of any shape (no "sk-" needed) and also catches a piece of a key: a provider that cuts off the prefix, or a message
 // that shows the middle of it. The pattern rules of redact-secrets.ts stay as a second net for keys not in use here.
+//
+// What the caller itself sent is never removed (`spare`): a run of text that is part of the caller's own input
+// (a field name, a symbol, a CSV name, echoed back) is shown as it is. Removing it would answer differently when the
+// caller's text happens to be a piece of a secret, and that difference is an oracle: guessing field names and watching
+// which come back as [redacted] reads a key piece by piece. Sparing it tells the caller nothing it did not send; a
+// secret in the server's own text is still removed, even around or next to the caller's.
 import { redactSecrets } from "./redact-secrets";
 
 /** Every run of this many characters of a secret counts as the secret. Shorter secrets are matched whole. */
@@ -11,11 +17,19 @@ export const MIN_SECRET_LENGTH = 8;
 
 const REPLACEMENT = "[redacted]";
 
+export interface RedactOptions {
+  /**
+   * Texts the caller sent (caller-texts.ts): a secret-looking run that lies within one of them is the caller's own
+   * and is left as it is.
+   */
+  spare?: readonly string[];
+}
+
 export interface SecretRedactor {
   /** The text with every secret, and every piece of one, replaced; then the pattern rules. */
-  redact: (text: string) => string;
+  redact: (text: string, options?: RedactOptions) => string;
   /** A copy of a JSON-like value with every string redacted (the same object when nothing changed). */
-  redactValue<T>(value: T): T;
+  redactValue<T>(value: T, options?: RedactOptions): T;
 }
 
 interface PieceIndex {
@@ -53,12 +67,14 @@ export function createSecretRedactor(secrets: () => Iterable<string | undefined>
     return cachedIndex;
   };
 
-  const redact = (text: string): string => redactSecrets(removePieces(text, currentIndex()));
+  const redact = (text: string, options: RedactOptions = {}): string =>
+    redactSecrets(removePieces(text, currentIndex(), options.spare ?? []));
 
-  const redactValue = <T>(value: T): T => {
+  const redactValue = <T>(value: T, options: RedactOptions = {}): T => {
     const index = currentIndex();
+    const spare = options.spare ?? [];
     const walk = (item: unknown): unknown => {
-      if (typeof item === "string") return redactSecrets(removePieces(item, index));
+      if (typeof item === "string") return redactSecrets(removePieces(item, index, spare));
       if (Array.isArray(item)) {
         const mapped = item.map(walk);
         return mapped.some((entry, position) => entry !== item[position]) ? mapped : item;
@@ -103,8 +119,12 @@ function indexPieces(values: readonly string[]): PieceIndex {
   return { byLength, asciiStarts, starts };
 }
 
-/** Marks every place a piece occurs, merges overlapping marks, and replaces each merged run once. */
-function removePieces(text: string, index: PieceIndex): string {
+/**
+ * Marks every place a piece occurs, merges overlapping marks, and replaces each merged run once, unless the whole
+ * run is part of a text in `spare` (the caller's own). The whole merged run is what is compared: a key in the
+ * server's text that merely starts with what the caller sent is still removed whole.
+ */
+function removePieces(text: string, index: PieceIndex, spare: readonly string[]): string {
   if (index.byLength.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
   const ranges: Array<[number, number]> = [];
   const lengths = [...index.byLength.keys()];
@@ -125,10 +145,17 @@ function removePieces(text: string, index: PieceIndex): string {
       }
     }
   }
-  if (ranges.length === 0) return text;
+  const removed =
+    spare.length === 0
+      ? ranges
+      : ranges.filter(([start, end]) => {
+          const run = text.slice(start, end);
+          return !spare.some((callerText) => callerText.includes(run));
+        });
+  if (removed.length === 0) return text;
   let result = "";
   let cursor = 0;
-  for (const [start, end] of ranges) {
+  for (const [start, end] of removed) {
     result += text.slice(cursor, start) + REPLACEMENT;
     cursor = end;
   }

@@ -12,6 +12,7 @@ import { databaseUrlOf } from "../pipeline/pipeline-journal";
 import { enqueueRun, type QueuedRun } from "../queue/enqueue-run";
 import { needsPostgres } from "../queue/queue-error";
 import type { JobSettingsInput } from "../queue/queue-settings";
+import { hasStages } from "../stages/stages-schema";
 import { readBenchmarkWindows } from "./benchmark-data";
 import { type BenchmarkWindow, decisionPoints, resolveDecisionPointOptions } from "./decision-points";
 import { evaluationJobKind } from "./evaluation-job";
@@ -44,6 +45,12 @@ export async function enqueueEvaluation(options: QueueEvaluationOptions): Promis
   if (!settings.includeModel)
     throw new InputError({
       message: "A baselines-only evaluation asks no model, so there is nothing to queue: run it without --queue.",
+    });
+  // Memory runs an asset's points in order through a journal of the run's own, which independent jobs cannot share.
+  if (hasStages(config.stages))
+    throw new InputError({
+      message:
+        "An evaluation with the optional stages (memory, debate, risk) cannot be queued yet: run it in one process.",
     });
   const protocolSettings = resolveProtocolSettings(settings.protocol, {
     horizons: settings.horizons,

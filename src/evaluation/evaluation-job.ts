@@ -7,6 +7,7 @@ import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { describeError } from "../common/describe-error";
 import { createConfig } from "../config/config-schema";
 import { modelSettingsFor } from "../llm/create-chat-model";
+import type { ModelCacheCall } from "../llm/model-cache";
 import { createPipeline } from "../pipeline/pipeline";
 import type { JobKind } from "../queue/job-kind";
 import { shouldRetry } from "../queue/point-failure";
@@ -22,7 +23,6 @@ import {
   evaluationJobSpecSchema,
 } from "./evaluation-job-schemas";
 import { evaluationModels } from "./evaluation-models";
-import type { ModelCacheCall } from "./model-cache";
 
 export const EVALUATION_JOB_KIND = "evaluation";
 

@@ -3,6 +3,30 @@
 // HTML), figures and progress views. It scores on the shared core in src/scoring/.
 //
 // The scoring core's names, re-exported as they were when they lived here (quantagent-ts/scoring has them all).
+export { canonicalJson } from "../common/canonical-json";
+export {
+  cachedChatModel,
+  folderAnswerStore,
+  type ModelAnswerStore,
+  type ModelCacheCall,
+  modelCacheEntryPath,
+  modelCacheKey,
+  type ModelCacheOptions,
+} from "../llm/model-cache";
+export {
+  estimateCostUsd,
+  findModelPrice,
+  MODEL_PRICES,
+  MODEL_PRICES_AS_OF,
+  type ModelPrice,
+} from "../llm/model-prices";
+export { createUsageMeter, type UsageMeter, type UsageSummary } from "../llm/usage-meter";
+export {
+  createEvaluationProgressView,
+  createTextProgressBar,
+  formatProgressBar,
+  type TextProgressOptions,
+} from "../reports/progress-bar";
 export {
   alwaysLongDirective,
   alwaysShortDirective,
@@ -38,7 +62,6 @@ export {
   readBenchmarkWindow,
   readBenchmarkWindows,
 } from "./benchmark-data";
-export { canonicalJson } from "./canonical-json";
 export {
   type BenchmarkWindow,
   type DecisionPoint,
@@ -74,22 +97,6 @@ export type {
 } from "./evaluation-result";
 export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export type { DriftRow } from "./market-drift";
-export {
-  cachedChatModel,
-  folderAnswerStore,
-  type ModelAnswerStore,
-  type ModelCacheCall,
-  modelCacheEntryPath,
-  modelCacheKey,
-  type ModelCacheOptions,
-} from "./model-cache";
-export { estimateCostUsd, findModelPrice, MODEL_PRICES, MODEL_PRICES_AS_OF, type ModelPrice } from "./model-prices";
-export {
-  createEvaluationProgressView,
-  createTextProgressBar,
-  formatProgressBar,
-  type TextProgressOptions,
-} from "./progress-bar";
 export type { PublishedConventions } from "./published-conventions";
 export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
 export { type QueuedEvaluationReport, queuedEvaluationReport } from "./queued-evaluation-report";
@@ -112,5 +119,4 @@ export {
   type ScoreRow,
   type ScoringOptions,
 } from "./score-evaluation";
-export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
 export { assertReportAbsent, writeEvaluationReport, type WriteReportOptions, type WrittenReport } from "./write-report";

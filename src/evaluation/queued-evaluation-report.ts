@@ -6,10 +6,12 @@ import { createConfig } from "../config/config-schema";
 import type { DatabaseHandle } from "../journal/database-handle";
 import { createJournal } from "../journal/journal";
 import { modelSettingsFor } from "../llm/create-chat-model";
+import { createUsageMeter } from "../llm/usage-meter";
 import { QueueError } from "../queue/queue-error";
 import { claimReport, markRecorded, readQueuedPoints, readQueuedRun, releaseReport } from "../queue/queued-runs";
 import { pendingPoints, type RunProgress, runProgress } from "../queue/run-progress";
 import type { Directive } from "../scoring/directive";
+import { normaliseStages } from "../stages/stages-schema";
 import { EVALUATION_JOB_KIND } from "./evaluation-job";
 import { evaluationJobInputSchema, evaluationJobResultSchema, evaluationJobSpecSchema } from "./evaluation-job-schemas";
 import { evaluationRunInput } from "./evaluation-journal";
@@ -18,7 +20,6 @@ import { marketDrift } from "./market-drift";
 import type { PublishedConventions } from "./published-conventions";
 import { pointRecord } from "./run-evaluation";
 import { scoreEvaluation } from "./score-evaluation";
-import { createUsageMeter } from "./usage-meter";
 
 export type QueuedEvaluationReport =
   { state: "pending"; progress: RunProgress } | { state: "done"; progress: RunProgress; result: EvaluationResult };
@@ -98,6 +99,7 @@ export async function queuedEvaluationReport(options: {
       concurrency: new Set(stored.map((row) => row.worker)).size,
       models: { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
       promptVersion: settings.promptVersion,
+      stages: normaliseStages(config.stages),
       plugins: [],
       cacheDir: settings.cache ? `${database.location} (model_answers)` : null,
     },

@@ -10,6 +10,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import { forEachWithConcurrency } from "../common/bounded-concurrency";
 import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
@@ -19,15 +20,15 @@ import { type Config, type ConfigInput, createConfig } from "../config/config-sc
 import { createDatabaseHandle } from "../journal/database-handle";
 import { openJournal } from "../journal/open-journal";
 import { modelSettingsFor } from "../llm/create-chat-model";
+import { createUsageMeter } from "../llm/usage-meter";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import type { Directive } from "../scoring/directive";
 import { databaseAnswerStore } from "../shared-state/database-answer-store";
-import { analyseDecisionPoint } from "./analyse-point";
+import { normaliseStages } from "../stages/stages-schema";
 import { readBenchmarkWindows } from "./benchmark-data";
-import { forEachWithConcurrency } from "./bounded-concurrency";
 import {
   type BenchmarkWindow,
   type DecisionPoint,
@@ -43,10 +44,10 @@ import type {
   EvaluationSettings,
   PointRecord,
 } from "./evaluation-result";
+import { type EvaluationStageRun, prepareStageRun } from "./evaluation-stages";
 import { marketDrift } from "./market-drift";
 import { explorePublishedConventions } from "./published-conventions";
 import { scoreEvaluation } from "./score-evaluation";
-import { createUsageMeter } from "./usage-meter";
 
 export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */
@@ -134,24 +135,26 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const cacheDir = cache === null ? null : inDatabase ? `${shared.location} (model_answers)` : folder;
   const records: PointRecord[] = points.map(pointRecord);
   let pipeline: Pipeline | undefined;
+  let stageRun: EvaluationStageRun | undefined;
   let errors = 0;
   try {
     if (settings.includeModel) {
-      // Each point's analysis is not a journal entry of its own: the run is recorded whole, with its points.
-      pipeline = createPipeline(
-        { ...config, journal: false },
-        {
-          ...dependencies,
-          ...(shared ? { database: shared } : {}),
-          plugins,
-          wrapChatModel: evaluationModels({
-            cache,
-            plugins: pluginSummary,
-            onCall: (call) => meter.record(call),
-            wrap: dependencies.wrapChatModel,
-          }),
-        },
-      );
+      // The optional stages: memory's own journal and the order of its points (evaluation-stages.ts).
+      stageRun = await prepareStageRun({ config, env: dependencies.env ?? process.env, points, windows });
+      const stages = stageRun;
+      pipeline = createPipeline(stages.config, {
+        ...dependencies,
+        env: stages.env,
+        ...(shared ? { database: shared } : {}),
+        plugins,
+        wrapChatModel: evaluationModels({
+          cache,
+          plugins: pluginSummary,
+          stages: config.stages,
+          onCall: (call) => meter.record(call),
+          wrap: dependencies.wrapChatModel,
+        }),
+      });
       // A missing key fails here, once, instead of once per point.
       pipeline.model("agent");
       pipeline.model("graph");
@@ -169,28 +172,41 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
           last,
         });
       progress();
+      const analysePoint = async (index: number) => {
+        const point = itemAt(points, index);
+        const record = itemAt(records, index);
+        const pointStarted = performance.now();
+        try {
+          const result = await active.analyze(stages.request(point), {
+            signal,
+            schedule: settings.schedule,
+            ...stages.options(point),
+          });
+          record.decision = result.decision.decision;
+          record.forecastHorizon = result.decision.forecastHorizon;
+          record.riskRewardRatio = result.decision.riskRewardRatio;
+        } catch (error) {
+          if (signal?.aborted) throw error;
+          record.error = describeError(error);
+          errors += 1;
+        }
+        record.durationMs = Math.round(performance.now() - pointStarted);
+        done += 1;
+        progress({ id: point.id, decision: record.decision, error: record.error });
+      };
+      // A lane's points run one after another (memory's order), lanes side by side; without memory, a point a lane.
       await forEachWithConcurrency(
-        points,
+        stages.lanes,
         settings.concurrency,
-        async (point, index) => {
-          const record = itemAt(records, index);
-          const pointStarted = performance.now();
-          try {
-            Object.assign(record, await analyseDecisionPoint(active, point, { signal, schedule: settings.schedule }));
-          } catch (error) {
-            if (signal?.aborted) throw error;
-            record.error = describeError(error);
-            errors += 1;
-          }
-          record.durationMs = Math.round(performance.now() - pointStarted);
-          done += 1;
-          progress({ id: point.id, decision: record.decision, error: record.error });
+        async (lane) => {
+          for (const index of lane) await analysePoint(index);
         },
         { signal },
       );
     }
   } finally {
     await pipeline?.close();
+    await stageRun?.close();
     await database?.close();
   }
 
@@ -221,6 +237,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     models: settings.includeModel ? modelsOf(config) : null,
     promptVersion: settings.includeModel ? PROMPT_VERSION : null,
     plugins: pluginSummary,
+    stages: settings.includeModel ? normaliseStages(config.stages) : {},
     cacheDir: settings.includeModel ? cacheDir : null,
   };
   const result: EvaluationResult = {

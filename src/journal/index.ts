@@ -1,4 +1,4 @@
-// quantagent-ts/journal: the analysis journal. Every analysis and evaluation run recorded in SQLite (embedded) or
+// quantagent-ts/journal: the analysis journal. Every analysis, evaluation run and backtest run recorded in SQLite (embedded) or
 // PostgreSQL (shared), scored against what the market did afterwards, and compared across models, prompts and plugins.
 export type { AnalysisFilter } from "./analysis-filter";
 export { createDatabaseHandle, type DatabaseHandle } from "./database-handle";
@@ -9,11 +9,14 @@ export {
   type EvaluationRunInput,
   evaluationRunInputSchema,
 } from "./evaluation-run-input";
-export type {
-  EvaluationRunPage,
-  EvaluationRunSummary,
-  ListEvaluationRunsOptions,
-  RecordedEvaluationRun,
+export {
+  type EvaluationRunDetail,
+  type EvaluationRunPage,
+  type EvaluationRunSummary,
+  type ListEvaluationRunsOptions,
+  type RecordedEvaluationRun,
+  type RunKind,
+  runKindSchema,
 } from "./evaluation-runs";
 export type { Journal } from "./journal";
 export {
@@ -40,6 +43,7 @@ export type {
 export { accuracyTableHtml, type AccuracyTableRow, analysesTableHtml } from "./journal-tables";
 export type { Leaderboard, LeaderboardGroup, LeaderboardOptions } from "./leaderboard";
 export { type AnalysisPage, type AnalysisSummary, type ListAnalysesOptions, MAX_PAGE_SIZE } from "./list-analyses";
+export { type CursorPosition, decodeCursor, encodeCursor } from "./list-cursor";
 export { JOURNAL_FILE_NAME } from "./open-database";
 export { openJournal, type OpenJournalOptions } from "./open-journal";
 export {

@@ -44,7 +44,7 @@ export function symbolToSave(input: unknown): { kind: "listed"; symbol: string }
 
 /** The error for a list that already holds `maxAssets` symbols. */
 export function customAssetListFull(symbol: string, maxAssets: number, filePath?: string): CustomAssetStoreError {
-  const message = `Cannot add "${symbol}": the custom-asset list already holds ${maxAssets} symbols. Remove some first.`;
+  const message = `Cannot add ${quoteInput(symbol)}: the custom-asset list already holds ${maxAssets} symbols. Remove some first.`;
   return new CustomAssetStoreError({ reason: "full", message, filePath });
 }
 

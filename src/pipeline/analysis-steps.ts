@@ -13,9 +13,9 @@ export interface AnalysisSteps {
   /** The recorders of the agent steps that started, in order. */
   readonly recorders: readonly StepRecorder[];
   /** A step without model calls (drawing the charts): timed and announced like the others, with no usage. */
-  run<T>(name: StepId, work: () => Promise<T>): Promise<T>;
+  run: <T>(name: StepId, work: () => Promise<T>) => Promise<T>;
   /** An agent's step: its model calls go through its own recorder, and its report streams out as report-delta. */
-  agent<T>(name: StepName, work: (recorder: StepRecorder) => Promise<T>): Promise<T>;
+  agent: <T>(name: StepName, work: (recorder: StepRecorder) => Promise<T>) => Promise<T>;
 }
 
 export function createAnalysisSteps(options: {

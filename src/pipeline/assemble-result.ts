@@ -24,6 +24,11 @@ export interface AnalysisParts {
   reports: { indicator: string; pattern: string; trend: string };
   analystReports: readonly { name: string; text: string }[];
   plugins: PluginSummary[];
+  /** The optional stages that ran, and what they added (absent when a stage did not run). */
+  stages: AnalysisResult["stages"];
+  debate?: AnalysisResult["debate"];
+  risk?: AnalysisResult["risk"];
+  memory?: AnalysisResult["memory"];
   charts: DrawnCharts;
   decision: Decision;
   indicatorValues: LatestIndicatorValues;
@@ -56,6 +61,10 @@ export function assembleResult(parts: AnalysisParts): AnalysisResult {
     reports: parts.reports,
     analystReports: Object.fromEntries(parts.analystReports.map((report) => [report.name, report.text])),
     plugins: parts.plugins,
+    stages: parts.stages,
+    ...(parts.debate ? { debate: parts.debate } : {}),
+    ...(parts.risk ? { risk: parts.risk } : {}),
+    ...(parts.memory ? { memory: parts.memory } : {}),
     charts: { pattern: parts.charts.pattern.toString("base64"), trend: parts.charts.trend.toString("base64") },
     decision: parts.decision,
     indicatorValues: snapshot(parts.indicatorValues),

@@ -6,7 +6,8 @@
 //    that carries a chart is ever sent. (schedule "sequential" draws the charts first, then runs one analyst at a time);
 // 3. the Decision agent reads their reports.
 // Any step's failure aborts the others and fails the analysis with that step's (classified) error (analysis-steps.ts).
-// A new stage (a debate, a risk review) is one more `await` between 2 and 3, or after 3, run through `steps.agent`.
+// The optional stages (src/stages/run-stages.ts) run between 2 and 3 (memory's recall, the bull/bear debate) and after
+// 3 (risk levels, memory's reflection in a replay), each through `steps.agent`.
 import { createAnalysisContext } from "../agents/analysis-context";
 import type { ChartDispatch } from "../agents/chart-agent";
 import { runDecisionAgent } from "../agents/decision-agent";
@@ -24,6 +25,8 @@ import type { Timeframe } from "../market/timeframes";
 import type { Plugin } from "../plugins/define-plugin";
 import { latestPluginValues, pluginIndicatorTools, runPluginAnalyst } from "../plugins/plugin-parts";
 import { summarisePlugins } from "../plugins/plugin-set";
+import { type RecallLessons, runStagesAfterDecision, runStagesBeforeDecision } from "../stages/run-stages";
+import { normaliseStages, type Stages } from "../stages/stages-schema";
 import { buildAnalysisFigures, drawAnalysisCharts, type DrawnCharts } from "./analysis-charts";
 import type { AnalysisResult } from "./analysis-result";
 import { createAnalysisSteps, settleAll } from "./analysis-steps";
@@ -55,6 +58,14 @@ export interface RunAnalysisInput {
   schedule?: "concurrent" | "sequential";
   /** Time already spent (fetching data), added to the total. */
   timings?: Partial<Record<StepId, number>>;
+  /** The optional stages (memory, debate, risk); default none. */
+  stages?: Stages;
+  /** Memory: reads the lessons known at the window's end (the pipeline answers from its journal). */
+  recallLessons?: RecallLessons;
+  /** The caller's bars after the window (a replay of history): with memory on, the outcome is reflected on at once. */
+  laterCandles?: readonly Candle[];
+  /** Memory: the market whose lessons are recalled; default `symbol`. */
+  memoryScope?: string;
 }
 
 interface AnalystReport {
@@ -169,21 +180,33 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   try {
     const analysts = input.schedule === "sequential" ? await inTurn() : await together();
 
+    const reports = {
+      indicatorReport: analysts.indicator.report,
+      patternReport: analysts.pattern,
+      trendReport: analysts.trend,
+      analystReports: analysts.extra,
+    };
+    const stages = normaliseStages(input.stages ?? {});
+    const stageRun = { stages, step: steps.agent, context, symbol: input.symbol, candles, model: models.graph, signal };
+    const before = await runStagesBeforeDecision({
+      ...stageRun,
+      reports,
+      recallLessons: input.recallLessons,
+      memoryScope: input.memoryScope,
+    });
+
     // 3. The decision.
     const decision = await steps.agent("decision", (recorder) =>
-      runDecisionAgent({
-        context,
-        reports: {
-          indicatorReport: analysts.indicator.report,
-          patternReport: analysts.pattern,
-          trendReport: analysts.trend,
-          analystReports: analysts.extra,
-        },
-        model: models.graph,
-        recorder,
-        signal,
-      }),
+      runDecisionAgent({ context, reports, extras: before.extras, model: models.graph, recorder, signal }),
     );
+    const after = await runStagesAfterDecision({
+      ...stageRun,
+      decision,
+      trendlines: lines,
+      reports: { indicator: analysts.indicator.report, pattern: analysts.pattern, trend: analysts.trend },
+      assetName: input.assetName,
+      laterCandles: input.laterCandles,
+    });
     const totalMs = performance.now() - started + (input.timings?.data ?? 0);
     emit({ type: "analysis-end", at: Date.now(), durationMs: totalMs, decision: decision.decision });
 
@@ -197,6 +220,12 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
       reports: { indicator: analysts.indicator.report, pattern: analysts.pattern, trend: analysts.trend },
       analystReports: analysts.extra,
       plugins: summarisePlugins(plugins),
+      stages,
+      ...(before.debate ? { debate: before.debate } : {}),
+      ...(after.risk ? { risk: after.risk } : {}),
+      ...(before.recalled
+        ? { memory: { recalled: before.recalled, ...(after.lesson === undefined ? {} : { lesson: after.lesson }) } }
+        : {}),
       charts: analysts.drawn,
       decision,
       indicatorValues: indicators.latest,

@@ -32,6 +32,10 @@ export const listRunsOptionsSchema = z.strictObject({
   /** @default 20 */
   limit: z.number().int().min(1).max(200, "must be at most 200").default(20),
   cursor: z.string().max(512).optional(),
+  /** Only runs of this kind (evaluation). */
+  kind: z.string().max(64).optional(),
+  /** Only runs no report has been written from yet (a reported run is in the journal as a finished run). */
+  unreported: z.boolean().optional(),
 });
 export type ListRunsOptions = z.input<typeof listRunsOptionsSchema>;
 
@@ -89,8 +93,11 @@ export async function listRuns(
   db: Kysely<JournalDatabase>,
   input: ListRunsOptions = {},
 ): Promise<{ runs: RunProgress[]; nextCursor: string | null }> {
-  const { limit, cursor } = parseInput(listRunsOptionsSchema, input, "run list options");
-  const { rows, nextCursor } = await newestFirstPage(baseQuery(db), { limit, cursor });
+  const { limit, cursor, kind, unreported } = parseInput(listRunsOptionsSchema, input, "run list options");
+  let query = baseQuery(db);
+  if (kind !== undefined) query = query.where("r.kind", "=", kind);
+  if (unreported) query = query.where("r.reported_at", "is", null);
+  const { rows, nextCursor } = await newestFirstPage(query, { limit, cursor });
   return { runs: rows.map(toProgress), nextCursor };
 }
 

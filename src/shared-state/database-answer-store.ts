@@ -3,8 +3,8 @@
 // the provider only what nobody asked before. One row per request key; the first answer stored is kept. An entry that
 // does not read as one (another version's format, a foreign row) is no entry.
 import { parseJsonSafely } from "../common/parse-json-safely";
-import { CACHE_FORMAT, cacheEntrySchema, type ModelAnswerStore } from "../evaluation/model-cache";
 import type { DatabaseHandle } from "../journal/database-handle";
+import { CACHE_FORMAT, cacheEntrySchema, type ModelAnswerStore } from "../llm/model-cache";
 
 export function databaseAnswerStore(database: DatabaseHandle): ModelAnswerStore {
   return {

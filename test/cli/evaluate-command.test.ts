@@ -175,7 +175,7 @@ describe("quantagent evaluate", () => {
     );
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stderr).toContain("Invalid API Key");
-  }, 120_000);
+  }, 300_000);
 
   it("--protocol published --baselines-only on the shipped benchmark: every window by default, 300 samples per asset, always-long as counted from the CSVs", async () => {
     const out = path.join(scratch, "published");
@@ -211,7 +211,7 @@ describe("quantagent evaluate", () => {
       expect(markdown, asset).toMatch(line);
       expect(run.stdout, asset).toMatch(line);
     }
-  }, 120_000);
+  }, 300_000);
 
   it("bad options are named in plain words and exit 2 (bad usage) before anything runs", async () => {
     const run = await cli(["--windows", "many", "--provider", "mistral"]);

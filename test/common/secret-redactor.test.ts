@@ -94,6 +94,33 @@ describe("createSecretRedactor", () => {
     const redactor = createSecretRedactor(() => [key]);
     expect(redactor.redact(`before ${key} after`)).toBe("before [redacted] after");
   });
+
+  describe("sparing the caller's own text", () => {
+    const key = KEY_SHAPES.openai;
+    const redactor = createSecretRedactor(() => [key]);
+    const piece = key.slice(10, 10 + SECRET_PIECE_LENGTH);
+
+    it("leaves a run of secret text alone when the caller sent it, in text and in JSON-like values", () => {
+      const echo = `unknown field: ${piece}`;
+      expect(redactor.redact(echo)).toBe("unknown field: [redacted]");
+      expect(redactor.redact(echo, { spare: [piece] })).toBe(echo);
+      expect(redactor.redact(echo, { spare: [`x${piece}y`] })).toBe(echo); // part of a longer caller text
+      expect(redactor.redactValue({ list: [piece] }, { spare: [piece] })).toEqual({ list: [piece] });
+    });
+
+    it("still removes the whole secret from the server's own text, even where it starts with the caller's text", () => {
+      const provider = `Incorrect API key provided: ${key}. You sent ${piece}.`;
+      const redacted = redactor.redact(provider, { spare: [key.slice(0, 20), piece] });
+      expect(redacted).toBe(`Incorrect API key provided: [redacted]. You sent ${piece}.`);
+      for (const other of secretPieces(key).filter((candidate) => candidate !== piece))
+        expect(redacted).not.toContain(other);
+    });
+
+    it("does not spare text the caller did not send, nor a caller text that is only a part of the run", () => {
+      expect(redactor.redact(`echo ${piece}`, { spare: [piece.slice(1)] })).toBe("echo [redacted]");
+      expect(redactor.redact(`echo ${piece}`, { spare: ["unrelated"] })).toBe("echo [redacted]");
+    });
+  });
 });
 
 /** The reference: every occurrence of every piece found with indexOf, touching or overlapping ones replaced as one. */

@@ -3,17 +3,13 @@ import { describe, expect, it } from "vitest";
 
 import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
 import { showEvaluation } from "../../src/evaluation/evaluation-view";
-import {
-  createEvaluationProgressView,
-  createTextProgressBar,
-  formatProgressBar,
-} from "../../src/evaluation/progress-bar";
 import { PUBLISHED_4H_ACCURACY } from "../../src/evaluation/published-figures";
 import { evaluationMarkdown, evaluationReportJson } from "../../src/evaluation/report";
 import { acrossAssets } from "../../src/evaluation/report-tables";
 import { findScore } from "../../src/evaluation/score-evaluation";
-import { createUsageMeter } from "../../src/evaluation/usage-meter";
+import { createUsageMeter } from "../../src/llm/usage-meter";
 import type { Display } from "../../src/notebook/display";
+import { createEvaluationProgressView, createTextProgressBar, formatProgressBar } from "../../src/reports/progress-bar";
 import { handMadeEvaluation } from "./hand-made-evaluation";
 
 describe("report", () => {

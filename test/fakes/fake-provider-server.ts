@@ -313,7 +313,14 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
   };
 }
 
-export { defaultFakeHandler, fakeDecision, type FakeHandler, sampleFromSchema } from "./fake-default-handler";
+export {
+  defaultFakeHandler,
+  fakeArguments,
+  fakeDecision,
+  type FakeHandler,
+  fakeLesson,
+  sampleFromSchema,
+} from "./fake-default-handler";
 export {
   type FakeContentReply,
   type FakeReply,

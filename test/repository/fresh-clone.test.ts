@@ -62,7 +62,17 @@ beforeAll(async () => {
     throw new Error(`npm run build failed in the clone:\n${build.stdout.slice(-2000)}\n${build.stderr.slice(-2000)}`);
 }, 180_000);
 
+/** Servers started by the tests, stopped here too: a test that timed out must not leave one running. */
+const started: ReturnType<typeof spawn>[] = [];
+
 afterAll(async () => {
+  for (const child of started)
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null)
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
   await fake?.close();
   if (scratch) await rm(scratch, { recursive: true, force: true });
   if (home) await rm(home, { recursive: true, force: true });
@@ -118,7 +128,7 @@ describe("a fresh clone in an empty folder", () => {
     expect(evaluation.code, evaluation.stderr).toBe(0);
     expect(evaluation.stdout).toMatch(/\| SPX \| 15 \| /);
     expect(existsSync(path.join(home, "evaluation", "evaluation.md"))).toBe(true);
-  }, 120_000);
+  }, 300_000);
 
   it("npm start starts the clone's server without a build while dist/ is current, and answers", async () => {
     const child = spawn("npm", ["start"], {
@@ -127,6 +137,7 @@ describe("a fresh clone in an empty folder", () => {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
+    started.push(child);
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -1,8 +1,9 @@
 // @ts-check
-// The History tab: the filters, the list of recorded analyses, accuracy per model, the runs queued for workers and
-// one opened analysis, wired together. Nothing is asked of the journal until the tab is first shown; each time it is shown again with the list
+// The History tab: the filters, the list of recorded analyses, accuracy per model, the runs queued for workers, one
+// opened analysis, and the backtest runs with their equity charts, wired together. Nothing is asked of the journal until the tab is first shown; each time it is shown again with the list
 // in view (an analysis may have been run since), the list and the accuracy are reloaded from the first page.
 import { createAccuracyTable } from "./accuracy-table.js";
+import { createBacktestRuns } from "./backtest-runs.js";
 import { byId, scrollIntoView, setMessage } from "./dom.js";
 import { createErrorView } from "./error-view.js";
 import { createHistoryDetail } from "./history-detail.js";
@@ -17,6 +18,7 @@ import { createQueuedRuns } from "./queued-runs.js";
  */
 export function createHistoryView({ config, openSettings, askForToken }) {
   const listCard = byId("history-list-card");
+  const backtestCard = byId("backtest-runs-card");
   const listStatus = byId("history-status");
   const listErrors = createErrorView({
     config,
@@ -38,6 +40,7 @@ export function createHistoryView({ config, openSettings, askForToken }) {
       listErrors.hide();
       setMessage(listStatus, "");
       listCard.hidden = true;
+      backtestCard.hidden = true;
       void detail.open(id, summary);
     },
     onError: (error) => listErrors.show(error, { title: "The history could not be loaded" }),
@@ -46,12 +49,14 @@ export function createHistoryView({ config, openSettings, askForToken }) {
   const runs = createQueuedRuns({
     onError: (error) => listErrors.show(error, { title: "The queued runs could not be loaded" }),
   });
+  const backtests = createBacktestRuns();
   const filters = createHistoryFilters({ config, onChange: () => refresh() });
   const detail = createHistoryDetail({
     config,
     errors: detailErrors,
     onClose: (id) => {
       listCard.hidden = false;
+      backtestCard.hidden = false;
       list.focus(id);
     },
     onDeleted: () => {
@@ -65,7 +70,7 @@ export function createHistoryView({ config, openSettings, askForToken }) {
   function refresh() {
     listErrors.hide();
     const filter = filters.current();
-    return Promise.all([list.reload(filter), accuracy.refresh(filter)]);
+    return Promise.all([list.reload(filter), accuracy.refresh(filter), backtests.reload()]);
   }
 
   return {

@@ -1,36 +1,43 @@
 // @ts-check
-// "Queued runs" in the History tab: evaluations queued for workers (quantagent evaluate --queue), each with a bar of
-// its points done and failed and the counts running and waiting, newest first. The figures come from the shared
+// "Queued runs" in the History tab: evaluations queued for workers (quantagent evaluate --queue) and not reported yet,
+// among the newest runs GET /api/runs lists, each with a bar of its points done and failed and the counts running and
+// waiting, newest first. The figures come from the shared
 // database, so every server shows the same. While the tab is shown and a run is unfinished, they refresh on their own.
 import { apiGet } from "./api-client.js";
 import { asText, byId, clear, element } from "./dom.js";
 import { localTime } from "./history-format.js";
 
 /** @typedef {import("./wire-types.js").QueuedRun} QueuedRun */
-/** @typedef {import("./wire-types.js").RunsPage} RunsPage */
+/** @typedef {import("./wire-types.js").RunPage} RunPage */
 
-/** Runs shown at most: the newest. */
-const SHOWN_RUNS = 20;
+/** Runs read: the newest (the list holds finished runs too; the queued ones among them are shown). */
+const SHOWN_RUNS = 100;
+/**
+ * @param {import("./wire-types.js").RunSummary | QueuedRun} run
+ * @returns {run is QueuedRun}
+ */
+const isQueued = (run) => run.state === "queued";
+
 /** How often unfinished runs are read again while the tab is shown. */
 const REFRESH_MS = 10_000;
 
 /** @param {QueuedRun} run */
 function progressCell(run) {
   const finished = run.done + run.failed;
-  const bar = element("progress", { max: Math.max(run.points, 1), value: finished });
-  bar.setAttribute("aria-label", `${finished} of ${run.points} points finished`);
+  const bar = element("progress", { max: Math.max(run.point_count, 1), value: finished });
+  bar.setAttribute("aria-label", `${finished} of ${run.point_count} points finished`);
   return element(
     "td",
     { dataset: { label: "Progress", column: "progress" } },
     bar,
-    element("span", { className: "small" }, ` ${finished} / ${run.points}`),
+    element("span", { className: "small" }, ` ${finished} / ${run.point_count}`),
   );
 }
 
 /** @param {QueuedRun} run */
 function stateText(run) {
   if (run.running + run.waiting > 0) return "in progress";
-  if (run.points > 0 && run.failed === run.points) return "every point failed";
+  if (run.point_count > 0 && run.failed === run.point_count) return "every point failed";
   return run.reported_at ? "done, report written" : "done: write the report with quantagent evaluate --report";
 }
 
@@ -68,10 +75,10 @@ export function createQueuedRuns({ onError }) {
     loading = controller;
     clearTimeout(timer);
     try {
-      /** @type {RunsPage} */
+      /** @type {RunPage} */
       const page = await apiGet(`/api/runs?limit=${SHOWN_RUNS}`, { signal: controller.signal });
       if (controller.signal.aborted) return;
-      const runs = Array.isArray(page.runs) ? page.runs : [];
+      const runs = (Array.isArray(page.runs) ? page.runs : []).filter(isQueued);
       clear(rows);
       for (const run of runs) rows.append(runRow(run));
       // A server with no queued runs (or the SQLite journal) shows no card at all.
