@@ -20,6 +20,7 @@ import { startChromiumInBackground } from "./chromium-at-start";
 import { createAppServer } from "./http-server";
 import { createLogger } from "./logger";
 import { reflectingRounds, startOutcomeScoring } from "./outcome-scoring";
+import { createDatabaseSecretStore } from "./output-link/database-installation-secret";
 import { createFileSecretStore } from "./output-link/file-installation-secret";
 import { readServerEnvironment } from "./server-environment";
 
@@ -105,9 +106,12 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
       );
     }
   }
-  // The secret that signs /output links is made (once) or read now: a damaged secret file stops the start, before
-  // any link is handed out that could not be checked later.
-  const outputLinkSecret = createFileSecretStore({ dataDir });
+  // The secret that signs /output links is made (once) or read now: a damaged secret stops the start, before any link
+  // is handed out that could not be checked later. With PostgreSQL it is in the database, the same for every server.
+  const outputLinkSecret =
+    database.engine === "postgres"
+      ? createDatabaseSecretStore({ database, dataDir })
+      : createFileSecretStore({ dataDir });
   try {
     await outputLinkSecret.secret();
   } catch (error) {

@@ -1,13 +1,15 @@
 // Two server processes on one PostgreSQL, each with a data folder of its own (two machines): custom assets saved
 // through one are listed and removed through the other, and the first server's custom_assets.json is imported into
-// the database once, which its log says; the second server's file is never read. A RATE_LIMITS the server cannot
-// read stops it before it listens, saying how to write one.
+// the database once, which its log says; the second server's file is never read. Both sign /output links with one
+// secret from the database (the first server's, from its data folder), so a link either made checks on the other. A
+// RATE_LIMITS the server cannot read stops it before it listens, saying how to write one.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { createLinkSigner } from "../../server/output-link/link-signature";
 import { type ServerProcess, startServerProcess } from "../reliability/support/server-process";
 import { runCommand } from "../support/run-command";
 import { usePostgres } from "../support/use-postgres";
@@ -44,8 +46,11 @@ describe("two servers on one PostgreSQL", () => {
     const databaseUrl = await postgres.database();
     const servers: ServerProcess[] = [];
     try {
+      const firstDir = await folderWith("first", ["FIRST-USD", "^FTSE"]);
+      const secret = Buffer.from("5a".repeat(32), "hex");
+      await writeFile(path.join(firstDir, "output-link.secret"), `${secret.toString("hex")}\n`, { mode: 0o600 });
       const first = await startServerProcess({
-        dataDir: await folderWith("first", ["FIRST-USD", "^FTSE"]),
+        dataDir: firstDir,
         env: { DATABASE_URL: databaseUrl },
       });
       servers.push(first);
@@ -68,6 +73,19 @@ describe("two servers on one PostgreSQL", () => {
       expect(JSON.stringify((await json(second, "GET", "/api/assets")).body)).toContain('"eth-usd"');
       expect((await json(second, "DELETE", "/api/custom-assets/%5EFTSE")).body).toMatchObject({ removed: true });
       expect((await json(first, "GET", "/api/custom-assets")).body.custom_assets).toEqual(["FIRST-USD", "eth-usd"]);
+
+      // A link signed with the first server's secret is signed for both; a signature under another secret is not.
+      const results = JSON.stringify({ decision: "LONG" });
+      for (const [signer, origin] of [
+        [createLinkSigner(secret), "signed"],
+        [createLinkSigner(Buffer.alloc(32, 1)), "altered"],
+      ] as const) {
+        for (const server of servers) {
+          const link = `/output?results=${encodeURIComponent(results)}&signature=${signer.sign(results)}`;
+          const page = await (await fetch(`${server.url}${link}`)).text();
+          expect(/<body data-link="([a-z]+)">/.exec(page)?.[1]).toBe(origin);
+        }
+      }
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
     }
@@ -83,6 +101,8 @@ describe("two servers on one PostgreSQL", () => {
       },
     );
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/Invalid server settings: RATE_LIMITS: Invalid RATE_LIMITS entry "openai=lots"/);
+    expect(result.stderr).toMatch(
+      /Invalid server settings: RATE_LIMITS: Invalid RATE_LIMITS entry (.*): write <provider>=<calls>\/min/,
+    );
   }, 60_000);
 });
