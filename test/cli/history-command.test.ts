@@ -167,7 +167,8 @@ describe("quantagent history", () => {
     expect(one.stdout).toContain("1 of 2 points finished: 1 done, 0 failed; 0 running, 1 waiting");
     expect(JSON.parse((await quantagent(["runs", "--json"])).stdout).runs[0]).toMatchObject({
       id: "run-a",
-      points: 2,
+      state: "queued",
+      point_count: 2,
       done: 1,
       waiting: 1,
     });

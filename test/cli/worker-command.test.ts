@@ -183,10 +183,12 @@ describe("quantagent worker and evaluate --queue / --report", () => {
       [["--report", "abc", "--assets", "BTC"], "--report takes its settings from the queued run"],
       [["--job-timeout", "30"], "apply to --queue only"],
       [["--report", "not an id"], "--report must be the run id"],
+      [["--queue", "--debate", "1"], "--debate cannot be queued yet"],
+      [["--report", "abc", "--risk"], "--report takes its settings from the queued run"],
     ] as const) {
       const run = await cli(["evaluate", ...args], environment(undefined, "x"));
       expect(run.code, args.join(" ")).toBe(2);
       expect(run.stderr).toContain(reason);
     }
-  }, 60_000);
+  }, 240_000);
 });
