@@ -81,9 +81,10 @@ describe("runs over HTTP", () => {
     const ids: string[][] = [];
     let cursor: string | null = null;
     do {
-      const page = await getJson(server, `/api/runs?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: { status: number; body: { runs: { id: string; state: string }[]; next_cursor: string | null } } =
+        await getJson(server, `/api/runs?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
       expect(page.status).toBe(200);
-      ids.push(page.body.runs.map((run: { id: string; state: string }) => `${run.state}:${run.id}`));
+      ids.push(page.body.runs.map((run) => `${run.state}:${run.id}`));
       cursor = page.body.next_cursor;
     } while (cursor !== null);
     // The reported run is in the journal as a finished run (not here: this journal never recorded it), not listed again.
