@@ -63,12 +63,15 @@ describe("the shared rate limit", () => {
     const arrivals = server.requests.map((request) => request.receivedAt).sort((a, b) => a - b);
     expect(arrivals).toHaveLength(children * perChild);
     const perMs = perMinute / 60_000;
-    // In any stretch of time, at most the burst plus what the rate refills (one call of slack for clock rounding).
+    // In any stretch of time, at most the burst plus what the rate refills, with one call of slack for clock
+    // rounding and a generous allowance for delivery: a call is let go on the database's clock and counted when it
+    // reaches the provider, so on a busy machine a call let go earlier can arrive together with later ones.
+    const deliveryMs = 1000;
     for (let first = 0; first < arrivals.length; first += 1) {
       for (let last = first + 1; last < arrivals.length; last += 1) {
         const calls = last - first + 1;
         expect(calls, `calls ${first}..${last}`).toBeLessThanOrEqual(
-          burst + perMs * (arrivals[last]! - arrivals[first]!) + 1,
+          burst + perMs * (arrivals[last]! - arrivals[first]! + deliveryMs) + 1,
         );
       }
     }
