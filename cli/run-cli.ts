@@ -18,6 +18,7 @@ import { evaluateCommand } from "./commands/evaluate-command";
 import { historyCommand } from "./commands/history-command";
 import { kernelCommand } from "./commands/kernel-command";
 import { serveCommand } from "./commands/serve-command";
+import { workerCommand } from "./commands/worker-command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "./exit-codes";
 
 // One entry per command, in the order --help lists them.
@@ -27,6 +28,7 @@ export const COMMANDS: readonly Command[] = [
   serveCommand,
   evaluateCommand,
   backtestCommand,
+  workerCommand,
   kernelCommand,
 ];
 

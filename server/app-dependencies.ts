@@ -1,6 +1,7 @@
 // What createApp() needs, and the settings every router shares once defaults are applied.
 import type { SecretRedactor } from "../src/common/index";
 import type { Pipeline } from "../src/index";
+import type { QueuedRunsReader } from "../src/queue/index";
 import type { ConcurrencyLimit } from "./concurrency-limit";
 import type { FailedAttemptsOptions } from "./failed-attempts";
 import type { Logger } from "./logger";
@@ -26,6 +27,8 @@ export type ServerPipeline = Pick<
 
 export interface AppDependencies {
   pipeline: ServerPipeline;
+  /** Progress of runs queued for workers (GET /api/runs); without it the list is empty. */
+  queuedRuns?: QueuedRunsReader;
   /** Default: JSON lines on standard output at level info, secrets removed by value. */
   logger?: Logger;
   /** When set, every request but the page's own files needs it (Authorization: Bearer <token>); any Host is accepted. */
@@ -66,6 +69,7 @@ export interface AppDependencies {
 
 export interface RouteSettings {
   pipeline: ServerPipeline;
+  queuedRuns: QueuedRunsReader | undefined;
   logger: Logger;
   /** Removes every key in use and the access token from answers, events and log lines. */
   redactor: SecretRedactor;

@@ -60,6 +60,7 @@ export function createApp(dependencies: AppDependencies): Koa {
   const logger = dependencies.logger ?? createLogger({ redact: redactor.redact });
   const settings: RouteSettings = {
     pipeline: dependencies.pipeline,
+    queuedRuns: dependencies.queuedRuns,
     logger,
     redactor,
     maxBodyBytes: dependencies.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES,

@@ -10,13 +10,17 @@ import type { AddressInfo } from "node:net";
 
 import { describeError } from "../src/common/index";
 import { createPipeline } from "../src/index";
+import { createDatabaseHandle } from "../src/journal/index";
 import { loadPlugins, parsePluginList } from "../src/plugins/index";
+import { queuedRunsReader } from "../src/queue/index";
+import { describeCustomAssetsImport, importCustomAssetsFile } from "../src/shared-state/index";
 import { TOKEN_RECIPE } from "./access-token-quality";
 import { createApp, createServerRedactor } from "./app";
 import { startChromiumInBackground } from "./chromium-at-start";
 import { createAppServer } from "./http-server";
 import { createLogger } from "./logger";
 import { reflectingRounds, startOutcomeScoring } from "./outcome-scoring";
+import { createDatabaseSecretStore } from "./output-link/database-installation-secret";
 import { createFileSecretStore } from "./output-link/file-installation-secret";
 import { readServerEnvironment } from "./server-environment";
 
@@ -61,37 +65,63 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
 
   const plugins = await loadPlugins(parsePluginList(settings.QUANTAGENT_PLUGINS));
   const journal = settings.JOURNAL === "on";
+  // One database for the journal and, with PostgreSQL, what every server shares: custom assets, rate limits.
+  const database = createDatabaseHandle({ dataDir, databaseUrl: settings.DATABASE_URL });
   const pipeline = createPipeline(
     { data_dir: dataDir, journal, ...(settings.DATABASE_URL ? { database_url: settings.DATABASE_URL } : {}) },
-    { plugins, env: options.env },
+    { plugins, env: options.env, database },
   );
+  const closePipeline = async () => {
+    await pipeline.close();
+    await database.close();
+  };
   const logger = createLogger({
     level: settings.LOG_LEVEL,
     redact: createServerRedactor(pipeline, accessToken).redact,
   });
-  // The journal opens (and migrates) now: a damaged file or an unreachable database is reported before any
+  // The database opens (and migrates) now: a damaged file or an unreachable database is reported before any
   // analysis is paid for, not after. The file is never touched; the message says what to do.
-  if (journal) {
+  if (journal || database.engine === "postgres") {
     try {
-      await pipeline.journal.open();
+      await database.open();
     } catch (error) {
-      writeError(`${describeError(error)}\nTo run without the journal meanwhile, start with JOURNAL=off.\n`);
-      await pipeline.close();
+      writeError(
+        `${describeError(error)}\n` +
+          (database.engine === "postgres"
+            ? "Check DATABASE_URL, or unset it to keep the journal and custom assets in DATA_DIR.\n"
+            : "To run without the journal meanwhile, start with JOURNAL=off.\n"),
+      );
+      await closePipeline();
       return SERVER_EXIT.failed;
     }
   }
-  // The secret that signs /output links is made (once) or read now: a damaged secret file stops the start, before
-  // any link is handed out that could not be checked later.
-  const outputLinkSecret = createFileSecretStore({ dataDir });
+  if (database.engine === "postgres") {
+    try {
+      const imported = await importCustomAssetsFile((await database.open()).db, { dataDir });
+      if (imported) logger.info(describeCustomAssetsImport(imported, database.location), { file: imported.file });
+    } catch (error) {
+      logger.error(
+        `The custom-asset file was not imported into the database: ${describeError(error)} ` +
+          "The database's list is used meanwhile; the import is tried again at the next start.",
+      );
+    }
+  }
+  // The secret that signs /output links is made (once) or read now: a damaged secret stops the start, before any link
+  // is handed out that could not be checked later. With PostgreSQL it is in the database, the same for every server.
+  const outputLinkSecret =
+    database.engine === "postgres"
+      ? createDatabaseSecretStore({ database, dataDir })
+      : createFileSecretStore({ dataDir });
   try {
     await outputLinkSecret.secret();
   } catch (error) {
     writeError(`${describeError(error)}\n`);
-    await pipeline.close();
+    await closePipeline();
     return SERVER_EXIT.failed;
   }
   const app = createApp({
     pipeline,
+    queuedRuns: queuedRunsReader(database),
     logger,
     outputLinkSecret,
     accessToken,
@@ -114,7 +144,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     const reason =
       code === "EADDRINUSE" ? `port ${port} is already in use (set PORT to another one)` : describeError(error);
     writeError(`Could not listen on ${host}:${port}: ${reason}\n`);
-    await pipeline.close();
+    await closePipeline();
     return SERVER_EXIT.failed;
   }
   // Now that the server answers: Chromium launches beside it, so the first analysis's charts need not wait for it.
@@ -171,7 +201,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
   // Open event streams and keep-alive sockets would hold close() forever; dropping them aborts their analyses.
   server.closeAllConnections();
   try {
-    const stopped = Promise.all([closed, scoring?.stop()]).then(() => pipeline.close());
+    const stopped = Promise.all([closed, scoring?.stop()]).then(closePipeline);
     const outcome = await Promise.race([stopped.then(() => "closed" as const), tooLong]);
     if (outcome === "too long") {
       logger.error("Shutdown took too long: exiting");

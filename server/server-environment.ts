@@ -1,11 +1,11 @@
 // The server's settings from the environment, checked with zod: HOST, PORT, DATA_DIR, ACCESS_TOKEN (and its
 // quality), TLS_CERT_FILE and TLS_KEY_FILE (both or neither), MAX_CONCURRENT_ANALYSES, QUANTAGENT_PLUGINS, LOG_LEVEL,
-// TRUST_PROXY, the journal's JOURNAL, DATABASE_URL, SCORE_OUTCOMES_EVERY_MINUTES and SCORE_OUTCOMES_REFLECT; and the rule
-// that a server reachable beyond
-// this machine must have an access token.
+// TRUST_PROXY, the journal's JOURNAL, DATABASE_URL, SCORE_OUTCOMES_EVERY_MINUTES and SCORE_OUTCOMES_REFLECT,
+// RATE_LIMITS; and the rule that a server reachable beyond this machine must have an access token.
 import { z } from "zod";
 
 import { formatZodError } from "../src/common/index";
+import { parseRateLimits } from "../src/shared-state/index";
 import { accessTokenProblem, TOKEN_RECIPE } from "./access-token-quality";
 import { LOG_LEVELS } from "./logger";
 import { isLoopbackHost } from "./loopback-host";
@@ -53,6 +53,17 @@ export const serverEnvironmentSchema = z.object({
   /** A PostgreSQL journal shared by several servers; default the SQLite file in DATA_DIR. */
   DATABASE_URL: trimmedText.refine((value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value), {
     message: "DATABASE_URL must be a postgres:// URL such as postgres://user:password@host:5432/quantagent",
+  }),
+  /**
+   * With DATABASE_URL, the calls a minute each provider key may make across every server and worker on the database
+   * ("openai=120/min burst=10, anthropic=off", or "off"); default the library's (OpenAI and Qwen 60, Anthropic 40).
+   */
+  RATE_LIMITS: trimmedText.superRefine((text, context) => {
+    try {
+      parseRateLimits(text);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: (error as Error).message });
+    }
   }),
   /** Score pending outcomes every this many minutes; 0 (the default) only on demand (POST /api/analyses/score-outcomes). */
   SCORE_OUTCOMES_EVERY_MINUTES: wholeNumber("SCORE_OUTCOMES_EVERY_MINUTES", 0, 1_440, 0),

@@ -13,28 +13,18 @@ import {
   assertReportAbsent,
   createTextProgressBar,
   evaluationProtocolSchema,
-  horizonLabel,
   listBenchmarkAssets,
-  publishedComparisonMarkdown,
-  scoredHorizons,
 } from "../../src/evaluation/index";
-import {
-  accuracyTableMarkdown,
-  BENCHMARK_DIR,
-  type Config,
-  createConfig,
-  runEvaluation,
-  type Stages,
-  switchProvider,
-  writeEvaluationReport,
-} from "../../src/index";
+import { BENCHMARK_DIR, type Config, createConfig, runEvaluation, type Stages, switchProvider } from "../../src/index";
 import { providerIdSchema } from "../../src/llm/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
+import { writeAndSummarise } from "../evaluation-output";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { splitList, usageErrors } from "../parse-options";
 import { assertAblationPossible, writeAblation } from "../stage-ablation";
 import { STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
+import { checkQueueOptions, queueEvaluation, reportQueuedRun } from "./evaluate-queue";
 
 const HELP = `Usage: quantagent evaluate [options]            (in the repository: npm run evaluate -- [options])
 
@@ -63,7 +53,8 @@ Options:
   --concurrency <n>        analyses in flight at once                          (default 4)
   --seeds <n>              seeds the random baseline is averaged over          (default 1000)
   --data-dir <dir>         the journal (runs are recorded), and the defaults below  (default: $DATA_DIR, else data)
-  --cache-dir <dir>        model-answer cache                                  (default <data dir>/cache/evaluation)
+  --cache-dir <dir>        model-answer cache folder      (default: the database with DATABASE_URL, shared by every
+                           machine on it; else <data dir>/cache/evaluation)
   --no-cache               ask the provider for every call
   --out <dir>              where the report goes                               (default <data dir>/evaluation)
   --name <name>            report file name without extension                  (default evaluation)
@@ -81,6 +72,15 @@ ${STAGE_OPTIONS_HELP}
   of an asset are analysed in time order, each as a replay that writes its lesson, so each point gets the
   lessons of this run known by its last bar.
 
+Queued for workers (PostgreSQL in DATABASE_URL; see docs/deployment.md):
+  --queue                  queue one job per decision point instead of running them here; the run id is printed
+                           alone on the last line. quantagent worker (any machine) does them; progress:
+                           quantagent history runs
+  --job-timeout <s>        with --queue: a point running longer counts as lost and runs again   (default 90)
+  --retries <n>            with --queue: runs of a point after a failure that may pass           (default 5)
+  --report <run id>        write the report of a queued run (--out, --name, --overwrite, --no-charts apply):
+                           exit 75, saying how many points are pending, until every point is done
+
 Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
 ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. The cost shown is an estimate from list prices.
 
@@ -91,6 +91,8 @@ Examples:
   quantagent evaluate --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
     --concurrency 4 --cache-dir data/cache/evaluation --out data/evaluation
   quantagent evaluate --protocol published --baselines-only --name published-baselines
+  run=$(quantagent evaluate --queue --assets BTC,SPX --windows 100 | tail -n 1)
+  until quantagent evaluate --report "$run"; [ $? -ne 75 ]; do sleep 60; done
   quantagent evaluate --assets BTC --windows 20 --debate 1 --risk --ablation --name debate-ablation
 `;
 
@@ -131,6 +133,18 @@ const argumentsSchema = z.object({
   noCharts: z.boolean().default(false),
   baselinesOnly: z.boolean().default(false),
   sequential: z.boolean().default(false),
+  queue: z.boolean().default(false),
+  report: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "--report must be the run id quantagent evaluate --queue printed")
+    .optional(),
+  jobTimeout: positiveInteger("job-timeout").min(2, "--job-timeout must be at least 2 seconds").max(3600).optional(),
+  retries: z.coerce
+    .number({ error: "--retries must be a number" })
+    .int("--retries must be a whole number")
+    .min(0, "--retries must be at least 0")
+    .max(20, "--retries must be at most 20")
+    .optional(),
   ablation: z.boolean().default(false),
   stages: z.custom<Stages>().optional(),
 });
@@ -164,6 +178,10 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
         "no-charts": { type: "boolean" },
         "baselines-only": { type: "boolean" },
         sequential: { type: "boolean" },
+        queue: { type: "boolean" },
+        report: { type: "string" },
+        "job-timeout": { type: "string" },
+        retries: { type: "string" },
         ablation: { type: "boolean" },
         ...STAGE_OPTIONS,
         help: { type: "boolean", short: "h" },
@@ -194,10 +212,15 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
     noCharts: values["no-charts"],
     baselinesOnly: values["baselines-only"],
     sequential: values.sequential,
+    queue: values.queue,
+    report: values.report,
+    jobTimeout: values["job-timeout"],
+    retries: values.retries,
     ablation: values.ablation,
     stages: stagesFromOptions(values),
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  checkQueueOptions(parsed.data, values);
   return parsed.data;
 }
 
@@ -233,7 +256,30 @@ async function run(context: CliContext): Promise<number> {
   const inCwd = (file: string) => path.resolve(context.cwd, file);
   const dataDir = inCwd(options.dataDir);
   const out = inCwd(options.out ?? path.join(dataDir, "evaluation"));
+  const reportFiles = { dir: out, name: options.name, overwrite: options.overwrite, charts: !options.noCharts };
+  if (options.report !== undefined) return reportQueuedRun(context, options.report, { dataDir, files: reportFiles });
   const config = configOf(options, dataDir);
+  const data = inCwd(options.data);
+  if (options.queue) {
+    const assets = options.assets ?? (await listBenchmarkAssets(data));
+    return queueEvaluation(context, {
+      protocol: options.protocol,
+      benchmarkDir: data,
+      assets,
+      windows: options.windows,
+      horizons: options.horizons,
+      pointsPerWindow: options.pointsPerWindow,
+      stride: options.stride,
+      randomSeeds: options.seeds,
+      config,
+      cache: !options.noCache,
+      schedule: options.sequential ? "sequential" : "concurrent",
+      jobs: {
+        ...(options.jobTimeout === undefined ? {} : { jobTimeoutSeconds: options.jobTimeout }),
+        ...(options.retries === undefined ? {} : { retryLimit: options.retries }),
+      },
+    });
+  }
 
   // A clash with an earlier report is found now, before any window is read or any model is paid for.
   await assertReportAbsent({ dir: out, name: options.name, overwrite: options.overwrite });
@@ -241,7 +287,6 @@ async function run(context: CliContext): Promise<number> {
     if (options.baselinesOnly) throw new UsageError("--ablation compares model runs: leave out --baselines-only");
     await assertAblationPossible({ stages: config.stages, out, name: options.name, overwrite: options.overwrite });
   }
-  const data = inCwd(options.data);
   const assets = options.assets ?? (await listBenchmarkAssets(data));
   const evaluate = (stages: Stages) =>
     runEvaluation({
@@ -256,7 +301,8 @@ async function run(context: CliContext): Promise<number> {
       randomSeeds: options.seeds,
       includeModel: !options.baselinesOnly,
       config: { ...config, stages },
-      cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "evaluation")),
+      // Unnamed, the library's default: the PostgreSQL database with DATABASE_URL, else <data dir>/cache/evaluation.
+      cacheDir: options.noCache ? false : options.cacheDir === undefined ? undefined : inCwd(options.cacheDir),
       schedule: options.sequential ? "sequential" : "concurrent",
       signal: context.signal,
       onProgress: createTextProgressBar(progressStream(context)),
@@ -266,36 +312,12 @@ async function run(context: CliContext): Promise<number> {
   // are in every key), but it is the same points, scored the same way.
   const without = options.ablation ? await evaluate({}) : undefined;
   const result = await evaluate(config.stages);
-  const written = await writeEvaluationReport(result, {
-    dir: out,
-    name: options.name,
-    overwrite: options.overwrite,
-    charts: !options.noCharts,
-    signal: context.signal,
-  });
-  for (const horizon of scoredHorizons(result.settings.protocol, result.settings.horizons)) {
-    context.stdout.write(
-      `Accuracy, ${horizonLabel(horizon, result.settings.horizons)} (%, Wilson 95% interval in brackets):\n\n`,
-    );
-    context.stdout.write(`${accuracyTableMarkdown(result, horizon)}\n\n`);
-  }
-  context.stdout.write(`${publishedComparisonMarkdown(result)}\n\n`);
-  context.stdout.write(
-    `Wrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`,
-  );
+  const code = await writeAndSummarise(context, result, reportFiles);
   if (without) {
     const ablation = await writeAblation(without, result, { out, name: options.name, overwrite: options.overwrite });
     context.stdout.write(`\n${ablation.markdown}\n\nWrote ${ablation.file}\n`);
   }
-  if (result.errors > 0)
-    context.stdout.write(`${result.errors} of ${result.points.length} analyses failed; see the report.\n`);
-  if (result.journalRunId)
-    context.stdout.write(
-      `Recorded in the journal as run ${result.journalRunId}; compare runs with: quantagent history leaderboard\n`,
-    );
-  if (result.journalError) context.stderr.write(`${result.journalError.message}\n`);
-  // Every analysis failing is a broken setup (key, base URL, model name), not a result.
-  return result.errors > 0 && result.errors === result.points.length ? EXIT_CODES.failed : EXIT_CODES.ok;
+  return code;
 }
 
 export const evaluateCommand: Command = {

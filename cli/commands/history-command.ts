@@ -18,14 +18,16 @@ import {
   journalGroupings,
   journalSources,
 } from "../../src/journal/index";
-import { MAX_PAGE_SIZE } from "../../src/journal/index";
+import { createDatabaseHandle, MAX_PAGE_SIZE } from "../../src/journal/index";
+import { queuedRunsReader } from "../../src/queue/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { usageErrors } from "../parse-options";
+import { describeQueuedRuns } from "../queued-runs-table";
 import { formatTextTable } from "../text-table";
 
-const ACTIONS = ["list", "show", "stats", "score", "leaderboard", "delete"] as const;
+const ACTIONS = ["list", "show", "stats", "score", "leaderboard", "runs", "delete"] as const;
 type Action = (typeof ACTIONS)[number];
 
 const HELP = `Usage: quantagent history [list] [--asset <a>] [--timeframe <tf>] [--model <m>] [--provider <p>] [--source <s>]
@@ -34,6 +36,7 @@ const HELP = `Usage: quantagent history [list] [--asset <a>] [--timeframe <tf>] 
        quantagent history stats [--group-by <g>] [--horizon 1|3] [filters]
        quantagent history score [--reflect [--reflect-limit <n>]]
        quantagent history leaderboard [--group-by <g>] [--horizon <k>] [--flat-moves excluded|miss]
+       quantagent history runs [<run id>] [--limit <n>] [--cursor <c>]
        quantagent history delete <id>
 
 The analysis journal: every analysis from the page, the API, notebooks and this command line, scored against what
@@ -47,6 +50,8 @@ the market did 1 and 3 bars later.
                 --reflect, then writes the memory stage's lesson for each scored analysis that has none
                 (one graph-model call each, at most --reflect-limit per run, default 100)
   leaderboard   evaluation runs side by side (quantagent evaluate records them), per group as stats
+  runs [<id>]   runs queued for workers (quantagent evaluate --queue) and how far each has got: points done,
+                failed, running, waiting; from any machine on the same DATABASE_URL
   delete <id>   removes one analysis and the charts nothing else uses
 
 Filters: --asset, --timeframe, --model (either role), --provider, --source (${journalSources.join(" | ")}).
@@ -120,9 +125,10 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
   if (values.help) return "help";
   const [action = "list", id, ...extra] = positionals;
   const needsId = action === "show" || action === "delete";
+  const takesId = needsId || action === "runs";
   if (needsId && id === undefined)
     throw new UsageError(`history ${action} needs the analysis id (quantagent history lists them)`);
-  if (extra.length > 0 || (!needsId && id !== undefined))
+  if (extra.length > 0 || (!takesId && id !== undefined))
     throw new UsageError(`unexpected argument ${JSON.stringify(needsId ? extra[0] : id)}`);
   const parsed = optionsSchema.safeParse({
     action,
@@ -265,6 +271,8 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
         return "No evaluation runs with a model recorded yet (quantagent evaluate records them).\n";
       return `Evaluation runs, accuracy ${board.horizon} bar${board.horizon === 1 ? "" : "s"} ahead per ${board.groupBy} (flat moves ${board.flatMoves}):\n${accuracyTable(board.groups)}`;
     }
+    case "runs":
+      return describeRuns(options, context);
     case "delete": {
       if (!(await journal.delete(options.id ?? "")))
         throw new JournalError({ reason: "not_found", message: `No analysis with id ${options.id} in the journal.` });
@@ -274,6 +282,23 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
       const exhaustive: never = action;
       return exhaustive;
     }
+  }
+}
+
+/** The queued runs, or one of them, from the journal's database (PostgreSQL with DATABASE_URL). */
+async function describeRuns(options: HistoryOptions, context: CliContext): Promise<string> {
+  const databaseUrl = context.env.DATABASE_URL?.trim() || undefined;
+  const database = createDatabaseHandle({ dataDir: path.resolve(context.cwd, options.dataDir), databaseUrl });
+  try {
+    return await describeQueuedRuns(queuedRunsReader(database), {
+      id: options.id,
+      limit: options.limit,
+      cursor: options.cursor,
+      json: options.json,
+      postgres: database.engine === "postgres",
+    });
+  } finally {
+    await database.close();
   }
 }
 
@@ -341,6 +366,10 @@ async function run(context: CliContext): Promise<number> {
   const options = readOptions(context);
   if (options === "help") {
     context.stdout.write(HELP);
+    return EXIT_CODES.ok;
+  }
+  if (options.action === "runs") {
+    context.stdout.write(await describeRuns(options, context));
     return EXIT_CODES.ok;
   }
   const pipeline = createPipeline({ data_dir: path.resolve(context.cwd, options.dataDir) }, { env: context.env });

@@ -29,12 +29,13 @@ import {
   updateProviderAnswerSchema,
   updateProviderBodySchema,
 } from "../routes/provider-routes";
-import { listRunsQuerySchema, runAnswerSchema, runsPageAnswerSchema } from "../routes/run-routes";
+import { listRunsQuerySchema } from "../routes/run-routes";
 import {
   legacyForm as legacyDateRangeForm,
   libraryForm as dateRangeForm,
   timeframeLimitsAnswerSchema,
 } from "../routes/timeframe-routes";
+import { runAnswerSchema, runsPageAnswerSchema } from "../run-wire";
 import {
   accuracyOverTimeAnswerSchema,
   analysesPageAnswerSchema,
@@ -383,8 +384,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: "/api/runs",
     operationId: "listRuns",
     tag: "Journal",
-    summary: "Evaluation and backtest runs, newest first, one page at a time",
-    description: "Without `kind`, every run; the reports are left out (read one run for its report).",
+    summary: "Every run, finished or with the workers, newest first, one page at a time",
+    description:
+      "Evaluations and backtests the journal recorded (`state: finished`; reports left out, read one run for its " +
+      "report) and runs queued with `quantagent evaluate --queue` that have no report yet (`state: queued`, with " +
+      "points done, failed, running and waiting, read from the shared PostgreSQL database so every server answers " +
+      "the same; none with the SQLite journal), in one list. `kind` filters both.",
     query: listRunsQuerySchema,
     responses: {
       200: { description: "One page of runs.", json: runsPageAnswerSchema },
@@ -397,12 +402,19 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: "/api/runs/{id}",
     operationId: "getRun",
     tag: "Journal",
-    summary: "One run with its report: a backtest's lines, their equity curves and the paired tests",
-    pathParameters: [{ ...analysisId, description: "The id a run list answered." }],
+    summary:
+      "One run: a finished run with its report (a backtest's lines and paired tests), or a queued run's progress",
+    pathParameters: [
+      {
+        name: "id",
+        description: "The id a run list answered, or `quantagent evaluate --queue` printed.",
+        schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+      },
+    ],
     responses: {
       200: { description: "The run.", json: runAnswerSchema },
       400: error("Not a run id."),
-      404: error("No run with this id (`run_not_found`)."),
+      404: error("No run with this id in the journal or the queue (`run_not_found`)."),
       503: journalUnavailable,
     },
   },

@@ -42,16 +42,16 @@ export function createFileSecretStore(options: { dataDir: string }): Installatio
 }
 
 async function readOrCreate(file: string): Promise<Buffer> {
-  const existing = await readSecret(file);
+  const existing = await readSecretFile(file);
   if (existing) return existing;
   await createSecretFile(file);
-  const made = await readSecret(file);
+  const made = await readSecretFile(file);
   if (!made) throw new InstallationSecretError({ message: `The secret file ${file} disappeared while it was made.` });
   return made;
 }
 
 /** The secret in the file, or undefined when there is no file; throws for a file that is not a secret. */
-async function readSecret(file: string): Promise<Buffer | undefined> {
+export async function readSecretFile(file: string): Promise<Buffer | undefined> {
   let text: string;
   try {
     text = await readFile(file, "utf8");

@@ -1,7 +1,8 @@
 // The installation's secret: 32 random bytes made once and kept, with which this server signs the /output links it
 // hands out (link-signature.ts), so that a link it made can be told from one anybody wrote. Behind this small
-// interface so where it is kept can change: a file in DATA_DIR today (file-installation-secret.ts), the journal's
-// PostgreSQL database later when several servers share one DATABASE_URL (they must then share the secret too).
+// interface so where it is kept can change: a file in DATA_DIR (file-installation-secret.ts), or the journal's
+// PostgreSQL database when several servers share one DATABASE_URL and must share the secret too
+// (database-installation-secret.ts).
 import { randomBytes } from "node:crypto";
 
 export interface InstallationSecretStore {
@@ -10,7 +11,7 @@ export interface InstallationSecretStore {
    * same store. Throws when a secret is kept but cannot be read (it is never replaced behind the owner's back).
    */
   secret(): Promise<Buffer>;
-  /** Where the secret is kept, for messages and logs (a file path; never the secret). */
+  /** Where the secret is kept, for messages and logs (a file path or the database; never the secret). */
   readonly location: string;
 }
 

@@ -1,15 +1,18 @@
-// Evaluation and backtest runs over HTTP, for the page's History: the runs newest first (all, or one kind), and one
-// run with its report (a backtest's lines with their equity curves and its paired tests against always-LONG). The
-// routes only translate: query strings into the journal's options, its camelCase answers into the wire's snake_case.
-// An unknown id is 404 run_not_found.
+// Runs over HTTP, for the page's History: one list, newest first, of the evaluations and backtests the journal
+// recorded (finished) and the runs still with the workers (queued, with how far each has got, from the shared
+// PostgreSQL database, so every server behind a proxy answers the same). Both are paged by the journal's kind of
+// cursor, (created_at, id), so a page is the newest of both after the cursor and no run appears twice; a queued run
+// leaves the list once its report is written and its finished run is in the journal. One run by id: the journal's,
+// else the queue's; neither is 404 run_not_found. The routes only translate query strings and camelCase.
 import type Router from "@koa/router";
 import { z } from "zod";
 
 import { InputError } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
-import type { EvaluationRunSummary } from "../../src/journal/index";
+import { encodeCursor } from "../../src/journal/index";
 import type { RouteSettings } from "../app-dependencies";
 import { validated } from "../middleware/validated";
+import { type runsPageAnswerSchema, wireFinishedRun, wireQueuedRun, type wireRunSchema } from "../run-wire";
 import { apiRouter } from "./api-router";
 
 const MAX_LIST_LIMIT = 100;
@@ -30,69 +33,7 @@ export const listRunsQuerySchema = z.strictObject({
   cursor: z.string({ error: "must be given once" }).max(512, "is too long").optional(),
 });
 
-const modelSchema = z.object({ provider: z.string(), model: z.string() });
-export const wireRunSummarySchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  kind: z.enum(["evaluation", "backtest"]),
-  timeframe: z.string(),
-  settings: z.record(z.string(), z.unknown()).meta({ description: "the run's settings as the harness recorded them" }),
-  models: z.object({ agent: modelSchema, graph: modelSchema }).nullable().meta({ description: "null: baselines only" }),
-  prompt_version: z.string(),
-  plugins: z.array(z.object({ name: z.string(), version: z.string() })),
-  point_count: z.number().meta({ description: "decision points (an evaluation) or decisions (a backtest)" }),
-});
-
-const equityLineSchema = z.object({
-  name: z.string().meta({ description: "the graph model's name, buy_and_hold, or a baseline's id" }),
-  kind: z.enum(["model", "baseline"]),
-  trades: z.number(),
-  total_return: z.number().meta({ description: "a fraction: 0.05 is 5%" }),
-  sharpe: z.number().nullable().meta({ description: "annualised from the bars' own spacing" }),
-  max_drawdown: z.number().meta({ description: "a positive fraction" }),
-  hit_rate: z.number().nullable(),
-  exposure: z.number(),
-  equity: z.array(z.object({ time: z.string(), value: z.number() })),
-});
-const backtestReportSchema = z.object({
-  settings: z.record(z.string(), z.unknown()),
-  lines: z.array(equityLineSchema),
-  paired: z.array(
-    z.object({
-      a: z.string(),
-      b: z.literal("always_long"),
-      n: z.number(),
-      a_hits: z.number(),
-      b_hits: z.number(),
-      a_only: z.number(),
-      b_only: z.number(),
-      p_value: z.number(),
-    }),
-  ),
-});
-export const runsPageAnswerSchema = z.object({
-  runs: z.array(wireRunSummarySchema),
-  next_cursor: z.string().nullable().meta({ description: "pass as cursor for the next page; null on the last page" }),
-});
-export const runAnswerSchema = wireRunSummarySchema.extend({
-  report: backtestReportSchema
-    .nullable()
-    .meta({ description: "a backtest's lines and paired tests; null for an evaluation" }),
-});
-
-function wireRunSummary(run: EvaluationRunSummary): z.infer<typeof wireRunSummarySchema> {
-  return {
-    id: run.id,
-    created_at: run.createdAt,
-    kind: run.kind,
-    timeframe: run.timeframe,
-    settings: run.settings,
-    models: run.models,
-    prompt_version: run.promptVersion,
-    plugins: run.plugins,
-    point_count: run.pointCount,
-  };
-}
+type WireRun = z.infer<typeof wireRunSchema>;
 
 function runId(raw: unknown): string {
   const id = String(raw);
@@ -101,23 +42,41 @@ function runId(raw: unknown): string {
   return id;
 }
 
+/** Newest first by (created_at, id), as both sources page. */
+const newerFirst = (a: WireRun, b: WireRun) =>
+  a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
+
 export function createRunRouter(settings: RouteSettings): Router {
-  const { pipeline } = settings;
+  const { pipeline, queuedRuns } = settings;
   const router = apiRouter();
 
   router.get(
     "/runs",
     validated("query", listRunsQuerySchema, async (context, query) => {
-      const page = await pipeline.journal.listEvaluationRuns(query);
-      context.body = { runs: page.runs.map(wireRunSummary), next_cursor: page.nextCursor };
+      const limit = query.limit ?? 50;
+      const [finished, queued] = await Promise.all([
+        pipeline.journal.listEvaluationRuns({ ...query, limit }),
+        queuedRuns ? queuedRuns.list({ ...query, limit, unreported: true }) : { runs: [], nextCursor: null },
+      ]);
+      const merged = [...finished.runs.map(wireFinishedRun), ...queued.runs.map(wireQueuedRun)].sort(newerFirst);
+      const runs = merged.slice(0, limit);
+      const last = runs.at(-1);
+      const more = merged.length > limit || finished.nextCursor !== null || queued.nextCursor !== null;
+      const nextCursor = more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+      context.body = { runs, next_cursor: nextCursor } satisfies z.infer<typeof runsPageAnswerSchema>;
     }),
   );
 
   router.get("/runs/:id", async (context) => {
     const id = runId(context.params.id);
-    const run = await pipeline.journal.getEvaluationRun(id);
-    if (!run) throw new JournalError({ reason: "run_not_found", message: `No run with id ${id} in the journal.` });
-    context.body = { ...wireRunSummary(run), report: run.report };
+    const finished = await pipeline.journal.getEvaluationRun(id);
+    if (finished) {
+      context.body = { ...wireFinishedRun(finished), report: finished.report };
+      return;
+    }
+    const queued = await queuedRuns?.get(id);
+    if (!queued) throw new JournalError({ reason: "run_not_found", message: `No run with id ${id}.` });
+    context.body = wireQueuedRun(queued);
   });
 
   return router;

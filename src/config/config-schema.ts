@@ -5,6 +5,7 @@ import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import { stagesSchema } from "../stages/stages-schema";
 import { providerIdSchema, providers } from "./providers";
+import { rateLimitsSchema } from "./rate-limits";
 
 /** What a config holds before the user sets a real key. It never counts as a key, and never hides one in the env. */
 export const PLACEHOLDER_API_KEY = "sk-";
@@ -75,6 +76,12 @@ export const configSchema = z.strictObject({
   journal: z.boolean({ error: "must be true or false" }).default(true),
   /** A PostgreSQL URL (postgres://user:password@host:5432/name) for a journal shared by several processes; default DATABASE_URL. */
   database_url: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+  /**
+   * Calls a minute per provider key, shared by every process on the PostgreSQL database (only with one): per provider
+   * `{requests_per_minute, burst?}` or false, over the defaults (OpenAI and Qwen 60, Anthropic 40, burst 5); false
+   * turns the shared limit off. Default: the RATE_LIMITS environment variable, else the defaults.
+   */
+  rate_limits: rateLimitsSchema.optional(),
   /** Where custom assets and the SQLite journal live (relative paths resolve against the current directory). */
   data_dir: z.string().min(1).default("data"),
   /**

@@ -32,7 +32,7 @@ export interface EvaluationSettings {
   plugins: { name: string; version: string }[];
   /** The optional stages the analyses ran with ({}: none; always {} for a baselines-only run). */
   stages: Stages;
-  /** Where model answers are cached; null when caching is off. */
+  /** Where model answers are cached: a folder, or the database (its URL without password); null when off. */
   cacheDir: string | null;
 }
 

@@ -6,6 +6,8 @@
 export { canonicalJson } from "../common/canonical-json";
 export {
   cachedChatModel,
+  folderAnswerStore,
+  type ModelAnswerStore,
   type ModelCacheCall,
   modelCacheEntryPath,
   modelCacheKey,
@@ -69,7 +71,15 @@ export {
   type HorizonOutcome,
   outcomeAt,
 } from "./decision-points";
+export { enqueueEvaluation, type QueueEvaluationOptions } from "./enqueue-evaluation";
 export { accuracyFigure, type EvaluationFigure, meanReturnFigure } from "./evaluation-figures";
+export { describeEvaluationSpec, EVALUATION_JOB_KIND, evaluationJobKind } from "./evaluation-job";
+export {
+  type EvaluationJobInput,
+  type EvaluationJobResult,
+  type EvaluationJobSpec,
+  evaluationJobSpecSchema,
+} from "./evaluation-job-schemas";
 export {
   type EvaluationProtocol,
   evaluationProtocolSchema,
@@ -89,6 +99,7 @@ export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export type { DriftRow } from "./market-drift";
 export type { PublishedConventions } from "./published-conventions";
 export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
+export { type QueuedEvaluationReport, queuedEvaluationReport } from "./queued-evaluation-report";
 export {
   accuracyTableMarkdown,
   conventionsMarkdown,

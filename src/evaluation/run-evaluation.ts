@@ -17,17 +17,17 @@ import { itemAt } from "../common/item-at";
 import { QuantAgentError } from "../common/quantagent-error";
 import { createSecretRedactor } from "../common/secret-redactor";
 import { type Config, type ConfigInput, createConfig } from "../config/config-schema";
+import { createDatabaseHandle } from "../journal/database-handle";
 import { openJournal } from "../journal/open-journal";
-import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { modelSettingsFor } from "../llm/create-chat-model";
-import { cachedChatModel } from "../llm/model-cache";
-import { createUsageMeter, type UsageMeter } from "../llm/usage-meter";
+import { createUsageMeter } from "../llm/usage-meter";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import type { Directive } from "../scoring/directive";
-import { hasStages, normaliseStages } from "../stages/stages-schema";
+import { databaseAnswerStore } from "../shared-state/database-answer-store";
+import { normaliseStages } from "../stages/stages-schema";
 import { readBenchmarkWindows } from "./benchmark-data";
 import {
   type BenchmarkWindow,
@@ -36,6 +36,7 @@ import {
   resolveDecisionPointOptions,
 } from "./decision-points";
 import { evaluationRunInput } from "./evaluation-journal";
+import { evaluationModels } from "./evaluation-models";
 import { evaluationProtocolSchema, resolveProtocolSettings } from "./evaluation-protocol";
 import type {
   EvaluationProgressListener,
@@ -70,7 +71,10 @@ export const evaluationOptionsSchema = z.strictObject({
   config: z
     .custom<ConfigInput>((value) => value === undefined || (typeof value === "object" && value !== null))
     .optional(),
-  /** Model-answer cache folder; default <config.data_dir>/cache/evaluation; false turns caching off. */
+  /**
+   * Model-answer cache folder; default the journal's PostgreSQL database when there is one (shared by every process
+   * on it), else <config.data_dir>/cache/evaluation; false turns caching off.
+   */
   cacheDir: z.union([z.string().min(1), z.literal(false)]).optional(),
   schedule: z.enum(["concurrent", "sequential"]).default("concurrent"),
 });
@@ -115,10 +119,20 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
       : null;
 
   const meter = createUsageMeter();
-  const cacheDir =
-    settings.cacheDir === false
-      ? null
-      : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "evaluation"));
+  const databaseUrl = databaseUrlOf(config, dependencies.env ?? process.env);
+  // With PostgreSQL, answers are cached in the database every worker and server shares, unless a folder is named.
+  const database =
+    settings.includeModel && databaseUrl && settings.cacheDir === undefined && !dependencies.database
+      ? createDatabaseHandle({ dataDir: config.data_dir, databaseUrl })
+      : undefined;
+  const shared = dependencies.database ?? database;
+  const folder = path.resolve(
+    typeof settings.cacheDir === "string" ? settings.cacheDir : path.join(config.data_dir, "cache", "evaluation"),
+  );
+  const inDatabase = shared !== undefined && settings.cacheDir === undefined;
+  const cache =
+    settings.cacheDir === false ? null : inDatabase ? { store: databaseAnswerStore(shared) } : { dir: folder };
+  const cacheDir = cache === null ? null : inDatabase ? `${shared.location} (model_answers)` : folder;
   const records: PointRecord[] = points.map(pointRecord);
   let pipeline: Pipeline | undefined;
   let stageRun: EvaluationStageRun | undefined;
@@ -131,21 +145,15 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
       pipeline = createPipeline(stages.config, {
         ...dependencies,
         env: stages.env,
+        ...(shared ? { database: shared } : {}),
         plugins,
-        wrapChatModel: (model, role) => {
-          // The prompt version, the plugin set and the stages are part of every key: a run under other prompts, with
-          // other plugins or stages, asks every agent afresh (model-cache.ts says why the prompt text alone is not
-          // enough).
-          const keyContext = {
-            promptVersion: PROMPT_VERSION,
-            ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}),
-            ...(hasStages(config.stages) ? { stages: normaliseStages(config.stages) } : {}),
-          };
-          const cached = cacheDir
-            ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call), keyContext })
-            : meteredOnly(model, meter);
-          return dependencies.wrapChatModel?.(cached, role) ?? cached;
-        },
+        wrapChatModel: evaluationModels({
+          cache,
+          plugins: pluginSummary,
+          stages: config.stages,
+          onCall: (call) => meter.record(call),
+          wrap: dependencies.wrapChatModel,
+        }),
       });
       // A missing key fails here, once, instead of once per point.
       pipeline.model("agent");
@@ -199,6 +207,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   } finally {
     await pipeline?.close();
     await stageRun?.close();
+    await database?.close();
   }
 
   const directives = settings.includeModel
@@ -287,18 +296,4 @@ export function pointRecord(point: DecisionPoint): PointRecord {
 
 function modelsOf(config: Config) {
   return { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
-}
-
-/** Without a cache every call is fresh; it is still counted for tokens and cost. */
-function meteredOnly(model: ChatModel, meter: UsageMeter): ChatModel {
-  return {
-    provider: model.provider,
-    model: model.model,
-    temperature: model.temperature,
-    async chat(request: ChatRequest) {
-      const response = await model.chat(request);
-      meter.record({ hit: false, key: "", provider: model.provider, model: model.model, usage: response.usage });
-      return response;
-    },
-  };
 }

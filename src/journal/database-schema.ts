@@ -2,6 +2,7 @@
 // are ISO 8601 text in UTC (they sort as text, and bucket by day with substr), booleans are 0/1 integers (they sum),
 // JSON is text (never queried inside; the columns a query filters on are columns of their own). Only the chart bytes
 // differ by engine (BLOB and BYTEA), decided in the migrations.
+import type { Generated } from "kysely";
 
 export interface AnalysesTable {
   /** UUID v7: sorts by creation time within a process. */
@@ -141,6 +142,76 @@ export interface EvaluationMovesTable {
   move: number;
 }
 
+export interface CustomAssetsTable {
+  /** The symbol upper-cased: one asset whatever its letter case. */
+  symbol_key: string;
+  /** As the user typed it (trimmed). */
+  symbol: string;
+  created_at: string;
+}
+
+export interface SharedSettingsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface ModelAnswersTable {
+  /** Hex SHA-256 of the request (model-cache.ts). */
+  key: string;
+  provider: string;
+  model: string;
+  /** JSON: the key context the answer was cached under. */
+  context: string | null;
+  /** JSON: the ChatResponse. */
+  response: string;
+  created_at: string;
+}
+
+export interface RateLimitBucketsTable {
+  /** "<provider>:<hex SHA-256 of base URL and key>". */
+  bucket: string;
+  /** May be negative: calls that reserved a token and wait for it. */
+  tokens: number;
+  /** The database clock at the last update, in seconds since the epoch. */
+  updated_at: number;
+}
+
+export interface QueuedRunsTable {
+  id: string;
+  /** "evaluation" (one job per decision point). */
+  kind: string;
+  created_at: string;
+  /** One line saying what the run is (its models, assets, windows), for lists. */
+  label: string;
+  /** JSON: what every worker needs to do any point of the run (no keys). */
+  spec: string;
+  point_count: number;
+  /** When a report was first written from the finished run. */
+  reported_at: string | null;
+  /** The evaluation run recorded in the journal from it. */
+  journal_run_id: string | null;
+}
+
+export interface QueuedPointsTable {
+  run_id: string;
+  point_id: string;
+  /** Order within the run. */
+  position: number;
+  /** JSON: the point as its job reads it. */
+  input: string;
+  /** Times a worker started it. */
+  attempts: Generated<number>;
+  started_at: string | null;
+  /** Set once, with result or error, by the first worker to finish it. */
+  finished_at: string | null;
+  /** "host:pid" of the worker that finished it. */
+  worker: string | null;
+  /** JSON: what the point's job answered. */
+  result: string | null;
+  error: string | null;
+}
+
 export interface JournalDatabase {
   analyses: AnalysesTable;
   charts: ChartsTable;
@@ -148,6 +219,12 @@ export interface JournalDatabase {
   evaluation_runs: EvaluationRunsTable;
   evaluation_points: EvaluationPointsTable;
   evaluation_moves: EvaluationMovesTable;
+  custom_assets: CustomAssetsTable;
+  shared_settings: SharedSettingsTable;
+  model_answers: ModelAnswersTable;
+  rate_limit_buckets: RateLimitBucketsTable;
+  queued_runs: QueuedRunsTable;
+  queued_points: QueuedPointsTable;
 }
 
 export type JournalEngine = "sqlite" | "postgres";

@@ -1,6 +1,7 @@
 // quantagent-ts/journal: the analysis journal. Every analysis, evaluation run and backtest run recorded in SQLite (embedded) or
 // PostgreSQL (shared), scored against what the market did afterwards, and compared across models, prompts and plugins.
 export type { AnalysisFilter } from "./analysis-filter";
+export { createDatabaseHandle, type DatabaseHandle } from "./database-handle";
 export type { JournalEngine } from "./database-schema";
 export {
   type EvaluationPointInput,
@@ -42,6 +43,7 @@ export type {
 export { accuracyTableHtml, type AccuracyTableRow, analysesTableHtml } from "./journal-tables";
 export type { Leaderboard, LeaderboardGroup, LeaderboardOptions } from "./leaderboard";
 export { type AnalysisPage, type AnalysisSummary, type ListAnalysesOptions, MAX_PAGE_SIZE } from "./list-analyses";
+export { type CursorPosition, decodeCursor, encodeCursor } from "./list-cursor";
 export { JOURNAL_FILE_NAME } from "./open-database";
 export { openJournal, type OpenJournalOptions } from "./open-journal";
 export {

@@ -5,6 +5,7 @@ import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely
 
 import type { JournalEngine } from "./database-schema";
 import { stagesAndLessons } from "./lessons-migration";
+import { queuedRuns, sharedState } from "./shared-state-migrations";
 
 // `any`: a migration sees the database as it was at that point in history, not as the current types describe it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's documented type for migrations
@@ -168,6 +169,8 @@ export function journalMigrations(engine: JournalEngine): Record<string, Migrati
     "0002-evaluation-runs": evaluationRuns(),
     "0003-stages-and-lessons": stagesAndLessons(),
     "0004-backtest-runs": backtestRuns(),
+    "0005-shared-state": sharedState(),
+    "0006-queued-runs": queuedRuns(),
   };
 }
 

@@ -49,6 +49,10 @@ export async function openPostgresDatabase(options: PostgresJournalOptions): Pro
   // An idle connection the server drops (restart, failover) is an 'error' event on the pool; without a listener
   // Node would end the process. The pool discards that connection and the next query opens a new one.
   pool.on("error", () => undefined);
+  // A connection that drops while a query holds it (a restart, a failover) rejects that query, and pg also emits
+  // 'error' on the client, which the pool only listens for while the client is idle: without this listener that
+  // second report would end the process.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   try {
     const client = await abortable(pool.connect(), options.signal ?? new AbortController().signal);
     client.release();

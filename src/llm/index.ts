@@ -41,6 +41,8 @@ export {
 } from "./create-chat-model";
 export {
   cachedChatModel,
+  folderAnswerStore,
+  type ModelAnswerStore,
   type ModelCacheCall,
   modelCacheEntryPath,
   modelCacheKey,

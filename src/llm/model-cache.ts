@@ -1,5 +1,7 @@
-// A ChatModel decorator that keeps every answer on disk, keyed by a hash of everything that was sent, so a rerun of
-// an evaluation or a backtest costs nothing and gives the same numbers. Plug it in with createPipeline's deps.wrapChatModel.
+// A ChatModel decorator that keeps every answer, keyed by a hash of everything that was sent, so a rerun of an
+// evaluation or a backtest costs nothing and gives the same numbers: on disk, or with a store in the shared
+// PostgreSQL database (src/shared-state/database-answer-store.ts), where every worker and server sees it. Plug it in
+// with createPipeline's deps.wrapChatModel.
 //
 // Key: sha256 of the canonical JSON of provider, model, temperature, messages (image parts carry their base64
 // bytes, so a different chart is a different key), tools, toolChoice, responseFormat, maxOutputTokens, and the
@@ -12,7 +14,7 @@
 // validated or repaired). With it, a run under new prompts is a fresh sample of every agent. Entries live at <dir>/<first two hex digits>/<key>.json and are written atomically
 // (temp file, fsync, rename): a crash leaves the old state or the new entry, never a torn file. An entry that does
 // not parse is treated as absent and rewritten. Errors are never cached. Identical requests that arrive while the
-// first is still being answered (through any decorator over the same folder) wait for that answer instead of
+// first is still being answered (through any decorator over the same folder or store) wait for that answer instead of
 // asking the model again; if it fails, each asks for itself.
 import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
@@ -23,11 +25,12 @@ import { z } from "zod";
 import { abortable } from "../common/abortable";
 import { writeFileAtomic } from "../common/atomic-write";
 import { canonicalJson } from "../common/canonical-json";
+import { InputError } from "../common/input-error";
 import { parseJsonSafely } from "../common/parse-json-safely";
 import type { ChatModel, ChatRequest, ChatResponse, TokenUsage } from "./chat-model";
 
 /** Bumped when the key material or the entry format changes, so old entries are simply not found. */
-const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 1;
 
 export interface ModelCacheCall {
   hit: boolean;
@@ -37,9 +40,20 @@ export interface ModelCacheCall {
   usage: TokenUsage;
 }
 
+/** Where cached answers are kept: a folder (the default), or the shared database (model-answer-store.ts). */
+export interface ModelAnswerStore {
+  /** Names the store in the in-flight table: decorators over one store share answers being fetched. */
+  readonly id: string;
+  read(key: string): Promise<ChatResponse | undefined>;
+  /** Keeps the entry; an entry already kept under its key stays as it is. */
+  write(entry: ModelCacheEntry): Promise<void>;
+}
+
 export interface ModelCacheOptions {
-  /** The cache folder; created on first write. */
-  dir: string;
+  /** The cache folder; created on first write. Give `dir` or `store`. */
+  dir?: string;
+  /** Another store for the answers (the shared database). */
+  store?: ModelAnswerStore;
   /** Told about every call: whether it was answered from the cache, and its (recorded) token usage. */
   onCall?: (call: ModelCacheCall) => void;
   /**
@@ -59,7 +73,7 @@ const chatResponseSchema = z.object({
   finishReason: z.enum(["stop", "tool_calls", "length", "content_filter", "other"]),
 });
 
-const cacheEntrySchema = z.object({
+export const cacheEntrySchema = z.object({
   format: z.literal(CACHE_FORMAT),
   key: z.string(),
   provider: z.string(),
@@ -69,6 +83,8 @@ const cacheEntrySchema = z.object({
   createdAt: z.string(),
   response: chatResponseSchema,
 });
+
+export type ModelCacheEntry = z.infer<typeof cacheEntrySchema>;
 
 /** The cache key of a request to a model: hex sha256 of its canonical JSON. */
 export function modelCacheKey(
@@ -97,11 +113,31 @@ export function modelCacheEntryPath(dir: string, key: string): string {
   return path.join(dir, key.slice(0, 2), `${key}.json`);
 }
 
-/** Answers being fetched right now, by entry file: shared by every decorator in this process. */
+/** The folder store: one JSON file per answer, written atomically; a torn or foreign file is no entry. */
+export function folderAnswerStore(dir: string): ModelAnswerStore {
+  return {
+    id: path.resolve(dir),
+    read: (key) => readEntry(modelCacheEntryPath(dir, key), key),
+    async write(entry) {
+      const file = modelCacheEntryPath(dir, entry.key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
+    },
+  };
+}
+
+/** Answers being fetched right now, by store and key: shared by every decorator in this process. */
 const inFlight = new Map<string, Promise<ChatResponse>>();
 
 export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): ChatModel {
   const mode = options.mode ?? "read-write";
+  const chosen = options.store ?? (options.dir === undefined ? undefined : folderAnswerStore(options.dir));
+  if (!chosen)
+    throw new InputError({
+      code: "invalid_argument",
+      message: "cachedChatModel needs a cache folder (dir) or a store",
+    });
+  const store: ModelAnswerStore = chosen;
   const report = (call: ModelCacheCall) => options.onCall?.(call);
   const describe = (key: string, hit: boolean, usage: TokenUsage): ModelCacheCall => ({
     hit,
@@ -111,10 +147,10 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
     usage,
   });
 
-  /** From the folder, or from the model (then stored). */
-  async function lookupOrAsk(request: ChatRequest, key: string, file: string): Promise<ChatResponse> {
+  /** From the store, or from the model (then stored). */
+  async function lookupOrAsk(request: ChatRequest, key: string): Promise<ChatResponse> {
     if (mode === "read-write") {
-      const cached = await readEntry(file, key);
+      const cached = await store.read(key);
       if (cached) {
         report(describe(key, true, cached.usage));
         return cached;
@@ -122,8 +158,7 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
     }
     const response = await model.chat(request);
     report(describe(key, false, response.usage));
-    await mkdir(path.dirname(file), { recursive: true });
-    const entry = {
+    await store.write({
       format: CACHE_FORMAT,
       key,
       provider: model.provider,
@@ -131,8 +166,7 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
       context: options.keyContext,
       createdAt: new Date().toISOString(),
       response,
-    };
-    await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
+    });
     return response;
   }
 
@@ -143,8 +177,8 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
     async chat(request: ChatRequest): Promise<ChatResponse> {
       request.signal?.throwIfAborted();
       const key = modelCacheKey(model, request, options.keyContext);
-      const file = modelCacheEntryPath(options.dir, key);
-      const pending = inFlight.get(file);
+      const slot = `${store.id}\n${key}`;
+      const pending = inFlight.get(slot);
       if (pending) {
         try {
           const response = await (request.signal ? abortable(pending, request.signal) : pending);
@@ -155,12 +189,12 @@ export function cachedChatModel(model: ChatModel, options: ModelCacheOptions): C
           // The first asker failed (or was cancelled): errors are not shared, so ask for ourselves.
         }
       }
-      const answering = lookupOrAsk(request, key, file);
-      inFlight.set(file, answering);
+      const answering = lookupOrAsk(request, key);
+      inFlight.set(slot, answering);
       try {
         return await answering;
       } finally {
-        if (inFlight.get(file) === answering) inFlight.delete(file);
+        if (inFlight.get(slot) === answering) inFlight.delete(slot);
       }
     },
   };

@@ -19,10 +19,10 @@ export { parseCsv, type ParseCsvOptions, readCsvFile } from "./csv-source";
 export { candlesToCsv } from "./csv-text-writer";
 export {
   createCustomAssetStore,
-  type CustomAssetStore,
+  type CustomAssetFileStore,
   type CustomAssetStoreOptions,
-  listAssets,
-} from "./custom-asset-store";
+} from "./custom-asset-file-store";
+export { type CustomAssetStore, DEFAULT_MAX_CUSTOM_ASSETS, listAssets } from "./custom-asset-store";
 export {
   countDays,
   type DateRangeRequest,

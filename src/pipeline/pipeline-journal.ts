@@ -1,12 +1,9 @@
 // The pipeline's analysis journal, opened on first use: SQLite in the config's data_dir, or PostgreSQL at its
 // database_url (else the DATABASE_URL environment variable). Every method is the journal's own (quantagent-ts/journal);
 // scoreOutcomes() fetches the bars after each window from the pipeline's own market data unless told otherwise.
-import path from "node:path";
-
 import type { Env } from "../config/api-keys";
-import type { Journal } from "../journal/journal";
-import { JOURNAL_FILE_NAME } from "../journal/open-database";
-import { openJournal } from "../journal/open-journal";
+import type { DatabaseHandle } from "../journal/database-handle";
+import { createJournal, type Journal } from "../journal/journal";
 import type { FetchLaterBars, ScoreOutcomesCounts, ScoreOutcomesOptions } from "../journal/score-outcomes";
 import type { ChatModel } from "../llm/chat-model";
 import { type ReflectionCounts, reflectOnOutcomes } from "../stages/reflect-outcomes";
@@ -32,21 +29,13 @@ export interface PipelineJournal extends Omit<Journal, "scoreOutcomes"> {
 }
 
 export interface PipelineJournalOptions {
-  dataDir: string;
-  databaseUrl: string | undefined;
+  /** The database the journal lives in, shared with the pipeline's other stores; its owner closes it. */
+  database: DatabaseHandle;
   fetchLaterBars: FetchLaterBars;
   /** The model that writes lessons (the graph model); throws when it has no key. */
   reflectionModel: () => ChatModel;
   /** Removes the keys in use from a lesson before it is stored (model text may echo one). */
   redact?: <T>(value: T) => T;
-}
-
-/** The journal's location without a password, for messages and status. */
-function describeLocation(options: PipelineJournalOptions): { engine: Journal["engine"]; location: string } {
-  if (!options.databaseUrl) return { engine: "sqlite", location: path.resolve(options.dataDir, JOURNAL_FILE_NAME) };
-  const url = new URL(options.databaseUrl);
-  if (url.password) url.password = "***";
-  return { engine: "postgres", location: url.toString() };
 }
 
 /** The password in a database URL, decoded; undefined when there is none (or the URL cannot be read). */
@@ -61,17 +50,17 @@ export function databaseUrlOf(config: { database_url?: string }, env: Env): stri
 }
 
 export function createPipelineJournal(options: PipelineJournalOptions): PipelineJournal & { close(): Promise<void> } {
-  let opening: Promise<Journal> | undefined;
-  const open = () => {
-    opening ??= openJournal({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
-    // A journal that failed to open is tried again next time (PostgreSQL may have been down).
-    opening.catch(() => (opening = undefined));
-    return opening;
+  const { database } = options;
+  let journal: Journal | undefined;
+  const open = async () => {
+    const opened = await database.open();
+    // The journal's own close() must not close a database the pipeline's other stores still use.
+    journal ??= createJournal({ ...opened, close: async () => undefined });
+    return journal;
   };
-  const { engine, location } = describeLocation(options);
   return {
-    engine,
-    location,
+    engine: database.engine,
+    location: database.location,
     open,
     record: async (entry, recordOptions) => (await open()).record(entry, recordOptions),
     get: async (id) => (await open()).get(id),
@@ -108,10 +97,9 @@ export function createPipelineJournal(options: PipelineJournalOptions): Pipeline
     getEvaluationRun: async (id) => (await open()).getEvaluationRun(id),
     leaderboard: async (leaderboardOptions) => (await open()).leaderboard(leaderboardOptions),
     async close() {
-      const pending = opening;
-      opening = undefined;
-      const journal = await pending?.catch(() => undefined);
-      await journal?.close();
+      const current = journal;
+      journal = undefined;
+      await current?.close();
     },
   };
 }

@@ -23,7 +23,9 @@ import {
   PLACEHOLDER_API_KEY,
 } from "../config/config-schema";
 import { type ProviderId, providerIds, providerIdSchema, providerInfo } from "../config/providers";
+import { resolveRateLimits } from "../config/resolve-rate-limits";
 import { type ModelSelection, modelSelection, switchProvider } from "../config/switch-provider";
+import { createDatabaseHandle, type DatabaseHandle } from "../journal/database-handle";
 import type { JournalSource } from "../journal/journal-entry";
 import type { LaterBarsRequest } from "../journal/score-outcomes";
 import type { ChatModel } from "../llm/chat-model";
@@ -31,11 +33,14 @@ import { createChatModel, type ModelRole } from "../llm/create-chat-model";
 import { type ApiKeyValidation, validateApiKey } from "../llm/validate-api-key";
 import type { AssetEntry } from "../market/assets";
 import type { Candle } from "../market/candle";
-import { createCustomAssetStore, type CustomAssetStore, listAssets } from "../market/custom-asset-store";
+import { type CustomAssetStore, listAssets } from "../market/custom-asset-store";
 import { type DateRangeRequest, type DateRangeValidation, validateDateRange } from "../market/date-range";
 import { DAY_MS, maxLookbackDays, timeframeInfo, timeframeSchema } from "../market/timeframes";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, type PluginSummary, summarisePlugins } from "../plugins/plugin-set";
+import { rateLimitedChatModel } from "../shared-state/rate-limited-chat-model";
+import type { SharedRateLimiter } from "../shared-state/shared-rate-limiter";
+import { sharedStateFor } from "../shared-state/shared-state";
 import { replayLesson } from "../stages/replay-lesson";
 import { normaliseStages } from "../stages/stages-schema";
 import type { AnalysisResult } from "./analysis-result";
@@ -57,9 +62,20 @@ export interface PipelineDependencies {
   fetch?: typeof fetch;
   /** A chart renderer to share; by default the pipeline launches its own on first use and closes it in close(). */
   renderer?: ChartRenderer;
-  /** Custom-asset store; by default one in config.data_dir. */
+  /**
+   * The journal's database, to share with other parts of the process (its owner closes it); by default the pipeline
+   * opens its own (SQLite in data_dir, or PostgreSQL at database_url) on first use and closes it in close().
+   */
+  database?: DatabaseHandle;
+  /**
+   * Custom-asset store; by default the file in config.data_dir, or with a PostgreSQL database the database, where
+   * every server and worker on it shares the list.
+   */
   assetStore?: CustomAssetStore;
-  /** Wraps each model after it is built (a cache, a recorder, a rate limiter). */
+  /**
+   * Wraps each model after it is built (a cache, a recorder). With a PostgreSQL database the model it is given is
+   * already under the shared rate limit of its provider key (config `rate_limits`).
+   */
   wrapChatModel?: (model: ChatModel, role: ModelRole) => ChatModel;
   /** Plugins (definePlugin): extra indicator tools, analysts and data sources. Checked when the pipeline is made. */
   plugins?: readonly (Plugin | PluginDefinition)[];
@@ -81,6 +97,8 @@ export class Pipeline {
   readonly #env: Env;
   readonly #dependencies: PipelineDependencies;
   readonly #assetStore: CustomAssetStore;
+  readonly #database: DatabaseHandle;
+  readonly #rateLimiter: SharedRateLimiter | undefined;
   readonly #plugins: readonly Plugin[];
   readonly #journal: PipelineJournal & { close(): Promise<void> };
   readonly #redactor: SecretRedactor;
@@ -93,14 +111,19 @@ export class Pipeline {
     this.#dependencies = dependencies;
     this.#renderer = dependencies.renderer;
     this.#plugins = Object.freeze(checkPluginSet(dependencies.plugins ?? []));
-    const installed = this.#build(createConfig(config));
+    const initial = createConfig(config);
+    this.#database =
+      dependencies.database ??
+      createDatabaseHandle({ dataDir: initial.data_dir, databaseUrl: databaseUrlOf(initial, this.#env) });
+    const shared = sharedStateFor({ dataDir: initial.data_dir, database: this.#database });
+    this.#rateLimiter = shared.rateLimiter;
+    this.#assetStore = dependencies.assetStore ?? shared.assetStore;
+    const installed = this.#build(initial);
     this.#config = installed.config;
     this.#models = installed.models;
-    this.#assetStore = dependencies.assetStore ?? createCustomAssetStore({ dataDir: this.#config.data_dir });
     this.#redactor = createSecretRedactor(() => this.secretValues());
     this.#journal = createPipelineJournal({
-      dataDir: this.#config.data_dir,
-      databaseUrl: databaseUrlOf(this.#config, this.#env),
+      database: this.#database,
       fetchLaterBars: (request) => this.#laterBars(request),
       reflectionModel: () => this.model("graph"),
       redact: (value) => this.#redactor.redactValue(value),
@@ -375,14 +398,20 @@ export class Pipeline {
     if (this.#renderer && this.#renderer !== this.#dependencies.renderer) await this.#renderer.close();
     this.#renderer = undefined;
     await this.#journal.close();
+    if (this.#database !== this.#dependencies.database) await this.#database.close();
   }
 
   /** The config frozen, and both models built from it; a ConfigError (a bad model name) throws before anything changes. */
   #build(config: Config): { config: Readonly<Config>; models: Readonly<Record<ModelRole, ModelSlot>> } {
     const frozen = Object.freeze({ ...config });
+    // Read once per record: a RATE_LIMITS the pipeline cannot read is a ConfigError before anything is built.
+    const limits = this.#rateLimiter ? resolveRateLimits(frozen, this.#env) : {};
     const build = (role: ModelRole): ModelSlot => {
       try {
-        const model = createChatModel({ config: frozen, role, env: this.#env });
+        const built = createChatModel({ config: frozen, role, env: this.#env });
+        const model = this.#rateLimiter
+          ? rateLimitedChatModel(built, { limiter: this.#rateLimiter, limits, config: frozen, env: this.#env })
+          : built;
         return { ok: true, model: this.#dependencies.wrapChatModel?.(model, role) ?? model };
       } catch (error) {
         if (error instanceof ConfigError) throw error;

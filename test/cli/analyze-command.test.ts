@@ -76,7 +76,7 @@ describe("quantagent analyze", () => {
     ])
       expect(run.stdout).toContain(option);
     expect(run.stdout).toContain(
-      "Exit codes: 0 done, 1 failed while running, 2 bad usage or input (nothing was spent), 130 interrupted.",
+      "Exit codes: 0 done, 1 failed while running, 2 bad usage or input (nothing was spent), 75 a queued run\nstill has points pending (evaluate --report), 130 interrupted.",
     );
   });
 
@@ -264,12 +264,12 @@ describe("quantagent", () => {
   it("without a command prints the commands and exits 2; an unknown command exits 2", async () => {
     const bare = await quantagent([]);
     expect(bare.code).toBe(2);
-    for (const command of ["analyze", "history", "serve", "evaluate", "kernel"])
+    for (const command of ["analyze", "history", "serve", "evaluate", "worker", "kernel"])
       expect(bare.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
     const unknown = await quantagent(["analyse"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(
-      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, backtest, kernel/,
+      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, backtest, worker, kernel/,
     );
     expect((await quantagent(["--help"])).code).toBe(0);
     expect((await quantagent(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);

@@ -8,7 +8,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { runCli } from "../../cli/run-cli";
-import { type Journal, openJournal } from "../../src/journal/index";
+import { createDatabaseHandle, type Journal, openJournal } from "../../src/journal/index";
+import { finishPoint, insertQueuedRun, startPoint } from "../../src/queue/queued-runs";
 import { laterBars, sampleEntry } from "../journal/journal-fixtures";
 
 let scratch: string;
@@ -125,6 +126,55 @@ describe("quantagent history", () => {
 
   it("has an empty leaderboard until an evaluation run is recorded", async () => {
     expect((await quantagent(["leaderboard"])).stdout).toContain("No evaluation runs with a model recorded yet");
+  });
+
+  it("lists runs queued for workers, shows one, and says why there are none without PostgreSQL", async () => {
+    expect((await quantagent(["runs"])).stdout).toContain("queued runs need PostgreSQL (DATABASE_URL)");
+    // The SQLite journal has the queued runs' tables too: a run written there shows as a PostgreSQL one would.
+    const database = createDatabaseHandle({ dataDir });
+    try {
+      const { db } = await database.open();
+      await insertQueuedRun(db, {
+        id: "run-a",
+        kind: "evaluation",
+        createdAt: "2026-02-01T10:00:00.000Z",
+        label: "evaluation: gpt-4o on BTC, 2 windows",
+        spec: {},
+        points: [
+          { id: "BTC/1/0", input: {} },
+          { id: "BTC/2/0", input: {} },
+        ],
+      });
+      await startPoint(db, { runId: "run-a", pointId: "BTC/1/0", now: new Date() });
+      await finishPoint(db, {
+        runId: "run-a",
+        pointId: "BTC/1/0",
+        worker: "w:1",
+        now: new Date(),
+        outcome: { ok: true, result: {} },
+      });
+    } finally {
+      await database.close();
+    }
+    const list = await quantagent(["runs"]);
+    expect(list.code).toBe(0);
+    const lines = list.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^queued\s+id\s+run\s+finished\s+failed\s+running\s+waiting\s+state$/);
+    expect(lines[2]).toMatch(
+      /^2026-02-01 10:00\s+run-a\s+evaluation: gpt-4o on BTC, 2 windows\s+1\/2\s+0\s+0\s+1\s+in progress$/,
+    );
+    const one = await quantagent(["runs", "run-a"]);
+    expect(one.stdout).toContain("1 of 2 points finished: 1 done, 0 failed; 0 running, 1 waiting");
+    expect(JSON.parse((await quantagent(["runs", "--json"])).stdout).runs[0]).toMatchObject({
+      id: "run-a",
+      state: "queued",
+      point_count: 2,
+      done: 1,
+      waiting: 1,
+    });
+    const unknown = await quantagent(["runs", "run-b"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("No queued run run-b");
   });
 
   it.each([

@@ -1,6 +1,6 @@
 // Compiles a TypeScript entry file and the relative imports it reaches to CommonJS in a folder, so a crash test
 // can start hundreds of plain `node` children (~0.1 s each) instead of paying tsx's start-up (~0.3 s) every time.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import ts from "typescript";
@@ -22,7 +22,10 @@ export function transpileForChild(entryFile: string, outDir: string): string {
     mkdirSync(path.dirname(outputFor(file)), { recursive: true });
     writeFileSync(outputFor(file), output.outputText);
     for (const imported of ts.preProcessFile(source, true, true).importedFiles) {
-      if (imported.fileName.startsWith(".")) visit(path.resolve(path.dirname(file), `${imported.fileName}.ts`));
+      if (!imported.fileName.startsWith(".")) continue;
+      const target = path.resolve(path.dirname(file), imported.fileName);
+      // "../indicators" is a folder's index.ts, as TypeScript and Node resolve it.
+      visit(existsSync(`${target}.ts`) ? `${target}.ts` : path.join(target, "index.ts"));
     }
   };
   visit(path.resolve(entryFile));

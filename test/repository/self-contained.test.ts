@@ -16,8 +16,9 @@ const textFiles = tracked.filter(
   (file) => /\.(ts|mts|cts|js|mjs|cjs|json|md|ipynb|sh|yml|yaml|html|css)$/.test(file) || file.endsWith("/run"),
 );
 
-// Spelt in pieces so that this file does not match itself.
-const SHARED_FOLDER = new RegExp(["\\.\\./", "shared\\b|", "shared/", "benchmark"].join(""));
+// Spelt in pieces so that this file does not match itself. The shared folder one level up, as a folder of its own:
+// the repository's src/shared-state/ (imported one level up too) is not it.
+const SHARED_FOLDER = new RegExp(["\\.\\./", "shared(?![\\w-])|", "shared/", "benchmark"].join(""));
 
 // A citation of an outside document's numbered sections: the word in capitals followed by a section number, in the
 // forms the self-check below lists. Spelt in pieces too.

@@ -5,6 +5,10 @@
 //   JSON Schema 2020-12), /api/analyze included: driven through the real SDK against the fake provider, as JSON and
 //   as an event stream whose progress, result and error events match their schemas too;
 // - it sits behind the access token like every /api route.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +18,9 @@ import { silentLogger } from "../../server/logger";
 import { API_OPERATIONS } from "../../server/openapi/api-operations";
 import { buildOpenApiDocument, type JsonSchema, type OpenApiDocument } from "../../server/openapi/openapi-document";
 import { type ChartRenderer, createChartRenderer, createPipeline, runBacktest } from "../../src/index";
+import { createDatabaseHandle } from "../../src/journal/database-handle";
+import { insertQueuedRun } from "../../src/queue/queued-runs";
+import { queuedRunsReader } from "../../src/queue/run-progress";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { parseEventStreamText } from "../support/event-stream-text";
@@ -307,6 +314,35 @@ describe("real answers of every route match the document", () => {
     check("post", "/api/analyses/score-outcomes", await postJson(server, "/api/analyses/score-outcomes", {}), 200);
     check("delete", "/api/analyses/{id}", await deleteJson(server, `/api/analyses/${id}`), 200);
     check("delete", "/api/analyses/{id}", await deleteJson(server, `/api/analyses/${id}`), 404);
+  });
+
+  it("queued runs: the list, one run, an unknown run", async () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), "openapi-runs-"));
+    // The SQLite journal has the queued runs' tables too (one schema for both engines): a run written there is listed.
+    const database = createDatabaseHandle({ dataDir: scratch });
+    const runs = await startTestServer({ dataDir: scratch, app: { queuedRuns: queuedRunsReader(database) } });
+    try {
+      await insertQueuedRun((await database.open()).db, {
+        id: "run-1",
+        kind: "evaluation",
+        createdAt: new Date().toISOString(),
+        label: "evaluation: gpt-4o on BTC",
+        spec: {},
+        points: [{ id: "BTC/1/0", input: {} }],
+      });
+      const page = await getJson(runs, "/api/runs?limit=5");
+      check("get", "/api/runs", page, 200);
+      expect(page.body.runs.map((run: { id: string; state: string }) => [run.id, run.state])).toEqual([
+        ["run-1", "queued"],
+      ]);
+      check("get", "/api/runs", await getJson(runs, "/api/runs?limit=none"), 400);
+      check("get", "/api/runs/{id}", await getJson(runs, "/api/runs/run-1"), 200);
+      check("get", "/api/runs/{id}", await getJson(runs, "/api/runs/run-2"), 404);
+    } finally {
+      await runs.close();
+      await database.close();
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 
   it("the runs: a backtest recorded by the server's pipeline, listed and read with its report", async () => {

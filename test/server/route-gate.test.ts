@@ -236,7 +236,7 @@ describe("the gate in front of every route", () => {
       const answer = await rawRequest(port, { method: route.method, path: concrete(route.path), token: TOKEN });
       const handlerAnswered =
         [200, 400].includes(answer.status) ||
-        (answer.status === 404 && /"code":"(analysis|run)_not_found"/.test(answer.text));
+        (answer.status === 404 && /"code":"(analysis|run|queued_run)_not_found"/.test(answer.text));
       expect(handlerAnswered, `${route.method} ${route.path} answered ${answer.status}: ${answer.text}`).toBe(true);
       expect(answer.cacheControl).toBe("no-store");
     }

@@ -29,6 +29,10 @@ export interface PostgresClusterOptions {
 export interface PostgresCluster {
   /** Creates an empty database and answers its postgres:// URL (password included). */
   createDatabase(name: string): Promise<string>;
+  /** Stops the server as a restart or a switchover would (every connection dropped, committed work kept), keeping its port. */
+  pause(): Promise<void>;
+  /** Starts it again after pause(), on the same port. */
+  resume(): Promise<void>;
   /** Stops the server and removes the folder; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -146,9 +150,7 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
     ]);
     const durability = options.durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"];
     let port = 0;
-    // Another process may take the free port between the probe and the start: try a few.
-    for (let attempt = 1; !started; attempt += 1) {
-      port = await freePort();
+    const startServer = async () => {
       const serverOptions = [
         `-p ${port}`,
         `-k ${folder}`,
@@ -156,9 +158,14 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
         "-c max_connections=60",
         ...durability,
       ].join(" ");
+      await invoke("pg_ctl", ["-D", dataDir, "-l", logFile, "-w", "-t", "60", "-o", serverOptions, "start"]);
+      started = true;
+    };
+    // Another process may take the free port between the probe and the start: try a few.
+    for (let attempt = 1; !started; attempt += 1) {
+      port = await freePort();
       try {
-        await invoke("pg_ctl", ["-D", dataDir, "-l", logFile, "-w", "-t", "60", "-o", serverOptions, "start"]);
-        started = true;
+        await startServer();
       } catch (error) {
         if (attempt >= 3) throw error;
       }
@@ -177,6 +184,11 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
         }
         return `postgres://postgres:${password}@127.0.0.1:${port}/${name}`;
       },
+      async pause() {
+        await invoke("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
+        started = false;
+      },
+      resume: startServer,
       stop,
     };
   } catch (error) {

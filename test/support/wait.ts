@@ -12,5 +12,18 @@ export async function waitFor(condition: () => boolean, timeoutMs = 60_000, what
   }
 }
 
+/** As waitFor, for a condition that has to ask something (a database): polled every 200 ms. */
+export async function waitUntil(
+  condition: () => Promise<boolean>,
+  timeoutMs = 10_000,
+  what = "condition",
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** True while a process with this pid exists: the library's own check. */
 export { processExists as isProcessAlive } from "../../src/common/process-exists";

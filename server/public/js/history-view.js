@@ -1,6 +1,6 @@
 // @ts-check
-// The History tab: the filters, the list of recorded analyses, accuracy per model, one opened analysis, and the
-// backtest runs with their equity charts, wired together. Nothing is asked of the journal until the tab is first shown; each time it is shown again with the list
+// The History tab: the filters, the list of recorded analyses, accuracy per model, the runs queued for workers, one
+// opened analysis, and the backtest runs with their equity charts, wired together. Nothing is asked of the journal until the tab is first shown; each time it is shown again with the list
 // in view (an analysis may have been run since), the list and the accuracy are reloaded from the first page.
 import { createAccuracyTable } from "./accuracy-table.js";
 import { createBacktestRuns } from "./backtest-runs.js";
@@ -9,6 +9,7 @@ import { createErrorView } from "./error-view.js";
 import { createHistoryDetail } from "./history-detail.js";
 import { createHistoryFilters } from "./history-filters.js";
 import { createHistoryList } from "./history-list.js";
+import { createQueuedRuns } from "./queued-runs.js";
 
 /** @typedef {import("./wire-types.js").PageConfig} PageConfig */
 
@@ -45,6 +46,9 @@ export function createHistoryView({ config, openSettings, askForToken }) {
     onError: (error) => listErrors.show(error, { title: "The history could not be loaded" }),
   });
   const accuracy = createAccuracyTable({ onScored: () => refresh() });
+  const runs = createQueuedRuns({
+    onError: (error) => listErrors.show(error, { title: "The queued runs could not be loaded" }),
+  });
   const backtests = createBacktestRuns();
   const filters = createHistoryFilters({ config, onChange: () => refresh() });
   const detail = createHistoryDetail({
@@ -72,6 +76,7 @@ export function createHistoryView({ config, openSettings, askForToken }) {
   return {
     /** Called each time the tab is shown. */
     shown() {
+      void runs.shown();
       if (!detail.isOpen()) void refresh();
     },
   };

@@ -10,6 +10,8 @@ import { apiDelete, apiGet, apiPost } from "./api-client.js";
 /** @typedef {import("./wire-types.js").StoredAnalysis} StoredAnalysis */
 /** @typedef {import("./wire-types.js").RunPage} RunPage */
 /** @typedef {import("./wire-types.js").RunDetail} RunDetail */
+/** @typedef {import("./wire-types.js").RunSummary} RunSummary */
+/** @typedef {import("./wire-types.js").QueuedRun} QueuedRun */
 /** @typedef {{asset?: string, timeframe?: string, model?: string, source?: string}} HistoryFilter */
 
 /** The history list's page size. */
@@ -72,12 +74,20 @@ export function scoreOutcomes() {
 }
 
 /**
- * Backtest runs, newest first (their reports are read one at a time).
- * @param {{cursor?: string, signal?: AbortSignal}} [options]
- * @returns {Promise<RunPage>}
+ * @param {RunSummary | QueuedRun} run
+ * @returns {run is RunSummary}
  */
-export function listBacktestRuns({ cursor, signal } = {}) {
-  return apiGet(`/api/runs${query({}, { kind: "backtest", limit: PAGE_SIZE, cursor })}`, { signal });
+const isFinished = (run) => run.state === "finished";
+
+/**
+ * Finished backtest runs, newest first (their reports are read one at a time).
+ * @param {{cursor?: string, signal?: AbortSignal}} [options]
+ * @returns {Promise<{runs: RunSummary[], next_cursor: string | null}>}
+ */
+export async function listBacktestRuns({ cursor, signal } = {}) {
+  /** @type {RunPage} */
+  const page = await apiGet(`/api/runs${query({}, { kind: "backtest", limit: PAGE_SIZE, cursor })}`, { signal });
+  return { ...page, runs: page.runs.filter(isFinished) };
 }
 
 /**

@@ -211,6 +211,24 @@
 
 /** @typedef {{analyses: AnalysisSummary[], next_cursor: string | null}} AnalysisPage */
 
+/**
+ * A run queued for workers (an entry of GET /api/runs with state "queued"): its points done, failed, running and
+ * waiting.
+ * @typedef {object} QueuedRun
+ * @property {"queued"} state
+ * @property {string} id
+ * @property {string} kind
+ * @property {string} created_at
+ * @property {string} label
+ * @property {number} point_count
+ * @property {number} done
+ * @property {number} failed
+ * @property {number} running
+ * @property {number} waiting
+ * @property {string | null} reported_at
+ * @property {string | null} journal_run_id
+ */
+
 /** @typedef {{id: string, created_at: string, outcome: OutcomeAtHorizon[] | null}} JournalFields */
 
 /**
@@ -240,8 +258,9 @@
  */
 
 /**
- * One entry of GET /api/runs: an evaluation or a backtest run. `models` is null for a baselines-only run.
+ * A finished entry of GET /api/runs: an evaluation or a backtest run. `models` is null for a baselines-only run.
  * @typedef {object} RunSummary
+ * @property {"finished"} state
  * @property {string} id
  * @property {string} created_at
  * @property {"evaluation" | "backtest"} kind
@@ -253,7 +272,8 @@
  * @property {number} point_count
  */
 
-/** @typedef {{runs: RunSummary[], next_cursor: string | null}} RunPage */
+/** GET /api/runs: finished and queued runs in one list, newest first. */
+/** @typedef {{runs: (RunSummary | QueuedRun)[], next_cursor: string | null}} RunPage */
 
 /**
  * One line of a backtest: returns and drawdowns are fractions; `equity` one point per bar from the first decision.

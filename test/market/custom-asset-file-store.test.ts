@@ -4,7 +4,8 @@ import path from "node:path";
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { createCustomAssetStore, listAssets } from "../../src/market/custom-asset-store";
+import { createCustomAssetStore } from "../../src/market/custom-asset-file-store";
+import { listAssets } from "../../src/market/custom-asset-store";
 import { CustomAssetStoreError } from "../../src/market/custom-asset-store-error";
 
 let dataDir: string;

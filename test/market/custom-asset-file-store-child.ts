@@ -1,10 +1,10 @@
 // Child process of the crash test: saves symbols in a loop and prints each one once its save has resolved
-// ("confirmed"), until the parent kills it with SIGKILL. Usage: node --import tsx custom-asset-store-child.ts <dataDir> <tag>
-import { createCustomAssetStore } from "../../src/market/custom-asset-store";
+// ("confirmed"), until the parent kills it with SIGKILL. Usage: node --import tsx custom-asset-file-store-child.ts <dataDir> <tag>
+import { createCustomAssetStore } from "../../src/market/custom-asset-file-store";
 
 async function main(): Promise<void> {
   const [dataDir, tag] = process.argv.slice(2);
-  if (!dataDir || !tag) throw new Error("usage: custom-asset-store-child.ts <dataDir> <tag>");
+  if (!dataDir || !tag) throw new Error("usage: custom-asset-file-store-child.ts <dataDir> <tag>");
   const store = createCustomAssetStore({ dataDir, maxAssets: 1_000_000 });
   process.stdout.write("ready\n");
   for (let index = 0; ; index += 1) {

@@ -9,7 +9,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createCustomAssetStore } from "../../src/market/custom-asset-store";
+import { createCustomAssetStore } from "../../src/market/custom-asset-file-store";
 import { projectNodeModules, transpileForChild } from "./transpile-for-child";
 
 const TOTAL_KILLS = 200;
@@ -26,7 +26,10 @@ let childScript: string;
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), "custom-asset-crash-"));
   dataDir = path.join(workDir, "data");
-  childScript = transpileForChild(path.join(__dirname, "custom-asset-store-child.ts"), path.join(workDir, "build"));
+  childScript = transpileForChild(
+    path.join(__dirname, "custom-asset-file-store-child.ts"),
+    path.join(workDir, "build"),
+  );
 });
 
 afterAll(async () => {

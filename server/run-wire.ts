@@ -1,0 +1,126 @@
+// The wire form of runs (GET /api/runs, GET /api/runs/<id>, quantagent history runs --json): one list of every
+// run, whatever it is and wherever it is. A finished run is an evaluation or a backtest the journal recorded (a
+// backtest's report read with it); a queued run is one still with the workers (or done and not reported yet), read
+// from the shared PostgreSQL database with how far it has got. `state` tells the two apart.
+import { z } from "zod";
+
+import type { EvaluationRunSummary } from "../src/journal/index";
+import type { RunProgress } from "../src/queue/index";
+
+const modelSchema = z.object({ provider: z.string(), model: z.string() });
+
+export const wireFinishedRunSchema = z
+  .object({
+    state: z.literal("finished"),
+    id: z.string(),
+    created_at: z.string(),
+    kind: z.enum(["evaluation", "backtest"]),
+    timeframe: z.string(),
+    settings: z
+      .record(z.string(), z.unknown())
+      .meta({ description: "the run's settings as the harness recorded them" }),
+    models: z
+      .object({ agent: modelSchema, graph: modelSchema })
+      .nullable()
+      .meta({ description: "null: baselines only" }),
+    prompt_version: z.string(),
+    plugins: z.array(z.object({ name: z.string(), version: z.string() })),
+    point_count: z.number().meta({ description: "decision points (an evaluation) or decisions (a backtest)" }),
+  })
+  .meta({ title: "A finished run (in the journal)" });
+
+export const wireQueuedRunSchema = z
+  .object({
+    state: z.literal("queued"),
+    id: z.string(),
+    created_at: z.string(),
+    kind: z.string().meta({ description: "what was queued: evaluation" }),
+    label: z.string().meta({ description: "what the run is: its models, assets and windows" }),
+    point_count: z.number().meta({ description: "decision points in the run, one job each" }),
+    done: z.number(),
+    failed: z.number().meta({ description: "points whose analysis failed, or whose job gave up after its retries" }),
+    running: z.number().meta({ description: "points a worker is on now" }),
+    waiting: z.number().meta({ description: "points no worker has started" }),
+    reported_at: z.string().nullable().meta({ description: "when a report was first written from the finished run" }),
+    journal_run_id: z
+      .string()
+      .nullable()
+      .meta({ description: "the finished run recorded in the journal from it (then listed as that run)" }),
+  })
+  .meta({ title: "A queued run (with the workers)" });
+
+export const wireRunSchema = z.discriminatedUnion("state", [wireFinishedRunSchema, wireQueuedRunSchema]);
+
+const equityLineSchema = z.object({
+  name: z.string().meta({ description: "the graph model's name, buy_and_hold, or a baseline's id" }),
+  kind: z.enum(["model", "baseline"]),
+  trades: z.number(),
+  total_return: z.number().meta({ description: "a fraction: 0.05 is 5%" }),
+  sharpe: z.number().nullable().meta({ description: "annualised from the bars' own spacing" }),
+  max_drawdown: z.number().meta({ description: "a positive fraction" }),
+  hit_rate: z.number().nullable(),
+  exposure: z.number(),
+  equity: z.array(z.object({ time: z.string(), value: z.number() })),
+});
+const backtestReportSchema = z.object({
+  settings: z.record(z.string(), z.unknown()),
+  lines: z.array(equityLineSchema),
+  paired: z.array(
+    z.object({
+      a: z.string(),
+      b: z.literal("always_long"),
+      n: z.number(),
+      a_hits: z.number(),
+      b_hits: z.number(),
+      a_only: z.number(),
+      b_only: z.number(),
+      p_value: z.number(),
+    }),
+  ),
+});
+
+export const runsPageAnswerSchema = z.object({
+  runs: z.array(wireRunSchema),
+  next_cursor: z.string().nullable().meta({ description: "pass as cursor for the next page; null on the last page" }),
+});
+
+export const runAnswerSchema = z.discriminatedUnion("state", [
+  wireFinishedRunSchema.extend({
+    report: backtestReportSchema
+      .nullable()
+      .meta({ description: "a backtest's lines and paired tests; null for an evaluation" }),
+  }),
+  wireQueuedRunSchema,
+]);
+
+export function wireFinishedRun(run: EvaluationRunSummary): z.infer<typeof wireFinishedRunSchema> {
+  return {
+    state: "finished",
+    id: run.id,
+    created_at: run.createdAt,
+    kind: run.kind,
+    timeframe: run.timeframe,
+    settings: run.settings,
+    models: run.models,
+    prompt_version: run.promptVersion,
+    plugins: run.plugins,
+    point_count: run.pointCount,
+  };
+}
+
+export function wireQueuedRun(run: RunProgress): z.infer<typeof wireQueuedRunSchema> {
+  return {
+    state: "queued",
+    id: run.id,
+    created_at: run.createdAt,
+    kind: run.kind,
+    label: run.label,
+    point_count: run.points,
+    done: run.done,
+    failed: run.failed,
+    running: run.running,
+    waiting: run.waiting,
+    reported_at: run.reportedAt,
+    journal_run_id: run.journalRunId,
+  };
+}

@@ -1,0 +1,107 @@
+// The job queue: pg-boss on the journal's PostgreSQL database, in its own schema (pgboss). pg-boss keeps the jobs,
+// hands each to one worker (SKIP LOCKED), retries failures with exponential backoff, runs again a job whose worker
+// stopped answering (expiry, found by the maintenance pass), and moves a job that used up its retries to the
+// "gave up" queue. This module only opens it on a connection pool of its own whose queries ride out a lost
+// connection (connection-retry.ts), and names the two queues.
+import { CompiledQuery, type Kysely } from "kysely";
+import type { Pool } from "pg";
+import type PgBoss from "pg-boss";
+
+import { describeError } from "../common/describe-error";
+import type { JournalDatabase } from "../journal/database-schema";
+import { redactDatabaseUrl } from "../journal/postgres-database";
+import { retryWhileDisconnected } from "./connection-retry";
+import { QueueError } from "./queue-error";
+import type { WorkerSettings } from "./queue-settings";
+
+/** One job per decision point: `{runId, pointId}`. */
+export const POINT_QUEUE = "quantagent-points";
+/** Jobs that used up their retries land here, so a worker records their point as failed. */
+export const GAVE_UP_QUEUE = "quantagent-points-gave-up";
+
+export interface PointJobData {
+  runId: string;
+  pointId: string;
+}
+
+export interface JobQueueOptions {
+  databaseUrl: string;
+  /** Workers look for lost jobs and poll; a process that only enqueues or reads does neither. */
+  worker?: Pick<WorkerSettings, "maintenanceIntervalSeconds" | "pollingIntervalSeconds">;
+  /** Connections the queue keeps at most. @default 4 */
+  poolSize?: number;
+  /** Told when a query waits for the database to come back. */
+  onDisconnected?: (error: unknown, pauseMs: number) => void;
+}
+
+export interface JobQueue {
+  readonly boss: PgBoss;
+  /** Runs pg-boss's statements inside a Kysely transaction, so jobs are created with the rows they refer to. */
+  inTransaction(transaction: Kysely<JournalDatabase>): PgBoss.Db;
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+}
+
+export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const pg = (await import("pg")).default;
+  const PgBossClass = (await import("pg-boss")).default;
+  const pool: Pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 4 });
+  // A dropped idle connection is an 'error' event; the pool replaces it on the next query.
+  pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined)); // see postgres-database.ts
+  let closed = false;
+  const db: PgBoss.Db = {
+    // Every statement pg-boss runs (fetch, complete, fail, maintenance) waits out a lost connection instead of
+    // failing: pg-boss completes jobs without waiting for the answer, so a failure there would be lost work.
+    executeSql: async (text, values) => {
+      if (closed) return { rows: [] };
+      return retryWhileDisconnected(() => pool.query(text, values), {
+        onRetry: options.onDisconnected,
+      }).catch((error: unknown) => {
+        if (closed) return { rows: [] };
+        throw error;
+      });
+    },
+  };
+  const boss = new PgBossClass({
+    db,
+    schema: "pgboss",
+    // Nothing here is scheduled by cron; workers supervise (find lost jobs), other processes do not.
+    schedule: false,
+    supervise: options.worker !== undefined,
+    ...(options.worker
+      ? {
+          maintenanceIntervalSeconds: options.worker.maintenanceIntervalSeconds,
+          pollingIntervalSeconds: options.worker.pollingIntervalSeconds,
+        }
+      : {}),
+  });
+  boss.on("error", () => undefined); // maintenance errors are retried at the next pass; the worker logs its own
+  try {
+    // Fails fast when PostgreSQL cannot be reached: the first query runs before any retry loop.
+    await pool.query("select 1");
+    await boss.start();
+    await boss.createQueue(GAVE_UP_QUEUE, { name: GAVE_UP_QUEUE });
+    await boss.createQueue(POINT_QUEUE, { name: POINT_QUEUE, deadLetter: GAVE_UP_QUEUE });
+  } catch (error) {
+    closed = true;
+    await pool.end().catch(() => undefined);
+    throw new QueueError({
+      reason: "unavailable",
+      cause: error,
+      message:
+        `Cannot open the job queue in ${redactDatabaseUrl(options.databaseUrl)}: ${describeError(error)}. ` +
+        "Check DATABASE_URL and that PostgreSQL is running and reachable from this machine.",
+    });
+  }
+  return {
+    boss,
+    inTransaction: (transaction) => ({
+      executeSql: async (text, values) => await transaction.executeQuery(CompiledQuery.raw(text, values ?? [])),
+    }),
+    async stop(stopOptions = {}) {
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: stopOptions.timeoutMs ?? 30_000 });
+      closed = true;
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
