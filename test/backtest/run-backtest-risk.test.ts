@@ -17,6 +17,7 @@ import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-re
 import type { Candle } from "../../src/market/candle";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeLesson } from "../fakes/fake-default-handler";
 import { momentumAnalyst } from "./momentum-analyst";
 
 const chromiumMissing = (() => {
@@ -146,5 +147,29 @@ describe.skipIf(chromiumMissing !== undefined)("runBacktest with the risk stage"
     expect(again.decisions.map((decision) => decision.risk)).toEqual(
       withRisk.decisions.map((decision) => decision.risk),
     );
+  }, 180_000);
+});
+
+describe.skipIf(chromiumMissing !== undefined)("runBacktest with memory and a debate", () => {
+  it("analyses the decisions in time order, each given the lessons whose outcome closed before its bar, with a debate", async () => {
+    const result = await runBacktest(options(wavy, { stages: { memory: { lessons: 2 }, debate: { rounds: 1 } } }));
+    expect(result.errors).toBe(0);
+    expect(result.settings.stages).toEqual({ memory: { lessons: 2 }, debate: { rounds: 1 } });
+    const decisionPrompts = server.requests.filter(
+      (request) => request.summary.wantsJson && !request.summary.systemText.includes("You are the post-trade reviewer"),
+    );
+    const reflections = server.requests.filter((request) =>
+      request.summary.systemText.includes("You are the post-trade reviewer"),
+    );
+    // One reflection per decision (a replay: the bars after it score its outcome at once).
+    expect(reflections).toHaveLength(result.decisions.length);
+    expect(decisionPrompts).toHaveLength(result.decisions.length);
+    // In time order, one after another: the first decision knew no lesson, the later ones did (at most 2).
+    const lessonsIn = (text: string) => text.split(fakeLesson.lesson).length - 1;
+    const counts = decisionPrompts.map((request) => lessonsIn(request.rawBody));
+    expect(counts[0]).toBe(0);
+    expect(counts.slice(1).every((count) => count >= 1 && count <= 2)).toBe(true);
+    // The debate ran: a bull and a bear turn per decision, on top of the four agents.
+    expect(result.usage.freshCalls).toBe(result.decisions.length * (5 + 2 + 1));
   }, 180_000);
 });
