@@ -16,8 +16,8 @@ import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import type { Candle } from "../../src/market/candle";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
-import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { fakeLesson } from "../fakes/fake-default-handler";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { momentumAnalyst } from "./momentum-analyst";
 
 const chromiumMissing = (() => {
