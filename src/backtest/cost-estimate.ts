@@ -7,7 +7,8 @@
 // chart_dispatch "tool-call". Tokens per analysis are typical figures, not a measurement of this run: the prompt
 // text of a 45-bar window is about 5,300 tokens (bench/README.md, "Chart dispatch"), the two charts about 1,000 each
 // on OpenAI's image pricing, and the four reports a model writes about 1,500 output tokens together. Plugin
-// analysts may make calls of their own; they are not counted. Prices are the list prices of src/llm/model-prices.ts.
+// analysts may make calls of their own; they are not counted. The optional stages add graph-model calls: two per
+// debate round and memory's reflection (risk makes none). Prices are the list prices of src/llm/model-prices.ts.
 // An estimate can be wrong either way; it is there to stop a run that would cost ten times what was meant.
 import { InputError } from "../common/input-error";
 import type { TokenUsage } from "../llm/chat-model";
