@@ -5,13 +5,14 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 
 import { formatZodError } from "../../src/common/index";
-import { type Config, createConfig, switchProvider } from "../../src/index";
+import { type Config, createConfig, type Stages, switchProvider } from "../../src/index";
 import { providerIdSchema } from "../../src/llm/index";
 import { timeframeSchema } from "../../src/market/index";
 import { MAX_COST_BPS } from "../../src/scoring/index";
 import type { CliContext } from "../cli-context";
 import { EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { usageErrors } from "../parse-options";
+import { STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 
 export const BACKTEST_HELP = `Usage: quantagent backtest (--csv <file> | --symbol <ticker> --start <date> --end <date>) [options]
 
@@ -46,6 +47,10 @@ Model and spending:
   --sequential             run the three analysts of one analysis one after another
   --baselines-only         no model: no key, no cost
 
+${STAGE_OPTIONS_HELP}
+  --ablation               with --memory, --debate or --risk: run the same bars without the stages too, and
+                           write <name>-ablation.md and .json (the model's line in each, the exact paired test)
+
 Files:
   --data-dir <dir>         the journal (runs are recorded), and the defaults below  (default: $DATA_DIR, else data)
   --cache-dir <dir>        completed decisions and model answers                    (default <data dir>/cache/backtest)
@@ -64,6 +69,7 @@ ${EXIT_CODES_HELP} Exit code 1 also when every analysis failed (a wrong key or b
 Examples:
   quantagent backtest --csv data/series/BTC_4h_longest.csv --baselines-only
   quantagent backtest --csv data/series/BTC_4h_longest.csv --provider openai --max-cost 5 --name btc-gpt
+  quantagent backtest --csv data/series/BTC_4h_longest.csv --risk --ablation --name btc-risk
   quantagent backtest --symbol ETH-USD --timeframe 1d --start 2024-01-01 --end 2024-12-31 --step 5
 `;
 
@@ -115,6 +121,8 @@ const argumentsSchema = z
     out: z.string().min(1).optional(),
     overwrite: z.boolean().default(false),
     noCharts: z.boolean().default(false),
+    stages: z.custom<Stages>().optional(),
+    ablation: z.boolean().default(false),
   })
   .superRefine((options, context) => {
     if ((options.csv === undefined) === (options.symbol === undefined))
@@ -162,6 +170,8 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
         out: text,
         overwrite: flag,
         "no-charts": flag,
+        ...STAGE_OPTIONS,
+        ablation: flag,
         help: { type: "boolean", short: "h" },
       },
     }),
@@ -193,6 +203,8 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
     out: values.out,
     overwrite: values.overwrite,
     noCharts: values["no-charts"],
+    stages: stagesFromOptions(values),
+    ablation: values.ablation,
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
   return parsed.data;
@@ -200,7 +212,7 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
 
 /** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
 export function backtestConfigOf(options: BacktestArguments, dataDir: string): Config {
-  let config = createConfig({ data_dir: dataDir });
+  let config = createConfig({ data_dir: dataDir, ...(options.stages ? { stages: options.stages } : {}) });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({
     ...config,

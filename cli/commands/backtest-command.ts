@@ -16,7 +16,9 @@ import {
   runBacktest,
   writeBacktestReport,
 } from "../../src/backtest/index";
+import type { Stages } from "../../src/index";
 import { readCsvFile, shortestGapMs, timeframeForGap } from "../../src/market/index";
+import { assertBacktestAblationPossible, writeBacktestAblation } from "../backtest-ablation";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, UsageError } from "../exit-codes";
@@ -36,25 +38,38 @@ async function run(context: CliContext): Promise<number> {
   const config = backtestConfigOf(options, dataDir);
   // A clash with an earlier report is found now, before the series is read or any model is paid for.
   await assertReportAbsent({ dir: out, name, overwrite: options.overwrite });
+  if (options.ablation)
+    await assertBacktestAblationPossible({
+      stages: config.stages,
+      baselinesOnly: options.baselinesOnly,
+      out,
+      name,
+      overwrite: options.overwrite,
+    });
   const series = await seriesOf(options, inCwd, context.signal);
   const stderr = context.stderr as NodeJS.WritableStream & { isTTY?: boolean };
-
-  const result = await runBacktest({
-    series,
-    config,
-    includeModel: !options.baselinesOnly,
-    step: options.step,
-    costBps: options.costBps,
-    seed: options.seed,
-    maxCostUsd: options.maxCost,
-    concurrency: options.concurrency,
-    schedule: options.sequential ? "sequential" : "concurrent",
-    cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "backtest")),
-    signal: context.signal,
-    dependencies: { env: context.env },
-    onEstimate: (estimate: BacktestEstimate) => context.stderr.write(`Estimate: ${describeEstimate(estimate)}\n`),
-    onProgress: createTextProgressBar(stderr),
-  });
+  const backtest = (stages: Stages) =>
+    runBacktest({
+      series,
+      config,
+      includeModel: !options.baselinesOnly,
+      step: options.step,
+      costBps: options.costBps,
+      seed: options.seed,
+      maxCostUsd: options.maxCost,
+      concurrency: options.concurrency,
+      schedule: options.sequential ? "sequential" : "concurrent",
+      cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "backtest")),
+      signal: context.signal,
+      dependencies: { env: context.env },
+      onEstimate: (estimate: BacktestEstimate) => context.stderr.write(`Estimate: ${describeEstimate(estimate)}\n`),
+      onProgress: createTextProgressBar(stderr),
+      stages,
+    });
+  // The run without the stages first: with risk alone it makes the model answers the run with it reuses (risk
+  // asks nothing of the model), so both runs trade the same directives.
+  const without = options.ablation ? await backtest({}) : undefined;
+  const result = await backtest(config.stages);
   const written = await writeBacktestReport(result, {
     dir: out,
     name,
@@ -79,6 +94,10 @@ async function run(context: CliContext): Promise<number> {
   context.stdout.write(
     `\nWrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`,
   );
+  if (without) {
+    const ablation = await writeBacktestAblation(without, result, { out, name, overwrite: options.overwrite });
+    context.stdout.write(`\n${ablation.markdown}\n\nWrote ${ablation.files.join("\n      ")}\n`);
+  }
   if (result.errors > 0)
     context.stdout.write(`${result.errors} of ${result.decisions.length} analyses failed; see the report.\n`);
   if (result.journalRunId) context.stdout.write(`Recorded in the journal as run ${result.journalRunId}.\n`);

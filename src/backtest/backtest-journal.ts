@@ -28,6 +28,7 @@ export function backtestRunInput(result: BacktestResult): EvaluationRunInput {
       step: settings.step,
       cost_bps: settings.costBps,
       seed: settings.seed,
+      stages: settings.stages,
       started_at: result.startedAt,
       duration_ms: result.durationMs,
       errors: result.errors,

@@ -9,6 +9,7 @@ import { type Pipeline } from "../pipeline/pipeline";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import type { RunProgressListener } from "../reports/progress-bar";
 import { costBpsSchema, DEFAULT_COST_BPS } from "../scoring/trading-cost";
+import { stagesSchema } from "../stages/stages-schema";
 import { backtestSeriesSchema } from "./backtest-series";
 import type { BacktestEstimate } from "./cost-estimate";
 
@@ -42,6 +43,11 @@ export const backtestOptionsSchema = z.strictObject({
   /** Refuse to start when the estimated cost of the analyses still to make is above this many US dollars. */
   maxCostUsd: z.number().nonnegative("maxCostUsd must be 0 or more").optional(),
   schedule: z.enum(["concurrent", "sequential"]).default("concurrent"),
+  /**
+   * The optional stages of every analysis (memory, debate, risk); default the pipeline's config's. With risk, each
+   * position leaves at its stop or target (backtest-stages.ts, position-engine.ts).
+   */
+  stages: stagesSchema.optional(),
 });
 
 export type ParsedBacktestOptions = z.output<typeof backtestOptionsSchema>;

@@ -1,7 +1,7 @@
 // The pipeline a backtest analyses with: the caller's, used as it is, or one built from the config, whose models are
 // wrapped once in the model-answer cache (every call kept, so a decision cut off half-way is not paid twice) and
 // metered (fresh and cached calls, tokens, estimated cost). A built pipeline records nothing in the journal itself
-// (the run is recorded whole) and is closed by its owner, the run.
+// (the run is recorded whole; memory's own journal aside: backtest-stages.ts) and is closed by its owner, the run.
 import path from "node:path";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
@@ -12,6 +12,7 @@ import type { UsageMeter } from "../llm/usage-meter";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import type { Plugin } from "../plugins/define-plugin";
 import type { PluginSummary } from "../plugins/plugin-set";
+import { hasStages, normaliseStages } from "../stages/stages-schema";
 
 export interface BacktestPipelineOptions {
   given: Pipeline | undefined;
@@ -28,11 +29,16 @@ export interface BacktestPipelineOptions {
 export function backtestPipeline(options: BacktestPipelineOptions): { get(): Pipeline; close(): Promise<void> } {
   let own: Pipeline | undefined;
   const { meter, cacheDir, dependencies, pluginSummary } = options;
+  const { risk: _risk, ...promptStages } = options.config.stages;
   const wrap = (model: ChatModel): ChatModel => {
     if (cacheDir === null) return metered(model, meter);
     const keyContext = {
       promptVersion: PROMPT_VERSION,
       ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}),
+      // Memory and debate shape the prompts (lessons, turns): a run with other ones asks afresh. Risk asks nothing
+      // and changes no prompt, so a run with it and one without share their answers: the same decisions, whose
+      // positions then differ only by the levels (what an ablation of risk compares).
+      ...(hasStages(promptStages) ? { stages: normaliseStages(promptStages) } : {}),
     };
     return cachedChatModel(model, {
       dir: path.join(cacheDir, "answers"),
@@ -43,17 +49,14 @@ export function backtestPipeline(options: BacktestPipelineOptions): { get(): Pip
   return {
     get() {
       if (options.given) return options.given;
-      own ??= createPipeline(
-        { ...options.config, journal: false },
-        {
-          ...dependencies,
-          plugins: options.plugins,
-          wrapChatModel: (model, role) => {
-            const wrapped = wrap(model);
-            return dependencies.wrapChatModel?.(wrapped, role) ?? wrapped;
-          },
+      own ??= createPipeline(options.config, {
+        ...dependencies,
+        plugins: options.plugins,
+        wrapChatModel: (model, role) => {
+          const wrapped = wrap(model);
+          return dependencies.wrapChatModel?.(wrapped, role) ?? wrapped;
         },
-      );
+      });
       return own;
     },
     async close() {

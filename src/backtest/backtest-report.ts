@@ -3,6 +3,7 @@
 // and the decisions whose analysis failed. Markdown, HTML and the notebook view are written from these. Pure.
 import type { FigureBlock, ReportBlock, ReportTable } from "../reports/report-blocks";
 import { markdownReport } from "../reports/report-markdown";
+import { describeStages, hasStages } from "../stages/stages-schema";
 import { type BacktestFigureId, lineLabel } from "./backtest-figures";
 import type { LinePairedTest } from "./backtest-lines";
 import type { BacktestResult } from "./backtest-result";
@@ -68,7 +69,8 @@ export function backtestSummary(result: BacktestResult): string[] {
     ? `Model: ${settings.models.graph.provider} ${settings.models.graph.model} (graph) and ${settings.models.agent.model} (agent), temperature ${settings.models.graph.temperature}, prompts version ${settings.promptVersion}.` +
       (settings.plugins.length > 0
         ? ` Plugins: ${settings.plugins.map((plugin) => `${plugin.name} ${plugin.version}`).join(", ")}.`
-        : "")
+        : "") +
+      (settings.stages && hasStages(settings.stages) ? ` Stages: ${describeStages(settings.stages)}.` : "")
     : "Baselines only (no model).";
   const tokens = usage.freshTokens.inputTokens + usage.freshTokens.outputTokens;
   const perYear = settings.barsPerYear === null ? "unknown" : settings.barsPerYear.toFixed(1);
@@ -77,6 +79,7 @@ export function backtestSummary(result: BacktestResult): string[] {
     `Series: ${series.name}, ${series.bars} ${series.timeframe} bars from ${series.start} to ${series.end}. ` +
       `A decision every ${settings.step} bars from bar ${settings.windowBars} on (${result.decisions.length} decisions), each seeing the ${settings.windowBars} bars up to its decision bar and nothing after; ` +
       `the position is entered at that bar's close and held ${settings.horizon} bars or to the next decision. Cost: ${settings.costBps} bps a side (open, close, flip; none to keep a side). Random: seed ${settings.seed}.`,
+    ...(settings.stages?.risk ? [riskSummary(result)] : []),
     ...(settings.models
       ? [
           `Analyses failed: ${result.errors} of ${result.decisions.length}. Model calls: ${usage.freshCalls} sent (${tokens} tokens), ${usage.cachedCalls} from the cache; ` +
@@ -88,6 +91,22 @@ export function backtestSummary(result: BacktestResult): string[] {
       `Sharpe: mean over standard deviation of the bar-to-bar returns, times √(bars a year); ${perYear} bars a year, read from the series' own span. ` +
       "Hit rate: share of decisions whose side matched the move over the horizon. Exposure: share of bars in a position.",
   ];
+}
+
+/** How the risk stage's levels traded: how many decisions had them, and why the others had none. */
+function riskSummary(result: BacktestResult): string {
+  const answered = result.decisions.filter((decision) => decision.risk);
+  const levels = answered.filter((decision) => decision.risk?.stopLoss !== null);
+  const reasons = new Map<string, number>();
+  for (const decision of answered)
+    if (decision.risk && decision.risk.stopLoss === null)
+      reasons.set(decision.risk.reason, (reasons.get(decision.risk.reason) ?? 0) + 1);
+  const none = [...reasons].map(([reason, count]) => `${count} × ${reason}`).join("; ");
+  return (
+    `Risk: ${levels.length} of ${answered.length} decisions had a stop-loss and a take-profit; the model's position left at the stop or the target when a later bar's range reached it ` +
+    `(the stop first when one bar reached both; filled at the level, or at the open when the bar gapped past it), sized as the risk stage said (a fraction of equity). ` +
+    (none ? `Without levels (held at full size to the horizon or the next decision): ${none}.` : "")
+  ).trim();
 }
 
 export function backtestReportBlocks(result: BacktestResult): BacktestReportBlock[] {

@@ -5,8 +5,18 @@ import type { UsageSummary } from "../llm/usage-meter";
 import type { ModelsUsed } from "../pipeline/analysis-result";
 import type { BaselineId } from "../scoring/baselines";
 import type { Directive } from "../scoring/directive";
+import type { Stages } from "../stages/stages-schema";
 import type { BacktestLine, LinePairedTest } from "./backtest-lines";
 import type { BacktestEstimate } from "./cost-estimate";
+
+/**
+ * The risk stage's answer for one decision: the stop, the target, the size (a fraction of equity), the 14-bar ATR and
+ * the structure the stop was put beyond; or null levels and the reason the window gives no sensible stop (the
+ * position then holds, at full size, to its horizon or the next decision).
+ */
+export type DecisionRisk =
+  | { stopLoss: number; takeProfit: number; size: number; atr: number; reason: string }
+  | { stopLoss: null; takeProfit: null; size: null; atr: number | null; reason: string };
 
 export interface BacktestSettings {
   series: { name: string; timeframe: string; bars: number; start: string; end: string };
@@ -23,6 +33,8 @@ export interface BacktestSettings {
   models: ModelsUsed | null;
   promptVersion: string | null;
   plugins: { name: string; version: string }[];
+  /** The optional stages the analyses ran with ({}: none; always {} for a baselines-only run). */
+  stages: Stages;
   /** Where decisions and model answers are cached; null when caching is off or the model took no part. */
   cacheDir: string | null;
 }
@@ -37,8 +49,8 @@ export interface BacktestDecisionRecord {
   move: number;
   /** The model's directive; absent when its analysis failed or the run had no model. */
   directive?: Directive;
-  /** The risk step's levels the position was given, when it ran. */
-  risk?: { stopLoss: number; takeProfit: number; size: number } | null;
+  /** The risk stage's levels the position was given, when it ran (null when the stage was off). */
+  risk?: DecisionRisk | null;
   /** Taken from the decision cache. */
   cached?: boolean;
   error?: string;

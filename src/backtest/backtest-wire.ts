@@ -43,6 +43,8 @@ export function wireBacktestSettings(settings: BacktestResult["settings"]) {
     models: settings.models,
     prompt_version: settings.promptVersion,
     plugins: settings.plugins,
+    // Results made before the stages existed have none.
+    stages: settings.stages ?? {},
     cache_dir: settings.cacheDir,
   };
 }
@@ -79,6 +81,8 @@ export function backtestWire(result: BacktestResult) {
               stop_loss: decision.risk.stopLoss,
               take_profit: decision.risk.takeProfit,
               size: decision.risk.size,
+              atr: decision.risk.atr,
+              reason: decision.risk.reason,
             },
           }),
       ...(decision.cached === undefined ? {} : { cached: decision.cached }),

@@ -7,12 +7,18 @@
 // chart_dispatch "tool-call". Tokens per analysis are typical figures, not a measurement of this run: the prompt
 // text of a 45-bar window is about 5,300 tokens (bench/README.md, "Chart dispatch"), the two charts about 1,000 each
 // on OpenAI's image pricing, and the four reports a model writes about 1,500 output tokens together. Plugin
-// analysts may make calls of their own; they are not counted. Prices are the list prices of src/llm/model-prices.ts.
+// analysts may make calls of their own; they are not counted. The optional stages add graph-model calls: two per
+// debate round and memory's reflection (risk makes none). Prices are the list prices of src/llm/model-prices.ts.
 // An estimate can be wrong either way; it is there to stop a run that would cost ten times what was meant.
 import { InputError } from "../common/input-error";
 import type { TokenUsage } from "../llm/chat-model";
 import { estimateCostUsd, MODEL_PRICES_AS_OF } from "../llm/model-prices";
 
+/**
+ * One call the optional stages add on the graph model (a debate turn, a replay's reflection): the four reports and
+ * the turns before it in, a paragraph out. Typical figures, like the rest.
+ */
+export const TYPICAL_STAGE_CALL_USAGE = Object.freeze({ calls: 1, inputTokens: 3_000, outputTokens: 300 });
 export const TYPICAL_GRAPH_USAGE = Object.freeze({ calls: 5, inputTokens: 7_500, outputTokens: 1_500 });
 /** The agent model's forced chart-tool calls under chart_dispatch "tool-call": a short prompt and a tool each. */
 export const TYPICAL_DISPATCH_USAGE = Object.freeze({ calls: 2, inputTokens: 800, outputTokens: 100 });
@@ -39,6 +45,8 @@ export interface EstimateInput {
   cached: number;
   models: { agent: string; graph: string };
   chartDispatch: "direct" | "tool-call";
+  /** Calls each analysis adds for its stages: 2 per debate round, 1 for memory's reflection. @default 0 */
+  stageCalls?: number;
 }
 
 export function estimateBacktest(input: EstimateInput): BacktestEstimate {
@@ -46,6 +54,7 @@ export function estimateBacktest(input: EstimateInput): BacktestEstimate {
   const parts = [
     { model: input.models.graph, usage: TYPICAL_GRAPH_USAGE },
     ...(input.chartDispatch === "tool-call" ? [{ model: input.models.agent, usage: TYPICAL_DISPATCH_USAGE }] : []),
+    ...(input.stageCalls ? [{ model: input.models.graph, usage: timesCalls(input.stageCalls) }] : []),
   ];
   let costUsd: number | null = 0;
   const unpriced = new Set<string>();
@@ -102,4 +111,9 @@ export function assertWithinBudget(estimate: BacktestEstimate, maxCostUsd: numbe
       message: `Not started: the estimated cost, ~$${estimate.costUsd.toFixed(2)} for ${estimate.toAnalyse} analyses, is above the limit of $${maxCostUsd}. Raise the limit, backtest a shorter series, or take a decision less often (a larger step). Nothing was spent.`,
       details: { max_cost_usd: maxCostUsd, estimated_cost_usd: Number(estimate.costUsd.toFixed(4)) },
     });
+}
+
+function timesCalls(count: number) {
+  const usage = TYPICAL_STAGE_CALL_USAGE;
+  return { calls: count, inputTokens: usage.inputTokens * count, outputTokens: usage.outputTokens * count };
 }

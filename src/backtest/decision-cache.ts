@@ -22,15 +22,31 @@ import { canonicalJson } from "../common/canonical-json";
 import { parseJsonSafely } from "../common/parse-json-safely";
 import type { Candle } from "../market/candle";
 
-const CACHE_FORMAT = 1;
+// 2: the risk stage's answer is kept whole (its ATR, and the reason when it gives no stop).
+const CACHE_FORMAT = 2;
 
 export const cachedDecisionSchema = z.strictObject({
   directive: z.enum(["LONG", "SHORT"]),
   forecastHorizon: z.string().max(500),
   riskRewardRatio: z.number().finite(),
-  /** The risk step's levels, when it ran and gave them. */
+  /** The risk stage's answer, when it ran: levels, or none and the reason. */
   risk: z
-    .strictObject({ stopLoss: z.number().positive(), takeProfit: z.number().positive(), size: z.number().positive() })
+    .union([
+      z.strictObject({
+        stopLoss: z.number().positive(),
+        takeProfit: z.number().positive(),
+        size: z.number().positive().max(1),
+        atr: z.number().nonnegative(),
+        reason: z.string().max(500),
+      }),
+      z.strictObject({
+        stopLoss: z.null(),
+        takeProfit: z.null(),
+        size: z.null(),
+        atr: z.number().nonnegative().nullable(),
+        reason: z.string().max(500),
+      }),
+    ])
     .nullable(),
   /** Tokens the analysis took when it was made (what a rerun saved). */
   usage: z.strictObject({ inputTokens: z.number().nonnegative(), outputTokens: z.number().nonnegative() }),

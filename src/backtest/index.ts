@@ -1,6 +1,8 @@
 // quantagent-ts/backtest: a walk-forward backtest of the agents on one continuous series, with trading costs,
 // beside buy-and-hold and the baselines on the same bars; its parts (the position engine, the equity figures, the
 // schedule, the cost estimate) for research of your own.
+export { backtestAblationMarkdown, backtestAblationWire } from "./ablation-report";
+export { type BacktestAblation, compareBacktests } from "./backtest-ablation";
 export {
   type BacktestFigure,
   backtestFigure,
@@ -20,7 +22,7 @@ export {
   pairedTable,
   pairedVerdict,
 } from "./backtest-report";
-export type { BacktestDecisionRecord, BacktestResult, BacktestSettings } from "./backtest-result";
+export type { BacktestDecisionRecord, BacktestResult, BacktestSettings, DecisionRisk } from "./backtest-result";
 export {
   type BacktestSeriesInput,
   backtestSeriesSchema,

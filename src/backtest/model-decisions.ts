@@ -9,21 +9,22 @@ import { itemAt } from "../common/item-at";
 import { createSecretRedactor } from "../common/secret-redactor";
 import type { UsageMeter } from "../llm/usage-meter";
 import type { Candle } from "../market/candle";
-import type { Timeframe } from "../market/timeframes";
 import type { AnalysisResult } from "../pipeline/analysis-result";
+import type { AnalyzeOptions, AnalyzeRequest } from "../pipeline/analyze-request";
 import type { Pipeline } from "../pipeline/pipeline";
 import type { RunProgressListener } from "../reports/progress-bar";
 import type { Directive } from "../scoring/directive";
+import type { RiskLevels } from "../stages/risk-levels";
+import type { DecisionRisk } from "./backtest-result";
 import type { CachedDecision, DecisionCache } from "./decision-cache";
-import { decisionWindow } from "./decision-schedule";
 
 export interface ModelDecision {
   bar: number;
   directive?: Directive;
   forecastHorizon?: string;
   riskRewardRatio?: number;
-  /** The risk step's levels, when it ran and gave them; null otherwise. */
-  risk: { stopLoss: number; takeProfit: number; size: number } | null;
+  /** The risk stage's levels (or null levels and the reason the window gives no stop) when it ran; null otherwise. */
+  risk: DecisionRisk | null;
   /** Taken from the decision cache (no call this run). */
   cached: boolean;
   /** Why the analysis failed (the run went on without this decision). */
@@ -35,9 +36,9 @@ export interface ModelDecisionsInput {
   pipeline: Pipeline;
   candles: readonly Candle[];
   bars: readonly number[];
-  windowBars: number;
-  timeframe: Timeframe;
-  name: string;
+  /** The analysis of the decision at a bar: its window (and, for memory, the replay's later bars) and stages. */
+  request(bar: number): AnalyzeRequest;
+  options(): Pick<AnalyzeOptions, "memoryScope" | "journal">;
   cache: DecisionCache;
   /** The cache key of each decision and what the cache already held for it, looked up before the run. */
   keys: readonly string[];
@@ -79,13 +80,13 @@ export async function runModelDecisions(input: ModelDecisionsInput): Promise<Mod
     input.concurrency,
     async (index) => {
       const record = itemAt(records, index);
-      const window = decisionWindow(input.candles, record.bar, input.windowBars);
       const decisionStarted = performance.now();
       try {
-        const result = await input.pipeline.analyze(
-          { candles: window, timeframe: input.timeframe, name: input.name },
-          { signal: input.signal, schedule: input.schedule, journal: false },
-        );
+        const result = await input.pipeline.analyze(input.request(record.bar), {
+          signal: input.signal,
+          schedule: input.schedule,
+          ...input.options(),
+        });
         for (const call of result.usage.calls)
           input.meterResults?.record({
             hit: false,
@@ -118,7 +119,7 @@ function toCached(result: AnalysisResult): CachedDecision {
     directive: result.decision.decision,
     forecastHorizon: result.decision.forecastHorizon,
     riskRewardRatio: result.decision.riskRewardRatio,
-    risk: null,
+    risk: result.risk ? riskOf(result.risk) : null,
     usage: result.usage.total,
   };
 }
@@ -130,4 +131,11 @@ function fromCache(decision: CachedDecision): Omit<ModelDecision, "bar" | "cache
     riskRewardRatio: decision.riskRewardRatio,
     risk: decision.risk,
   };
+}
+
+/** The levels as the backtest keeps them: the basis of a stop, or the reason there is none, under `reason`. */
+function riskOf(risk: RiskLevels): DecisionRisk {
+  return risk.stopLoss === null
+    ? { stopLoss: null, takeProfit: null, size: null, atr: risk.atr, reason: risk.reason }
+    : { stopLoss: risk.stopLoss, takeProfit: risk.takeProfit, size: risk.size, atr: risk.atr, reason: risk.basis };
 }

@@ -19,12 +19,14 @@ import { createUsageMeter } from "../llm/usage-meter";
 import { assertBarSpacing } from "../market/bar-spacing";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { tradingCost } from "../scoring/trading-cost";
+import { hasStages, normaliseStages } from "../stages/stages-schema";
 import { recordBacktestRun } from "./backtest-journal";
 import { backtestLines } from "./backtest-lines";
 import { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
 import { backtestPipeline } from "./backtest-pipeline";
 import type { BacktestResult } from "./backtest-result";
 import { loadBacktestSeries } from "./backtest-series";
+import { prepareBacktestStages } from "./backtest-stages";
 import { baselineDecisions } from "./baseline-decisions";
 import { assertWithinBudget, type BacktestEstimate, estimateBacktest } from "./cost-estimate";
 import { createDecisionCache } from "./decision-cache";
@@ -55,10 +57,24 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       ? null
       : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "backtest"));
 
+  const stages = normaliseStages(settings.stages ?? config.stages);
+  if (settings.includeModel && stages.memory && given && !given.config.journal)
+    throw new InputError({
+      message:
+        "Memory keeps its lessons in the journal, and the given pipeline's journal is off: turn its journal on, " +
+        "or give runBacktest a config instead (it then gives memory a journal of its own)",
+      details: { field: "stages" },
+    });
+  // The stages' setup (memory's own journal) comes first: the pipeline is built with it.
+  const env = dependencies.env ?? process.env;
+  const stageRun = settings.includeModel
+    ? await prepareBacktestStages({ config, stages, env, givenPipeline: given !== undefined })
+    : undefined;
+
   const pipelines = backtestPipeline({
     given,
-    config,
-    dependencies,
+    config: stageRun?.config ?? { ...config, journal: false },
+    dependencies: stageRun ? { ...dependencies, env: stageRun.env } : dependencies,
     plugins,
     pluginSummary,
     cacheDir,
@@ -81,6 +97,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       // Every window an analysis will see, checked as the analysis would check it, before any call.
       for (const bar of bars)
         assertBarSpacing(decisionWindow(candles, bar, windowBars), series.timeframe, `the series ${series.name}`);
+      const staged = stageRun ?? (await prepareBacktestStages({ config, stages, env, givenPipeline: true }));
+      const stagedSeries = { candles, windowBars, timeframe: series.timeframe, name: series.name };
       const active = pipeline();
       active.model("agent"); // a missing key fails here, once, before any call
       active.model("graph");
@@ -93,6 +111,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         horizon,
         timeframe: series.timeframe,
         name: series.name,
+        ...(hasStages(stages) ? { stages } : {}),
       });
       const keys = bars.map((bar) => cache.key(decisionWindow(candles, bar, windowBars)));
       const found = await Promise.all(keys.map((key) => cache.get(key)));
@@ -101,6 +120,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         cached: found.filter((hit) => hit !== undefined).length,
         models: { agent: models.agent.model, graph: models.graph.model },
         chartDispatch: config.chart_dispatch,
+        stageCalls: 2 * (stages.debate?.rounds ?? 0) + (stages.memory ? 1 : 0),
       });
       onEstimate?.(estimate);
       assertWithinBudget(estimate, settings.maxCostUsd);
@@ -108,13 +128,13 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         pipeline: active,
         candles,
         bars,
-        windowBars,
-        timeframe: series.timeframe,
-        name: series.name,
+        request: (bar) => staged.request(stagedSeries, bar),
+        options: () => staged.options(stagedSeries),
         cache,
         keys,
         found,
-        concurrency: settings.concurrency,
+        // Memory's lessons need the decisions in time order, one after another.
+        concurrency: staged.sequential ? 1 : settings.concurrency,
         schedule: settings.schedule,
         meter,
         meterResults: given ? meter : undefined,
@@ -139,7 +159,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         decisions: modelDecisions.map((decision) => ({
           bar: decision.bar,
           side: decision.directive ?? null,
-          ...(decision.risk ?? {}),
+          // Risk's levels and size, when it gave them; without levels the position holds, at full size.
+          ...(decision.risk?.stopLoss == null
+            ? {}
+            : { stopLoss: decision.risk.stopLoss, takeProfit: decision.risk.takeProfit, size: decision.risk.size }),
         })),
       },
     });
@@ -161,6 +184,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         models: settings.includeModel ? modelsOf(config) : null,
         promptVersion: settings.includeModel ? PROMPT_VERSION : null,
         plugins: settings.includeModel ? pluginSummary : [],
+        stages: settings.includeModel ? stages : {},
         cacheDir,
       },
       decisions: decisionRecords({ candles, bars, horizon, baselines, model: modelDecisions }),
@@ -177,6 +201,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     return { ...result, ...(await recordBacktestRun(result, target)) };
   } finally {
     await pipelines.close();
+    await stageRun?.close();
   }
 }
 

@@ -22,7 +22,8 @@ export const momentumAnalyst: FakeHandler = (request) => {
     const earlier = closes.at(-4) ?? last;
     return fakeReply.text(`Fake indicator report. Momentum: ${last >= earlier ? "bullish" : "bearish"}`);
   }
-  if (summary.wantsJson) {
+  // The reviewer of memory's reflection gets the default handler's lesson.
+  if (summary.wantsJson && !summary.systemText.includes("You are the post-trade reviewer")) {
     const bullish = request.rawBody.includes("Momentum: bullish");
     return fakeReply.json({ ...fakeDecision, decision: bullish ? "LONG" : "SHORT" });
   }

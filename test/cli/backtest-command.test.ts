@@ -93,13 +93,23 @@ describe("quantagent backtest", () => {
       [["--baselines-only"], /give the series: --csv <file>, or --symbol with --start and --end/],
       [["--symbol", "BTC-USD", "--timeframe", "4h"], /--symbol needs --start and --end/],
       [["--csv", csv, "--window-bars", "60", "--baselines-only"], /60 bars: a backtest needs at least 61/],
+      [
+        ["--csv", csv, "--ablation"],
+        /--ablation compares runs without and with stages: give --memory, --debate or --risk/,
+      ],
+      [
+        ["--csv", csv, "--risk", "--ablation", "--baselines-only"],
+        /--ablation compares model runs: leave out --baselines-only/,
+      ],
+      [["--csv", csv, "--memory", "0"], /--memory.*must be at least 1/],
+      [["--csv", csv, "--debate", "two"], /--debate must be a whole number/],
     ];
     for (const [args, message] of cases) {
       const run = await cli([...args, "--out", path.join(scratch, "never")]);
       expect(run.code, args.join(" ")).toBe(2);
       expect(run.stderr, args.join(" ")).toMatch(message);
     }
-  }, 240_000);
+  }, 480_000);
 
   it("says what the run will cost and refuses to start above --max-cost, sending nothing", async () => {
     server.reset();
@@ -112,7 +122,53 @@ describe("quantagent backtest", () => {
       /Not started: the estimated cost, ~\$0\.\d\d for 5 analyses, is above the limit of \$0\.01/,
     );
     expect(server.requestCount()).toBe(0);
+    // A debate of 2 rounds adds 4 calls to each of the 5 analyses, and the estimate says so.
+    const debate = await cli(
+      ["--csv", csv, "--debate", "2", "--max-cost", "0.01", "--out", path.join(scratch, "never")],
+      modelEnv(),
+    );
+    expect(debate.code).toBe(2);
+    expect(debate.stderr).toMatch(/^Estimate: 5 decisions \(0 cached, 5 to analyse\): about 45 model calls/);
+    expect(server.requestCount()).toBe(0);
   }, 240_000);
+
+  it.skipIf(chromiumMissing)(
+    "--risk --ablation: the run with risk recorded with its stages, and the ablation's markdown and JSON",
+    async () => {
+      server.reset();
+      const out = path.join(scratch, "ablation");
+      const run = await cli(
+        [
+          "--csv",
+          csv,
+          "--risk",
+          "--ablation",
+          "--out",
+          out,
+          "--no-charts",
+          "--cache-dir",
+          path.join(scratch, "cache-ab"),
+        ],
+        modelEnv(),
+      );
+      expect(run.stderr).toMatch(/5\/5 decisions · 0 errors/);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain("# Backtest ablation: the same decision bars without the stages and with risk");
+      const report = JSON.parse(readFileSync(path.join(out, "backtest.json"), "utf8"));
+      expect(report.backtest.settings.stages).toEqual({ risk: {} });
+      expect(report.backtest.decisions[0].risk).toHaveProperty("reason");
+      const ablation = JSON.parse(readFileSync(path.join(out, "backtest-ablation.json"), "utf8")).ablation;
+      expect(ablation.stages).toEqual({ risk: {} });
+      expect(ablation.paired).toMatchObject({ a: "without", b: "with", n: 5, a_only: 0, b_only: 0, p_value: 1 });
+      expect(readFileSync(path.join(out, "backtest-ablation.md"), "utf8")).toMatch(/\| with risk +\|/);
+      // The same --name again is refused before anything runs.
+      server.reset();
+      const again = await cli(["--csv", csv, "--risk", "--ablation", "--out", out, "--no-charts"], modelEnv());
+      expect(again.code).toBe(2);
+      expect(server.requestCount()).toBe(0);
+    },
+    240_000,
+  );
 
   it.skipIf(chromiumMissing)(
     "runs the model, and says whether it beats always-LONG",

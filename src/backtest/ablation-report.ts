@@ -1,0 +1,87 @@
+// A backtest ablation (backtest-ablation.ts) as its reader gets it: markdown (the model's line without and with the
+// stages, the paired test with a sentence, the decisions side by side) and the JSON, in the snake_case of the
+// backtest's own file. Pure.
+import { markdownTable } from "../reports/report-markdown";
+import { describeStages } from "../stages/stages-schema";
+import type { BacktestAblation } from "./backtest-ablation";
+import { wireBacktestLine } from "./backtest-wire";
+
+const percent = (value: number | null, digits = 2) => (value === null ? "–" : `${(value * 100).toFixed(digits)}%`);
+const pValue = (value: number) => (value < 0.0001 ? "< 0.0001" : value.toFixed(4));
+
+export function backtestAblationMarkdown(ablation: BacktestAblation): string {
+  const stages = describeStages(ablation.stages);
+  const row = (name: string, line: BacktestAblation["with"]) => [
+    name,
+    String(line.trades),
+    percent(line.totalReturn),
+    line.sharpe === null ? "–" : line.sharpe.toFixed(2),
+    percent(line.maxDrawdown),
+    percent(line.hitRate, 1),
+    percent(line.exposure, 1),
+  ];
+  const lines = markdownTable({
+    header: ["Model", "Trades", "Total return", "Sharpe", "Max drawdown", "Hit rate", "Exposure"],
+    rows: [row("without stages", ablation.without), row(`with ${stages}`, ablation.with)],
+  });
+  const test = ablation.paired;
+  const paired = markdownTable({
+    header: [
+      "Decisions both scored",
+      "Hits without",
+      "Hits with",
+      "Only without right",
+      "Only with right",
+      "p (exact McNemar)",
+    ],
+    rows: [[test.n, test.aHits, test.bHits, test.aOnly, test.bOnly].map(String).concat(pValue(test.pValue))],
+  });
+  const better = test.bOnly > test.aOnly ? `with ${stages}` : test.aOnly > test.bOnly ? "without stages" : undefined;
+  const verdict =
+    test.aOnly + test.bOnly === 0
+      ? "No decision tells the two runs apart: they called the same moves right (the stages changed no hit)."
+      : better === undefined
+        ? `As many decisions go each way (p = ${pValue(test.pValue)}).`
+        : `The run ${better} is right more often on the decisions where the runs differ (${Math.max(test.aOnly, test.bOnly)} to ${Math.min(test.aOnly, test.bOnly)}), ${test.pValue < 0.05 ? "significant" : "not significant"} at 5% (p = ${pValue(test.pValue)}).`;
+  const decisions = markdownTable({
+    header: ["Decision bar", "Time", "Without", "With", "Same"],
+    rows: ablation.decisions.map((decision) => [
+      String(decision.bar),
+      decision.time,
+      decision.without,
+      decision.with,
+      decision.agree ? "yes" : "no",
+    ]),
+  });
+  return [
+    `# Backtest ablation: the same decision bars without the stages and with ${stages}`,
+    `The same directive on ${ablation.agreements} of ${ablation.compared} decisions analysed by both runs.`,
+    lines,
+    "Paired test of the directives' hits on the same decisions (exact McNemar: only the decisions where one run was right and the other wrong count):",
+    paired,
+    verdict,
+    decisions,
+  ].join("\n\n");
+}
+
+export function backtestAblationWire(ablation: BacktestAblation) {
+  const test = ablation.paired;
+  return {
+    stages: ablation.stages,
+    without: wireBacktestLine(ablation.without),
+    with: wireBacktestLine(ablation.with),
+    compared: ablation.compared,
+    agreements: ablation.agreements,
+    paired: {
+      a: "without",
+      b: "with",
+      n: test.n,
+      a_hits: test.aHits,
+      b_hits: test.bHits,
+      a_only: test.aOnly,
+      b_only: test.bOnly,
+      p_value: test.pValue,
+    },
+    decisions: ablation.decisions,
+  };
+}
