@@ -6,7 +6,8 @@ import path from "node:path";
 
 import { createSecretRedactor, packageRoot } from "../src/common/index";
 import { MissingApiKeyError } from "../src/errors";
-import { type ErrorKind, providerIds, providers, QuantAgentError } from "../src/index";
+import { DEMO_LABEL, type ErrorKind, QuantAgentError, remoteProviderIds } from "../src/index";
+import { providerInfo } from "../src/llm/index";
 import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";
 import { analyzeCommand } from "./commands/analyze-command";
@@ -74,7 +75,7 @@ function redacting(output: CliOutput, redact: (text: string) => string): CliOutp
 }
 
 export async function runCli(context: CliContext): Promise<number> {
-  const secretVariables = [...providerIds.map((id) => providers[id].keyEnvVar), "ACCESS_TOKEN"];
+  const secretVariables = [...remoteProviderIds.map((id) => providerInfo(id).keyEnvVar), "ACCESS_TOKEN"];
   const redactor = createSecretRedactor(() => secretVariables.map((name) => context.env[name]));
   const stdout = redacting(context.stdout, redactor.redact);
   const stderr = redacting(context.stderr, redactor.redact);
@@ -115,9 +116,9 @@ export async function runCli(context: CliContext): Promise<number> {
 
 /** The library's sentence names the config record and the page; on the command line the environment is the way. */
 function missingKeyMessage(error: MissingApiKeyError): string {
-  const others = providerIds
+  const others = remoteProviderIds
     .filter((id) => id !== error.provider)
-    .map((id) => `--provider ${id} with ${providers[id].keyEnvVar}`)
+    .map((id) => `--provider ${id} with ${providerInfo(id).keyEnvVar}`)
     .join(", or ");
-  return `No ${providers[error.provider].displayName} API key: set ${providers[error.provider].keyEnvVar} in the environment (nothing was sent), or use ${others}.`;
+  return `No ${providerInfo(error.provider).displayName} API key: set ${providerInfo(error.provider).keyEnvVar} in the environment (nothing was sent), or use ${others}, or --provider demo to try it without a key (${DEMO_LABEL}).`;
 }

@@ -46,7 +46,15 @@ export {
   defaultConfig,
   PLACEHOLDER_API_KEY,
 } from "./config/config-schema";
-export { type ProviderId, providerIds, type ProviderInfo, providers } from "./config/providers";
+export {
+  DEMO_LABEL,
+  type ProviderId,
+  providerIds,
+  type ProviderInfo,
+  providers,
+  type RemoteProviderId,
+  remoteProviderIds,
+} from "./config/providers";
 export { type ModelSelection, switchProvider } from "./config/switch-provider";
 export type { ApiKeyValidation } from "./llm/validate-api-key";
 

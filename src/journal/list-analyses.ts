@@ -41,6 +41,8 @@ export interface AnalysisSummary {
   tokens: { input: number; output: number };
   error: { code: string; message: string } | null;
   outcome: AnalysisOutcome | null;
+  /** Made with the demo provider ("demo: scripted, not a model"): left out of accuracy statistics. */
+  demo: boolean;
 }
 
 export interface AnalysisPage {
@@ -104,6 +106,7 @@ export async function listAnalyses(
       tokens: { input: Number(row.input_tokens), output: Number(row.output_tokens) },
       error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? "" },
       outcome: outcomeFromColumns(row),
+      demo: row.agent_provider === "demo" || row.graph_provider === "demo",
     })),
     nextCursor,
   };

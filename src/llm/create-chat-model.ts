@@ -7,6 +7,7 @@ import { type Config, ConfigError, modelNameSchema } from "../config/config-sche
 import type { ProviderId } from "../config/providers";
 import { AnthropicChatModel } from "./anthropic/anthropic-chat-model";
 import type { ChatModel } from "./chat-model";
+import { DemoChatModel } from "./demo/demo-chat-model";
 import { OpenAIChatModel } from "./openai/openai-chat-model";
 
 /** The two roles: `agent_llm` dispatches tools, `graph_llm` does the tool loops, vision and the decision. */
@@ -64,12 +65,14 @@ function validModelName(model: unknown, field: string): string {
 /**
  * A ChatModel for an explicit provider, model and temperature, with key, base URL, timeout and retries from the
  * config. Throws ConfigError for an empty or malformed model name and MissingApiKeyError when no key is set;
- * whether the provider knows the model is only learnt at the first call.
+ * whether the provider knows the model is only learnt at the first call. The demo provider needs no key.
  */
 export function createChatModelFor(options: CreateChatModelForOptions): ChatModel {
   const { config, provider } = options;
   const env = options.env ?? process.env;
   const model = validModelName(options.model, options.modelField ?? `${provider} model`);
+  // Scripted answers made here: no key, no base URL, no network.
+  if (provider === "demo") return new DemoChatModel({ model, temperature: options.temperature });
   const apiKey = resolveApiKey(config, provider, env);
   const baseUrl = resolveBaseUrl(config, provider, env);
   const common = {

@@ -10,12 +10,18 @@ export {
   resolveBaseUrl,
 } from "../config/api-keys";
 export {
+  DEMO_LABEL,
+  type DemoProviderInfo,
+  isRemoteProvider,
   type ProviderId,
   providerIds,
   providerIdSchema,
   type ProviderInfo,
   providerInfo,
   providers,
+  type RemoteProviderId,
+  remoteProviderIds,
+  type RemoteProviderInfo,
 } from "../config/providers";
 export type {
   ChatMessage,
@@ -37,4 +43,5 @@ export {
   type ModelSettings,
   modelSettingsFor,
 } from "./create-chat-model";
+export { DEMO_MODEL, DemoChatModel, type DemoChatModelOptions } from "./demo/demo-chat-model";
 export { type ApiKeyValidation, validateApiKey, type ValidateApiKeyOptions } from "./validate-api-key";

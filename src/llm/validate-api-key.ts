@@ -3,7 +3,7 @@ import { describeError } from "../common/describe-error";
 import { redactKnownSecrets } from "../common/secret-redactor";
 import { type Env, findApiKey, MissingApiKeyError } from "../config/api-keys";
 import { type Config, ConfigError } from "../config/config-schema";
-import { type ProviderId, providerInfo } from "../config/providers";
+import { DEMO_LABEL, type ProviderId, providerInfo } from "../config/providers";
 import { createChatModelFor, modelSettingsFor } from "./create-chat-model";
 import { ProviderError } from "./provider-error";
 
@@ -35,6 +35,8 @@ function validationModel(config: Config, provider: ProviderId): { model: string;
  */
 export async function validateApiKey(options: ValidateApiKeyOptions): Promise<ApiKeyValidation> {
   const { config, provider } = options;
+  // Nothing to check and nothing to spend: the demo answers in-process without a key.
+  if (provider === "demo") return { ok: true, message: `The demo provider needs no key (${DEMO_LABEL})` };
   try {
     const chatModel = createChatModelFor({
       ...validationModel(config, provider),

@@ -14,7 +14,13 @@ import { QuantAgentError } from "../common/quantagent-error";
 import { createSecretRedactor, type SecretRedactor } from "../common/secret-redactor";
 import { type ApiKeyStatus, apiKeyStatus, type Env } from "../config/api-keys";
 import { type Config, ConfigError, type ConfigInput, createConfig, PLACEHOLDER_API_KEY } from "../config/config-schema";
-import { type ProviderId, providerIds, providerIdSchema, providerInfo } from "../config/providers";
+import {
+  isRemoteProvider,
+  type ProviderId,
+  providerIdSchema,
+  providerInfo,
+  remoteProviderIds,
+} from "../config/providers";
 import { type ModelSelection, modelSelection, switchProvider } from "../config/switch-provider";
 import type { JournalSource } from "../journal/journal-entry";
 import type { LaterBarsRequest } from "../journal/score-outcomes";
@@ -138,6 +144,8 @@ export class Pipeline {
   /** Sets the provider's key in the config (not in the environment) and rebuilds both models at once. */
   updateApiKey(key: string, options: { provider?: ProviderId } = {}): ApiKeyStatus {
     const provider = parseProvider(options.provider ?? "openai");
+    if (!isRemoteProvider(provider))
+      throw new InputError({ message: "The demo provider needs no API key: choose another provider to set one." });
     const parsed = apiKeyInputSchema.safeParse(key);
     if (!parsed.success) throw InputError.fromZod(parsed.error);
     this.configure({ [providerInfo(provider).keyField]: parsed.data });
@@ -154,7 +162,7 @@ export class Pipeline {
    * its access token).
    */
   secretValues(): string[] {
-    const keys = providerIds.flatMap((provider) => {
+    const keys = remoteProviderIds.flatMap((provider) => {
       const info = providerInfo(provider);
       return [this.#config[info.keyField], this.#env[info.keyEnvVar]].filter(
         (value): value is string =>

@@ -29,7 +29,7 @@ import type { Timeframe } from "../market/timeframes";
 import type { Plugin } from "../plugins/define-plugin";
 import { latestPluginValues, pluginIndicatorTools, runPluginAnalyst } from "../plugins/plugin-parts";
 import { summarisePlugins } from "../plugins/plugin-set";
-import type { AnalysisResult, IndicatorSnapshot } from "./analysis-result";
+import { type AnalysisResult, type IndicatorSnapshot, isDemoRun } from "./analysis-result";
 import type { ProgressListener, StepId } from "./progress-events";
 
 export interface RunAnalysisInput {
@@ -207,6 +207,10 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     emit({ type: "analysis-end", at: Date.now(), durationMs: totalMs, decision: decision.decision });
 
     const calls: ModelCallRecord[] = recorders.flatMap((recorder) => recorder.calls());
+    const modelsUsed = {
+      agent: { provider: models.agent.provider, model: models.agent.model, temperature: models.agent.temperature },
+      graph: { provider: models.graph.provider, model: models.graph.model, temperature: models.graph.temperature },
+    };
     const first = candles[0];
     const last = candles[candles.length - 1];
     return {
@@ -244,10 +248,8 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
         ) as Record<StepName, number>,
         total: calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage),
       },
-      models: {
-        agent: { provider: models.agent.provider, model: models.agent.model, temperature: models.agent.temperature },
-        graph: { provider: models.graph.provider, model: models.graph.model, temperature: models.graph.temperature },
-      },
+      models: modelsUsed,
+      demo: isDemoRun(modelsUsed),
     };
   } catch (error) {
     controller.abort(error);

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { apiKeyStatus, maskApiKey, MissingApiKeyError, resolveApiKey, resolveBaseUrl } from "../../src/config/api-keys";
+import {
+  apiKeyStatus,
+  findApiKey,
+  maskApiKey,
+  MissingApiKeyError,
+  resolveApiKey,
+  resolveBaseUrl,
+} from "../../src/config/api-keys";
 import { createConfig } from "../../src/config/config-schema";
-import { providerIds } from "../../src/config/providers";
+import { remoteProviderIds } from "../../src/config/providers";
 
 const configKey = "sk-config-0123456789abcdef";
 const envKey = "sk-env-fedcba9876543210";
@@ -60,7 +67,7 @@ describe("resolveApiKey", () => {
   });
 
   it("never puts key text in a thrown message", () => {
-    for (const provider of providerIds) {
+    for (const provider of remoteProviderIds) {
       for (const env of [{}, { OPENAI_API_KEY: "sk-" }]) {
         try {
           resolveApiKey(createConfig({ api_key: "sk-" }), provider, env);
@@ -86,12 +93,31 @@ describe("maskApiKey", () => {
 });
 
 describe("apiKeyStatus", () => {
-  it("reports the masked key or its absence", () => {
+  it("reports the masked key or its absence, and where the provider's requests go", () => {
     expect(apiKeyStatus(createConfig({ api_key: configKey }), "openai", {})).toEqual({
       hasKey: true,
       maskedKey: "sk-...def",
+      needsKey: true,
+      baseUrl: undefined,
     });
-    expect(apiKeyStatus(createConfig(), "qwen", {})).toEqual({ hasKey: false, maskedKey: null });
+    expect(apiKeyStatus(createConfig(), "qwen", {})).toEqual({
+      hasKey: false,
+      maskedKey: null,
+      needsKey: true,
+      baseUrl: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
+    });
+  });
+
+  it("the demo provider needs no key, has none and no base URL, whatever the config and environment hold", () => {
+    const config = createConfig({ api_key: configKey });
+    expect(apiKeyStatus(config, "demo", { OPENAI_API_KEY: envKey })).toEqual({
+      hasKey: false,
+      maskedKey: null,
+      needsKey: false,
+      baseUrl: undefined,
+    });
+    expect(findApiKey(config, "demo", { OPENAI_API_KEY: envKey })).toBeUndefined();
+    expect(resolveBaseUrl(config, "demo", { OPENAI_BASE_URL: "http://127.0.0.1:9/v1" })).toBeUndefined();
   });
 });
 
