@@ -137,7 +137,17 @@ export const wireAnalysisSummarySchema = z.object({
   cost_usd: z.number().nullable(),
   tokens: z.object({ input: z.number(), output: z.number() }),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  status: z
+    .enum(["done", "failed", "cancelled"])
+    .meta({ description: "done (a decision), failed, or cancelled (by the client or a server shutting down)" }),
   outcome: outcomeSchema,
+  outcome_status: z.enum(["scored", "pending", "no_later_bars", "none"]).meta({
+    description:
+      "scored; pending (waiting for the market's bars after the window); no_later_bars (the caller's own CSV, candles or sample window had none after it: it is never scored); none (no decision)",
+  }),
+  demo: z.boolean().meta({
+    description: 'made with the demo provider ("demo: scripted, not a model"); never counted in accuracy statistics',
+  }),
 });
 export type WireAnalysisSummary = z.infer<typeof wireAnalysisSummarySchema>;
 
@@ -158,7 +168,10 @@ export function wireAnalysisSummary(summary: AnalysisSummary): WireAnalysisSumma
     cost_usd: summary.costUsd,
     tokens: summary.tokens,
     error: summary.error,
+    status: summary.status,
     outcome: summary.outcome,
+    outcome_status: summary.outcomeStatus,
+    demo: summary.demo,
   };
 }
 
@@ -194,7 +207,9 @@ export const journalStatsAnswerSchema = z.object({
   groups: z.array(
     z.object({
       key: z.string(),
-      n: z.number().meta({ description: "analyses recorded, failed and unscored ones included" }),
+      n: z
+        .number()
+        .meta({ description: "analyses recorded, failed and unscored ones included; demo analyses never count" }),
       ...accuracyFigures,
     }),
   ),

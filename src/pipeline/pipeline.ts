@@ -45,6 +45,7 @@ import { entryFromFailure, entryFromResult } from "./journal-recording";
 import { loadCandles, type LoadedCandles, loadWindow } from "./load-candles";
 import { createPipelineJournal, databaseUrlOf, passwordOf, type PipelineJournal } from "./pipeline-journal";
 import { runAnalysis } from "./run-analysis";
+import { createRunTrace, type RunTrace } from "./run-trace";
 
 export interface PipelineDependencies {
   /** Where keys and base URLs are looked up; default process.env. Read, never written. */
@@ -228,32 +229,32 @@ export class Pipeline {
   }
 
   /**
-   * Runs one analysis and records it in the journal (the result then carries its journal `id`); a run that fails
-   * after its request was accepted is recorded too, with its error. `source` says who asked: default "notebook".
+   * Runs one analysis and records it in the journal (the result then carries its journal `id`). A run that fails or
+   * is cancelled once it has reached the models is recorded too, with its error and what it spent; one that ends
+   * before its first model call (no data, an invalid request) spent nothing, is no analysis, and is not recorded.
+   * `source` says who asked: default "notebook".
    */
   async analyze(request: AnalyzeRequest, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
     options.signal?.throwIfAborted();
     const parsed = parseAnalyzeRequest(request);
     const config = this.#config;
     const source = options.source ?? "notebook";
+    const trace = createRunTrace();
     try {
-      const { result, loaded } = await this.#run(parsed, options);
+      const { result, loaded } = await this.#run(parsed, options, trace);
       if (!config.journal) return result;
       return await this.#record(result, loaded, { source, request });
     } catch (error) {
-      // Recorded: runs that failed on the provider's, the market data's or this library's side. Not recorded: a request
-      // refused as invalid (no analysis ran), a run the caller stopped, or a journal that could not record.
-      const failedRun = QuantAgentError.isInstance(error)
-        ? (error.kind === "provider" || error.kind === "data" || error.kind === "internal") &&
-          !error.code.startsWith("journal_")
-        : true;
-      if (config.journal && failedRun && !options.signal?.aborted) {
+      const journalFailure = QuantAgentError.isInstance(error) && error.code.startsWith("journal_");
+      if (config.journal && trace.callsStarted > 0 && !journalFailure) {
         const entry = entryFromFailure(error, {
           source,
           request,
           config,
           promptVersion: PROMPT_VERSION,
           plugins: this.plugins,
+          trace,
+          ...(options.signal?.aborted ? { cancelledBy: options.signal.reason ?? "cancelled" } : {}),
         });
         await this.#journal.record(this.#redactor.redactValue(entry)).catch(() => undefined);
       }
@@ -290,6 +291,7 @@ export class Pipeline {
   async #run(
     parsed: ParsedAnalyzeRequest,
     options: AnalyzeOptions,
+    trace: RunTrace,
   ): Promise<{ result: AnalysisResult; loaded: LoadedCandles }> {
     // Keys are checked before any data is fetched: a missing key should not cost a download first.
     const models = { agent: this.model("agent"), graph: this.model("graph") };
@@ -299,6 +301,7 @@ export class Pipeline {
       bars: config.window_bars,
       onEvent: options.onEvent,
     });
+    trace.window = { asset: loaded.asset, symbol: loaded.symbol, candles: window, requestedStart };
     const result = await runAnalysis({
       asset: loaded.asset,
       assetName: loaded.assetName,
@@ -314,6 +317,7 @@ export class Pipeline {
       pluginTimeoutMs: config.plugin_timeout_ms,
       signal: options.signal,
       onEvent: options.onEvent,
+      onModelCall: trace,
       schedule: options.schedule,
       timings: { data: durationMs },
     });

@@ -7,6 +7,7 @@ import { runDecisionAgent } from "../agents/decision-agent";
 import { runIndicatorAgent } from "../agents/indicator-agent";
 import {
   createStepRecorder,
+  type ModelCallListener,
   type ModelCallRecord,
   recordingModel,
   type StepName,
@@ -53,6 +54,8 @@ export interface RunAnalysisInput {
   pluginTimeoutMs?: number;
   signal?: AbortSignal;
   onEvent?: ProgressListener;
+  /** Hears of each model call as it starts and ends (what a failed or cancelled run spent). */
+  onModelCall?: ModelCallListener;
   /** "sequential" runs the three analysts one after another (for accounts with tight rate limits, and benchmarks). */
   schedule?: "concurrent" | "sequential";
   /** Time already spent (fetching data), added to the total. */
@@ -107,6 +110,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     const stepStarted = performance.now();
     const recorder = createStepRecorder(name, {
       onReportText: (text) => emit({ type: "report-delta", step: name, text }),
+      calls: input.onModelCall,
     });
     recorders.push(recorder);
     emit({ type: "step-start", step: name, at: Date.now() });
