@@ -4,10 +4,10 @@
 // The request is kept as asked, except the bulk of CSV text or candles (up to megabytes, and already summarised by
 // the window, the candles of the result and the entry bar): they are recorded by size. Secrets are removed by the
 // caller, which knows the keys in use.
+import type { ModelCallRecord } from "../agents/model-call";
 import { describeError } from "../common/describe-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import type { Config } from "../config/config-schema";
-import type { ModelCallRecord } from "../agents/model-call";
 import { estimateCostUsd } from "../evaluation/model-prices";
 import { CANCELLED_CODE } from "../journal/analysis-status";
 import type { JournalEntryInput, JournalSource } from "../journal/journal-entry";
