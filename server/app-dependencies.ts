@@ -21,6 +21,7 @@ export type ServerPipeline = Pick<
   | "listAssets"
   | "analyze"
   | "journal"
+  | "config"
 >;
 
 export interface AppDependencies {

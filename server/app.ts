@@ -34,6 +34,7 @@ import { createJournalRouter } from "./routes/journal-routes";
 import { createOpenApiRouter } from "./routes/openapi-routes";
 import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
 import { createProviderRouter } from "./routes/provider-routes";
+import { createSampleDataRouter } from "./routes/sample-data-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";
 
 export type { AppDependencies } from "./app-dependencies";
@@ -107,6 +108,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     createProviderRouter(settings),
     createAssetRouter(settings),
     createTimeframeRouter(settings),
+    createSampleDataRouter(settings),
     createAnalyzeRouter(settings),
     createJournalRouter(settings),
     createPageConfigRouter(settings),

@@ -21,6 +21,7 @@ export {
 } from "./pipeline/analyze-request";
 export { type LoadedCandles, MIN_ANALYSIS_BARS } from "./pipeline/load-candles";
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
+export { listSampleData, SAMPLE_TIMEFRAME, type SampleAsset, type SampleDataCatalogue } from "./pipeline/sample-data";
 export {
   describeProgressEvent,
   type PipelineStep,

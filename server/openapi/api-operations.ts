@@ -24,6 +24,7 @@ import {
 } from "../routes/asset-routes";
 import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
 import { pageConfigSchema } from "../routes/page-config-routes";
+import { sampleDataAnswerSchema } from "../routes/sample-data-routes";
 import {
   getProviderAnswerSchema,
   updateProviderAnswerSchema,
@@ -248,6 +249,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     },
   },
   {
+    method: "get",
+    path: "/api/sample-data",
+    operationId: "listSampleData",
+    tag: "Analysis",
+    summary: "The sample windows an analysis can use with no market access",
+    description:
+      'Real 4-hour windows of 100 bars shipped with the package (the benchmark). POST /api/analyze with `{sample: {asset, window}, timeframe: "4h"}` analyses the window\'s first `window_bars` bars; the bars after them score the outcome at once.',
+    responses: { 200: { description: "Each asset and how many windows it has.", json: sampleDataAnswerSchema } },
+  },
+  {
     method: "post",
     path: "/api/analyze",
     operationId: "analyze",
@@ -259,12 +270,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       "and past `MAX_CONCURRENT_ANALYSES` running analyses the answer is 429 with `Retry-After`, also before any model call. Bodies up to 10 MB (a CSV's text up to 5 MiB).",
     body: {
       description:
-        "One of these forms; the data source field present (asset, symbol, candles or csv) chooses it. Dates are ISO 8601 (UTC when no zone is given) or epoch milliseconds.",
+        "One of these forms; the data source field present (asset, symbol, candles, csv or sample) chooses it. Dates are ISO 8601 (UTC when no zone is given) or epoch milliseconds.",
       forms: [
         { title: "Built-in asset or saved custom symbol", schema: analyzeForms.asset },
         { title: "Any Yahoo Finance ticker", schema: analyzeForms.symbol },
         { title: "CSV text", schema: analyzeForms.csv },
         { title: "Candles", schema: analyzeForms.candles },
+        {
+          title: "Sample data: a shipped benchmark window, no market access (GET /api/sample-data lists them)",
+          schema: analyzeForms.sample,
+        },
         { title: "The original web client's form (dates YYYY-MM-DD and times HH:MM, UTC)", schema: legacyForm },
       ],
     },
@@ -277,7 +292,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
           "With `Accept: text/event-stream`: `progress` events (data: a ProgressEvent), then one `result` event (data: an AnalysisResult) or one `error` event (data: an AnalysisErrorEvent). Comment lines keep the connection alive.",
       },
       400: error(
-        "Input that cannot be analysed: `invalid_request`, `missing_api_key` (the message says the three ways to set a key), `date_range`, `not_enough_data`, `invalid_csv`, `invalid_symbol`.",
+        "Input that cannot be analysed: `invalid_request`, `missing_api_key` (the message says the three ways to set a key), `date_range`, `not_enough_data`, `invalid_csv`, `invalid_symbol`, `invalid_sample`.",
       ),
       422: error("The request was well formed but the market had no bars for it (`no_data`)."),
       429: {

@@ -79,6 +79,8 @@ function admit(limit: ConcurrencyLimit, what: string): () => void {
 function describe(request: AnalyzeRequest): Record<string, unknown> {
   if ("asset" in request) return { asset: request.asset, timeframe: request.timeframe };
   if ("symbol" in request) return { symbol: request.symbol, timeframe: request.timeframe };
+  if ("sample" in request)
+    return { sample: request.sample.asset, window: request.sample.window, timeframe: request.timeframe };
   return { source: "csv" in request ? "csv" : "candles", name: request.name, timeframe: request.timeframe };
 }
 

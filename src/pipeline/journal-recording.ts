@@ -84,6 +84,7 @@ export function entryFromResult(
 function subjectOf(request: AnalyzeRequest): { asset: string; symbol: string } {
   if ("asset" in request) return { asset: request.asset, symbol: request.asset };
   if ("symbol" in request) return { asset: request.symbol, symbol: request.symbol };
+  if ("sample" in request) return { asset: request.sample.asset, symbol: request.sample.asset };
   const name = request.name ?? ("csv" in request ? "Uploaded CSV" : "Custom data");
   return { asset: name, symbol: name };
 }

@@ -13,6 +13,10 @@ import type { Plugin } from "../plugins/define-plugin";
 import { fetchFromPluginSource } from "../plugins/plugin-parts";
 import type { ParsedAnalyzeRequest } from "./analyze-request";
 import type { ProgressListener } from "./progress-events";
+import { loadSampleWindow } from "./sample-data";
+
+/** Bars of a sample window an analysis sees when the caller names no window length: the config's default. */
+const DEFAULT_SAMPLE_BARS = 45;
 
 export const MIN_ANALYSIS_BARS = 35;
 
@@ -69,10 +73,14 @@ export interface LoadCandlesOptions {
 }
 
 /**
- * The caller's own bars (candles or CSV text), read and checked at once: sorted, no repeated times, spaced as the
- * timeframe says. Undefined for requests whose data must be fetched.
+ * Bars that need no market: the caller's own (candles or CSV text), read and checked at once (sorted, no repeated
+ * times, spaced as the timeframe says), or a sample window shipped with the package, cut at `bars`. Undefined for
+ * requests whose data must be fetched.
  */
-export function loadLocalCandles(request: ParsedAnalyzeRequest): LoadedCandles | undefined {
+export async function loadLocalCandles(
+  request: ParsedAnalyzeRequest,
+  options: { bars?: number; signal?: AbortSignal } = {},
+): Promise<LoadedCandles | undefined> {
   switch (request.source) {
     case "candles": {
       const name = request.name ?? "Custom data";
@@ -86,6 +94,8 @@ export function loadLocalCandles(request: ParsedAnalyzeRequest): LoadedCandles |
       assertBarSpacing(candles, request.timeframe, "the CSV");
       return { asset: name, assetName: name, symbol: name, ...splitAtEnd(candles, request.end) };
     }
+    case "sample":
+      return loadSampleWindow(request.sample, { bars: options.bars ?? DEFAULT_SAMPLE_BARS, signal: options.signal });
     case "asset":
     case "symbol":
       return undefined;
@@ -98,7 +108,7 @@ export function loadLocalCandles(request: ParsedAnalyzeRequest): LoadedCandles |
 
 export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCandlesOptions): Promise<LoadedCandles> {
   if (request.source !== "asset" && request.source !== "symbol") {
-    const local = loadLocalCandles(request);
+    const local = await loadLocalCandles(request, options);
     if (!local) throw new InternalError({ message: `No local data for a ${request.source} request` });
     return local;
   }
@@ -153,8 +163,9 @@ export async function loadWindow(
 ): Promise<{ loaded: LoadedCandles; window: Candle[]; durationMs: number; requestedStart?: string }> {
   const emit = options.onEvent ?? (() => {});
   // Whatever can be refused without a download is refused before the data step starts: a date range the market
-  // source would refuse, the caller's own bars that do not parse, do not fit the timeframe or are too few. No event
-  // has been sent, so a server can still answer them as a plain 400 rather than inside a started event stream.
+  // source would refuse, the caller's own bars that do not parse, do not fit the timeframe or are too few, a sample
+  // window that does not exist. No event has been sent, so a server can still answer them as a plain 400 rather
+  // than inside a started event stream.
   const requestedStartMs =
     request.source === "asset" || request.source === "symbol"
       ? resolveDateRange(
@@ -162,7 +173,7 @@ export async function loadWindow(
           { now: options.now?.() },
         ).start.getTime()
       : undefined;
-  const local = loadLocalCandles(request);
+  const local = await loadLocalCandles(request, options);
   if (local) analysisWindow(local.candles, options.bars);
   const started = performance.now();
   emit({ type: "step-start", step: "data", at: Date.now() });

@@ -212,6 +212,7 @@ describe("real answers of every route match the document", () => {
       400,
     );
     check("get", "/api/page-config", await getJson(server, "/api/page-config"), 200);
+    check("get", "/api/sample-data", await getJson(server, "/api/sample-data"), 200);
     const served = await getJson(server, "/api/openapi.json");
     check("get", "/api/openapi.json", served, 200);
     expect(served.body).toEqual(JSON.parse(JSON.stringify(document)));
@@ -238,6 +239,14 @@ describe("real answers of every route match the document", () => {
     const csv = benchmarkCsv();
     check("post", "/api/analyze", await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "BTC" }), 200);
     check("post", "/api/analyze", await postJson(server, "/api/analyze", { csv, timeframe: "1d" }), 400);
+    const sample = { sample: { asset: "BTC", window: 3 }, timeframe: "4h" };
+    check("post", "/api/analyze", await postJson(server, "/api/analyze", sample), 200);
+    check(
+      "post",
+      "/api/analyze",
+      await postJson(server, "/api/analyze", { ...sample, sample: { asset: "ETH", window: 3 } }),
+      400,
+    );
     check(
       "post",
       "/api/analyze",
