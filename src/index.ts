@@ -21,7 +21,6 @@ export {
 } from "./pipeline/analyze-request";
 export { type LoadedCandles, MIN_ANALYSIS_BARS } from "./pipeline/load-candles";
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
-export { listSampleData, SAMPLE_TIMEFRAME, type SampleAsset, type SampleDataCatalogue } from "./pipeline/sample-data";
 export {
   describeProgressEvent,
   type PipelineStep,
@@ -29,6 +28,7 @@ export {
   type ProgressEvent,
   type ProgressListener,
 } from "./pipeline/progress-events";
+export { listSampleData, SAMPLE_TIMEFRAME, type SampleAsset, type SampleDataCatalogue } from "./pipeline/sample-data";
 export {
   toWireEvent,
   toWireResult,

@@ -24,12 +24,12 @@ import {
 } from "../routes/asset-routes";
 import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
 import { pageConfigSchema } from "../routes/page-config-routes";
-import { sampleDataAnswerSchema } from "../routes/sample-data-routes";
 import {
   getProviderAnswerSchema,
   updateProviderAnswerSchema,
   updateProviderBodySchema,
 } from "../routes/provider-routes";
+import { sampleDataAnswerSchema } from "../routes/sample-data-routes";
 import {
   legacyForm as legacyDateRangeForm,
   libraryForm as dateRangeForm,
