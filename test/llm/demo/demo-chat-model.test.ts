@@ -5,8 +5,8 @@
 // call stops; nothing is spent.
 import { describe, expect, it } from "vitest";
 
-import { createAnalysisContext } from "../../../src/agents/analysis-context";
 import { DecisionError } from "../../../src/agents/agent-errors";
+import { createAnalysisContext } from "../../../src/agents/analysis-context";
 import { runDecisionAgent } from "../../../src/agents/decision-agent";
 import { runIndicatorAgent } from "../../../src/agents/indicator-agent";
 import { createStepRecorder } from "../../../src/agents/model-call";
