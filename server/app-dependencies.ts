@@ -52,6 +52,11 @@ export interface AppDependencies {
   tls?: boolean;
   /** The clock, for the legacy form's use_current_time. */
   now?: () => Date;
+  /**
+   * Aborts when the server starts shutting down: open analyses then end with a "server is shutting down" answer and
+   * new ones are refused. Default: never.
+   */
+  shutdown?: AbortSignal;
 }
 
 export interface RouteSettings {
@@ -65,4 +70,5 @@ export interface RouteSettings {
   eventStreams: ConcurrencyLimit;
   heartbeatMs: number;
   now: () => Date;
+  shutdown: AbortSignal;
 }

@@ -43,6 +43,7 @@ export type { AppDependencies } from "./app-dependencies";
 export const PLOTLY_URL_PATH = "/vendor/plotly.min.js";
 
 const routersOf = new WeakMap<Koa, readonly Router[]>();
+const analysesOf = new WeakMap<Koa, { readonly inUse: number }>();
 
 /** Every key the pipeline could send and the access token, removed by value wherever they would leave the server. */
 export function createServerRedactor(
@@ -66,6 +67,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     eventStreams: createConcurrencyLimit(dependencies.maxEventStreams ?? 16),
     heartbeatMs: dependencies.heartbeatMs ?? 15_000,
     now: dependencies.now ?? (() => new Date()),
+    shutdown: dependencies.shutdown ?? new AbortController().signal,
   };
   const publicDir = dependencies.publicDir ?? defaultPublicDir();
   const staticFiles = createStaticFiles({
@@ -119,9 +121,15 @@ export function createApp(dependencies: AppDependencies): Koa {
     app.use(router.allowedMethods());
   }
   routersOf.set(app, routers);
+  analysesOf.set(app, settings.analyses);
 
   app.use(staticFiles.middleware);
   return app;
+}
+
+/** Analyses running (or still answering) in this app: what a shutdown waits for. */
+export function runningAnalyses(app: Koa): number {
+  return analysesOf.get(app)?.inUse ?? 0;
 }
 
 /** Every route the app's routers serve, as method and path pattern (HEAD included where GET is). */

@@ -25,6 +25,7 @@ import { legacyRedirectAnswer } from "../legacy-redirect";
 import { errorResponse } from "../middleware/error-response";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
+import { shuttingDownProblem } from "../server-shutdown";
 import { apiRouter } from "./api-router";
 
 /** What a refused client is told to wait: about the length of a short analysis. */
@@ -41,6 +42,7 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
       analyzeBodySchema,
       async (context, body) => {
         const request = toAnalyzeRequest(body, { now: settings.now });
+        if (settings.shutdown.aborted) throw shuttingDownProblem();
         const streaming = wantsEventStream(context);
         const releaseStream = streaming ? admit(settings.eventStreams, "event streams are open") : undefined;
         let releaseAnalysis: (() => void) | undefined;
@@ -84,6 +86,11 @@ function describe(request: AnalyzeRequest): Record<string, unknown> {
   return { source: "csv" in request ? "csv" : "candles", name: request.name, timeframe: request.timeframe };
 }
 
+/** The analysis stops when its client leaves or when the server starts shutting down, whichever comes first. */
+function stopSignal(connection: { signal: AbortSignal }, settings: RouteSettings): AbortSignal {
+  return AbortSignal.any([connection.signal, settings.shutdown]);
+}
+
 /** Who asked, as the journal records it: this server's page says so in a header; anything else is an API client. */
 function sourceOf(context: Context): "page" | "api" {
   return context.get("X-QuantAgent-Client") === "page" ? "page" : "api";
@@ -97,7 +104,11 @@ async function answerAnalysis(
 ): Promise<void> {
   const connection = abortOnDisconnect(context);
   try {
-    const result = await settings.pipeline.analyze(request, { signal: connection.signal, source: sourceOf(context) });
+    const result = await settings.pipeline
+      .analyze(request, { signal: stopSignal(connection, settings), source: sourceOf(context) })
+      .catch((error: unknown) => {
+        throw settings.shutdown.aborted ? shuttingDownProblem() : error;
+      });
     settings.logger.info("analysis done", {
       ...describe(request),
       decision: result.decision.decision,
@@ -124,7 +135,7 @@ async function streamAnalysis(
   let firstEventSeen!: () => void;
   const firstEvent = new Promise<void>((resolve) => (firstEventSeen = resolve));
   const run = settings.pipeline.analyze(request, {
-    signal: connection.signal,
+    signal: stopSignal(connection, settings),
     source: sourceOf(context),
     onEvent: (event) => {
       if (send) send(event);
@@ -139,7 +150,8 @@ async function streamAnalysis(
   } catch (error) {
     connection.dispose();
     release();
-    throw error; // nothing sent yet: the error handler answers with the proper status
+    // Nothing sent yet: the error handler answers with the proper status.
+    throw settings.shutdown.aborted ? shuttingDownProblem() : error;
   }
 
   const stream = openEventStream(context, { heartbeatMs: settings.heartbeatMs, redact: settings.redactor.redact });
@@ -157,6 +169,13 @@ async function streamAnalysis(
         stream.send("result", toWireResult(result));
       },
       (error: unknown) => {
+        if (settings.shutdown.aborted && !connection.signal.aborted) {
+          // The client is still there: it is told why, in words, before the server closes the connection.
+          settings.logger.warn("analysis stopped: the server is shutting down", describe(request));
+          const response = errorResponse(shuttingDownProblem());
+          stream.send("error", { ...response.body, status: response.status });
+          return;
+        }
         if (error instanceof ClientDisconnectedError || connection.signal.aborted) {
           settings.logger.info("analysis cancelled: the client disconnected", describe(request));
           return;

@@ -234,7 +234,7 @@ describe("POST /api/analyze with an asset or symbol", () => {
     [
       "both asset and symbol",
       { asset: "BTC", symbol: "ETH-USD", timeframe: "1h", start: "2024-01-01", end: "2024-01-02" },
-      /give only one of asset, symbol, candles, csv \(got asset and symbol\)/,
+      /give only one of asset, symbol, candles, csv, sample \(got asset and symbol\)/,
     ],
     ["csv and asset together", { csv: "x", asset: "BTC", timeframe: "4h" }, /got asset and csv/],
     [

@@ -39,7 +39,13 @@ async function indicatorReport(): Promise<{ report: string; deltas: string[]; to
 describe("the demo provider through the agents", () => {
   it("Indicator: calls the five tools, then reports their latest values and the momentum by its rule", async () => {
     const { report, deltas, toolUses } = await indicatorReport();
-    expect(toolUses).toEqual(["compute_rsi", "compute_macd", "compute_stochastic", "compute_roc", "compute_williams_r"]);
+    expect(toolUses).toEqual([
+      "compute_rsi",
+      "compute_macd",
+      "compute_stochastic",
+      "compute_roc",
+      "compute_williams_r",
+    ]);
     const latest = computeIndicators(candles).latest;
     expect(report.startsWith(DEMO_LABEL)).toBe(true);
     expect(report).toContain(`RSI(14): ${formatNumber(latest.rsi!)}`);
