@@ -22,6 +22,7 @@ export type ServerPipeline = Pick<
   | "analyze"
   | "journal"
   | "config"
+  | "configure"
 >;
 
 export interface AppDependencies {

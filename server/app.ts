@@ -30,6 +30,7 @@ import { defaultPublicDir, plotlyBundlePath } from "./project-paths";
 import { createAnalyzeRouter } from "./routes/analyze-routes";
 import { createApiKeyRouter } from "./routes/api-key-routes";
 import { createAssetRouter } from "./routes/asset-routes";
+import { createBaseUrlRouter } from "./routes/base-url-routes";
 import { createJournalRouter } from "./routes/journal-routes";
 import { createOpenApiRouter } from "./routes/openapi-routes";
 import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
@@ -108,6 +109,7 @@ export function createApp(dependencies: AppDependencies): Koa {
   const routers: Router[] = [
     createApiKeyRouter(settings),
     createProviderRouter(settings),
+    createBaseUrlRouter(settings),
     createAssetRouter(settings),
     createTimeframeRouter(settings),
     createSampleDataRouter(settings),

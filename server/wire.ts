@@ -17,24 +17,44 @@ export const wireKeyStatusSchema = z.object({
     .string()
     .nullable()
     .meta({ description: "the key in masked form (sk-...xyz); null when there is none" }),
+  needs_key: z.boolean().meta({ description: "false for the demo provider, which answers without a key" }),
+  base_url: z.string().nullable().meta({
+    description: "where this provider's requests go; null for the provider's own address (or the demo's none)",
+  }),
+  base_url_source: z.enum(["config", "environment", "default"]).meta({
+    description: "config: set at run time (Settings, POST /api/update-base-url); environment: its *_BASE_URL variable",
+  }),
 });
 export type WireKeyStatus = z.infer<typeof wireKeyStatusSchema>;
 
 export function wireKeyStatus(status: ApiKeyStatus): WireKeyStatus {
-  return { has_key: status.hasKey, masked_key: status.maskedKey };
+  return {
+    has_key: status.hasKey,
+    masked_key: status.maskedKey,
+    needs_key: status.needsKey,
+    base_url: status.baseUrl ?? null,
+    base_url_source: status.baseUrlSource,
+  };
 }
 
 export const wireKeyValidationSchema = z.discriminatedUnion("valid", [
-  z.object({ valid: z.literal(true), message: z.string() }),
+  z.object({ valid: z.literal(true), message: z.string(), status: z.literal("valid") }),
   z.object({
     valid: z.literal(false),
-    error: z.string().meta({ description: "why the provider refused the key, in plain words" }),
+    error: z.string().meta({ description: "why the check failed, in plain words" }),
+    code: z.string().meta({ description: "provider_auth, missing_api_key, provider_network, provider_quota, ..." }),
+    status: z.enum(["invalid", "unreachable", "unchecked"]).meta({
+      description:
+        "invalid: the provider refused the key (or there is none); unreachable: the provider could not be reached, so the key was not checked; unchecked: the provider answered about something else (rate limit, quota, model)",
+    }),
   }),
 ]);
 export type WireKeyValidation = z.infer<typeof wireKeyValidationSchema>;
 
 export function wireKeyValidation(validation: ApiKeyValidation): WireKeyValidation {
-  return validation.ok ? { valid: true, message: validation.message } : { valid: false, error: validation.error };
+  return validation.ok
+    ? { valid: true, message: validation.message, status: "valid" }
+    : { valid: false, error: validation.error, code: validation.code, status: validation.failure };
 }
 
 export const wireDateRangeSchema = z.discriminatedUnion("valid", [

@@ -29,6 +29,7 @@ export {
   type ProgressListener,
 } from "./pipeline/progress-events";
 export { listSampleData, SAMPLE_TIMEFRAME, type SampleAsset, type SampleDataCatalogue } from "./pipeline/sample-data";
+export { type BaseUrlTarget, setBaseUrl } from "./pipeline/set-base-url";
 export {
   toWireEvent,
   toWireResult,
@@ -39,6 +40,7 @@ export {
 
 // Configuration, keys, providers.
 export { type ApiKeyStatus, maskApiKey } from "./config/api-keys";
+export { type BaseUrlSource, MAX_BASE_URL_LENGTH } from "./config/base-url";
 export {
   type Config,
   type ConfigInput,

@@ -22,6 +22,7 @@ import {
   saveCustomAssetAnswerSchema,
   saveCustomAssetBodySchema,
 } from "../routes/asset-routes";
+import { updateBaseUrlAnswerSchema, updateBaseUrlBodySchema } from "../routes/base-url-routes";
 import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
 import { pageConfigSchema } from "../routes/page-config-routes";
 import {
@@ -112,11 +113,29 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: "post",
+    path: "/api/update-base-url",
+    operationId: "updateBaseUrl",
+    tag: "Keys and providers",
+    summary: "Point a provider at another address (a local OpenAI-compatible server, a gateway)",
+    description:
+      'Applied at once to both model roles. `base_url` is an http(s) URL without credentials, at most 500 characters; `""` goes back to the default (the provider\'s `*_BASE_URL` environment variable, else its own address). A key saved in Settings for that provider is removed when the address changes (`key_removed`), so it is never sent to an address chosen after it; a key from the environment stays.',
+    body: { forms: [{ title: "Base URL", schema: updateBaseUrlBodySchema }] },
+    responses: {
+      200: {
+        description: "Applied; the provider's status with the address now in use.",
+        json: updateBaseUrlAnswerSchema,
+      },
+      400: error("Not an http(s) URL, too long, with credentials, the demo provider, or an unknown provider."),
+    },
+  },
+  {
+    method: "post",
     path: "/api/validate-api-key",
     operationId: "validateApiKey",
     tag: "Keys and providers",
     summary: "Check the provider's key with one cheap real request",
-    description: "A key the provider refuses is an answer, not a failure: 200 with `valid: false` and the reason.",
+    description:
+      "A key the provider refuses is an answer, not a failure: 200 with `valid: false` and the reason. `status` says what the check learnt: `invalid` (refused, or no key), `unreachable` (the provider could not be reached: the key was not checked), `unchecked` (the provider answered about something else: rate limit, quota, model). The demo provider answers valid at once, without a request.",
     body: { forms: [{ title: "Provider", schema: validateApiKeyBodySchema }] },
     responses: { 200: { description: "The verdict.", json: wireKeyValidationSchema }, 400: error("Unknown provider.") },
   },

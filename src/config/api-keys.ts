@@ -1,6 +1,7 @@
 // Key lookup (config, then env, then a clear error), the placeholder rule (a placeholder never hides an env key) and
 // the masked form.
 import { QuantAgentError } from "../common/quantagent-error";
+import { type BaseUrlSource, baseUrlStatus, displayBaseUrl } from "./base-url";
 import type { Config } from "./config-schema";
 import { PLACEHOLDER_API_KEY } from "./config-schema";
 import { isRemoteProvider, type ProviderId, providerInfo, type RemoteProviderId } from "./providers";
@@ -78,26 +79,21 @@ export interface ApiKeyStatus {
   maskedKey: string | null;
   /** False for the demo provider, which answers without a key. */
   needsKey: boolean;
-  /** Where the provider's requests go (resolveBaseUrl); undefined for the SDK's own default and for the demo. */
+  /** Where the provider's requests go (any password masked); undefined for the SDK's own default and the demo. */
   baseUrl: string | undefined;
+  baseUrlSource: BaseUrlSource;
 }
 
 export function apiKeyStatus(config: Config, provider: ProviderId, env: Env = process.env): ApiKeyStatus {
   const key = findApiKey(config, provider, env);
-  const baseUrl = resolveBaseUrl(config, provider, env);
-  const needsKey = isRemoteProvider(provider);
+  const { baseUrl, source } = baseUrlStatus(config, provider, env);
+  const connection = { needsKey: isRemoteProvider(provider), baseUrl: displayBaseUrl(baseUrl), baseUrlSource: source };
   return key === undefined
-    ? { hasKey: false, maskedKey: null, needsKey, baseUrl }
-    : { hasKey: true, maskedKey: maskApiKey(key), needsKey, baseUrl };
+    ? { hasKey: false, maskedKey: null, ...connection }
+    : { hasKey: true, maskedKey: maskApiKey(key), ...connection };
 }
 
 /** The base URL for a provider: config field, else env var, else the provider's own default; none for the demo. */
 export function resolveBaseUrl(config: Config, provider: ProviderId, env: Env = process.env): string | undefined {
-  if (!isRemoteProvider(provider)) return undefined;
-  const info = providerInfo(provider);
-  const fromConfig = config[info.baseUrlField];
-  if (fromConfig) return fromConfig;
-  const fromEnv = env[info.baseUrlEnvVar]?.trim();
-  if (fromEnv) return fromEnv;
-  return info.defaultBaseUrl;
+  return baseUrlStatus(config, provider, env).baseUrl;
 }

@@ -44,4 +44,9 @@ export {
   modelSettingsFor,
 } from "./create-chat-model";
 export { DEMO_MODEL, DemoChatModel, type DemoChatModelOptions } from "./demo/demo-chat-model";
-export { type ApiKeyValidation, validateApiKey, type ValidateApiKeyOptions } from "./validate-api-key";
+export {
+  type ApiKeyValidation,
+  type KeyCheckFailure,
+  validateApiKey,
+  type ValidateApiKeyOptions,
+} from "./validate-api-key";

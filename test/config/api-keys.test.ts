@@ -99,13 +99,19 @@ describe("apiKeyStatus", () => {
       maskedKey: "sk-...def",
       needsKey: true,
       baseUrl: undefined,
+      baseUrlSource: "default",
     });
     expect(apiKeyStatus(createConfig(), "qwen", {})).toEqual({
       hasKey: false,
       maskedKey: null,
       needsKey: true,
       baseUrl: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
+      baseUrlSource: "default",
     });
+    // Set in the environment with a password (a proxy's): shown with the password masked.
+    expect(
+      apiKeyStatus(createConfig(), "openai", { OPENAI_BASE_URL: "https://user:pa55word@proxy.example/v1" }),
+    ).toMatchObject({ baseUrl: "https://user:***@proxy.example/v1", baseUrlSource: "environment" });
   });
 
   it("the demo provider needs no key, has none and no base URL, whatever the config and environment hold", () => {
@@ -115,6 +121,7 @@ describe("apiKeyStatus", () => {
       maskedKey: null,
       needsKey: false,
       baseUrl: undefined,
+      baseUrlSource: "default",
     });
     expect(findApiKey(config, "demo", { OPENAI_API_KEY: envKey })).toBeUndefined();
     expect(resolveBaseUrl(config, "demo", { OPENAI_BASE_URL: "http://127.0.0.1:9/v1" })).toBeUndefined();

@@ -167,6 +167,20 @@ describe("real answers of every route match the document", () => {
     );
     check("post", "/api/update-provider", await postJson(server, "/api/update-provider", { provider: "openai" }), 200);
     check("get", "/api/get-provider", await getJson(server, "/api/get-provider"), 200);
+    // Set to where it already points (so the other tests' provider stays where it is), then refused.
+    const current = (await getJson(server, "/api/get-api-key-status?provider=qwen")).body.base_url as string;
+    check(
+      "post",
+      "/api/update-base-url",
+      await postJson(server, "/api/update-base-url", { provider: "qwen", base_url: current }),
+      200,
+    );
+    check(
+      "post",
+      "/api/update-base-url",
+      await postJson(server, "/api/update-base-url", { provider: "qwen", base_url: "file:///etc/passwd" }),
+      400,
+    );
   });
 
   it("assets, timeframes, the page's config and the document itself", async () => {
