@@ -8,7 +8,7 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 
-import { PLACEHOLDER_API_KEY, setBaseUrl } from "../../src/index";
+import { setBaseUrl } from "../../src/index";
 import { findApiKey, providerIdSchema, providerInfo } from "../../src/llm/index";
 import type { RouteSettings } from "../app-dependencies";
 import { jsonBody } from "../middleware/json-body";
@@ -48,7 +48,7 @@ export function createBaseUrlRouter(settings: RouteSettings): Router {
       const moved = status.baseUrl !== before.baseUrl;
       const info = providerInfo(input.provider);
       const keyRemoved = moved && savedKey !== undefined && info.keyField !== undefined;
-      if (keyRemoved && info.keyField) pipeline.configure({ [info.keyField]: PLACEHOLDER_API_KEY });
+      if (keyRemoved && info.keyField) pipeline.configure({ [info.keyField]: "" });
       const where = status.baseUrl ?? `${info.displayName}'s own address`;
       context.body = {
         success: true,

@@ -5,8 +5,17 @@ import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import { providerIdSchema, providers } from "./providers";
 
-/** What a config holds before the user sets a real key. It never counts as a key, and never hides one in the env. */
+/**
+ * The replaced system's placeholder key (its config file shipped `api_key: "sk-"`). It never counts as a key and never
+ * hides one in the env; a config that holds it asks, when no env key exists, for it to be replaced.
+ */
 export const PLACEHOLDER_API_KEY = "sk-";
+
+/**
+ * No key set: the keys' default. Not the placeholder, so that someone who never set anything is told the key is not
+ * found (and the three ways to set one), not asked to replace a placeholder they never wrote.
+ */
+export const NO_API_KEY = "";
 
 /** The Decision agent's horizon in bars: the replaced system's output template and its published scoring use 3. */
 export const DEFAULT_DECISION_HORIZON_BARS = 3;
@@ -38,9 +47,9 @@ export const configSchema = z.strictObject({
   graph_llm_provider: providerIdSchema.default("openai"),
   agent_llm_temperature: temperatureSchema.default(0.1),
   graph_llm_temperature: temperatureSchema.default(0.1),
-  api_key: keySchema.default(PLACEHOLDER_API_KEY),
-  anthropic_api_key: keySchema.default(PLACEHOLDER_API_KEY),
-  qwen_api_key: keySchema.default(PLACEHOLDER_API_KEY),
+  api_key: keySchema.default(NO_API_KEY),
+  anthropic_api_key: keySchema.default(NO_API_KEY),
+  qwen_api_key: keySchema.default(NO_API_KEY),
   openai_base_url: baseUrlSchema,
   anthropic_base_url: baseUrlSchema,
   qwen_base_url: baseUrlSchema,

@@ -27,6 +27,13 @@ function rangeText(details: MarketDataErrorOptions): string {
   return `${details.timeframe ?? "?"}, ${start} to ${end}`;
 }
 
+/**
+ * The way out when Yahoo cannot be had at all (offline, blocked, down): data that needs no market. Said in the
+ * library's terms and the page's (its Analysis form offers both sources by these names).
+ */
+export const WITHOUT_YAHOO =
+  'To analyse without Yahoo: choose "Sample data" (shipped 4-hour windows; {sample: {asset, window}, timeframe: "4h"}) or upload a CSV file of your own.';
+
 function messageFor(details: MarketDataErrorOptions): string {
   const detail = details.detail ? ` (${details.detail})` : "";
   const symbol = details.symbol;
@@ -41,11 +48,11 @@ function messageFor(details: MarketDataErrorOptions): string {
     case "invalid_request":
       return `Invalid market-data request for ${symbol}${detail}.`;
     case "network":
-      return `Network Error: Unable to reach Yahoo Finance for ${symbol}${detail}. Check the connection or proxy.`;
+      return `Network Error: Unable to reach Yahoo Finance for ${symbol}${detail}. Check the connection or proxy. ${WITHOUT_YAHOO}`;
     case "timeout":
-      return `Timeout: Yahoo Finance did not answer for ${symbol} within ${details.timeoutMs ?? "?"} ms. Try again later.`;
+      return `Timeout: Yahoo Finance did not answer for ${symbol} within ${details.timeoutMs ?? "?"} ms. Try again later. ${WITHOUT_YAHOO}`;
     case "http":
-      return `Market Data Error: Yahoo Finance answered HTTP ${details.statusCode ?? "?"} for ${symbol}${detail}.`;
+      return `Market Data Error: Yahoo Finance answered HTTP ${details.statusCode ?? "?"} for ${symbol}${detail}. ${WITHOUT_YAHOO}`;
     case "invalid_data":
       return `Market Data Error: Yahoo Finance sent data for ${symbol} that could not be read${detail}.`;
     case "aborted":

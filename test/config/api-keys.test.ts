@@ -21,6 +21,7 @@ describe("resolveApiKey", () => {
   });
 
   it("falls back to the env when the config holds the placeholder (the placeholder never hides an env key)", () => {
+    expect(resolveApiKey(createConfig({ api_key: "sk-" }), "openai", { OPENAI_API_KEY: envKey })).toBe(envKey);
     expect(resolveApiKey(createConfig(), "openai", { OPENAI_API_KEY: envKey })).toBe(envKey);
     expect(resolveApiKey(createConfig(), "anthropic", { ANTHROPIC_API_KEY: envKey })).toBe(envKey);
     expect(resolveApiKey(createConfig(), "qwen", { DASHSCOPE_API_KEY: envKey })).toBe(envKey);
@@ -36,9 +37,15 @@ describe("resolveApiKey", () => {
     expect(() => resolveApiKey(createConfig(), "anthropic", { OPENAI_API_KEY: envKey })).toThrow(MissingApiKeyError);
   });
 
-  it("asks to replace the OpenAI placeholder when there is no env key", () => {
-    expect(() => resolveApiKey(createConfig(), "openai", {})).toThrow(
+  it("asks to replace the OpenAI placeholder when the config holds it and there is no env key", () => {
+    expect(() => resolveApiKey(createConfig({ api_key: "sk-" }), "openai", {})).toThrow(
       /^Please replace the placeholder API key with your actual OpenAI API key\./,
+    );
+  });
+
+  it("tells someone who never set a key that it is not found, and the three ways to set one", () => {
+    expect(() => resolveApiKey(createConfig(), "openai", {})).toThrow(
+      /^OpenAI API key not found\. Please set it using one of these methods: 1\) set the OPENAI_API_KEY environment variable; 2\) set "api_key" in the config record; 3\) paste it in the Settings panel/,
     );
   });
 

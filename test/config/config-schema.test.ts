@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { ConfigError, createConfig, defaultConfig, PLACEHOLDER_API_KEY } from "../../src/config/config-schema";
+import { ConfigError, createConfig, defaultConfig } from "../../src/config/config-schema";
 
 describe("createConfig", () => {
   it("gives the documented defaults when nothing is overridden", () => {
@@ -12,9 +12,10 @@ describe("createConfig", () => {
       graph_llm_provider: "openai",
       agent_llm_temperature: 0.1,
       graph_llm_temperature: 0.1,
-      api_key: PLACEHOLDER_API_KEY,
-      anthropic_api_key: PLACEHOLDER_API_KEY,
-      qwen_api_key: PLACEHOLDER_API_KEY,
+      // No key set: neither a key nor the replaced system's placeholder.
+      api_key: "",
+      anthropic_api_key: "",
+      qwen_api_key: "",
       window_bars: 45,
       chart_dispatch: "direct",
       decision_horizon_bars: 3,

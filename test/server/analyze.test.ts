@@ -156,10 +156,8 @@ describe("POST /api/analyze: keys", () => {
       const body = await response.json();
       expectPlainError(body);
       expect(body).toMatchObject({ code: "missing_api_key", provider: "openai" });
-      // The config still holds the placeholder "sk-", so the placeholder message applies.
-      expect(body.error).toMatch(
-        /^Please replace the placeholder API key with your actual OpenAI API key\. Please set it using one of these methods/,
-      );
+      // Nobody set a key: it is not found (the placeholder message is for a config that holds "sk-").
+      expect(body.error).toMatch(/^OpenAI API key not found\. Please set it using one of these methods/);
       expect(body.error).toMatch(/Settings panel/);
       expect(fake.requestCount()).toBe(0);
     } finally {
