@@ -20,14 +20,36 @@ const DEFAULT_SAMPLE_BARS = 45;
 
 export const MIN_ANALYSIS_BARS = 35;
 
+/** Where the too few bars came from: a fetched date range, or the caller's own data (which has no range to widen). */
+export type BarsSource = "range" | "csv" | "candles" | "sample";
+
+/** What to do about too few bars, in the terms of where they came from. */
+function moreBarsAdvice(source: BarsSource): string {
+  switch (source) {
+    case "range":
+      return "Choose a longer date range or a shorter timeframe.";
+    case "csv":
+      return `The CSV file holds only those (up to its end, when one is given): use a file with at least ${MIN_ANALYSIS_BARS} bars of this timeframe.`;
+    case "candles":
+      return `Pass at least ${MIN_ANALYSIS_BARS} candles (up to the end, when one is given).`;
+    case "sample":
+      return `Give the analysis a window of at least ${MIN_ANALYSIS_BARS} bars (window_bars).`;
+    default: {
+      const exhaustive: never = source;
+      return exhaustive;
+    }
+  }
+}
+
 export class NotEnoughDataError extends InputError {
   override name = "NotEnoughDataError";
   readonly bars: number;
-  constructor(options: { bars: number }) {
+  constructor(options: { bars: number; source?: BarsSource }) {
+    const source = options.source ?? "range";
     super({
       code: "not_enough_data",
-      message: `Not enough data: ${options.bars} bars, at least ${MIN_ANALYSIS_BARS} needed. Choose a longer date range or a shorter timeframe.`,
-      details: { bars: options.bars, minimum: MIN_ANALYSIS_BARS },
+      message: `Not enough data: ${options.bars} bars, at least ${MIN_ANALYSIS_BARS} needed. ${moreBarsAdvice(source)}`,
+      details: { bars: options.bars, minimum: MIN_ANALYSIS_BARS, source },
     });
     this.bars = options.bars;
   }
@@ -174,12 +196,13 @@ export async function loadWindow(
         ).start.getTime()
       : undefined;
   const local = await loadLocalCandles(request, options);
-  if (local) analysisWindow(local.candles, options.bars);
+  const source: BarsSource = request.source === "asset" || request.source === "symbol" ? "range" : request.source;
+  if (local) analysisWindow(local.candles, options.bars, source);
   const started = performance.now();
   emit({ type: "step-start", step: "data", at: Date.now() });
   try {
     const loaded = local ?? (await loadCandles(request, options));
-    const window = analysisWindow(loaded.candles, options.bars);
+    const window = analysisWindow(loaded.candles, options.bars, source);
     const durationMs = performance.now() - started;
     emit({ type: "step-end", step: "data", at: Date.now(), durationMs, usage: { inputTokens: 0, outputTokens: 0 } });
     const filled = requestedStartMs !== undefined && (window[0]?.time ?? requestedStartMs) < requestedStartMs;
@@ -205,8 +228,8 @@ export async function loadWindow(
  * The last `bars` candles; fewer than 35 usable bars is an error. A fetched range was already extended backwards to
  * hold the window, so this error means even the extended range was short (a new listing, a closed market).
  */
-export function analysisWindow(candles: readonly Candle[], bars: number): Candle[] {
-  if (candles.length < MIN_ANALYSIS_BARS) throw new NotEnoughDataError({ bars: candles.length });
+export function analysisWindow(candles: readonly Candle[], bars: number, source: BarsSource = "range"): Candle[] {
+  if (candles.length < MIN_ANALYSIS_BARS) throw new NotEnoughDataError({ bars: candles.length, source });
   return candles.slice(-bars);
 }
 

@@ -117,8 +117,14 @@ describe("POST /api/analyze with a CSV", () => {
     expect(tooFew.status).toBe(400);
     expect(tooFew.body).toMatchObject({
       code: "not_enough_data",
-      error: expect.stringMatching(/^Not enough data: 20 bars, at least 35 needed/),
+      source: "csv",
+      bars: 20,
+      minimum: 35,
+      error:
+        "Not enough data: 20 bars, at least 35 needed. The CSV file holds only those (up to its end, when one is given): use a file with at least 35 bars of this timeframe.",
     });
+    // A CSV has no date range to widen: the advice is about the file.
+    expect(tooFew.body.error).not.toMatch(/date range/);
   });
 
   it("holds CSV text to 5 MB (400) and bodies to the analyze limit (413)", async () => {
