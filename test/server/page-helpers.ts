@@ -28,12 +28,10 @@ export async function loadPage(page: Page, url: string): Promise<void> {
 }
 
 /** Picks the data source and waits until its part of the form is shown. */
-export async function chooseSource(page: Page, source: "market" | "csv"): Promise<void> {
+export async function chooseSource(page: Page, source: "market" | "sample" | "csv"): Promise<void> {
   await page.click(`input[name="source"][value="${source}"]`);
-  await page.waitForSelector(source === "market" ? "#add-symbol-button" : "#csv-file-input", {
-    visible: true,
-    timeout: 5_000,
-  });
+  const shown = { market: "#add-symbol-button", sample: "#sample-window-select", csv: "#csv-file-input" }[source];
+  await page.waitForSelector(shown, { visible: true, timeout: 5_000 });
 }
 
 /** Chooses the CSV source and the file, then presses Run (the result or error is for the caller to wait for). */
