@@ -32,11 +32,15 @@ function pinnedOverControls(page: Page): Promise<string[]> {
       return rect.width > 0 && rect.height > 0 && style.visibility !== "hidden" && style.display !== "none";
     };
     const name = (node: Element) =>
-      node.id ? `#${node.id}` : `${node.tagName.toLowerCase()}${[...node.classList].map((c) => `.${c}`).join("")}`;
+      node.id
+        ? `#${node.id}`
+        : `${node.tagName.toLowerCase()}${Array.from(node.classList)
+            .map((c) => `.${c}`)
+            .join("")}`;
     const check = (where: string) => {
-      const all = [...document.querySelectorAll("body *")];
+      const all = Array.from(document.querySelectorAll("body *"));
       const pinned = all.filter((node) => /^(sticky|fixed)$/.test(getComputedStyle(node).position) && shown(node));
-      const controls = [...document.querySelectorAll("input, select, button, textarea")].filter(shown);
+      const controls = Array.from(document.querySelectorAll("input, select, button, textarea")).filter(shown);
       for (const pin of pinned) {
         const a = pin.getBoundingClientRect();
         for (const control of controls) {
@@ -50,7 +54,7 @@ function pinnedOverControls(page: Page): Promise<string[]> {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
     const scrollers = [
       document.scrollingElement ?? document.documentElement,
-      ...[...document.querySelectorAll("body *")].filter(
+      ...Array.from(document.querySelectorAll("body *")).filter(
         (node) => /(auto|scroll)/.test(getComputedStyle(node).overflowY) && node.scrollHeight > node.clientHeight,
       ),
     ];
