@@ -74,7 +74,7 @@ describe("offline, with a key the provider cannot check", () => {
     expect(await text(page, "#error-hint")).toMatch(/Sample data .* and Upload CSV need no market access/);
     await page.click("#error-hint button");
     await page.waitForSelector("#sample-source:not([hidden])");
-    expect(await page.$eval('input[name="source"][value="sample"]', (node) => (node as HTMLInputElement).checked)).toBe(
+    expect(await page.$eval('input[name="source"][value="sample"]', (node) => (node).checked)).toBe(
       true,
     );
     expect(
