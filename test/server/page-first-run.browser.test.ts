@@ -74,9 +74,7 @@ describe("offline, with a key the provider cannot check", () => {
     expect(await text(page, "#error-hint")).toMatch(/Sample data .* and Upload CSV need no market access/);
     await page.click("#error-hint button");
     await page.waitForSelector("#sample-source:not([hidden])");
-    expect(await page.$eval('input[name="source"][value="sample"]', (node) => (node).checked)).toBe(
-      true,
-    );
+    expect(await page.$eval('input[name="source"][value="sample"]', (node) => node.checked)).toBe(true);
     expect(
       await page.$eval("#timeframe-select", (node) => [
         (node as HTMLSelectElement).value,
@@ -168,7 +166,7 @@ describe("a server that shuts down while the page waits for an analysis", () => 
       pipeline: pipelineWithAnalyze(server.pipeline, async (_request, options = {}) => {
         emitter(options.onEvent)({ type: "step-start", step: "data", at: Date.now() } satisfies ProgressEvent);
         return new Promise((_resolve, reject) => {
-          options.signal?.addEventListener("abort", () => reject(options.signal?.reason), { once: true });
+          options.signal?.addEventListener("abort", () => reject(new Error("stopped by the shutdown")), { once: true });
         });
       }),
     });
