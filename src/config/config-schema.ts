@@ -11,11 +11,7 @@ import { providerIdSchema, providers } from "./providers";
  */
 export const PLACEHOLDER_API_KEY = "sk-";
 
-/**
- * No key set: the keys' default. Not the placeholder, so that someone who never set anything is told the key is not
- * found (and the three ways to set one), not asked to replace a placeholder they never wrote.
- */
-export const NO_API_KEY = "";
+
 
 /** The Decision agent's horizon in bars: the replaced system's output template and its published scoring use 3. */
 export const DEFAULT_DECISION_HORIZON_BARS = 3;
@@ -47,9 +43,11 @@ export const configSchema = z.strictObject({
   graph_llm_provider: providerIdSchema.default("openai"),
   agent_llm_temperature: temperatureSchema.default(0.1),
   graph_llm_temperature: temperatureSchema.default(0.1),
-  api_key: keySchema.default(NO_API_KEY),
-  anthropic_api_key: keySchema.default(NO_API_KEY),
-  qwen_api_key: keySchema.default(NO_API_KEY),
+  // No default key (not even the placeholder): someone who never set one is told it is not found, with the three
+  // ways to set one, rather than asked to replace a placeholder they never wrote.
+  api_key: keySchema.optional(),
+  anthropic_api_key: keySchema.optional(),
+  qwen_api_key: keySchema.optional(),
   openai_base_url: baseUrlSchema,
   anthropic_base_url: baseUrlSchema,
   qwen_base_url: baseUrlSchema,

@@ -12,15 +12,13 @@ describe("createConfig", () => {
       graph_llm_provider: "openai",
       agent_llm_temperature: 0.1,
       graph_llm_temperature: 0.1,
-      // No key set: neither a key nor the replaced system's placeholder.
-      api_key: "",
-      anthropic_api_key: "",
-      qwen_api_key: "",
       window_bars: 45,
       chart_dispatch: "direct",
       decision_horizon_bars: 3,
     });
     expect(config.openai_base_url).toBeUndefined();
+    // No key set: neither a key nor the replaced system's placeholder.
+    expect([config.api_key, config.anthropic_api_key, config.qwen_api_key]).toEqual([undefined, undefined, undefined]);
   });
 
   it("overlays a partial override and keeps the other defaults", () => {

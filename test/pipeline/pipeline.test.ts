@@ -84,7 +84,7 @@ describe("updateApiKey", () => {
     expect(() => pipeline.updateApiKey(key, { provider: "openai" })).toThrow(InputError);
     expect(() => pipeline.updateApiKey(key, { provider: "openai" })).toThrow(message);
     expect(env.OPENAI_API_KEY).toBe(openaiKey);
-    expect(pipeline.config.api_key).toBe("");
+    expect(pipeline.config.api_key).toBeUndefined();
   });
 
   it("rejects an unknown provider", () => {
