@@ -48,7 +48,7 @@ export function createBaseUrlRouter(settings: RouteSettings): Router {
       const moved = status.baseUrl !== before.baseUrl;
       const info = providerInfo(input.provider);
       const keyRemoved = moved && savedKey !== undefined && info.keyField !== undefined;
-      if (keyRemoved && info.keyField) pipeline.configure({ [info.keyField]: "" });
+      if (keyRemoved && info.keyField) pipeline.configure({ [info.keyField]: undefined });
       const where = status.baseUrl ?? `${info.displayName}'s own address`;
       context.body = {
         success: true,
