@@ -13,7 +13,7 @@ export function formatResultSummary(result: AnalysisResult): string {
   const tokens = result.usage.total.inputTokens + result.usage.total.outputTokens;
   return (
     [
-      ...(result.demo ? [`Demo: ${DEMO_LABEL} (the demo provider's fixed rule, not a language model)`] : []),
+      ...(result.demo ? [`${DEMO_LABEL}: the reports and the decision come from the demo provider's fixed rule`] : []),
       `${subject}, ${result.timeframe}: ${result.barCount} bars from ${result.window.start} to ${result.window.end}${moved}`,
       `Decision: ${result.decision.decision}`,
       `Horizon: ${result.decision.forecastHorizon}`,
