@@ -5,6 +5,7 @@
 // its last check: valid, invalid with the provider's words, not checked because the provider could not be reached, or
 // could not check. The demo provider needs no key and has no address: its part of the form is a note instead.
 import { apiGet, apiPost } from "./api-client.js";
+import { createBaseUrlField } from "./base-url-field.js";
 import { byId, clear, element, scrollIntoView, setMessage } from "./dom.js";
 import { providerName } from "./page-config.js";
 
@@ -43,19 +44,6 @@ function validationFrom(answer) {
 }
 
 /**
- * Where a provider's requests go, in words: "http://localhost:11434/v1 (set here)".
- * @param {KeyStatus | undefined} status
- * @param {string | null | undefined} envVar
- */
-function describeBaseUrl(status, envVar) {
-  if (!status || status.base_url_source === undefined) return "";
-  const where = status.base_url ?? "the provider's own address";
-  if (status.base_url_source === "config") return `Requests go to ${where} (set here).`;
-  if (status.base_url_source === "environment") return `Requests go to ${where} (from ${envVar ?? "the environment"}).`;
-  return `Requests go to ${where} (the default).`;
-}
-
-/**
  * @param {{config: PageConfig, onError?: (error: unknown) => void, onKeyReady?: () => void}} options
  */
 export function createSettingsPanel({ config, onError, onKeyReady }) {
@@ -71,10 +59,6 @@ export function createSettingsPanel({ config, onError, onKeyReady }) {
   const summary = byId("settings-summary");
   const keyFields = byId("key-fields");
   const demoNote = byId("demo-note");
-  const baseUrlInput = byId("base-url-input", HTMLInputElement);
-  const baseUrlStatus = byId("base-url-status");
-  const saveBaseUrlButton = byId("save-base-url-button", HTMLButtonElement);
-  const resetBaseUrlButton = byId("reset-base-url-button", HTMLButtonElement);
   /** @type {Map<string, KeyStatus>} */
   const statuses = new Map();
   /** @type {Map<string, Validation>} */
@@ -102,10 +86,8 @@ export function createSettingsPanel({ config, onError, onKeyReady }) {
     const keyless = !needsKey(provider);
     keyFields.hidden = keyless;
     demoNote.hidden = !keyless;
-    const status = statuses.get(provider);
     const envVar = config.providers.find((entry) => entry.id === provider)?.key_env_var;
-    baseUrlStatus.textContent = describeBaseUrl(status, envVar);
-    baseUrlInput.value = status?.base_url_source === "config" ? (status.base_url ?? "") : "";
+    baseUrl.show(statuses.get(provider), envVar);
   }
 
   /** @param {ModelSelection} selection */
@@ -243,6 +225,16 @@ export function createSettingsPanel({ config, onError, onKeyReady }) {
     }
   }
 
+  const baseUrl = createBaseUrlField({
+    provider: () => providerSelect.value,
+    guarded,
+    onSaved: async (provider, answer) => {
+      if (answer.key_removed) validations.delete(provider); // that key's check is gone with it
+      await refreshStatuses();
+      setMessage(message, answer.message, answer.key_removed ? "warn" : "ok");
+    },
+  });
+
   providerSelect.addEventListener("change", () =>
     guarded(providerSelect, async () => {
       const answer = await apiPost("/api/update-provider", { provider: providerSelect.value });
@@ -252,23 +244,6 @@ export function createSettingsPanel({ config, onError, onKeyReady }) {
       if (!needsKey(providerSelect.value)) onKeyReady?.();
     }),
   );
-
-  /**
-   * Saves the provider's base URL ("" for the default) and shows where its requests go now.
-   * @param {HTMLButtonElement} button
-   * @param {string} baseUrl
-   */
-  function saveBaseUrl(button, baseUrl) {
-    return guarded(button, async () => {
-      const provider = providerSelect.value;
-      const answer = await apiPost("/api/update-base-url", { provider, base_url: baseUrl });
-      if (answer.key_removed) validations.delete(provider);
-      await refreshStatuses();
-      setMessage(message, answer.message, answer.key_removed ? "warn" : "ok");
-    });
-  }
-  saveBaseUrlButton.addEventListener("click", () => void saveBaseUrl(saveBaseUrlButton, baseUrlInput.value.trim()));
-  resetBaseUrlButton.addEventListener("click", () => void saveBaseUrl(resetBaseUrlButton, ""));
 
   byId("key-form").addEventListener("submit", (event) => {
     event.preventDefault();
