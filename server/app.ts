@@ -26,6 +26,7 @@ import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { createStaticFiles } from "./middleware/static-files";
 import { unansweredRequests } from "./middleware/unanswered";
+import { createMemorySecretStore } from "./output-link/installation-secret";
 import { defaultPublicDir, plotlyBundlePath } from "./project-paths";
 import { createAnalyzeRouter } from "./routes/analyze-routes";
 import { createApiKeyRouter } from "./routes/api-key-routes";
@@ -33,8 +34,10 @@ import { createAssetRouter } from "./routes/asset-routes";
 import { createBaseUrlRouter } from "./routes/base-url-routes";
 import { createJournalRouter } from "./routes/journal-routes";
 import { createOpenApiRouter } from "./routes/openapi-routes";
+import { createOutputRouter } from "./routes/output-routes";
 import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
 import { createProviderRouter } from "./routes/provider-routes";
+import { createRunRouter } from "./routes/run-routes";
 import { createSampleDataRouter } from "./routes/sample-data-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";
 
@@ -69,6 +72,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     heartbeatMs: dependencies.heartbeatMs ?? 15_000,
     now: dependencies.now ?? (() => new Date()),
     shutdown: dependencies.shutdown ?? new AbortController().signal,
+    outputLinkSecret: dependencies.outputLinkSecret ?? createMemorySecretStore(),
   };
   const publicDir = dependencies.publicDir ?? defaultPublicDir();
   const staticFiles = createStaticFiles({
@@ -80,7 +84,11 @@ export function createApp(dependencies: AppDependencies): Koa {
   });
 
   const app = new Koa();
-  app.proxy = false; // never trust X-Forwarded-* headers: Origin is compared with the Host this server sees
+  // X-Forwarded-* headers are trusted only behind a reverse proxy (TRUST_PROXY=1), and then only the last address of
+  // X-Forwarded-For, the one that proxy added: any earlier one is whatever the client wrote. The client's address is
+  // what failed token attempts are counted by; Origin is compared with the forwarded host and protocol.
+  app.proxy = dependencies.trustProxy === true;
+  app.maxIpsCount = 1;
   // Errors are answered by errorHandler; this only sees failures while a response is already being sent. A client
   // that leaves mid-stream (a closed tab, a cancelled run) is normal and not worth a warning.
   app.on("error", (error: unknown) => {
@@ -115,8 +123,10 @@ export function createApp(dependencies: AppDependencies): Koa {
     createSampleDataRouter(settings),
     createAnalyzeRouter(settings),
     createJournalRouter(settings),
+    createRunRouter(settings),
     createPageConfigRouter(settings),
     createOpenApiRouter(settings),
+    createOutputRouter(settings, { publicDir }),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -15,6 +15,7 @@ import { createProgressView } from "./js/progress-view.js";
 import { hideResult, showResult } from "./js/result-view.js";
 import { createSamplePicker } from "./js/sample-picker.js";
 import { createSettingsPanel } from "./js/settings-panel.js";
+import { setUpStageForm, stagesFromForm, stepsForRun } from "./js/stage-form.js";
 import { createViewTabs } from "./js/view-tabs.js";
 
 /** @typedef {import("./js/wire-types.js").PageConfig} PageConfig */
@@ -149,7 +150,14 @@ function wireAnalysis(config, dates, assets, samples) {
   /** @param {string} message */
   const csvProblem = (message) => Object.assign(new Error(message), { code: "invalid_csv" });
 
+  setUpStageForm(config);
+
   async function requestBody() {
+    const stages = stagesFromForm(config);
+    return { ...(await dataFields()), ...(stages ? { stages } : {}) };
+  }
+
+  async function dataFields() {
     if (selectedSource() === "sample") return samples.request();
     if (selectedSource() === "csv") {
       const file = fileInput.files?.[0];
@@ -183,8 +191,9 @@ function wireAnalysis(config, dates, assets, samples) {
     cancelButton.hidden = false;
     byId("empty-state").hidden = true;
     hideResult(resultContainer);
-    liveReports.reset();
-    progress.start();
+    const steps = stepsForRun(config, body.stages);
+    liveReports.reset(steps);
+    progress.start(steps);
     if (window.matchMedia(NARROW_LAYOUT).matches) scrollIntoView(byId("progress-card"), "start");
     void loadPlotly().catch(() => undefined); // warm the chart library while the agents work
     try {

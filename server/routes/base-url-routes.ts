@@ -8,7 +8,7 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 
-import { setBaseUrl } from "../../src/index";
+import { MAX_BASE_URL_LENGTH, setBaseUrl } from "../../src/index";
 import { findApiKey, providerIdSchema, providerInfo } from "../../src/llm/index";
 import type { RouteSettings } from "../app-dependencies";
 import { jsonBody } from "../middleware/json-body";
@@ -18,10 +18,10 @@ import { apiRouter } from "./api-router";
 
 export const updateBaseUrlBodySchema = z.strictObject({
   provider: providerIdSchema,
-  // Checked in full by the library (http or https, no credentials, at most 500 characters); bounded here first.
+  // Checked in full by the library (http or https, no credentials); its length bounded here first.
   base_url: z
     .string({ error: "base_url must be a string: an http(s) URL such as http://localhost:11434/v1, or empty" })
-    .max(2_000, "base_url must be at most 500 characters"),
+    .max(MAX_BASE_URL_LENGTH, `base_url must be at most ${MAX_BASE_URL_LENGTH} characters`),
 });
 
 export const updateBaseUrlAnswerSchema = z.object({

@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
+import { stagesSchema } from "../stages/stages-schema";
 import { providerIdSchema, providers } from "./providers";
 
 /**
@@ -10,8 +11,6 @@ import { providerIdSchema, providers } from "./providers";
  * hides one in the env; a config that holds it asks, when no env key exists, for it to be replaced.
  */
 export const PLACEHOLDER_API_KEY = "sk-";
-
-
 
 /** The Decision agent's horizon in bars: the replaced system's output template and its published scoring use 3. */
 export const DEFAULT_DECISION_HORIZON_BARS = 3;
@@ -83,6 +82,12 @@ export const configSchema = z.strictObject({
   database_url: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
   /** Where custom assets and the SQLite journal live (relative paths resolve against the current directory). */
   data_dir: z.string().min(1).default("data"),
+  /**
+   * Optional stages around the four agents, all off by default: `memory: {lessons: K}` (lessons from earlier
+   * outcomes for the Decision agent; needs the journal), `debate: {rounds: R}` (a bull and a bear researcher before
+   * the decision), `risk: {}` (stop-loss, take-profit and size computed after it). A request may name its own.
+   */
+  stages: stagesSchema.default({}),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -108,7 +113,17 @@ export function createConfig(override: ConfigInput = {}): Config {
       cause: parsed.error,
     });
   }
+  if (parsed.data.stages.memory && !parsed.data.journal) throw memoryWithoutJournal();
   return parsed.data;
+}
+
+/** Memory reads and writes its lessons in the analysis journal: without one it has nothing to remember with. */
+export function memoryWithoutJournal(): ConfigError {
+  return new ConfigError({
+    message:
+      "Invalid configuration: the memory stage keeps its lessons in the analysis journal, which is turned off " +
+      "(journal: false, or --no-journal). Turn the journal on, or leave memory out of the stages.",
+  });
 }
 
 export function defaultConfig(): Config {

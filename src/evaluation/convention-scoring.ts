@@ -7,7 +7,7 @@
 // class HOLD that wins the neutral samples, a fair three-sided die expects exactly 1/3.
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
-import { olsSlope } from "./baselines";
+import { olsSlope } from "../scoring/baselines";
 import { type BenchmarkWindow, windowBar } from "./decision-points";
 
 export interface ConventionSpec {

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
 import type { Candle } from "../market/candle";
-import { simpleReturn } from "./metrics";
+import { simpleReturn } from "../scoring/directive";
 
 export interface BenchmarkWindow {
   /** Asset code as the benchmark names it, upper-case (BTC). */

@@ -5,10 +5,10 @@
 // Returns are shown as means per decision, never compounded: decisions of different assets and windows overlap in
 // time, so a product of their returns describes no sequence of trades anyone could have made.
 import { COIN_FLIP_LINE } from "../charts/coin-flip-line";
+import type { Interval } from "../scoring/confidence-intervals";
 import { horizonLabel, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
-import type { Interval } from "./metrics";
 import type { FigureId } from "./report-blocks";
 import { assetRows, methodLabels, methodsOf } from "./report-tables";
 import { ALL_ASSETS, findScore, type MethodId } from "./score-evaluation";

@@ -18,6 +18,7 @@ export function evaluationRunInput(result: EvaluationResult, promptVersion: stri
       stride: settings.stride,
       randomSeeds: settings.randomSeeds,
       firstSeed: settings.firstSeed,
+      stages: settings.stages,
       startedAt: result.startedAt,
       durationMs: result.durationMs,
       errors: result.errors,

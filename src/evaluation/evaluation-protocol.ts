@@ -11,7 +11,7 @@
 import { z } from "zod";
 
 import { InputError } from "../common/input-error";
-import type { FlatMoves } from "./metrics";
+import type { FlatMoves } from "../scoring/directive";
 
 export const evaluationProtocolSchema = z.enum(["per-horizon", "published"]);
 export type EvaluationProtocol = z.infer<typeof evaluationProtocolSchema>;

@@ -2,10 +2,10 @@
 // chart renderer, so they look the same in Jupyter, in a saved notebook, on GitHub and in the CLI's report).
 import { type ChartRenderer, createChartRenderer } from "../charts/png-renderer";
 import type { Display } from "../notebook/display";
+import { markdownBlock } from "../reports/report-markdown";
 import { evaluationFigure } from "./evaluation-figures";
 import type { EvaluationResult } from "./evaluation-result";
 import { evaluationReportBlocks } from "./report";
-import { markdownBlock } from "./report-markdown";
 
 export interface ShowEvaluationOptions {
   /** Draw the figures (default true). */

@@ -1,18 +1,57 @@
-// The evaluation harness: decision points from benchmark windows, the two scoring protocols, metrics, baselines,
-// the market's drift, the conventions checked against the published figures, the model-answer cache, the run, its
-// reports (JSON, markdown, HTML), figures and progress views.
-export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
+// The evaluation harness: decision points from benchmark windows, the two scoring protocols, the market's drift, the
+// conventions checked against the published figures, the model-answer cache, the run, its reports (JSON, markdown,
+// HTML), figures and progress views. It scores on the shared core in src/scoring/.
+//
+// The scoring core's names, re-exported as they were when they lived here (quantagent-ts/scoring has them all).
+export { canonicalJson } from "../common/canonical-json";
+export {
+  cachedChatModel,
+  type ModelCacheCall,
+  modelCacheEntryPath,
+  modelCacheKey,
+  type ModelCacheOptions,
+} from "../llm/model-cache";
+export {
+  estimateCostUsd,
+  findModelPrice,
+  MODEL_PRICES,
+  MODEL_PRICES_AS_OF,
+  type ModelPrice,
+} from "../llm/model-prices";
+export { createUsageMeter, type UsageMeter, type UsageSummary } from "../llm/usage-meter";
+export {
+  createEvaluationProgressView,
+  createTextProgressBar,
+  formatProgressBar,
+  type TextProgressOptions,
+} from "../reports/progress-bar";
 export {
   alwaysLongDirective,
   alwaysShortDirective,
+  averageScores,
   type BaselineId,
   baselineIds,
   baselineLabels,
+  type DirectionalScore,
+  type Directive,
+  directiveReturn,
+  type FlatMoves,
+  type Interval,
+  isCorrect,
   linearRegressionDirective,
   momentumDirective,
+  mulberry32,
   olsSlope,
   randomDirectives,
-} from "./baselines";
+  relativeGain,
+  type ScoredDecision,
+  scoreDirectives,
+  type ScoreOptions,
+  simpleReturn,
+  wilsonInterval,
+  Z_95,
+} from "../scoring";
+export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
 export {
   BENCHMARK_DIR,
   listBenchmarkAssets,
@@ -21,7 +60,6 @@ export {
   readBenchmarkWindow,
   readBenchmarkWindows,
 } from "./benchmark-data";
-export { canonicalJson } from "./canonical-json";
 export {
   type BenchmarkWindow,
   type DecisionPoint,
@@ -49,36 +87,6 @@ export type {
 } from "./evaluation-result";
 export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export type { DriftRow } from "./market-drift";
-export {
-  averageScores,
-  type DirectionalScore,
-  type Directive,
-  directiveReturn,
-  type FlatMoves,
-  type Interval,
-  isCorrect,
-  relativeGain,
-  type ScoredDecision,
-  scoreDirectives,
-  type ScoreOptions,
-  simpleReturn,
-  wilsonInterval,
-  Z_95,
-} from "./metrics";
-export {
-  cachedChatModel,
-  type ModelCacheCall,
-  modelCacheEntryPath,
-  modelCacheKey,
-  type ModelCacheOptions,
-} from "./model-cache";
-export { estimateCostUsd, findModelPrice, MODEL_PRICES, MODEL_PRICES_AS_OF, type ModelPrice } from "./model-prices";
-export {
-  createEvaluationProgressView,
-  createTextProgressBar,
-  formatProgressBar,
-  type TextProgressOptions,
-} from "./progress-bar";
 export type { PublishedConventions } from "./published-conventions";
 export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
 export {
@@ -100,6 +108,4 @@ export {
   type ScoreRow,
   type ScoringOptions,
 } from "./score-evaluation";
-export { mulberry32 } from "./seeded-random";
-export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
 export { assertReportAbsent, writeEvaluationReport, type WriteReportOptions, type WrittenReport } from "./write-report";

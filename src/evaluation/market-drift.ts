@@ -2,9 +2,9 @@
 // accuracy means little until it is read against this: on samples that rose 60% of the time, always-long scores
 // 60% with no skill at all, and a method that leans long inherits part of that. Pure.
 import { itemAt } from "../common/item-at";
+import { type Interval, wilsonInterval } from "../scoring/confidence-intervals";
 import type { DecisionPoint } from "./decision-points";
 import { type EvaluationProtocol, flatMovesOf, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
-import { type Interval, wilsonInterval } from "./metrics";
 import { assetGroups, movesAt } from "./score-evaluation";
 
 export interface DriftRow {

@@ -1,11 +1,11 @@
 // The report's tables, built from an evaluation result (pure): accuracy of every method side by side with the
 // market's drift and the published figures, the mean return of following each method, and the comparison of this
 // run's summary with the published one.
-import { baselineIds, baselineLabels } from "./baselines";
+import { baselineIds, baselineLabels } from "../scoring/baselines";
+import type { Interval } from "../scoring/confidence-intervals";
 import type { ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
-import type { Interval } from "./metrics";
 import { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
 import type { ReportTable } from "./report-blocks";
 import { ALL_ASSETS, findScore, type MethodId, type ScoreRow } from "./score-evaluation";
@@ -14,6 +14,9 @@ export const methodLabels: Record<MethodId, string> = { agents: "Agents", ...bas
 
 export const percent = (value: number | null | undefined, digits = 1) =>
   value === null || value === undefined ? "–" : (value * 100).toFixed(digits);
+/** The column of the agents' accuracy against random's: (accuracy − random) / random, in percent of random's. */
+export const AGENTS_VS_RANDOM_HEADER = "Agents vs random, relative change";
+
 export const signedPercent = (value: number | null | undefined, digits = 1) =>
   value === null || value === undefined ? "–" : `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(digits)}`;
 const withInterval = (value: number | null | undefined, interval: Interval | null | undefined) =>
@@ -77,7 +80,8 @@ export function sideBySideTable(result: EvaluationResult, horizon: ScoreHorizon)
     "Samples",
     "Up-moves %",
     ...methods.map((method) => `${methodLabels[method]} %`),
-    ...(withAgents ? ["Agents vs random"] : []),
+    // A relative change, not a difference in points: said in the header, since both read as "%".
+    ...(withAgents ? [AGENTS_VS_RANDOM_HEADER] : []),
   ];
   const accuracyCell = (asset: string, method: MethodId) => {
     if (method === "agents" && !withAgents) return "not run";

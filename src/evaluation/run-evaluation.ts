@@ -10,6 +10,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import { forEachWithConcurrency } from "../common/bounded-concurrency";
 import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
@@ -19,12 +20,15 @@ import { type Config, type ConfigInput, createConfig } from "../config/config-sc
 import { openJournal } from "../journal/open-journal";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { modelSettingsFor } from "../llm/create-chat-model";
+import { cachedChatModel } from "../llm/model-cache";
+import { createUsageMeter, type UsageMeter } from "../llm/usage-meter";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
+import type { Directive } from "../scoring/directive";
+import { hasStages, normaliseStages } from "../stages/stages-schema";
 import { readBenchmarkWindows } from "./benchmark-data";
-import { forEachWithConcurrency } from "./bounded-concurrency";
 import {
   type BenchmarkWindow,
   type DecisionPoint,
@@ -39,12 +43,10 @@ import type {
   EvaluationSettings,
   PointRecord,
 } from "./evaluation-result";
+import { type EvaluationStageRun, prepareStageRun } from "./evaluation-stages";
 import { marketDrift } from "./market-drift";
-import type { Directive } from "./metrics";
-import { cachedChatModel } from "./model-cache";
 import { explorePublishedConventions } from "./published-conventions";
 import { scoreEvaluation } from "./score-evaluation";
-import { createUsageMeter, type UsageMeter } from "./usage-meter";
 
 export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */
@@ -119,29 +121,32 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
       : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "evaluation"));
   const records: PointRecord[] = points.map(pointRecord);
   let pipeline: Pipeline | undefined;
+  let stageRun: EvaluationStageRun | undefined;
   let errors = 0;
   try {
     if (settings.includeModel) {
-      // Each point's analysis is not a journal entry of its own: the run is recorded whole, with its points.
-      pipeline = createPipeline(
-        { ...config, journal: false },
-        {
-          ...dependencies,
-          plugins,
-          wrapChatModel: (model, role) => {
-            // The prompt version and the plugin set are part of every key: a run under other prompts, or with other
-            // plugins, asks every agent afresh (model-cache.ts says why the prompt text alone is not enough).
-            const keyContext = {
-              promptVersion: PROMPT_VERSION,
-              ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}),
-            };
-            const cached = cacheDir
-              ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call), keyContext })
-              : meteredOnly(model, meter);
-            return dependencies.wrapChatModel?.(cached, role) ?? cached;
-          },
+      // The optional stages: memory's own journal and the order of its points (evaluation-stages.ts).
+      stageRun = await prepareStageRun({ config, env: dependencies.env ?? process.env, points, windows });
+      const stages = stageRun;
+      pipeline = createPipeline(stages.config, {
+        ...dependencies,
+        env: stages.env,
+        plugins,
+        wrapChatModel: (model, role) => {
+          // The prompt version, the plugin set and the stages are part of every key: a run under other prompts, with
+          // other plugins or stages, asks every agent afresh (model-cache.ts says why the prompt text alone is not
+          // enough).
+          const keyContext = {
+            promptVersion: PROMPT_VERSION,
+            ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}),
+            ...(hasStages(config.stages) ? { stages: normaliseStages(config.stages) } : {}),
+          };
+          const cached = cacheDir
+            ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call), keyContext })
+            : meteredOnly(model, meter);
+          return dependencies.wrapChatModel?.(cached, role) ?? cached;
         },
-      );
+      });
       // A missing key fails here, once, instead of once per point.
       pipeline.model("agent");
       pipeline.model("graph");
@@ -159,34 +164,41 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
           last,
         });
       progress();
+      const analysePoint = async (index: number) => {
+        const point = itemAt(points, index);
+        const record = itemAt(records, index);
+        const pointStarted = performance.now();
+        try {
+          const result = await active.analyze(stages.request(point), {
+            signal,
+            schedule: settings.schedule,
+            ...stages.options(point),
+          });
+          record.decision = result.decision.decision;
+          record.forecastHorizon = result.decision.forecastHorizon;
+          record.riskRewardRatio = result.decision.riskRewardRatio;
+        } catch (error) {
+          if (signal?.aborted) throw error;
+          record.error = describeError(error);
+          errors += 1;
+        }
+        record.durationMs = Math.round(performance.now() - pointStarted);
+        done += 1;
+        progress({ id: point.id, decision: record.decision, error: record.error });
+      };
+      // A lane's points run one after another (memory's order), lanes side by side; without memory, a point a lane.
       await forEachWithConcurrency(
-        points,
+        stages.lanes,
         settings.concurrency,
-        async (point, index) => {
-          const record = itemAt(records, index);
-          const pointStarted = performance.now();
-          try {
-            const result = await active.analyze(
-              { candles: point.history, timeframe: "4h", name: `${point.asset} benchmark window ${point.window}` },
-              { signal, schedule: settings.schedule },
-            );
-            record.decision = result.decision.decision;
-            record.forecastHorizon = result.decision.forecastHorizon;
-            record.riskRewardRatio = result.decision.riskRewardRatio;
-          } catch (error) {
-            if (signal?.aborted) throw error;
-            record.error = describeError(error);
-            errors += 1;
-          }
-          record.durationMs = Math.round(performance.now() - pointStarted);
-          done += 1;
-          progress({ id: point.id, decision: record.decision, error: record.error });
+        async (lane) => {
+          for (const index of lane) await analysePoint(index);
         },
         { signal },
       );
     }
   } finally {
     await pipeline?.close();
+    await stageRun?.close();
   }
 
   const directives = settings.includeModel
@@ -216,6 +228,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     models: settings.includeModel ? modelsOf(config) : null,
     promptVersion: settings.includeModel ? PROMPT_VERSION : null,
     plugins: pluginSummary,
+    stages: settings.includeModel ? normaliseStages(config.stages) : {},
     cacheDir: settings.includeModel ? cacheDir : null,
   };
   const result: EvaluationResult = {

@@ -5,10 +5,11 @@
 // failed window removes one point from every column alike. Rows of asset "ALL" pool every scored point.
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
-import { type BaselineId, baselineIds, deterministicBaselineDirective, randomDirectives } from "./baselines";
+import { type BaselineId, baselineIds, deterministicBaselineDirective, randomDirectives } from "../scoring/baselines";
+import { averageScores, type DirectionalScore, relativeGain, scoreDirectives } from "../scoring/directional-score";
+import type { Directive } from "../scoring/directive";
 import { type DecisionPoint, outcomeAt } from "./decision-points";
 import { type EvaluationProtocol, flatMovesOf, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
-import { averageScores, type DirectionalScore, type Directive, relativeGain, scoreDirectives } from "./metrics";
 
 export type MethodId = "agents" | BaselineId;
 export const ALL_ASSETS = "ALL";
@@ -63,6 +64,7 @@ export function scoreEvaluation(points: readonly DecisionPoint[], options: Scori
   const flatMoves = flatMovesOf(protocol);
   // One coin per point per seed, shared by every horizon and group, so per-asset and pooled rows agree.
   const coins = Array.from({ length: randomSeeds }, (_, offset) => randomDirectives(scored.length, firstSeed + offset));
+  const closes = scored.map((point) => point.history.map((candle) => candle.close));
 
   const rows: ScoreRow[] = [];
   for (const horizon of scoredHorizons(protocol, options.horizons)) {
@@ -76,7 +78,7 @@ export function scoreEvaluation(points: readonly DecisionPoint[], options: Scori
         );
       const byMethod = new Map<MethodId, DirectionalScore>();
       for (const method of methods)
-        byMethod.set(method, scoreMethod(method, scoreOf, { scored, lookback, coins, directives }));
+        byMethod.set(method, scoreMethod(method, scoreOf, { scored, closes, lookback, coins, directives }));
       const randomAccuracy = byMethod.get("random")?.accuracy ?? null;
       for (const method of methods) {
         const score = byMethod.get(method)!;
@@ -98,6 +100,8 @@ function scoreMethod(
   scoreOf: (directiveAt: (index: number) => Directive) => DirectionalScore,
   context: {
     scored: DecisionPoint[];
+    /** The closes each scored point's analysis saw, in the order of `scored`. */
+    closes: number[][];
     lookback: number;
     coins: Directive[][];
     directives: ReadonlyMap<string, Directive> | undefined;
@@ -113,7 +117,7 @@ function scoreMethod(
     case "momentum":
     case "linear_regression":
       return scoreOf((index) =>
-        deterministicBaselineDirective(method, itemAt(context.scored, index), context.lookback),
+        deterministicBaselineDirective(method, itemAt(context.closes, index), context.lookback),
       );
     default: {
       const exhaustive: never = method;

@@ -2,7 +2,7 @@
 // graph model's: it takes the decision that is scored (the agent model only dispatches tools).
 import { z } from "zod";
 
-import { wilsonInterval } from "../evaluation/metrics";
+import { wilsonInterval } from "../scoring/confidence-intervals";
 
 export const journalGroupings = ["model", "provider", "asset", "timeframe", "prompt_version"] as const;
 export type JournalGrouping = (typeof journalGroupings)[number];

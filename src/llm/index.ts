@@ -1,11 +1,13 @@
 // quantagent-ts/llm: the provider-neutral chat interface (for wrapping models: caches, recorders, rate limiters),
-// building a model from the config, key validation, and the provider table.
+// building a model from the config, key validation, the provider table, the model-answer cache, and the usage meter
+// with its list prices (estimates, not bills).
 export {
   type ApiKeyStatus,
   apiKeyStatus,
   type Env,
   findApiKey,
   maskApiKey,
+  MAX_API_KEY_LENGTH,
   resolveApiKey,
   resolveBaseUrl,
 } from "../config/api-keys";
@@ -44,6 +46,15 @@ export {
   modelSettingsFor,
 } from "./create-chat-model";
 export { DEMO_MODEL, DemoChatModel, type DemoChatModelOptions } from "./demo/demo-chat-model";
+export {
+  cachedChatModel,
+  type ModelCacheCall,
+  modelCacheEntryPath,
+  modelCacheKey,
+  type ModelCacheOptions,
+} from "./model-cache";
+export { estimateCostUsd, findModelPrice, MODEL_PRICES, MODEL_PRICES_AS_OF, type ModelPrice } from "./model-prices";
+export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
 export {
   type ApiKeyValidation,
   type KeyCheckFailure,

@@ -16,6 +16,7 @@ export { assertBarSpacing, shortestGapMs, timeframeForGap } from "./bar-spacing"
 export { describeBarLength, describeBarSpan, describeHorizon } from "./bar-span";
 export { type Candle, type CandleColumns, candleSchema, MAX_PRICE, MAX_VOLUME, toColumns } from "./candle";
 export { parseCsv, type ParseCsvOptions, readCsvFile } from "./csv-source";
+export { candlesToCsv } from "./csv-text-writer";
 export {
   createCustomAssetStore,
   type CustomAssetStore,
@@ -30,6 +31,7 @@ export {
   type ResolvedDateRange,
   validateDateRange,
 } from "./date-range";
+export { type JoinedSeries, joinWindows } from "./join-windows";
 export { type DateInput, dateInputSchema, formatUtc, parseUtcTimestamp, toEpochMs } from "./parse-timestamp";
 export { timeZoneOffset } from "./time-zone-offset";
 export {

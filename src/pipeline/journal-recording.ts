@@ -8,10 +8,11 @@ import type { ModelCallRecord } from "../agents/model-call";
 import { describeError } from "../common/describe-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import type { Config } from "../config/config-schema";
-import { estimateCostUsd } from "../evaluation/model-prices";
 import { CANCELLED_CODE } from "../journal/analysis-status";
 import type { JournalEntryInput, JournalSource } from "../journal/journal-entry";
 import { modelSettingsFor } from "../llm/create-chat-model";
+import { estimateCostUsd } from "../llm/model-prices";
+import type { Stages } from "../stages/stages-schema";
 import type { AnalysisResult } from "./analysis-result";
 import type { AnalyzeRequest } from "./analyze-request";
 import type { RunTrace } from "./run-trace";
@@ -59,6 +60,7 @@ export function entryFromResult(
     models: result.models,
     promptVersion: options.promptVersion,
     plugins: result.plugins,
+    stages: result.stages,
     reports: { ...result.reports, analysts: result.analystReports },
     decision: result.decision,
     charts: {
@@ -118,6 +120,7 @@ export function entryFromFailure(
     trace: RunTrace;
     /** Set when the caller's signal stopped the run: its reason. */
     cancelledBy?: unknown;
+    stages: Stages;
   },
 ): JournalEntryInput {
   const { config, trace } = options;
@@ -147,6 +150,7 @@ export function entryFromFailure(
     models: { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
     promptVersion: options.promptVersion,
     plugins: options.plugins,
+    stages: options.stages,
     decision: null,
     ...usageOf(trace.calls()),
     entry: null,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 
 import { accuracyFigure, type BarTrace, meanReturnFigure } from "../../src/evaluation/evaluation-figures";
-import { wilsonInterval } from "../../src/evaluation/metrics";
+import { wilsonInterval } from "../../src/scoring/confidence-intervals";
 import { handMadeEvaluation } from "./hand-made-evaluation";
 
 const result = handMadeEvaluation();

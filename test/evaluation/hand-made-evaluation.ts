@@ -5,7 +5,7 @@ import type { EvaluationResult } from "../../src/evaluation/evaluation-result";
 import { marketDrift } from "../../src/evaluation/market-drift";
 import { pointRecord } from "../../src/evaluation/run-evaluation";
 import { scoreEvaluation } from "../../src/evaluation/score-evaluation";
-import { createUsageMeter } from "../../src/evaluation/usage-meter";
+import { createUsageMeter } from "../../src/llm/usage-meter";
 import { candlesFromCloses } from "./synthetic-candles";
 
 export const FAILED_ERROR = "Network Error: the test <b>failed</b>";
@@ -46,6 +46,7 @@ export function handMadeEvaluation(): EvaluationResult {
       promptVersion: "2",
       cacheDir: "/cache",
       plugins: [],
+      stages: {},
     },
     points: points.map((point) => ({
       ...pointRecord(point),

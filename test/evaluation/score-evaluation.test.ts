@@ -1,9 +1,12 @@
 // Scoring on hand-built points: every method on the same points, a failed point left out of every column,
-// relative gain against random on those points, pooled "ALL" rows.
+// relative gain against random on those points, pooled "ALL" rows; then every baseline on the real benchmark shipped
+// in datasets/benchmark.
 import { describe, expect, it } from "vitest";
 
+import { readBenchmarkWindows } from "../../src/evaluation/benchmark-data";
 import { type DecisionPoint, decisionPoints } from "../../src/evaluation/decision-points";
 import { findScore, scoreEvaluation } from "../../src/evaluation/score-evaluation";
+import { benchmarkRoot } from "../support/benchmark";
 import { candlesFromCloses } from "./synthetic-candles";
 
 /** A point whose history rises (LR and momentum say LONG) and whose next close is `next`. */
@@ -56,5 +59,53 @@ describe("scoreEvaluation", () => {
     const random = findScore(first, { asset: "ALL", method: "random", horizon: 1 })!;
     expect(random.accuracy).toBeGreaterThan(0.45);
     expect(random.accuracy).toBeLessThan(0.55);
+  });
+});
+
+const ASSETS = ["BTC", "CL", "DJI", "ES", "NQ", "QQQ", "SPX", "VIX"];
+
+describe("baselines on the real benchmark (800 windows)", () => {
+  it("random lands near 50%, always-long equals the share of rising moves, the rest stay in a sane band", async () => {
+    const points = [];
+    for (const asset of ASSETS) {
+      for (const window of await readBenchmarkWindows(benchmarkRoot, asset))
+        points.push(...decisionPoints(window, { horizons: [1, 3] }));
+    }
+    expect(points).toHaveLength(800);
+    const rows = scoreEvaluation(points, { horizons: [1, 3] });
+    for (const horizon of [1, 3]) {
+      const random = findScore(rows, { asset: "ALL", method: "random", horizon })!;
+      expect(random.accuracy).toBeGreaterThan(0.49);
+      expect(random.accuracy).toBeLessThan(0.51);
+      for (const asset of ASSETS) {
+        const perAsset = findScore(rows, { asset, method: "random", horizon })!;
+        expect(perAsset.accuracy).toBeGreaterThan(0.47);
+        expect(perAsset.accuracy).toBeLessThan(0.53);
+      }
+      const rising = points.filter(
+        (point) => point.outcomes.find((outcome) => outcome.horizon === horizon)!.move > 0,
+      ).length;
+      const moving = points.filter(
+        (point) => point.outcomes.find((outcome) => outcome.horizon === horizon)!.move !== 0,
+      ).length;
+      expect(findScore(rows, { asset: "ALL", method: "always_long", horizon })!.accuracy).toBeCloseTo(
+        rising / moving,
+        12,
+      );
+      for (const method of ["momentum", "linear_regression"] as const) {
+        const score = findScore(rows, { asset: "ALL", method, horizon })!;
+        expect(score.accuracy).toBeGreaterThan(0.4);
+        expect(score.accuracy).toBeLessThan(0.6);
+      }
+      console.log(
+        `benchmark k=${horizon}: ` +
+          ["random", "always_long", "momentum", "linear_regression"]
+            .map(
+              (method) =>
+                `${method} ${(findScore(rows, { asset: "ALL", method: method as "random", horizon })!.accuracy! * 100).toFixed(1)}%`,
+            )
+            .join(", "),
+      );
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Accuracy per group with Wilson 95% intervals, and accuracy over time, on both engines.
 // Provenance: the intervals are Wilson's formula worked by hand, centre (p + z²/2n) / (1 + z²/n) and half-width
 // (z / (1 + z²/n)) * sqrt(p(1-p)/n + z²/4n²) with z = 1.959964, checked with Python's math module
-// (5 of 10 also appears in test/evaluation/metrics.test.ts, checked there against statsmodels).
+// (5 of 10 also appears in test/scoring/directional-score.test.ts, checked there against statsmodels).
 import { describe, expect, it } from "vitest";
 
 import type { Journal } from "../../src/journal/journal";

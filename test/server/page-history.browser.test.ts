@@ -11,9 +11,9 @@ import path from "node:path";
 import type { Page } from "puppeteer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { wilsonInterval } from "../../src/evaluation/metrics";
 import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import type { JournalEntryInput } from "../../src/journal/journal-entry";
+import { wilsonInterval } from "../../src/scoring/confidence-intervals";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { type EntryOverrides, failedEntry, laterBars, sampleEntry } from "../journal/journal-fixtures";

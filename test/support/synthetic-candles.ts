@@ -1,6 +1,6 @@
 // Deterministic candles for tests that need a realistic window without the benchmark folder: a seeded random walk.
-import { mulberry32 } from "../../src/evaluation/seeded-random";
 import type { Candle } from "../../src/market/candle";
+import { mulberry32 } from "../../src/scoring/seeded-random";
 
 export function syntheticCandles(
   options: { count?: number; seed?: number; start?: number; stepMs?: number; price?: number } = {},

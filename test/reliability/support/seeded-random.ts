@@ -1,6 +1,6 @@
 // Seeded choices for fuzz tests, on the library's mulberry32: the same seed replays the same requests, so
 // a failure found once can be reproduced by running again with that seed (FUZZ_SEED=<seed>).
-import { mulberry32 } from "../../../src/evaluation/seeded-random";
+import { mulberry32 } from "../../../src/scoring/seeded-random";
 
 export interface SeededRandom {
   readonly seed: number;

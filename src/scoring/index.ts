@@ -1,0 +1,36 @@
+// quantagent-ts/scoring: the scoring core the evaluation and the backtest share. A directive against a move, its
+// accuracy and return with 95% intervals, the baselines (from plain closes, so any series will do), the exact
+// paired test between two methods on the same points, and the cost of trading. Pure functions, no I/O.
+export {
+  alwaysLongDirective,
+  alwaysShortDirective,
+  type BaselineId,
+  baselineIds,
+  baselineLabels,
+  deterministicBaselineDirective,
+  linearRegressionDirective,
+  momentumDirective,
+  olsSlope,
+  randomDirectives,
+} from "./baselines";
+export { type Interval, meanWithInterval, wilsonInterval, Z_95 } from "./confidence-intervals";
+export {
+  averageScores,
+  type DirectionalScore,
+  relativeGain,
+  type ScoredDecision,
+  scoreDirectives,
+  type ScoreOptions,
+} from "./directional-score";
+export { type Directive, directiveReturn, type FlatMoves, isCorrect, simpleReturn } from "./directive";
+export { mcnemarExactPValue, type PairedTest, pairedTest, type PointHit } from "./paired-test";
+export { mulberry32 } from "./seeded-random";
+export {
+  costBpsSchema,
+  DEFAULT_COST_BPS,
+  MAX_COST_BPS,
+  type Position,
+  sidesTraded,
+  type TradingCost,
+  tradingCost,
+} from "./trading-cost";
