@@ -99,3 +99,29 @@ describe("the demo provider through the pipeline", () => {
     expect((await pipeline.journal.stats({ groupBy: "model" })).groups).toEqual([]);
   });
 });
+
+describe("the demo provider with the optional stages", () => {
+  it("debates, writes a lesson and decides with memory, debate and risk on, each answer labelled a demo", async () => {
+    const staged = await pipeline.analyze({
+      sample: { asset: "BTC", window: 13 },
+      timeframe: "4h",
+      stages: { memory: { lessons: 2 }, debate: { rounds: 1 }, risk: {} },
+    });
+    const { rsi, macdHistogram } = staged.indicatorValues;
+    expect(staged.decision.decision).toBe(demoRuling({ rsi: rsi!, macdHistogram: macdHistogram! }).directive);
+    const turns = staged.debate ?? [];
+    expect(turns.map((turn) => turn.side)).toEqual(["bull", "bear"]);
+    for (const turn of turns) {
+      expect(turn.text).toContain(DEMO_LABEL);
+      expect(turn.text).toContain(`RSI(14) is ${formatNumber(rsi!)}`);
+      expect(turn.text).toMatch(turn.side === "bull" ? /\nBull case: / : /\nBear case: /);
+    }
+    // A sample window's later bars are known: the replay's reviewer wrote a lesson, scripted and said so.
+    expect(staged.memory?.lesson).toMatch(
+      /^demo: scripted, not a model\. The demo's rule called this one (right|wrong)/,
+    );
+    expect(staged.risk).toBeDefined();
+    expect(staged.demo).toBe(true);
+    expect(staged.usage.total).toEqual({ inputTokens: 0, outputTokens: 0 });
+  }, 60_000);
+});

@@ -1,9 +1,11 @@
 // What the demo provider answers to a request: it recognises which agent is asking from the request's shape (a forced
-// tool choice, the indicator tools, an image, JSON mode) and hands it the matching scripted answer. Pure.
+// tool choice, the indicator tools, an image, JSON mode, a stage's system prompt) and hands it the matching scripted
+// answer (demo-reports.ts, demo-decision.ts, demo-stages.ts). Pure.
 import { BUILT_IN_INDICATOR_TOOL_NAMES } from "../../agents/indicator-tools";
 import type { ChatMessage, ChatRequest, ToolCall } from "../chat-model";
 import { demoDecisionAnswer } from "./demo-decision";
 import { demoIndicatorReport, demoOtherAnswer, demoPatternReport, demoTrendReport } from "./demo-reports";
+import { demoLessonAnswer, demoResearcherSide, demoResearcherTurn, isLessonRequest } from "./demo-stages";
 
 export interface DemoAnswer {
   text: string;
@@ -16,6 +18,13 @@ function textOf(message: ChatMessage | undefined): string {
   if (message === undefined) return "";
   if (typeof message.content === "string") return message.content;
   return message.content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+}
+
+function userText(request: ChatRequest): string {
+  return request.messages
+    .filter((message) => message.role === "user")
+    .map(textOf)
+    .join("\n");
 }
 
 function hasImage(request: ChatRequest): boolean {
@@ -39,12 +48,13 @@ export function demoAnswer(request: ChatRequest): DemoAnswer {
 
   if (request.responseFormat === "json") {
     const system = textOf(request.messages.find((message) => message.role === "system"));
-    const reports = request.messages
-      .filter((message) => message.role === "user")
-      .map(textOf)
-      .join("\n");
+    const reports = userText(request);
+    if (isLessonRequest(system)) return { text: demoLessonAnswer(reports), toolCalls: [] };
     return { text: demoDecisionAnswer(system, reports), toolCalls: [] };
   }
+
+  const side = demoResearcherSide(textOf(request.messages.find((message) => message.role === "system")));
+  if (side !== undefined) return { text: demoResearcherTurn(side, userText(request)), toolCalls: [] };
 
   const offered = (request.tools ?? []).filter((tool) => indicatorToolNames.has(tool.name));
   if (offered.length > 0) {
