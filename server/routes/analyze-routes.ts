@@ -191,6 +191,18 @@ async function streamAnalysis(
     .finally(() => {
       stream.end();
       connection.dispose();
-      release();
+      // The slot is free once the last event has left, not merely been queued: a server shutting down waits for the
+      // slots, then closes every connection, and the client must have read why its analysis stopped by then.
+      whenResponseDone(context).then(release, release);
     });
+}
+
+/** Resolves once the response has been written out in full, or its connection has closed. */
+function whenResponseDone(context: Context): Promise<void> {
+  const response = context.res;
+  if (response.writableFinished || response.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    response.once("finish", () => resolve());
+    response.once("close", () => resolve());
+  });
 }
