@@ -661,6 +661,8 @@ describe("cancelled runs and demo analyses", () => {
     );
     const demo = await seed({ asset: "DEMO", models: models("demo", "demo") });
     await page.setViewport({ width: 1366, height: 900 });
+    // A fresh load: the page may already be at /#history, where going to the same address would not reload it.
+    await page.goto("about:blank");
     await loadPage(page, `${server.url}/#history`);
     await page.waitForFunction(
       (expected: string) => document.querySelector<HTMLElement>("#history-rows tr")?.dataset.id === expected,
