@@ -1,7 +1,7 @@
 // The text `quantagent analyze` prints on standard output when it is done (without --json): what was analysed, the
 // decision first, then its horizon, risk/reward and justification. Kept short and stable so a script can read the
 // decision from the line that starts with "Decision:"; --json is the full record.
-import { type AnalysisResult, describeStages } from "../src/index";
+import { type AnalysisResult, DEMO_LABEL, describeStages } from "../src/index";
 
 export function formatResultSummary(result: AnalysisResult): string {
   const subject =
@@ -13,6 +13,7 @@ export function formatResultSummary(result: AnalysisResult): string {
   const tokens = result.usage.total.inputTokens + result.usage.total.outputTokens;
   return (
     [
+      ...(result.demo ? [`${DEMO_LABEL}: the reports and the decision come from the demo provider's fixed rule`] : []),
       `${subject}, ${result.timeframe}: ${result.barCount} bars from ${result.window.start} to ${result.window.end}${moved}`,
       `Decision: ${result.decision.decision}`,
       `Horizon: ${result.decision.forecastHorizon}`,

@@ -9,7 +9,15 @@ import path from "node:path";
 
 import { createSecretRedactor, packageRoot, plainText } from "../src/common/index";
 import { MissingApiKeyError, ProviderError } from "../src/errors";
-import { type ErrorKind, type ProviderId, providerIds, providers, QuantAgentError } from "../src/index";
+import {
+  DEMO_LABEL,
+  type ErrorKind,
+  type ProviderId,
+  providers,
+  QuantAgentError,
+  remoteProviderIds,
+} from "../src/index";
+import { providerInfo } from "../src/llm/index";
 import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";
 import { analyzeCommand } from "./commands/analyze-command";
@@ -85,7 +93,7 @@ function terminalSafe(output: CliOutput, redact: (text: string) => string): CliO
 }
 
 export async function runCli(context: CliContext): Promise<number> {
-  const secretVariables = [...providerIds.map((id) => providers[id].keyEnvVar), "ACCESS_TOKEN"];
+  const secretVariables = [...remoteProviderIds.map((id) => providerInfo(id).keyEnvVar), "ACCESS_TOKEN"];
   const redactor = createSecretRedactor(() => secretVariables.map((name) => context.env[name]));
   const stdout = terminalSafe(context.stdout, redactor.redact);
   const stderr = terminalSafe(context.stderr, redactor.redact);
@@ -131,7 +139,7 @@ export async function runCli(context: CliContext): Promise<number> {
  * the key comes from the environment, so that is where they point.
  */
 function missingKeyMessage(error: MissingApiKeyError): string {
-  return `No ${providers[error.provider].displayName} API key: set ${providers[error.provider].keyEnvVar} in the environment (nothing was sent), or use ${otherProviders(error.provider)}.`;
+  return `No ${providerInfo(error.provider).displayName} API key: set ${providerInfo(error.provider).keyEnvVar} in the environment (nothing was sent), or use ${otherProviders(error.provider)}, or --provider demo to try it without a key (${DEMO_LABEL}).`;
 }
 
 function refusedKeyMessage(error: ProviderError): string {
@@ -140,8 +148,8 @@ function refusedKeyMessage(error: ProviderError): string {
 }
 
 function otherProviders(provider: ProviderId): string {
-  return providerIds
+  return remoteProviderIds
     .filter((id) => id !== provider)
-    .map((id) => `--provider ${id} with ${providers[id].keyEnvVar}`)
+    .map((id) => `--provider ${id} with ${providerInfo(id).keyEnvVar}`)
     .join(", or ");
 }

@@ -23,6 +23,8 @@ export type ServerPipeline = Pick<
   | "listAssets"
   | "analyze"
   | "journal"
+  | "config"
+  | "configure"
 >;
 
 export interface AppDependencies {
@@ -61,6 +63,11 @@ export interface AppDependencies {
   /** The clock, for the legacy form's use_current_time. */
   now?: () => Date;
   /**
+   * Aborts when the server starts shutting down: open analyses then end with a "server is shutting down" answer and
+   * new ones are refused. Default: never.
+   */
+  shutdown?: AbortSignal;
+  /**
    * Where the secret that signs /output links is kept; default one made for this process only (links then stay
    * signed until it stops). The server's entry keeps it in DATA_DIR.
    */
@@ -79,5 +86,6 @@ export interface RouteSettings {
   eventStreams: ConcurrencyLimit;
   heartbeatMs: number;
   now: () => Date;
+  shutdown: AbortSignal;
   outputLinkSecret: InstallationSecretStore;
 }

@@ -31,12 +31,14 @@ import { defaultPublicDir, plotlyBundlePath } from "./project-paths";
 import { createAnalyzeRouter } from "./routes/analyze-routes";
 import { createApiKeyRouter } from "./routes/api-key-routes";
 import { createAssetRouter } from "./routes/asset-routes";
+import { createBaseUrlRouter } from "./routes/base-url-routes";
 import { createJournalRouter } from "./routes/journal-routes";
 import { createOpenApiRouter } from "./routes/openapi-routes";
 import { createOutputRouter } from "./routes/output-routes";
 import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
 import { createProviderRouter } from "./routes/provider-routes";
 import { createRunRouter } from "./routes/run-routes";
+import { createSampleDataRouter } from "./routes/sample-data-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";
 
 export type { AppDependencies } from "./app-dependencies";
@@ -45,6 +47,7 @@ export type { AppDependencies } from "./app-dependencies";
 export const PLOTLY_URL_PATH = "/vendor/plotly.min.js";
 
 const routersOf = new WeakMap<Koa, readonly Router[]>();
+const analysesOf = new WeakMap<Koa, { readonly inUse: number }>();
 
 /** Every key the pipeline could send and the access token, removed by value wherever they would leave the server. */
 export function createServerRedactor(
@@ -69,6 +72,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     eventStreams: createConcurrencyLimit(dependencies.maxEventStreams ?? 16),
     heartbeatMs: dependencies.heartbeatMs ?? 15_000,
     now: dependencies.now ?? (() => new Date()),
+    shutdown: dependencies.shutdown ?? new AbortController().signal,
     outputLinkSecret: dependencies.outputLinkSecret ?? createMemorySecretStore(),
   };
   const publicDir = dependencies.publicDir ?? defaultPublicDir();
@@ -114,8 +118,10 @@ export function createApp(dependencies: AppDependencies): Koa {
   const routers: Router[] = [
     createApiKeyRouter(settings),
     createProviderRouter(settings),
+    createBaseUrlRouter(settings),
     createAssetRouter(settings),
     createTimeframeRouter(settings),
+    createSampleDataRouter(settings),
     createAnalyzeRouter(settings),
     createJournalRouter(settings),
     createRunRouter(settings),
@@ -128,9 +134,15 @@ export function createApp(dependencies: AppDependencies): Koa {
     app.use(router.allowedMethods());
   }
   routersOf.set(app, routers);
+  analysesOf.set(app, settings.analyses);
 
   app.use(staticFiles.middleware);
   return app;
+}
+
+/** Analyses running (or still answering) in this app: what a shutdown waits for. */
+export function runningAnalyses(app: Koa): number {
+  return analysesOf.get(app)?.inUse ?? 0;
 }
 
 /** Every route the app's routers serve, as method and path pattern (HEAD included where GET is). */

@@ -12,7 +12,8 @@ export type HttpProblemCode =
   | "payload_too_large"
   | "unsupported_media_type"
   | "too_many_attempts"
-  | "too_many_analyses";
+  | "too_many_analyses"
+  | "server_shutting_down";
 
 export class HttpProblem extends Error {
   override name = "HttpProblem";

@@ -2,20 +2,20 @@
 // `quantagent serve` (cli/commands/serve-command.ts). It reads the settings from the environment it is given, loads
 // the plugins it names, builds the pipeline (keys from that environment as usual) and opens its journal, starts the
 // outcome scoring when asked, builds the app and listens on HTTP or HTTPS, then launches Chromium in the background
-// (chromium-at-start.ts). When `signal` aborts (SIGINT/SIGTERM in both callers) it closes every connection (which
-// cancels running analyses), the server, the scoring timer and the pipeline (Chromium, the journal). It never calls
-// process.exit: it answers an exit code, and the caller exits.
+// (chromium-at-start.ts). When `signal` aborts (SIGINT/SIGTERM in both callers) it stops running analyses, each
+// answering its client that the server is shutting down, then closes every connection, the server, the scoring timer
+// and the pipeline (Chromium, the journal). It never calls process.exit: it answers an exit code, and the caller exits.
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 
 import { describeError } from "../src/common/index";
-import { createPipeline } from "../src/index";
+import { createPipeline, defaultConfig, DEMO_LABEL, switchProvider } from "../src/index";
 import { createDatabaseHandle } from "../src/journal/index";
 import { loadPlugins, parsePluginList } from "../src/plugins/index";
 import { queuedRunsReader } from "../src/queue/index";
 import { describeCustomAssetsImport, importCustomAssetsFile } from "../src/shared-state/index";
 import { TOKEN_RECIPE } from "./access-token-quality";
-import { createApp, createServerRedactor } from "./app";
+import { createApp, createServerRedactor, runningAnalyses } from "./app";
 import { startChromiumInBackground } from "./chromium-at-start";
 import { createAppServer } from "./http-server";
 import { createLogger } from "./logger";
@@ -23,6 +23,7 @@ import { reflectingRounds, startOutcomeScoring } from "./outcome-scoring";
 import { createDatabaseSecretStore } from "./output-link/database-installation-secret";
 import { createFileSecretStore } from "./output-link/file-installation-secret";
 import { readServerEnvironment } from "./server-environment";
+import { shuttingDownProblem, whenIdle } from "./server-shutdown";
 
 /**
  * Exit codes: 0 stopped cleanly; 1 could not start (a port in use, a journal that cannot open) or stop; 2 the settings
@@ -32,6 +33,8 @@ export const SERVER_EXIT = { stopped: 0, failed: 1, badSettings: 2 } as const;
 export type ServerExitCode = (typeof SERVER_EXIT)[keyof typeof SERVER_EXIT];
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long stopped analyses get to tell their clients so before the connections close. */
+const ANALYSES_STOP_GRACE_MS = 3_000;
 
 export interface RunServerOptions {
   /** HOST, PORT, DATA_DIR, ACCESS_TOKEN, TLS_*, MAX_CONCURRENT_ANALYSES, TRUST_PROXY, LOG_LEVEL, and the keys. */
@@ -40,6 +43,11 @@ export interface RunServerOptions {
   signal: AbortSignal;
   /** Where plain startup errors go (a bad setting, a port in use); default standard error. */
   writeError?: (text: string) => void;
+  /**
+   * Start on the demo provider (npm run demo, quantagent serve --demo): scripted answers, no key, no network. The
+   * page's Settings can switch to a real provider at any time.
+   */
+  demo?: boolean;
 }
 
 export async function runServer(options: RunServerOptions): Promise<ServerExitCode> {
@@ -68,7 +76,12 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
   // One database for the journal and, with PostgreSQL, what every server shares: custom assets, rate limits.
   const database = createDatabaseHandle({ dataDir, databaseUrl: settings.DATABASE_URL });
   const pipeline = createPipeline(
-    { data_dir: dataDir, journal, ...(settings.DATABASE_URL ? { database_url: settings.DATABASE_URL } : {}) },
+    {
+      data_dir: dataDir,
+      journal,
+      ...(settings.DATABASE_URL ? { database_url: settings.DATABASE_URL } : {}),
+      ...(options.demo ? switchProvider(defaultConfig(), "demo") : {}),
+    },
     { plugins, env: options.env, database },
   );
   const closePipeline = async () => {
@@ -106,6 +119,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
       );
     }
   }
+  const shutdown = new AbortController();
   // The secret that signs /output links is made (once) or read now: a damaged secret stops the start, before any link
   // is handed out that could not be checked later. With PostgreSQL it is in the database, the same for every server.
   const outputLinkSecret =
@@ -127,6 +141,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     accessToken,
     maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES,
     tls: tls !== undefined,
+    shutdown: shutdown.signal,
     trustProxy: settings.TRUST_PROXY === "1",
   });
   const server = createAppServer(app, { logger, tls });
@@ -178,6 +193,11 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
         }
       : "off",
   });
+  if (options.demo) {
+    logger.info(
+      `Demo mode: the demo provider answers (${DEMO_LABEL}); no key or network needed. Choose a real provider in Settings when you have a key.`,
+    );
+  }
   if (accessToken) {
     logger.info("An access token is required: the page asks for it, or open it once as /?token=<your ACCESS_TOKEN>.");
   } else {
@@ -190,7 +210,13 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     if (options.signal.aborted) resolve();
     else options.signal.addEventListener("abort", () => resolve(), { once: true });
   });
-  logger.info(`${String(options.signal.reason ?? "stop")}: shutting down`);
+  const running = runningAnalyses(app);
+  logger.info(`${String(options.signal.reason ?? "stop")}: shutting down`, { runningAnalyses: running });
+  // Open analyses are stopped and each answers its client "the server is shutting down" (its spend is recorded);
+  // then the connections close. Waiting is short: a stopped analysis only has to write its last event.
+  shutdown.abort(shuttingDownProblem());
+  if (running > 0 && !(await whenIdle(() => runningAnalyses(app), ANALYSES_STOP_GRACE_MS)))
+    logger.warn("Some analyses had not stopped in time: their connections are closed now");
 
   let graceTimer: NodeJS.Timeout | undefined;
   const tooLong = new Promise<"too long">((resolve) => {

@@ -17,24 +17,44 @@ export const wireKeyStatusSchema = z.object({
     .string()
     .nullable()
     .meta({ description: "the key in masked form (sk-...xyz); null when there is none" }),
+  needs_key: z.boolean().meta({ description: "false for the demo provider, which answers without a key" }),
+  base_url: z.string().nullable().meta({
+    description: "where this provider's requests go; null for the provider's own address (or the demo's none)",
+  }),
+  base_url_source: z.enum(["config", "environment", "default"]).meta({
+    description: "config: set at run time (Settings, POST /api/update-base-url); environment: its *_BASE_URL variable",
+  }),
 });
 export type WireKeyStatus = z.infer<typeof wireKeyStatusSchema>;
 
 export function wireKeyStatus(status: ApiKeyStatus): WireKeyStatus {
-  return { has_key: status.hasKey, masked_key: status.maskedKey };
+  return {
+    has_key: status.hasKey,
+    masked_key: status.maskedKey,
+    needs_key: status.needsKey,
+    base_url: status.baseUrl ?? null,
+    base_url_source: status.baseUrlSource,
+  };
 }
 
 export const wireKeyValidationSchema = z.discriminatedUnion("valid", [
-  z.object({ valid: z.literal(true), message: z.string() }),
+  z.object({ valid: z.literal(true), message: z.string(), status: z.literal("valid") }),
   z.object({
     valid: z.literal(false),
-    error: z.string().meta({ description: "why the provider refused the key, in plain words" }),
+    error: z.string().meta({ description: "why the check failed, in plain words" }),
+    code: z.string().meta({ description: "provider_auth, missing_api_key, provider_network, provider_quota, ..." }),
+    status: z.enum(["invalid", "unreachable", "unchecked"]).meta({
+      description:
+        "invalid: the provider refused the key (or there is none); unreachable: the provider could not be reached, so the key was not checked; unchecked: the provider answered about something else (rate limit, quota, model)",
+    }),
   }),
 ]);
 export type WireKeyValidation = z.infer<typeof wireKeyValidationSchema>;
 
 export function wireKeyValidation(validation: ApiKeyValidation): WireKeyValidation {
-  return validation.ok ? { valid: true, message: validation.message } : { valid: false, error: validation.error };
+  return validation.ok
+    ? { valid: true, message: validation.message, status: "valid" }
+    : { valid: false, error: validation.error, code: validation.code, status: validation.failure };
 }
 
 export const wireDateRangeSchema = z.discriminatedUnion("valid", [
@@ -137,7 +157,17 @@ export const wireAnalysisSummarySchema = z.object({
   cost_usd: z.number().nullable(),
   tokens: z.object({ input: z.number(), output: z.number() }),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  status: z
+    .enum(["done", "failed", "cancelled"])
+    .meta({ description: "done (a decision), failed, or cancelled (by the client or a server shutting down)" }),
   outcome: outcomeSchema,
+  outcome_status: z.enum(["scored", "pending", "no_later_bars", "none"]).meta({
+    description:
+      "scored; pending (waiting for the market's bars after the window); no_later_bars (the caller's own CSV, candles or sample window had none after it: it is never scored); none (no decision)",
+  }),
+  demo: z.boolean().meta({
+    description: 'made with the demo provider ("demo: scripted, not a model"); never counted in accuracy statistics',
+  }),
 });
 export type WireAnalysisSummary = z.infer<typeof wireAnalysisSummarySchema>;
 
@@ -158,7 +188,10 @@ export function wireAnalysisSummary(summary: AnalysisSummary): WireAnalysisSumma
     cost_usd: summary.costUsd,
     tokens: summary.tokens,
     error: summary.error,
+    status: summary.status,
     outcome: summary.outcome,
+    outcome_status: summary.outcomeStatus,
+    demo: summary.demo,
   };
 }
 
@@ -212,7 +245,9 @@ export const journalStatsAnswerSchema = z.object({
   groups: z.array(
     z.object({
       key: z.string(),
-      n: z.number().meta({ description: "analyses recorded, failed and unscored ones included" }),
+      n: z
+        .number()
+        .meta({ description: "analyses recorded, failed and unscored ones included; demo analyses never count" }),
       ...accuracyFigures,
     }),
   ),

@@ -29,6 +29,8 @@ export {
   type ProgressEvent,
   type ProgressListener,
 } from "./pipeline/progress-events";
+export { listSampleData, SAMPLE_TIMEFRAME, type SampleAsset, type SampleDataCatalogue } from "./pipeline/sample-data";
+export { type BaseUrlTarget, setBaseUrl } from "./pipeline/set-base-url";
 export {
   toWireEvent,
   toWireResult,
@@ -52,6 +54,7 @@ export {
 
 // Configuration, keys, providers.
 export { type ApiKeyStatus, maskApiKey } from "./config/api-keys";
+export { type BaseUrlSource, MAX_BASE_URL_LENGTH } from "./config/base-url";
 export {
   type Config,
   type ConfigInput,
@@ -60,7 +63,15 @@ export {
   defaultConfig,
   PLACEHOLDER_API_KEY,
 } from "./config/config-schema";
-export { type ProviderId, providerIds, type ProviderInfo, providers } from "./config/providers";
+export {
+  DEMO_LABEL,
+  type ProviderId,
+  providerIds,
+  type ProviderInfo,
+  providers,
+  type RemoteProviderId,
+  remoteProviderIds,
+} from "./config/providers";
 export { type ModelSelection, switchProvider } from "./config/switch-provider";
 export type { ApiKeyValidation } from "./llm/validate-api-key";
 

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { wireAnalysisSummary, wireScoreCounts } from "../../server/wire";
 import { formatZodError } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
-import { createPipeline, describeStages, type Pipeline, type Stages } from "../../src/index";
+import { createPipeline, DEMO_LABEL, describeStages, type Pipeline, type Stages } from "../../src/index";
 import {
   type AccuracyFigures,
   type AnalysisOutcome,
@@ -166,9 +166,18 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
 
 const percent = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(1)}%`);
 
-function outcomeCell(outcome: AnalysisOutcome | null, bars: 1 | 3): string {
+/** The outcome at a horizon, or what is true of it (the summary's status words, when the caller has them). */
+function outcomeCell(
+  outcome: AnalysisOutcome | null,
+  bars: 1 | 3,
+  facts: Pick<AnalysisSummary, "status" | "outcomeStatus"> | undefined = undefined,
+): string {
   const horizon = outcome?.find((entry) => entry.bars === bars);
-  if (!horizon) return "pending";
+  if (!horizon) {
+    if (facts?.outcomeStatus === "none") return facts.status;
+    if (facts?.outcomeStatus === "no_later_bars") return "no outcome: no bars after the window";
+    return "pending";
+  }
   return `${horizon.hit ? "hit" : "miss"} ${horizon.return > 0 ? "+" : ""}${(horizon.return * 100).toFixed(2)}%`;
 }
 
@@ -179,11 +188,12 @@ function listTable(analyses: readonly AnalysisSummary[]): string {
       id: summary.id,
       asset: summary.asset,
       tf: summary.timeframe,
-      decision: summary.decision ?? `failed: ${summary.error?.code ?? "?"}`,
-      model: summary.models.graph.model,
+      decision:
+        summary.decision ?? (summary.status === "cancelled" ? "cancelled" : `failed: ${summary.error?.code ?? "?"}`),
+      model: summary.demo ? `${summary.models.graph.model} (${DEMO_LABEL})` : summary.models.graph.model,
       source: summary.source,
-      "k=1": outcomeCell(summary.outcome, 1),
-      "k=3": outcomeCell(summary.outcome, 3),
+      "k=1": outcomeCell(summary.outcome, 1, summary),
+      "k=3": outcomeCell(summary.outcome, 3, summary),
     })),
   );
 }
@@ -318,6 +328,7 @@ function describeStored(stored: Record<string, unknown>): string {
   }>("final_decision");
   const window = field<{ start: string; end: string }>("window");
   const models = field<{ agent: { model: string }; graph: { model: string } }>("models");
+  if (field("demo") === true) lines.push(`Demo: ${DEMO_LABEL}`);
   lines.push(
     `${String(field("asset_name") ?? field("asset"))} · ${String(field("timeframe"))} · ${String(field("data_length"))} bars${window ? ` · ${window.start} to ${window.end}` : ""}`,
     `Models: agent ${models?.agent.model ?? "?"}, graph ${models?.graph.model ?? "?"} · prompts v${String(field("prompt_version") ?? "?")}`,

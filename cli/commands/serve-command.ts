@@ -8,12 +8,14 @@ import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP } from "../exit-codes";
 import { usageErrors } from "../parse-options";
 
-const HELP = `Usage: quantagent serve [--host <address>] [--port <n>] [--data-dir <dir>] [--log-level <level>]
+const HELP = `Usage: quantagent serve [--demo] [--host <address>] [--port <n>] [--data-dir <dir>] [--log-level <level>]
 
 Serves the web page and the HTTP API (GET /api/openapi.json describes it) until Ctrl-C or SIGTERM, then closes
 every connection, which cancels running analyses, and the charts' Chromium.
 
 Options (each overrides the environment variable named after it):
+  --demo                  start on the demo provider: scripted answers, no key, no network
+                          (every result says "demo: scripted, not a model"; Settings switches provider)
   --host <address>        HOST: where to listen                              (default 127.0.0.1)
   --port <n>              PORT: 0 picks a free port                          (default 8000)
   --data-dir <dir>        DATA_DIR: custom assets and caches                 (default data)
@@ -28,6 +30,7 @@ ${EXIT_CODES_HELP} Bad settings (a port that is not a number, no ACCESS_TOKEN on
 address, an unreadable TLS file) exit 2 before anything listens; a port already in use exits 1.
 
 Examples:
+  quantagent serve --demo
   quantagent serve --port 9000
   HOST=0.0.0.0 ACCESS_TOKEN=$(openssl rand -hex 32) quantagent serve
 `;
@@ -42,6 +45,7 @@ async function run(context: CliContext): Promise<number> {
         port: { type: "string" },
         "data-dir": { type: "string" },
         "log-level": { type: "string" },
+        demo: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }),
@@ -60,7 +64,12 @@ async function run(context: CliContext): Promise<number> {
     ...context.env,
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };
-  return runServer({ env, signal: context.signal, writeError: (text) => context.stderr.write(text) });
+  return runServer({
+    env,
+    signal: context.signal,
+    writeError: (text) => context.stderr.write(text),
+    demo: values.demo ?? false,
+  });
 }
 
 export const serveCommand: Command = {

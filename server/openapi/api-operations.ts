@@ -22,6 +22,7 @@ import {
   saveCustomAssetAnswerSchema,
   saveCustomAssetBodySchema,
 } from "../routes/asset-routes";
+import { updateBaseUrlAnswerSchema, updateBaseUrlBodySchema } from "../routes/base-url-routes";
 import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
 import { pageConfigSchema } from "../routes/page-config-routes";
 import {
@@ -30,6 +31,7 @@ import {
   updateProviderBodySchema,
 } from "../routes/provider-routes";
 import { listRunsQuerySchema } from "../routes/run-routes";
+import { sampleDataAnswerSchema } from "../routes/sample-data-routes";
 import {
   legacyForm as legacyDateRangeForm,
   libraryForm as dateRangeForm,
@@ -117,11 +119,29 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: "post",
+    path: "/api/update-base-url",
+    operationId: "updateBaseUrl",
+    tag: "Keys and providers",
+    summary: "Point a provider at another address (a local OpenAI-compatible server, a gateway)",
+    description:
+      'Applied at once to both model roles. `base_url` is an http(s) URL without credentials, at most 500 characters; `""` goes back to the default (the provider\'s `*_BASE_URL` environment variable, else its own address). A key saved in Settings for that provider is removed when the address changes (`key_removed`), so it is never sent to an address chosen after it; a key from the environment stays.',
+    body: { forms: [{ title: "Base URL", schema: updateBaseUrlBodySchema }] },
+    responses: {
+      200: {
+        description: "Applied; the provider's status with the address now in use.",
+        json: updateBaseUrlAnswerSchema,
+      },
+      400: error("Not an http(s) URL, too long, with credentials, the demo provider, or an unknown provider."),
+    },
+  },
+  {
+    method: "post",
     path: "/api/validate-api-key",
     operationId: "validateApiKey",
     tag: "Keys and providers",
     summary: "Check the provider's key with one cheap real request",
-    description: "A key the provider refuses is an answer, not a failure: 200 with `valid: false` and the reason.",
+    description:
+      "A key the provider refuses is an answer, not a failure: 200 with `valid: false` and the reason. `status` says what the check learnt: `invalid` (refused, or no key), `unreachable` (the provider could not be reached: the key was not checked), `unchecked` (the provider answered about something else: rate limit, quota, model). The demo provider answers valid at once, without a request.",
     body: { forms: [{ title: "Provider", schema: validateApiKeyBodySchema }] },
     responses: { 200: { description: "The verdict.", json: wireKeyValidationSchema }, 400: error("Unknown provider.") },
   },
@@ -254,6 +274,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     },
   },
   {
+    method: "get",
+    path: "/api/sample-data",
+    operationId: "listSampleData",
+    tag: "Analysis",
+    summary: "The sample windows an analysis can use with no market access",
+    description:
+      'Real 4-hour windows of 100 bars shipped with the package (the benchmark). POST /api/analyze with `{sample: {asset, window}, timeframe: "4h"}` analyses the window\'s first `window_bars` bars; the bars after them score the outcome at once.',
+    responses: { 200: { description: "Each asset and how many windows it has.", json: sampleDataAnswerSchema } },
+  },
+  {
     method: "post",
     path: "/api/analyze",
     operationId: "analyze",
@@ -265,12 +295,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       "and past `MAX_CONCURRENT_ANALYSES` running analyses the answer is 429 with `Retry-After`, also before any model call. Bodies up to 10 MB (a CSV's text up to 5 MiB).",
     body: {
       description:
-        "One of these forms; the data source field present (asset, symbol, candles or csv) chooses it. Dates are ISO 8601 (UTC when no zone is given) or epoch milliseconds.",
+        "One of these forms; the data source field present (asset, symbol, candles, csv or sample) chooses it. Dates are ISO 8601 (UTC when no zone is given) or epoch milliseconds.",
       forms: [
         { title: "Built-in asset or saved custom symbol", schema: analyzeForms.asset },
         { title: "Any Yahoo Finance ticker", schema: analyzeForms.symbol },
         { title: "CSV text", schema: analyzeForms.csv },
         { title: "Candles", schema: analyzeForms.candles },
+        {
+          title: "Sample data: a shipped benchmark window, no market access (GET /api/sample-data lists them)",
+          schema: analyzeForms.sample,
+        },
         { title: "The original web client's form (dates YYYY-MM-DD and times HH:MM, UTC)", schema: legacyForm },
       ],
     },
@@ -283,7 +317,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
           "With `Accept: text/event-stream`: `progress` events (data: a ProgressEvent), then one `result` event (data: an AnalysisResult) or one `error` event (data: an AnalysisErrorEvent). Comment lines keep the connection alive.",
       },
       400: error(
-        "Input that cannot be analysed: `invalid_request`, `missing_api_key` (the message says the three ways to set a key), `date_range`, `not_enough_data`, `invalid_csv`, `invalid_symbol`.",
+        "Input that cannot be analysed: `invalid_request`, `missing_api_key` (the message says the three ways to set a key), `date_range`, `not_enough_data`, `invalid_csv`, `invalid_symbol`, `invalid_sample`.",
       ),
       422: error("The request was well formed but the market had no bars for it (`no_data`)."),
       429: {

@@ -13,6 +13,7 @@ import { createLiveReports } from "./js/live-reports.js";
 import { loadPageConfig } from "./js/page-config.js";
 import { createProgressView } from "./js/progress-view.js";
 import { hideResult, showResult } from "./js/result-view.js";
+import { createSamplePicker } from "./js/sample-picker.js";
 import { createSettingsPanel } from "./js/settings-panel.js";
 import { setUpStageForm, stagesFromForm, stepsForRun } from "./js/stage-form.js";
 import { createViewTabs } from "./js/view-tabs.js";
@@ -20,6 +21,7 @@ import { createViewTabs } from "./js/view-tabs.js";
 /** @typedef {import("./js/wire-types.js").PageConfig} PageConfig */
 /** @typedef {ReturnType<typeof createDateRangePicker>} DateRangePicker */
 /** @typedef {ReturnType<typeof createAssetPicker>} AssetPicker */
+/** @typedef {ReturnType<typeof createSamplePicker>} SamplePicker */
 
 /** The one-column layout, where each panel the page opens sits below the form and must be scrolled to. */
 const NARROW_LAYOUT = "(max-width: 900px)";
@@ -50,7 +52,17 @@ const openSettings = (/** @type {{provider?: string}} */ options) => {
   tabs.select("analyze");
   settings?.open(options);
 };
-const errors = createErrorView({ openSettings, askForToken });
+/** Switches the Analysis form's data source (what an error's "Use Sample data" button does). */
+const useSource = (/** @type {string} */ source) => {
+  tabs.select("analyze");
+  const radio = document.querySelector(`input[name="source"][value="${source}"]`);
+  if (!(radio instanceof HTMLInputElement)) return;
+  radio.checked = true;
+  radio.dispatchEvent(new Event("change", { bubbles: true }));
+  scrollIntoView(byId("analysis-form"), "start");
+  radio.focus({ preventScroll: true });
+};
+const errors = createErrorView({ openSettings, askForToken, useSource });
 tabs.start();
 
 // Until the page has loaded its settings, Run must not fall back to a native form submission (a page reload).
@@ -84,13 +96,19 @@ async function start() {
     const config = await loadPageConfig();
     errors.setConfig(config);
     showRules(config);
-    const settingsPanel = createSettingsPanel({ config, onError: tokenNeeded });
+    const settingsPanel = createSettingsPanel({
+      config,
+      onError: tokenNeeded,
+      // A key just saved (or a provider that needs none) answers the "no key" error still on screen.
+      onKeyReady: () => errors.hideIf((shown) => shown.code === "missing_api_key"),
+    });
     settings = settingsPanel;
     const assets = createAssetPicker({ config, onError: tokenNeeded });
+    const samples = createSamplePicker({ onError: tokenNeeded });
     byId("settings-toggle").addEventListener("click", () => openSettings({}));
-    await Promise.all([settingsPanel.refresh(), assets.refresh()]);
+    await Promise.all([settingsPanel.refresh(), assets.refresh(), samples.refresh()]);
     const dates = createDateRangePicker({ limits: config.timeframes, minimumBars: config.bars.minimum });
-    wireAnalysis(config, dates, assets);
+    wireAnalysis(config, dates, assets, samples);
     history = createHistoryView({ config, openSettings, askForToken });
     if (tabs.current() === "history") history.shown();
     document.body.dataset.ready = "true";
@@ -104,8 +122,9 @@ async function start() {
  * @param {PageConfig} config
  * @param {DateRangePicker} dates
  * @param {AssetPicker} assets
+ * @param {SamplePicker} samples
  */
-function wireAnalysis(config, dates, assets) {
+function wireAnalysis(config, dates, assets, samples) {
   const form = byId("analysis-form", HTMLFormElement);
   const runButton = byId("run-button", HTMLButtonElement);
   const cancelButton = byId("cancel-button", HTMLButtonElement);
@@ -116,14 +135,17 @@ function wireAnalysis(config, dates, assets) {
   /** @type {AbortController | undefined} */
   let running;
 
-  for (const radio of document.querySelectorAll('input[name="source"]')) {
-    radio.addEventListener("change", () => {
-      const csv = selectedSource() === "csv";
-      byId("market-source").hidden = csv;
-      byId("csv-source").hidden = !csv;
-      dates.setDatesEnabled(!csv);
-    });
+  /** Shows the chosen source's part of the form: dates for market data only; sample windows have their timeframe. */
+  function showSource() {
+    const source = selectedSource();
+    byId("market-source").hidden = source !== "market";
+    byId("sample-source").hidden = source !== "sample";
+    byId("csv-source").hidden = source !== "csv";
+    dates.setDatesEnabled(source === "market");
+    dates.lockTimeframe(source === "sample" ? samples.timeframe() : undefined);
   }
+  for (const radio of document.querySelectorAll('input[name="source"]')) radio.addEventListener("change", showSource);
+  showSource();
 
   /** @param {string} message */
   const csvProblem = (message) => Object.assign(new Error(message), { code: "invalid_csv" });
@@ -136,6 +158,7 @@ function wireAnalysis(config, dates, assets) {
   }
 
   async function dataFields() {
+    if (selectedSource() === "sample") return samples.request();
     if (selectedSource() === "csv") {
       const file = fileInput.files?.[0];
       if (!file) throw csvProblem("Choose a CSV file first.");

@@ -26,6 +26,7 @@ import { errorResponse } from "../middleware/error-response";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
 import { createLinkSigner } from "../output-link/link-signature";
+import { shuttingDownProblem } from "../server-shutdown";
 import { apiRouter } from "./api-router";
 
 export function createAnalyzeRouter(settings: RouteSettings): Router {
@@ -39,6 +40,7 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
       analyzeBodySchema,
       async (context, body) => {
         const request = toAnalyzeRequest(body, { now: settings.now });
+        if (settings.shutdown.aborted) throw shuttingDownProblem();
         const streaming = wantsEventStream(context);
         const releaseStream = streaming ? admit(settings.eventStreams, "event streams are open") : undefined;
         let releaseAnalysis: (() => void) | undefined;
@@ -65,7 +67,14 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
 function describe(request: AnalyzeRequest): Record<string, unknown> {
   if ("asset" in request) return { asset: request.asset, timeframe: request.timeframe };
   if ("symbol" in request) return { symbol: request.symbol, timeframe: request.timeframe };
+  if ("sample" in request)
+    return { sample: request.sample.asset, window: request.sample.window, timeframe: request.timeframe };
   return { source: "csv" in request ? "csv" : "candles", name: request.name, timeframe: request.timeframe };
+}
+
+/** The analysis stops when its client leaves or when the server starts shutting down, whichever comes first. */
+function stopSignal(connection: { signal: AbortSignal }, settings: RouteSettings): AbortSignal {
+  return AbortSignal.any([connection.signal, settings.shutdown]);
 }
 
 /** Who asked, as the journal records it: this server's page says so in a header; anything else is an API client. */
@@ -84,7 +93,11 @@ async function answerAnalysis(
   const signer = options.redirect ? createLinkSigner(await settings.outputLinkSecret.secret()) : undefined;
   const connection = abortOnDisconnect(context);
   try {
-    const result = await settings.pipeline.analyze(request, { signal: connection.signal, source: sourceOf(context) });
+    const result = await settings.pipeline
+      .analyze(request, { signal: stopSignal(connection, settings), source: sourceOf(context) })
+      .catch((error: unknown) => {
+        throw settings.shutdown.aborted ? shuttingDownProblem() : error;
+      });
     settings.logger.info("analysis done", {
       ...describe(request),
       decision: result.decision.decision,
@@ -114,7 +127,7 @@ async function streamAnalysis(
   let firstEventSeen!: () => void;
   const firstEvent = new Promise<void>((resolve) => (firstEventSeen = resolve));
   const run = settings.pipeline.analyze(request, {
-    signal: connection.signal,
+    signal: stopSignal(connection, settings),
     source: sourceOf(context),
     onEvent: (event) => {
       if (send) send(event);
@@ -129,7 +142,8 @@ async function streamAnalysis(
   } catch (error) {
     connection.dispose();
     release();
-    throw error; // nothing sent yet: the error handler answers with the proper status
+    // Nothing sent yet: the error handler answers with the proper status.
+    throw settings.shutdown.aborted ? shuttingDownProblem() : error;
   }
 
   const spare = requestCallerTexts(context);
@@ -151,6 +165,13 @@ async function streamAnalysis(
         stream.send("result", toWireResult(result));
       },
       (error: unknown) => {
+        if (settings.shutdown.aborted && !connection.signal.aborted) {
+          // The client is still there: it is told why, in words, before the server closes the connection.
+          settings.logger.warn("analysis stopped: the server is shutting down", describe(request));
+          const response = errorResponse(shuttingDownProblem());
+          stream.send("error", { ...response.body, status: response.status });
+          return;
+        }
         if (error instanceof ClientDisconnectedError || connection.signal.aborted) {
           settings.logger.info("analysis cancelled: the client disconnected", describe(request));
           return;
@@ -170,6 +191,18 @@ async function streamAnalysis(
     .finally(() => {
       stream.end();
       connection.dispose();
-      release();
+      // The slot is free once the last event has left, not merely been queued: a server shutting down waits for the
+      // slots, then closes every connection, and the client must have read why its analysis stopped by then.
+      whenResponseDone(context).then(release, release);
     });
+}
+
+/** Resolves once the response has been written out in full, or its connection has closed. */
+function whenResponseDone(context: Context): Promise<void> {
+  const response = context.res;
+  if (response.writableFinished || response.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    response.once("finish", () => resolve());
+    response.once("close", () => resolve());
+  });
 }

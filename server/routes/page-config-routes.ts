@@ -41,7 +41,7 @@ export const pageConfigSchema = z.object({
     z.object({
       id: providerIdSchema,
       name: z.string(),
-      key_env_var: z.string(),
+      key_env_var: z.string().nullable().meta({ description: "null for the demo provider, which needs no key" }),
       default_agent_model: z.string(),
       default_graph_model: z.string(),
     }),
@@ -160,7 +160,7 @@ export function buildPageConfig(): PageConfig {
       return {
         id,
         name: info.displayName,
-        key_env_var: info.keyEnvVar,
+        key_env_var: info.keyEnvVar ?? null,
         default_agent_model: info.defaultAgentModel,
         default_graph_model: info.defaultGraphModel,
       };

@@ -41,6 +41,15 @@ export interface StepRecorder {
   usage(): TokenUsage;
 }
 
+/**
+ * Hears of every model call of an analysis as it starts and as it ends: what a caller needs to know whether anything
+ * was spent, and how much, when the analysis fails or is cancelled before its result (and its usage) exists.
+ */
+export interface ModelCallListener {
+  started(step: StepName): void;
+  finished(record: ModelCallRecord): void;
+}
+
 /** A model whose calls are made through a step's recorder (what a plugin analyst is given). */
 export function recordingModel(model: ChatModel, recorder: StepRecorder, role: ModelRole): ChatModel {
   return {
@@ -53,7 +62,7 @@ export function recordingModel(model: ChatModel, recorder: StepRecorder, role: M
 
 export function createStepRecorder(
   step: StepName,
-  options: { onReportText?: (text: string) => void } = {},
+  options: { onReportText?: (text: string) => void; calls?: ModelCallListener } = {},
 ): StepRecorder {
   const calls: ModelCallRecord[] = [];
   return {
@@ -61,15 +70,18 @@ export function createStepRecorder(
     report: createReportWriter(options.onReportText),
     async chat(model, request, role) {
       const started = performance.now();
+      options.calls?.started(step);
       const response = await model.chat(request);
-      calls.push({
+      const record: ModelCallRecord = {
         step,
         role,
         provider: model.provider,
         model: response.model || model.model,
         usage: response.usage,
         durationMs: performance.now() - started,
-      });
+      };
+      calls.push(record);
+      options.calls?.finished(record);
       if (response.finishReason === "content_filter") {
         throw new ModelRefusalError({ step, model: model.model, explanation: response.text });
       }

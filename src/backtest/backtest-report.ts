@@ -1,6 +1,9 @@
 // The backtest's report as blocks (src/reports/): what was run, every line's figures side by side, the equity and
 // drawdown figures, the paired tests against always-LONG with a sentence saying whether the model beats it at 5%,
-// and the decisions whose analysis failed. Markdown, HTML and the notebook view are written from these. Pure.
+// and the decisions whose analysis failed. Markdown, HTML and the notebook view are written from these; a run on the
+// demo provider says first that its model line is a fixed rule's. Pure.
+import { DEMO_LABEL } from "../config/providers";
+import { isDemoRun } from "../pipeline/analysis-result";
 import type { FigureBlock, ReportBlock, ReportTable } from "../reports/report-blocks";
 import { markdownReport } from "../reports/report-markdown";
 import { describeStages, hasStages } from "../stages/stages-schema";
@@ -74,7 +77,14 @@ export function backtestSummary(result: BacktestResult): string[] {
     : "Baselines only (no model).";
   const tokens = usage.freshTokens.inputTokens + usage.freshTokens.outputTokens;
   const perYear = settings.barsPerYear === null ? "unknown" : settings.barsPerYear.toFixed(1);
+  const demo =
+    settings.models && isDemoRun(settings.models)
+      ? [
+          `${DEMO_LABEL}: the model line's decisions come from the demo provider's fixed rule on the indicators (RSI extremes, then the MACD histogram's sign), not from a language model. Its figures show how that rule traded; they say nothing about a model.`,
+        ]
+      : [];
   return [
+    ...demo,
     models,
     `Series: ${series.name}, ${series.bars} ${series.timeframe} bars from ${series.start} to ${series.end}. ` +
       `A decision every ${settings.step} bars from bar ${settings.windowBars} on (${result.decisions.length} decisions), each seeing the ${settings.windowBars} bars up to its decision bar and nothing after; ` +

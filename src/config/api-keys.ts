@@ -1,17 +1,18 @@
 // Key lookup (config, then env, then a clear error), the placeholder rule (a placeholder never hides an env key) and
 // the masked form.
 import { QuantAgentError } from "../common/quantagent-error";
+import { type BaseUrlSource, baseUrlStatus, displayBaseUrl } from "./base-url";
 import type { Config } from "./config-schema";
 import { PLACEHOLDER_API_KEY } from "./config-schema";
-import { type ProviderId, providerInfo } from "./providers";
+import { isRemoteProvider, type ProviderId, providerInfo, type RemoteProviderId } from "./providers";
 
 export type Env = Record<string, string | undefined>;
 
 /** Raised when no usable key exists for a provider. Its message never contains key text. */
 export class MissingApiKeyError extends QuantAgentError {
   override name = "MissingApiKeyError";
-  readonly provider: ProviderId;
-  constructor(options: { provider: ProviderId; message: string }) {
+  readonly provider: RemoteProviderId;
+  constructor(options: { provider: RemoteProviderId; message: string }) {
     super({
       code: "missing_api_key",
       kind: "config",
@@ -28,7 +29,7 @@ function realKey(value: string | undefined): string | undefined {
   return trimmed && trimmed !== PLACEHOLDER_API_KEY ? trimmed : undefined;
 }
 
-function howToSetKey(provider: ProviderId): string {
+function howToSetKey(provider: RemoteProviderId): string {
   const info = providerInfo(provider);
   return (
     `Please set it using one of these methods: ` +
@@ -42,7 +43,7 @@ function howToSetKey(provider: ProviderId): string {
  * The key for a provider: the config field when it holds a real key, else the env var, else MissingApiKeyError.
  * A placeholder in the config never hides a key in the env.
  */
-export function resolveApiKey(config: Config, provider: ProviderId, env: Env = process.env): string {
+export function resolveApiKey(config: Config, provider: RemoteProviderId, env: Env = process.env): string {
   const key = findApiKey(config, provider, env);
   if (key) return key;
 
@@ -59,8 +60,9 @@ export function resolveApiKey(config: Config, provider: ProviderId, env: Env = p
   });
 }
 
-/** The key if one is set (config field, else env var), else undefined; never throws. */
+/** The key if one is set (config field, else env var), else undefined (always for the demo, which needs none). */
 export function findApiKey(config: Config, provider: ProviderId, env: Env = process.env): string | undefined {
+  if (!isRemoteProvider(provider)) return undefined;
   const info = providerInfo(provider);
   return realKey(config[info.keyField]) ?? realKey(env[info.keyEnvVar]);
 }
@@ -78,19 +80,23 @@ export interface ApiKeyStatus {
   hasKey: boolean;
   /** First 3 characters, "...", last 3; null when there is no key. */
   maskedKey: string | null;
+  /** False for the demo provider, which answers without a key. */
+  needsKey: boolean;
+  /** Where the provider's requests go (any password masked); undefined for the SDK's own default and the demo. */
+  baseUrl: string | undefined;
+  baseUrlSource: BaseUrlSource;
 }
 
 export function apiKeyStatus(config: Config, provider: ProviderId, env: Env = process.env): ApiKeyStatus {
   const key = findApiKey(config, provider, env);
-  return key === undefined ? { hasKey: false, maskedKey: null } : { hasKey: true, maskedKey: maskApiKey(key) };
+  const { baseUrl, source } = baseUrlStatus(config, provider, env);
+  const connection = { needsKey: isRemoteProvider(provider), baseUrl: displayBaseUrl(baseUrl), baseUrlSource: source };
+  return key === undefined
+    ? { hasKey: false, maskedKey: null, ...connection }
+    : { hasKey: true, maskedKey: maskApiKey(key), ...connection };
 }
 
-/** The base URL for a provider: config field, else env var, else the provider's own default. */
+/** The base URL for a provider: config field, else env var, else the provider's own default; none for the demo. */
 export function resolveBaseUrl(config: Config, provider: ProviderId, env: Env = process.env): string | undefined {
-  const info = providerInfo(provider);
-  const fromConfig = config[info.baseUrlField];
-  if (fromConfig) return fromConfig;
-  const fromEnv = env[info.baseUrlEnvVar]?.trim();
-  if (fromEnv) return fromEnv;
-  return info.defaultBaseUrl;
+  return baseUrlStatus(config, provider, env).baseUrl;
 }

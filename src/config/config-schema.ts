@@ -7,7 +7,10 @@ import { stagesSchema } from "../stages/stages-schema";
 import { providerIdSchema, providers } from "./providers";
 import { rateLimitsSchema } from "./rate-limits";
 
-/** What a config holds before the user sets a real key. It never counts as a key, and never hides one in the env. */
+/**
+ * The replaced system's placeholder key (its config file shipped `api_key: "sk-"`). It never counts as a key and never
+ * hides one in the env; a config that holds it asks, when no env key exists, for it to be replaced.
+ */
 export const PLACEHOLDER_API_KEY = "sk-";
 
 /** The Decision agent's horizon in bars: the replaced system's output template and its published scoring use 3. */
@@ -40,9 +43,11 @@ export const configSchema = z.strictObject({
   graph_llm_provider: providerIdSchema.default("openai"),
   agent_llm_temperature: temperatureSchema.default(0.1),
   graph_llm_temperature: temperatureSchema.default(0.1),
-  api_key: keySchema.default(PLACEHOLDER_API_KEY),
-  anthropic_api_key: keySchema.default(PLACEHOLDER_API_KEY),
-  qwen_api_key: keySchema.default(PLACEHOLDER_API_KEY),
+  // No default key (not even the placeholder): someone who never set one is told it is not found, with the three
+  // ways to set one, rather than asked to replace a placeholder they never wrote.
+  api_key: keySchema.optional(),
+  anthropic_api_key: keySchema.optional(),
+  qwen_api_key: keySchema.optional(),
   openai_base_url: baseUrlSchema,
   anthropic_base_url: baseUrlSchema,
   qwen_base_url: baseUrlSchema,

@@ -1,21 +1,35 @@
 // The provider table (README, Keys and providers): ids, display names, default models, model-name prefixes, env vars.
+// Three providers are reached over HTTP with a key; the demo provider answers in-process (src/llm/demo/), so it has
+// no key, no base URL and no environment variables.
 import { z } from "zod";
 
 import { quoteInput } from "../common/quote-input";
 
-export const providerIds = ["openai", "anthropic", "qwen"] as const;
+export const providerIds = ["openai", "anthropic", "qwen", "demo"] as const;
 export const providerIdSchema = z.enum(providerIds, {
   error: (issue) => `provider must be one of ${providerIds.join(", ")} (got ${quoteInput(issue.input)})`,
 });
 export type ProviderId = z.infer<typeof providerIdSchema>;
 
-export interface ProviderInfo {
-  id: ProviderId;
+/** The providers reached over HTTP, each with its key and base URL. */
+export type RemoteProviderId = Exclude<ProviderId, "demo">;
+export const remoteProviderIds: readonly RemoteProviderId[] = providerIds.filter(
+  (id): id is RemoteProviderId => id !== "demo",
+);
+
+/** What "demo" results say about themselves, wherever they are shown: the text, the page, the journal, reports. */
+export const DEMO_LABEL = "demo: scripted, not a model";
+
+interface ProviderInfoBase {
   displayName: string;
   defaultAgentModel: string;
   defaultGraphModel: string;
   /** A model name that starts with this prefix is kept across a provider switch. */
   modelPrefix: string;
+}
+
+export interface RemoteProviderInfo extends ProviderInfoBase {
+  id: RemoteProviderId;
   keyEnvVar: string;
   baseUrlEnvVar: string;
   /** Undefined: the SDK's own default. */
@@ -25,7 +39,19 @@ export interface ProviderInfo {
   baseUrlField: "openai_base_url" | "anthropic_base_url" | "qwen_base_url";
 }
 
-export const providers: Readonly<Record<ProviderId, ProviderInfo>> = {
+/** The demo provider: scripted answers made in-process; nothing to set. */
+export interface DemoProviderInfo extends ProviderInfoBase {
+  id: "demo";
+  keyEnvVar: undefined;
+  baseUrlEnvVar: undefined;
+  defaultBaseUrl: undefined;
+  keyField: undefined;
+  baseUrlField: undefined;
+}
+
+export type ProviderInfo = RemoteProviderInfo | DemoProviderInfo;
+
+const remoteProviders: Readonly<Record<RemoteProviderId, RemoteProviderInfo>> = {
   openai: {
     id: "openai",
     displayName: "OpenAI",
@@ -64,6 +90,28 @@ export const providers: Readonly<Record<ProviderId, ProviderInfo>> = {
   },
 };
 
+export const providers: Readonly<Record<ProviderId, ProviderInfo>> = {
+  ...remoteProviders,
+  demo: {
+    id: "demo",
+    displayName: "Demo (scripted, not a model)",
+    defaultAgentModel: "demo",
+    defaultGraphModel: "demo",
+    modelPrefix: "demo",
+    keyEnvVar: undefined,
+    baseUrlEnvVar: undefined,
+    defaultBaseUrl: undefined,
+    keyField: undefined,
+    baseUrlField: undefined,
+  },
+};
+
+export function providerInfo(provider: RemoteProviderId): RemoteProviderInfo;
+export function providerInfo(provider: ProviderId): ProviderInfo;
 export function providerInfo(provider: ProviderId): ProviderInfo {
   return providers[provider];
+}
+
+export function isRemoteProvider(provider: ProviderId): provider is RemoteProviderId {
+  return provider !== "demo";
 }

@@ -1,6 +1,8 @@
 // The evaluation's report: the JSON record, and the blocks every other form (markdown, HTML, notebook) is written
 // from. Accuracy is laid out like the published 4h table (assets as rows, methods as columns, percent), with the
 // published figures and the market's drift beside it. Pure.
+import { DEMO_LABEL } from "../config/providers";
+import { isDemoRun } from "../pipeline/analysis-result";
 import { markdownReport, markdownTable } from "../reports/report-markdown";
 import { describeStages, hasStages } from "../stages/stages-schema";
 import { describeProtocol, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
@@ -39,9 +41,16 @@ export function evaluationSummary(result: EvaluationResult): string[] {
     (settings.plugins ?? []).length > 0
       ? ` Plugins: ${settings.plugins.map((plugin) => `${plugin.name} ${plugin.version}`).join(", ")}.`
       : "";
+  const demo =
+    settings.models && isDemoRun(settings.models)
+      ? [
+          `${DEMO_LABEL}: these directives come from the demo provider's fixed rule on the indicators (RSI extremes, then the MACD histogram's sign), not from a language model. The figures show how that rule did; they say nothing about a model.`,
+        ]
+      : [];
   // Results made before the stages existed have no `stages`.
   const stages = settings.stages && hasStages(settings.stages) ? ` Stages: ${describeStages(settings.stages)}.` : "";
   const paragraphs = [
+    ...demo,
     `${models}${plugins}${stages}`,
     describeProtocol(settings.protocol),
     `${settings.assets.join(", ")}; ${settings.windows ?? "all"} windows per asset, ${settings.pointsPerWindow} decision point(s) per window, ` +

@@ -1,7 +1,8 @@
 // Accuracy of recorded analyses per group (model, provider, asset, timeframe, prompt version), with Wilson 95%
 // intervals, over all time or bucketed by day or week for a chart. Counting happens in SQL; only one row per group
 // (and per day) comes back. Flat closes count as misses (see outcome.ts); days are UTC days of the recording time.
-import { type Kysely, sql } from "kysely";
+// Analyses made with the demo provider are left out of every figure here.
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { z } from "zod";
 
 import { InternalError } from "../common/quantagent-error";
@@ -75,6 +76,14 @@ export function groupColumn(groupBy: JournalGrouping) {
   }
 }
 
+/**
+ * Demo analyses (the demo provider's scripted answers) are not a model's calls: they never count in accuracy. A
+ * provider filter of "demo" therefore finds nothing to count, which is the point.
+ */
+function notDemo(eb: ExpressionBuilder<JournalDatabase, "analyses">) {
+  return eb.and([eb("graph_provider", "!=", "demo"), eb("agent_provider", "!=", "demo")]);
+}
+
 const hitColumn = (horizon: 1 | 3) => (horizon === 1 ? ("outcome_1_hit" as const) : ("outcome_3_hit" as const));
 
 export async function journalStats(db: Kysely<JournalDatabase>, input: StatsOptions): Promise<JournalStats> {
@@ -84,6 +93,7 @@ export async function journalStats(db: Kysely<JournalDatabase>, input: StatsOpti
   const rows = await db
     .selectFrom("analyses")
     .where(analysisFilterCondition(filter))
+    .where(notDemo)
     // count(column) counts the rows where it is not null: the scored ones; the sum of 0/1 hits counts the hits.
     .select((eb) => [
       eb.ref(column).as("key"),
@@ -126,6 +136,7 @@ export async function accuracyOverTime(
   const rows = await db
     .selectFrom("analyses")
     .where(analysisFilterCondition(filter))
+    .where(notDemo)
     .where(hit, "is not", null)
     .select((eb) => [eb.ref(column).as("key"), day.as("day"), eb.fn.countAll().as("scored"), eb.fn.sum(hit).as("hits")])
     .groupBy([column, day])

@@ -1,7 +1,9 @@
 // HTML tables of the journal for notebooks (display.html): the history list, and accuracy per group from stats()
 // or leaderboard(). Pure functions; every value from the journal is escaped, since symbols, model names and error
 // messages come from users and providers.
+import { DEMO_LABEL } from "../config/providers";
 import { escapeHtml } from "../notebook/display";
+import type { OutcomeStatus } from "./analysis-status";
 import type { AccuracyFigures } from "./journal-grouping";
 import type { AnalysisPage, AnalysisSummary } from "./list-analyses";
 import type { OutcomeAtHorizon } from "./outcome";
@@ -19,17 +21,26 @@ function table(headers: readonly string[], rows: readonly string[][]): string {
 
 const percent = (value: number | null, digits = 1) => (value === null ? "–" : `${(value * 100).toFixed(digits)}%`);
 
-function horizonCell(horizon: OutcomeAtHorizon | undefined): string {
-  if (!horizon) return "pending";
+/** What is true of an outcome that is not there: waiting for the market, never coming, or nothing to score. */
+export const OUTCOME_STATUS_TEXT: Readonly<Record<Exclude<OutcomeStatus, "scored">, string>> = {
+  pending: "pending",
+  no_later_bars: "no outcome: no bars after the window",
+  none: "–",
+};
+
+function horizonCell(summary: AnalysisSummary, bars: 1 | 3): string {
+  const horizon: OutcomeAtHorizon | undefined = summary.outcome?.find((entry) => entry.bars === bars);
+  if (!horizon) return OUTCOME_STATUS_TEXT[summary.outcomeStatus === "scored" ? "pending" : summary.outcomeStatus];
   const sign = horizon.return > 0 ? "+" : "";
   return `${horizon.hit ? "hit" : "miss"} ${sign}${(horizon.return * 100).toFixed(2)}%`;
 }
 
 function decisionCell(summary: AnalysisSummary): string {
+  const demo = summary.demo ? ` <i style="color:#52525b">(${escapeHtml(DEMO_LABEL)})</i>` : "";
   if (summary.decision === null)
-    return `<span style="color:#b91c1c">failed: ${escapeHtml(summary.error?.message ?? "")}</span>`;
+    return `<span style="color:#b91c1c">${summary.status}: ${escapeHtml(summary.error?.message ?? "")}</span>${demo}`;
   const colour = summary.decision === "LONG" ? "#15803d" : "#b91c1c";
-  return `<b style="color:${colour}">${summary.decision}</b>`;
+  return `<b style="color:${colour}">${summary.decision}</b>${demo}`;
 }
 
 /** The history list as a table, newest first, as list() answered it. */
@@ -42,8 +53,8 @@ export function analysesTableHtml(analyses: AnalysisPage | readonly AnalysisSumm
     escapeHtml(summary.timeframe),
     decisionCell(summary),
     escapeHtml(`${summary.models.graph.provider}/${summary.models.graph.model}`),
-    escapeHtml(horizonCell(summary.outcome?.find((horizon) => horizon.bars === 1))),
-    escapeHtml(horizonCell(summary.outcome?.find((horizon) => horizon.bars === 3))),
+    escapeHtml(horizonCell(summary, 1)),
+    escapeHtml(horizonCell(summary, 3)),
     summary.costUsd === null ? "–" : `$${summary.costUsd.toFixed(4)}`,
     escapeHtml(summary.id),
   ]);

@@ -2,7 +2,7 @@
 // intervals: runs of different models compare side by side. Scored per horizon as the evaluation report's default
 // protocol scores them, so one run's row here equals its report: a move of exactly zero is left out (no direction to
 // call), or kept as a miss with `flatMoves: "miss"` as the published protocol does. Failed points and runs without
-// a model have no directive and are left out.
+// a model have no directive and are left out, and so are runs of the demo provider (scripted answers, not a model).
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 
@@ -79,6 +79,13 @@ export async function leaderboard(db: Kysely<JournalDatabase>, input: Leaderboar
     .where("evaluation_runs.kind", "=", "evaluation")
     .where("evaluation_moves.horizon", "=", horizon)
     .where("evaluation_points.directive", "is not", null)
+    // The demo provider's runs are scripted, not a model's: never on the leaderboard.
+    .where((eb) =>
+      eb.and([
+        eb.or([eb("evaluation_runs.graph_provider", "is", null), eb("evaluation_runs.graph_provider", "!=", "demo")]),
+        eb.or([eb("evaluation_runs.agent_provider", "is", null), eb("evaluation_runs.agent_provider", "!=", "demo")]),
+      ]),
+    )
     .select((eb) => [
       eb.ref(column).as("key"),
       eb.fn.count("evaluation_runs.id").distinct().as("runs"),

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 
 import { analysisFilterCondition, analysisFilterShape } from "./analysis-filter";
+import { type AnalysisStatus, analysisStatus, type OutcomeStatus, outcomeStatus } from "./analysis-status";
 import type { JournalDatabase } from "./database-schema";
 import type { JournalSource } from "./journal-entry";
 import { newestFirstPage } from "./list-cursor";
@@ -40,7 +41,16 @@ export interface AnalysisSummary {
   costUsd: number | null;
   tokens: { input: number; output: number };
   error: { code: string; message: string } | null;
+  /** Done (a decision), failed, or cancelled (stopped by the caller or a server shutting down). */
+  status: AnalysisStatus;
   outcome: AnalysisOutcome | null;
+  /**
+   * Scored; pending (waiting for the market's later bars); no_later_bars (the caller's own data had none after the
+   * window: it will never be scored); none (no decision).
+   */
+  outcomeStatus: OutcomeStatus;
+  /** Made with the demo provider ("demo: scripted, not a model"): left out of accuracy statistics. */
+  demo: boolean;
 }
 
 export interface AnalysisPage {
@@ -74,6 +84,8 @@ const summaryColumns = [
   "outcome_1_return",
   "outcome_3_hit",
   "outcome_3_return",
+  // Small: CSV text and candles are recorded by their size only. Tells the caller's own data from a market's.
+  "request",
 ] as const;
 
 export async function listAnalyses(
@@ -84,27 +96,33 @@ export async function listAnalyses(
   const query = db.selectFrom("analyses").select(summaryColumns).where(analysisFilterCondition(filter));
   const { rows, nextCursor } = await newestFirstPage(query, { limit, cursor });
   return {
-    analyses: rows.map((row) => ({
-      id: row.id,
-      createdAt: row.created_at,
-      source: row.source as JournalSource,
-      asset: row.asset,
-      symbol: row.symbol,
-      timeframe: row.timeframe,
-      windowEnd: row.window_end,
-      barCount: Number(row.bar_count),
-      decision: row.decision as AnalysisSummary["decision"],
-      riskRewardRatio: row.risk_reward_ratio === null ? null : Number(row.risk_reward_ratio),
-      models: {
-        agent: { provider: row.agent_provider, model: row.agent_model },
-        graph: { provider: row.graph_provider, model: row.graph_model },
-      },
-      promptVersion: row.prompt_version,
-      costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
-      tokens: { input: Number(row.input_tokens), output: Number(row.output_tokens) },
-      error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? "" },
-      outcome: outcomeFromColumns(row),
-    })),
+    analyses: rows.map((row) => {
+      const outcome = outcomeFromColumns(row);
+      return {
+        id: row.id,
+        createdAt: row.created_at,
+        source: row.source as JournalSource,
+        asset: row.asset,
+        symbol: row.symbol,
+        timeframe: row.timeframe,
+        windowEnd: row.window_end,
+        barCount: Number(row.bar_count),
+        decision: row.decision as AnalysisSummary["decision"],
+        riskRewardRatio: row.risk_reward_ratio === null ? null : Number(row.risk_reward_ratio),
+        models: {
+          agent: { provider: row.agent_provider, model: row.agent_model },
+          graph: { provider: row.graph_provider, model: row.graph_model },
+        },
+        promptVersion: row.prompt_version,
+        costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
+        tokens: { input: Number(row.input_tokens), output: Number(row.output_tokens) },
+        error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? "" },
+        status: analysisStatus(row),
+        outcome,
+        outcomeStatus: outcomeStatus(row, outcome !== null),
+        demo: row.agent_provider === "demo" || row.graph_provider === "demo",
+      };
+    }),
     nextCursor,
   };
 }

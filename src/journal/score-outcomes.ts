@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 
 import { type Candle, candleSchema } from "../market/candle";
+import { isCallerData } from "./analysis-status";
 import type { JournalDatabase } from "./database-schema";
 import { JournalError } from "./journal-error";
 import { type AnalysisOutcome, closesAfter, outcomeBarTime, scoreOutcome } from "./outcome";
@@ -38,16 +39,11 @@ export interface ScoreOutcomesCounts {
   /** Analyses whose bars could not be fetched (the fetch threw or answered something that is not candles). */
   failed: number;
   /**
-   * Analyses of the caller's own candles or CSV (a request with `candles` or `csv`): there is no market to fetch
-   * their later bars from, so they are left to recordOutcome (the pipeline calls it when the request has `end`).
+   * Analyses of the caller's own candles, CSV or a sample window (a request with `candles`, `csv` or `sample`): there
+   * is no market to fetch their later bars from, so they are left to recordOutcome (the pipeline calls it with the
+   * bars after the window when there are any).
    */
   callerData: number;
-}
-
-/** Whether a recorded request analysed the caller's own bars rather than a market symbol. */
-function isCallerData(requestJson: string): boolean {
-  const request = JSON.parse(requestJson) as unknown;
-  return typeof request === "object" && request !== null && ("csv" in request || "candles" in request);
 }
 
 const laterBarsSchema = z.array(candleSchema);

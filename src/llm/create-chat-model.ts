@@ -7,6 +7,7 @@ import { type Config, ConfigError, modelNameSchema } from "../config/config-sche
 import type { ProviderId } from "../config/providers";
 import { AnthropicChatModel } from "./anthropic/anthropic-chat-model";
 import type { ChatModel } from "./chat-model";
+import { DEMO_MODEL, DemoChatModel } from "./demo/demo-chat-model";
 import { OpenAIChatModel } from "./openai/openai-chat-model";
 
 /** The two roles: `agent_llm` dispatches tools, `graph_llm` does the tool loops, vision and the decision. */
@@ -18,19 +19,22 @@ export interface ModelSettings {
   temperature: number;
 }
 
-/** The provider, model and temperature the config record sets for a role. */
+/**
+ * The provider, model and temperature the config record sets for a role. The demo provider's model is always named
+ * demo (its answers are scripted, whatever model name the record holds), so records and price estimates say so.
+ */
 export function modelSettingsFor(config: Config, role: ModelRole): ModelSettings {
   switch (role) {
     case "agent":
       return {
         provider: config.agent_llm_provider,
-        model: config.agent_llm_model,
+        model: config.agent_llm_provider === "demo" ? DEMO_MODEL : config.agent_llm_model,
         temperature: config.agent_llm_temperature,
       };
     case "graph":
       return {
         provider: config.graph_llm_provider,
-        model: config.graph_llm_model,
+        model: config.graph_llm_provider === "demo" ? DEMO_MODEL : config.graph_llm_model,
         temperature: config.graph_llm_temperature,
       };
     default: {
@@ -64,12 +68,14 @@ function validModelName(model: unknown, field: string): string {
 /**
  * A ChatModel for an explicit provider, model and temperature, with key, base URL, timeout and retries from the
  * config. Throws ConfigError for an empty or malformed model name and MissingApiKeyError when no key is set;
- * whether the provider knows the model is only learnt at the first call.
+ * whether the provider knows the model is only learnt at the first call. The demo provider needs no key.
  */
 export function createChatModelFor(options: CreateChatModelForOptions): ChatModel {
   const { config, provider } = options;
   const env = options.env ?? process.env;
   const model = validModelName(options.model, options.modelField ?? `${provider} model`);
+  // Scripted answers made here: no key, no base URL, no network; named demo whatever the config's model field says.
+  if (provider === "demo") return new DemoChatModel({ model: DEMO_MODEL, temperature: options.temperature });
   const apiKey = resolveApiKey(config, provider, env);
   const baseUrl = resolveBaseUrl(config, provider, env);
   const common = {

@@ -12,12 +12,18 @@ export {
   resolveBaseUrl,
 } from "../config/api-keys";
 export {
+  DEMO_LABEL,
+  type DemoProviderInfo,
+  isRemoteProvider,
   type ProviderId,
   providerIds,
   providerIdSchema,
   type ProviderInfo,
   providerInfo,
   providers,
+  type RemoteProviderId,
+  remoteProviderIds,
+  type RemoteProviderInfo,
 } from "../config/providers";
 export type {
   ChatMessage,
@@ -39,6 +45,7 @@ export {
   type ModelSettings,
   modelSettingsFor,
 } from "./create-chat-model";
+export { DEMO_MODEL, DemoChatModel, type DemoChatModelOptions } from "./demo/demo-chat-model";
 export {
   cachedChatModel,
   folderAnswerStore,
@@ -50,4 +57,9 @@ export {
 } from "./model-cache";
 export { estimateCostUsd, findModelPrice, MODEL_PRICES, MODEL_PRICES_AS_OF, type ModelPrice } from "./model-prices";
 export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
-export { type ApiKeyValidation, validateApiKey, type ValidateApiKeyOptions } from "./validate-api-key";
+export {
+  type ApiKeyValidation,
+  type KeyCheckFailure,
+  validateApiKey,
+  type ValidateApiKeyOptions,
+} from "./validate-api-key";

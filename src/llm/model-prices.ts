@@ -25,6 +25,8 @@ export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = Object.freeze(
   "claude-3-5-haiku": { inputPerMillion: 0.8, outputPerMillion: 4 },
   "qwen3-max": { inputPerMillion: 1.2, outputPerMillion: 6 },
   "qwen3-vl-plus": { inputPerMillion: 0.2, outputPerMillion: 1.6 },
+  // The demo provider's scripted answers (every demo call reports this model name): free, and priced so.
+  demo: { inputPerMillion: 0, outputPerMillion: 0 },
 });
 
 export function findModelPrice(

@@ -22,7 +22,7 @@ function messageFor(details: ProviderErrorOptions): string {
   const detail = details.detail ? ` (${details.detail})` : "";
   switch (details.reason) {
     case "auth":
-      return `Invalid API Key: The ${brand} API key you provided is invalid or has expired. Check it in the Settings panel or the ${providerInfo(details.provider).keyEnvVar} environment variable.`;
+      return `Invalid API Key: The ${brand} API key you provided is invalid or has expired. Check it in the Settings panel or the ${providerInfo(details.provider).keyEnvVar ?? "provider's key"} environment variable.`;
     case "rate_limit":
       return `Rate Limit Exceeded: You've hit the ${brand} API rate limit. Wait a moment and try again.`;
     case "quota":

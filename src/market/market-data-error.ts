@@ -30,6 +30,13 @@ function rangeText(details: MarketDataErrorOptions): string {
 }
 
 /**
+ * The way out when Yahoo cannot be had at all (offline, blocked, down): data that needs no market. Said in the
+ * library's terms and the page's (its Analysis form offers both sources by these names).
+ */
+export const WITHOUT_YAHOO =
+  'To analyse without Yahoo: choose "Sample data" (shipped 4-hour windows; {sample: {asset, window}, timeframe: "4h"}) or upload a CSV file of your own.';
+
+/**
  * The ticker as a message may show it: a built-in one (ours), or a caller's symbol that is a short plain name; any
  * other is the caller's text and is not repeated (quote-input.ts).
  */
@@ -51,11 +58,11 @@ function messageFor(details: MarketDataErrorOptions): string {
     case "invalid_request":
       return `Invalid market-data request for ${symbol}${detail}.`;
     case "network":
-      return `Network Error: Unable to reach Yahoo Finance for ${symbol}${detail}. Check the connection or proxy.`;
+      return `Network Error: Unable to reach Yahoo Finance for ${symbol}${detail}. Check the connection or proxy. ${WITHOUT_YAHOO}`;
     case "timeout":
-      return `Timeout: Yahoo Finance did not answer for ${symbol} within ${details.timeoutMs ?? "?"} ms. Try again later.`;
+      return `Timeout: Yahoo Finance did not answer for ${symbol} within ${details.timeoutMs ?? "?"} ms. Try again later. ${WITHOUT_YAHOO}`;
     case "http":
-      return `Market Data Error: Yahoo Finance answered HTTP ${details.statusCode ?? "?"} for ${symbol}${detail}.`;
+      return `Market Data Error: Yahoo Finance answered HTTP ${details.statusCode ?? "?"} for ${symbol}${detail}. ${WITHOUT_YAHOO}`;
     case "invalid_data":
       return `Market Data Error: Yahoo Finance sent data for ${symbol} that could not be read${detail}.`;
     case "aborted":

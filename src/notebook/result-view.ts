@@ -1,6 +1,7 @@
 // Shows an analysis result in a notebook: a decision card, what the optional stages added (stage-views.ts), the three
 // reports as markdown, both charts as PNG, and the numbers as tables (indicators, model calls, time per step);
 // showWindowChart() adds the interactive chart.
+import { DEMO_LABEL } from "../config/providers";
 import type { AnalysisResult } from "../pipeline/analysis-result";
 import { type Display, escapeHtml, escapeMarkdownHtml } from "./display";
 import { type PlotlyHtmlOptions, showPlotly, windowFigure } from "./interactive-chart";
@@ -20,13 +21,19 @@ export function decisionCardHtml(result: AnalysisResult): string {
   const decision = result.decision;
   const colour = decision.decision === "LONG" ? "#15803d" : "#b91c1c";
   const tokens = result.usage.total.inputTokens + result.usage.total.outputTokens;
-  return `<div style="font-family:system-ui,sans-serif;border:1px solid #d4d4d8;border-radius:8px;padding:12px 16px;max-width:760px">
+  return `<div style="font-family:system-ui,sans-serif;border:1px solid #d4d4d8;border-radius:8px;padding:12px 16px;max-width:760px">${demoNoteHtml(result)}
 <div style="font-size:13px;color:#52525b">${escapeHtml(assetLabel(result))} · ${escapeHtml(result.timeframe)} · ${result.barCount} bars · ${escapeHtml(result.window.start)} to ${escapeHtml(result.window.end)}</div>${windowNoteHtml(result)}
 <div style="font-size:28px;font-weight:700;color:${colour};margin:4px 0">${decision.decision}</div>
 <div style="font-size:14px">Risk/reward <b>${decision.riskRewardRatio.toFixed(2)}</b> · Horizon <b>${escapeHtml(decision.forecastHorizon)}</b></div>
 <p style="font-size:14px;line-height:1.4">${escapeHtml(decision.justification)}</p>
 <div style="font-size:12px;color:#71717a">agent ${escapeHtml(result.models.agent.model)} · graph ${escapeHtml(result.models.graph.model)} · ${tokens} tokens · ${(result.timingsMs.total / 1000).toFixed(1)} s</div>
 </div>`;
+}
+
+/** The demo provider's label above everything else: these are scripted sentences, not a model's reading. */
+export function demoNoteHtml(result: Pick<AnalysisResult, "demo">): string {
+  if (!result.demo) return "";
+  return `\n<div style="font-size:13px;font-weight:600;color:#92400e;background:#fef3c7;border-radius:4px;padding:4px 8px;margin-bottom:6px">${escapeHtml(DEMO_LABEL)}: the reports and the decision come from the demo provider's fixed rule, not from a language model.</div>`;
 }
 
 /** A line saying the window reached back before the requested start to have its bars; empty when it did not. */

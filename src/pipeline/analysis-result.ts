@@ -106,4 +106,14 @@ export interface AnalysisResult {
    */
   usage: { calls: ModelCallRecord[]; callsPerStep: Record<StepName, number>; total: TokenUsage };
   models: ModelsUsed;
+  /**
+   * True when a role used the demo provider: the reports and decision are scripted ("demo: scripted, not a model"),
+   * not a model's reading, and the journal keeps the analysis out of accuracy statistics.
+   */
+  demo: boolean;
+}
+
+/** Whether a run with these models is a demo (either role on the demo provider). */
+export function isDemoRun(models: { agent: { provider: string }; graph: { provider: string } }): boolean {
+  return models.agent.provider === "demo" || models.graph.provider === "demo";
 }

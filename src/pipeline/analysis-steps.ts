@@ -1,7 +1,7 @@
 // The steps of one analysis and how they fail together: each step announces itself (step-start, then step-end or
 // step-error), records its time, and on failure aborts the analysis's shared controller, so every other step stops
 // (their in-flight model calls and renders see the aborted signal). Only the first failure is reported as the cause.
-import { createStepRecorder, type StepName, type StepRecorder } from "../agents/model-call";
+import { createStepRecorder, type ModelCallListener, type StepName, type StepRecorder } from "../agents/model-call";
 import { type TokenUsage, zeroUsage } from "../llm/chat-model";
 import type { ProgressListener, StepId } from "./progress-events";
 
@@ -22,6 +22,8 @@ export function createAnalysisSteps(options: {
   controller: AbortController;
   emit: ProgressListener;
   timings?: Partial<Record<StepId, number>>;
+  /** Hears of each model call as it starts and ends (what a failed or cancelled run spent). */
+  calls?: ModelCallListener;
 }): AnalysisSteps {
   const { controller, emit } = options;
   const signal = controller.signal;
@@ -56,6 +58,7 @@ export function createAnalysisSteps(options: {
     agent: (name, work) => {
       const recorder = createStepRecorder(name, {
         onReportText: (text) => emit({ type: "report-delta", step: name, text }),
+        calls: options.calls,
       });
       recorders.push(recorder);
       return timed(

@@ -1,7 +1,8 @@
-// What analyze() accepts, in four forms told apart by their data source: an asset code or a market symbol (fetched
-// for a date range), candles the caller already has, or CSV text. One schema for the notebook and the HTTP API: the
-// server adds only the old web client's form on top of it. Each form is a strict object, and the form is chosen by
-// the source field present, so a mistake is reported against the fields of the form the caller meant.
+// What analyze() accepts, in five forms told apart by their data source: an asset code or a market symbol (fetched
+// for a date range), candles the caller already has, CSV text, or a sample window shipped with the package. One
+// schema for the notebook and the HTTP API: the server adds only the old web client's form on top of it. Each form is
+// a strict object, and the form is chosen by the source field present, so a mistake is reported against the fields
+// of the form the caller meant.
 import { z } from "zod";
 
 import { hasControlCharacter } from "../common/plain-text";
@@ -12,6 +13,7 @@ import { dateInputSchema } from "../market/parse-timestamp";
 import { timeframeSchema } from "../market/timeframes";
 import { stagesSchema } from "../stages/stages-schema";
 import type { ProgressListener } from "./progress-events";
+import { SAMPLE_TIMEFRAME } from "./sample-data";
 
 /** Characters of CSV text accepted (5 MiB): room for MAX_INPUT_BARS rows even with many extra columns. */
 export const MAX_CSV_CHARACTERS = 5 * 1024 * 1024;
@@ -67,6 +69,31 @@ export const analyzeForms = {
     name: displayNameSchema.optional(),
     /** As for candles: the window ends at the last bar at or before `end`; the bars after it score the outcome. */
     end: dateInputSchema.optional(),
+    ...runFields,
+  }),
+  /**
+   * A window of the benchmark shipped with the package (sample-data.ts): no market access needed. The analysis sees
+   * its first bars; the bars after them score the outcome at once.
+   */
+  sample: z.strictObject({
+    sample: z.strictObject(
+      {
+        asset: z
+          .string({ error: "must be an asset code such as BTC" })
+          .trim()
+          .regex(/^[A-Za-z]{1,10}$/, "must be an asset code such as BTC (letters only)")
+          .transform((code) => code.toUpperCase()),
+        window: z
+          .number({ error: "must be a window number such as 1" })
+          .int("must be a whole window number")
+          .min(1, "must be at least 1")
+          .max(1000, "must be at most 1000"),
+      },
+      { error: 'must be {asset, window}, for example {asset: "BTC", window: 1}' },
+    ),
+    timeframe: z.literal(SAMPLE_TIMEFRAME, {
+      error: `sample windows are 4-hour bars: timeframe must be "${SAMPLE_TIMEFRAME}"`,
+    }),
     ...runFields,
   }),
 } as const;

@@ -1,5 +1,5 @@
 // The result record of a finished analysis, put together from what its steps produced: the reports, the decision,
-// both charts, the indicator and trendline values, the timings and the model calls each step recorded.
+// both charts, the indicator and trendline values, the timings and the model calls each step recorded, and whether it was a demo.
 import type { Decision } from "../agents/decision-record";
 import type { ModelCallRecord, StepName, StepRecorder } from "../agents/model-call";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
@@ -11,7 +11,7 @@ import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
 import type { PluginSummary } from "../plugins/plugin-set";
 import type { DrawnCharts } from "./analysis-charts";
-import type { AnalysisResult, IndicatorSnapshot } from "./analysis-result";
+import { type AnalysisResult, type IndicatorSnapshot, isDemoRun } from "./analysis-result";
 import type { StepId } from "./progress-events";
 
 export interface AnalysisParts {
@@ -46,6 +46,10 @@ export function assembleResult(parts: AnalysisParts): AnalysisResult {
   const calls: ModelCallRecord[] = recorders.flatMap((recorder) => recorder.calls());
   const first = candles[0];
   const last = candles[candles.length - 1];
+  const modelsUsed = {
+    agent: { provider: models.agent.provider, model: models.agent.model, temperature: models.agent.temperature },
+    graph: { provider: models.graph.provider, model: models.graph.model, temperature: models.graph.temperature },
+  };
   return {
     promptVersion: PROMPT_VERSION,
     asset: parts.asset,
@@ -86,10 +90,8 @@ export function assembleResult(parts: AnalysisParts): AnalysisResult {
       >,
       total: calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage),
     },
-    models: {
-      agent: { provider: models.agent.provider, model: models.agent.model, temperature: models.agent.temperature },
-      graph: { provider: models.graph.provider, model: models.graph.model, temperature: models.graph.temperature },
-    },
+    models: modelsUsed,
+    demo: isDemoRun(modelsUsed),
   };
 }
 

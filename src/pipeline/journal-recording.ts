@@ -1,17 +1,21 @@
-// What the journal records of an analysis: the entry made from a finished result, or from a run that failed. Pure.
+// What the journal records of an analysis: the entry made from a finished result, or from a run that failed or was
+// cancelled after it reached the models (with what it spent). Pure.
 //
 // The request is kept as asked, except the bulk of CSV text or candles (up to megabytes, and already summarised by
 // the window, the candles of the result and the entry bar): they are recorded by size. Secrets are removed by the
 // caller, which knows the keys in use.
+import type { ModelCallRecord } from "../agents/model-call";
 import { describeError } from "../common/describe-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import type { Config } from "../config/config-schema";
+import { CANCELLED_CODE } from "../journal/analysis-status";
 import type { JournalEntryInput, JournalSource } from "../journal/journal-entry";
 import { modelSettingsFor } from "../llm/create-chat-model";
 import { estimateCostUsd } from "../llm/model-prices";
 import type { Stages } from "../stages/stages-schema";
 import type { AnalysisResult } from "./analysis-result";
 import type { AnalyzeRequest } from "./analyze-request";
+import type { RunTrace } from "./run-trace";
 import { toWireResult } from "./wire";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -30,9 +34,9 @@ export function summariseRequest(request: AnalyzeRequest): { [key: string]: Json
   return summary;
 }
 
-function costOf(result: AnalysisResult): number | null {
+function costOf(calls: readonly ModelCallRecord[]): number | null {
   let total = 0;
-  for (const call of result.usage.calls) {
+  for (const call of calls) {
     const cost = estimateCostUsd(call.model, call.usage);
     if (cost === undefined) return null;
     total += cost;
@@ -68,7 +72,7 @@ export function entryFromResult(
       inputTokens: result.usage.total.inputTokens,
       outputTokens: result.usage.total.outputTokens,
     },
-    costUsd: costOf(result),
+    costUsd: costOf(result.usage.calls),
     timingsMs: Object.fromEntries(
       Object.entries(result.timingsMs).filter((entry): entry is [string, number] => entry[1] !== undefined),
     ),
@@ -82,10 +86,29 @@ export function entryFromResult(
 function subjectOf(request: AnalyzeRequest): { asset: string; symbol: string } {
   if ("asset" in request) return { asset: request.asset, symbol: request.asset };
   if ("symbol" in request) return { asset: request.symbol, symbol: request.symbol };
+  if ("sample" in request) return { asset: request.sample.asset, symbol: request.sample.asset };
   const name = request.name ?? ("csv" in request ? "Uploaded CSV" : "Custom data");
   return { asset: name, symbol: name };
 }
 
+/** What a run spent, from the calls that finished: tokens per step and in all, and the estimated cost. */
+function usageOf(calls: readonly ModelCallRecord[]): Pick<JournalEntryInput, "usage" | "costUsd"> {
+  const callsPerStep: Record<string, number> = {};
+  for (const call of calls) callsPerStep[call.step] = (callsPerStep[call.step] ?? 0) + 1;
+  return {
+    usage: {
+      callsPerStep,
+      inputTokens: calls.reduce((sum, call) => sum + call.usage.inputTokens, 0),
+      outputTokens: calls.reduce((sum, call) => sum + call.usage.outputTokens, 0),
+    },
+    costUsd: costOf(calls),
+  };
+}
+
+/**
+ * The entry of a run that ended without a result: failed (its error) or cancelled (`cancelledBy`, the reason the
+ * caller's signal gave: recorded with the code "cancelled"), with what it spent and the window it was analysing.
+ */
 export function entryFromFailure(
   error: unknown,
   options: {
@@ -94,24 +117,42 @@ export function entryFromFailure(
     config: Readonly<Config>;
     promptVersion: string;
     plugins: { name: string; version: string }[];
+    trace: RunTrace;
+    /** Set when the caller's signal stopped the run: its reason. */
+    cancelledBy?: unknown;
     stages: Stages;
   },
 ): JournalEntryInput {
-  const { config } = options;
-  const code = QuantAgentError.isInstance(error) ? error.code : "internal";
-  const message = describeError(error);
+  const { config, trace } = options;
+  const cancelled = options.cancelledBy !== undefined;
+  const code = cancelled ? CANCELLED_CODE : QuantAgentError.isInstance(error) ? error.code : "internal";
+  const message = cancelled
+    ? `The analysis was cancelled: ${describeError(options.cancelledBy)}`
+    : describeError(error);
+  const window = trace.window;
+  const first = window?.candles[0];
+  const last = window?.candles[window.candles.length - 1];
   return {
     source: options.source,
     request: summariseRequest(options.request),
     ...subjectOf(options.request),
+    ...(window ? { asset: window.asset, symbol: window.symbol } : {}),
     timeframe: options.request.timeframe,
-    window: null,
-    barCount: 0,
+    window:
+      first && last
+        ? {
+            start: new Date(first.time).toISOString(),
+            end: new Date(last.time).toISOString(),
+            ...(window?.requestedStart === undefined ? {} : { requestedStart: window.requestedStart }),
+          }
+        : null,
+    barCount: window?.candles.length ?? 0,
     models: { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
     promptVersion: options.promptVersion,
     plugins: options.plugins,
     stages: options.stages,
     decision: null,
+    ...usageOf(trace.calls()),
     entry: null,
     error: { code, message },
     result: { success: false, code, error: message },

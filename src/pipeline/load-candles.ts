@@ -13,17 +13,43 @@ import type { Plugin } from "../plugins/define-plugin";
 import { fetchFromPluginSource } from "../plugins/plugin-parts";
 import { MAX_INPUT_BARS, type ParsedAnalyzeRequest } from "./analyze-request";
 import type { ProgressListener } from "./progress-events";
+import { loadSampleWindow } from "./sample-data";
+
+/** Bars of a sample window an analysis sees when the caller names no window length: the config's default. */
+const DEFAULT_SAMPLE_BARS = 45;
 
 export const MIN_ANALYSIS_BARS = 35;
+
+/** Where the too few bars came from: a fetched date range, or the caller's own data (which has no range to widen). */
+export type BarsSource = "range" | "csv" | "candles" | "sample";
+
+/** What to do about too few bars, in the terms of where they came from. */
+function moreBarsAdvice(source: BarsSource): string {
+  switch (source) {
+    case "range":
+      return "Choose a longer date range or a shorter timeframe.";
+    case "csv":
+      return `The CSV file holds only those (up to its end, when one is given): use a file with at least ${MIN_ANALYSIS_BARS} bars of this timeframe.`;
+    case "candles":
+      return `Pass at least ${MIN_ANALYSIS_BARS} candles (up to the end, when one is given).`;
+    case "sample":
+      return `Give the analysis a window of at least ${MIN_ANALYSIS_BARS} bars (window_bars).`;
+    default: {
+      const exhaustive: never = source;
+      return exhaustive;
+    }
+  }
+}
 
 export class NotEnoughDataError extends InputError {
   override name = "NotEnoughDataError";
   readonly bars: number;
-  constructor(options: { bars: number }) {
+  constructor(options: { bars: number; source?: BarsSource }) {
+    const source = options.source ?? "range";
     super({
       code: "not_enough_data",
-      message: `Not enough data: ${options.bars} bars, at least ${MIN_ANALYSIS_BARS} needed. Choose a longer date range or a shorter timeframe.`,
-      details: { bars: options.bars, minimum: MIN_ANALYSIS_BARS },
+      message: `Not enough data: ${options.bars} bars, at least ${MIN_ANALYSIS_BARS} needed. ${moreBarsAdvice(source)}`,
+      details: { bars: options.bars, minimum: MIN_ANALYSIS_BARS, source },
     });
     this.bars = options.bars;
   }
@@ -69,10 +95,14 @@ export interface LoadCandlesOptions {
 }
 
 /**
- * The caller's own bars (candles or CSV text), read and checked at once: sorted, no repeated times, spaced as the
- * timeframe says. Undefined for requests whose data must be fetched.
+ * Bars that need no market: the caller's own (candles or CSV text), read and checked at once (sorted, no repeated
+ * times, spaced as the timeframe says), or a sample window shipped with the package, cut at `bars`. Undefined for
+ * requests whose data must be fetched.
  */
-export function loadLocalCandles(request: ParsedAnalyzeRequest): LoadedCandles | undefined {
+export async function loadLocalCandles(
+  request: ParsedAnalyzeRequest,
+  options: { bars?: number; signal?: AbortSignal } = {},
+): Promise<LoadedCandles | undefined> {
   switch (request.source) {
     case "candles": {
       const name = request.name ?? "Custom data";
@@ -86,6 +116,8 @@ export function loadLocalCandles(request: ParsedAnalyzeRequest): LoadedCandles |
       assertBarSpacing(candles, request.timeframe, "the CSV");
       return { asset: name, assetName: name, symbol: name, ...splitAtEnd(candles, request.end) };
     }
+    case "sample":
+      return loadSampleWindow(request.sample, { bars: options.bars ?? DEFAULT_SAMPLE_BARS, signal: options.signal });
     case "asset":
     case "symbol":
       return undefined;
@@ -98,7 +130,7 @@ export function loadLocalCandles(request: ParsedAnalyzeRequest): LoadedCandles |
 
 export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCandlesOptions): Promise<LoadedCandles> {
   if (request.source !== "asset" && request.source !== "symbol") {
-    const local = loadLocalCandles(request);
+    const local = await loadLocalCandles(request, options);
     if (!local) throw new InternalError({ message: `No local data for a ${request.source} request` });
     return local;
   }
@@ -153,8 +185,9 @@ export async function loadWindow(
 ): Promise<{ loaded: LoadedCandles; window: Candle[]; durationMs: number; requestedStart?: string }> {
   const emit = options.onEvent ?? (() => {});
   // Whatever can be refused without a download is refused before the data step starts: a date range the market
-  // source would refuse, the caller's own bars that do not parse, do not fit the timeframe or are too few. No event
-  // has been sent, so a server can still answer them as a plain 400 rather than inside a started event stream.
+  // source would refuse, the caller's own bars that do not parse, do not fit the timeframe or are too few, a sample
+  // window that does not exist. No event has been sent, so a server can still answer them as a plain 400 rather
+  // than inside a started event stream.
   const requestedStartMs =
     request.source === "asset" || request.source === "symbol"
       ? resolveDateRange(
@@ -162,13 +195,14 @@ export async function loadWindow(
           { now: options.now?.() },
         ).start.getTime()
       : undefined;
-  const local = loadLocalCandles(request);
-  if (local) analysisWindow(local.candles, options.bars);
+  const local = await loadLocalCandles(request, options);
+  const source: BarsSource = request.source === "asset" || request.source === "symbol" ? "range" : request.source;
+  if (local) analysisWindow(local.candles, options.bars, source);
   const started = performance.now();
   emit({ type: "step-start", step: "data", at: Date.now() });
   try {
     const loaded = local ?? (await loadCandles(request, options));
-    const window = analysisWindow(loaded.candles, options.bars);
+    const window = analysisWindow(loaded.candles, options.bars, source);
     const durationMs = performance.now() - started;
     emit({ type: "step-end", step: "data", at: Date.now(), durationMs, usage: { inputTokens: 0, outputTokens: 0 } });
     const filled = requestedStartMs !== undefined && (window[0]?.time ?? requestedStartMs) < requestedStartMs;
@@ -194,8 +228,8 @@ export async function loadWindow(
  * The last `bars` candles; fewer than 35 usable bars is an error. A fetched range was already extended backwards to
  * hold the window, so this error means even the extended range was short (a new listing, a closed market).
  */
-export function analysisWindow(candles: readonly Candle[], bars: number): Candle[] {
-  if (candles.length < MIN_ANALYSIS_BARS) throw new NotEnoughDataError({ bars: candles.length });
+export function analysisWindow(candles: readonly Candle[], bars: number, source: BarsSource = "range"): Candle[] {
+  if (candles.length < MIN_ANALYSIS_BARS) throw new NotEnoughDataError({ bars: candles.length, source });
   return candles.slice(-bars);
 }
 

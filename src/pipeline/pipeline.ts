@@ -22,7 +22,13 @@ import {
   memoryWithoutJournal,
   PLACEHOLDER_API_KEY,
 } from "../config/config-schema";
-import { type ProviderId, providerIds, providerIdSchema, providerInfo } from "../config/providers";
+import {
+  isRemoteProvider,
+  type ProviderId,
+  providerIdSchema,
+  providerInfo,
+  remoteProviderIds,
+} from "../config/providers";
 import { resolveRateLimits } from "../config/resolve-rate-limits";
 import { type ModelSelection, modelSelection, switchProvider } from "../config/switch-provider";
 import { createDatabaseHandle, type DatabaseHandle } from "../journal/database-handle";
@@ -54,6 +60,7 @@ import { entryFromFailure, entryFromResult } from "./journal-recording";
 import { loadCandles, type LoadedCandles, loadWindow } from "./load-candles";
 import { createPipelineJournal, databaseUrlOf, passwordOf, type PipelineJournal } from "./pipeline-journal";
 import { runAnalysis } from "./run-analysis";
+import { createRunTrace, type RunTrace } from "./run-trace";
 
 export interface PipelineDependencies {
   /** Where keys and base URLs are looked up; default process.env. Read, never written. */
@@ -173,6 +180,8 @@ export class Pipeline {
   /** Sets the provider's key in the config (not in the environment) and rebuilds both models at once. */
   updateApiKey(key: string, options: { provider?: ProviderId } = {}): ApiKeyStatus {
     const provider = parseProvider(options.provider ?? "openai");
+    if (!isRemoteProvider(provider))
+      throw new InputError({ message: "The demo provider needs no API key: choose another provider to set one." });
     const parsed = apiKeyInputSchema.safeParse(key);
     if (!parsed.success) throw InputError.fromZod(parsed.error);
     this.configure({ [providerInfo(provider).keyField]: parsed.data });
@@ -189,7 +198,7 @@ export class Pipeline {
    * its access token).
    */
   secretValues(): string[] {
-    const keys = providerIds.flatMap((provider) => {
+    const keys = remoteProviderIds.flatMap((provider) => {
       const info = providerInfo(provider);
       return [this.#config[info.keyField], this.#env[info.keyEnvVar]].filter(
         (value): value is string =>
@@ -255,33 +264,33 @@ export class Pipeline {
   }
 
   /**
-   * Runs one analysis and records it in the journal (the result then carries its journal `id`); a run that fails
-   * after its request was accepted is recorded too, with its error. `source` says who asked: default "notebook".
+   * Runs one analysis and records it in the journal (the result then carries its journal `id`). A run that fails or
+   * is cancelled once it has reached the models is recorded too, with its error and what it spent; one that ends
+   * before its first model call (no data, an invalid request) spent nothing, is no analysis, and is not recorded.
+   * `source` says who asked: default "notebook".
    */
   async analyze(request: AnalyzeRequest, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
     options.signal?.throwIfAborted();
     const parsed = parseAnalyzeRequest(request);
     const config = this.#config;
     const source = options.source ?? "notebook";
+    const trace = createRunTrace();
     const recorded = config.journal && options.journal !== false;
     try {
-      const { result, loaded } = await this.#run(parsed, options);
+      const { result, loaded } = await this.#run(parsed, options, trace);
       if (!recorded) return result;
       return await this.#record(result, loaded, { source, request, memoryScope: options.memoryScope });
     } catch (error) {
-      // Recorded: runs that failed on the provider's, the market data's or this library's side. Not recorded: a request
-      // refused as invalid (no analysis ran), a run the caller stopped, or a journal that could not record.
-      const failedRun = QuantAgentError.isInstance(error)
-        ? (error.kind === "provider" || error.kind === "data" || error.kind === "internal") &&
-          !error.code.startsWith("journal_")
-        : true;
-      if (recorded && failedRun && !options.signal?.aborted) {
+      const journalFailure = QuantAgentError.isInstance(error) && error.code.startsWith("journal_");
+      if (recorded && trace.callsStarted > 0 && !journalFailure) {
         const entry = entryFromFailure(error, {
           source,
           request,
           config,
           promptVersion: PROMPT_VERSION,
           plugins: this.plugins,
+          trace,
+          ...(options.signal?.aborted ? { cancelledBy: options.signal.reason ?? "cancelled" } : {}),
           stages: normaliseStages(parsed.stages ?? config.stages),
         });
         // The caller's own text (a CSV's name, a symbol) is kept as sent: see secret-redactor.ts.
@@ -332,6 +341,7 @@ export class Pipeline {
   async #run(
     parsed: ParsedAnalyzeRequest,
     options: AnalyzeOptions,
+    trace: RunTrace,
   ): Promise<{ result: AnalysisResult; loaded: LoadedCandles }> {
     const config = this.#config;
     const stages = parsed.stages ?? config.stages;
@@ -343,6 +353,7 @@ export class Pipeline {
       bars: config.window_bars,
       onEvent: options.onEvent,
     });
+    trace.window = { asset: loaded.asset, symbol: loaded.symbol, candles: window, requestedStart };
     const result = await runAnalysis({
       asset: loaded.asset,
       assetName: loaded.assetName,
@@ -358,6 +369,7 @@ export class Pipeline {
       pluginTimeoutMs: config.plugin_timeout_ms,
       signal: options.signal,
       onEvent: options.onEvent,
+      onModelCall: trace,
       schedule: options.schedule,
       timings: { data: durationMs },
       stages,

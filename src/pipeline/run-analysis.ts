@@ -12,7 +12,7 @@ import { createAnalysisContext } from "../agents/analysis-context";
 import type { ChartDispatch } from "../agents/chart-agent";
 import { runDecisionAgent } from "../agents/decision-agent";
 import { runIndicatorAgent } from "../agents/indicator-agent";
-import { recordingModel } from "../agents/model-call";
+import { type ModelCallListener, recordingModel } from "../agents/model-call";
 import { runPatternAgent } from "../agents/pattern-agent";
 import { runTrendAgent } from "../agents/trend-agent";
 import { summariseTrendlines } from "../agents/trend-summary";
@@ -54,6 +54,8 @@ export interface RunAnalysisInput {
   pluginTimeoutMs?: number;
   signal?: AbortSignal;
   onEvent?: ProgressListener;
+  /** Hears of each model call as it starts and ends (what a failed or cancelled run spent). */
+  onModelCall?: ModelCallListener;
   /** "sequential" runs the three analysts one after another (for accounts with tight rate limits, and benchmarks). */
   schedule?: "concurrent" | "sequential";
   /** Time already spent (fetching data), added to the total. */
@@ -86,7 +88,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort(input.signal?.reason);
   input.signal?.addEventListener("abort", onOuterAbort, { once: true });
-  const steps = createAnalysisSteps({ controller, emit, timings: input.timings });
+  const steps = createAnalysisSteps({ controller, emit, timings: input.timings, calls: input.onModelCall });
   const signal = steps.signal;
 
   // 1. Everything that can fail without a browser or a model fails here, before the first call.

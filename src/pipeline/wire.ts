@@ -4,6 +4,7 @@
 import { z } from "zod";
 
 import { decisionRecordSchema, toDecisionRecord } from "../agents/decision-record";
+import { DEMO_LABEL } from "../config/providers";
 import { candleSchema } from "../market/candle";
 import { stagesSchema } from "../stages/stages-schema";
 import type { AnalysisResult, IndicatorSnapshot } from "./analysis-result";
@@ -78,6 +79,12 @@ export const wireAnalysisResultSchema = z.object({
     total: tokenUsageSchema,
   }),
   models: z.object({ agent: modelUsedSchema, graph: modelUsedSchema }),
+  /** True for the demo provider's scripted answers; absent in analyses recorded before it existed. */
+  demo: z.boolean().optional().meta({
+    description: 'true: the reports and decision are scripted by the demo provider ("demo: scripted, not a model")',
+  }),
+  /** "demo: scripted, not a model" on demo results, for clients that show one line of text. */
+  notice: z.string().optional(),
 });
 export type WireAnalysisResult = z.infer<typeof wireAnalysisResultSchema>;
 
@@ -164,6 +171,8 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
       total: { input_tokens: result.usage.total.inputTokens, output_tokens: result.usage.total.outputTokens },
     },
     models: result.models,
+    demo: result.demo,
+    ...(result.demo ? { notice: DEMO_LABEL } : {}),
   };
 }
 

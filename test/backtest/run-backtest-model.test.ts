@@ -9,9 +9,10 @@ import path from "node:path";
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { type BacktestOptions, runBacktest } from "../../src/backtest/index";
+import { backtestMarkdown, type BacktestOptions, runBacktest } from "../../src/backtest/index";
 import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
+import { DEMO_LABEL } from "../../src/config/providers";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import { definePlugin } from "../../src/plugins/define-plugin";
 import type { RunProgress } from "../../src/reports/progress-bar";
@@ -194,5 +195,21 @@ describe.skipIf(chromiumMissing !== undefined)("runBacktest with the model", () 
     } finally {
       await pipeline.close();
     }
+  }, 120_000);
+  it("on the demo provider: no key, free within a zero budget, every decision the rule's, the report says so", async () => {
+    const result = await runBacktest({
+      series: { candles, timeframe: "4h", name: "Wavy" },
+      config: { agent_llm_provider: "demo", graph_llm_provider: "demo", data_dir: scratch, journal: false },
+      cacheDir: false,
+      maxCostUsd: 0,
+      concurrency: 1,
+      dependencies: { renderer, env: {} },
+    });
+    expect(result.decisions.map((decision) => decision.error ?? "")).toEqual(["", "", "", "", ""]);
+    expect(result.decisions.filter((decision) => decision.directive !== undefined)).toHaveLength(5);
+    expect(result.usage.estimatedCostUsd).toBe(0);
+    expect(server.requestCount()).toBe(0);
+    const markdown = backtestMarkdown(result);
+    expect(markdown).toContain(`${DEMO_LABEL}: the model line's decisions come from the demo provider's fixed rule`);
   }, 120_000);
 });

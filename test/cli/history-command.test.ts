@@ -74,6 +74,7 @@ describe("quantagent history", () => {
     const lines = run.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^recorded\s+id\s+asset\s+tf\s+decision\s+model\s+source\s+k=1\s+k=3$/);
     expect(lines[2]).toContain("failed: provider_quota");
+    expect(lines[2]).toMatch(/failed\s+failed$/); // a failed run has nothing to score: never "pending"
     expect(lines[2]).toContain("Line break asset"); // one line per row, whatever the name holds
     expect(lines[3]).toMatch(new RegExp(`${ids[3]}.*SHORT.*claude-x.*pending\\s+pending$`));
     expect(lines[5]).toMatch(new RegExp(`${ids[1]}.*SPX.*LONG.*gpt-4o.*miss -1\\.00%\\s+miss -3\\.00%$`));

@@ -100,6 +100,34 @@ describe("quantagent serve", () => {
     expect(readFileSync(path.join(dataDir, "output-link.secret"), "utf8")).toBe("damaged\n");
   }, 300_000);
 
+  it("--demo: a first analysis with no key and no network, on a sample window, says it is a demo", async () => {
+    let analysis: Promise<{ provider: unknown; result: Record<string, unknown> }> | undefined;
+    const exited = await serve(
+      ["--demo", "--port", "0", "--data-dir", path.join(scratch, "demo-data")],
+      {},
+      (output, stop) => {
+        const match = /Serving the web page and API on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+        if (!match || analysis) return;
+        const url = match[1];
+        analysis = (async () => {
+          const provider = (await (await fetch(`${url}/api/get-provider`)).json()) as { config: unknown };
+          const response = await fetch(`${url}/api/analyze`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ sample: { asset: "BTC", window: 1 }, timeframe: "4h" }),
+          });
+          return { provider: provider.config, result: (await response.json()) as Record<string, unknown> };
+        })().finally(stop);
+      },
+    );
+    expect(analysis, exited.output).toBeDefined();
+    const { provider, result } = await analysis!;
+    expect(provider).toMatchObject({ agent_llm_provider: "demo", graph_llm_provider: "demo" });
+    expect(result).toMatchObject({ demo: true, notice: "demo: scripted, not a model" });
+    expect(exited.output).toContain("Demo mode: the demo provider answers (demo: scripted, not a model)");
+    expect(exited.code).toBe(0);
+  }, 90_000);
+
   it.each([
     [["--port", "eighty"], {}, /PORT must be a number/],
     [["--host", "0.0.0.0", "--port", "0"], {}, /Refusing to listen on 0\.0\.0\.0 without an access token/],

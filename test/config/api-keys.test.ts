@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { apiKeyStatus, maskApiKey, MissingApiKeyError, resolveApiKey, resolveBaseUrl } from "../../src/config/api-keys";
+import {
+  apiKeyStatus,
+  findApiKey,
+  maskApiKey,
+  MissingApiKeyError,
+  resolveApiKey,
+  resolveBaseUrl,
+} from "../../src/config/api-keys";
 import { createConfig } from "../../src/config/config-schema";
-import { providerIds } from "../../src/config/providers";
+import { remoteProviderIds } from "../../src/config/providers";
 
 const configKey = "sk-config-0123456789abcdef";
 const envKey = "sk-env-fedcba9876543210";
@@ -14,6 +21,7 @@ describe("resolveApiKey", () => {
   });
 
   it("falls back to the env when the config holds the placeholder (the placeholder never hides an env key)", () => {
+    expect(resolveApiKey(createConfig({ api_key: "sk-" }), "openai", { OPENAI_API_KEY: envKey })).toBe(envKey);
     expect(resolveApiKey(createConfig(), "openai", { OPENAI_API_KEY: envKey })).toBe(envKey);
     expect(resolveApiKey(createConfig(), "anthropic", { ANTHROPIC_API_KEY: envKey })).toBe(envKey);
     expect(resolveApiKey(createConfig(), "qwen", { DASHSCOPE_API_KEY: envKey })).toBe(envKey);
@@ -29,9 +37,15 @@ describe("resolveApiKey", () => {
     expect(() => resolveApiKey(createConfig(), "anthropic", { OPENAI_API_KEY: envKey })).toThrow(MissingApiKeyError);
   });
 
-  it("asks to replace the OpenAI placeholder when there is no env key", () => {
-    expect(() => resolveApiKey(createConfig(), "openai", {})).toThrow(
+  it("asks to replace the OpenAI placeholder when the config holds it and there is no env key", () => {
+    expect(() => resolveApiKey(createConfig({ api_key: "sk-" }), "openai", {})).toThrow(
       /^Please replace the placeholder API key with your actual OpenAI API key\./,
+    );
+  });
+
+  it("tells someone who never set a key that it is not found, and the three ways to set one", () => {
+    expect(() => resolveApiKey(createConfig(), "openai", {})).toThrow(
+      /^OpenAI API key not found\. Please set it using one of these methods: 1\) set the OPENAI_API_KEY environment variable; 2\) set "api_key" in the config record; 3\) paste it in the Settings panel/,
     );
   });
 
@@ -60,7 +74,7 @@ describe("resolveApiKey", () => {
   });
 
   it("never puts key text in a thrown message", () => {
-    for (const provider of providerIds) {
+    for (const provider of remoteProviderIds) {
       for (const env of [{}, { OPENAI_API_KEY: "sk-" }]) {
         try {
           resolveApiKey(createConfig({ api_key: "sk-" }), provider, env);
@@ -86,12 +100,38 @@ describe("maskApiKey", () => {
 });
 
 describe("apiKeyStatus", () => {
-  it("reports the masked key or its absence", () => {
+  it("reports the masked key or its absence, and where the provider's requests go", () => {
     expect(apiKeyStatus(createConfig({ api_key: configKey }), "openai", {})).toEqual({
       hasKey: true,
       maskedKey: "sk-...def",
+      needsKey: true,
+      baseUrl: undefined,
+      baseUrlSource: "default",
     });
-    expect(apiKeyStatus(createConfig(), "qwen", {})).toEqual({ hasKey: false, maskedKey: null });
+    expect(apiKeyStatus(createConfig(), "qwen", {})).toEqual({
+      hasKey: false,
+      maskedKey: null,
+      needsKey: true,
+      baseUrl: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
+      baseUrlSource: "default",
+    });
+    // Set in the environment with a password (a proxy's): shown with the password masked.
+    expect(
+      apiKeyStatus(createConfig(), "openai", { OPENAI_BASE_URL: "https://user:pa55word@proxy.example/v1" }),
+    ).toMatchObject({ baseUrl: "https://user:***@proxy.example/v1", baseUrlSource: "environment" });
+  });
+
+  it("the demo provider needs no key, has none and no base URL, whatever the config and environment hold", () => {
+    const config = createConfig({ api_key: configKey });
+    expect(apiKeyStatus(config, "demo", { OPENAI_API_KEY: envKey })).toEqual({
+      hasKey: false,
+      maskedKey: null,
+      needsKey: false,
+      baseUrl: undefined,
+      baseUrlSource: "default",
+    });
+    expect(findApiKey(config, "demo", { OPENAI_API_KEY: envKey })).toBeUndefined();
+    expect(resolveBaseUrl(config, "demo", { OPENAI_BASE_URL: "http://127.0.0.1:9/v1" })).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { ConfigError, createConfig, defaultConfig, PLACEHOLDER_API_KEY } from "../../src/config/config-schema";
+import { ConfigError, createConfig, defaultConfig } from "../../src/config/config-schema";
 
 describe("createConfig", () => {
   it("gives the documented defaults when nothing is overridden", () => {
@@ -12,14 +12,13 @@ describe("createConfig", () => {
       graph_llm_provider: "openai",
       agent_llm_temperature: 0.1,
       graph_llm_temperature: 0.1,
-      api_key: PLACEHOLDER_API_KEY,
-      anthropic_api_key: PLACEHOLDER_API_KEY,
-      qwen_api_key: PLACEHOLDER_API_KEY,
       window_bars: 45,
       chart_dispatch: "direct",
       decision_horizon_bars: 3,
     });
     expect(config.openai_base_url).toBeUndefined();
+    // No key set: neither a key nor the replaced system's placeholder.
+    expect([config.api_key, config.anthropic_api_key, config.qwen_api_key]).toEqual([undefined, undefined, undefined]);
   });
 
   it("overlays a partial override and keeps the other defaults", () => {

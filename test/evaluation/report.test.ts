@@ -51,6 +51,17 @@ describe("report", () => {
     expect(markdown).toMatch(/Cost: \$0\.0000 \(estimate/);
   });
 
+  it("a run of the demo provider says so first: its figures are a fixed rule's, not a model's", () => {
+    expect(evaluationMarkdown(result)).not.toContain("demo: scripted, not a model");
+    const demoModel = { provider: "demo" as const, model: "demo", temperature: 0.1 };
+    const demo = { ...result, settings: { ...result.settings, models: { agent: demoModel, graph: demoModel } } };
+    const markdown = evaluationMarkdown(demo);
+    const firstParagraph = markdown.split("\n\n")[1] ?? "";
+    expect(firstParagraph).toMatch(
+      /^demo: scripted, not a model: these directives come from the demo provider's fixed rule/,
+    );
+  });
+
   it("mean over assets is the mean of per-asset accuracies (the published table's summary)", () => {
     expect(acrossAssets(result.scores, "agents", 1)).toEqual({ mean: (1 + 0) / 2, low: 0, high: 1 });
   });

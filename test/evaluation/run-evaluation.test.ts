@@ -130,8 +130,8 @@ describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake p
     const run = runEvaluation(
       options("cache-no-key", { config: { openai_base_url: server.openaiBaseUrl, data_dir: scratch } }),
     );
-    // The config holds the placeholder "sk-" and the env has nothing: the placeholder-key message.
-    await expect(run).rejects.toThrow(/^Please replace the placeholder API key with your actual OpenAI API key/);
+    // No key in the config or the env: the key is not found.
+    await expect(run).rejects.toThrow(/^OpenAI API key not found\. Please set it using one of these methods/);
     expect(server.requestCount()).toBe(0);
   });
 

@@ -168,6 +168,23 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
     ]);
   });
 
+  it("keeps runs of the demo provider (scripted answers) off the leaderboard", async () => {
+    const journal = await harness.open();
+    await journal.recordEvaluationRun(gptRun);
+    const before = await journal.leaderboard({ groupBy: "provider" });
+    await journal.recordEvaluationRun({
+      ...claudeRun,
+      models: { agent: model("openai", "gpt-4o-mini"), graph: model("demo", "demo") },
+    });
+    await journal.recordEvaluationRun({
+      ...claudeRun,
+      models: { agent: model("demo", "demo"), graph: model("openai", "gpt-4o") },
+    });
+    await journal.recordEvaluationRun(baselinesOnly);
+    expect(await journal.leaderboard({ groupBy: "provider" })).toEqual(before);
+    expect((await journal.listEvaluationRuns()).runs).toHaveLength(4);
+  });
+
   it("groups by provider, prompt version, asset and timeframe", async () => {
     const journal = await harness.open();
     await journal.recordEvaluationRun(gptRun);

@@ -98,6 +98,33 @@ describe.each(journalEngines)("statistics on %s", (engine) => {
     await expect(journal.stats({ groupBy: "model", horizon: 2 } as never)).rejects.toThrow(/horizon: must be 1 or 3/);
   });
 
+  it("leaves the demo provider's scripted analyses out of every figure, whatever their outcomes", async () => {
+    const journal = await seeded();
+    const before = {
+      model: await journal.stats({ groupBy: "model" }),
+      provider: await journal.stats({ groupBy: "provider", horizon: 1 }),
+      overTime: await journal.accuracyOverTime({ groupBy: "asset", bucket: "week" }),
+    };
+    const demo = {
+      models: {
+        agent: { provider: "demo", model: "demo", temperature: 0 },
+        graph: { provider: "demo", model: "demo", temperature: 0 },
+      },
+    };
+    const day = new Date("2025-01-13T12:00:00Z");
+    for (let index = 0; index < 3; index += 1) await recordScored(journal, true, true, demo, day);
+    // One role on the demo is a demo too: its reports or its tool dispatch were scripted.
+    await recordScored(journal, false, false, { models: { ...demo.models, graph: claude.models.graph } }, day);
+    expect(await journal.stats({ groupBy: "model" })).toEqual(before.model);
+    expect(await journal.stats({ groupBy: "provider", horizon: 1 })).toEqual(before.provider);
+    expect(await journal.accuracyOverTime({ groupBy: "asset", bucket: "week" })).toEqual(before.overTime);
+    expect((await journal.stats({ groupBy: "model", provider: "demo" })).groups).toEqual([]);
+    // Still in the history list, labelled.
+    const listed = (await journal.list({ provider: "demo" })).analyses;
+    expect(listed).toHaveLength(4);
+    expect(listed.every((summary) => summary.demo)).toBe(true);
+  });
+
   it("a group with nothing scored has null accuracy and interval", async () => {
     const journal = await harness.open();
     await journal.record(sampleEntry({ charts: {} }));

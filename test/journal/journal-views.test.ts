@@ -21,10 +21,13 @@ const summary: AnalysisSummary = {
   costUsd: 0.0123,
   tokens: { input: 1, output: 2 },
   error: null,
+  status: "done",
   outcome: [
     { bars: 1, hit: true, return: 0.0125 },
     { bars: 3, hit: false, return: -0.004 },
   ],
+  outcomeStatus: "scored",
+  demo: false,
 };
 
 describe("analysesTableHtml", () => {
@@ -32,7 +35,14 @@ describe("analysesTableHtml", () => {
     const html = analysesTableHtml({
       analyses: [
         summary,
-        { ...summary, decision: null, outcome: null, error: { code: "x", message: "Billing <b>Issue</b>" } },
+        {
+          ...summary,
+          decision: null,
+          status: "failed",
+          outcome: null,
+          outcomeStatus: "none",
+          error: { code: "x", message: "Billing <b>Issue</b>" },
+        },
       ],
       nextCursor: null,
     });
@@ -41,10 +51,32 @@ describe("analysesTableHtml", () => {
     expect(html).toContain("hit +1.25%");
     expect(html).toContain("miss -0.40%");
     expect(html).toContain("failed: Billing &lt;b&gt;Issue&lt;/b&gt;");
-    expect(html).toContain("pending");
+    // A failed run has nothing to score: never "pending".
+    expect(html).not.toContain("pending");
     expect(html).toContain("openai/gpt-4o");
     expect(html).toContain("$0.0123");
     expect(analysesTableHtml([])).toBe("<p>No analyses recorded yet.</p>");
+  });
+
+  it("says what is true of an outcome that is not there, names cancelled runs, and labels demo rows", () => {
+    const waiting = { ...summary, outcome: null, outcomeStatus: "pending" as const };
+    const csv = { ...summary, outcome: null, outcomeStatus: "no_later_bars" as const };
+    const cancelled = {
+      ...summary,
+      decision: null,
+      status: "cancelled" as const,
+      outcome: null,
+      outcomeStatus: "none" as const,
+      error: { code: "cancelled", message: "Cancelled: the client disconnected." },
+    };
+    const demo = { ...summary, demo: true };
+    const cells = (row: AnalysisSummary) => analysesTableHtml([row]);
+    expect(cells(waiting)).toContain(">pending<");
+    expect(cells(csv)).toContain(">no outcome: no bars after the window<");
+    expect(cells(csv)).not.toContain("pending");
+    expect(cells(cancelled)).toContain("cancelled: Cancelled: the client disconnected.");
+    expect(cells(demo)).toContain("(demo: scripted, not a model)");
+    expect(cells(summary)).not.toContain("demo");
   });
 });
 

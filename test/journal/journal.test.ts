@@ -155,6 +155,40 @@ describe.each(journalEngines)("journal on %s", (engine) => {
     expect(await journal.get(recorded.id)).toMatchObject({ success: false, outcome: null });
   });
 
+  it("says what each row is and where its outcome stands: done, failed or cancelled; scored, pending, never or none", async () => {
+    const journal = await harness.open();
+    const T = "2025-03-01T08:00:00.000Z";
+    const scored = await journal.record(sampleEntry({ entry: { close: 100, time: T } }));
+    await journal.recordOutcome(scored.id, laterBars(T, [101, 102, 103]));
+    const market = await journal.record(sampleEntry());
+    const csv = await journal.record(sampleEntry({ request: { csv: "<50 lines, 2000 characters>", timeframe: "4h" } }));
+    const sample = await journal.record(sampleEntry({ request: { sample: { asset: "BTC", window: 100 } } }));
+    const failed = await journal.record(failedEntry());
+    const cancelled = await journal.record(
+      failedEntry({ error: { code: "cancelled", message: "Cancelled: the server is shutting down." } }),
+    );
+    const demo = await journal.record(
+      sampleEntry({
+        models: {
+          agent: { provider: "demo", model: "demo", temperature: 0.1 },
+          graph: { provider: "demo", model: "demo", temperature: 0.1 },
+        },
+      }),
+    );
+    const byId = new Map((await journal.list()).analyses.map((summary) => [summary.id, summary]));
+    const facts = (id: string) => {
+      const summary = byId.get(id)!;
+      return [summary.status, summary.outcomeStatus, summary.demo];
+    };
+    expect(facts(scored.id)).toEqual(["done", "scored", false]);
+    expect(facts(market.id)).toEqual(["done", "pending", false]);
+    expect(facts(csv.id)).toEqual(["done", "no_later_bars", false]);
+    expect(facts(sample.id)).toEqual(["done", "no_later_bars", false]);
+    expect(facts(failed.id)).toEqual(["failed", "none", false]);
+    expect(facts(cancelled.id)).toEqual(["cancelled", "none", false]);
+    expect(facts(demo.id)).toEqual(["done", "pending", true]);
+  });
+
   it("lists newest first with filters on asset, timeframe, model (either role), provider and source", async () => {
     const journal = await harness.open();
     const btc = await journal.record(sampleEntry());
@@ -196,7 +230,10 @@ describe.each(journalEngines)("journal on %s", (engine) => {
       costUsd: 0.0123,
       tokens: { input: 5_100, output: 900 },
       error: null,
+      status: "done",
       outcome: null,
+      outcomeStatus: "pending",
+      demo: false,
     });
   });
 

@@ -2,7 +2,7 @@
 // the right brand and no key text.
 import { describe, expect, it } from "vitest";
 
-import type { ProviderId } from "../../src/config/providers";
+import type { RemoteProviderId as ProviderId } from "../../src/config/providers";
 import type { ChatRequest } from "../../src/llm/chat-model";
 import { createChatModel } from "../../src/llm/create-chat-model";
 import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";

@@ -2,7 +2,7 @@
 // reassembled, usage is recorded, and each way a stream can end early is a classified error.
 import { describe, expect, it } from "vitest";
 
-import type { ProviderId } from "../../src/config/providers";
+import type { RemoteProviderId as ProviderId } from "../../src/config/providers";
 import type { ChatRequest } from "../../src/llm/chat-model";
 import { createChatModel } from "../../src/llm/create-chat-model";
 import { type FakeProviderServer, fakeReply, type FakeStreamFault } from "../fakes/fake-provider-server";

@@ -92,7 +92,9 @@ describe("model names", () => {
 
 describe("keys", () => {
   it("OpenAI placeholder and no env key: the placeholder message", () => {
-    const error = buildError(() => createChatModel({ config: createConfig({}), role: "agent", env: {} }));
+    const error = buildError(() =>
+      createChatModel({ config: createConfig({ api_key: "sk-" }), role: "agent", env: {} }),
+    );
     expect(error).toBeInstanceOf(MissingApiKeyError);
     expect(error.message.startsWith("Please replace the placeholder API key with your actual OpenAI API key.")).toBe(
       true,

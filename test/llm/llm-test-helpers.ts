@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { expect } from "vitest";
 
 import { type Config, type ConfigInput, createConfig } from "../../src/config/config-schema";
-import { type ProviderId, providerInfo } from "../../src/config/providers";
+import { providerInfo, type RemoteProviderId as ProviderId } from "../../src/config/providers";
 import { ProviderError } from "../../src/llm/provider-error";
 import type { FakeProviderServer } from "../fakes/fake-provider-server";
 

@@ -3,7 +3,7 @@
 // through the real SDKs with retries allowed: exactly one request, and the Billing Issue message.
 import { describe, expect, it } from "vitest";
 
-import type { ProviderId } from "../../src/config/providers";
+import type { RemoteProviderId as ProviderId } from "../../src/config/providers";
 import { createChatModel } from "../../src/llm/create-chat-model";
 import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { useFakeProvider } from "../support/use-fake-provider";

@@ -53,7 +53,20 @@ it("an invalid key: the Invalid API Key message, one request, no key text", asyn
   const error = result.ok ? "" : result.error;
   expect(error.startsWith("Invalid API Key: The OpenAI API key you provided is invalid or has expired.")).toBe(true);
   expectNoSecret(error);
+  expect(result).toMatchObject({ failure: "invalid", code: "provider_auth" });
   expect(server.requestCount()).toBe(1);
+});
+
+it("no key at all is invalid; an answer about something else than the key leaves it unchecked", async () => {
+  const none = await validateApiKey({ config: createConfig({}), provider: "openai", env: {} });
+  expect(none).toMatchObject({ ok: false, failure: "invalid", code: "missing_api_key" });
+  server.enqueue(fakeReply.rateLimited());
+  const limited = await validateApiKey({
+    config: configFor({ provider: "openai", server }),
+    provider: "openai",
+    env: {},
+  });
+  expect(limited).toMatchObject({ ok: false, failure: "unchecked", code: "provider_rate_limit" });
 });
 
 it("a quota error is reported, not retried", async () => {
@@ -63,7 +76,7 @@ it("a quota error is reported, not retried", async () => {
     provider: "anthropic",
     env: {},
   });
-  expect(result).toMatchObject({ ok: false });
+  expect(result).toMatchObject({ ok: false, failure: "unchecked", code: "provider_quota" });
   expect(result.ok ? "" : result.error).toMatch(/^Billing Issue: Your Anthropic account/);
   expect(server.requestCount()).toBe(1);
 });
@@ -73,6 +86,8 @@ it("a network error: answered, not thrown", async () => {
   const config = configFor({ provider: "qwen", server: closed, overrides: { max_retries: 3 } });
   const result = await validateApiKey({ config, provider: "qwen", env: {} });
   expect(result.ok ? "" : result.error).toMatch(/^Network Error: Unable to connect to Qwen servers\./);
+  // A provider that cannot be reached says nothing about the key: not checked, never "invalid".
+  expect(result).toMatchObject({ ok: false, failure: "unreachable", code: "provider_network" });
 });
 
 it("a dropped connection: one attempt, no retries, whatever max_retries says", async () => {
@@ -104,5 +119,10 @@ it("a cancelled validation answers, not throws", async () => {
     env: {},
     signal: AbortSignal.abort(),
   });
-  expect(result).toEqual({ ok: false, error: "Cancelled: the OpenAI request was cancelled." });
+  expect(result).toEqual({
+    ok: false,
+    error: "Cancelled: the OpenAI request was cancelled.",
+    failure: "unchecked",
+    code: "provider_aborted",
+  });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import { MarketDataError, type MarketDataErrorReason, NoDataError } from "../../src/market/market-data-error";
+import {
+  MarketDataError,
+  type MarketDataErrorReason,
+  NoDataError,
+  WITHOUT_YAHOO,
+} from "../../src/market/market-data-error";
 
 describe("NoDataError", () => {
   it("begins exactly with 'No data available for' and keeps the request", () => {
@@ -50,22 +55,28 @@ describe("MarketDataError", () => {
     [
       "network",
       { detail: "ENOTFOUND" },
-      "Network Error: Unable to reach Yahoo Finance for AAPL (ENOTFOUND). Check the connection or proxy.",
+      "Network Error: Unable to reach Yahoo Finance for AAPL (ENOTFOUND). Check the connection or proxy. " +
+        WITHOUT_YAHOO,
       true,
     ],
     [
       "timeout",
       { timeoutMs: 20_000 },
-      "Timeout: Yahoo Finance did not answer for AAPL within 20000 ms. Try again later.",
+      "Timeout: Yahoo Finance did not answer for AAPL within 20000 ms. Try again later. " + WITHOUT_YAHOO,
       true,
     ],
     [
       "http",
       { statusCode: 503, detail: "Service Unavailable" },
-      "Market Data Error: Yahoo Finance answered HTTP 503 for AAPL (Service Unavailable).",
+      "Market Data Error: Yahoo Finance answered HTTP 503 for AAPL (Service Unavailable). " + WITHOUT_YAHOO,
       true,
     ],
-    ["http", { statusCode: 403 }, "Market Data Error: Yahoo Finance answered HTTP 403 for AAPL.", false],
+    [
+      "http",
+      { statusCode: 403 },
+      "Market Data Error: Yahoo Finance answered HTTP 403 for AAPL. " + WITHOUT_YAHOO,
+      false,
+    ],
     [
       "invalid_data",
       { detail: "3 timestamps but 2 close values" },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { DateRangeError } from "../../src/market/date-range";
-import { MarketDataError, NoDataError } from "../../src/market/market-data-error";
+import { MarketDataError, NoDataError, WITHOUT_YAHOO } from "../../src/market/market-data-error";
 import { fetchYahooCandles, type FetchYahooCandlesOptions } from "../../src/market/yahoo-source";
 import { barsAt, chartBody, newYorkSessionHours, NOT_FOUND_BODY, recordingFetch } from "./yahoo-fixtures";
 
@@ -225,7 +225,7 @@ describe("fetchYahooCandles: failures", () => {
     expect(error).not.toBeInstanceOf(NoDataError);
     expect(error).toMatchObject({ reason: "http", statusCode: 500, isRetryable: true });
     expect((error as Error).message).toBe(
-      "Market Data Error: Yahoo Finance answered HTTP 500 for AAPL (Internal Server Error).",
+      "Market Data Error: Yahoo Finance answered HTTP 500 for AAPL (Internal Server Error). " + WITHOUT_YAHOO,
     );
   });
 
@@ -258,7 +258,8 @@ describe("fetchYahooCandles: failures", () => {
     const error = await failure({ symbol: "AAPL", timeframe: "1d", ...range, fetch });
     expect(error).toMatchObject({ reason: "network", isRetryable: true });
     expect((error as Error).message).toBe(
-      "Network Error: Unable to reach Yahoo Finance for AAPL (fetch failed: ECONNREFUSED). Check the connection or proxy.",
+      "Network Error: Unable to reach Yahoo Finance for AAPL (fetch failed: ECONNREFUSED). Check the connection or proxy. " +
+        WITHOUT_YAHOO,
     );
     expect((error as Error).cause).toBe(refused);
   });
@@ -287,7 +288,7 @@ describe("fetchYahooCandles: failures", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(70);
     expect(error).toMatchObject({ reason: "timeout", isRetryable: true });
     expect((error as Error).message).toBe(
-      "Timeout: Yahoo Finance did not answer for AAPL within 80 ms. Try again later.",
+      "Timeout: Yahoo Finance did not answer for AAPL within 80 ms. Try again later. " + WITHOUT_YAHOO,
     );
     // The hung request must not block later ones (yahoo-finance2 queues requests).
     const { fetch } = recordingFetch(() => chartBody({ symbol: "AAPL" }, barsAt([Date.UTC(2024, 5, 3)])));

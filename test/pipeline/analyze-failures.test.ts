@@ -185,9 +185,7 @@ describe("before any model call", () => {
   it("reports a missing key before fetching data or calling a provider", async () => {
     const noKey = createPipeline({ openai_base_url: server.openaiBaseUrl, data_dir: dataDir }, { env: {}, renderer });
     await expect(noKey.analyze({ candles, timeframe: "4h" })).rejects.toThrow(MissingApiKeyError);
-    await expect(noKey.analyze({ candles, timeframe: "4h" })).rejects.toThrow(
-      /^Please replace the placeholder API key/,
-    );
+    await expect(noKey.analyze({ candles, timeframe: "4h" })).rejects.toThrow(/^OpenAI API key not found\./);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -366,7 +364,7 @@ describe("before any model call", () => {
 
   it("rejects a request with two data sources or none, naming the fields", async () => {
     await expect(pipeline().analyze({ candles, csv: "x", timeframe: "1h" } as never)).rejects.toThrow(
-      /only one of asset, symbol, candles, csv \(got candles and csv\)/,
+      /only one of asset, symbol, candles, csv, sample \(got candles and csv\)/,
     );
     await expect(pipeline().analyze({ timeframe: "1h" } as never)).rejects.toThrow(
       /give one of asset, symbol, candles, csv/,

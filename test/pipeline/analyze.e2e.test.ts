@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { readPngSize } from "../../src/charts/png-size";
 import type { ConfigInput } from "../../src/config/config-schema";
-import { type ProviderId, providers } from "../../src/config/providers";
+import { providerInfo, type RemoteProviderId as ProviderId } from "../../src/config/providers";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
 import { toWireResult } from "../../src/pipeline/wire";
@@ -21,7 +21,7 @@ let renderer: ChartRenderer;
 const { dataDir } = usePipelineHarness({ name: "pipeline-e2e" }, (started) => ({ server, renderer } = started));
 
 function configFor(provider: ProviderId): ConfigInput {
-  const info = providers[provider];
+  const info = providerInfo(provider);
   return {
     agent_llm_provider: provider,
     graph_llm_provider: provider,
@@ -39,7 +39,7 @@ function configFor(provider: ProviderId): ConfigInput {
 
 describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (provider) => {
   it("runs the four agents through the real SDK and returns the result record", async () => {
-    const info = providers[provider];
+    const info = providerInfo(provider);
     const pipeline = createPipeline({ ...configFor(provider), chart_dispatch: "tool-call" }, { env: {}, renderer });
     const events: ProgressEvent[] = [];
     const candles = syntheticCandles({ count: 100 });

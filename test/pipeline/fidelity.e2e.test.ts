@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 
 import type { ChartRenderer } from "../../src/charts/png-renderer";
 import type { ConfigInput } from "../../src/config/config-schema";
-import { type ProviderId, providers } from "../../src/config/providers";
+import { providerInfo, type RemoteProviderId as ProviderId } from "../../src/config/providers";
 import type { Candle } from "../../src/market/candle";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import type { FakeProviderServer, FakeRequest } from "../fakes/fake-provider-server";
@@ -19,7 +19,7 @@ const { dataDir } = usePipelineHarness({ name: "pipeline-fidelity" }, (started) 
 const HOUR = 3_600_000;
 
 function configFor(provider: ProviderId, overrides: ConfigInput = {}): ConfigInput {
-  const info = providers[provider];
+  const info = providerInfo(provider);
   return {
     agent_llm_provider: provider,
     graph_llm_provider: provider,
@@ -123,13 +123,15 @@ describe.each(["openai", "anthropic", "qwen"] as const)("%s through its SDK", (p
         .sort(),
     ).toEqual(["generate_pattern_chart", "generate_trend_chart"]);
     expect(
-      dispatches(toolCallRequests).every((request) => request.summary.model === providers[provider].defaultAgentModel),
+      dispatches(toolCallRequests).every(
+        (request) => request.summary.model === providerInfo(provider).defaultAgentModel,
+      ),
     ).toBe(true);
     // Both modes read the same two charts with the graph model.
     for (const requests of [directRequests, toolCallRequests]) {
       const vision = requests.filter((request) => request.summary.imageCount > 0);
       expect(vision).toHaveLength(2);
-      expect(vision.every((request) => request.summary.model === providers[provider].defaultGraphModel)).toBe(true);
+      expect(vision.every((request) => request.summary.model === providerInfo(provider).defaultGraphModel)).toBe(true);
     }
     expect(direct.usage.total.inputTokens).toBeLessThan(toolCall.usage.total.inputTokens);
   });

@@ -10,6 +10,7 @@ import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { InputError } from "../../src/common/input-error";
 import { ProviderError } from "../../src/llm/provider-error";
 import { createPipeline } from "../../src/pipeline/pipeline";
+import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { dailyBarsFetch } from "../market/yahoo-fixtures";
 import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
@@ -83,6 +84,82 @@ describe("analyze() and the journal", () => {
       error: { code: (error as ProviderError).code },
     });
     expect(analyses[0]!.error?.message).toMatch(/^Billing Issue/);
+  });
+
+  it("does not record a run that failed before any model call: no market data spent nothing and is no analysis", async () => {
+    const offline: typeof fetch = () => Promise.reject(new TypeError("fetch failed"));
+    const subject = createPipeline(
+      { api_key: TEST_KEY, openai_base_url: server.openaiBaseUrl, data_dir: freshDataDir() },
+      { env: {}, renderer, fetch: offline },
+    );
+    try {
+      const error = await subject
+        .analyze({ asset: "SPX", timeframe: "1d", start: "2025-01-01", end: "2025-03-01" })
+        .catch((caught: unknown) => caught);
+      expect((error as { kind?: string }).kind).toBe("data");
+      expect((await subject.journal.list()).analyses).toEqual([]);
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await subject.close();
+    }
+  });
+
+  it("records a run that failed after spending, with the calls and tokens it spent and the window it read", async () => {
+    const subject = pipeline({ data_dir: freshDataDir() });
+    // Every call answers as usual except the decision, twice not a record: the analysts' calls were paid for.
+    const analystHandler = defaultFakeHandler;
+    server.setHandler((request) =>
+      request.summary.wantsJson ? fakeReply.text("I would rather not say.") : analystHandler(request),
+    );
+    const error = await subject.analyze({ candles, timeframe: "4h", name: "Spent" }).catch((caught: unknown) => caught);
+    expect((error as { code?: string }).code).toBe("decision_failed");
+    const [summary] = (await subject.journal.list()).analyses;
+    expect(summary).toMatchObject({ status: "failed", decision: null, asset: "Spent", barCount: 45 });
+    expect(summary!.windowEnd).toBe(new Date(candles[candles.length - 1]!.time).toISOString());
+    expect(summary!.tokens.input).toBeGreaterThan(0);
+    expect(summary!.tokens.output).toBeGreaterThan(0);
+    expect(summary!.costUsd).toBeGreaterThan(0);
+    const stored = await subject.journal.get(summary!.id);
+    expect(stored).toMatchObject({ success: false, code: "decision_failed" });
+  });
+
+  it("records a cancelled run as cancelled, with what it had spent when it was stopped", async () => {
+    const subject = pipeline({ data_dir: freshDataDir() });
+    const controller = new AbortController();
+    const error = await subject
+      .analyze(
+        { candles, timeframe: "4h" },
+        {
+          signal: controller.signal,
+          // Stopped once the first analyst has finished: its calls are spent, the others' are cut short.
+          onEvent: (event) => {
+            if (event.type === "step-end" && event.step !== "data")
+              controller.abort(new Error("The user pressed Cancel."));
+          },
+        },
+      )
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    const [summary] = (await subject.journal.list()).analyses;
+    expect(summary).toMatchObject({
+      status: "cancelled",
+      outcomeStatus: "none",
+      error: { code: "cancelled", message: "The analysis was cancelled: The user pressed Cancel." },
+    });
+    expect(summary!.tokens.input).toBeGreaterThan(0);
+  });
+
+  it("does not record a run cancelled before it reached the models (nothing was spent)", async () => {
+    const subject = pipeline({ data_dir: freshDataDir() });
+    const controller = new AbortController();
+    await subject
+      .analyze(
+        { candles, timeframe: "4h" },
+        { signal: controller.signal, onEvent: (event) => event.type === "step-end" && controller.abort() },
+      )
+      .catch(() => undefined);
+    expect((await subject.journal.list()).analyses).toEqual([]);
+    expect(server.requests).toHaveLength(0);
   });
 
   it("does not record a request refused as invalid (nothing ran)", async () => {

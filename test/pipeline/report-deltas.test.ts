@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { ChartRenderer } from "../../src/charts/png-renderer";
-import { type ProviderId, providers } from "../../src/config/providers";
+import { providerInfo, type RemoteProviderId as ProviderId } from "../../src/config/providers";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
@@ -32,7 +32,7 @@ function streamSlowly(): void {
 }
 
 function configFor(provider: ProviderId) {
-  const info = providers[provider];
+  const info = providerInfo(provider);
   return {
     agent_llm_provider: provider,
     graph_llm_provider: provider,

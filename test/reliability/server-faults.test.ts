@@ -121,7 +121,7 @@ async function expectStillServing(): Promise<void> {
   fake.reset();
   const status = await getJson(server, "/api/get-api-key-status?provider=openai");
   expect(status.status).toBe(200);
-  expect(status.body).toEqual({ has_key: true, masked_key: "sk-...def" });
+  expect(status.body).toMatchObject({ has_key: true, masked_key: "sk-...def" });
   expectRecovered(await analyze("json"));
   await tracker.settled(SETTLE_MS);
 }

@@ -118,8 +118,14 @@ describe("POST /api/analyze with a CSV", () => {
     expect(tooFew.status).toBe(400);
     expect(tooFew.body).toMatchObject({
       code: "not_enough_data",
-      error: expect.stringMatching(/^Not enough data: 20 bars, at least 35 needed/),
+      source: "csv",
+      bars: 20,
+      minimum: 35,
+      error:
+        "Not enough data: 20 bars, at least 35 needed. The CSV file holds only those (up to its end, when one is given): use a file with at least 35 bars of this timeframe.",
     });
+    // A CSV has no date range to widen: the advice is about the file.
+    expect(tooFew.body.error).not.toMatch(/date range/);
   });
 
   it("holds CSV text to 5 MB (400) and bodies to the analyze limit (413)", async () => {
@@ -157,10 +163,8 @@ describe("POST /api/analyze: keys", () => {
       const body = await response.json();
       expectPlainError(body);
       expect(body).toMatchObject({ code: "missing_api_key", provider: "openai" });
-      // The config still holds the placeholder "sk-", so the placeholder message applies.
-      expect(body.error).toMatch(
-        /^Please replace the placeholder API key with your actual OpenAI API key\. Please set it using one of these methods/,
-      );
+      // Nobody set a key: it is not found (the placeholder message is for a config that holds "sk-").
+      expect(body.error).toMatch(/^OpenAI API key not found\. Please set it using one of these methods/);
       expect(body.error).toMatch(/Settings panel/);
       expect(fake.requestCount()).toBe(0);
     } finally {
@@ -235,7 +239,7 @@ describe("POST /api/analyze with an asset or symbol", () => {
     [
       "both asset and symbol",
       { asset: "BTC", symbol: "ETH-USD", timeframe: "1h", start: "2024-01-01", end: "2024-01-02" },
-      /give only one of asset, symbol, candles, csv \(got asset and symbol\)/,
+      /give only one of asset, symbol, candles, csv, sample \(got asset and symbol\)/,
     ],
     ["csv and asset together", { csv: "x", asset: "BTC", timeframe: "4h" }, /got asset and csv/],
     [

@@ -40,11 +40,17 @@ async function get(urlPath: string) {
 
 describe("POST /api/update-api-key", () => {
   it("applies the key at once and answers with its masked form only", async () => {
-    expect((await get("/api/get-api-key-status?provider=openai")).body).toEqual({ has_key: false, masked_key: null });
+    expect((await get("/api/get-api-key-status?provider=openai")).body).toEqual({
+      has_key: false,
+      masked_key: null,
+      needs_key: true,
+      base_url: fake.openaiBaseUrl,
+      base_url_source: "config",
+    });
     const saved = await post("/api/update-api-key", { api_key: TEST_KEY, provider: "openai" });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ success: true, message: "OpenAI API key saved and applied (sk-...def)." });
-    expect((await get("/api/get-api-key-status?provider=openai")).body).toEqual({
+    expect((await get("/api/get-api-key-status?provider=openai")).body).toMatchObject({
       has_key: true,
       masked_key: "sk-...def",
     });
@@ -52,18 +58,24 @@ describe("POST /api/update-api-key", () => {
 
   it("keeps keys per provider; the provider defaults to openai for older clients", async () => {
     await post("/api/update-api-key", { api_key: "sk-ant-test.SECRET-9876543210", provider: "anthropic" });
-    expect((await get("/api/get-api-key-status?provider=anthropic")).body).toEqual({
+    expect((await get("/api/get-api-key-status?provider=anthropic")).body).toMatchObject({
       has_key: true,
       masked_key: "sk-...210",
     });
-    expect((await get("/api/get-api-key-status?provider=qwen")).body).toEqual({ has_key: false, masked_key: null });
+    expect((await get("/api/get-api-key-status?provider=qwen")).body).toMatchObject({
+      has_key: false,
+      masked_key: null,
+    });
     const legacy = await post("/api/update-api-key", { api_key: TEST_KEY });
     expect(legacy.body.success).toBe(true);
   });
 
   it("masks short keys as ***", async () => {
     await post("/api/update-api-key", { api_key: "sk-SECRET12", provider: "qwen" });
-    expect((await get("/api/get-api-key-status?provider=qwen")).body).toEqual({ has_key: true, masked_key: "***" });
+    expect((await get("/api/get-api-key-status?provider=qwen")).body).toMatchObject({
+      has_key: true,
+      masked_key: "***",
+    });
   });
 
   it.each([
@@ -73,10 +85,11 @@ describe("POST /api/update-api-key", () => {
     ["the placeholder", { api_key: "sk-", provider: "openai" }, /placeholder/],
     ["a key with spaces", { api_key: "sk-abc def-SECRET-123456", provider: "openai" }, /spaces/],
     [
-      "a provider outside the three",
+      "a provider outside the table",
       { api_key: TEST_KEY, provider: "mistral" },
-      /provider must be one of openai, anthropic, qwen/,
+      /provider must be one of openai, anthropic, qwen, demo/,
     ],
+    ["the demo provider, which needs none", { api_key: TEST_KEY, provider: "demo" }, /demo provider needs no API key/],
     ["an unknown field", { api_key: TEST_KEY, provider: "openai", model: "gpt-5" }, /unknown field: model/],
     ["an array body", [TEST_KEY], /object/],
   ])("answers 400 in plain words for %s", async (_case, body, message) => {
@@ -118,7 +131,17 @@ describe("POST /api/update-api-key", () => {
 });
 
 describe("GET /api/get-api-key-status", () => {
-  it("answers 400 for a provider outside the three", async () => {
+  it("says the demo provider needs no key and has no address", async () => {
+    expect((await get("/api/get-api-key-status?provider=demo")).body).toEqual({
+      has_key: false,
+      masked_key: null,
+      needs_key: false,
+      base_url: null,
+      base_url_source: "default",
+    });
+  });
+
+  it("answers 400 for a provider outside the table", async () => {
     const result = await get("/api/get-api-key-status?provider=gemini");
     expect(result.status).toBe(400);
     expectPlainError(result.body);
@@ -131,7 +154,7 @@ describe("POST /api/validate-api-key", () => {
     await post("/api/update-api-key", { api_key: TEST_KEY, provider: "openai" });
     const result = await post("/api/validate-api-key", { provider: "openai" });
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ valid: true, message: "OpenAI API key is valid" });
+    expect(result.body).toEqual({ valid: true, message: "OpenAI API key is valid", status: "valid" });
     expect(fake.requestCount("openai")).toBe(1);
   });
 
@@ -143,6 +166,31 @@ describe("POST /api/validate-api-key", () => {
     expect(result.body.error).toMatch(
       /^Invalid API Key: The Anthropic API key you provided is invalid or has expired\./,
     );
+    expect(result.body).toMatchObject({ status: "invalid", code: "provider_auth" });
+  });
+
+  it("a provider that cannot be reached leaves the key not checked, never invalid", async () => {
+    const closed = await startTestServer({ config: { openai_base_url: "http://127.0.0.1:9/v1" } });
+    try {
+      await postJson(closed, "/api/update-api-key", { api_key: TEST_KEY, provider: "openai" });
+      const result = await postJson(closed, "/api/validate-api-key", { provider: "openai" });
+      expect(result.status).toBe(200);
+      expect(result.body).toMatchObject({ valid: false, status: "unreachable", code: "provider_network" });
+      expect(result.body.error).toMatch(/^Network Error: Unable to connect to OpenAI servers\./);
+      seenBodies.push(result.text);
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it("the demo provider's key check answers valid at once, without a request", async () => {
+    const result = await post("/api/validate-api-key", { provider: "demo" });
+    expect(result.body).toEqual({
+      valid: true,
+      status: "valid",
+      message: "The demo provider needs no key (demo: scripted, not a model)",
+    });
+    expect(fake.requestCount()).toBe(0);
   });
 
   it("answers {valid: false} with the three ways to set a key when there is none", async () => {
@@ -164,6 +212,8 @@ describe("POST /api/validate-api-key", () => {
     const result = await post("/api/validate-api-key", { provider: "openai" });
     expect(result.body).toMatchObject({
       valid: false,
+      status: "unchecked",
+      code: "provider_quota",
       error: expect.stringMatching(/^Billing Issue: Your OpenAI account/),
     });
   });

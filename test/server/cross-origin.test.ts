@@ -24,6 +24,7 @@ const bodies: Record<string, unknown> = {
   "/api/update-api-key": { api_key: "sk-cross-origin-0123456789abcdef", provider: "openai" },
   "/api/validate-api-key": { provider: "openai" },
   "/api/update-provider": { provider: "qwen" },
+  "/api/update-base-url": { provider: "openai", base_url: "http://evil.example.com/v1" },
   "/api/save-custom-asset": { symbol: "SOL-USD" },
   "/api/validate-date-range": { timeframe: "4h", start: "2024-01-01", end: "2024-02-01" },
   "/api/analyze": { asset: "BTC", timeframe: "4h", start: "2024-01-01", end: "2024-02-01" },
@@ -45,7 +46,7 @@ function send(method: string, path: string, headers: Record<string, string>, bod
 
 async function state() {
   return {
-    key: (await getJson(server, "/api/get-api-key-status?provider=openai")).body,
+    key: (await getJson(server, "/api/get-api-key-status?provider=openai")).body, // base_url included
     provider: (await getJson(server, "/api/get-provider")).body,
     assets: (await getJson(server, "/api/custom-assets")).body,
   };

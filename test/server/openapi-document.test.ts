@@ -175,6 +175,20 @@ describe("real answers of every route match the document", () => {
     );
     check("post", "/api/update-provider", await postJson(server, "/api/update-provider", { provider: "openai" }), 200);
     check("get", "/api/get-provider", await getJson(server, "/api/get-provider"), 200);
+    // Set to where it already points (so the other tests' provider stays where it is), then refused.
+    const current = (await getJson(server, "/api/get-api-key-status?provider=qwen")).body.base_url as string;
+    check(
+      "post",
+      "/api/update-base-url",
+      await postJson(server, "/api/update-base-url", { provider: "qwen", base_url: current }),
+      200,
+    );
+    check(
+      "post",
+      "/api/update-base-url",
+      await postJson(server, "/api/update-base-url", { provider: "qwen", base_url: "file:///etc/passwd" }),
+      400,
+    );
   });
 
   it("assets, timeframes, the page's config and the document itself", async () => {
@@ -220,6 +234,7 @@ describe("real answers of every route match the document", () => {
       400,
     );
     check("get", "/api/page-config", await getJson(server, "/api/page-config"), 200);
+    check("get", "/api/sample-data", await getJson(server, "/api/sample-data"), 200);
     const served = await getJson(server, "/api/openapi.json");
     check("get", "/api/openapi.json", served, 200);
     expect(served.body).toEqual(JSON.parse(JSON.stringify(document)));
@@ -246,6 +261,14 @@ describe("real answers of every route match the document", () => {
     const csv = benchmarkCsv();
     check("post", "/api/analyze", await postJson(server, "/api/analyze", { csv, timeframe: "4h", name: "BTC" }), 200);
     check("post", "/api/analyze", await postJson(server, "/api/analyze", { csv, timeframe: "1d" }), 400);
+    const sample = { sample: { asset: "BTC", window: 3 }, timeframe: "4h" };
+    check("post", "/api/analyze", await postJson(server, "/api/analyze", sample), 200);
+    check(
+      "post",
+      "/api/analyze",
+      await postJson(server, "/api/analyze", { ...sample, sample: { asset: "ETH", window: 3 } }),
+      400,
+    );
     check(
       "post",
       "/api/analyze",

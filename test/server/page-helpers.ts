@@ -28,16 +28,14 @@ export async function loadPage(page: Page, url: string): Promise<void> {
 }
 
 /** Picks the data source and waits until its part of the form is shown. */
-export async function chooseSource(page: Page, source: "market" | "csv"): Promise<void> {
+export async function chooseSource(page: Page, source: "market" | "sample" | "csv"): Promise<void> {
   const radio = `input[name="source"][value="${source}"]`;
   // Puppeteer clicks a control that is on screen where it is, even under the sticky header (a page scrolled to its
   // end can leave the radios there): scrolled to the middle first, as a user would have it before tapping.
   await page.$eval(radio, (node) => node.scrollIntoView({ block: "center", behavior: "instant" }));
   await page.click(radio);
-  await page.waitForSelector(source === "market" ? "#add-symbol-button" : "#csv-file-input", {
-    visible: true,
-    timeout: 5_000,
-  });
+  const shown = { market: "#add-symbol-button", sample: "#sample-window-select", csv: "#csv-file-input" }[source];
+  await page.waitForSelector(shown, { visible: true, timeout: 5_000 });
 }
 
 /** Chooses the CSV source and the file, then presses Run (the result or error is for the caller to wait for). */

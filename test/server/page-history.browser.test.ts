@@ -330,8 +330,9 @@ describe("with recorded analyses", () => {
         decision: "failed provider_quota",
         model: "model-b",
         source: "api",
-        one: "–",
-        three: "–",
+        // What is true: it failed, so there is nothing to score (never "pending").
+        one: "failed",
+        three: "failed",
       },
       {
         id: ids.btcPending,
@@ -480,7 +481,7 @@ describe("with recorded analyses", () => {
     expect(await text("#history-detail-error-message")).toBe("You exceeded your current quota.");
     expect(await text("#history-detail-error-hint")).toMatch(/^Check your provider plan and billing/);
     expect(await page.$eval("#history-result", (node) => (node as HTMLElement).hidden)).toBe(true);
-    expect(await visibleText(page, "#history-outcome-3")).toBe("–");
+    expect(await visibleText(page, "#history-outcome-3")).toBe("failed");
     // The Analyze view's own error panel is untouched.
     expect(await page.$eval("#error-panel", (node) => (node as HTMLElement).hidden)).toBe(true);
     await screenshot(page, "history-failed");
@@ -632,12 +633,51 @@ describe("an analysis run in the Analyze tab", () => {
       { timeout: 10_000 },
       id!,
     );
-    expect((await listedRows())[0]).toMatchObject({ id, asset: "PAGE_RUN_4h", source: "page" });
+    // A CSV with no bars after its window can never be scored: the row says so instead of "pending" for ever.
+    expect((await listedRows())[0]).toMatchObject({
+      id,
+      asset: "PAGE_RUN_4h",
+      source: "page",
+      one: "no outcome: no bars after the window",
+      three: "no outcome: no bars after the window",
+    });
     // The Analyze view's result stays as it was; the History's opened copy has ids of its own.
     await openRow(id!);
     await page.waitForSelector("#history-decision-badge");
     expect(await page.$$eval("#decision-badge", (nodes) => nodes.length)).toBe(1);
     expect(await page.$eval("#result", (node) => (node as HTMLElement).hidden)).toBe(false);
+    await backToList();
+  });
+});
+
+describe("cancelled runs and demo analyses", () => {
+  it("lists a cancelled run as cancelled, and a demo analysis with its demo tag", async () => {
+    const cancelled = await record(
+      failedEntry({
+        asset: "CANCELLED",
+        error: { code: "cancelled", message: "The analysis was cancelled: The user pressed Cancel." },
+        result: { success: false, code: "cancelled", error: "The analysis was cancelled: The user pressed Cancel." },
+      }),
+    );
+    const demo = await seed({ asset: "DEMO", models: models("demo", "demo") });
+    await page.setViewport({ width: 1366, height: 900 });
+    // A fresh load: the page may already be at /#history, where going to the same address would not reload it.
+    await page.goto("about:blank");
+    await loadPage(page, `${server.url}/#history`);
+    await page.waitForFunction(
+      (expected: string) => document.querySelector<HTMLElement>("#history-rows tr")?.dataset.id === expected,
+      { timeout: 10_000 },
+      demo,
+    );
+    const [demoRow, cancelledRow] = await listedRows();
+    expect(demoRow).toMatchObject({ id: demo, model: "demo demo", one: "pending" });
+    expect(cancelledRow).toMatchObject({ id: cancelled, decision: "cancelled", one: "cancelled", three: "cancelled" });
+    expect(
+      await page.$eval(`#history-rows tr[data-id="${demo}"] .tag.demo`, (node) => node.getAttribute("title")),
+    ).toBe("demo: scripted, not a model (never counted in accuracy)");
+    await openRow(cancelled);
+    await page.waitForSelector("#history-detail-error:not([hidden])");
+    expect(await text("#history-detail-error h2")).toBe("This analysis was cancelled");
     await backToList();
   });
 });

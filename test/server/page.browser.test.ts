@@ -105,6 +105,7 @@ describe("the web page", () => {
       ["openai", "OpenAI"],
       ["anthropic", "Anthropic"],
       ["qwen", "Qwen"],
+      ["demo", "Demo (scripted, not a model)"],
     ]);
     expect(await page.$$eval("#asset-select option", (options) => options.length)).toBe(12);
     expect(await text("#csv-minimum-bars")).toBe("35");

@@ -36,9 +36,10 @@ function countingPipeline(dataDir: string) {
     });
   const journal = counting(real.journal, "journal.");
   const pipeline = new Proxy(real, {
-    get(target, property, receiver) {
+    get(target, property) {
       if (property === "journal") return journal;
-      const value = Reflect.get(target, property, receiver) as unknown;
+      // The pipeline itself as the receiver: its getters read private fields, which a proxy does not have.
+      const value = Reflect.get(target, property, target) as unknown;
       if (typeof value !== "function") return value;
       if (property === "secretValues") return value.bind(target);
       return (...args: unknown[]) => {

@@ -97,10 +97,16 @@ export function enforceRange({ startMs, endMs, maxDays, timeframe, changed, nowM
     notes.push("The end cannot be in the future, so it was set to now.");
   }
   if (start >= end) {
-    if (changed === "end") start = end - defaultMs;
+    // Said in the words of what the user just did, then what the page did about it.
+    const endFirst = changed === "end";
+    if (endFirst) start = end - defaultMs;
     else end = Math.min(start + defaultMs, nowMs);
     if (start >= end) start = end - defaultMs;
-    notes.push("The start must be before the end.");
+    notes.push(
+      endFirst
+        ? `The end is before the start, so the start was moved to ${formatUtc(start)}.`
+        : `The start is after the end, so the end was moved to ${formatUtc(end)}.`,
+    );
   }
   if (end - start > maxMs) {
     // The start gives way whatever was edited: the recent end of a range is what an analysis is about.

@@ -131,6 +131,22 @@ export function createDateRangePicker({ limits, minimumBars, initialTimeframe = 
       const range = enforce("timeframe", { checkServer: false });
       return { start: new Date(range.startMs).toISOString(), end: new Date(range.endMs).toISOString() };
     },
+    /**
+     * Fixes the timeframe (sample windows come in one) or, with undefined, gives the choice back as it was.
+     * @param {string | undefined} timeframe
+     */
+    lockTimeframe(timeframe) {
+      if (timeframe === undefined) {
+        if (!timeframeSelect.disabled) return;
+        timeframeSelect.disabled = false;
+        timeframeSelect.value = timeframeSelect.dataset.chosen ?? timeframeSelect.value;
+        enforce("timeframe", { checkServer: false });
+        return;
+      }
+      if (!timeframeSelect.disabled) timeframeSelect.dataset.chosen = timeframeSelect.value;
+      if (byTimeframe.has(timeframe)) timeframeSelect.value = timeframe;
+      timeframeSelect.disabled = true;
+    },
     /** @param {boolean} enabled */
     setDatesEnabled(enabled) {
       startInput.disabled = !enabled;

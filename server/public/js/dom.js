@@ -56,7 +56,7 @@ export function clear(node) {
 
 /**
  * Scrolls a node into view, smoothly unless the user asked the system for reduced motion. The node's CSS
- * `scroll-margin-top` keeps it clear of the sticky header.
+ * `scroll-margin-top` keeps a little room above it.
  * @param {Element} node
  * @param {ScrollLogicalPosition} [block]
  */

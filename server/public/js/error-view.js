@@ -7,8 +7,17 @@ import { byId, clear, element, scrollIntoView } from "./dom.js";
 import { providerName } from "./page-config.js";
 
 /** @typedef {import("./wire-types.js").PageConfig} PageConfig */
-/** @typedef {{message?: string, code?: string, provider?: string}} ShownError */
-/** @typedef {{text: string, action?: "settings"}} Hint */
+/** @typedef {{message?: string, code?: string, provider?: string, details?: unknown}} ShownError */
+/** @typedef {{text: string, action?: "settings" | "sample"}} Hint */
+
+/**
+ * Where the bars of a not_enough_data error came from ("range", "csv", ...), from the error body's details.
+ * @param {ShownError} error
+ */
+function barsSource(error) {
+  const details = /** @type {{source?: unknown} | undefined} */ (error.details);
+  return typeof details?.source === "string" ? details.source : "range";
+}
 
 /**
  * @param {ShownError} error
@@ -20,7 +29,7 @@ function hintFor(error, config) {
   switch (error.code) {
     case "missing_api_key":
       return {
-        text: `Open Settings, choose ${provider} as the provider, paste your ${provider} API key and press Save key. Then run again.`,
+        text: `Open Settings, choose ${provider} as the provider, paste your ${provider} API key and press Save key. Then run again. No key yet? Choose Demo as the provider to try the page with scripted answers.`,
         action: "settings",
       };
     case "provider_auth":
@@ -35,15 +44,34 @@ function hintFor(error, config) {
     case "provider_rate_limit":
       return { text: "Wait a minute, then run again." };
     case "provider_network":
-      return { text: "Check this server's internet connection, proxy or provider base URL." };
+      return {
+        text: "Check this server's internet connection, proxy or the provider's base URL in Settings. No network? Choose Demo as the provider in Settings.",
+        action: "settings",
+      };
+    case "market_data":
+      return {
+        text: "Yahoo Finance could not be reached. Sample data (windows shipped with the server) and Upload CSV need no market access.",
+        action: "sample",
+      };
     case "no_data":
-      return { text: "Choose another asset, or a more recent range: intraday bars only go back weeks to months." };
+      return {
+        text: "Choose another asset, or a more recent range: intraday bars only go back weeks to months. Or choose Sample data, which needs no market access.",
+        action: "sample",
+      };
+    case "invalid_sample":
+      return { text: "Choose another sample asset or window in the Analysis form." };
+    case "server_shutting_down":
+      return { text: "Start the server again (npm start), reload this page, then run the analysis again." };
     case "date_range":
       return { text: "Shorten the date range: the pickers show the limit for each timeframe." };
     case "not_enough_data":
-      return {
-        text: `Pick an earlier start or a shorter timeframe, so the range holds at least ${config?.bars.minimum ?? "enough"} bars.`,
-      };
+      return barsSource(error) === "csv"
+        ? {
+            text: `Choose a CSV file with at least ${config?.bars.minimum ?? "enough"} bars of the timeframe you pick.`,
+          }
+        : {
+            text: `Pick an earlier start or a shorter timeframe, so the range holds at least ${config?.bars.minimum ?? "enough"} bars.`,
+          };
     case "invalid_csv":
       return { text: "Check the file: it needs Datetime (or Date), Open, High, Low and Close columns." };
     case "unauthorized":
@@ -72,11 +100,20 @@ function messageFor(error, config) {
 /**
  * The Analyze view's panel by default; another view passes its own panel and a prefix for the ids inside it, so two
  * panels never share an id.
- * @param {{config?: PageConfig, openSettings: (options: {provider?: string}) => void, askForToken: () => void, panelId?: string, idPrefix?: string}} options
+ * @param {{config?: PageConfig, openSettings: (options: {provider?: string}) => void, askForToken: () => void, useSource?: (source: string) => void, panelId?: string, idPrefix?: string}} options
  */
-export function createErrorView({ config, openSettings, askForToken, panelId = "error-panel", idPrefix = "error" }) {
+export function createErrorView({
+  config,
+  openSettings,
+  askForToken,
+  useSource,
+  panelId = "error-panel",
+  idPrefix = "error",
+}) {
   const panel = byId(panelId);
   let currentConfig = config;
+  /** @type {ShownError | undefined} */
+  let current;
 
   return {
     /** @param {PageConfig} loaded the page config, once loaded (errors before that use generic words) */
@@ -99,8 +136,19 @@ export function createErrorView({ config, openSettings, askForToken, panelId = "
         element("h2", {}, title),
         element("p", { className: "error-message", id: `${idPrefix}-message` }, messageFor(shown, currentConfig)),
       );
+      current = shown;
       if (hint) {
         const line = element("p", { className: "error-hint", id: `${idPrefix}-hint` }, hint.text);
+        if (hint.action === "sample" && useSource) {
+          line.append(
+            " ",
+            element(
+              "button",
+              { type: "button", className: "secondary small-button", onclick: () => useSource("sample") },
+              "Use Sample data",
+            ),
+          );
+        }
         if (hint.action === "settings") {
           line.append(
             " ",
@@ -125,6 +173,15 @@ export function createErrorView({ config, openSettings, askForToken, panelId = "
     hide() {
       panel.hidden = true;
       clear(panel);
+      current = undefined;
+    },
+
+    /**
+     * Hides the panel when what it shows is no longer true (a key saved since the "no key" error, say).
+     * @param {(shown: ShownError) => boolean} stale
+     */
+    hideIf(stale) {
+      if (current && !panel.hidden && stale(current)) this.hide();
     },
   };
 }

@@ -41,11 +41,17 @@ export function createHistoryDetail({ config, errors, onClose, onDeleted }) {
    */
   function showFacts(stored, summary) {
     const failed = stored.success === false;
+    const cancelled = failed && stored.code === "cancelled";
+    const outcomeFacts = {
+      failed,
+      status: summary?.status ?? (cancelled ? "cancelled" : undefined),
+      outcomeStatus: summary?.outcome_status,
+    };
     clear(facts).append(
       fact("Recorded", localTime(stored.created_at), "history-recorded-at"),
       summary ? fact("Source", asText(summary.source), "history-source-fact") : "",
-      fact("1 bar later", outcomeBadge(stored.outcome, 1, { failed }), "history-outcome-1"),
-      fact("3 bars later", outcomeBadge(stored.outcome, 3, { failed }), "history-outcome-3"),
+      fact("1 bar later", outcomeBadge(stored.outcome, 1, outcomeFacts), "history-outcome-1"),
+      fact("3 bars later", outcomeBadge(stored.outcome, 3, outcomeFacts), "history-outcome-3"),
     );
   }
 
@@ -107,7 +113,7 @@ export function createHistoryDetail({ config, errors, onClose, onDeleted }) {
         if (stored.success === false)
           errors.show(
             { message: stored.error, code: stored.code, provider: stored.provider },
-            { title: "This analysis failed" },
+            { title: stored.code === "cancelled" ? "This analysis was cancelled" : "This analysis failed" },
           );
         else showResult(result, stored, { config, idPrefix: "history-" });
       } catch (error) {

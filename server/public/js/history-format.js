@@ -38,20 +38,38 @@ export function percent(fraction) {
 }
 
 /**
- * The outcome at one horizon: ✓ or ✗ with the signed return; "pending" while it is not known; a dash for a run that
- * failed (nothing to score).
+ * The outcome at one horizon: ✓ or ✗ with the signed return; otherwise what is true of it: "pending" while the
+ * market has not made the bars after the window yet, "no outcome: no bars after the window" when the analysed data
+ * (a CSV, a sample window) had none and none will come, "failed" or "cancelled" for a run with no decision to score.
  * @param {OutcomeAtHorizon[] | null | undefined} outcome
  * @param {number} bars
- * @param {{failed?: boolean}} [options]
+ * @param {{failed?: boolean, status?: string, outcomeStatus?: string}} [options] the summary's status and
+ *   outcome_status, when the server sends them; `failed` alone for an older server
  */
-export function outcomeBadge(outcome, bars, { failed = false } = {}) {
+export function outcomeBadge(outcome, bars, { failed = false, status, outcomeStatus } = {}) {
   const at = Array.isArray(outcome) ? outcome.find((entry) => entry?.bars === bars) : undefined;
   if (!at || typeof at.return !== "number") {
-    if (failed)
+    if (failed || outcomeStatus === "none") {
+      const word = status === "cancelled" ? "cancelled" : failed || status === "failed" ? "failed" : "–";
       return element(
         "span",
-        { className: "outcome-badge", dataset: { outcome: "none" }, title: "A failed run has no decision to score" },
-        "–",
+        {
+          className: "outcome-badge",
+          dataset: { outcome: "none" },
+          title: `A ${status === "cancelled" ? "cancelled" : "failed"} run has no decision to score`,
+        },
+        word,
+      );
+    }
+    if (outcomeStatus === "no_later_bars")
+      return element(
+        "span",
+        {
+          className: "outcome-badge",
+          dataset: { outcome: "never" },
+          title: "The analysed data (a CSV, a sample window) had no bars after the window: there is nothing to score",
+        },
+        "no outcome: no bars after the window",
       );
     return element(
       "span",
@@ -78,7 +96,8 @@ export function outcomeBadge(outcome, bars, { failed = false } = {}) {
 }
 
 /**
- * A decision as the badge the page uses for LONG and SHORT; a failed run as "failed" with its error code.
+ * A decision as the badge the page uses for LONG and SHORT; a failed run as "failed" with its error code, a
+ * cancelled one as "cancelled".
  * @param {unknown} decision
  * @param {{code?: unknown, message?: unknown} | null | undefined} error
  */
@@ -87,12 +106,17 @@ export function decisionBadge(decision, error) {
   if (verdict === "LONG" || verdict === "SHORT")
     return element("span", { className: `tag ${verdict.toLowerCase()}`, dataset: { decision: verdict } }, verdict);
   if (error) {
+    const cancelled = asText(error.code) === "cancelled";
     return element(
       "span",
-      { className: "decision-failed", dataset: { decision: "failed" }, title: asText(error.message) },
-      element("span", { className: "tag failed" }, "failed"),
-      " ",
-      element("code", { className: "error-code" }, asText(error.code)),
+      {
+        className: "decision-failed",
+        dataset: { decision: cancelled ? "cancelled" : "failed" },
+        title: asText(error.message),
+      },
+      element("span", { className: "tag failed" }, cancelled ? "cancelled" : "failed"),
+      cancelled ? "" : " ",
+      cancelled ? "" : element("code", { className: "error-code" }, asText(error.code)),
     );
   }
   return element("span", { className: "tag", dataset: { decision: verdict || "none" } }, verdict || "–");

@@ -1,7 +1,7 @@
 // @ts-check
 // The history list: recorded analyses newest first, a page at a time ("Load more" follows the server's cursor), a
-// row each with the time, asset, timeframe, decision (or the failed run's error code), graph model, source and the
-// outcome 1 and 3 bars later. A row opens its analysis on a click, or on Enter or Space when it has the focus.
+// row each with the time, asset, timeframe, decision (or the failed run's error code, or "cancelled"), graph model
+// (marked "demo" for the demo provider), source and the outcome 1 and 3 bars later, or what is true instead. A row opens its analysis on a click, or on Enter or Space when it has the focus.
 // A reload (a filter changed) cancels a page still on its way, so an older answer never lands in a newer list.
 import { asText, byId, clear, element } from "./dom.js";
 import { decisionBadge, localTime, outcomeBadge } from "./history-format.js";
@@ -43,6 +43,7 @@ export function createHistoryList({ onOpen, onError }) {
   function row(summary) {
     const id = asText(summary.id);
     const failed = !summary.decision && Boolean(summary.error);
+    const outcomeFacts = { failed, status: summary.status, outcomeStatus: summary.outcome_status };
     const graph = summary.models?.graph;
     const tr = element(
       "tr",
@@ -58,10 +59,18 @@ export function createHistoryList({ onOpen, onError }) {
           { className: "history-model", title: `${asText(graph?.provider)}/${asText(graph?.model)}` },
           asText(graph?.model),
         ),
+        summary.demo === true ? " " : "",
+        summary.demo === true
+          ? element(
+              "span",
+              { className: "tag demo", title: "demo: scripted, not a model (never counted in accuracy)" },
+              "demo",
+            )
+          : "",
       ),
       cell("Source", asText(summary.source)),
-      cell("1 bar", outcomeBadge(summary.outcome, 1, { failed })),
-      cell("3 bars", outcomeBadge(summary.outcome, 3, { failed })),
+      cell("1 bar", outcomeBadge(summary.outcome, 1, outcomeFacts)),
+      cell("3 bars", outcomeBadge(summary.outcome, 3, outcomeFacts)),
     );
     tr.addEventListener("click", () => onOpen(id, summary));
     tr.addEventListener("keydown", (event) => {

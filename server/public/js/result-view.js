@@ -69,6 +69,21 @@ function subtitle(result) {
   return parts.join(" · ");
 }
 
+/**
+ * The demo provider's label above a demo result: its reports and decision are scripted, not a model's reading.
+ * @param {AnalysisResult} result
+ */
+function demoBanner(result) {
+  if (result.demo !== true) return null;
+  const label = asText(result.notice) || "demo: scripted, not a model";
+  return element(
+    "p",
+    { className: "demo-banner", id: "demo-banner" },
+    element("strong", {}, label),
+    ": the demo provider wrote these reports from fixed sentences and decided by a fixed rule on the indicators. Choose a provider with a key in Settings for a language model's analysis.",
+  );
+}
+
 /** @param {AnalysisResult} result */
 function decisionCard(result) {
   const decision = result.final_decision ?? {};
@@ -96,6 +111,7 @@ function decisionCard(result) {
         element("p", { className: "muted small" }, subtitle(result)),
       ),
     ),
+    demoBanner(result),
     windowNote(result),
     element(
       "dl",

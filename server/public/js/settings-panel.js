@@ -1,8 +1,11 @@
 // @ts-check
 // The Settings panel: choose the provider (both model roles switch), paste a key and save it (applied at once on
-// the server, then checked with one real provider call), validate again on demand, and see each provider's masked
-// key with the result of its last check: valid, invalid with the provider's words, or could not check.
+// the server, then checked with one real provider call), validate again on demand, point the provider at another
+// server (its base URL: Ollama, LM Studio, vLLM, a gateway), and see each provider's masked key with the result of
+// its last check: valid, invalid with the provider's words, not checked because the provider could not be reached, or
+// could not check. The demo provider needs no key and has no address: its part of the form is a note instead.
 import { apiGet, apiPost } from "./api-client.js";
+import { createBaseUrlField } from "./base-url-field.js";
 import { byId, clear, element, scrollIntoView, setMessage } from "./dom.js";
 import { providerName } from "./page-config.js";
 
@@ -10,14 +13,20 @@ import { providerName } from "./page-config.js";
 /** @typedef {import("./wire-types.js").KeyStatus} KeyStatus */
 /** @typedef {import("./wire-types.js").KeyValidation} KeyValidation */
 /** @typedef {import("./wire-types.js").ModelSelection} ModelSelection */
-/** @typedef {{state: "checking" | "valid" | "invalid" | "unchecked", detail: string}} Validation */
+/** @typedef {{state: "checking" | "valid" | "invalid" | "unreachable" | "unchecked", detail: string}} Validation */
 
 /** @type {Readonly<Record<Validation["state"], string>>} */
-const VALIDATION_TEXT = { checking: "checking…", valid: "valid", invalid: "invalid", unchecked: "could not check" };
+const VALIDATION_TEXT = {
+  checking: "checking…",
+  valid: "valid",
+  invalid: "invalid",
+  unreachable: "not checked (provider unreachable)",
+  unchecked: "could not check",
+};
 
 /**
  * Codes that mean "the provider refused this key"; any other failure of the check says nothing about the key.
- * The server sends a code with a failed check only from newer versions: without one the answer counts as invalid.
+ * Servers that send `status` say it themselves; older ones send a code, or (older still) nothing: invalid.
  */
 const KEY_REFUSED_CODES = new Set(["provider_auth", "missing_api_key"]);
 
@@ -27,14 +36,17 @@ const KEY_REFUSED_CODES = new Set(["provider_auth", "missing_api_key"]);
  */
 function validationFrom(answer) {
   if (answer.valid) return { state: "valid", detail: answer.message };
-  const refused = answer.code === undefined || KEY_REFUSED_CODES.has(answer.code);
-  return { state: refused ? "invalid" : "unchecked", detail: answer.error };
+  if (answer.status === "invalid" || answer.status === "unreachable" || answer.status === "unchecked")
+    return { state: answer.status, detail: answer.error };
+  if (answer.code === undefined || KEY_REFUSED_CODES.has(answer.code))
+    return { state: "invalid", detail: answer.error };
+  return { state: answer.code === "provider_network" ? "unreachable" : "unchecked", detail: answer.error };
 }
 
 /**
- * @param {{config: PageConfig, onError?: (error: unknown) => void}} options
+ * @param {{config: PageConfig, onError?: (error: unknown) => void, onKeyReady?: () => void}} options
  */
-export function createSettingsPanel({ config, onError }) {
+export function createSettingsPanel({ config, onError, onKeyReady }) {
   const panel = byId("settings-panel", HTMLDetailsElement);
   const providerSelect = byId("provider-select", HTMLSelectElement);
   const modelsLine = byId("provider-models");
@@ -45,6 +57,8 @@ export function createSettingsPanel({ config, onError }) {
   const message = byId("key-message");
   const statusList = byId("key-status-list");
   const summary = byId("settings-summary");
+  const keyFields = byId("key-fields");
+  const demoNote = byId("demo-note");
   /** @type {Map<string, KeyStatus>} */
   const statuses = new Map();
   /** @type {Map<string, Validation>} */
@@ -55,19 +69,33 @@ export function createSettingsPanel({ config, onError }) {
     providerSelect.append(element("option", { value: provider.id }, provider.name));
   const envVars = byId("key-env-vars");
   clear(envVars);
-  config.providers.forEach((provider, index) => {
-    if (index > 0) envVars.append(index === config.providers.length - 1 ? " or " : ", ");
-    envVars.append(element("code", {}, provider.key_env_var));
+  const variables = config.providers.flatMap((provider) => (provider.key_env_var ? [provider.key_env_var] : []));
+  variables.forEach((variable, index) => {
+    if (index > 0) envVars.append(index === variables.length - 1 ? " or " : ", ");
+    envVars.append(element("code", {}, variable));
   });
 
   /** @param {string} id */
   const nameOf = (id) => providerName(config, id);
+  /** @param {string} id */
+  const needsKey = (id) => statuses.get(id)?.needs_key !== false && id !== "demo";
+
+  /** The key and address fields for a provider that has them; a note for the demo, which has neither. */
+  function showProviderFields() {
+    const provider = providerSelect.value;
+    const keyless = !needsKey(provider);
+    keyFields.hidden = keyless;
+    demoNote.hidden = !keyless;
+    const envVar = config.providers.find((entry) => entry.id === provider)?.key_env_var;
+    baseUrl.show(statuses.get(provider), envVar);
+  }
 
   /** @param {ModelSelection} selection */
   function showConfig(selection) {
     providerSelect.value = selection.agent_llm_provider;
     keyProviderName.textContent = nameOf(selection.agent_llm_provider);
     modelsLine.textContent = `Agent model ${selection.agent_llm_model} · graph model ${selection.graph_llm_model}`;
+    showProviderFields();
   }
 
   /** @param {Validation | undefined} validation */
@@ -107,7 +135,11 @@ export function createSettingsPanel({ config, onError }) {
               { className: "key-state" },
               status?.has_key
                 ? element("code", { className: "key-masked" }, status.masked_key ?? "")
-                : element("span", { className: "key-missing" }, status ? "no key" : "…"),
+                : element(
+                    "span",
+                    { className: "key-missing" },
+                    !status ? "…" : status.needs_key === false ? "no key needed" : "no key",
+                  ),
               validationBadge(validation),
             ),
           ),
@@ -119,8 +151,11 @@ export function createSettingsPanel({ config, onError }) {
     }
     const current = statuses.get(providerSelect.value);
     const currentCheck = current?.has_key ? validations.get(providerSelect.value) : undefined;
-    summary.textContent = `${nameOf(providerSelect.value)} · ${current?.has_key ? current.masked_key : "no key"}${currentCheck && currentCheck.state !== "checking" ? ` · ${VALIDATION_TEXT[currentCheck.state]}` : ""}`;
-    summary.dataset.tone = !current?.has_key || currentCheck?.state === "invalid" ? "warn" : "ok";
+    const keyless = !needsKey(providerSelect.value);
+    const keyText = keyless ? "no key needed" : current?.has_key ? current.masked_key : "no key";
+    summary.textContent = `${nameOf(providerSelect.value)} · ${keyText}${currentCheck && currentCheck.state !== "checking" ? ` · ${VALIDATION_TEXT[currentCheck.state]}` : ""}`;
+    summary.dataset.tone = !keyless && (!current?.has_key || currentCheck?.state === "invalid") ? "warn" : "ok";
+    showProviderFields();
   }
 
   async function refreshStatuses() {
@@ -135,8 +170,8 @@ export function createSettingsPanel({ config, onError }) {
     const { config: selection } = await apiGet("/api/get-provider");
     showConfig(selection);
     await refreshStatuses();
-    // A first visit without a key starts with Settings open; afterwards it stays out of the way.
-    panel.open = !statuses.get(providerSelect.value)?.has_key;
+    // A first visit without a key starts with Settings open; afterwards (or on the demo) it stays out of the way.
+    panel.open = needsKey(providerSelect.value) && !statuses.get(providerSelect.value)?.has_key;
   }
 
   /**
@@ -164,6 +199,10 @@ export function createSettingsPanel({ config, onError }) {
     const outcome = {
       valid: { text: validation.detail, tone: /** @type {const} */ ("ok") },
       invalid: { text: `${name} rejected this key: see why below.`, tone: /** @type {const} */ ("error") },
+      unreachable: {
+        text: `The ${name} key was not checked: ${name} could not be reached (see below). The key is kept.`,
+        tone: /** @type {const} */ ("warn"),
+      },
       unchecked: { text: `The ${name} key could not be checked: see why below.`, tone: /** @type {const} */ ("warn") },
       checking: { text: "", tone: /** @type {const} */ ("busy") },
     }[validation.state];
@@ -186,12 +225,23 @@ export function createSettingsPanel({ config, onError }) {
     }
   }
 
+  const baseUrl = createBaseUrlField({
+    provider: () => providerSelect.value,
+    guarded,
+    onSaved: async (provider, answer) => {
+      if (answer.key_removed) validations.delete(provider); // that key's check is gone with it
+      await refreshStatuses();
+      setMessage(message, answer.message, answer.key_removed ? "warn" : "ok");
+    },
+  });
+
   providerSelect.addEventListener("change", () =>
     guarded(providerSelect, async () => {
       const answer = await apiPost("/api/update-provider", { provider: providerSelect.value });
       showConfig(answer.config);
       renderStatuses();
       setMessage(message, answer.message, "ok");
+      if (!needsKey(providerSelect.value)) onKeyReady?.();
     }),
   );
 
@@ -209,6 +259,7 @@ export function createSettingsPanel({ config, onError }) {
       keyInput.value = "";
       validations.delete(provider); // the old key's check says nothing about the new one
       await refreshStatuses();
+      onKeyReady?.();
       await validate(provider, { prefix: `${saved.message} ` });
     });
   });

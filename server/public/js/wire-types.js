@@ -22,7 +22,7 @@
  * @typedef {object} ProviderEntry
  * @property {string} id
  * @property {string} name
- * @property {string} key_env_var
+ * @property {string | null} key_env_var null for the demo provider
  * @property {string} default_agent_model
  * @property {string} default_graph_model
  */
@@ -142,6 +142,8 @@
  * @property {Record<string, number>} [timings_ms]
  * @property {{total?: TokenUsage}} [usage]
  * @property {{agent: ModelUse, graph: ModelUse}} [models]
+ * @property {boolean} [demo] made by the demo provider: scripted, not a model
+ * @property {string} [notice] "demo: scripted, not a model" on demo results
  */
 
 /** @typedef {"data" | "indicator" | "pattern" | "trend" | "decision"} KnownStep */
@@ -167,9 +169,29 @@
  * @property {number} [status]
  */
 
-/** @typedef {{has_key: boolean, masked_key: string | null}} KeyStatus */
+/**
+ * GET /api/get-api-key-status. The fields after masked_key come from newer servers.
+ * @typedef {object} KeyStatus
+ * @property {boolean} has_key
+ * @property {string | null} masked_key
+ * @property {boolean} [needs_key] false for the demo provider
+ * @property {string | null} [base_url] where the provider's requests go; null for its own address
+ * @property {"config" | "environment" | "default"} [base_url_source]
+ */
 
-/** @typedef {{valid: true, message: string} | {valid: false, error: string, code?: string}} KeyValidation */
+/**
+ * POST /api/validate-api-key. `status` and `code` come from newer servers: "unreachable" means the key was not checked.
+ * @typedef {{valid: true, message: string, status?: "valid"}
+ *   | {valid: false, error: string, code?: string, status?: "invalid" | "unreachable" | "unchecked"}} KeyValidation
+ */
+
+/**
+ * GET /api/sample-data: the shipped benchmark windows an analysis can use with no market access.
+ * @typedef {object} SampleData
+ * @property {string} timeframe
+ * @property {number} window_bars
+ * @property {{asset: string, name: string, windows: number}[]} assets
+ */
 
 /** @typedef {{code: string, name: string, ticker: string, custom: boolean}} AssetEntry */
 
@@ -206,7 +228,10 @@
  * @property {number | null} cost_usd
  * @property {{input: number, output: number}} tokens
  * @property {{code: string, message: string} | null} error
+ * @property {"done" | "failed" | "cancelled"} [status] from newer servers
  * @property {OutcomeAtHorizon[] | null} outcome
+ * @property {"scored" | "pending" | "no_later_bars" | "none"} [outcome_status] from newer servers
+ * @property {boolean} [demo] made by the demo provider (never counted in accuracy)
  */
 
 /** @typedef {{analyses: AnalysisSummary[], next_cursor: string | null}} AnalysisPage */

@@ -11,6 +11,8 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM (the server's clean shutdown), then waits for the exit. */
   stop(): Promise<void>;
+  /** The exit code, once the process has exited. */
+  exited: Promise<number | null>;
 }
 
 const projectRoot = path.resolve(__dirname, "../../..");
@@ -19,10 +21,16 @@ export async function startServerProcess(options: {
   dataDir: string;
   startTimeoutMs?: number;
   env?: Record<string, string>;
+  /** Arguments after server/main.ts (--demo). */
+  args?: string[];
 }): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"), path.join(projectRoot, "server/main.ts")],
+    [
+      path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"),
+      path.join(projectRoot, "server/main.ts"),
+      ...(options.args ?? []),
+    ],
     {
       cwd: projectRoot,
       // No journal database from the developer's shell: a test that wants one passes DATABASE_URL.
@@ -72,5 +80,6 @@ export async function startServerProcess(options: {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
     },
+    exited,
   };
 }

@@ -1,0 +1,39 @@
+// GET /api/sample-data: the windows of the benchmark shipped with the package that an analysis can use with no market
+// access (POST /api/analyze with {sample: {asset, window}, timeframe: "4h"}). The files never change while the server
+// runs, so the listing is read once, on first request.
+import type Router from "@koa/router";
+import { z } from "zod";
+
+import { listSampleData, type SampleDataCatalogue } from "../../src/index";
+import type { RouteSettings } from "../app-dependencies";
+import { apiRouter } from "./api-router";
+
+export const sampleDataAnswerSchema = z.object({
+  timeframe: z.literal("4h").meta({ description: "every sample window is 4-hour bars" }),
+  window_bars: z
+    .number()
+    .meta({ description: "bars an analysis sees: the window's first ones; the rest score the outcome at once" }),
+  assets: z.array(
+    z.object({
+      asset: z.string().meta({ description: "what to send as sample.asset (BTC)" }),
+      name: z.string(),
+      windows: z.number().meta({ description: "sample.window runs from 1 to this" }),
+    }),
+  ),
+});
+
+export function createSampleDataRouter(settings: RouteSettings): Router {
+  const router = apiRouter();
+  let catalogue: Promise<SampleDataCatalogue> | undefined;
+  router.get("/sample-data", async (context) => {
+    catalogue ??= listSampleData();
+    catalogue.catch(() => (catalogue = undefined)); // a folder that could not be read is read again next time
+    const { timeframe, assets } = await catalogue;
+    context.body = {
+      timeframe,
+      window_bars: settings.pipeline.config.window_bars,
+      assets,
+    } satisfies z.infer<typeof sampleDataAnswerSchema>;
+  });
+  return router;
+}

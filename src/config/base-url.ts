@@ -1,0 +1,61 @@
+// Where a provider's requests go: the base URL a user sets at run time (the config record's openai_base_url, ...),
+// else the provider's environment variable, else the provider's own address. A base URL is how the OpenAI adapter
+// reaches any OpenAI-compatible server (Ollama, LM Studio, vLLM, a gateway). What a user may set is checked here:
+// http or https, one line, no credentials in it (a key belongs in the key field, where it is masked), and a length
+// any real address fits in.
+import { z } from "zod";
+
+import type { Env } from "./api-keys";
+import type { Config } from "./config-schema";
+import { isRemoteProvider, type ProviderId, providerInfo } from "./providers";
+
+export const MAX_BASE_URL_LENGTH = 500;
+
+/** "config": set in the config record (or Settings); "environment": the provider's variable; "default": its own. */
+export type BaseUrlSource = "config" | "environment" | "default";
+
+export interface BaseUrlStatus {
+  /** Undefined: the SDK's own address (OpenAI, Anthropic) or no address at all (the demo). */
+  baseUrl: string | undefined;
+  source: BaseUrlSource;
+}
+
+/**
+ * A base URL as a user types it: trimmed; "" means "back to the default". Otherwise an absolute http(s) URL of at most
+ * MAX_BASE_URL_LENGTH characters, without a user name or password.
+ */
+export const baseUrlInputSchema = z
+  .string({ error: "base_url must be a string: an http(s) URL such as http://localhost:11434/v1, or empty" })
+  .trim()
+  .max(MAX_BASE_URL_LENGTH, `base_url must be at most ${MAX_BASE_URL_LENGTH} characters`)
+  .refine((text) => text === "" || URL.canParse(text), {
+    error: "base_url must be an absolute URL such as http://localhost:11434/v1 (or empty for the default)",
+    abort: true,
+  })
+  .refine((text) => text === "" || /^https?:$/.test(new URL(text).protocol), {
+    error: "base_url must start with http:// or https://",
+    abort: true,
+  })
+  .refine((text) => text === "" || (new URL(text).username === "" && new URL(text).password === ""), {
+    error: "base_url must not hold a user name or password: put the key in the key field",
+  });
+
+/** The base URL in use for a provider and where it comes from. */
+export function baseUrlStatus(config: Config, provider: ProviderId, env: Env = process.env): BaseUrlStatus {
+  if (!isRemoteProvider(provider)) return { baseUrl: undefined, source: "default" };
+  const info = providerInfo(provider);
+  const fromConfig = config[info.baseUrlField];
+  if (fromConfig) return { baseUrl: fromConfig, source: "config" };
+  const fromEnv = env[info.baseUrlEnvVar]?.trim();
+  if (fromEnv) return { baseUrl: fromEnv, source: "environment" };
+  return { baseUrl: info.defaultBaseUrl, source: "default" };
+}
+
+/** A base URL fit to show: any password in it (one set in the environment, say) replaced by ***. */
+export function displayBaseUrl(baseUrl: string | undefined): string | undefined {
+  if (baseUrl === undefined || !URL.canParse(baseUrl)) return baseUrl;
+  const url = new URL(baseUrl);
+  if (url.password === "") return baseUrl;
+  url.password = "***";
+  return url.toString();
+}

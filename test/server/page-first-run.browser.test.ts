@@ -1,0 +1,186 @@
+// A newcomer's first minutes in the page, with no key that works and no network: the default run (SPX from Yahoo)
+// fails and points to Sample data, whose button switches the source; such a failure spent nothing and History records
+// nothing; a key saved while the provider cannot be reached is "not checked (provider unreachable)", never invalid,
+// and saving it clears the stale "no key" error; Demo in Settings with Sample data runs a first analysis with live
+// progress and a result labelled "demo: scripted, not a model", listed in History with its demo tag and its outcome;
+// Settings show and change a provider's base URL; an end before the start is said in those words; and a server that
+// shuts down mid-analysis says so in plain words.
+import type { Page } from "puppeteer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type ChartRenderer, createChartRenderer, type ProgressEvent } from "../../src/index";
+import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
+import { chooseSource, emitter, loadPage, pipelineWithAnalyze, text, visibleText, waitForText } from "./page-helpers";
+import { postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
+
+/** No network: every market-data request fails as an unplugged machine's would. */
+const offline: typeof fetch = () => Promise.reject(new TypeError("fetch failed"));
+
+let renderer: ChartRenderer;
+let server: TestServer;
+let browser: TestBrowser;
+const watched: string[][] = [];
+
+async function open(url = `${server.url}/`, size = { width: 1440, height: 900 }): Promise<Page> {
+  const opened = await openPage(browser.browser, size);
+  watched.push(opened.problems);
+  await loadPage(opened.page, url);
+  return opened.page;
+}
+
+beforeAll(async () => {
+  renderer = createChartRenderer();
+  // OpenAI at a port nobody listens on, and Yahoo unreachable: a machine without a network.
+  server = await startTestServer({ renderer, fetch: offline, config: { openai_base_url: "http://127.0.0.1:9/v1" } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await renderer?.close();
+  for (const problems of watched) expect(problems).toEqual([]);
+});
+
+describe("offline, with a key the provider cannot check", () => {
+  it("the default run fails with no key, and saving one clears that error; the key is not checked, not invalid", async () => {
+    const page = await open();
+    await page.click("#run-button");
+    await waitForText(page, "#error-message", /^No OpenAI API key is set on this server yet\./);
+    expect(await text(page, "#error-hint")).toMatch(/No key yet\? Choose Demo as the provider/);
+
+    await page.type("#api-key-input", TEST_KEY);
+    await page.click("#save-key-button");
+    await page.waitForSelector("#error-panel[hidden]");
+    await waitForText(
+      page,
+      '#key-status-list li[data-provider="openai"] .key-validation',
+      /^not checked \(provider unreachable\)$/,
+    );
+    expect(await text(page, "#key-message")).toMatch(/The OpenAI key was not checked: OpenAI could not be reached/);
+    expect(await text(page, '#key-status-list li[data-provider="openai"]')).not.toMatch(/invalid|rejected/);
+    expect(await text(page, '#key-status-list li[data-provider="openai"] .key-masked')).toBe("sk-...def");
+    await screenshot(page, "first-run-key-unreachable", { viewportOnly: true });
+    await page.close();
+  });
+
+  it("the default run (SPX from Yahoo) points to Sample data, whose button switches the source; nothing is recorded", async () => {
+    await postJson(server, "/api/update-api-key", { api_key: TEST_KEY, provider: "openai" });
+    const page = await open();
+    await chooseSource(page, "market");
+    await page.click("#run-button");
+    await waitForText(page, "#error-message", /^Network Error: Unable to reach Yahoo Finance for \^GSPC/, 30_000);
+    expect(await text(page, "#error-message")).toMatch(/choose "Sample data".*or upload a CSV file of your own/);
+    expect(await text(page, "#error-hint")).toMatch(/Sample data .* and Upload CSV need no market access/);
+    await page.click("#error-hint button");
+    await page.waitForSelector("#sample-source:not([hidden])");
+    expect(await page.$eval('input[name="source"][value="sample"]', (node) => node.checked)).toBe(true);
+    expect(
+      await page.$eval("#timeframe-select", (node) => [
+        (node as HTMLSelectElement).value,
+        (node as HTMLSelectElement).disabled,
+      ]),
+    ).toEqual(["4h", true]);
+    // It failed before any model was called: it spent nothing and is no analysis.
+    expect((await server.pipeline.journal.list()).analyses).toEqual([]);
+    await page.close();
+  });
+
+  it("an end before the start is said in those words", async () => {
+    const page = await open();
+    await chooseSource(page, "market");
+    const start = await page.$eval("#start-input", (node) => (node as HTMLInputElement).value);
+    const before = new Date(Date.parse(`${start}:00Z`) - 86_400_000).toISOString().slice(0, 16);
+    await page.$eval(
+      "#end-input",
+      (node, value) => {
+        (node as HTMLInputElement).value = value;
+        node.dispatchEvent(new Event("change", { bubbles: true }));
+      },
+      before,
+    );
+    await waitForText(page, "#range-message", /^The end is before the start, so the start was moved to /);
+    await page.close();
+  });
+});
+
+describe("Demo and Sample data: a first analysis with no key and no network", () => {
+  it("runs with live progress, says it is a demo, and is listed in History with its tag and outcome", async () => {
+    const page = await open();
+    await page.$eval("#settings-panel", (node) => ((node as HTMLDetailsElement).open = true));
+    await page.select("#provider-select", "demo");
+    await page.waitForSelector("#key-fields", { hidden: true });
+    expect(await visibleText(page, "#demo-note")).toMatch(/needs no key and no network/);
+    await waitForText(page, "#settings-summary", /^Demo \(scripted, not a model\) · no key needed$/);
+    await chooseSource(page, "sample");
+    await page.select("#sample-asset-select", "SPX");
+    await page.select("#sample-window-select", "3");
+    await page.click("#run-button");
+    // The reports appear as they are written, before the result.
+    await page.waitForFunction(
+      () => (document.querySelector("#live-report-list")?.textContent ?? "").includes("demo: scripted, not a model"),
+      { timeout: 60_000 },
+    );
+    await page.waitForSelector("#decision-badge", { timeout: 60_000 });
+    expect(await text(page, "#demo-banner")).toMatch(/^demo: scripted, not a model: the demo provider wrote/);
+    expect(await text(page, ".decision-title h2")).toBe("S&P 500, sample window 3 (SPX)");
+    await screenshot(page, "first-run-demo-result", { viewportOnly: true });
+
+    await page.click("#history-tab");
+    await page.waitForSelector("#history-rows tr");
+    const row = await page.$eval("#history-rows tr", (node) =>
+      Array.from(node.querySelectorAll("td")).map((cell) => (cell.textContent ?? "").replace(/\s+/g, " ").trim()),
+    );
+    expect(row[1]).toBe("SPX");
+    expect(row[4]).toBe("demo demo");
+    expect(row[6]).toMatch(/^[✓✗] /); // scored at once from the window's later bars
+    await page.close();
+  });
+});
+
+describe("Settings: a provider's base URL", () => {
+  it("shows where the provider's requests go, changes it, and puts the default back", async () => {
+    await postJson(server, "/api/update-provider", { provider: "anthropic" });
+    const page = await open();
+    await waitForText(page, "#base-url-status", /^Requests go to the provider's own address \(the default\)\.$/);
+    await page.type("#base-url-input", "http://localhost:11434/v1");
+    await page.click("#save-base-url-button");
+    await waitForText(page, "#base-url-status", /^Requests go to http:\/\/localhost:11434\/v1 \(set here\)\.$/);
+    expect(await text(page, "#key-message")).toBe("Anthropic requests now go to http://localhost:11434/v1.");
+    await page.click("#reset-base-url-button");
+    await waitForText(page, "#base-url-status", /\(the default\)\.$/);
+    expect(await page.$eval("#base-url-input", (node) => (node as HTMLInputElement).value)).toBe("");
+    await page.$eval("#base-url-input", (node) => ((node as HTMLInputElement).value = "ftp://example.org"));
+    await page.click("#save-base-url-button");
+    await waitForText(page, "#key-message", /must start with http:\/\/ or https:\/\//);
+    await page.close();
+  });
+});
+
+describe("a server that shuts down while the page waits for an analysis", () => {
+  it("says so in plain words, with what to do", async () => {
+    const shutdown = new AbortController();
+    const stopping = await startTestServer({
+      renderer,
+      app: { shutdown: shutdown.signal },
+      pipeline: pipelineWithAnalyze(server.pipeline, async (_request, options = {}) => {
+        emitter(options.onEvent)({ type: "step-start", step: "data", at: Date.now() } satisfies ProgressEvent);
+        return new Promise((_resolve, reject) => {
+          options.signal?.addEventListener("abort", () => reject(new Error("stopped by the shutdown")), { once: true });
+        });
+      }),
+    });
+    try {
+      const page = await open(`${stopping.url}/`);
+      await chooseSource(page, "sample");
+      await page.click("#run-button");
+      await page.waitForSelector('#progress-steps li[data-step="data"][data-state="running"]');
+      shutdown.abort();
+      await waitForText(page, "#error-message", /^The server is shutting down, so this analysis was stopped\./);
+      expect(await text(page, "#error-hint")).toMatch(/^Start the server again/);
+      await page.close();
+    } finally {
+      await stopping.close();
+    }
+  });
+});
