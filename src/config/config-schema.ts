@@ -68,6 +68,12 @@ export const configSchema = z.strictObject({
     .min(1, "must be at least 1")
     .max(50, "must be at most 50")
     .default(DEFAULT_DECISION_HORIZON_BARS),
+  /**
+   * Show the agents a blind view of every window: no date, time, ticker, asset name or price level in any prompt or
+   * chart (prices rescaled so the last close is 100, volume as a share of its mean, bars numbered, "an asset"). A
+   * request's own `blind` overrides it. Recorded in every result, journal row and evaluation cache key.
+   */
+  blind: z.boolean({ error: "must be true or false" }).default(false),
   /** Longest time a plugin's analyst or data source may take, per call, in milliseconds. */
   plugin_timeout_ms: z.number().int().positive().max(600_000).default(60_000),
   /** Record every analysis in the analysis journal (SQLite in data_dir, or PostgreSQL at database_url). */

@@ -140,11 +140,24 @@ function evaluationRuns(): Migration {
   };
 }
 
+function blindAnalyses(): Migration {
+  return {
+    async up(db: AnyDatabase) {
+      // Whether the agents saw a blind view (no date, name or price level). Rows recorded before it were not blind.
+      await db.schema
+        .alterTable("analyses")
+        .addColumn("blind", "integer", (column) => column.notNull().defaultTo(0))
+        .execute();
+    },
+  };
+}
+
 /** Every migration, by name; names sort in the order they apply. */
 export function journalMigrations(engine: JournalEngine): Record<string, Migration> {
   return {
     "0001-analyses-and-charts": analysesAndCharts(engine),
     "0002-evaluation-runs": evaluationRuns(),
+    "0003-blind-analyses": blindAnalyses(),
   };
 }
 

@@ -26,7 +26,13 @@ export const displayNameSchema = z
     "must be one line of plain text (no control characters or line breaks)",
   );
 
-const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema };
+/**
+ * Per request, over the config's `blind`: the agents see no date, name or price level of the window (agent-view.ts).
+ * Every form takes it.
+ */
+const blindField = { blind: z.boolean({ error: "must be true or false" }).optional() };
+
+const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema, ...blindField };
 
 export const analyzeForms = {
   /** A built-in code (SPX, BTC) or a saved custom symbol. */
@@ -42,6 +48,7 @@ export const analyzeForms = {
     timeframe: timeframeSchema,
     name: displayNameSchema.optional(),
     end: dateInputSchema.optional(),
+    ...blindField,
   }),
   /** CSV text with Datetime/Date, Open, High, Low, Close[, Volume] columns. */
   csv: z.strictObject({
@@ -53,6 +60,7 @@ export const analyzeForms = {
     name: displayNameSchema.optional(),
     /** As for candles: the window ends at the last bar at or before `end`; the bars after it score the outcome. */
     end: dateInputSchema.optional(),
+    ...blindField,
   }),
 } as const;
 

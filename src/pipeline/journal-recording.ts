@@ -54,6 +54,7 @@ export function entryFromResult(
     barCount: result.barCount,
     models: result.models,
     promptVersion: options.promptVersion,
+    blind: result.blind,
     plugins: result.plugins,
     reports: { ...result.reports, analysts: result.analystReports },
     decision: result.decision,

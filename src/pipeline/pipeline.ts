@@ -308,6 +308,7 @@ export class Pipeline {
       onEvent: options.onEvent,
       schedule: options.schedule,
       timings: { data: durationMs },
+      blind: parsed.blind ?? config.blind,
     });
     return { result, loaded };
   }

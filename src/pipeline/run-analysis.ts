@@ -1,7 +1,6 @@
 // Orchestration of one analysis over a window of candles: both charts first, then Indicator, Pattern and Trend
 // concurrently, then Decision. Any step's failure aborts the others and fails the analysis with that step's
 // (classified) error. Each step records its own model calls, so its usage is its own.
-import { createAnalysisContext } from "../agents/analysis-context";
 import type { ChartDispatch } from "../agents/chart-agent";
 import { runDecisionAgent } from "../agents/decision-agent";
 import { runIndicatorAgent } from "../agents/indicator-agent";
@@ -16,7 +15,6 @@ import { runPatternAgent } from "../agents/pattern-agent";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { runTrendAgent } from "../agents/trend-agent";
 import { summariseTrendlines } from "../agents/trend-summary";
-import type { ChartOptions } from "../charts/chart-style";
 import type { PlotlyFigure } from "../charts/figure-types";
 import { buildPatternFigure } from "../charts/pattern-figure";
 import type { ChartRenderer } from "../charts/png-renderer";
@@ -29,6 +27,7 @@ import type { Timeframe } from "../market/timeframes";
 import type { Plugin } from "../plugins/define-plugin";
 import { latestPluginValues, pluginIndicatorTools, runPluginAnalyst } from "../plugins/plugin-parts";
 import { summarisePlugins } from "../plugins/plugin-set";
+import { createAgentView } from "./agent-view";
 import type { AnalysisResult, IndicatorSnapshot } from "./analysis-result";
 import type { ProgressListener, StepId } from "./progress-events";
 
@@ -57,6 +56,8 @@ export interface RunAnalysisInput {
   schedule?: "concurrent" | "sequential";
   /** Time already spent (fetching data), added to the total. */
   timings?: Partial<Record<StepId, number>>;
+  /** Show the agents a blind view of the window (agent-view.ts); default false. */
+  blind?: boolean;
 }
 
 export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResult> {
@@ -76,19 +77,14 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   input.signal?.addEventListener("abort", onOuterAbort, { once: true });
   const signal = controller.signal;
 
-  const context = createAnalysisContext({
-    assetName: input.assetName,
-    symbol: input.symbol,
-    timeframe: input.timeframe,
-    candles,
-    horizonBars: input.horizonBars,
-  });
+  // What the agents, charts and plugin analysts are shown (blind or not); the result keeps the window's own prices.
+  const view = createAgentView({ ...input, blind: input.blind ?? false });
+  const { context } = view;
   const indicators = computeIndicators(candles);
-  const fits = fitCandleTrendlines(candles);
+  const fits = view.blind ? fitCandleTrendlines(candles) : view.fits;
   const lines = summariseTrendlines(candles, fits);
   // Plugin indicators are computed here, before anything is rendered or paid for: a faulty one fails at once.
   const pluginIndicatorValues = latestPluginValues(plugins, candles);
-  const chartOptions: ChartOptions = { assetName: input.assetName, timeframe: input.timeframe };
 
   const renderChart = async (chart: "pattern" | "trend", figure: PlotlyFigure): Promise<Buffer> => {
     const renderStarted = performance.now();
@@ -132,20 +128,23 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     // before anything is paid for. Warm renders take tens of milliseconds, a small price for that.
     const [patternPng, trendPng] = await settleAll(
       [
-        renderChart("pattern", buildPatternFigure(candles, chartOptions)),
-        renderChart("trend", buildTrendFigure(candles, { ...chartOptions, trendlines: fits })),
+        renderChart("pattern", buildPatternFigure(view.candles, view.chartOptions)),
+        renderChart("trend", buildTrendFigure(view.candles, { ...view.chartOptions, trendlines: view.fits })),
       ],
       signal,
     );
     const chartModels = { dispatch, agentModel: models.agent, graphModel: models.graph, signal };
-    const extraTools = pluginIndicatorTools(plugins, candles);
+    const extraTools = pluginIndicatorTools(plugins, view.candles);
     const builtIn = [
       () =>
         step("indicator", (recorder) =>
-          runIndicatorAgent({ context, candles, model: models.graph, recorder, extraTools, signal }),
+          runIndicatorAgent({ context, candles: view.candles, model: models.graph, recorder, extraTools, signal }),
         ),
       () => step("pattern", (recorder) => runPatternAgent({ ...chartModels, context, chart: patternPng, recorder })),
-      () => step("trend", (recorder) => runTrendAgent({ ...chartModels, context, lines, chart: trendPng, recorder })),
+      () =>
+        step("trend", (recorder) =>
+          runTrendAgent({ ...chartModels, context, lines: view.lines, chart: trendPng, recorder }),
+        ),
     ] as const;
     const pluginAnalysts = plugins.flatMap((plugin) =>
       plugin.analysts.map(
@@ -155,9 +154,9 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
               plugin,
               analyst,
               {
-                candles,
+                candles: view.candles,
                 timeframe: input.timeframe,
-                symbol: input.symbol,
+                symbol: view.symbol,
                 models: {
                   agent: recordingModel(models.agent, recorder, "agent"),
                   graph: recordingModel(models.graph, recorder, "graph"),
@@ -211,6 +210,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     const last = candles[candles.length - 1];
     return {
       promptVersion: PROMPT_VERSION,
+      blind: view.blind,
       asset: input.asset,
       assetName: input.assetName,
       symbol: input.symbol,

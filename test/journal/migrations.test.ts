@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_MIGRATION, journalMigrationProvider, journalMigrations } from "../../src/journal/migrations";
 import { openJournalDatabase } from "../../src/journal/open-database";
 import { openJournal } from "../../src/journal/open-journal";
-import { recordAnalysis } from "../../src/journal/record-analysis";
+import { analysisRow, parseJournalEntry } from "../../src/journal/record-analysis";
 import { compileJournalChild, startTogether } from "./journal-children";
 import { journalEngines, useJournalEngine } from "./journal-engines";
 import { sampleEntry } from "./journal-fixtures";
@@ -42,7 +42,17 @@ describe.each(journalEngines)("migrations on %s", (engine) => {
       FIRST_MIGRATION,
     );
     expect(migrated.error).toBeUndefined();
-    const recorded = await recordAnalysis(old.db, old.engine, sampleEntry());
+    // A row as the first schema held it: today's row without the columns later migrations added.
+    const recorded = { id: "01a20470-e8b0-7199-aecf-eaacf96eba38" };
+    const { blind: _addedIn0003, ...firstSchemaRow } = analysisRow(
+      parseJournalEntry(sampleEntry()),
+      recorded.id,
+      "2025-03-01T12:00:00.000Z",
+    );
+    await old.db
+      .insertInto("analyses")
+      .values(firstSchemaRow as ReturnType<typeof analysisRow>)
+      .execute();
     await old.close();
     expect(await appliedMigrations(location)).toEqual([FIRST_MIGRATION]);
     await expect(harness.query(location, "select count(*) from evaluation_runs")).rejects.toThrow(/evaluation_runs/);
@@ -50,6 +60,10 @@ describe.each(journalEngines)("migrations on %s", (engine) => {
     const journal = await harness.open(location);
     expect(await appliedMigrations(location)).toEqual(Object.keys(journalMigrations(engine)));
     expect((await journal.get(recorded.id))?.id).toBe(recorded.id);
+    // Rows from before blind mode read as not blind.
+    expect((await journal.list()).analyses.map((summary) => [summary.id, summary.blind])).toEqual([
+      [recorded.id, false],
+    ]);
     await journal.recordEvaluationRun({ settings: {}, models: null, promptVersion: "v1", points: [] });
     expect((await journal.listEvaluationRuns()).runs).toHaveLength(1);
   });
