@@ -10,7 +10,7 @@ export interface ReportTable {
   summaryRows?: number[];
 }
 
-export type FigureId = "accuracy" | "mean-return";
+export type FigureId = "accuracy" | "mean-return" | "mirror";
 
 export type ReportBlock =
   | { kind: "heading"; level: 1 | 2 | 3; text: string }

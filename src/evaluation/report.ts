@@ -1,6 +1,8 @@
 // The evaluation's report: the JSON record, and the blocks every other form (markdown, HTML, notebook) is written
 // from. Accuracy is laid out like the published 4h table (assets as rows, methods as columns, percent), with the
 // published figures and the market's drift beside it. Pure.
+import { edgeJson } from "./edge-json";
+import { edgeReportBlocks } from "./edge-report";
 import { describeProtocol, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
@@ -13,8 +15,13 @@ import { ALL_ASSETS } from "./score-evaluation";
 
 export const REPORT_TITLE = "Evaluation on the 4h benchmark";
 
+/**
+ * The run's record as JSON, with the published figures, and the edge sections (`mirror`, `paired`, `cutoff_split`)
+ * under their documented snake_case names (edge-json.ts).
+ */
 export function evaluationReportJson(result: EvaluationResult): string {
-  return `${JSON.stringify({ ...result, published: PUBLISHED_4H_ACCURACY }, null, 2)}\n`;
+  const { mirror: _mirror, paired: _paired, cutoffSplit: _cutoffSplit, ...record } = result;
+  return `${JSON.stringify({ ...record, ...edgeJson(result), published: PUBLISHED_4H_ACCURACY }, null, 2)}\n`;
 }
 
 /** The horizons a result has rows for, with their labels. */
@@ -38,8 +45,16 @@ export function evaluationSummary(result: EvaluationResult): string[] {
     (settings.plugins ?? []).length > 0
       ? ` Plugins: ${settings.plugins.map((plugin) => `${plugin.name} ${plugin.version}`).join(", ")}.`
       : "";
+  const views = [
+    settings.blind
+      ? "Blind: the agents saw no date, name or price level (prices rescaled to a last close of 100, bars numbered)."
+      : "",
+    settings.mirror
+      ? "Mirrored: every point was also analysed on its mirror image (p → c² / p), the baselines too."
+      : "",
+  ].filter(Boolean);
   const paragraphs = [
-    `${models}${plugins}`,
+    [`${models}${plugins}`, ...views].join(" "),
     describeProtocol(settings.protocol),
     `${settings.assets.join(", ")}; ${settings.windows ?? "all"} windows per asset, ${settings.pointsPerWindow} decision point(s) per window, ` +
       `${settings.historyBars}-bar history, horizons ${settings.horizons.join(", ")} bars (4h each). Random: mean of ${settings.randomSeeds} seeds.`,
@@ -104,6 +119,7 @@ export function evaluationReportBlocks(result: EvaluationResult): ReportBlock[] 
       ),
     },
     ...conventionsBlocks(result),
+    ...edgeReportBlocks(result),
   );
   const failed = result.points.filter((point) => point.error);
   if (failed.length > 0) {

@@ -1,10 +1,13 @@
 // Runs the agents over benchmark decision points and scores them against the baselines, under the per-horizon or
 // the published protocol (evaluation-protocol.ts).
 //
-// How it runs: windows are read, cut into decision points, and each point's 45-bar history is analysed with
-// pipeline.analyze({ candles, timeframe: "4h" }), at most `concurrency` at a time. Model answers go through the
-// on-disk cache (cachedChatModel), so a rerun asks the provider nothing and gives the same numbers. A point whose
-// analysis fails is recorded with its error and the run goes on; aborting the signal stops the whole run.
+// How it runs: windows are read, cut into decision points (and, with mirror on, each point mirrored: a price at or
+// below zero fails here, before any model call), and each point's 45-bar history is analysed with
+// pipeline.analyze({ candles, timeframe: "4h" }), at most `concurrency` at a time (analyse-points.ts). Model answers
+// go through the on-disk cache (cachedChatModel), so a rerun, or a run restarted after an interruption, asks the
+// provider only for what it never answered, and gives the same numbers. A point whose analysis fails is recorded
+// with its error and the run goes on; aborting the signal stops the whole run. Then everything is scored: accuracy
+// and returns beside the baselines, the mirrored run, the paired tests and the split at the model's training cutoff.
 import path from "node:path";
 
 import { z } from "zod";
@@ -12,7 +15,6 @@ import { z } from "zod";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
-import { itemAt } from "../common/item-at";
 import { QuantAgentError } from "../common/quantagent-error";
 import { createSecretRedactor } from "../common/secret-redactor";
 import { type Config, type ConfigInput, createConfig } from "../config/config-schema";
@@ -24,8 +26,8 @@ import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import type { Directive } from "../scoring/directive";
+import { analysePoints, type AnalysisTask } from "./analyse-points";
 import { readBenchmarkWindows } from "./benchmark-data";
-import { forEachWithConcurrency } from "./bounded-concurrency";
 import {
   type BenchmarkWindow,
   type DecisionPoint,
@@ -40,10 +42,10 @@ import type {
   EvaluationSettings,
   PointRecord,
 } from "./evaluation-result";
-import { marketDrift } from "./market-drift";
+import { mirrorDecisionPoint } from "./mirror-points";
 import { cachedChatModel } from "./model-cache";
 import { explorePublishedConventions } from "./published-conventions";
-import { scoreEvaluation } from "./score-evaluation";
+import { scoreRun } from "./score-run";
 import { createUsageMeter, type UsageMeter } from "./usage-meter";
 
 export const evaluationOptionsSchema = z.strictObject({
@@ -71,6 +73,10 @@ export const evaluationOptionsSchema = z.strictObject({
   /** Model-answer cache folder; default <config.data_dir>/cache/evaluation; false turns caching off. */
   cacheDir: z.union([z.string().min(1), z.literal(false)]).optional(),
   schedule: z.enum(["concurrent", "sequential"]).default("concurrent"),
+  /** Blind analyses (no date, name or price level reaches the provider); default the config's `blind`. */
+  blind: z.boolean().optional(),
+  /** Also analyse every point on its mirrored series (p -> c² / p), and score the baselines there too. */
+  mirror: z.boolean().default(false),
 });
 export type EvaluationOptions = z.input<typeof evaluationOptionsSchema> & {
   signal?: AbortSignal;
@@ -106,6 +112,9 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   for (const asset of settings.assets)
     windows.push(...(await readBenchmarkWindows(settings.benchmarkDir, asset, { windows: settings.windows, signal })));
   const points: DecisionPoint[] = windows.flatMap((window) => decisionPoints(window, pointOptions));
+  // Mirrored before any model call: a series that cannot be mirrored (a price at or below zero) costs nothing.
+  const mirroredPoints = settings.mirror ? points.map(mirrorDecisionPoint) : null;
+  const blind = settings.includeModel && (settings.blind ?? config.blind);
   // Pure and cheap; computed before any model call so that a surprise here costs nothing.
   const conventions =
     settings.protocol === "published"
@@ -117,23 +126,29 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     settings.cacheDir === false
       ? null
       : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "evaluation"));
-  const records: PointRecord[] = points.map(pointRecord);
+  const records: PointRecord[] = points.map((point, index) => ({
+    ...pointRecord(point),
+    ...(mirroredPoints ? { mirrored: { outcomes: outcomesOf(mirroredPoints[index]!) } } : {}),
+  }));
   let pipeline: Pipeline | undefined;
   let errors = 0;
+  let mirrorErrors = 0;
   try {
     if (settings.includeModel) {
       // Each point's analysis is not a journal entry of its own: the run is recorded whole, with its points.
       pipeline = createPipeline(
-        { ...config, journal: false },
+        { ...config, journal: false, blind },
         {
           ...dependencies,
           plugins,
           wrapChatModel: (model, role) => {
             // The prompt version and the plugin set are part of every key: a run under other prompts, or with other
             // plugins, asks every agent afresh (model-cache.ts says why the prompt text alone is not enough).
+            // Blind is in the key too (its requests differ anyway), and only when on, so earlier caches stay valid.
             const keyContext = {
               promptVersion: PROMPT_VERSION,
               ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}),
+              ...(blind ? { blind: true } : {}),
             };
             const cached = cacheDir
               ? cachedChatModel(model, { dir: cacheDir, onCall: (call) => meter.record(call), keyContext })
@@ -145,62 +160,50 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
       // A missing key fails here, once, instead of once per point.
       pipeline.model("agent");
       pipeline.model("graph");
-      const active = pipeline;
+      const tasks: AnalysisTask[] = records.flatMap((record, index) => {
+        const original: AnalysisTask = { point: points[index]!, side: "original", record };
+        return mirroredPoints && record.mirrored
+          ? [original, { point: mirroredPoints[index]!, side: "mirrored", record: record.mirrored }]
+          : [original];
+      });
       let done = 0;
-      const unit = pointOptions.pointsPerWindow === 1 ? "windows" : "decision points";
+      const unit = mirroredPoints ? "analyses" : pointOptions.pointsPerWindow === 1 ? "windows" : "decision points";
       const progress = (last?: { id: string; decision?: Directive; error?: string }) =>
         onProgress?.({
           unit,
           done,
-          total: points.length,
-          errors,
+          total: tasks.length,
+          errors: errors + mirrorErrors,
           usage: meter.summary(),
           elapsedMs: performance.now() - started,
           last,
         });
       progress();
-      await forEachWithConcurrency(
-        points,
-        settings.concurrency,
-        async (point, index) => {
-          const record = itemAt(records, index);
-          const pointStarted = performance.now();
-          try {
-            const result = await active.analyze(
-              { candles: point.history, timeframe: "4h", name: `${point.asset} benchmark window ${point.window}` },
-              { signal, schedule: settings.schedule },
-            );
-            record.decision = result.decision.decision;
-            record.forecastHorizon = result.decision.forecastHorizon;
-            record.riskRewardRatio = result.decision.riskRewardRatio;
-          } catch (error) {
-            if (signal?.aborted) throw error;
-            record.error = describeError(error);
-            errors += 1;
+      await analysePoints(pipeline, tasks, {
+        concurrency: settings.concurrency,
+        schedule: settings.schedule,
+        signal,
+        onDone: (task, last) => {
+          if (task.record.error !== undefined) {
+            if (task.side === "mirrored") mirrorErrors += 1;
+            else errors += 1;
           }
-          record.durationMs = Math.round(performance.now() - pointStarted);
           done += 1;
-          progress({ id: point.id, decision: record.decision, error: record.error });
+          progress(last);
         },
-        { signal },
-      );
+      });
     }
   } finally {
     await pipeline?.close();
   }
 
-  const directives = settings.includeModel
-    ? new Map(records.flatMap((record) => (record.decision ? [[record.id, record.decision] as const] : [])))
-    : undefined;
-  const scoring = { horizons: pointOptions.horizons, protocol: settings.protocol };
-  const scores = scoreEvaluation(points, {
-    ...scoring,
-    directives,
+  const runScores = scoreRun(points, mirroredPoints, records, {
+    horizons: pointOptions.horizons,
+    protocol: settings.protocol,
     randomSeeds: settings.randomSeeds,
     firstSeed: settings.firstSeed,
+    graphModel: settings.includeModel ? config.graph_llm_model : undefined,
   });
-  // The drift is read on the samples the methods were scored on: without the failed analyses' points.
-  const drift = marketDrift(directives ? points.filter((point) => directives.has(point.id)) : points, scoring);
   const resultSettings: EvaluationSettings = {
     protocol: settings.protocol,
     benchmarkDir: settings.benchmarkDir,
@@ -217,15 +220,17 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     promptVersion: settings.includeModel ? PROMPT_VERSION : null,
     plugins: pluginSummary,
     cacheDir: settings.includeModel ? cacheDir : null,
+    blind,
+    mirror: settings.mirror,
   };
   const result: EvaluationResult = {
     settings: resultSettings,
     points: records,
-    scores,
-    drift,
+    ...runScores,
     conventions,
     usage: meter.summary(),
     errors,
+    mirrorErrors,
     startedAt,
     durationMs: Math.round(performance.now() - started),
   };
@@ -259,6 +264,10 @@ async function recordRun(
   }
 }
 
+function outcomesOf(point: DecisionPoint): { horizon: number; move: number }[] {
+  return point.outcomes.map((outcome) => ({ horizon: outcome.horizon, move: outcome.move }));
+}
+
 /** A decision point as the result records it (outcomes without the bars). */
 export function pointRecord(point: DecisionPoint): PointRecord {
   return {
@@ -268,7 +277,7 @@ export function pointRecord(point: DecisionPoint): PointRecord {
     point: point.point,
     lastBarTime: new Date(point.entryTime).toISOString(),
     entryClose: point.entryClose,
-    outcomes: point.outcomes.map((outcome) => ({ horizon: outcome.horizon, move: outcome.move })),
+    outcomes: outcomesOf(point),
   };
 }
 
