@@ -2,7 +2,7 @@
 // Indicator agent's bars are read from its prompt (the first and last close), its report ends "Momentum: bullish"
 // or "bearish", and the Decision agent follows that line. It flips on a mirrored chart, as a pure chart reader would,
 // and answers the same for a blind and a plain view of one window (a blind view keeps every price ratio).
-import { fakeDecision,type FakeHandler } from "./fake-default-handler";
+import { fakeDecision, type FakeHandler } from "./fake-default-handler";
 import { fakeReply } from "./fake-replies";
 
 /** The closes of the "time,open,high,low,close" (or "bar,...") lines of a prompt, in order. */
