@@ -12,6 +12,7 @@ import { formatZodError } from "../../src/common/index";
 import {
   assertReportAbsent,
   createTextProgressBar,
+  edgeSummaryMarkdown,
   evaluationProtocolSchema,
   horizonLabel,
   listBenchmarkAssets,
@@ -66,6 +67,11 @@ Options:
                            report is an error, raised before anything runs)
   --no-charts              write no PNGs and no figures in the HTML (no Chromium needed)
   --baselines-only         score the baselines alone: no model, no key, no cost
+  --blind                  the agents see no date, name or price level (prices rescaled so the last
+                           close is 100, bars numbered, "an asset"); recorded in the cache key
+  --mirror                 also analyse every point on its mirrored series (p -> c²/p: every rise a
+                           fall), and the baselines too; reports flip rate, long rate and balanced
+                           accuracy (twice the model calls)
   --sequential             run the three analysts of one analysis one after another
   -h, --help               this text
 
@@ -75,9 +81,14 @@ ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. The cost shown is an
 ${EXIT_CODES_HELP} Exit code 1 also when every analysis failed (a wrong key or base URL):
 a run where only some failed exits 0 and lists them in its report.
 
+Every report also has the paired tests (exact McNemar: the model against every baseline, the other
+baselines against always-long) and, for a model whose training cutoff is known, the points split
+before and after it. What each figure means: docs/evaluation.md.
+
 Examples:
   quantagent evaluate --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
     --concurrency 4 --cache-dir data/cache/evaluation --out data/evaluation
+  quantagent evaluate --protocol published --windows 100 --blind --mirror --name edge
   quantagent evaluate --protocol published --baselines-only --windows 100 --name published-baselines
 `;
 
@@ -117,6 +128,8 @@ const argumentsSchema = z.object({
   noCharts: z.boolean().default(false),
   baselinesOnly: z.boolean().default(false),
   sequential: z.boolean().default(false),
+  blind: z.boolean().default(false),
+  mirror: z.boolean().default(false),
 });
 type EvaluateArguments = z.infer<typeof argumentsSchema>;
 
@@ -148,6 +161,8 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
         "no-charts": { type: "boolean" },
         "baselines-only": { type: "boolean" },
         sequential: { type: "boolean" },
+        blind: { type: "boolean" },
+        mirror: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }),
@@ -176,6 +191,8 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
     noCharts: values["no-charts"],
     baselinesOnly: values["baselines-only"],
     sequential: values.sequential,
+    blind: values.blind,
+    mirror: values.mirror,
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
   return parsed.data;
@@ -224,6 +241,8 @@ async function run(context: CliContext): Promise<number> {
     config,
     cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "evaluation")),
     schedule: options.sequential ? "sequential" : "concurrent",
+    blind: options.blind,
+    mirror: options.mirror,
     signal: context.signal,
     // The progress bar only writes text and asks isTTY; the CLI's output offers exactly that.
     onProgress: createTextProgressBar(context.stderr as NodeJS.WritableStream & { isTTY?: boolean }),
@@ -243,6 +262,7 @@ async function run(context: CliContext): Promise<number> {
     context.stdout.write(`${accuracyTableMarkdown(result, horizon)}\n\n`);
   }
   context.stdout.write(`${publishedComparisonMarkdown(result)}\n\n`);
+  context.stdout.write(`${edgeSummaryMarkdown(result)}\n\n`);
   context.stdout.write(
     `Wrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`,
   );

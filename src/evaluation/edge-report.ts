@@ -22,8 +22,7 @@ const cell = (value: number | null | undefined) => (value === null || value === 
 /** Whether any model beats always-LONG at 5%, in one sentence per model. */
 export function beatsAlwaysLongSentence(result: EvaluationResult): string {
   const model = result.settings.models?.graph.model;
-  if (!model)
-    return "No model was run, so nothing is tested against always-LONG but the other baselines (the table below).";
+  if (!model) return "No model was run: the paired tests compare each other baseline with always-LONG.";
   const rows = result.paired.filter((row) => row.a === model && row.b === "always_long");
   const label = (row: PairedRow) => horizonLabel(row.horizon, result.settings.horizons);
   const counts = (row: PairedRow) =>
@@ -199,4 +198,15 @@ function pairedBlocks(result: EvaluationResult): ReportBlock[] {
 /** The edge sections, in report order: mirror, paired tests, cutoff split. */
 export function edgeReportBlocks(result: EvaluationResult): ReportBlock[] {
   return [...mirrorBlocks(result), ...pairedBlocks(result), ...cutoffBlocks(result)];
+}
+
+/** The short form the CLI prints: the sentence on always-LONG, the pooled mirror tables, the cutoff split. */
+export function edgeSummaryBlocks(result: EvaluationResult): ReportBlock[] {
+  const mirror = result.mirror
+    ? horizonsOf(result).flatMap((horizon): ReportBlock[] => [
+        { kind: "paragraph", text: `Mirrored, ${horizonLabel(horizon, result.settings.horizons)}, all points (%):` },
+        { kind: "table", table: mirrorPooledTable(result, horizon) },
+      ])
+    : [];
+  return [{ kind: "paragraph", text: beatsAlwaysLongSentence(result) }, ...mirror, ...cutoffBlocks(result)];
 }

@@ -1,6 +1,7 @@
 // The evaluation harness: decision points from benchmark windows, the two scoring protocols, the market's drift, the
-// conventions checked against the published figures, the model-answer cache, the run, its reports (JSON, markdown,
-// HTML), figures and progress views. It scores on the shared core in src/scoring/.
+// conventions checked against the published figures, the edge checks (mirrored points, paired tests, the split at a
+// model's training cutoff), the model-answer cache, the run, its reports (JSON, markdown, HTML), figures and progress
+// views. It scores on the shared core in src/scoring/.
 //
 // The scoring core's names, re-exported as they were when they lived here (quantagent-ts/scoring has them all).
 export {
@@ -39,6 +40,7 @@ export {
   readBenchmarkWindows,
 } from "./benchmark-data";
 export { canonicalJson } from "./canonical-json";
+export { type CutoffSide, type CutoffSplit, type CutoffSplitOptions, splitAtCutoff } from "./cutoff-split";
 export {
   type BenchmarkWindow,
   type DecisionPoint,
@@ -48,6 +50,15 @@ export {
   type HorizonOutcome,
   outcomeAt,
 } from "./decision-points";
+export {
+  type EdgeJson,
+  edgeJson,
+  type WireCutoffSide,
+  type WireCutoffSplit,
+  type WireMirrorRow,
+  type WirePairedRow,
+} from "./edge-json";
+export { beatsAlwaysLongSentence, formatPValue } from "./edge-report";
 export { accuracyFigure, type EvaluationFigure, meanReturnFigure } from "./evaluation-figures";
 export {
   type EvaluationProtocol,
@@ -58,6 +69,7 @@ export {
   type ScoreHorizon,
 } from "./evaluation-protocol";
 export type {
+  AnalysedDirective,
   EvaluationProgress,
   EvaluationProgressListener,
   EvaluationResult,
@@ -66,6 +78,9 @@ export type {
 } from "./evaluation-result";
 export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export type { DriftRow } from "./market-drift";
+export { mirrorFigure } from "./mirror-figure";
+export { mirrorDecisionPoint } from "./mirror-points";
+export { findMirrorRow, type MirrorRow, type MirrorScoringOptions, scoreMirror } from "./mirror-scores";
 export {
   cachedChatModel,
   type ModelCacheCall,
@@ -74,6 +89,14 @@ export {
   type ModelCacheOptions,
 } from "./model-cache";
 export { estimateCostUsd, findModelPrice, MODEL_PRICES, MODEL_PRICES_AS_OF, type ModelPrice } from "./model-prices";
+export {
+  beats,
+  type LabelledDirectives,
+  pairedComparisons,
+  type PairedOptions,
+  type PairedRow,
+  SIGNIFICANCE_LEVEL,
+} from "./paired-comparisons";
 export {
   createEvaluationProgressView,
   createTextProgressBar,
@@ -85,6 +108,8 @@ export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figure
 export {
   accuracyTableMarkdown,
   conventionsMarkdown,
+  edgeMarkdown,
+  edgeSummaryMarkdown,
   evaluationMarkdown,
   evaluationReportJson,
   evaluationSummaryMarkdown,
@@ -101,5 +126,6 @@ export {
   type ScoreRow,
   type ScoringOptions,
 } from "./score-evaluation";
+export { type RunScores, type RunScoringOptions, scoreRun } from "./score-run";
 export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
 export { assertReportAbsent, writeEvaluationReport, type WriteReportOptions, type WrittenReport } from "./write-report";

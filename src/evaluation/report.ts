@@ -2,7 +2,7 @@
 // from. Accuracy is laid out like the published 4h table (assets as rows, methods as columns, percent), with the
 // published figures and the market's drift beside it. Pure.
 import { edgeJson } from "./edge-json";
-import { edgeReportBlocks } from "./edge-report";
+import { edgeReportBlocks, edgeSummaryBlocks } from "./edge-report";
 import { describeProtocol, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
@@ -163,4 +163,14 @@ export function publishedComparisonMarkdown(result: EvaluationResult): string {
       (horizon) => horizonLabel(horizon, result.settings.horizons),
     ),
   );
+}
+
+/** The edge sections whole: the mirrored run, the paired tests and the split at the training cutoff. */
+export function edgeMarkdown(result: EvaluationResult): string {
+  return markdownReport(edgeReportBlocks(result)).trimEnd();
+}
+
+/** What the CLI prints of them: whether the model beats always-LONG, the pooled mirror tables, the cutoff split. */
+export function edgeSummaryMarkdown(result: EvaluationResult): string {
+  return markdownReport(edgeSummaryBlocks(result)).trimEnd();
 }

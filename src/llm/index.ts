@@ -1,5 +1,5 @@
 // quantagent-ts/llm: the provider-neutral chat interface (for wrapping models: caches, recorders, rate limiters),
-// building a model from the config, key validation, and the provider table.
+// building a model from the config, key validation, the provider table, and the known models' training cutoffs.
 export {
   type ApiKeyStatus,
   apiKeyStatus,
@@ -37,4 +37,12 @@ export {
   type ModelSettings,
   modelSettingsFor,
 } from "./create-chat-model";
+export {
+  afterCutoffFrom,
+  type CutoffMonth,
+  findTrainingCutoff,
+  sideOfCutoff,
+  TRAINING_CUTOFFS,
+  type TrainingCutoff,
+} from "./training-cutoffs";
 export { type ApiKeyValidation, validateApiKey, type ValidateApiKeyOptions } from "./validate-api-key";
