@@ -190,14 +190,23 @@ export const analysesPageAnswerSchema = z.object({
   analyses: z.array(wireAnalysisSummarySchema),
   next_cursor: z.string().nullable().meta({ description: "pass as cursor for the next page; null on the last page" }),
 });
+const splitSide = z.object({
+  n: z.number().meta({ description: "analyses on this side, failed and unscored ones included" }),
+  ...accuracyFigures,
+});
 export const journalStatsAnswerSchema = z.object({
   group_by: grouping,
   horizon: z.union([z.literal(1), z.literal(3)]),
+  split: z.literal("cutoff").optional().meta({ description: "present when asked for with split=cutoff" }),
   groups: z.array(
     z.object({
       key: z.string(),
       n: z.number().meta({ description: "analyses recorded, failed and unscored ones included" }),
       ...accuracyFigures,
+      split: z.object({ before: splitSide, after: splitSide, unsplit: splitSide }).optional().meta({
+        description:
+          "with split=cutoff: the group's analyses whose decision bar is in or before their graph model's training-cutoff month (before), after it (after), or whose model has no known cutoff or that failed before loading data (unsplit)",
+      }),
     }),
   ),
 });

@@ -15,6 +15,7 @@ import {
   type AccuracyFigures,
   type AnalysisOutcome,
   type AnalysisSummary,
+  cutoffSides,
   journalGroupings,
   journalSources,
 } from "../../src/journal/index";
@@ -31,7 +32,7 @@ type Action = (typeof ACTIONS)[number];
 const HELP = `Usage: quantagent history [list] [--asset <a>] [--timeframe <tf>] [--model <m>] [--provider <p>] [--source <s>]
                           [--limit <n>] [--cursor <c>]
        quantagent history show <id>
-       quantagent history stats [--group-by <g>] [--horizon 1|3] [filters]
+       quantagent history stats [--group-by <g>] [--horizon 1|3] [--split cutoff] [filters]
        quantagent history score
        quantagent history leaderboard [--group-by <g>] [--horizon <k>] [--flat-moves excluded|miss]
        quantagent history delete <id>
@@ -42,7 +43,8 @@ the market did 1 and 3 bars later.
   list          recorded analyses, newest first, 20 a page (--limit up to ${MAX_PAGE_SIZE}); the next page's --cursor is printed
   show <id>     one analysis: its decision, reports and outcome
   stats         directional accuracy per group with Wilson 95% intervals (--group-by ${journalGroupings.join(" | ")};
-                default model; --horizon default 3)
+                default model; --horizon default 3; --split cutoff: each group also before and after its
+                analyses' graph models' training cutoffs, by the decision bar's month; see docs/evaluation.md)
   score         scores pending analyses whose later bars have closed (fetched from Yahoo Finance)
   leaderboard   evaluation runs side by side (quantagent evaluate records them), per group as stats
   delete <id>   removes one analysis and the charts nothing else uses
@@ -56,6 +58,7 @@ ${EXIT_CODES_HELP}
 Examples:
   quantagent history --model gpt-4o --limit 50
   quantagent history stats --group-by asset --horizon 1
+  quantagent history stats --split cutoff
   quantagent history score && quantagent history stats
 `;
 
@@ -82,6 +85,7 @@ const optionsSchema = z.object({
     .default("model"),
   horizon: wholeNumber("--horizon", 1, 1000).optional(),
   flatMoves: z.enum(["excluded", "miss"], { error: "--flat-moves must be excluded or miss" }).default("excluded"),
+  split: z.enum(["cutoff"], { error: "--split must be cutoff" }).optional(),
   dataDir: z.string().min(1),
   json: z.boolean(),
 });
@@ -104,6 +108,7 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
         "group-by": { type: "string" },
         horizon: { type: "string" },
         "flat-moves": { type: "string" },
+        split: { type: "string" },
         "data-dir": { type: "string" },
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -130,6 +135,7 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
     groupBy: values["group-by"],
     horizon: values.horizon,
     flatMoves: values["flat-moves"],
+    split: values.split,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     json: values.json ?? false,
   });
@@ -218,10 +224,17 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
         ...filtersOf(options),
         groupBy: options.groupBy,
         horizon: (options.horizon ?? 3) as 1 | 3,
+        ...(options.split ? { split: options.split } : {}),
       });
       if (options.json) return json({ group_by: stats.groupBy, horizon: stats.horizon, groups: stats.groups });
       if (stats.groups.length === 0) return "Nothing recorded yet (or nothing matches).\n";
-      return `Directional accuracy ${stats.horizon} bar${stats.horizon === 1 ? "" : "s"} after each analysis, per ${stats.groupBy}:\n${accuracyTable(stats.groups)}`;
+      const heading = `Directional accuracy ${stats.horizon} bar${stats.horizon === 1 ? "" : "s"} after each analysis, per ${stats.groupBy}`;
+      if (!options.split) return `${heading}:\n${accuracyTable(stats.groups)}`;
+      // One row per group and side: before the graph model's training cutoff, after it, or unsplit (no known cutoff).
+      const rows = stats.groups.flatMap((group) =>
+        group.split ? cutoffSides.map((side) => ({ ...group.split![side], key: `${group.key} (${side})` })) : [group],
+      );
+      return `${heading}, before and after each graph model's training cutoff (unsplit: no known cutoff):\n${accuracyTable(rows)}`;
     }
     case "score": {
       const counts = await journal.scoreOutcomes({ signal: context.signal });

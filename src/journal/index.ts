@@ -1,6 +1,13 @@
 // quantagent-ts/journal: the analysis journal. Every analysis and evaluation run recorded in SQLite (embedded) or
 // PostgreSQL (shared), scored against what the market did afterwards, and compared across models, prompts and plugins.
 export type { AnalysisFilter } from "./analysis-filter";
+export {
+  type CutoffSideName,
+  cutoffSideOf,
+  cutoffSides,
+  type CutoffSplitFigures,
+  type SideFigures,
+} from "./cutoff-stats";
 export type { JournalEngine } from "./database-schema";
 export {
   type EvaluationPointInput,
