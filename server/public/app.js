@@ -127,6 +127,9 @@ function wireAnalysis(config, dates, assets) {
   /** @param {string} message */
   const csvProblem = (message) => Object.assign(new Error(message), { code: "invalid_csv" });
 
+  /** Blind asks the server to show the models no date, name or price level (docs/evaluation.md). */
+  const blind = () => (byId("blind-input", HTMLInputElement).checked ? { blind: true } : {});
+
   async function requestBody() {
     if (selectedSource() === "csv") {
       const file = fileInput.files?.[0];
@@ -138,9 +141,9 @@ function wireAnalysis(config, dates, assets) {
       if (file.size > 4 * limit) throw tooLarge();
       const csv = await file.text();
       if (csv.length > limit) throw tooLarge();
-      return { csv, timeframe: dates.timeframe(), name: file.name.replace(/\.csv$/i, "") };
+      return { csv, timeframe: dates.timeframe(), name: file.name.replace(/\.csv$/i, ""), ...blind() };
     }
-    return { asset: assets.selected(), timeframe: dates.timeframe(), ...dates.range() };
+    return { asset: assets.selected(), timeframe: dates.timeframe(), ...dates.range(), ...blind() };
   }
 
   form.addEventListener("submit", async (event) => {

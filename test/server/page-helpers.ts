@@ -29,7 +29,11 @@ export async function loadPage(page: Page, url: string): Promise<void> {
 
 /** Picks the data source and waits until its part of the form is shown. */
 export async function chooseSource(page: Page, source: "market" | "csv"): Promise<void> {
-  await page.click(`input[name="source"][value="${source}"]`);
+  const radio = `input[name="source"][value="${source}"]`;
+  // Into the middle of the screen first, as a user would look at it: puppeteer clicks the middle of an element that
+  // is partly on screen without scrolling, and with the page scrolled down that point can be under the sticky header.
+  await page.$eval(radio, (node) => node.scrollIntoView({ block: "center", behavior: "instant" }));
+  await page.click(radio);
   await page.waitForSelector(source === "market" ? "#add-symbol-button" : "#csv-file-input", {
     visible: true,
     timeout: 5_000,
