@@ -108,6 +108,27 @@ describe("an edge evaluation against the fake provider", () => {
     expect(markdown).toContain("Blind: the agents saw no date, name or price level");
   });
 
+  it("under the published protocol too: one directive per window and its mirror, scored on three closes pooled", async () => {
+    const result = await runEvaluation(
+      options("cache-edge-published", { protocol: "published", horizons: undefined, mirror: true, blind: true }),
+    );
+    expect(result.settings).toMatchObject({ protocol: "published", blind: true, mirror: true });
+    expect(findMirrorRow(result.mirror!, { asset: "ALL", method: "agents", horizon: "pooled" })).toMatchObject({
+      points: 4,
+      flipRate: 1,
+      longRate: 0.5,
+      scored: 24,
+    });
+    expect(result.paired.filter((row) => row.a === "gpt-4o").map((row) => [row.b, row.horizon, row.n])).toEqual([
+      ["random", "pooled", 12],
+      ["always_long", "pooled", 12],
+      ["always_short", "pooled", 12],
+      ["momentum", "pooled", 12],
+      ["linear_regression", "pooled", 12],
+    ]);
+    expect(result.cutoffSplit).toMatchObject({ known: true, after: { points: 4 } });
+  });
+
   it("a run stopped half-way and started again asks the provider only for the answers it never had", async () => {
     const controller = new AbortController();
     const stopped = runEvaluation(
