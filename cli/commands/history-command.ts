@@ -15,9 +15,9 @@ import {
   type AccuracyFigures,
   type AnalysisOutcome,
   type AnalysisSummary,
-  cutoffSides,
   journalGroupings,
   journalSources,
+  splitRows,
 } from "../../src/journal/index";
 import { MAX_PAGE_SIZE } from "../../src/journal/index";
 import type { CliContext } from "../cli-context";
@@ -231,10 +231,7 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
       const heading = `Directional accuracy ${stats.horizon} bar${stats.horizon === 1 ? "" : "s"} after each analysis, per ${stats.groupBy}`;
       if (!options.split) return `${heading}:\n${accuracyTable(stats.groups)}`;
       // One row per group and side: before the graph model's training cutoff, after it, or unsplit (no known cutoff).
-      const rows = stats.groups.flatMap((group) =>
-        group.split ? cutoffSides.map((side) => ({ ...group.split![side], key: `${group.key} (${side})` })) : [group],
-      );
-      return `${heading}, before and after each graph model's training cutoff (unsplit: no known cutoff):\n${accuracyTable(rows)}`;
+      return `${heading}, before and after each graph model's training cutoff (unsplit: no known cutoff):\n${accuracyTable(splitRows(stats.groups))}`;
     }
     case "score": {
       const counts = await journal.scoreOutcomes({ signal: context.signal });

@@ -120,7 +120,8 @@ function cutoffTable(
   };
 }
 
-function cutoffBlocks(result: EvaluationResult): ReportBlock[] {
+/** The split at the graph model's training cutoff (nothing for a baselines-only run). */
+export function cutoffReportBlocks(result: EvaluationResult): ReportBlock[] {
   const split = result.cutoffSplit;
   if (!split) return [];
   const heading: ReportBlock = { kind: "heading", level: 2, text: "Before and after the training cutoff" };
@@ -150,7 +151,8 @@ function cutoffBlocks(result: EvaluationResult): ReportBlock[] {
   ];
 }
 
-function mirrorBlocks(result: EvaluationResult): ReportBlock[] {
+/** The mirrored run: what it is, the pooled table, balanced accuracy per asset and the figure (nothing without mirror). */
+export function mirrorReportBlocks(result: EvaluationResult): ReportBlock[] {
   if (!result.mirror) return [];
   const failed =
     result.mirrorErrors > 0 ? ` ${result.mirrorErrors} mirrored analyses failed; their points are left out here.` : "";
@@ -178,7 +180,8 @@ function mirrorBlocks(result: EvaluationResult): ReportBlock[] {
   ];
 }
 
-function pairedBlocks(result: EvaluationResult): ReportBlock[] {
+/** The paired tests: the sentence on always-LONG, how to read them, a table per horizon. */
+export function pairedReportBlocks(result: EvaluationResult): ReportBlock[] {
   return [
     { kind: "heading", level: 2, text: "Paired tests (exact McNemar)" },
     { kind: "paragraph", text: beatsAlwaysLongSentence(result) },
@@ -197,7 +200,7 @@ function pairedBlocks(result: EvaluationResult): ReportBlock[] {
 
 /** The edge sections, in report order: mirror, paired tests, cutoff split. */
 export function edgeReportBlocks(result: EvaluationResult): ReportBlock[] {
-  return [...mirrorBlocks(result), ...pairedBlocks(result), ...cutoffBlocks(result)];
+  return [...mirrorReportBlocks(result), ...pairedReportBlocks(result), ...cutoffReportBlocks(result)];
 }
 
 /** The short form the CLI prints: the sentence on always-LONG, the pooled mirror tables, the cutoff split. */
@@ -208,5 +211,5 @@ export function edgeSummaryBlocks(result: EvaluationResult): ReportBlock[] {
         { kind: "table", table: mirrorPooledTable(result, horizon) },
       ])
     : [];
-  return [{ kind: "paragraph", text: beatsAlwaysLongSentence(result) }, ...mirror, ...cutoffBlocks(result)];
+  return [{ kind: "paragraph", text: beatsAlwaysLongSentence(result) }, ...mirror, ...cutoffReportBlocks(result)];
 }

@@ -58,7 +58,14 @@ export {
   type WireMirrorRow,
   type WirePairedRow,
 } from "./edge-json";
-export { beatsAlwaysLongSentence, formatPValue } from "./edge-report";
+export {
+  beatsAlwaysLongSentence,
+  cutoffReportBlocks,
+  edgeReportBlocks,
+  formatPValue,
+  mirrorReportBlocks,
+  pairedReportBlocks,
+} from "./edge-report";
 export { accuracyFigure, type EvaluationFigure, meanReturnFigure } from "./evaluation-figures";
 export {
   type EvaluationProtocol,
@@ -116,6 +123,7 @@ export {
   publishedComparisonMarkdown,
   returnsTableMarkdown,
 } from "./report";
+export type { ReportBlock, ReportTable } from "./report-blocks";
 export { acrossAssets, methodLabels } from "./report-tables";
 export { type EvaluationOptions, evaluationOptionsSchema, runEvaluation } from "./run-evaluation";
 export {

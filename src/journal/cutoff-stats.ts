@@ -24,6 +24,29 @@ export type CutoffSplitFigures = Record<CutoffSideName, SideFigures>;
 
 type Column = "graph_model" | "graph_provider" | "asset" | "timeframe" | "prompt_version";
 
+/**
+ * One row per group and side, keyed "gpt-4o (before)", for a table; a group without split figures stays one row.
+ */
+export function splitRows<Group extends AccuracyFigures & { key: string; n: number; split?: CutoffSplitFigures }>(
+  groups: readonly Group[],
+): (SideFigures & { key: string })[] {
+  return groups.flatMap((group) =>
+    group.split
+      ? cutoffSides.map((side) => ({ ...group.split![side], key: `${group.key} (${side})` }))
+      : [
+          {
+            key: group.key,
+            n: group.n,
+            scored: group.scored,
+            hits: group.hits,
+            accuracy: group.accuracy,
+            ci_low: group.ci_low,
+            ci_high: group.ci_high,
+          },
+        ],
+  );
+}
+
 /** The side of one analysis: by the month of its decision bar against its graph model's cutoff month. */
 export function cutoffSideOf(graphModel: string, entryMonth: string | null): CutoffSideName {
   const cutoff = findTrainingCutoff(graphModel)?.cutoff;

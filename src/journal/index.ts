@@ -7,6 +7,7 @@ export {
   cutoffSides,
   type CutoffSplitFigures,
   type SideFigures,
+  splitRows,
 } from "./cutoff-stats";
 export type { JournalEngine } from "./database-schema";
 export {
@@ -43,7 +44,7 @@ export type {
   StatsGroup,
   StatsOptions,
 } from "./journal-stats";
-export { accuracyTableHtml, type AccuracyTableRow, analysesTableHtml } from "./journal-tables";
+export { accuracyTableHtml, type AccuracyTableRow, analysesTableHtml, cutoffSplitTableHtml } from "./journal-tables";
 export type { Leaderboard, LeaderboardGroup, LeaderboardOptions } from "./leaderboard";
 export { type AnalysisPage, type AnalysisSummary, type ListAnalysesOptions, MAX_PAGE_SIZE } from "./list-analyses";
 export { JOURNAL_FILE_NAME } from "./open-database";
