@@ -10,9 +10,14 @@ import type { ReportBlock, ReportTable } from "./report-blocks";
 import { assetRows, methodLabels, methodsOf, percent } from "./report-tables";
 import { ALL_ASSETS, type MethodId } from "./score-evaluation";
 
-/** "p = 0.012", "p < 0.001". */
+/** Two significant digits, in scientific notation below 0.001: "0.012", "3.2e-8" (no "<", which markdown escapes). */
+export function formatPValueNumber(pValue: number): string {
+  return pValue < 0.001 ? pValue.toExponential(1) : pValue.toPrecision(2);
+}
+
+/** "p = 0.012", "p = 3.2e-8". */
 export function formatPValue(pValue: number): string {
-  return pValue < 0.001 ? "p < 0.001" : `p = ${pValue.toPrecision(2)}`;
+  return `p = ${formatPValueNumber(pValue)}`;
 }
 
 const horizonsOf = (result: EvaluationResult): ScoreHorizon[] => [...new Set(result.scores.map((row) => row.horizon))];
@@ -50,7 +55,7 @@ function pairedTable(result: EvaluationResult, horizon: ScoreHorizon): ReportTab
         String(row.bHits),
         String(row.aOnly),
         String(row.bOnly),
-        row.pValue < 0.001 ? "< 0.001" : row.pValue.toPrecision(2),
+        formatPValueNumber(row.pValue),
       ]),
   };
 }

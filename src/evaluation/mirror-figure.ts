@@ -15,7 +15,8 @@ import { ALL_ASSETS } from "./score-evaluation";
 
 export interface LabelledMarkerTrace {
   type: "scatter";
-  mode: "markers+text";
+  /** Random sits at 50/50 on every asset: its labels would only hide the others'. */
+  mode: "markers+text" | "markers";
   name: string;
   x: number[];
   y: number[];
@@ -42,7 +43,7 @@ export function mirrorFigure(result: EvaluationResult, horizon: ScoreHorizon): E
     });
     return {
       type: "scatter",
-      mode: "markers+text",
+      mode: method === "random" ? "markers" : "markers+text",
       name: methodLabels[method],
       x: rows.map(({ row }) => row.originalAccuracy! * 100),
       y: rows.map(({ row }) => row.mirroredAccuracy! * 100),

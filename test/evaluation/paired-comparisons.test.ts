@@ -106,7 +106,7 @@ describe("the report's paired section", () => {
       ),
     };
     expect(beatsAlwaysLongSentence(winning)).toBe(
-      "Yes: gpt-4o beats always-LONG at the 5% level at k = 1 bar (p < 0.001; right on 40 samples where always-LONG was wrong, wrong on 10 where it was right).",
+      "Yes: gpt-4o beats always-LONG at the 5% level at k = 1 bar (p = 2.0e-5; right on 40 samples where always-LONG was wrong, wrong on 10 where it was right).",
     );
     expect(beatsAlwaysLongSentence({ ...result, settings: { ...result.settings, models: null } })).toMatch(
       /^No model was run/,
