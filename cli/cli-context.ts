@@ -2,9 +2,15 @@
 // the user presses Ctrl-C (or the process gets SIGTERM). Commands never touch process.* directly, so tests run them
 // in-process with captured output and an environment of their own.
 export interface CliOutput {
+  /** Text only: escape sequences and control characters but the line feed are removed (terminal-text.ts). */
   write(text: string): unknown;
-  /** True on a terminal: progress may then redraw and use colour-free symbols freely. */
+  /** True on a terminal: progress may then redraw its line. */
   isTTY?: boolean;
+  /**
+   * On a terminal only: the command line's own cursor control (a progress bar's carriage return), written as it is.
+   * Never given text from a model, the journal or a file.
+   */
+  writeControl?(text: string): unknown;
 }
 
 export interface CliContext {

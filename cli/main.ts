@@ -3,6 +3,7 @@
 // and streams, and exits with its code. Ctrl-C (or SIGTERM) aborts the command's signal: an analysis stops its model
 // calls, the server shuts down cleanly; a second Ctrl-C exits at once.
 import { abortOnStopSignals } from "../server/stop-signals";
+import { plainText } from "../src/common/index";
 import { EXIT_CODES } from "./exit-codes";
 import { runCli } from "./run-cli";
 
@@ -18,7 +19,8 @@ runCli({
 }).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // A bug's own report, but still no control sequence from whatever text it carries.
+    process.stderr.write(`${plainText(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`);
     process.exit(EXIT_CODES.failed);
   },
 );

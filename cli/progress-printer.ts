@@ -7,6 +7,7 @@
 // while a report is mid-sentence are held too, and printed when it ends. Nothing is dropped: finish() flushes
 // whatever is still held (an analysis that failed half-way).
 import { describeProgressEvent, type ProgressEvent } from "../src/index";
+import { stageStepLabel } from "../src/stages/stage-steps";
 
 export interface ProgressPrinterOptions {
   write: (text: string) => void;
@@ -21,7 +22,9 @@ export interface ProgressPrinter {
 }
 
 export function reportHeading(step: string): string {
-  return `--- ${step} report ---\n`;
+  // The debate's turns are arguments, under their side and round ("Bull researcher, round 1").
+  const stage = stageStepLabel(step);
+  return stage === undefined ? `--- ${step} report ---\n` : `--- ${stage} ---\n`;
 }
 
 export function createProgressPrinter(options: ProgressPrinterOptions): ProgressPrinter {
@@ -79,10 +82,13 @@ export function createProgressPrinter(options: ProgressPrinterOptions): Progress
       case "step-end":
       case "step-error": {
         ended.add(event.step);
+        // The reason of a failure is the analysis's error, which the command prints last in the command line's
+        // own words (run-cli.ts): the step's line says only which step failed, and when.
+        const line = describeProgressEvent(event, { withErrorText: false });
         if (live === event.step) {
-          handOver(describeProgressEvent(event));
+          handOver(line);
         } else {
-          statusLine(describeProgressEvent(event));
+          statusLine(line);
         }
         return;
       }

@@ -1,7 +1,7 @@
 // The text `quantagent analyze` prints on standard output when it is done (without --json): what was analysed, the
 // decision first, then its horizon, risk/reward and justification. Kept short and stable so a script can read the
 // decision from the line that starts with "Decision:"; --json is the full record.
-import type { AnalysisResult } from "../src/index";
+import { type AnalysisResult, describeStages } from "../src/index";
 
 export function formatResultSummary(result: AnalysisResult): string {
   const subject =
@@ -19,18 +19,43 @@ export function formatResultSummary(result: AnalysisResult): string {
       `Risk/reward: ${result.decision.riskRewardRatio}`,
       `Justification: ${result.decision.justification}`,
       `Models: agent ${result.models.agent.provider}/${result.models.agent.model}, graph ${result.models.graph.provider}/${result.models.graph.model}; ${tokens} tokens; ${(result.timingsMs.total / 1000).toFixed(1)} s`,
+      ...stageLines(result),
       ...(result.id === undefined ? [] : [`Journal: recorded as ${result.id}`]),
       ...(result.journalError === undefined ? [] : [`Journal: ${result.journalError.message}`]),
     ].join("\n") + "\n"
   );
 }
 
-/** The reports of an analysis by step name (the three agents', then plugin analysts'), for those not streamed live. */
+/** What the optional stages added, a line each; nothing when none ran. */
+function stageLines(result: AnalysisResult): string[] {
+  if (describeStages(result.stages) === "none") return [];
+  const lines = [`Stages: ${describeStages(result.stages)}`];
+  const { risk, memory } = result;
+  if (risk) {
+    lines.push(
+      risk.stopLoss === null
+        ? `Risk: no levels (${risk.reason})`
+        : `Risk: stop-loss ${risk.stopLoss}, take-profit ${risk.takeProfit}, size ${risk.size} (stop beyond the ${risk.basis}; ATR ${risk.atr})`,
+    );
+  }
+  if (memory) {
+    const count = memory.recalled.length;
+    lines.push(`Memory: ${count} lesson${count === 1 ? "" : "s"} given to the Decision agent`);
+    if (memory.lesson !== undefined) lines.push(`Lesson written: ${memory.lesson}`);
+  }
+  return lines;
+}
+
+/**
+ * The reports of an analysis by step name (the three agents', plugin analysts', then the debate's turns), for those
+ * not streamed live.
+ */
 export function reportsByStep(result: AnalysisResult): [string, string][] {
   return [
     ["indicator", result.reports.indicator],
     ["pattern", result.reports.pattern],
     ["trend", result.reports.trend],
     ...Object.entries(result.analystReports),
+    ...(result.debate ?? []).map((turn): [string, string] => [`${turn.side}-${turn.round}`, turn.text]),
   ];
 }

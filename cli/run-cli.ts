@@ -1,15 +1,19 @@
 // The `quantagent` command line: picks the command named by the first argument, runs it, and turns what it threw
 // into a message on standard error and an exit code (exit-codes.ts). Every byte a command writes passes through the
-// secret redactor first, so a key that a provider echoes in an error never reaches the terminal or a log file.
+// secret redactor first, so a key that a provider echoes in an error never reaches the terminal or a log file, and
+// then through plainText (src/common/terminal-text.ts), so no text from a model, the journal or a file can drive the terminal;
+// piped output holds no control character at all. Only the evaluation's progress bar redraws its line, on a
+// terminal only, through writeControl.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { createSecretRedactor, packageRoot } from "../src/common/index";
-import { MissingApiKeyError } from "../src/errors";
-import { type ErrorKind, providerIds, providers, QuantAgentError } from "../src/index";
+import { createSecretRedactor, packageRoot, plainText } from "../src/common/index";
+import { MissingApiKeyError, ProviderError } from "../src/errors";
+import { type ErrorKind, type ProviderId, providerIds, providers, QuantAgentError } from "../src/index";
 import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";
 import { analyzeCommand } from "./commands/analyze-command";
+import { backtestCommand } from "./commands/backtest-command";
 import { evaluateCommand } from "./commands/evaluate-command";
 import { historyCommand } from "./commands/history-command";
 import { kernelCommand } from "./commands/kernel-command";
@@ -22,6 +26,7 @@ export const COMMANDS: readonly Command[] = [
   historyCommand,
   serveCommand,
   evaluateCommand,
+  backtestCommand,
   kernelCommand,
 ];
 
@@ -69,15 +74,19 @@ export function exitCodeFor(error: unknown, signal: AbortSignal): number {
   return EXIT_CODES.failed;
 }
 
-function redacting(output: CliOutput, redact: (text: string) => string): CliOutput {
-  return { write: (text: string) => output.write(redact(text)), isTTY: output.isTTY };
+function terminalSafe(output: CliOutput, redact: (text: string) => string): CliOutput {
+  return {
+    write: (text: string) => output.write(plainText(redact(text))),
+    isTTY: output.isTTY,
+    ...(output.isTTY === true ? { writeControl: (text: string) => output.write(redact(text)) } : {}),
+  };
 }
 
 export async function runCli(context: CliContext): Promise<number> {
   const secretVariables = [...providerIds.map((id) => providers[id].keyEnvVar), "ACCESS_TOKEN"];
   const redactor = createSecretRedactor(() => secretVariables.map((name) => context.env[name]));
-  const stdout = redacting(context.stdout, redactor.redact);
-  const stderr = redacting(context.stderr, redactor.redact);
+  const stdout = terminalSafe(context.stdout, redactor.redact);
+  const stderr = terminalSafe(context.stderr, redactor.redact);
 
   const [name, ...rest] = context.argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
@@ -104,20 +113,33 @@ export async function runCli(context: CliContext): Promise<number> {
         ? "Interrupted."
         : error instanceof MissingApiKeyError
           ? missingKeyMessage(error)
-          : error instanceof Error
-            ? error.message
-            : String(error);
+          : error instanceof ProviderError && error.reason === "auth"
+            ? refusedKeyMessage(error)
+            : error instanceof Error
+              ? error.message
+              : String(error);
     const hint = error instanceof UsageError ? ` (quantagent ${command.name} --help)` : "";
     stderr.write(`${message}${hint}\n`);
     return code;
   }
 }
 
-/** The library's sentence names the config record and the page; on the command line the environment is the way. */
+/**
+ * The library's sentences about keys name the config record and the web page's Settings panel; on the command line
+ * the key comes from the environment, so that is where they point.
+ */
 function missingKeyMessage(error: MissingApiKeyError): string {
-  const others = providerIds
-    .filter((id) => id !== error.provider)
+  return `No ${providers[error.provider].displayName} API key: set ${providers[error.provider].keyEnvVar} in the environment (nothing was sent), or use ${otherProviders(error.provider)}.`;
+}
+
+function refusedKeyMessage(error: ProviderError): string {
+  const { displayName, keyEnvVar } = providers[error.provider];
+  return `Invalid API Key: ${displayName} refused the key in ${keyEnvVar} (invalid or expired). Set a valid key in ${keyEnvVar}, or use ${otherProviders(error.provider)}.`;
+}
+
+function otherProviders(provider: ProviderId): string {
+  return providerIds
+    .filter((id) => id !== provider)
     .map((id) => `--provider ${id} with ${providers[id].keyEnvVar}`)
     .join(", or ");
-  return `No ${providers[error.provider].displayName} API key: set ${providers[error.provider].keyEnvVar} in the environment (nothing was sent), or use ${others}.`;
 }

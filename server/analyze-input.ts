@@ -5,16 +5,20 @@
 // server only adds what belongs to the wire.
 import { z } from "zod";
 
-import { type AnalyzeRequest, analyzeRequestSchema, InputError, MAX_CSV_CHARACTERS } from "../src/index";
+import { type AnalyzeRequest, analyzeRequestSchema, InputError, MAX_INPUT_BARS } from "../src/index";
 import { symbolSchema, timeframeSchema } from "../src/market/index";
+import type { JsonShapeLimits } from "./json-shape-limit";
 import { legacyFlagSchema, parseLegacyDateRange } from "./legacy-date-range";
 
 /**
- * The body limit of /api/analyze. JSON escapes every line break and quote of the CSV, so a 5 MiB file makes a body
- * of more than 5 MiB: the limit leaves room for that (twice the CSV, plus the other fields), and the CSV rule of the
- * library is what a file is held to.
+ * The body limit of /api/analyze: 10 MiB. JSON escapes every line break and quote of a CSV, so a 5 MiB file makes a
+ * body of more than 5 MiB: the limit leaves room for that, and the CSV rules of the library (characters, rows) are
+ * what a file is held to.
  */
-export const ANALYZE_BODY_LIMIT_BYTES = 2 * MAX_CSV_CHARACTERS + 64 * 1024;
+export const ANALYZE_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** MAX_INPUT_BARS candles of six fields each (seven items with the candle itself), plus the few other fields. */
+export const ANALYZE_BODY_SHAPE: JsonShapeLimits = { maxDepth: 4, maxItems: MAX_INPUT_BARS * 7 + 64 };
 
 /** The old client's fields; the dates are read by parseLegacyDateRange, which names each bad one. */
 export const legacyForm = z.strictObject({

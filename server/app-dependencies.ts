@@ -4,6 +4,7 @@ import type { Pipeline } from "../src/index";
 import type { ConcurrencyLimit } from "./concurrency-limit";
 import type { FailedAttemptsOptions } from "./failed-attempts";
 import type { Logger } from "./logger";
+import type { InstallationSecretStore } from "./output-link/installation-secret";
 
 /** The part of the library's Pipeline the server calls: a test can pass a stub with these methods. */
 export type ServerPipeline = Pick<
@@ -49,8 +50,18 @@ export interface AppDependencies {
   heartbeatMs?: number;
   /** True when the server is served over TLS (adds Strict-Transport-Security). */
   tls?: boolean;
+  /**
+   * Behind a reverse proxy (TRUST_PROXY=1): the client's address is the last one of X-Forwarded-For, and the host and
+   * protocol are X-Forwarded-Host and -Proto. Default false: those headers are ignored.
+   */
+  trustProxy?: boolean;
   /** The clock, for the legacy form's use_current_time. */
   now?: () => Date;
+  /**
+   * Where the secret that signs /output links is kept; default one made for this process only (links then stay
+   * signed until it stops). The server's entry keeps it in DATA_DIR.
+   */
+  outputLinkSecret?: InstallationSecretStore;
 }
 
 export interface RouteSettings {
@@ -64,4 +75,5 @@ export interface RouteSettings {
   eventStreams: ConcurrencyLimit;
   heartbeatMs: number;
   now: () => Date;
+  outputLinkSecret: InstallationSecretStore;
 }

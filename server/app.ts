@@ -26,14 +26,17 @@ import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { createStaticFiles } from "./middleware/static-files";
 import { unansweredRequests } from "./middleware/unanswered";
+import { createMemorySecretStore } from "./output-link/installation-secret";
 import { defaultPublicDir, plotlyBundlePath } from "./project-paths";
 import { createAnalyzeRouter } from "./routes/analyze-routes";
 import { createApiKeyRouter } from "./routes/api-key-routes";
 import { createAssetRouter } from "./routes/asset-routes";
 import { createJournalRouter } from "./routes/journal-routes";
 import { createOpenApiRouter } from "./routes/openapi-routes";
+import { createOutputRouter } from "./routes/output-routes";
 import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
 import { createProviderRouter } from "./routes/provider-routes";
+import { createRunRouter } from "./routes/run-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";
 
 export type { AppDependencies } from "./app-dependencies";
@@ -65,6 +68,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     eventStreams: createConcurrencyLimit(dependencies.maxEventStreams ?? 16),
     heartbeatMs: dependencies.heartbeatMs ?? 15_000,
     now: dependencies.now ?? (() => new Date()),
+    outputLinkSecret: dependencies.outputLinkSecret ?? createMemorySecretStore(),
   };
   const publicDir = dependencies.publicDir ?? defaultPublicDir();
   const staticFiles = createStaticFiles({
@@ -76,7 +80,11 @@ export function createApp(dependencies: AppDependencies): Koa {
   });
 
   const app = new Koa();
-  app.proxy = false; // never trust X-Forwarded-* headers: Origin is compared with the Host this server sees
+  // X-Forwarded-* headers are trusted only behind a reverse proxy (TRUST_PROXY=1), and then only the last address of
+  // X-Forwarded-For, the one that proxy added: any earlier one is whatever the client wrote. The client's address is
+  // what failed token attempts are counted by; Origin is compared with the forwarded host and protocol.
+  app.proxy = dependencies.trustProxy === true;
+  app.maxIpsCount = 1;
   // Errors are answered by errorHandler; this only sees failures while a response is already being sent. A client
   // that leaves mid-stream (a closed tab, a cancelled run) is normal and not worth a warning.
   app.on("error", (error: unknown) => {
@@ -109,8 +117,10 @@ export function createApp(dependencies: AppDependencies): Koa {
     createTimeframeRouter(settings),
     createAnalyzeRouter(settings),
     createJournalRouter(settings),
+    createRunRouter(settings),
     createPageConfigRouter(settings),
     createOpenApiRouter(settings),
+    createOutputRouter(settings, { publicDir }),
   ];
   for (const router of routers) {
     app.use(router.routes());

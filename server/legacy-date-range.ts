@@ -10,10 +10,12 @@ const TIME_PATTERN = /^\d{2}:\d{2}(:\d{2})?$/;
 
 const dateField = z
   .string({ error: "must be a date written YYYY-MM-DD" })
+  .max(32, "must be a date written YYYY-MM-DD")
   .trim()
   .regex(DATE_PATTERN, "must be a date written YYYY-MM-DD");
 const timeField = z
   .string({ error: "must be a time written HH:MM (UTC)" })
+  .max(32, "must be a time written HH:MM (UTC)")
   .trim()
   .regex(TIME_PATTERN, "must be a time written HH:MM (UTC)");
 
@@ -52,7 +54,7 @@ export function parseLegacyDateRange(input: unknown, options: LegacyDateRangeOpt
   const form = parsed.data;
   const start = combine(form.start_date, form.start_time);
   if (start === undefined) {
-    const error = `Invalid date range: start ${form.start_date} ${form.start_time} is not a real date and time.`;
+    const error = "Invalid date range: start_date and start_time are not a real date and time.";
     return { ok: false, error };
   }
   if (form.use_current_time === true) {
@@ -68,7 +70,7 @@ export function parseLegacyDateRange(input: unknown, options: LegacyDateRangeOpt
   }
   const end = combine(form.end_date, form.end_time);
   if (end === undefined) {
-    const error = `Invalid date range: end ${form.end_date} ${form.end_time} is not a real date and time.`;
+    const error = "Invalid date range: end_date and end_time are not a real date and time.";
     return { ok: false, error };
   }
   return { ok: true, start: new Date(start), end: new Date(end) };

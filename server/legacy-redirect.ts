@@ -12,7 +12,9 @@
 // the stored whole texts when they belong to the same analysis (server/public/js/legacy-results.js).
 //
 // Secrets are removed from the link's JSON before it is percent-encoded: the answer's own redaction runs on the
-// encoded text, where a key with characters such as "+" or "=" would no longer read as itself.
+// encoded text, where a key with characters such as "+" or "=" would no longer read as itself. The link is then
+// signed (output-link/link-signature.ts): /output shows an unsigned or altered link under a banner saying this
+// server did not produce it.
 import type { WireAnalysisResult } from "../src/index";
 
 /** The longest redirect this server hands out: 8 KB less room for the request line and the browser's headers. */
@@ -55,6 +57,8 @@ export function quoteLikePython(text: string): string {
 export interface LegacyRedirectOptions {
   /** Removes secrets from text (the server's redactor); default: none. */
   redact?: (text: string) => string;
+  /** The signature of the link's results text, added as its `signature` parameter; default: none (unsigned). */
+  sign?: (results: string) => string;
 }
 
 /** A text cut to `limit` characters (whole code points), marked as shortened; untouched when it fits. */
@@ -69,7 +73,11 @@ export function legacyRedirectAnswer(
   options: LegacyRedirectOptions = {},
 ): LegacyRedirectAnswer {
   const redact = options.redact ?? ((text: string) => text);
-  const linkFor = (results: LinkResults) => `/output?results=${quoteLikePython(redact(JSON.stringify(results)))}`;
+  const linkFor = (results: LinkResults) => {
+    const text = redact(JSON.stringify(results));
+    const signature = options.sign ? `&signature=${options.sign(text)}` : "";
+    return `/output?results=${quoteLikePython(text)}${signature}`;
+  };
   const full: LinkResults = {
     success: true,
     asset_name: result.asset_name,

@@ -1,8 +1,22 @@
 // Scoring pending outcomes on a timer (SCORE_OUTCOMES_EVERY_MINUTES): one round at a time, never overlapping; a
 // round that fails is logged and the next one tries again. stop() aborts a round in flight (its market-data
-// fetches), so shutdown does not wait on the network.
+// fetches), so shutdown does not wait on the network. With SCORE_OUTCOMES_REFLECT=on a round also writes the memory
+// stage's lessons, but only while the graph model has a key: without one the round still scores (reflectingRounds).
 import type { ScoreOutcomesCounts } from "../src/journal/index";
 import type { Logger } from "./logger";
+
+type ScoreRound = (options: { signal: AbortSignal; reflect?: boolean }) => Promise<ScoreOutcomesCounts>;
+
+/**
+ * The rounds' scoring: with reflection on, each round asks for the lessons too when `canReflect()` says a model is
+ * there to write them (a key is set); otherwise it scores alone, so a server waiting for its key still scores.
+ */
+export function reflectingRounds(
+  scoreOutcomes: ScoreRound,
+  options: { reflect: boolean; canReflect: () => boolean },
+): OutcomeScoringOptions["scoreOutcomes"] {
+  return ({ signal }) => scoreOutcomes({ signal, reflect: options.reflect && options.canReflect() });
+}
 
 export interface OutcomeScoringOptions {
   scoreOutcomes: (options: { signal: AbortSignal }) => Promise<ScoreOutcomesCounts>;

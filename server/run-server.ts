@@ -1,9 +1,10 @@
 // Runs the server until it is told to stop: the one piece of logic behind `npm start` (server/main.ts) and
 // `quantagent serve` (cli/commands/serve-command.ts). It reads the settings from the environment it is given, loads
 // the plugins it names, builds the pipeline (keys from that environment as usual) and opens its journal, starts the
-// outcome scoring when asked, builds the app and listens on HTTP or HTTPS. When `signal` aborts (SIGINT/SIGTERM in
-// both callers) it closes every connection (which cancels running analyses), the server, the scoring timer and the
-// pipeline (Chromium, the journal). It never calls process.exit: it answers an exit code, and the caller exits.
+// outcome scoring when asked, builds the app and listens on HTTP or HTTPS, then launches Chromium in the background
+// (chromium-at-start.ts). When `signal` aborts (SIGINT/SIGTERM in both callers) it closes every connection (which
+// cancels running analyses), the server, the scoring timer and the pipeline (Chromium, the journal). It never calls
+// process.exit: it answers an exit code, and the caller exits.
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 
@@ -12,9 +13,11 @@ import { createPipeline } from "../src/index";
 import { loadPlugins, parsePluginList } from "../src/plugins/index";
 import { TOKEN_RECIPE } from "./access-token-quality";
 import { createApp, createServerRedactor } from "./app";
+import { startChromiumInBackground } from "./chromium-at-start";
 import { createAppServer } from "./http-server";
 import { createLogger } from "./logger";
-import { startOutcomeScoring } from "./outcome-scoring";
+import { reflectingRounds, startOutcomeScoring } from "./outcome-scoring";
+import { createFileSecretStore } from "./output-link/file-installation-secret";
 import { readServerEnvironment } from "./server-environment";
 
 /**
@@ -27,7 +30,7 @@ export type ServerExitCode = (typeof SERVER_EXIT)[keyof typeof SERVER_EXIT];
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunServerOptions {
-  /** HOST, PORT, DATA_DIR, ACCESS_TOKEN, TLS_*, MAX_CONCURRENT_ANALYSES, LOG_LEVEL, and the keys. */
+  /** HOST, PORT, DATA_DIR, ACCESS_TOKEN, TLS_*, MAX_CONCURRENT_ANALYSES, TRUST_PROXY, LOG_LEVEL, and the keys. */
   env: Record<string, string | undefined>;
   /** Aborting it shuts the server down; its reason (a string such as "SIGTERM") is logged. */
   signal: AbortSignal;
@@ -77,12 +80,24 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
       return SERVER_EXIT.failed;
     }
   }
+  // The secret that signs /output links is made (once) or read now: a damaged secret file stops the start, before
+  // any link is handed out that could not be checked later.
+  const outputLinkSecret = createFileSecretStore({ dataDir });
+  try {
+    await outputLinkSecret.secret();
+  } catch (error) {
+    writeError(`${describeError(error)}\n`);
+    await pipeline.close();
+    return SERVER_EXIT.failed;
+  }
   const app = createApp({
     pipeline,
     logger,
+    outputLinkSecret,
     accessToken,
     maxConcurrentAnalyses: settings.MAX_CONCURRENT_ANALYSES,
     tls: tls !== undefined,
+    trustProxy: settings.TRUST_PROXY === "1",
   });
   const server = createAppServer(app, { logger, tls });
 
@@ -102,10 +117,15 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     await pipeline.close();
     return SERVER_EXIT.failed;
   }
+  // Now that the server answers: Chromium launches beside it, so the first analysis's charts need not wait for it.
+  void startChromiumInBackground(pipeline, logger);
   const scoring =
     settings.SCORE_OUTCOMES_EVERY_MINUTES > 0
       ? startOutcomeScoring({
-          scoreOutcomes: (scoreOptions) => pipeline.journal.scoreOutcomes(scoreOptions),
+          scoreOutcomes: reflectingRounds((scoreOptions) => pipeline.journal.scoreOutcomes(scoreOptions), {
+            reflect: settings.SCORE_OUTCOMES_REFLECT === "on",
+            canReflect: () => pipeline.apiKeyStatus(pipeline.config.graph_llm_provider).hasKey,
+          }),
           everyMs: settings.SCORE_OUTCOMES_EVERY_MINUTES * 60_000,
           logger,
         })
@@ -124,6 +144,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
           engine: pipeline.journal.engine,
           location: pipeline.journal.location,
           scoreEveryMinutes: settings.SCORE_OUTCOMES_EVERY_MINUTES || null,
+          reflect: settings.SCORE_OUTCOMES_REFLECT === "on",
         }
       : "off",
   });

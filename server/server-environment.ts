@@ -1,6 +1,7 @@
 // The server's settings from the environment, checked with zod: HOST, PORT, DATA_DIR, ACCESS_TOKEN (and its
 // quality), TLS_CERT_FILE and TLS_KEY_FILE (both or neither), MAX_CONCURRENT_ANALYSES, QUANTAGENT_PLUGINS, LOG_LEVEL,
-// the journal's JOURNAL, DATABASE_URL and SCORE_OUTCOMES_EVERY_MINUTES; and the rule that a server reachable beyond
+// TRUST_PROXY, the journal's JOURNAL, DATABASE_URL, SCORE_OUTCOMES_EVERY_MINUTES and SCORE_OUTCOMES_REFLECT; and the rule
+// that a server reachable beyond
 // this machine must have an access token.
 import { z } from "zod";
 
@@ -39,6 +40,10 @@ export const serverEnvironmentSchema = z.object({
   TLS_CERT_FILE: trimmedText,
   TLS_KEY_FILE: trimmedText,
   MAX_CONCURRENT_ANALYSES: wholeNumber("MAX_CONCURRENT_ANALYSES", 1, 64, 4),
+  /** 1 behind a reverse proxy that sets X-Forwarded-For (and -Proto, -Host); default 0. */
+  TRUST_PROXY: trimmedText
+    .transform((value) => value ?? "0")
+    .pipe(z.enum(["0", "1"], { error: "TRUST_PROXY must be 0 or 1" })),
   /** Plugins to load at start: module specifiers, comma-separated. */
   QUANTAGENT_PLUGINS: trimmedText,
   /** "off" runs the server without recording analyses; default on. */
@@ -51,6 +56,13 @@ export const serverEnvironmentSchema = z.object({
   }),
   /** Score pending outcomes every this many minutes; 0 (the default) only on demand (POST /api/analyses/score-outcomes). */
   SCORE_OUTCOMES_EVERY_MINUTES: wholeNumber("SCORE_OUTCOMES_EVERY_MINUTES", 0, 1_440, 0),
+  /**
+   * "on": each timed round then writes the memory stage's lessons for scored analyses that have none (graph-model
+   * calls; skipped while no key is set). Default off.
+   */
+  SCORE_OUTCOMES_REFLECT: trimmedText
+    .transform((value) => value?.toLowerCase() ?? "off")
+    .pipe(z.enum(["on", "off"], { error: "SCORE_OUTCOMES_REFLECT must be on or off" })),
   LOG_LEVEL: trimmedText
     .transform((value) => value?.toLowerCase() ?? "info")
     .pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` })),

@@ -169,11 +169,29 @@ export const wireScoreCountsSchema = z.object({
   pending: z.number().meta({ description: "analyses whose later bars are not all there yet" }),
   failed: z.number().meta({ description: "analyses whose bars could not be fetched" }),
   caller_data: z.number().meta({ description: "analyses of the caller's own candles or CSV: no market to fetch from" }),
+  lessons: z
+    .object({
+      written: z.number().meta({ description: "lessons written by this call" }),
+      failed: z.number().meta({ description: "reflections with no usable lesson after a repair (tried again later)" }),
+    })
+    .optional()
+    .meta({
+      description:
+        "when scoring reflects (history score --reflect, the library's reflect option): the memory stage's lessons written for scored analyses that had none",
+    }),
 });
 export type WireScoreCounts = z.infer<typeof wireScoreCountsSchema>;
 
-export function wireScoreCounts(counts: ScoreOutcomesCounts): WireScoreCounts {
-  return { scored: counts.scored, pending: counts.pending, failed: counts.failed, caller_data: counts.callerData };
+export function wireScoreCounts(
+  counts: ScoreOutcomesCounts & { lessons?: { written: number; failed: number } },
+): WireScoreCounts {
+  return {
+    scored: counts.scored,
+    pending: counts.pending,
+    failed: counts.failed,
+    caller_data: counts.callerData,
+    ...(counts.lessons ? { lessons: { written: counts.lessons.written, failed: counts.lessons.failed } } : {}),
+  };
 }
 
 const accuracyFigures = {
@@ -230,7 +248,15 @@ export const accuracyOverTimeAnswerSchema = z.object({
  * GET /api/analyses/<id>: the result as it was answered, with the journal's id, the time recorded and the outcome;
  * for a run that failed, the error it failed with (recorded so failures count in the history).
  */
-const journalFields = { id: z.string(), created_at: z.string(), outcome: outcomeSchema };
+const journalFields = {
+  id: z.string(),
+  created_at: z.string(),
+  outcome: outcomeSchema,
+  lesson: z
+    .object({ text: z.string(), created_at: z.string(), model: z.string() })
+    .nullable()
+    .meta({ description: "the memory stage's lesson about this analysis, once written (model text: show as text)" }),
+};
 export const wireStoredAnalysisSchema = z.union([
   wireAnalysisResultSchema.extend(journalFields).meta({ title: "A finished analysis" }),
   z

@@ -23,3 +23,4 @@ export { DateRangeError } from "./market/date-range";
 export { MarketDataError, type MarketDataErrorReason, NoDataError } from "./market/market-data-error";
 export { NotEnoughDataError } from "./pipeline/load-candles";
 export { PluginError, type PluginErrorReason } from "./plugins/plugin-error";
+export { StageError } from "./stages/stage-error";

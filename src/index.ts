@@ -1,6 +1,6 @@
 // The public surface of the library: what a notebook or a script needs, and nothing else. Specialist parts live
 // behind subpaths (docs/library-guide.md): quantagent-ts/errors, /market, /charts, /indicators, /llm, /evaluation,
-// /scoring, /common, /journal, /plugins. Nothing else lives here.
+// /scoring, /backtest, /common, /journal, /plugins. Nothing else lives here.
 
 // Pipeline: create it, analyze, follow the progress, get the wire JSON.
 export { type Decision, type Directive, DIRECTIVES } from "./agents/decision-record";
@@ -18,6 +18,7 @@ export {
   type AnalyzeRequest,
   analyzeRequestSchema,
   MAX_CSV_CHARACTERS,
+  MAX_INPUT_BARS,
 } from "./pipeline/analyze-request";
 export { type LoadedCandles, MIN_ANALYSIS_BARS } from "./pipeline/load-candles";
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
@@ -35,6 +36,19 @@ export {
   type WireAnalysisResult,
   type WireProgressEvent,
 } from "./pipeline/wire";
+
+// The optional stages (memory, debate, risk) and what they add to a result.
+export type { DebateSide, DebateTurn } from "./agents/prompts/researcher-prompt";
+export type { RecalledLesson } from "./journal/lessons";
+export type { RiskLevels } from "./stages/risk-levels";
+export {
+  describeStages,
+  MAX_DEBATE_ROUNDS,
+  MAX_MEMORY_LESSONS,
+  type Stages,
+  type StagesInput,
+  stagesSchema,
+} from "./stages/stages-schema";
 
 // Configuration, keys, providers.
 export { type ApiKeyStatus, maskApiKey } from "./config/api-keys";
@@ -83,17 +97,25 @@ export { type ChartRenderer, createChartRenderer } from "./charts/png-renderer";
 export type { Display } from "./notebook/display";
 export { htmlTable } from "./notebook/html-table";
 export { showPlotly } from "./notebook/interactive-chart";
-export { createProgressView } from "./notebook/progress-view";
+export { createProgressView, type ProgressViewOptions } from "./notebook/progress-view";
 export { showResult, showWindowChart } from "./notebook/result-view";
 
 // Evaluation on the shipped benchmark.
 export { BENCHMARK_DIR, readBenchmarkWindow, readBenchmarkWindows } from "./evaluation/benchmark-data";
 export type { EvaluationResult } from "./evaluation/evaluation-result";
 export { showEvaluation } from "./evaluation/evaluation-view";
-export { createEvaluationProgressView } from "./evaluation/progress-bar";
 export { accuracyTableMarkdown } from "./evaluation/report";
 export { type EvaluationOptions, runEvaluation } from "./evaluation/run-evaluation";
 export { writeEvaluationReport } from "./evaluation/write-report";
+export { createEvaluationProgressView } from "./reports/progress-bar";
+
+// Walk-forward backtest on one series, with costs; its parts are in quantagent-ts/backtest.
+export type { BacktestOptions } from "./backtest/backtest-options";
+export type { BacktestResult } from "./backtest/backtest-result";
+export { showBacktest } from "./backtest/backtest-view";
+export { runBacktest } from "./backtest/run-backtest";
+export { writeBacktestReport } from "./backtest/write-backtest-report";
+export { createRunProgressView } from "./reports/progress-bar";
 
 // Analysis journal: open it; the rest (statistics, outcomes, views, its types) is in quantagent-ts/journal.
 export { type Journal, type JournalEntryInput, openJournal } from "./journal";

@@ -3,8 +3,8 @@
 // analysis is recorded in the journal (source "cli") unless --no-journal says otherwise.
 //
 // Everything that can be checked before money is spent is checked first, as a usage error (exit code 2): the
-// options, the file (readable, not too large), the date range (lookback, order, future), the model names and the
-// key. The pipeline then refuses bad CSV text and too few bars before its first model call, with the same exit code.
+// options, the file (readable, not too large), the asset code (built in or saved: a ticker goes through --symbol),
+// the date range (lookback, order, future), the model names and the key. The pipeline then refuses bad CSV text and too few bars before its first model call, with the same exit code.
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,7 +18,9 @@ import {
   createConfig,
   createPipeline,
   MAX_CSV_CHARACTERS,
+  type Pipeline,
   providerIds,
+  type Stages,
   switchProvider,
   toWireResult,
 } from "../../src/index";
@@ -30,17 +32,19 @@ import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { usageErrors } from "../parse-options";
 import { createProgressPrinter, reportHeading } from "../progress-printer";
 import { formatResultSummary, reportsByStep } from "../result-summary";
+import { STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 
 const HELP = `Usage: quantagent analyze --csv <file> --timeframe <tf> [--name <name>] [--end <date>] [options]
        quantagent analyze (--asset <code> | --symbol <ticker>) --timeframe <tf> --start <date> [--end <date>] [options]
 
-Runs the four agents on one asset at one timeframe and prints the LONG/SHORT decision. Progress, and each agent's
-report as it is written, go to standard error; the decision (or, with --json, the full result) to standard output.
+Runs the four agents (and any stages you add) on one asset at one timeframe and prints the LONG/SHORT decision.
+Progress, and each agent's report as it is written, go to standard error; the decision (or, with --json, the full
+result) to standard output.
 
 Data (one of):
   --csv <file>            CSV with Datetime (or Date), Open, High, Low, Close and optional Volume columns, any order
   --asset <code>          a built-in asset (SPX, BTC, GC, NQ, CL, ES, DJI, QQQ, VIX, DXY, AAPL, TSLA) or a saved
-                          custom symbol, fetched from Yahoo Finance
+                          custom symbol, fetched from Yahoo Finance; any other code is refused (use --symbol)
   --symbol <ticker>       any Yahoo Finance ticker, passed through unchanged (ETH-USD, ^FTSE, 7203.T)
 
 Options:
@@ -61,6 +65,8 @@ Options:
   --quiet                 no progress on standard error
   -h, --help              this text
 
+${STAGE_OPTIONS_HELP}
+
 Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
 ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. Charts are drawn by a local Chromium
 (PUPPETEER_EXECUTABLE_PATH, else /usr/bin/chromium). DATABASE_URL=postgres://... records into PostgreSQL instead
@@ -71,6 +77,7 @@ ${EXIT_CODES_HELP}
 Examples:
   quantagent analyze --csv prices.csv --timeframe 4h --name "My data"
   quantagent analyze --asset BTC --timeframe 1d --start 2025-01-01 --end 2025-03-01 --json > result.json
+  quantagent analyze --csv prices.csv --timeframe 4h --end 2025-02-01 --memory 3 --debate 1 --risk
 `;
 
 const optionsSchema = z
@@ -90,6 +97,7 @@ const optionsSchema = z
     journal: z.boolean(),
     json: z.boolean(),
     quiet: z.boolean(),
+    stages: z.custom<Stages>().optional(),
   })
   .superRefine((options, context) => {
     const sources = (["csv", "asset", "symbol"] as const).filter((source) => options[source] !== undefined);
@@ -136,11 +144,15 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
         json: { type: "boolean" },
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
+        ...STAGE_OPTIONS,
       },
     }),
   );
   if (values.help) return "help";
   if (values.timeframe === undefined) throw new UsageError(`--timeframe is required (one of ${TIMEFRAMES.join(", ")})`);
+  const stages = stagesFromOptions(values);
+  if (stages?.memory && values["no-journal"])
+    throw new UsageError("--memory keeps its lessons in the journal: leave out --no-journal, or --memory");
   const parsed = optionsSchema.safeParse({
     csv: values.csv,
     asset: values.asset,
@@ -157,6 +169,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
     journal: !(values["no-journal"] ?? false),
     json: values.json ?? false,
     quiet: values.quiet ?? false,
+    stages,
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
   return parsed.data;
@@ -194,7 +207,28 @@ async function readCsvOption(file: string, context: CliContext): Promise<string>
   }
 }
 
-async function requestOf(options: AnalyzeOptions, context: CliContext): Promise<AnalyzeRequest> {
+/**
+ * A built-in asset code (any case) or a custom symbol saved in the data folder, as saved. Anything else is refused
+ * here, before any market data is fetched: a ticker goes through --symbol, so a typo in a code is not sent to Yahoo.
+ */
+async function knownAsset(code: string, pipeline: Pipeline): Promise<string> {
+  const assets = await pipeline.listAssets();
+  const wanted = code.trim().toUpperCase();
+  const found = assets.find((asset) => asset.code.toUpperCase() === wanted);
+  if (found) return found.code;
+  const saved = assets.filter((asset) => asset.custom).map((asset) => asset.code);
+  throw new UsageError(
+    `Unknown asset ${code}: --asset takes a built-in code (${assets
+      .filter((asset) => !asset.custom)
+      .map((asset) => asset.code)
+      .join(
+        ", ",
+      )}) or a custom symbol saved in the data folder (${saved.length > 0 ? saved.join(", ") : "none saved"}). ` +
+      `For a Yahoo Finance ticker, use --symbol ${code}.`,
+  );
+}
+
+async function requestOf(options: AnalyzeOptions, context: CliContext, pipeline: Pipeline): Promise<AnalyzeRequest> {
   if (options.csv !== undefined) {
     const name = options.name ?? path.basename(options.csv, path.extname(options.csv)).slice(0, 80);
     return {
@@ -202,14 +236,18 @@ async function requestOf(options: AnalyzeOptions, context: CliContext): Promise<
       timeframe: options.timeframe,
       name,
       ...(options.end === undefined ? {} : { end: options.end }),
+      ...(options.stages === undefined ? {} : { stages: options.stages }),
     };
   }
   const range = {
     timeframe: options.timeframe,
     start: options.start ?? "",
     end: options.end ?? new Date().toISOString(),
+    ...(options.stages === undefined ? {} : { stages: options.stages }),
   };
-  return options.asset !== undefined ? { asset: options.asset, ...range } : { symbol: options.symbol ?? "", ...range };
+  return options.asset !== undefined
+    ? { asset: await knownAsset(options.asset, pipeline), ...range }
+    : { symbol: options.symbol ?? "", ...range };
 }
 
 async function run(context: CliContext): Promise<number> {
@@ -218,9 +256,9 @@ async function run(context: CliContext): Promise<number> {
     context.stdout.write(HELP);
     return EXIT_CODES.ok;
   }
-  const request = await requestOf(options, context);
   const pipeline = createPipeline(configOf(options, context), { env: context.env });
   try {
+    const request = await requestOf(options, context, pipeline);
     if ("start" in request) {
       const range = pipeline.validateDateRange({
         timeframe: request.timeframe,

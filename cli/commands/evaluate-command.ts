@@ -25,6 +25,7 @@ import {
   type Config,
   createConfig,
   runEvaluation,
+  type Stages,
   switchProvider,
   writeEvaluationReport,
 } from "../../src/index";
@@ -33,6 +34,8 @@ import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { splitList, usageErrors } from "../parse-options";
+import { assertAblationPossible, writeAblation } from "../stage-ablation";
+import { STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 
 const HELP = `Usage: quantagent evaluate [options]            (in the repository: npm run evaluate -- [options])
 
@@ -45,14 +48,16 @@ Options:
                              per-horizon: each point scored on the move k bars ahead, per k
                              published: one directive per window after its first 45 bars, scored on
                              the next 3 closes pooled (300 samples per asset on 100 windows), as the
-                             published 4h table was; it fixes --horizons and --points-per-window
+                             published 4h table was; it fixes --horizons and --points-per-window and
+                             takes every window unless --windows says otherwise
   --data <dir>             benchmark folder with <asset>/<ASSET>_4h_<k>.csv   (default: the shipped datasets/benchmark)
   --assets <A,B,...>       asset codes                                         (default: every asset in --data)
   --provider <id>          openai | anthropic | qwen, for both model roles     (default openai)
   --agent-model <name>     agent model name                                    (default: the provider's)
   --graph-model <name>     graph (vision) model name                           (default: the provider's)
   --temperature <t>        temperature of both models                          (default 0.1)
-  --windows <n>            first n windows per asset                           (default 10)
+  --windows <n>            first n windows per asset                           (default 10; with --protocol
+                           published, every window: 100 per asset on the shipped benchmark, as published)
   --horizons <k,k,...>     bars after the decision to score                    (default 1,3)
   --points-per-window <n>  decision points per window                          (default 1)
   --stride <bars>          bars between points of one window                   (default 10)
@@ -73,7 +78,14 @@ Options:
                            fall), and the baselines too; reports flip rate, long rate and balanced
                            accuracy (twice the model calls)
   --sequential             run the three analysts of one analysis one after another
+  --ablation               with --memory, --debate or --risk: run the same points without the stages too,
+                           and write <name>-ablation.md (accuracy side by side, the exact paired test)
   -h, --help               this text
+
+${STAGE_OPTIONS_HELP}
+  In an evaluation, memory keeps its lessons in a journal of the run's own (removed after it): the points
+  of an asset are analysed in time order, each as a replay that writes its lesson, so each point gets the
+  lessons of this run known by its last bar.
 
 Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
 ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. The cost shown is an estimate from list prices.
@@ -88,8 +100,9 @@ before and after it. What each figure means: docs/evaluation.md.
 Examples:
   quantagent evaluate --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
     --concurrency 4 --cache-dir data/cache/evaluation --out data/evaluation
+  quantagent evaluate --protocol published --baselines-only --name published-baselines
   quantagent evaluate --protocol published --windows 100 --blind --mirror --name edge
-  quantagent evaluate --protocol published --baselines-only --windows 100 --name published-baselines
+  quantagent evaluate --assets BTC --windows 20 --debate 1 --risk --ablation --name debate-ablation
 `;
 
 const positiveInteger = (field: string) =>
@@ -109,7 +122,8 @@ const argumentsSchema = z.object({
   agentModel: z.string().min(1).optional(),
   graphModel: z.string().min(1).optional(),
   temperature: z.coerce.number({ error: "--temperature must be a number" }).optional(),
-  windows: positiveInteger("windows").default(10),
+  // Left undefined when not given: 10 per asset, or every window under the published protocol (see windowsOf).
+  windows: positiveInteger("windows").optional(),
   // Left undefined when not given: the protocol decides their defaults and refuses values it fixes.
   horizons: z.array(positiveInteger("horizons")).min(1).optional(),
   pointsPerWindow: positiveInteger("points-per-window").optional(),
@@ -128,6 +142,8 @@ const argumentsSchema = z.object({
   noCharts: z.boolean().default(false),
   baselinesOnly: z.boolean().default(false),
   sequential: z.boolean().default(false),
+  ablation: z.boolean().default(false),
+  stages: z.custom<Stages>().optional(),
   blind: z.boolean().default(false),
   mirror: z.boolean().default(false),
 });
@@ -161,6 +177,8 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
         "no-charts": { type: "boolean" },
         "baselines-only": { type: "boolean" },
         sequential: { type: "boolean" },
+        ablation: { type: "boolean" },
+        ...STAGE_OPTIONS,
         blind: { type: "boolean" },
         mirror: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -191,6 +209,8 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
     noCharts: values["no-charts"],
     baselinesOnly: values["baselines-only"],
     sequential: values.sequential,
+    ablation: values.ablation,
+    stages: stagesFromOptions(values),
     blind: values.blind,
     mirror: values.mirror,
   });
@@ -200,7 +220,7 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
 
 /** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
 function configOf(options: EvaluateArguments, dataDir: string): Config {
-  let config = createConfig({ data_dir: dataDir });
+  let config = createConfig({ data_dir: dataDir, ...(options.stages ? { stages: options.stages } : {}) });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({
     ...config,
@@ -210,6 +230,15 @@ function configOf(options: EvaluateArguments, dataDir: string): Config {
       ? {}
       : { agent_llm_temperature: options.temperature, graph_llm_temperature: options.temperature }),
   });
+}
+
+/**
+ * The windows per asset: as given, else all of them under the published protocol (its figures are on 100 per asset,
+ * and a smaller default would silently score something else), else 10, a quick look at a model's cost and answers.
+ */
+function windowsOf(options: EvaluateArguments): number | undefined {
+  if (options.windows !== undefined) return options.windows;
+  return options.protocol === "published" ? undefined : 10;
 }
 
 async function run(context: CliContext): Promise<number> {
@@ -225,29 +254,37 @@ async function run(context: CliContext): Promise<number> {
 
   // A clash with an earlier report is found now, before any window is read or any model is paid for.
   await assertReportAbsent({ dir: out, name: options.name, overwrite: options.overwrite });
+  if (options.ablation) {
+    if (options.baselinesOnly) throw new UsageError("--ablation compares model runs: leave out --baselines-only");
+    await assertAblationPossible({ stages: config.stages, out, name: options.name, overwrite: options.overwrite });
+  }
   const data = inCwd(options.data);
   const assets = options.assets ?? (await listBenchmarkAssets(data));
-  const result = await runEvaluation({
-    protocol: options.protocol,
-    benchmarkDir: data,
-    assets,
-    windows: options.windows,
-    horizons: options.horizons,
-    pointsPerWindow: options.pointsPerWindow,
-    stride: options.stride,
-    concurrency: options.concurrency,
-    randomSeeds: options.seeds,
-    includeModel: !options.baselinesOnly,
-    config,
-    cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "evaluation")),
-    schedule: options.sequential ? "sequential" : "concurrent",
-    blind: options.blind,
-    mirror: options.mirror,
-    signal: context.signal,
-    // The progress bar only writes text and asks isTTY; the CLI's output offers exactly that.
-    onProgress: createTextProgressBar(context.stderr as NodeJS.WritableStream & { isTTY?: boolean }),
-    dependencies: { env: context.env },
-  });
+  const evaluate = (stages: Stages) =>
+    runEvaluation({
+      protocol: options.protocol,
+      benchmarkDir: data,
+      assets,
+      windows: windowsOf(options),
+      horizons: options.horizons,
+      pointsPerWindow: options.pointsPerWindow,
+      stride: options.stride,
+      concurrency: options.concurrency,
+      randomSeeds: options.seeds,
+      includeModel: !options.baselinesOnly,
+      config: { ...config, stages },
+      cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "evaluation")),
+      schedule: options.sequential ? "sequential" : "concurrent",
+      blind: options.blind,
+      mirror: options.mirror,
+      signal: context.signal,
+      onProgress: createTextProgressBar(progressStream(context)),
+      dependencies: { env: context.env },
+    });
+  // The run without the stages first: its answers fill the cache for nothing the staged run could use (the stages
+  // are in every key), but it is the same points, scored the same way.
+  const without = options.ablation ? await evaluate({}) : undefined;
+  const result = await evaluate(config.stages);
   const written = await writeEvaluationReport(result, {
     dir: out,
     name: options.name,
@@ -266,6 +303,10 @@ async function run(context: CliContext): Promise<number> {
   context.stdout.write(
     `Wrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`,
   );
+  if (without) {
+    const ablation = await writeAblation(without, result, { out, name: options.name, overwrite: options.overwrite });
+    context.stdout.write(`\n${ablation.markdown}\n\nWrote ${ablation.file}\n`);
+  }
   if (result.errors > 0)
     context.stdout.write(`${result.errors} of ${result.points.length} analyses failed; see the report.\n`);
   if (result.journalRunId)
@@ -283,3 +324,21 @@ export const evaluateCommand: Command = {
   help: HELP,
   run,
 };
+
+/**
+ * Where the progress bar writes: on a terminal, through the CLI's own control channel, so it can redraw its line
+ * (its error text is plain already); elsewhere as text, one line per tenth, with no control character.
+ */
+function progressStream(context: CliContext): NodeJS.WritableStream & { isTTY?: boolean } {
+  const onTerminal = context.stderr.writeControl !== undefined;
+  const stream = {
+    isTTY: onTerminal,
+    write: (text: string) => {
+      if (onTerminal) context.stderr.writeControl?.(text);
+      else context.stderr.write(text);
+      return true;
+    },
+  };
+  // The bar only writes text and reads isTTY; nothing else of a stream is used.
+  return stream as unknown as NodeJS.WritableStream & { isTTY?: boolean };
+}

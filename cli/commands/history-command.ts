@@ -10,7 +10,7 @@ import { z } from "zod";
 import { wireAnalysisSummary, wireScoreCounts } from "../../server/wire";
 import { formatZodError } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
-import { createPipeline, type Pipeline } from "../../src/index";
+import { createPipeline, describeStages, type Pipeline, type Stages } from "../../src/index";
 import {
   type AccuracyFigures,
   type AnalysisOutcome,
@@ -33,7 +33,7 @@ const HELP = `Usage: quantagent history [list] [--asset <a>] [--timeframe <tf>] 
                           [--limit <n>] [--cursor <c>]
        quantagent history show <id>
        quantagent history stats [--group-by <g>] [--horizon 1|3] [--split cutoff] [filters]
-       quantagent history score
+       quantagent history score [--reflect [--reflect-limit <n>]]
        quantagent history leaderboard [--group-by <g>] [--horizon <k>] [--flat-moves excluded|miss]
        quantagent history delete <id>
 
@@ -45,7 +45,9 @@ the market did 1 and 3 bars later.
   stats         directional accuracy per group with Wilson 95% intervals (--group-by ${journalGroupings.join(" | ")};
                 default model; --horizon default 3; --split cutoff: each group also before and after its
                 analyses' graph models' training cutoffs, by the decision bar's month; see docs/evaluation.md)
-  score         scores pending analyses whose later bars have closed (fetched from Yahoo Finance)
+  score         scores pending analyses whose later bars have closed (fetched from Yahoo Finance); with
+                --reflect, then writes the memory stage's lesson for each scored analysis that has none
+                (one graph-model call each, at most --reflect-limit per run, default 100)
   leaderboard   evaluation runs side by side (quantagent evaluate records them), per group as stats
   delete <id>   removes one analysis and the charts nothing else uses
 
@@ -60,6 +62,7 @@ Examples:
   quantagent history stats --group-by asset --horizon 1
   quantagent history stats --split cutoff
   quantagent history score && quantagent history stats
+  quantagent history score --reflect
 `;
 
 const text = z.string().trim().min(1, "must not be empty").max(200, "is too long");
@@ -85,6 +88,8 @@ const optionsSchema = z.object({
     .default("model"),
   horizon: wholeNumber("--horizon", 1, 1000).optional(),
   flatMoves: z.enum(["excluded", "miss"], { error: "--flat-moves must be excluded or miss" }).default("excluded"),
+  reflect: z.boolean(),
+  reflectLimit: wholeNumber("--reflect-limit", 1, 1000).optional(),
   split: z.enum(["cutoff"], { error: "--split must be cutoff" }).optional(),
   dataDir: z.string().min(1),
   json: z.boolean(),
@@ -108,6 +113,8 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
         "group-by": { type: "string" },
         horizon: { type: "string" },
         "flat-moves": { type: "string" },
+        reflect: { type: "boolean" },
+        "reflect-limit": { type: "string" },
         split: { type: "string" },
         "data-dir": { type: "string" },
         json: { type: "boolean" },
@@ -135,11 +142,17 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
     groupBy: values["group-by"],
     horizon: values.horizon,
     flatMoves: values["flat-moves"],
+    reflect: values.reflect ?? false,
+    reflectLimit: values["reflect-limit"],
     split: values.split,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     json: values.json ?? false,
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  if ((parsed.data.reflect || parsed.data.reflectLimit !== undefined) && action !== "score")
+    throw new UsageError("--reflect and --reflect-limit are for history score");
+  if (parsed.data.reflectLimit !== undefined && !parsed.data.reflect)
+    throw new UsageError("--reflect-limit needs --reflect");
   if (
     parsed.data.horizon !== undefined &&
     action === "stats" &&
@@ -234,9 +247,16 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
       return `${heading}, before and after each graph model's training cutoff (unsplit: no known cutoff):\n${accuracyTable(splitRows(stats.groups))}`;
     }
     case "score": {
-      const counts = await journal.scoreOutcomes({ signal: context.signal });
+      const counts = await journal.scoreOutcomes({
+        signal: context.signal,
+        reflect: options.reflect,
+        reflectLimit: options.reflectLimit,
+      });
       if (options.json) return json(wireScoreCounts(counts));
-      return `Scored ${counts.scored}; still pending ${counts.pending}; could not fetch bars for ${counts.failed}; your own data (scored by its own later bars) ${counts.callerData}.\n`;
+      const lessons = counts.lessons
+        ? `Lessons written ${counts.lessons.written}${counts.lessons.failed > 0 ? `; ${counts.lessons.failed} reflections gave no usable lesson (tried again next time)` : ""}.\n`
+        : "";
+      return `Scored ${counts.scored}; still pending ${counts.pending}; could not fetch bars for ${counts.failed}; your own data (scored by its own later bars) ${counts.callerData}.\n${lessons}`;
     }
     case "leaderboard": {
       const board = await journal.leaderboard({
@@ -295,6 +315,7 @@ function describeStored(stored: Record<string, unknown>): string {
   }
   const outcome = field<AnalysisOutcome | null>("outcome") ?? null;
   lines.push(`Outcome: k=1 ${outcomeCell(outcome, 1)}, k=3 ${outcomeCell(outcome, 3)}`);
+  lines.push(...storedStageLines(stored));
   for (const [title, name] of [
     ["Indicator report", "technical_indicators"],
     ["Pattern report", "pattern_analysis"],
@@ -304,6 +325,26 @@ function describeStored(stored: Record<string, unknown>): string {
     if (report) lines.push("", `## ${title}`, report.trimEnd());
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The optional stages of a stored analysis: which ran, the risk levels, the lesson; nothing for the four agents alone. */
+function storedStageLines(stored: Record<string, unknown>): string[] {
+  const stages = stored.stages as Stages | undefined;
+  const lines = stages && describeStages(stages) !== "none" ? [`Stages: ${describeStages(stages)}`] : [];
+  const risk = stored.risk as
+    { stop_loss: number | null; take_profit: number | null; size: number | null; reason?: string } | undefined;
+  if (risk)
+    lines.push(
+      risk.stop_loss === null
+        ? `Risk: no levels (${risk.reason ?? "?"})`
+        : `Risk: stop-loss ${risk.stop_loss}, take-profit ${risk.take_profit}, size ${risk.size}`,
+    );
+  const lesson = stored.lesson as { text: string } | null | undefined;
+  if (lesson) lines.push(`Lesson: ${lesson.text}`);
+  const debate = (stored.debate as { side: string; round: number; text: string }[] | undefined) ?? [];
+  for (const turn of debate)
+    lines.push("", `## ${turn.side === "bull" ? "Bull" : "Bear"} researcher, round ${turn.round}`, turn.text.trimEnd());
+  return lines;
 }
 
 async function run(context: CliContext): Promise<number> {

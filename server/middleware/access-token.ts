@@ -5,7 +5,9 @@
 // Design, after Jupyter's: the token travels in the Authorization header (`Bearer <token>`, or Jupyter's
 // `token <token>`), never in a cookie, so a cross-site page cannot make the browser send it. The page is opened once
 // as /?token=..., keeps the token in sessionStorage and removes it from the address bar. Failed attempts are slowed
-// per client address (failed-attempts.ts).
+// per client address (failed-attempts.ts), and the order of the checks is what keeps that fair: the token is looked at
+// first, so the right token passes at once whatever wrong ones came before from the same address (a proxy or a NAT
+// shared with a guesser); only a wrong one is then held to the wait, and answered 429 at once, never held open.
 import { createHash, timingSafeEqual } from "node:crypto";
 
 import type { Middleware } from "koa";
@@ -26,26 +28,17 @@ export function accessTokenCheck(options: AccessTokenOptions): Middleware {
     const readsFile = (context.method === "GET" || context.method === "HEAD") && options.isPublicFile(context.path);
     if (!readsFile) {
       const address = context.ip;
-      const waitMs = options.failedAttempts.waitMs(address);
-      if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
-        throw new HttpProblem(
-          429,
-          "too_many_attempts",
-          `Too many wrong access tokens from this address: try again in ${seconds} s.`,
-          {
-            "Retry-After": String(seconds),
-          },
-        );
-      }
       const match = /^(?:bearer|token)\s+(\S+)\s*$/i.exec(context.get("Authorization"));
       if (!match) throw unauthorized("This server requires an access token.");
       // Comparing fixed-length digests keeps the comparison constant-time whatever the length of the guess.
-      if (!timingSafeEqual(digest(match[1] ?? ""), expected)) {
+      if (timingSafeEqual(digest(match[1] ?? ""), expected)) {
+        options.failedAttempts.recordSuccess(address);
+      } else {
+        const waitMs = options.failedAttempts.waitMs(address);
+        if (waitMs > 0) throw tooManyAttempts(waitMs);
         options.failedAttempts.recordFailure(address);
         throw unauthorized("The access token is not correct.");
       }
-      options.failedAttempts.recordSuccess(address);
     }
     await next();
   };
@@ -53,6 +46,17 @@ export function accessTokenCheck(options: AccessTokenOptions): Middleware {
 
 function digest(text: string): Buffer {
   return createHash("sha256").update(text, "utf8").digest();
+}
+
+/** Answered at once: a guesser is told when to come back, and no connection is held open meanwhile. */
+function tooManyAttempts(waitMs: number): HttpProblem {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new HttpProblem(
+    429,
+    "too_many_attempts",
+    `Too many wrong access tokens from this address: try again in ${seconds} s.`,
+    { "Retry-After": String(seconds) },
+  );
 }
 
 function unauthorized(problem: string): HttpProblem {

@@ -52,6 +52,7 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   no_data: 422,
   provider_rate_limit: 503,
   analysis_not_found: 404,
+  run_not_found: 404,
   journal_unavailable: 503,
 };
 

@@ -20,7 +20,7 @@ export function hostCheck(options: HostCheckOptions = {}): Middleware {
       throw new HttpProblem(
         403,
         "forbidden_host",
-        `This server only answers requests addressed to localhost or 127.0.0.1 (got host ${JSON.stringify(context.host)}). ` +
+        "This server only answers requests addressed to localhost or 127.0.0.1 (the Host header names another). " +
           "To reach it under another name, start it with an ACCESS_TOKEN.",
       );
     }

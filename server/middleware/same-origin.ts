@@ -14,12 +14,13 @@ export function sameOrigin(): Middleware {
     if (!SAFE_METHODS.has(context.method)) {
       const fetchSite = context.get("Sec-Fetch-Site").toLowerCase();
       if (fetchSite !== "" && !ALLOWED_FETCH_SITES.has(fetchSite)) {
-        throw forbidden(`the browser marked it ${fetchSite}`);
+        throw forbidden("the browser marked it as sent from another site");
       }
       const origin = context.get("Origin");
       if (origin !== "") {
         const expected = `${context.protocol}://${context.host}`.toLowerCase();
-        if (origin.toLowerCase() !== expected) throw forbidden(`it came from ${origin}, not ${expected}`);
+        // Neither origin is repeated: both are the caller's text (Host and Origin headers).
+        if (origin.toLowerCase() !== expected) throw forbidden("its Origin is not this server's own");
       }
     }
     await next();

@@ -29,6 +29,7 @@ import {
   updateProviderAnswerSchema,
   updateProviderBodySchema,
 } from "../routes/provider-routes";
+import { listRunsQuerySchema, runAnswerSchema, runsPageAnswerSchema } from "../routes/run-routes";
 import {
   legacyForm as legacyDateRangeForm,
   libraryForm as dateRangeForm,
@@ -65,6 +66,8 @@ export interface ApiResponse {
   json?: Shape;
   /** Server-sent events, for routes that stream when asked for text/event-stream. */
   eventStream?: string;
+  /** A page (text/html), for the one route that answers one. */
+  html?: string;
   headers?: Record<string, string>;
 }
 
@@ -81,6 +84,8 @@ export interface ApiOperation {
   /** The JSON body: one schema, or several forms (oneOf), each with a title. */
   body?: { forms: { title: string; schema: z.ZodType }[]; description?: string };
   responses: Record<number, ApiResponse>;
+  /** A file of the page: served without the access token (so no 401 or 429 either). */
+  public?: true;
 }
 
 const error = (description: string): ApiResponse => ({ description, json: { component: "Error" } });
@@ -375,6 +380,34 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: "get",
+    path: "/api/runs",
+    operationId: "listRuns",
+    tag: "Journal",
+    summary: "Evaluation and backtest runs, newest first, one page at a time",
+    description: "Without `kind`, every run; the reports are left out (read one run for its report).",
+    query: listRunsQuerySchema,
+    responses: {
+      200: { description: "One page of runs.", json: runsPageAnswerSchema },
+      400: invalidQuery,
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/runs/{id}",
+    operationId: "getRun",
+    tag: "Journal",
+    summary: "One run with its report: a backtest's lines, their equity curves and the paired tests",
+    pathParameters: [{ ...analysisId, description: "The id a run list answered." }],
+    responses: {
+      200: { description: "The run.", json: runAnswerSchema },
+      400: error("Not a run id."),
+      404: error("No run with this id (`run_not_found`)."),
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "get",
     path: "/api/page-config",
     operationId: "getPageConfig",
     tag: "Page and documentation",
@@ -391,6 +424,32 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "This document",
     responses: {
       200: { description: "The OpenAPI 3.1 document of this API.", json: { component: "OpenApiDocument" } },
+    },
+  },
+  {
+    method: "get",
+    path: "/output",
+    operationId: "getOutputPage",
+    tag: "Page and documentation",
+    summary: "The results page older clients open after an analysis",
+    description:
+      "The link POST /api/analyze answers with `redirect_to_output: true`. The page shows the result in `results` whoever wrote the link; over a link this server did not sign (no `signature`, or a changed text or signature) it shows a banner saying this server did not produce it. Needs no access token, like the page's other files.",
+    public: true,
+    query: z.object({
+      results: z
+        .string()
+        .optional()
+        .meta({ description: "The result as JSON (asset_name, timeframe, the reports, final_decision ...)" }),
+      signature: z
+        .string()
+        .optional()
+        .meta({ description: "This server's HMAC-SHA256 of `results`, 64 hex digits, under its installation secret" }),
+    }),
+    responses: {
+      200: {
+        description: "The page, its body marked data-link = signed, unsigned, altered or none (no results).",
+        html: "output.html",
+      },
     },
   },
 ];

@@ -141,6 +141,7 @@ function response(answer: ApiResponse): JsonSchema {
   if (answer.json) content["application/json"] = { schema: shape(answer.json, "output") };
   if (answer.eventStream)
     content["text/event-stream"] = { schema: { type: "string", description: answer.eventStream } };
+  if (answer.html) content["text/html"] = { schema: { type: "string", description: answer.html } };
   return {
     description: answer.description,
     ...(answer.headers
@@ -160,9 +161,13 @@ function response(answer: ApiResponse): JsonSchema {
 /** The answers every /api route can give before it runs (the gate), and every POST's body checks. */
 function commonResponses(operation: ApiOperation): Record<string, JsonSchema> {
   const common: Record<string, JsonSchema> = {
-    401: { $ref: "#/components/responses/Unauthorized" },
+    ...(operation.public
+      ? {}
+      : {
+          401: { $ref: "#/components/responses/Unauthorized" },
+          429: { $ref: "#/components/responses/TooManyAttempts" },
+        }),
     403: { $ref: "#/components/responses/Forbidden" },
-    429: { $ref: "#/components/responses/TooManyAttempts" },
     500: { $ref: "#/components/responses/InternalError" },
   };
   if (operation.body) {
@@ -190,6 +195,7 @@ function operationObject(operation: ApiOperation): JsonSchema {
     ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,
+    ...(operation.public ? { security: [{}] } : {}),
   };
 }
 

@@ -192,6 +192,7 @@ function operationSection(path: string, method: string, operation: JsonSchema, d
     const bodies = Object.entries(content).map(([mediaType, media]) => {
       const schema = asObject(asObject(media)?.schema) ?? {};
       if (mediaType === "text/event-stream") return `${code(mediaType)}: ${show(schema.description ?? "events")}`;
+      if (mediaType === "text/html") return `${code(mediaType)}: ${show(schema.description ?? "a page")}`;
       // A shared schema (or a choice of them) is a link; anything else is spelled out below the table.
       const linked = [schema, ...asSchemas(schema.oneOf)].some((part) => typeof part.$ref === "string");
       const reference = linked ? typeText(schema) : `see below`;

@@ -29,7 +29,8 @@ export const wireProgressEventSchema = z
   ])
   .meta({
     description:
-      "steps: data, indicator, pattern, trend, decision (and plugin analysts by name); charts: pattern, trend",
+      "steps, in the order they start: data, charts (drawing both charts, while the indicator step already runs), " +
+      "indicator, pattern, trend, decision, and plugin analysts by name; chart-rendered: pattern, trend (within the charts step)",
   });
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -14,6 +14,7 @@ import { loadPageConfig } from "./js/page-config.js";
 import { createProgressView } from "./js/progress-view.js";
 import { hideResult, showResult } from "./js/result-view.js";
 import { createSettingsPanel } from "./js/settings-panel.js";
+import { setUpStageForm, stagesFromForm, stepsForRun } from "./js/stage-form.js";
 import { createViewTabs } from "./js/view-tabs.js";
 
 /** @typedef {import("./js/wire-types.js").PageConfig} PageConfig */
@@ -127,10 +128,16 @@ function wireAnalysis(config, dates, assets) {
   /** @param {string} message */
   const csvProblem = (message) => Object.assign(new Error(message), { code: "invalid_csv" });
 
+  setUpStageForm(config);
   /** Blind asks the server to show the models no date, name or price level (docs/evaluation.md). */
   const blind = () => (byId("blind-input", HTMLInputElement).checked ? { blind: true } : {});
 
   async function requestBody() {
+    const stages = stagesFromForm(config);
+    return { ...(await dataFields()), ...(stages ? { stages } : {}) };
+  }
+
+  async function dataFields() {
     if (selectedSource() === "csv") {
       const file = fileInput.files?.[0];
       if (!file) throw csvProblem("Choose a CSV file first.");
@@ -163,8 +170,9 @@ function wireAnalysis(config, dates, assets) {
     cancelButton.hidden = false;
     byId("empty-state").hidden = true;
     hideResult(resultContainer);
-    liveReports.reset();
-    progress.start();
+    const steps = stepsForRun(config, body.stages);
+    liveReports.reset(steps);
+    progress.start(steps);
     if (window.matchMedia(NARROW_LAYOUT).matches) scrollIntoView(byId("progress-card"), "start");
     void loadPlotly().catch(() => undefined); // warm the chart library while the agents work
     try {

@@ -15,27 +15,25 @@ import type Router from "@koa/router";
 import type { Context } from "koa";
 
 import { type AnalyzeRequest, type ProgressEvent, toWireEvent, toWireResult } from "../../src/index";
-import { analyzeBodySchema, toAnalyzeRequest, wantsLegacyRedirect } from "../analyze-input";
+import { admit, PAID_WORK } from "../admission";
+import { ANALYZE_BODY_SHAPE, analyzeBodySchema, toAnalyzeRequest, wantsLegacyRedirect } from "../analyze-input";
 import type { RouteSettings } from "../app-dependencies";
+import { requestCallerTexts } from "../caller-texts";
 import { abortOnDisconnect, ClientDisconnectedError } from "../client-disconnect";
-import type { ConcurrencyLimit } from "../concurrency-limit";
 import { openEventStream, wantsEventStream } from "../event-stream";
-import { HttpProblem } from "../http-problem";
 import { legacyRedirectAnswer } from "../legacy-redirect";
 import { errorResponse } from "../middleware/error-response";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
+import { createLinkSigner } from "../output-link/link-signature";
 import { apiRouter } from "./api-router";
-
-/** What a refused client is told to wait: about the length of a short analysis. */
-const RETRY_AFTER_SECONDS = 15;
 
 export function createAnalyzeRouter(settings: RouteSettings): Router {
   const router = apiRouter();
 
   router.post(
     "/analyze",
-    jsonBody({ limitBytes: settings.maxAnalyzeBodyBytes }),
+    jsonBody({ limitBytes: settings.maxAnalyzeBodyBytes, shape: ANALYZE_BODY_SHAPE }),
     validated(
       "body",
       analyzeBodySchema,
@@ -45,7 +43,7 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
         const releaseStream = streaming ? admit(settings.eventStreams, "event streams are open") : undefined;
         let releaseAnalysis: (() => void) | undefined;
         try {
-          releaseAnalysis = admit(settings.analyses, "analyses are running");
+          releaseAnalysis = admit(settings.analyses, PAID_WORK);
         } catch (error) {
           releaseStream?.();
           throw error;
@@ -62,18 +60,6 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
   );
 
   return router;
-}
-
-/** A slot of the limit, or 429 with Retry-After when none is free. */
-function admit(limit: ConcurrencyLimit, what: string): () => void {
-  const release = limit.tryAcquire();
-  if (release) return release;
-  throw new HttpProblem(
-    429,
-    "too_many_analyses",
-    `The server is busy: ${limit.capacity} ${what} at once already. Try again in a few seconds.`,
-    { "Retry-After": String(RETRY_AFTER_SECONDS) },
-  );
 }
 
 function describe(request: AnalyzeRequest): Record<string, unknown> {
@@ -93,6 +79,9 @@ async function answerAnalysis(
   settings: RouteSettings,
   options: { redirect: boolean },
 ): Promise<void> {
+  // The link's signer is ready before anything is spent: a secret that cannot be read fails the request, not the
+  // analysis it would have paid for.
+  const signer = options.redirect ? createLinkSigner(await settings.outputLinkSecret.secret()) : undefined;
   const connection = abortOnDisconnect(context);
   try {
     const result = await settings.pipeline.analyze(request, { signal: connection.signal, source: sourceOf(context) });
@@ -102,7 +91,10 @@ async function answerAnalysis(
       ms: Math.round(result.timingsMs.total),
     });
     const wire = toWireResult(result);
-    context.body = options.redirect ? legacyRedirectAnswer(wire, { redact: settings.redactor.redact }) : wire;
+    const spare = requestCallerTexts(context);
+    context.body = signer
+      ? legacyRedirectAnswer(wire, { redact: (text) => settings.redactor.redact(text, { spare }), sign: signer.sign })
+      : wire;
   } finally {
     connection.dispose();
   }
@@ -140,7 +132,11 @@ async function streamAnalysis(
     throw error; // nothing sent yet: the error handler answers with the proper status
   }
 
-  const stream = openEventStream(context, { heartbeatMs: settings.heartbeatMs, redact: settings.redactor.redact });
+  const spare = requestCallerTexts(context);
+  const stream = openEventStream(context, {
+    heartbeatMs: settings.heartbeatMs,
+    redact: (text) => settings.redactor.redact(text, { spare }),
+  });
   send = (event) => stream.send("progress", toWireEvent(event));
   for (const event of early) send(event);
   // Koa starts sending the stream once this middleware returns; the analysis carries on in the background.

@@ -1,9 +1,10 @@
-// Keys: save a key (applied at once), check it with one real provider call, and read its masked status. A key only
-// ever leaves this server in its masked form.
+// Keys: save a key (applied at once), check it with one real provider call (under the analyses limit), and read its
+// masked status. A key only ever leaves this server in its masked form.
 import type Router from "@koa/router";
 import { z } from "zod";
 
-import { providerIdSchema, providerInfo } from "../../src/llm/index";
+import { MAX_API_KEY_LENGTH, providerIdSchema, providerInfo } from "../../src/llm/index";
+import { PAID_WORK, withSlot } from "../admission";
 import type { RouteSettings } from "../app-dependencies";
 import { abortOnDisconnect } from "../client-disconnect";
 import { jsonBody } from "../middleware/json-body";
@@ -15,7 +16,9 @@ import { apiRouter } from "./api-router";
 const providerField = providerIdSchema.default("openai");
 
 export const updateApiKeyBodySchema = z.strictObject({
-  api_key: z.string({ error: "api_key must be a string: your provider's API key" }),
+  api_key: z
+    .string({ error: "api_key must be a string: your provider's API key" })
+    .max(MAX_API_KEY_LENGTH, `api_key is longer than ${MAX_API_KEY_LENGTH} characters`),
   provider: providerField,
 });
 export const validateApiKeyBodySchema = z.strictObject({ provider: providerField });
@@ -47,15 +50,19 @@ export function createApiKeyRouter(settings: RouteSettings): Router {
   router.post(
     "/validate-api-key",
     body,
-    validated("body", validateApiKeyBodySchema, async (context, input) => {
-      const connection = abortOnDisconnect(context);
-      try {
-        // {valid: false, error} is an answer, not a failure: HTTP 200 both ways.
-        context.body = wireKeyValidation(await pipeline.validateApiKey(input.provider, { signal: connection.signal }));
-      } finally {
-        connection.dispose();
-      }
-    }),
+    // A provider call: under the same limit as analyses (admission.ts), refused with 429 when it is full.
+    validated("body", validateApiKeyBodySchema, (context, input) =>
+      withSlot(settings.analyses, PAID_WORK, async () => {
+        const connection = abortOnDisconnect(context);
+        try {
+          // {valid: false, error} is an answer, not a failure: HTTP 200 both ways.
+          const validation = await pipeline.validateApiKey(input.provider, { signal: connection.signal });
+          context.body = wireKeyValidation(validation);
+        } finally {
+          connection.dispose();
+        }
+      }),
+    ),
   );
 
   router.get(

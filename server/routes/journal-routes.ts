@@ -5,9 +5,10 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 
-import { InputError } from "../../src/common/index";
+import { InputError, quoteInput } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
 import type { RouteSettings } from "../app-dependencies";
+import { markCallerOwned } from "../caller-texts";
 import { validated } from "../middleware/validated";
 import { wireAnalysisSummary, wireScoreCounts } from "../wire";
 import { apiRouter } from "./api-router";
@@ -74,7 +75,7 @@ function analysisId(raw: unknown): string {
   const id = String(raw);
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id))
     throw new InputError({
-      message: `Invalid analysis id "${id.slice(0, 64)}": use the id a list or an analysis answered.`,
+      message: `Invalid analysis id ${quoteInput(id)}: use the id a list or an analysis answered.`,
     });
   return id;
 }
@@ -87,6 +88,11 @@ export function createJournalRouter(settings: RouteSettings): Router {
     "/analyses",
     validated("query", listAnalysesQuerySchema, async (context, query) => {
       const page = await pipeline.journal.list(query);
+      // Assets and symbols are callers' text (a CSV's name, a custom symbol): shown as sent (caller-texts.ts).
+      markCallerOwned(
+        context,
+        page.analyses.flatMap((summary) => [summary.asset, summary.symbol]),
+      );
       context.body = { analyses: page.analyses.map(wireAnalysisSummary), next_cursor: page.nextCursor };
     }),
   );
@@ -96,6 +102,10 @@ export function createJournalRouter(settings: RouteSettings): Router {
     "/analyses/stats",
     validated("query", statsQuerySchema, async (context, { group_by, ...filter }) => {
       const stats = await pipeline.journal.stats({ ...filter, groupBy: group_by });
+      markCallerOwned(
+        context,
+        stats.groups.map((group) => group.key),
+      );
       context.body = {
         group_by: stats.groupBy,
         horizon: stats.horizon,
@@ -109,6 +119,10 @@ export function createJournalRouter(settings: RouteSettings): Router {
     "/analyses/accuracy-over-time",
     validated("query", accuracyOverTimeQuerySchema, async (context, { group_by, ...rest }) => {
       const overTime = await pipeline.journal.accuracyOverTime({ ...rest, groupBy: group_by });
+      markCallerOwned(
+        context,
+        overTime.series.map((series) => series.key),
+      );
       context.body = {
         group_by: overTime.groupBy,
         horizon: overTime.horizon,
@@ -128,6 +142,10 @@ export function createJournalRouter(settings: RouteSettings): Router {
     const id = analysisId(context.params.id);
     const stored = await pipeline.journal.get(id);
     if (!stored) throw notFound(id);
+    markCallerOwned(
+      context,
+      [stored.asset, stored.asset_name, stored.symbol].filter((text): text is string => typeof text === "string"),
+    );
     context.body = stored;
   });
 
@@ -143,6 +161,6 @@ export function createJournalRouter(settings: RouteSettings): Router {
 function notFound(id: string): JournalError {
   return new JournalError({
     reason: "not_found",
-    message: `No analysis with id ${id} in the journal (it may have been deleted).`,
+    message: `No analysis with id ${quoteInput(id)} in the journal (it may have been deleted).`,
   });
 }

@@ -1,6 +1,6 @@
 // What the web page needs to know about the library before it can show a form: the providers, the symbol rule, the
-// bar counts, the CSV limit, the pipeline's steps, the indicators and their periods, the lookback table and the
-// chart palette. GET /api/page-config builds all of it from the library's own constants, so the page never repeats
+// bar counts, the CSV limit, the pipeline's steps, the optional stages' limits and step labels, the indicators and
+// their periods, the lookback table and the chart palette. GET /api/page-config builds all of it from the library's own constants, so the page never repeats
 // a rule that could drift from the one the server enforces. Also names the file that answers /output, the results
 // page older clients open after an analysis (createApp maps it among the static files).
 import path from "node:path";
@@ -13,6 +13,8 @@ import {
   DIRECTIVES,
   type IndicatorSnapshot,
   MAX_CSV_CHARACTERS,
+  MAX_DEBATE_ROUNDS,
+  MAX_MEMORY_LESSONS,
   MIN_ANALYSIS_BARS,
   type PipelineStep,
   pipelineSteps,
@@ -29,6 +31,7 @@ import {
 } from "../../src/indicators/index";
 import { providerIdSchema, providerInfo } from "../../src/llm/index";
 import { MAX_SYMBOL_LENGTH, SYMBOL_PATTERN } from "../../src/market/index";
+import { STAGE_STEP_KINDS } from "../../src/stages/stage-steps";
 import type { RouteSettings } from "../app-dependencies";
 import { wireTimeframeLimit, wireTimeframeLimitSchema } from "../wire";
 import { apiRouter } from "./api-router";
@@ -56,6 +59,19 @@ export const pageConfigSchema = z.object({
       detail: z.string(),
     }),
   ),
+  stages: z
+    .object({
+      max_lessons: z.number(),
+      max_rounds: z.number(),
+      steps: z.record(
+        z.enum(["memory", "bull", "bear", "risk", "reflection"]),
+        z.object({ label: z.string(), detail: z.string() }),
+      ),
+    })
+    .meta({
+      description:
+        "the optional stages' limits, and the labels of the steps they add (a debate turn's id is its side and round: bull-1)",
+    }),
   indicators: z.array(z.object({ key: z.string(), label: z.string() })).meta({
     description:
       "the keys of the result's indicator_values this library computes, in display order, with their periods",
@@ -123,6 +139,7 @@ function stepLabels(decisions: readonly string[]): PageConfig["steps"] {
   // A Record over the pipeline's steps, for the same reason as above.
   const steps: Record<PipelineStep, { label: string; detail: string }> = {
     data: { label: "Market data", detail: "candles for the window" },
+    charts: { label: "Drawing charts", detail: "the pattern and trend charts, in Chromium" },
     indicator: { label: "Indicator agent", detail: Object.values(INDICATOR_NAMES).join(", ") },
     pattern: {
       label: "Pattern agent",
@@ -152,6 +169,7 @@ export function buildPageConfig(): PageConfig {
     bars: { minimum: MIN_ANALYSIS_BARS, pattern_chart: PATTERN_CHART_BAR_COUNT },
     csv: { max_characters: MAX_CSV_CHARACTERS },
     steps: stepLabels(decisions),
+    stages: { max_lessons: MAX_MEMORY_LESSONS, max_rounds: MAX_DEBATE_ROUNDS, steps: { ...STAGE_STEP_KINDS } },
     indicators,
     decisions,
     timeframes: timeframeTable().map(wireTimeframeLimit),

@@ -20,11 +20,11 @@ import {
 } from "../wire";
 import { apiRouter } from "./api-router";
 
-const dateField = z.union([z.string(), z.number()], {
+const dateField = z.union([z.string().max(64), z.number()], {
   error: "must be a date such as 2024-01-31T14:30:00Z, or epoch milliseconds",
 });
 
-const timeframeField = z.string({ error: "timeframe must be a string such as 1h" });
+const timeframeField = z.string({ error: "timeframe must be a string such as 1h" }).max(8, "timeframe is too long");
 
 export const libraryForm = z.strictObject({ timeframe: timeframeField, start: dateField, end: dateField });
 
@@ -50,17 +50,19 @@ export const validateDateRangeBodySchema = z
     return parsed.data;
   });
 
-const timeframeParameterSchema = z.strictObject({ timeframe: z.string() }).transform((parameters, context) => {
-  const parsed = timeframeSchema.safeParse(parameters.timeframe);
-  if (!parsed.success) {
-    context.addIssue({
-      code: "custom",
-      message: `timeframe: ${parsed.error.issues[0]?.message ?? "unknown timeframe"}`,
-    });
-    return z.NEVER;
-  }
-  return parsed.data;
-});
+const timeframeParameterSchema = z
+  .strictObject({ timeframe: z.string().max(8, "is too long") })
+  .transform((parameters, context) => {
+    const parsed = timeframeSchema.safeParse(parameters.timeframe);
+    if (!parsed.success) {
+      context.addIssue({
+        code: "custom",
+        message: `timeframe: ${parsed.error.issues[0]?.message ?? "unknown timeframe"}`,
+      });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
 
 export const timeframeLimitsAnswerSchema = z.object({ timeframes: z.array(wireTimeframeLimitSchema) });
 

@@ -1,10 +1,12 @@
-// The Decision agent: the three reports in, a validated decision record out, with one repair attempt and no guessing.
+// The Decision agent: the three reports (and, with the optional stages, the debate and the lessons) in, a validated
+// decision record out, with one repair attempt and no guessing.
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
 import { DecisionError } from "./agent-errors";
 import type { AnalysisContext } from "./analysis-context";
 import { type Decision, parseDecision } from "./decision-record";
 import type { StepRecorder } from "./model-call";
 import {
+  type DecisionExtras,
   decisionRepairPrompt,
   type DecisionReports,
   decisionSystemPrompt,
@@ -14,6 +16,8 @@ import {
 export interface DecisionAgentInput {
   context: AnalysisContext;
   reports: DecisionReports;
+  /** The debate and the lessons, when those stages ran. */
+  extras?: DecisionExtras;
   model: ChatModel;
   recorder: StepRecorder;
   signal?: AbortSignal;
@@ -23,7 +27,7 @@ export async function runDecisionAgent(input: DecisionAgentInput): Promise<Decis
   const { model, recorder, signal } = input;
   const messages: ChatMessage[] = [
     { role: "system", content: decisionSystemPrompt(input.context) },
-    { role: "user", content: decisionUserPrompt(input.reports) },
+    { role: "user", content: decisionUserPrompt(input.reports, input.extras) },
   ];
   const first = await recorder.chat(model, { messages, responseFormat: "json", signal }, "graph");
   const firstParse = parseDecision(first.text);

@@ -1,8 +1,8 @@
 // Renders Plotly figures to PNG in headless Chromium: the only module that knows puppeteer.
 //
-// How to read it: createChartRenderer() returns { render, close, status }. The first render launches Chromium
-// (lazily, once) and opens a warm page with plotly.min.js loaded from node_modules (about 1.5 s); every later render
-// is one Plotly.toImage call in a warm page (about 30 ms). Concurrency: each toImage call draws into its own detached
+// How to read it: createChartRenderer() returns { render, start, close, status }. start(), or else the first render,
+// launches Chromium (once) and opens a warm page with plotly.min.js loaded from node_modules (about 1.5 s); every
+// later render is one Plotly.toImage call in a warm page (about 30 ms). Concurrency: each toImage call draws into its own detached
 // div, so one page serves concurrent renders; when renders overlap, the pool opens more warm pages in the background
 // (up to maxPages), because separate pages let Chromium spread the drawing over more than one core.
 // Lifecycle: a browser crash or disconnect drops the session, and the next render (or a retry of the render that hit
@@ -57,6 +57,12 @@ export interface ChartRendererStatus {
 
 export interface ChartRenderer {
   render(figure: RenderableFigure, options?: RenderOptions): Promise<Buffer>;
+  /**
+   * Launches Chromium and loads Plotly now rather than on the first render (a server does it at start, so its
+   * first analysis does not wait). Resolves when a warm page is ready; rejects with ChartRenderError "launch" when
+   * Chromium cannot start, and then the next render tries again (and reports the same error if it still cannot).
+   */
+  start(options?: { signal?: AbortSignal }): Promise<void>;
   close(): Promise<void>;
   status(): ChartRendererStatus;
 }
@@ -108,13 +114,21 @@ interface RenderWindow {
 export function createChartRenderer(options: ChartRendererOptions = {}): ChartRenderer {
   const settings = chartRendererOptionsSchema.parse(options);
   let sessionPromise: Promise<BrowserSession> | null = null;
+  /** Aborts the launch under way (close() during a launch): Chromium is killed instead of awaited. */
+  let launchAbort: AbortController | null = null;
   let liveSession: BrowserSession | null = null;
   let closing: Promise<void> | null = null;
 
   function getSession(): Promise<BrowserSession> {
     if (sessionPromise) return sessionPromise;
-    const starting = launchSession(settings.executablePath);
+    const abort = new AbortController();
+    const starting = launchSession(settings.executablePath, abort.signal);
     sessionPromise = starting;
+    launchAbort = abort;
+    const launched = () => {
+      if (launchAbort === abort) launchAbort = null;
+    };
+    starting.then(launched, launched);
     starting.then(
       (session) => {
         if (closing) return; // close() owns it now
@@ -261,11 +275,20 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     }
   }
 
+  async function start(startOptions: { signal?: AbortSignal } = {}): Promise<void> {
+    if (closing) throw new ChartRendererClosedError();
+    const session = getSession();
+    await (startOptions.signal ? abortable(session, startOptions.signal) : session);
+  }
+
   function close(): Promise<void> {
     closing ??= (async () => {
       const pending = sessionPromise;
       sessionPromise = null;
       liveSession = null;
+      // A launch still under way is stopped, not awaited: it can take seconds on a busy machine (Plotly's load),
+      // and a server being stopped should not wait for a browser it is about to close.
+      launchAbort?.abort(new ChartRendererClosedError());
       const session = await pending?.catch(() => null);
       if (!session) return;
       await session.browser.close().catch(ignore);
@@ -288,10 +311,10 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     };
   }
 
-  return { render, close, status };
+  return { render, start, close, status };
 }
 
-async function launchSession(executablePath: string | undefined): Promise<BrowserSession> {
+async function launchSession(executablePath: string | undefined, signal: AbortSignal): Promise<BrowserSession> {
   // Loaded on first use: importing puppeteer costs time the library's other users should not pay. puppeteer-core, not
   // puppeteer: the library drives an installed Chromium and must not download a browser when it is installed.
   const { default: puppeteer } = await import("puppeteer-core");
@@ -310,6 +333,8 @@ async function launchSession(executablePath: string | undefined): Promise<Browse
       args: [...CHROMIUM_FLAGS],
       userDataDir,
       pipe: true, // no debugging port to open or to collide with another instance
+      // Aborted only while the launch is under way (close() then): puppeteer kills the process it started.
+      signal,
       // The renderer's owner closes it (pipeline.close(), the server's shutdown). Puppeteer's own signal handlers
       // would exit the process on Ctrl-C (code 130) before that cleanup runs; if the process dies anyway, Chromium
       // exits by itself when its pipe closes.

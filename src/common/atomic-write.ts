@@ -29,7 +29,8 @@ export async function writeFileAtomic(target: string, data: string): Promise<voi
   await syncFolder(folder);
 }
 
-async function syncFolder(folder: string): Promise<void> {
+/** Makes a folder's entries (a file created, renamed or linked into it) survive a power cut. */
+export async function syncFolder(folder: string): Promise<void> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     handle = await open(folder, "r");

@@ -66,6 +66,9 @@ export function findApiKey(config: Config, provider: ProviderId, env: Env = proc
 }
 
 /** First 3 characters, "...", last 3; keys of 12 characters or fewer mask as "***". */
+/** The longest key accepted (after trimming): providers' keys are a few hundred characters at most. */
+export const MAX_API_KEY_LENGTH = 500;
+
 export function maskApiKey(key: string): string {
   if (key.length <= 12) return "***";
   return `${key.slice(0, 3)}...${key.slice(-3)}`;

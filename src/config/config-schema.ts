@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
+import { stagesSchema } from "../stages/stages-schema";
 import { providerIdSchema, providers } from "./providers";
 
 /** What a config holds before the user sets a real key. It never counts as a key, and never hides one in the env. */
@@ -82,6 +83,12 @@ export const configSchema = z.strictObject({
   database_url: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
   /** Where custom assets and the SQLite journal live (relative paths resolve against the current directory). */
   data_dir: z.string().min(1).default("data"),
+  /**
+   * Optional stages around the four agents, all off by default: `memory: {lessons: K}` (lessons from earlier
+   * outcomes for the Decision agent; needs the journal), `debate: {rounds: R}` (a bull and a bear researcher before
+   * the decision), `risk: {}` (stop-loss, take-profit and size computed after it). A request may name its own.
+   */
+  stages: stagesSchema.default({}),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -107,7 +114,30 @@ export function createConfig(override: ConfigInput = {}): Config {
       cause: parsed.error,
     });
   }
+  if (parsed.data.stages.memory && !parsed.data.journal) throw memoryWithoutJournal();
+  if (parsed.data.stages.memory && parsed.data.blind) throw memoryWhileBlind();
   return parsed.data;
+}
+
+/**
+ * Memory's lessons are the model's own words about a named market on a dated window ("BTC fell after the March
+ * high"): recalled into a blind analysis they would tell the model what blind hides. The two are refused together.
+ */
+export function memoryWhileBlind(): ConfigError {
+  return new ConfigError({
+    message:
+      "Invalid configuration: the memory stage cannot run blind: its lessons are written about a named market on " +
+      "dated windows, which is what blind hides from the agents. Turn blind off, or leave memory out of the stages.",
+  });
+}
+
+/** Memory reads and writes its lessons in the analysis journal: without one it has nothing to remember with. */
+export function memoryWithoutJournal(): ConfigError {
+  return new ConfigError({
+    message:
+      "Invalid configuration: the memory stage keeps its lessons in the analysis journal, which is turned off " +
+      "(journal: false, or --no-journal). Turn the journal on, or leave memory out of the stages.",
+  });
 }
 
 export function defaultConfig(): Config {

@@ -6,7 +6,7 @@ import { horizonLabel, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findMirrorRow } from "./mirror-scores";
 import { beats, type PairedRow } from "./paired-comparisons";
-import type { ReportBlock, ReportTable } from "./report-blocks";
+import { evaluationFigureBlock, type EvaluationReportBlock, type ReportTable } from "./report-blocks";
 import { assetRows, methodLabels, methodsOf, percent } from "./report-tables";
 import { ALL_ASSETS, type MethodId } from "./score-evaluation";
 
@@ -126,10 +126,10 @@ function cutoffTable(
 }
 
 /** The split at the graph model's training cutoff (nothing for a baselines-only run). */
-export function cutoffReportBlocks(result: EvaluationResult): ReportBlock[] {
+export function cutoffReportBlocks(result: EvaluationResult): EvaluationReportBlock[] {
   const split = result.cutoffSplit;
   if (!split) return [];
-  const heading: ReportBlock = { kind: "heading", level: 2, text: "Before and after the training cutoff" };
+  const heading: EvaluationReportBlock = { kind: "heading", level: 2, text: "Before and after the training cutoff" };
   if (!split.known)
     return [
       heading,
@@ -149,7 +149,7 @@ export function cutoffReportBlocks(result: EvaluationResult): ReportBlock[] {
         `after it: ${span(split.after)}. Before the cutoff the model may have seen the chart and what followed it, so a score there can be memory; ` +
         "after it, it cannot. Each cell: accuracy [Wilson 95% interval] (samples).",
     },
-    ...horizonsOf(result).flatMap((horizon): ReportBlock[] => [
+    ...horizonsOf(result).flatMap((horizon): EvaluationReportBlock[] => [
       { kind: "heading", level: 3, text: horizonLabel(horizon, result.settings.horizons) },
       { kind: "table", table: cutoffTable(result, split.before, split.after, horizon) },
     ]),
@@ -157,7 +157,7 @@ export function cutoffReportBlocks(result: EvaluationResult): ReportBlock[] {
 }
 
 /** The mirrored run: what it is, the pooled table, balanced accuracy per asset and the figure (nothing without mirror). */
-export function mirrorReportBlocks(result: EvaluationResult): ReportBlock[] {
+export function mirrorReportBlocks(result: EvaluationResult): EvaluationReportBlock[] {
   if (!result.mirror) return [];
   const failed =
     result.mirrorErrors > 0 ? ` ${result.mirrorErrors} mirrored analyses failed; their points are left out here.` : "";
@@ -172,21 +172,21 @@ export function mirrorReportBlocks(result: EvaluationResult): ReportBlock[] {
         "hits over both runs; the market's drift cancels, so always-LONG scores 50% when no move is flat, and only reading the charts scores " +
         `above it.${failed}`,
     },
-    ...horizonsOf(result).flatMap((horizon): ReportBlock[] => {
+    ...horizonsOf(result).flatMap((horizon): EvaluationReportBlock[] => {
       const label = horizonLabel(horizon, result.settings.horizons);
       return [
         { kind: "heading", level: 3, text: `All points, ${label}` },
         { kind: "table", table: mirrorPooledTable(result, horizon) },
         { kind: "heading", level: 3, text: `Balanced accuracy per asset, ${label}` },
         { kind: "table", table: mirrorAssetTable(result, horizon) },
-        { kind: "figure", figure: "mirror", horizon, title: `Original vs mirrored accuracy per asset, ${label}` },
+        evaluationFigureBlock("mirror", horizon, `Original vs mirrored accuracy per asset, ${label}`),
       ];
     }),
   ];
 }
 
 /** The paired tests: the sentence on always-LONG, how to read them, a table per horizon. */
-export function pairedReportBlocks(result: EvaluationResult): ReportBlock[] {
+export function pairedReportBlocks(result: EvaluationResult): EvaluationReportBlock[] {
   return [
     { kind: "heading", level: 2, text: "Paired tests (exact McNemar)" },
     { kind: "paragraph", text: beatsAlwaysLongSentence(result) },
@@ -196,7 +196,7 @@ export function pairedReportBlocks(result: EvaluationResult): ReportBlock[] {
         "On the samples both methods scored: A only counts samples A called right and B wrong, B only the reverse. Only those carry evidence; " +
         "the p-value is the chance of a split at least this uneven if the two were equally good. Random is its first seed's run.",
     },
-    ...horizonsOf(result).flatMap((horizon): ReportBlock[] => [
+    ...horizonsOf(result).flatMap((horizon): EvaluationReportBlock[] => [
       { kind: "heading", level: 3, text: horizonLabel(horizon, result.settings.horizons) },
       { kind: "table", table: pairedTable(result, horizon) },
     ]),
@@ -204,14 +204,14 @@ export function pairedReportBlocks(result: EvaluationResult): ReportBlock[] {
 }
 
 /** The edge sections, in report order: mirror, paired tests, cutoff split. */
-export function edgeReportBlocks(result: EvaluationResult): ReportBlock[] {
+export function edgeReportBlocks(result: EvaluationResult): EvaluationReportBlock[] {
   return [...mirrorReportBlocks(result), ...pairedReportBlocks(result), ...cutoffReportBlocks(result)];
 }
 
 /** The short form the CLI prints: the sentence on always-LONG, the pooled mirror tables, the cutoff split. */
-export function edgeSummaryBlocks(result: EvaluationResult): ReportBlock[] {
+export function edgeSummaryBlocks(result: EvaluationResult): EvaluationReportBlock[] {
   const mirror = result.mirror
-    ? horizonsOf(result).flatMap((horizon): ReportBlock[] => [
+    ? horizonsOf(result).flatMap((horizon): EvaluationReportBlock[] => [
         { kind: "paragraph", text: `Mirrored, ${horizonLabel(horizon, result.settings.horizons)}, all points (%):` },
         { kind: "table", table: mirrorPooledTable(result, horizon) },
       ])

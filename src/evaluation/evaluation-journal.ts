@@ -20,6 +20,7 @@ export function evaluationRunInput(result: EvaluationResult, promptVersion: stri
       firstSeed: settings.firstSeed,
       blind: settings.blind,
       mirror: settings.mirror,
+      stages: settings.stages,
       startedAt: result.startedAt,
       durationMs: result.durationMs,
       errors: result.errors,

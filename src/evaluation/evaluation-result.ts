@@ -1,8 +1,10 @@
 // The record an evaluation run returns and its reports are made from: settings, one record per decision point,
 // the score rows, the market's drift on the same samples, the conventions checked against the published figures,
 // token usage and cost, and progress snapshots while it runs.
+import type { UsageSummary } from "../llm/usage-meter";
 import type { ModelsUsed } from "../pipeline/analysis-result";
 import type { Directive } from "../scoring/directive";
+import type { Stages } from "../stages/stages-schema";
 import type { CutoffSplit } from "./cutoff-split";
 import type { EvaluationProtocol } from "./evaluation-protocol";
 import type { DriftRow } from "./market-drift";
@@ -10,7 +12,6 @@ import type { MirrorRow } from "./mirror-scores";
 import type { PairedRow } from "./paired-comparisons";
 import type { PublishedConventions } from "./published-conventions";
 import type { ScoreRow } from "./score-evaluation";
-import type { UsageSummary } from "./usage-meter";
 
 export interface EvaluationSettings {
   /** How directives were scored (evaluation-protocol.ts). */
@@ -32,6 +33,8 @@ export interface EvaluationSettings {
   promptVersion: string | null;
   /** The plugins the analyses ran with (empty: none). */
   plugins: { name: string; version: string }[];
+  /** The optional stages the analyses ran with ({}: none; always {} for a baselines-only run). */
+  stages: Stages;
   /** Where model answers are cached; null when caching is off. */
   cacheDir: string | null;
   /** The agents saw blind views: no date, name or price level (false for a baselines-only run). */

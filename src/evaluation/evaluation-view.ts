@@ -2,18 +2,18 @@
 // chart renderer, so they look the same in Jupyter, in a saved notebook, on GitHub and in the CLI's report).
 import { type ChartRenderer, createChartRenderer } from "../charts/png-renderer";
 import type { Display } from "../notebook/display";
+import { markdownBlock } from "../reports/report-markdown";
 import { evaluationFigure } from "./evaluation-figures";
 import type { EvaluationResult } from "./evaluation-result";
 import { evaluationReportBlocks } from "./report";
-import type { ReportBlock } from "./report-blocks";
-import { markdownBlock } from "./report-markdown";
+import type { EvaluationReportBlock } from "./report-blocks";
 
 export interface ShowEvaluationOptions {
   /**
    * The part of the report to show (default: all of it), for a notebook that explains one part at a time: for
    * example mirrorReportBlocks(result), pairedReportBlocks(result) or cutoffReportBlocks(result).
    */
-  blocks?: readonly ReportBlock[];
+  blocks?: readonly EvaluationReportBlock[];
   /** Draw the figures (default true). */
   charts?: boolean;
   /** A renderer to reuse (a pipeline's renderer()); by default one is launched for these charts and closed after. */

@@ -4,6 +4,28 @@
 // views. It scores on the shared core in src/scoring/.
 //
 // The scoring core's names, re-exported as they were when they lived here (quantagent-ts/scoring has them all).
+export { canonicalJson } from "../common/canonical-json";
+export {
+  cachedChatModel,
+  type ModelCacheCall,
+  modelCacheEntryPath,
+  modelCacheKey,
+  type ModelCacheOptions,
+} from "../llm/model-cache";
+export {
+  estimateCostUsd,
+  findModelPrice,
+  MODEL_PRICES,
+  MODEL_PRICES_AS_OF,
+  type ModelPrice,
+} from "../llm/model-prices";
+export { createUsageMeter, type UsageMeter, type UsageSummary } from "../llm/usage-meter";
+export {
+  createEvaluationProgressView,
+  createTextProgressBar,
+  formatProgressBar,
+  type TextProgressOptions,
+} from "../reports/progress-bar";
 export {
   alwaysLongDirective,
   alwaysShortDirective,
@@ -39,7 +61,6 @@ export {
   readBenchmarkWindow,
   readBenchmarkWindows,
 } from "./benchmark-data";
-export { canonicalJson } from "./canonical-json";
 export { type CutoffSide, type CutoffSplit, type CutoffSplitOptions, splitAtCutoff } from "./cutoff-split";
 export {
   type BenchmarkWindow,
@@ -89,14 +110,6 @@ export { mirrorFigure } from "./mirror-figure";
 export { mirrorDecisionPoint } from "./mirror-points";
 export { findMirrorRow, type MirrorRow, type MirrorScoringOptions, scoreMirror } from "./mirror-scores";
 export {
-  cachedChatModel,
-  type ModelCacheCall,
-  modelCacheEntryPath,
-  modelCacheKey,
-  type ModelCacheOptions,
-} from "./model-cache";
-export { estimateCostUsd, findModelPrice, MODEL_PRICES, MODEL_PRICES_AS_OF, type ModelPrice } from "./model-prices";
-export {
   beats,
   type LabelledDirectives,
   pairedComparisons,
@@ -104,12 +117,6 @@ export {
   type PairedRow,
   SIGNIFICANCE_LEVEL,
 } from "./paired-comparisons";
-export {
-  createEvaluationProgressView,
-  createTextProgressBar,
-  formatProgressBar,
-  type TextProgressOptions,
-} from "./progress-bar";
 export type { PublishedConventions } from "./published-conventions";
 export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
 export {
@@ -123,7 +130,7 @@ export {
   publishedComparisonMarkdown,
   returnsTableMarkdown,
 } from "./report";
-export type { ReportBlock, ReportTable } from "./report-blocks";
+export type { EvaluationReportBlock, ReportTable } from "./report-blocks";
 export { acrossAssets, methodLabels } from "./report-tables";
 export { type EvaluationOptions, evaluationOptionsSchema, runEvaluation } from "./run-evaluation";
 export {
@@ -135,5 +142,4 @@ export {
   type ScoringOptions,
 } from "./score-evaluation";
 export { type RunScores, type RunScoringOptions, scoreRun } from "./score-run";
-export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
 export { assertReportAbsent, writeEvaluationReport, type WriteReportOptions, type WrittenReport } from "./write-report";

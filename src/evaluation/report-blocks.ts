@@ -1,26 +1,25 @@
-// An evaluation report as a list of blocks (headings, paragraphs, tables, lists, figures): built once from the
-// result by pure functions, then written as markdown, as HTML, or into a notebook, so every form says the same.
-// Text in blocks is plain text (no markdown, no HTML): each renderer escapes it for its own format.
+// The evaluation report's figure blocks: which figure (accuracy or mean return) at which horizon. The blocks
+// themselves, and their markdown and HTML forms, are shared with the backtest (src/reports/).
+import type { FigureBlock, ReportBlock } from "../reports/report-blocks";
 import type { ScoreHorizon } from "./evaluation-protocol";
 
-export interface ReportTable {
-  header: string[];
-  rows: string[][];
-  /** Rows drawn as summaries (bold in markdown, set apart in HTML). */
-  summaryRows?: number[];
-}
+export type { ReportTable } from "../reports/report-blocks";
 
 export type FigureId = "accuracy" | "mean-return" | "mirror";
 
-export type ReportBlock =
-  | { kind: "heading"; level: 1 | 2 | 3; text: string }
-  | { kind: "paragraph"; text: string }
-  | { kind: "code"; text: string }
-  | { kind: "list"; items: string[] }
-  | { kind: "table"; table: ReportTable }
-  | { kind: "figure"; figure: FigureId; horizon: ScoreHorizon; title: string };
+export interface EvaluationFigureBlock extends FigureBlock {
+  figure: FigureId;
+  horizon: ScoreHorizon;
+}
+
+export type EvaluationReportBlock = ReportBlock<EvaluationFigureBlock>;
 
 /** The file-name part of a figure: "accuracy-k1", "mean-return-pooled". */
 export function figureSlug(block: { figure: FigureId; horizon: ScoreHorizon }): string {
   return `${block.figure}-${block.horizon === "pooled" ? "pooled" : `k${block.horizon}`}`;
+}
+
+/** An evaluation figure block, its slug made from the figure and the horizon. */
+export function evaluationFigureBlock(figure: FigureId, horizon: ScoreHorizon, title: string): EvaluationFigureBlock {
+  return { kind: "figure", slug: figureSlug({ figure, horizon }), figure, horizon, title };
 }

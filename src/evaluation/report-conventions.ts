@@ -5,7 +5,7 @@ import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
 import type { PublishedConventions } from "./published-conventions";
 import { PUBLISHED_4H_ACCURACY, roundsTo } from "./published-figures";
-import type { ReportBlock, ReportTable } from "./report-blocks";
+import type { EvaluationReportBlock, ReportTable } from "./report-blocks";
 import { acrossAssets, percent } from "./report-tables";
 import { ALL_ASSETS } from "./score-evaluation";
 
@@ -87,7 +87,7 @@ function publishedRange(summary: { mean: number; low: number | null; high: numbe
   return `${summary.mean.toFixed(1)}, range ${summary.low!.toFixed(1)}–${summary.high!.toFixed(1)}`;
 }
 
-export function conventionsBlocks(result: EvaluationResult): ReportBlock[] {
+export function conventionsBlocks(result: EvaluationResult): EvaluationReportBlock[] {
   const conventions = result.conventions;
   if (!conventions) return [];
   const seed = conventions.singleSeed;

@@ -14,6 +14,9 @@ export const methodLabels: Record<MethodId, string> = { agents: "Agents", ...bas
 
 export const percent = (value: number | null | undefined, digits = 1) =>
   value === null || value === undefined ? "–" : (value * 100).toFixed(digits);
+/** The column of the agents' accuracy against random's: (accuracy − random) / random, in percent of random's. */
+export const AGENTS_VS_RANDOM_HEADER = "Agents vs random, relative change";
+
 export const signedPercent = (value: number | null | undefined, digits = 1) =>
   value === null || value === undefined ? "–" : `${value >= 0 ? "+" : "−"}${Math.abs(value * 100).toFixed(digits)}`;
 const withInterval = (value: number | null | undefined, interval: Interval | null | undefined) =>
@@ -77,7 +80,8 @@ export function sideBySideTable(result: EvaluationResult, horizon: ScoreHorizon)
     "Samples",
     "Up-moves %",
     ...methods.map((method) => `${methodLabels[method]} %`),
-    ...(withAgents ? ["Agents vs random"] : []),
+    // A relative change, not a difference in points: said in the header, since both read as "%".
+    ...(withAgents ? [AGENTS_VS_RANDOM_HEADER] : []),
   ];
   const accuracyCell = (asset: string, method: MethodId) => {
     if (method === "agents" && !withAgents) return "not run";

@@ -1,15 +1,16 @@
 // The evaluation's report: the JSON record, and the blocks every other form (markdown, HTML, notebook) is written
 // from. Accuracy is laid out like the published 4h table (assets as rows, methods as columns, percent), with the
 // published figures and the market's drift beside it. Pure.
+import { markdownReport, markdownTable } from "../reports/report-markdown";
+import { describeStages, hasStages } from "../stages/stages-schema";
 import { edgeJson } from "./edge-json";
 import { edgeReportBlocks, edgeSummaryBlocks } from "./edge-report";
 import { describeProtocol, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
 import { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET } from "./published-figures";
-import type { ReportBlock } from "./report-blocks";
+import { evaluationFigureBlock, type EvaluationReportBlock } from "./report-blocks";
 import { conventionsBlocks } from "./report-conventions";
-import { markdownReport, markdownTable } from "./report-markdown";
 import { assetRows, publishedComparisonTable, returnsTable, sideBySideTable } from "./report-tables";
 import { ALL_ASSETS } from "./score-evaluation";
 
@@ -45,6 +46,8 @@ export function evaluationSummary(result: EvaluationResult): string[] {
     (settings.plugins ?? []).length > 0
       ? ` Plugins: ${settings.plugins.map((plugin) => `${plugin.name} ${plugin.version}`).join(", ")}.`
       : "";
+  // Results made before the stages existed have no `stages`.
+  const stages = settings.stages && hasStages(settings.stages) ? ` Stages: ${describeStages(settings.stages)}.` : "";
   const views = [
     settings.blind
       ? "Blind: the agents saw no date, name or price level (prices rescaled to a last close of 100, bars numbered)."
@@ -54,7 +57,7 @@ export function evaluationSummary(result: EvaluationResult): string[] {
       : "",
   ].filter(Boolean);
   const paragraphs = [
-    [`${models}${plugins}`, ...views].join(" "),
+    [`${models}${plugins}${stages}`, ...views].join(" "),
     describeProtocol(settings.protocol),
     `${settings.assets.join(", ")}; ${settings.windows ?? "all"} windows per asset, ${settings.pointsPerWindow} decision point(s) per window, ` +
       `${settings.historyBars}-bar history, horizons ${settings.horizons.join(", ")} bars (4h each). Random: mean of ${settings.randomSeeds} seeds.`,
@@ -63,7 +66,8 @@ export function evaluationSummary(result: EvaluationResult): string[] {
         `Cost: $${usage.estimatedCostUsd.toFixed(4)} (${usage.costLabel}${usage.unpricedModels.length ? `; no price for ${usage.unpricedModels.join(", ")}` : ""}).`
       : `Decision points: ${analyses}.`,
     "Accuracy: share of samples whose sign the directive called, with its Wilson 95% interval in brackets. Up-moves: share of samples whose close rose " +
-      "(the market's drift; always-long scores exactly this). Agents vs random: (accuracy − random) / random on the same samples. " +
+      "(the market's drift; always-long scores exactly this). Agents vs random, relative change: (accuracy − random) / random on the same samples, " +
+      "so −10.0% means a tenth fewer correct calls than random (45.0% against 50.0%), not 10 percentage points less. " +
       "Returns: what following a directive earned, LONG the move and SHORT its negative, without costs and without compounding.",
   ];
   if (settings.protocol === "published") {
@@ -81,16 +85,16 @@ export function evaluationSummary(result: EvaluationResult): string[] {
   return paragraphs;
 }
 
-export function evaluationReportBlocks(result: EvaluationResult): ReportBlock[] {
-  const blocks: ReportBlock[] = [
+export function evaluationReportBlocks(result: EvaluationResult): EvaluationReportBlock[] {
+  const blocks: EvaluationReportBlock[] = [
     { kind: "heading", level: 1, text: REPORT_TITLE },
-    ...evaluationSummary(result).map((text): ReportBlock => ({ kind: "paragraph", text })),
+    ...evaluationSummary(result).map((text): EvaluationReportBlock => ({ kind: "paragraph", text })),
   ];
   for (const { horizon, label } of reportHorizons(result)) {
     blocks.push(
       { kind: "heading", level: 2, text: `Directional accuracy, ${label}` },
       { kind: "table", table: sideBySideTable(result, horizon) },
-      { kind: "figure", figure: "accuracy", horizon, title: `Directional accuracy, ${label}` },
+      evaluationFigureBlock("accuracy", horizon, `Directional accuracy, ${label}`),
       { kind: "heading", level: 2, text: `Mean return per decision, ${label}` },
       {
         kind: "paragraph",
@@ -101,7 +105,7 @@ export function evaluationReportBlocks(result: EvaluationResult): ReportBlock[] 
           "overlap in time and were never one sequence of trades.",
       },
       { kind: "table", table: returnsTable(result, horizon) },
-      { kind: "figure", figure: "mean-return", horizon, title: `Mean return per decision, ${label}` },
+      evaluationFigureBlock("mean-return", horizon, `Mean return per decision, ${label}`),
     );
   }
   blocks.push(
@@ -136,7 +140,9 @@ export function evaluationMarkdown(result: EvaluationResult, options: { figureFi
 }
 
 export function evaluationSummaryMarkdown(result: EvaluationResult): string {
-  return markdownReport(evaluationSummary(result).map((text): ReportBlock => ({ kind: "paragraph", text }))).trimEnd();
+  return markdownReport(
+    evaluationSummary(result).map((text): EvaluationReportBlock => ({ kind: "paragraph", text })),
+  ).trimEnd();
 }
 
 /** The side-by-side accuracy table of one horizon ("pooled" under the published protocol). */

@@ -15,17 +15,21 @@ import { z } from "zod";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
+import { itemAt } from "../common/item-at";
 import { QuantAgentError } from "../common/quantagent-error";
 import { createSecretRedactor } from "../common/secret-redactor";
-import { type Config, type ConfigInput, createConfig } from "../config/config-schema";
+import { type Config, type ConfigInput, createConfig, memoryWhileBlind } from "../config/config-schema";
 import { openJournal } from "../journal/open-journal";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { modelSettingsFor } from "../llm/create-chat-model";
+import { cachedChatModel } from "../llm/model-cache";
+import { createUsageMeter, type UsageMeter } from "../llm/usage-meter";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import type { Directive } from "../scoring/directive";
+import { hasStages, normaliseStages } from "../stages/stages-schema";
 import { analysePoints, type AnalysisTask } from "./analyse-points";
 import { readBenchmarkWindows } from "./benchmark-data";
 import {
@@ -42,11 +46,10 @@ import type {
   EvaluationSettings,
   PointRecord,
 } from "./evaluation-result";
+import { type EvaluationStageRun, prepareStageRun } from "./evaluation-stages";
 import { mirrorDecisionPoint } from "./mirror-points";
-import { cachedChatModel } from "./model-cache";
 import { explorePublishedConventions } from "./published-conventions";
 import { scoreRun } from "./score-run";
-import { createUsageMeter, type UsageMeter } from "./usage-meter";
 
 export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */
@@ -95,6 +98,8 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid evaluation options");
   const settings = parsed.data;
   const config = createConfig(settings.config ?? {});
+  const blind = settings.includeModel && (settings.blind ?? config.blind);
+  checkEdgeWithStages(config, { blind, mirror: settings.mirror && settings.includeModel });
   const protocolSettings = resolveProtocolSettings(settings.protocol, {
     horizons: settings.horizons,
     pointsPerWindow: settings.pointsPerWindow,
@@ -114,7 +119,6 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const points: DecisionPoint[] = windows.flatMap((window) => decisionPoints(window, pointOptions));
   // Mirrored before any model call: a series that cannot be mirrored (a price at or below zero) costs nothing.
   const mirroredPoints = settings.mirror ? points.map(mirrorDecisionPoint) : null;
-  const blind = settings.includeModel && (settings.blind ?? config.blind);
   // Pure and cheap; computed before any model call so that a surprise here costs nothing.
   const conventions =
     settings.protocol === "published"
@@ -131,23 +135,29 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     ...(mirroredPoints ? { mirrored: { outcomes: outcomesOf(mirroredPoints[index]!) } } : {}),
   }));
   let pipeline: Pipeline | undefined;
+  let stageRun: EvaluationStageRun | undefined;
   let errors = 0;
   let mirrorErrors = 0;
   try {
     if (settings.includeModel) {
-      // Each point's analysis is not a journal entry of its own: the run is recorded whole, with its points.
+      // The optional stages: memory's own journal and the order of its points (evaluation-stages.ts).
+      stageRun = await prepareStageRun({ config, env: dependencies.env ?? process.env, points, windows });
+      const stages = stageRun;
       pipeline = createPipeline(
-        { ...config, journal: false, blind },
+        { ...stages.config, blind },
         {
           ...dependencies,
+          env: stages.env,
           plugins,
           wrapChatModel: (model, role) => {
-            // The prompt version and the plugin set are part of every key: a run under other prompts, or with other
-            // plugins, asks every agent afresh (model-cache.ts says why the prompt text alone is not enough).
-            // Blind is in the key too (its requests differ anyway), and only when on, so earlier caches stay valid.
+            // The prompt version, the plugin set and the stages are part of every key: a run under other prompts, with
+            // other plugins or stages, asks every agent afresh (model-cache.ts says why the prompt text alone is not
+            // enough).
             const keyContext = {
               promptVersion: PROMPT_VERSION,
               ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}),
+              ...(hasStages(config.stages) ? { stages: normaliseStages(config.stages) } : {}),
+              // Blind is in the key too (its requests differ anyway), and only when on, so earlier caches stay valid.
               ...(blind ? { blind: true } : {}),
             };
             const cached = cacheDir
@@ -160,26 +170,44 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
       // A missing key fails here, once, instead of once per point.
       pipeline.model("agent");
       pipeline.model("graph");
-      const tasks: AnalysisTask[] = records.flatMap((record, index) => {
-        const original: AnalysisTask = { point: points[index]!, side: "original", record };
-        return mirroredPoints && record.mirrored
-          ? [original, { point: mirroredPoints[index]!, side: "mirrored", record: record.mirrored }]
+      const tasksOf = (index: number): AnalysisTask[] => {
+        const point = itemAt(points, index);
+        const record = itemAt(records, index);
+        const original: AnalysisTask = {
+          point,
+          side: "original",
+          request: stages.request(point),
+          options: stages.options(point),
+          record,
+        };
+        const mirrored = mirroredPoints?.[index];
+        return mirrored && record.mirrored
+          ? [
+              original,
+              { point: mirrored, side: "mirrored", request: stages.request(mirrored), record: record.mirrored },
+            ]
           : [original];
-      });
+      };
+      // Memory's lanes keep an asset's points in time order; otherwise (and always with mirror, which memory refuses)
+      // every analysis is a lane of its own.
+      const lanes = stages.lanes.flatMap((lane) =>
+        lane.length === 1 ? tasksOf(lane[0]!).map((task) => [task]) : [lane.flatMap(tasksOf)],
+      );
+      const total = lanes.reduce((sum, lane) => sum + lane.length, 0);
       let done = 0;
       const unit = mirroredPoints ? "analyses" : pointOptions.pointsPerWindow === 1 ? "windows" : "decision points";
       const progress = (last?: { id: string; decision?: Directive; error?: string }) =>
         onProgress?.({
           unit,
           done,
-          total: tasks.length,
+          total,
           errors: errors + mirrorErrors,
           usage: meter.summary(),
           elapsedMs: performance.now() - started,
           last,
         });
       progress();
-      await analysePoints(pipeline, tasks, {
+      await analysePoints(pipeline, lanes, {
         concurrency: settings.concurrency,
         schedule: settings.schedule,
         signal,
@@ -195,6 +223,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     }
   } finally {
     await pipeline?.close();
+    await stageRun?.close();
   }
 
   const runScores = scoreRun(points, mirroredPoints, records, {
@@ -219,6 +248,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     models: settings.includeModel ? modelsOf(config) : null,
     promptVersion: settings.includeModel ? PROMPT_VERSION : null,
     plugins: pluginSummary,
+    stages: settings.includeModel ? normaliseStages(config.stages) : {},
     cacheDir: settings.includeModel ? cacheDir : null,
     blind,
     mirror: settings.mirror,
@@ -297,4 +327,20 @@ function meteredOnly(model: ChatModel, meter: UsageMeter): ChatModel {
       return response;
     },
   };
+}
+
+/**
+ * Memory cannot run blind (its lessons name the market and the dates), nor mirrored: a mirrored point's lessons would
+ * be about the real series' outcomes, and its replay would need the mirrored later bars. Refused before any call.
+ */
+function checkEdgeWithStages(config: Config, edge: { blind: boolean; mirror: boolean }): void {
+  if (!config.stages.memory) return;
+  if (edge.blind) throw memoryWhileBlind();
+  if (edge.mirror) {
+    throw new InputError({
+      message:
+        "Invalid evaluation options: mirror cannot run with the memory stage (a mirrored point's lessons would be " +
+        "about the real series). Run the mirrored evaluation without memory, or memory without mirror.",
+    });
+  }
 }

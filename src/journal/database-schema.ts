@@ -62,6 +62,35 @@ export interface AnalysesTable {
   outcome_3_return: number | null;
   /** When the outcome was scored; null while pending. */
   scored_at: string | null;
+  /** JSON: the optional stages the analysis ran with ({} for none). */
+  stages: string;
+  /**
+   * Open time of the last bar the outcome was scored on (the third after the entry): from that bar's close the
+   * outcome was known. Null while pending, and for outcomes scored before it was recorded.
+   */
+  outcome_bar_time: string | null;
+}
+
+export interface LessonsTable {
+  /** The analysis the lesson is about; one lesson each. */
+  analysis_id: string;
+  symbol: string;
+  timeframe: string;
+  window_end: string;
+  decision: string;
+  /**
+   * The analysis's outcome_bar_time (or, for an outcome scored before that was recorded, the later time it was
+   * scored): a window whose last bar opens at or after it may be given the lesson.
+   */
+  outcome_bar_time: string;
+  lesson: string;
+  created_at: string;
+  /** The model that wrote the lesson, and under which prompts. */
+  provider: string;
+  model: string;
+  prompt_version: string;
+  input_tokens: number;
+  output_tokens: number;
 }
 
 export interface ChartsTable {
@@ -75,6 +104,10 @@ export interface ChartsTable {
 export interface EvaluationRunsTable {
   id: string;
   created_at: string;
+  /** "evaluation" (benchmark points) or "backtest" (decisions on one series). */
+  kind: string;
+  /** JSON: a backtest's report (lines with their equity curves, paired tests); null for an evaluation. */
+  report: string | null;
   timeframe: string;
   /** JSON: the run's settings as given. */
   settings: string;
@@ -113,6 +146,7 @@ export interface EvaluationMovesTable {
 export interface JournalDatabase {
   analyses: AnalysesTable;
   charts: ChartsTable;
+  lessons: LessonsTable;
   evaluation_runs: EvaluationRunsTable;
   evaluation_points: EvaluationPointsTable;
   evaluation_moves: EvaluationMovesTable;

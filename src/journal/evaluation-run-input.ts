@@ -1,7 +1,8 @@
-// What an evaluation run leaves in the journal, validated with zod: its settings, models, prompt version and
-// plugins, and per decision point the directive and the realised moves. Runs of different models, prompts or
-// plugin sets then compare side by side in the leaderboard. The journal keeps this type its own; the evaluation
-// harness maps its result onto it (a point's `decision` becomes `directive`, `outcomes` become `moves`).
+// What an evaluation run (or a backtest run) leaves in the journal, validated with zod: its settings, models, prompt
+// version and plugins, and per decision point the directive and the realised moves; a backtest adds its report.
+// Runs of different models, prompts or plugin sets then compare side by side in the leaderboard. The journal keeps
+// this type its own; the evaluation harness maps its result onto it (a point's `decision` becomes `directive`,
+// `outcomes` become `moves`), and the backtest its decisions (one point per decision bar, the move over its horizon).
 import { z } from "zod";
 
 import { isoTimeSchema, modelUsedSchema, pluginUsedSchema } from "./journal-entry";
@@ -31,7 +32,20 @@ export const evaluationPointInputSchema = z.strictObject({
   error: z.string().nullable().default(null),
 });
 
+/** A backtest's report as the History draws it; kept as given (JSON), at most this many characters once written. */
+export const MAX_RUN_REPORT_CHARACTERS = 50 * 1024 * 1024;
+
 export const evaluationRunInputSchema = z.strictObject({
+  /** "evaluation" (benchmark points) or "backtest" (decisions on one series). @default "evaluation" */
+  kind: z.enum(["evaluation", "backtest"]).default("evaluation"),
+  /** A backtest's report: its lines with their equity curves and the paired tests. @default null */
+  report: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .default(null)
+    .refine((report) => report === null || JSON.stringify(report).length <= MAX_RUN_REPORT_CHARACTERS, {
+      error: `the report must be at most ${MAX_RUN_REPORT_CHARACTERS} characters of JSON`,
+    }),
   /** @default "4h" (the benchmark's bars) */
   timeframe: nonEmpty.default("4h"),
   /** The run's settings as the harness had them (kept as given, shown back in the run list). */

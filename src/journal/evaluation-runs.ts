@@ -1,9 +1,15 @@
-// Evaluation runs in the journal's database: recorded whole in one transaction (the run, its points, their moves),
-// listed newest first behind the same kind of keyset cursor as the history list.
-import type { Kysely } from "kysely";
+// Evaluation and backtest runs in the journal's database: recorded whole in one transaction (the run, its points,
+// their moves), listed newest first behind the same kind of keyset cursor as the history list (all runs, or one
+// kind), and read back one at a time with a backtest's report.
+import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
 
-import type { EvaluationMovesTable, EvaluationPointsTable, JournalDatabase } from "./database-schema";
+import type {
+  EvaluationMovesTable,
+  EvaluationPointsTable,
+  EvaluationRunsTable,
+  JournalDatabase,
+} from "./database-schema";
 import { evaluationRunInputSchema } from "./evaluation-run-input";
 import type { PluginUsed } from "./journal-entry";
 import { newJournalId } from "./journal-id";
@@ -55,6 +61,8 @@ export async function recordEvaluationRun(
       .values({
         id,
         created_at: createdAt,
+        kind: run.kind,
+        report: run.report === null ? null : JSON.stringify(run.report),
         timeframe: run.timeframe,
         settings: JSON.stringify(run.settings),
         agent_provider: run.models?.agent.provider ?? null,
@@ -74,7 +82,14 @@ export async function recordEvaluationRun(
   return { id, createdAt, pointCount: points.length };
 }
 
+const runIdSchema = z.string().trim().min(1, "must not be empty").max(64, "is too long");
+
+export const runKindSchema = z.enum(["evaluation", "backtest"], { error: "must be evaluation or backtest" });
+export type RunKind = z.infer<typeof runKindSchema>;
+
 export const listEvaluationRunsOptionsSchema = z.strictObject({
+  /** Only runs of this kind; default every run. */
+  kind: runKindSchema.optional(),
   /** @default 50 */
   limit: z.number().int().min(1).max(500, "must be at most 500").default(50),
   cursor: z.string().max(512).optional(),
@@ -84,6 +99,7 @@ export type ListEvaluationRunsOptions = z.input<typeof listEvaluationRunsOptions
 export interface EvaluationRunSummary {
   id: string;
   createdAt: string;
+  kind: RunKind;
   timeframe: string;
   settings: Record<string, unknown>;
   /** Null for a run without models. */
@@ -98,32 +114,68 @@ export interface EvaluationRunPage {
   nextCursor: string | null;
 }
 
+export interface EvaluationRunDetail extends EvaluationRunSummary {
+  /** A backtest's report (its lines with their equity curves, the paired tests); null for an evaluation. */
+  report: Record<string, unknown> | null;
+}
+
+type RunRow = Selectable<EvaluationRunsTable>;
+
 export async function listEvaluationRuns(
   db: Kysely<JournalDatabase>,
   input: ListEvaluationRunsOptions = {},
 ): Promise<EvaluationRunPage> {
-  const { limit, cursor } = parseInput(listEvaluationRunsOptionsSchema, input, "evaluation run list options");
-  const { rows, nextCursor } = await newestFirstPage(db.selectFrom("evaluation_runs").selectAll(), { limit, cursor });
+  const { kind, limit, cursor } = parseInput(listEvaluationRunsOptionsSchema, input, "evaluation run list options");
+  // The report is left out of the list: a backtest's equity curves are read one run at a time.
+  const columns = [
+    "id",
+    "created_at",
+    "kind",
+    "timeframe",
+    "settings",
+    "agent_provider",
+    "agent_model",
+    "graph_provider",
+    "graph_model",
+    "prompt_version",
+    "plugins",
+    "point_count",
+  ] as const;
+  const query = db.selectFrom("evaluation_runs").select(columns);
+  const { rows, nextCursor } = await newestFirstPage(kind === undefined ? query : query.where("kind", "=", kind), {
+    limit,
+    cursor,
+  });
+  return { runs: rows.map(runSummary), nextCursor };
+}
+
+/** One run with its report; null for an unknown id. */
+export async function getEvaluationRun(db: Kysely<JournalDatabase>, id: string): Promise<EvaluationRunDetail | null> {
+  const checked = parseInput(runIdSchema, id, "run id");
+  const row = await db.selectFrom("evaluation_runs").selectAll().where("id", "=", checked).executeTakeFirst();
+  if (!row) return null;
   return {
-    runs: rows.map((row) => ({
-      id: row.id,
-      createdAt: row.created_at,
-      timeframe: row.timeframe,
-      settings: JSON.parse(row.settings) as Record<string, unknown>,
-      models:
-        row.agent_provider === null ||
-        row.agent_model === null ||
-        row.graph_provider === null ||
-        row.graph_model === null
-          ? null
-          : {
-              agent: { provider: row.agent_provider, model: row.agent_model },
-              graph: { provider: row.graph_provider, model: row.graph_model },
-            },
-      promptVersion: row.prompt_version,
-      plugins: JSON.parse(row.plugins) as PluginUsed[],
-      pointCount: Number(row.point_count),
-    })),
-    nextCursor,
+    ...runSummary(row),
+    report: row.report === null ? null : (JSON.parse(row.report) as Record<string, unknown>),
+  };
+}
+
+function runSummary(row: Omit<RunRow, "report">): EvaluationRunSummary {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    kind: runKindSchema.catch("evaluation").parse(row.kind),
+    timeframe: row.timeframe,
+    settings: JSON.parse(row.settings) as Record<string, unknown>,
+    models:
+      row.agent_provider === null || row.agent_model === null || row.graph_provider === null || row.graph_model === null
+        ? null
+        : {
+            agent: { provider: row.agent_provider, model: row.agent_model },
+            graph: { provider: row.graph_provider, model: row.graph_model },
+          },
+    promptVersion: row.prompt_version,
+    plugins: JSON.parse(row.plugins) as PluginUsed[],
+    pointCount: Number(row.point_count),
   };
 }

@@ -1,4 +1,4 @@
-// quantagent-ts/journal: the analysis journal. Every analysis and evaluation run recorded in SQLite (embedded) or
+// quantagent-ts/journal: the analysis journal. Every analysis, evaluation run and backtest run recorded in SQLite (embedded) or
 // PostgreSQL (shared), scored against what the market did afterwards, and compared across models, prompts and plugins.
 export type { AnalysisFilter } from "./analysis-filter";
 export {
@@ -16,11 +16,14 @@ export {
   type EvaluationRunInput,
   evaluationRunInputSchema,
 } from "./evaluation-run-input";
-export type {
-  EvaluationRunPage,
-  EvaluationRunSummary,
-  ListEvaluationRunsOptions,
-  RecordedEvaluationRun,
+export {
+  type EvaluationRunDetail,
+  type EvaluationRunPage,
+  type EvaluationRunSummary,
+  type ListEvaluationRunsOptions,
+  type RecordedEvaluationRun,
+  type RunKind,
+  runKindSchema,
 } from "./evaluation-runs";
 export type { Journal } from "./journal";
 export {

@@ -7,6 +7,8 @@
 // the HTTP API gave it, keeps the wire's snake_case names.
 import { z } from "zod";
 
+import { stagesSchema } from "../stages/stages-schema";
+
 /** An ISO 8601 time with a zone (`2025-03-01T12:00:00Z`), stored normalised to UTC milliseconds. */
 export const isoTimeSchema = z.iso
   .datetime({ offset: true, error: "must be an ISO 8601 time with a zone, such as 2025-03-01T12:00:00Z" })
@@ -64,6 +66,8 @@ export const journalEntryInputSchema = z
     /** The agents saw a blind view: no date, name or price level of the window. */
     blind: z.boolean().default(false),
     plugins: z.array(pluginUsedSchema).default([]),
+    /** The optional stages the analysis ran with (memory, debate, risk); {} for the four agents alone. */
+    stages: stagesSchema.default({}),
     reports: z
       .strictObject({
         indicator: z.string(),

@@ -6,8 +6,10 @@ import { type ErrorKind, QuantAgentError } from "../common/quantagent-error";
 export type JournalErrorReason =
   /** What the caller passed (an entry, an option, a cursor) is invalid; nothing was written. */
   | "invalid_input"
-  /** No analysis or run has the id asked for. */
+  /** No analysis has the id asked for. */
   | "not_found"
+  /** No evaluation or backtest run has the id asked for. */
+  | "run_not_found"
   /** The journal was closed before the call. */
   | "closed"
   /** The SQLite file is not a database or fails its integrity check; it was left untouched. */
@@ -20,6 +22,7 @@ export type JournalErrorReason =
 const CODES: Record<JournalErrorReason, string> = {
   invalid_input: "invalid_journal_input",
   not_found: "analysis_not_found",
+  run_not_found: "run_not_found",
   closed: "journal_closed",
   damaged_database: "journal_damaged",
   database_unavailable: "journal_unavailable",
@@ -56,6 +59,7 @@ function kindOf(reason: JournalErrorReason): ErrorKind {
   switch (reason) {
     case "invalid_input":
     case "not_found":
+    case "run_not_found":
     case "closed":
       return "input";
     case "damaged_database":

@@ -1,11 +1,13 @@
-// The journal object: every recorded analysis and evaluation run, on SQLite or PostgreSQL, behind one interface.
+// The journal object: every recorded analysis and evaluation or backtest run, on SQLite or PostgreSQL, behind one interface.
 // Reads are single short queries and take no signal (the drivers cannot cancel one in flight); writes and scoring,
 // which may wait on other processes or on market data, do.
 import type { Candle } from "../market/candle";
 import type { JournalEngine } from "./database-schema";
 import type { EvaluationRunInput } from "./evaluation-run-input";
 import {
+  type EvaluationRunDetail,
   type EvaluationRunPage,
+  getEvaluationRun,
   listEvaluationRuns,
   type ListEvaluationRunsOptions,
   type RecordedEvaluationRun,
@@ -22,6 +24,15 @@ import {
   type StatsOptions,
 } from "./journal-stats";
 import { type Leaderboard, leaderboard, type LeaderboardOptions } from "./leaderboard";
+import {
+  analysesAwaitingLessons,
+  type AnalysisAwaitingLesson,
+  type LessonInput,
+  type RecalledLesson,
+  recallLessons,
+  type RecallQuery,
+  saveLesson,
+} from "./lessons";
 import { type AnalysisPage, listAnalyses, type ListAnalysesOptions } from "./list-analyses";
 import type { OpenedDatabase } from "./open-database";
 import type { AnalysisOutcome } from "./outcome";
@@ -47,8 +58,17 @@ export interface Journal {
   scoreOutcomes(options: ScoreOutcomesOptions): Promise<ScoreOutcomesCounts>;
   /** Scores one analysis with bars supplied directly; null while not scorable. */
   recordOutcome(id: string, laterBars: readonly Candle[]): Promise<AnalysisOutcome | null>;
+  /** The newest lessons of a market and timeframe whose outcome was known by `knownBy` (the memory stage). */
+  recallLessons(query: RecallQuery): Promise<RecalledLesson[]>;
+  /** Scored analyses that have no lesson yet, oldest first (`ids` narrows them). */
+  analysesAwaitingLessons(options?: { ids?: readonly string[]; limit?: number }): Promise<AnalysisAwaitingLesson[]>;
+  /** Stores a lesson about a scored analysis; false when it already had one (kept as it was). */
+  saveLesson(lesson: LessonInput): Promise<boolean>;
   recordEvaluationRun(run: EvaluationRunInput, options?: { signal?: AbortSignal }): Promise<RecordedEvaluationRun>;
+  /** Runs newest first, all or one kind (evaluation, backtest), without their reports. */
   listEvaluationRuns(options?: ListEvaluationRunsOptions): Promise<EvaluationRunPage>;
+  /** One run with its report (a backtest's lines and equity curves); null for an unknown id. */
+  getEvaluationRun(id: string): Promise<EvaluationRunDetail | null>;
   leaderboard(options: LeaderboardOptions): Promise<Leaderboard>;
   /** Closes the database (or the connection pool); later calls throw JournalError("closed"). */
   close(): Promise<void>;
@@ -84,8 +104,12 @@ export function createJournal(database: OpenedDatabase): Journal {
     accuracyOverTime: async (options) => accuracyOverTime(open(), options),
     scoreOutcomes: (options) => write(() => scoreOutcomes(open(), options)),
     recordOutcome: (id, laterBars) => write(() => recordOutcome(open(), id, laterBars)),
+    recallLessons: async (query) => recallLessons(open(), query),
+    analysesAwaitingLessons: async (options = {}) => analysesAwaitingLessons(open(), options),
+    saveLesson: (lesson) => write(() => saveLesson(open(), lesson)),
     recordEvaluationRun: (run, options = {}) => write(() => recordEvaluationRun(open(), run, options)),
     listEvaluationRuns: async (options = {}) => listEvaluationRuns(open(), options),
+    getEvaluationRun: async (id) => getEvaluationRun(open(), id),
     leaderboard: async (options) => leaderboard(open(), options),
     async close() {
       if (closed) return;

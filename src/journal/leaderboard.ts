@@ -75,6 +75,8 @@ export async function leaderboard(db: Kysely<JournalDatabase>, input: Leaderboar
         .onRef("evaluation_points.point_id", "=", "evaluation_moves.point_id"),
     )
     .innerJoin("evaluation_runs", "evaluation_runs.id", "evaluation_moves.run_id")
+    // Benchmark evaluations only: a backtest's decisions are on its own series, scored by its own report.
+    .where("evaluation_runs.kind", "=", "evaluation")
     .where("evaluation_moves.horizon", "=", horizon)
     .where("evaluation_points.directive", "is not", null)
     .select((eb) => [

@@ -4,6 +4,7 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 
 import type { JournalEngine } from "./database-schema";
+import { stagesAndLessons } from "./lessons-migration";
 
 // `any`: a migration sees the database as it was at that point in history, not as the current types describe it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's documented type for migrations
@@ -140,6 +141,26 @@ function evaluationRuns(): Migration {
   };
 }
 
+function backtestRuns(): Migration {
+  return {
+    async up(db: AnyDatabase) {
+      // A run is an evaluation (benchmark points) or a backtest (decisions on one series). Existing runs are
+      // evaluations. A backtest keeps its report beside it (its lines with their equity curves, the paired tests) so
+      // the History can draw its curves without the files the run wrote.
+      await db.schema
+        .alterTable("evaluation_runs")
+        .addColumn("kind", "text", (column) => column.notNull().defaultTo("evaluation"))
+        .execute();
+      await db.schema.alterTable("evaluation_runs").addColumn("report", "text").execute();
+      await db.schema
+        .createIndex("evaluation_runs_kind_created_at_id")
+        .on("evaluation_runs")
+        .columns(["kind", "created_at", "id"])
+        .execute();
+    },
+  };
+}
+
 function blindAnalyses(): Migration {
   return {
     async up(db: AnyDatabase) {
@@ -157,7 +178,9 @@ export function journalMigrations(engine: JournalEngine): Record<string, Migrati
   return {
     "0001-analyses-and-charts": analysesAndCharts(engine),
     "0002-evaluation-runs": evaluationRuns(),
-    "0003-blind-analyses": blindAnalyses(),
+    "0003-stages-and-lessons": stagesAndLessons(),
+    "0004-backtest-runs": backtestRuns(),
+    "0005-blind-analyses": blindAnalyses(),
   };
 }
 

@@ -45,8 +45,28 @@ export function scoreOutcome(input: OutcomeInput): AnalysisOutcome | null {
 
 /** The closes of the bars strictly after the entry bar, in time order, each bar once (sources may overlap). */
 export function closesAfter(entryTime: string, bars: readonly { time: number; close: number }[]): number[] {
+  return barsAfter(entryTime, bars).map((bar) => bar.close);
+}
+
+/** The bars strictly after the entry bar (time and close), in time order, each bar once. */
+export function barsAfter(
+  entryTime: string,
+  bars: readonly { time: number; close: number }[],
+): { time: number; close: number }[] {
   const entryMs = Date.parse(entryTime);
   const byTime = new Map<number, number>();
   for (const bar of bars) if (bar.time > entryMs) byTime.set(bar.time, bar.close);
-  return [...byTime.entries()].sort((left, right) => left[0] - right[0]).map(([, close]) => close);
+  return [...byTime.entries()].sort((left, right) => left[0] - right[0]).map(([time, close]) => ({ time, close }));
+}
+
+/**
+ * The open time (ISO) of the last bar an outcome is scored on, the one at the longest horizon: from its close on,
+ * the outcome was known. Undefined while that bar is not among `bars`.
+ */
+export function outcomeBarTime(
+  entryTime: string,
+  bars: readonly { time: number; close: number }[],
+): string | undefined {
+  const bar = barsAfter(entryTime, bars)[Math.max(...OUTCOME_HORIZONS) - 1];
+  return bar === undefined ? undefined : new Date(bar.time).toISOString();
 }

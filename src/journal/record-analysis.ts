@@ -105,6 +105,8 @@ export function analysisRow(
     outcome_3_hit: null,
     outcome_3_return: null,
     scored_at: null,
+    stages: JSON.stringify(entry.stages),
+    outcome_bar_time: null,
   };
 }
 

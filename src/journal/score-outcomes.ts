@@ -7,7 +7,7 @@ import { z } from "zod";
 import { type Candle, candleSchema } from "../market/candle";
 import type { JournalDatabase } from "./database-schema";
 import { JournalError } from "./journal-error";
-import { type AnalysisOutcome, closesAfter, scoreOutcome } from "./outcome";
+import { type AnalysisOutcome, closesAfter, outcomeBarTime, scoreOutcome } from "./outcome";
 import { columnsOfOutcome, outcomeFromColumns } from "./outcome-columns";
 import { parseInput } from "./parse-input";
 import { analysisIdSchema } from "./stored-analysis";
@@ -64,24 +64,32 @@ interface PendingRow {
 async function saveOutcome(
   db: Kysely<JournalDatabase> | Transaction<JournalDatabase>,
   id: string,
-  outcome: AnalysisOutcome,
+  scored: ScoredRow,
   scoredAt: string,
 ): Promise<void> {
   await db
     .updateTable("analyses")
-    .set({ ...columnsOfOutcome(outcome), scored_at: scoredAt })
+    .set({ ...columnsOfOutcome(scored.outcome), scored_at: scoredAt, outcome_bar_time: scored.barTime })
     .where("id", "=", id)
     .where("scored_at", "is", null) // another process may have scored it meanwhile: same bars, same answer
     .execute();
 }
 
-function outcomeOf(row: PendingRow, bars: readonly Candle[]): AnalysisOutcome | null {
+/** An outcome, and the open time of the last bar it was scored on (when it became known). */
+interface ScoredRow {
+  outcome: AnalysisOutcome;
+  barTime: string;
+}
+
+function outcomeOf(row: PendingRow, bars: readonly Candle[]): ScoredRow | null {
   if (row.decision === null || row.entry_close === null || row.entry_time === null) return null;
-  return scoreOutcome({
+  const outcome = scoreOutcome({
     directive: row.decision as "LONG" | "SHORT",
     entryClose: Number(row.entry_close),
     laterCloses: closesAfter(row.entry_time, bars),
   });
+  const barTime = outcomeBarTime(row.entry_time, bars);
+  return outcome === null || barTime === undefined ? null : { outcome, barTime };
 }
 
 export async function scoreOutcomes(
@@ -174,7 +182,7 @@ export async function recordOutcome(
   if (!row) throw new JournalError({ reason: "not_found", message: `No analysis with id ${id} in the journal.` });
   const stored = outcomeFromColumns(row);
   if (stored) return stored;
-  const outcome = outcomeOf(row, laterBars);
-  if (outcome) await saveOutcome(db, id, outcome, (options.now ?? (() => new Date()))().toISOString());
-  return outcome;
+  const scored = outcomeOf(row, laterBars);
+  if (scored) await saveOutcome(db, id, scored, (options.now ?? (() => new Date()))().toISOString());
+  return scored?.outcome ?? null;
 }

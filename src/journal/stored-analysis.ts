@@ -5,6 +5,7 @@ import { z } from "zod";
 
 import { loadCharts, removeUnreferencedCharts } from "./chart-store";
 import type { JournalDatabase } from "./database-schema";
+import { lessonOf } from "./lessons";
 import type { AnalysisOutcome } from "./outcome";
 import { outcomeFromColumns } from "./outcome-columns";
 import { parseInput } from "./parse-input";
@@ -18,6 +19,8 @@ export type StoredAnalysis = Record<string, unknown> & {
   created_at: string;
   /** Null until both horizons can be scored. */
   outcome: AnalysisOutcome | null;
+  /** The memory stage's lesson about this analysis, once written; null before (and without memory). */
+  lesson: { text: string; created_at: string; model: string } | null;
 };
 
 export async function getAnalysis(db: Kysely<JournalDatabase>, idInput: string): Promise<StoredAnalysis | null> {
@@ -51,7 +54,13 @@ export async function getAnalysis(db: Kysely<JournalDatabase>, idInput: string):
     const png = key === null ? undefined : charts.get(key);
     if (png) result[field] = png.toString("base64");
   }
-  return { ...result, id: row.id, created_at: row.created_at, outcome: outcomeFromColumns(row) };
+  return {
+    ...result,
+    id: row.id,
+    created_at: row.created_at,
+    outcome: outcomeFromColumns(row),
+    lesson: await lessonOf(db, row.id),
+  };
 }
 
 /** Answers whether an analysis was removed; charts no other analysis uses go with it. */

@@ -1,11 +1,13 @@
 // quantagent-ts/llm: the provider-neutral chat interface (for wrapping models: caches, recorders, rate limiters),
-// building a model from the config, key validation, the provider table, and the known models' training cutoffs.
+// building a model from the config, key validation, the provider table, the model-answer cache, the usage meter
+// with its list prices (estimates, not bills), and the known models' training cutoffs.
 export {
   type ApiKeyStatus,
   apiKeyStatus,
   type Env,
   findApiKey,
   maskApiKey,
+  MAX_API_KEY_LENGTH,
   resolveApiKey,
   resolveBaseUrl,
 } from "../config/api-keys";
@@ -38,6 +40,14 @@ export {
   modelSettingsFor,
 } from "./create-chat-model";
 export {
+  cachedChatModel,
+  type ModelCacheCall,
+  modelCacheEntryPath,
+  modelCacheKey,
+  type ModelCacheOptions,
+} from "./model-cache";
+export { estimateCostUsd, findModelPrice, MODEL_PRICES, MODEL_PRICES_AS_OF, type ModelPrice } from "./model-prices";
+export {
   afterCutoffFrom,
   type CutoffMonth,
   findTrainingCutoff,
@@ -45,4 +55,5 @@ export {
   TRAINING_CUTOFFS,
   type TrainingCutoff,
 } from "./training-cutoffs";
+export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
 export { type ApiKeyValidation, validateApiKey, type ValidateApiKeyOptions } from "./validate-api-key";

@@ -32,6 +32,21 @@ export const candleSchema = z
 
 export type Candle = z.infer<typeof candleSchema>;
 
+/**
+ * A list of at most `max` candles, reported by its first bad candle only. zod checks every element of an array and
+ * keeps an issue for each: twenty thousand bad candles would cost forty thousand issues (and a second of work) to say
+ * what the first one says. So the list is cut after its first bad candle before the array is checked; a list that is
+ * too long is left whole, and the length check refuses it before any element is looked at.
+ */
+export function candleListSchema(max: number, tooMany: string) {
+  const upToFirstBad = (items: unknown): unknown => {
+    if (!Array.isArray(items) || items.length > max) return items;
+    const bad = items.findIndex((item) => !candleSchema.safeParse(item).success);
+    return bad === -1 ? items : items.slice(0, bad + 1);
+  };
+  return z.preprocess(upToFirstBad, z.array(candleSchema).max(max, tooMany));
+}
+
 /** The series an indicator or chart needs, as plain arrays. */
 export interface CandleColumns {
   time: number[];

@@ -1,5 +1,6 @@
 // The error of the CSV source: names the file, the line and the column so a user can find the problem.
 import { InputError } from "../common/input-error";
+import { isEchoable } from "../common/quote-input";
 
 export interface CsvErrorLocation {
   /** File name or label shown to the user. */
@@ -17,7 +18,8 @@ export class CsvParseError extends InputError {
 
   constructor(options: CsvErrorLocation & { problem: string; cause?: unknown }) {
     const where = [
-      options.name ?? "CSV",
+      // The name is the caller's text: shown only when it is a short plain name (quote-input.ts).
+      options.name !== undefined && isEchoable(options.name) ? options.name : "CSV",
       options.line === undefined ? undefined : `line ${options.line}`,
       options.column === undefined ? undefined : `column "${options.column}"`,
     ]

@@ -17,7 +17,17 @@ export interface ParseCsvOptions {
   name?: string;
   /** Larger input is refused before parsing. Default 20 MiB: about 300 000 rows, far more than an analysis uses. */
   maxBytes?: number;
+  /**
+   * "sort" (default): rows in any order come back sorted. "ascending": a row earlier than the one before it is an
+   * error naming both lines (a backtest walks the rows as a history and will not guess at a shuffled file).
+   */
+  order?: "sort" | "ascending";
+  /** Data rows past which the text is refused, checked while it is split. Default: no limit. */
+  maxRows?: number;
 }
+
+/** Lines a header may take (yfinance writes three). */
+const MAX_HEADER_LINES = 3;
 
 const PRICE_COLUMNS = ["open", "high", "low", "close"] as const;
 type PriceColumn = (typeof PRICE_COLUMNS)[number];
@@ -50,12 +60,19 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
   if (size > maxBytes)
     throw new CsvParseError({ problem: `is ${size} bytes, more than the limit of ${maxBytes} bytes`, name });
 
-  const records = splitCsvRecords(text, { name });
+  const maxRows = options.maxRows;
+  const records = splitCsvRecords(text, {
+    name,
+    maxRecords: maxRows === undefined ? undefined : maxRows + MAX_HEADER_LINES,
+  });
   const { columns, dataStart } = readHeader(records, name);
   const rows = records.slice(dataStart);
   if (rows.length === 0) throw new CsvParseError({ problem: "has a header but no data rows", name });
+  if (maxRows !== undefined && rows.length > maxRows)
+    throw new CsvParseError({ problem: `has more than ${maxRows} data rows: cut it to the bars you need`, name });
 
   const lineByTime = new Map<number, number>();
+  let previous: { time: number; line: number } | undefined;
   const candles = rows.map((record) => {
     const candle = readRow(record, columns, name);
     const earlierLine = lineByTime.get(candle.time);
@@ -63,7 +80,12 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
       const problem = `time ${formatUtc(candle.time)} repeats line ${earlierLine}`;
       throw new CsvParseError({ problem, name, line: record.line, column: columns.time.label });
     }
+    if (options.order === "ascending" && previous !== undefined && candle.time < previous.time) {
+      const problem = `time ${formatUtc(candle.time)} comes before line ${previous.line}'s ${formatUtc(previous.time)}: put the rows in time order`;
+      throw new CsvParseError({ problem, name, line: record.line, column: columns.time.label });
+    }
     lineByTime.set(candle.time, record.line);
+    previous = { time: candle.time, line: record.line };
     return candle;
   });
   return candles.sort((left, right) => left.time - right.time);
@@ -132,14 +154,17 @@ function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined
   const timeText = itemAt(record.fields, columns.time.index).trim();
   const time = parseUtcTimestamp(timeText);
   if (time === undefined) {
-    const problem = `${quoteInput(timeText)} is not a date (expected e.g. 2023-08-23 04:00:00)`;
+    const problem = `${quoteInput(timeText, { otherwise: "the cell" })} is not a date (expected e.g. 2023-08-23 04:00:00)`;
     throw new CsvParseError({ problem, ...at(columns.time.label) });
   }
   const number = (column: { index: number; label: string }, emptyValue?: number) => {
     const cell = itemAt(record.fields, column.index).trim();
     if (cell === "" && emptyValue !== undefined) return emptyValue;
     if (!NUMBER_PATTERN.test(cell))
-      throw new CsvParseError({ problem: `${quoteInput(cell)} is not a number`, ...at(column.label) });
+      throw new CsvParseError({
+        problem: `${quoteInput(cell, { otherwise: "the cell" })} is not a number`,
+        ...at(column.label),
+      });
     return Number(cell);
   };
   const values = {
@@ -173,6 +198,8 @@ function readRow(record: CsvRecord, columns: ColumnMap, name: string | undefined
 
 export interface ReadCsvFileOptions {
   maxBytes?: number;
+  /** As for parseCsv: "sort" (default) or "ascending" (rows out of time order are an error). */
+  order?: ParseCsvOptions["order"];
   signal?: AbortSignal;
 }
 
@@ -192,5 +219,5 @@ export async function readCsvFile(path: string, options: ReadCsvFileOptions = {}
     const reason = describeError(error);
     throw new CsvParseError({ problem: `cannot be read (${reason})`, name, cause: error });
   }
-  return parseCsv(text, { name, maxBytes });
+  return parseCsv(text, { name, maxBytes, order: options.order });
 }

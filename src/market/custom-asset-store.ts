@@ -121,7 +121,7 @@ export function createCustomAssetStore(options: CustomAssetStoreOptions): Custom
         const existing = symbols.find((stored) => stored.toUpperCase() === symbol.toUpperCase());
         if (existing !== undefined) return { answer: { symbol: existing, added: false } };
         if (symbols.length >= maxAssets) {
-          const message = `Cannot add "${symbol}": the custom-asset list already holds ${maxAssets} symbols. Remove some first.`;
+          const message = `Cannot add ${quoteInput(symbol)}: the custom-asset list already holds ${maxAssets} symbols. Remove some first.`;
           throw new CustomAssetStoreError({ reason: "full", message, filePath });
         }
         return { next: [...symbols, symbol], answer: { symbol, added: true } };

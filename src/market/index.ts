@@ -18,6 +18,7 @@ export { describeBarLength, describeBarSpan, describeHorizon } from "./bar-span"
 export { BLIND_LAST_CLOSE, blindCandles, type BlindedCandles } from "./blind-candles";
 export { type Candle, type CandleColumns, candleSchema, MAX_PRICE, MAX_VOLUME, toColumns } from "./candle";
 export { parseCsv, type ParseCsvOptions, readCsvFile } from "./csv-source";
+export { candlesToCsv } from "./csv-text-writer";
 export {
   createCustomAssetStore,
   type CustomAssetStore,
@@ -32,6 +33,7 @@ export {
   type ResolvedDateRange,
   validateDateRange,
 } from "./date-range";
+export { type JoinedSeries, joinWindows } from "./join-windows";
 export { mirrorCandles, type MirrorOptions, mirrorPrice } from "./mirror-candles";
 export { type DateInput, dateInputSchema, formatUtc, parseUtcTimestamp, toEpochMs } from "./parse-timestamp";
 export { timeZoneOffset } from "./time-zone-offset";

@@ -1,6 +1,8 @@
 // Typed market-data errors: no bars for a request ("No data available for ..."), and fetch failures by kind, with
 // the original error as cause.
 import { type ErrorKind, QuantAgentError } from "../common/quantagent-error";
+import { isEchoable } from "../common/quote-input";
+import { BUILT_IN_ASSETS } from "./assets";
 import { formatUtc } from "./parse-timestamp";
 
 export type MarketDataErrorReason =
@@ -27,9 +29,17 @@ function rangeText(details: MarketDataErrorOptions): string {
   return `${details.timeframe ?? "?"}, ${start} to ${end}`;
 }
 
+/**
+ * The ticker as a message may show it: a built-in one (ours), or a caller's symbol that is a short plain name; any
+ * other is the caller's text and is not repeated (quote-input.ts).
+ */
+function shownSymbol(symbol: string): string | undefined {
+  return isEchoable(symbol) || BUILT_IN_ASSETS.some((asset) => asset.ticker === symbol) ? symbol : undefined;
+}
+
 function messageFor(details: MarketDataErrorOptions): string {
   const detail = details.detail ? ` (${details.detail})` : "";
-  const symbol = details.symbol;
+  const symbol = shownSymbol(details.symbol) ?? "the symbol asked for";
   switch (details.reason) {
     case "no_data":
       return (
@@ -68,7 +78,7 @@ export class MarketDataError extends QuantAgentError {
       code: codeFor(options.reason),
       kind: kindFor(options.reason),
       message: messageFor(options),
-      details: { symbol: options.symbol },
+      details: { symbol: shownSymbol(options.symbol) ?? null },
       cause: options.cause,
     });
     this.reason = options.reason;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 
 /** What callers may pass as a point in time: a Date, an ISO-like string, or UTC epoch milliseconds. */
-export const dateInputSchema = z.union([z.date(), z.string(), z.number()], {
+export const dateInputSchema = z.union([z.date(), z.string().max(64), z.number()], {
   error: "must be a date: an ISO string such as 2024-01-31T14:30:00Z, or epoch milliseconds",
 });
 export type DateInput = z.infer<typeof dateInputSchema>;

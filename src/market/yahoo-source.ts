@@ -2,7 +2,6 @@
 import YahooFinance from "yahoo-finance2";
 
 import { abortable } from "../common/abortable";
-import { quoteInput } from "../common/quote-input";
 import { aggregateTo4h } from "./aggregate-4h";
 import { resolveTicker, symbolSchema } from "./assets";
 import type { Candle } from "./candle";
@@ -56,7 +55,7 @@ export async function fetchYahooCandles(options: FetchYahooCandlesOptions): Prom
   const checkedSymbol = symbolSchema.safeParse(ticker);
   if (!checkedSymbol.success) {
     const detail = checkedSymbol.error.issues[0]?.message ?? "invalid symbol";
-    throw new MarketDataError({ reason: "invalid_request", symbol: quoteInput(options.symbol), detail });
+    throw new MarketDataError({ reason: "invalid_request", symbol: options.symbol, detail });
   }
   const range = resolveDateRange(
     { timeframe: options.timeframe, start: options.start, end: options.end },

@@ -1,19 +1,33 @@
 // A live progress view for notebooks: one display entry (tslab's newDisplay()) rewritten in place on each event.
 import { pipelineSteps, type ProgressEvent, type ProgressListener, type StepId } from "../pipeline/progress-events";
+import { stageStepLabel, stageSteps } from "../stages/stage-steps";
+import type { Stages } from "../stages/stages-schema";
 import { type Display, escapeMarkdownHtml } from "./display";
 
 type StepState = { status: "waiting" | "running" | "done" | "failed"; detail: string };
 
-export function createProgressView(display: Display): ProgressListener {
-  // The built-in steps from the start; a plugin analyst's step joins the table when it starts.
-  const states = new Map<StepId, StepState>(pipelineSteps.map((step) => [step, { status: "waiting", detail: "" }]));
+export interface ProgressViewOptions {
+  /** The stages the run takes: their steps are listed from the start, in the order they run. */
+  stages?: Stages;
+}
+
+export function createProgressView(display: Display, options: ProgressViewOptions = {}): ProgressListener {
+  // The built-in steps (and the stages' steps) from the start; a plugin analyst's step, or a replay's reflection,
+  // joins the table when it starts.
+  const extra = stageSteps(options.stages ?? {});
+  const steps = pipelineSteps.flatMap((step) =>
+    step === "decision"
+      ? [...extra.beforeDecision.map((entry) => entry.id), step, ...extra.afterDecision.map((entry) => entry.id)]
+      : [step],
+  );
+  const states = new Map<StepId, StepState>(steps.map((step) => [step, { status: "waiting", detail: "" }]));
   let footer = "";
   const written = new Map<string, string>();
 
   const render = () => {
     const rows = [...states.keys()].map((step) => {
       const state = states.get(step) ?? { status: "waiting", detail: "" };
-      return `| ${escapeMarkdownHtml(step)} | ${statusIcon(state.status)} ${state.status} | ${escapeMarkdownHtml(state.detail).replace(/\|/g, "\\|")} |`;
+      return `| ${escapeMarkdownHtml(stageStepLabel(step) ?? step)} | ${statusIcon(state.status)} ${state.status} | ${escapeMarkdownHtml(state.detail).replace(/\|/g, "\\|")} |`;
     });
     display.markdown(["| step | status | detail |", "|---|---|---|", ...rows, "", footer].join("\n"));
   };
@@ -21,7 +35,7 @@ export function createProgressView(display: Display): ProgressListener {
   return (event: ProgressEvent) => {
     switch (event.type) {
       case "step-start":
-        states.set(event.step, { status: "running", detail: "" });
+        states.set(event.step, { status: "running", detail: event.step === "charts" ? "drawing charts" : "" });
         break;
       case "step-end":
         states.set(event.step, {
@@ -42,8 +56,11 @@ export function createProgressView(display: Display): ProgressListener {
         break;
       }
       case "chart-rendered": {
-        const step = states.get(event.chart);
-        if (step && step.status === "running") step.detail = `chart rendered in ${Math.round(event.durationMs)} ms`;
+        // Both charts are drawn in the "charts" step, before the Pattern and Trend agents read them.
+        const step = states.get("charts");
+        if (step && step.status === "running") {
+          step.detail = `${step.detail}; ${event.chart} drawn in ${Math.round(event.durationMs)} ms`;
+        }
         break;
       }
       case "analysis-end":

@@ -1,6 +1,6 @@
 // An analysis result's numbers as tables: the indicators' latest values, each model call with its tokens and time,
 // and each step's time. Rounded for reading; the result itself keeps the full values.
-import { estimateCostUsd } from "../evaluation/model-prices";
+import { estimateCostUsd } from "../llm/model-prices";
 import type { AnalysisResult, IndicatorSnapshot } from "../pipeline/analysis-result";
 import { htmlTable } from "./html-table";
 

@@ -1,9 +1,11 @@
-// Shows an analysis result in a notebook: a decision card, the three reports as markdown, both charts as PNG, and
-// the numbers as tables (indicators, model calls, time per step); showWindowChart() adds the interactive chart.
+// Shows an analysis result in a notebook: a decision card, what the optional stages added (stage-views.ts), the three
+// reports as markdown, both charts as PNG, and the numbers as tables (indicators, model calls, time per step);
+// showWindowChart() adds the interactive chart.
 import type { AnalysisResult } from "../pipeline/analysis-result";
 import { type Display, escapeHtml, escapeMarkdownHtml } from "./display";
 import { type PlotlyHtmlOptions, showPlotly, windowFigure } from "./interactive-chart";
 import { indicatorTableHtml, timingsTableHtml, usageTableHtml } from "./result-tables";
+import { debateMarkdown, stagesHtml } from "./stage-views";
 
 export interface ShowResultOptions {
   /** Both chart images, as the vision model saw them. @default true */
@@ -57,7 +59,12 @@ export function reportsMarkdown(result: AnalysisResult): string {
 
 export function showResult(display: Display, result: AnalysisResult, options: ShowResultOptions = {}): void {
   display.html(decisionCardHtml(result));
+  // The optional stages (memory, debate, risk), only when they ran.
+  const stages = stagesHtml(result);
+  if (stages !== "") display.html(stages);
   if (options.reports ?? true) display.markdown(reportsMarkdown(result));
+  const debate = debateMarkdown(result);
+  if ((options.reports ?? true) && debate !== "") display.markdown(debate);
   if (options.charts ?? true) {
     display.png(Buffer.from(result.charts.pattern, "base64"));
     display.png(Buffer.from(result.charts.trend, "base64"));

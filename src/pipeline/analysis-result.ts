@@ -3,14 +3,18 @@
 // made in one place (wire.ts).
 import type { Decision } from "../agents/decision-record";
 import type { ModelCallRecord, StepName } from "../agents/model-call";
+import type { DebateTurn } from "../agents/prompts/researcher-prompt";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import type { StraightLine } from "../charts/straight-line";
 import type { ProviderId } from "../config/providers";
 import type { LatestIndicatorValues } from "../indicators/compute-indicators";
+import type { RecalledLesson } from "../journal/lessons";
 import type { TokenUsage } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
 import type { PluginSummary } from "../plugins/plugin-set";
+import type { RiskLevels } from "../stages/risk-levels";
+import type { Stages } from "../stages/stages-schema";
 import type { StepId } from "./progress-events";
 
 /** Latest value of each indicator at its standard periods (null while warming up). */
@@ -72,6 +76,20 @@ export interface AnalysisResult {
   analystReports: Record<string, string>;
   /** The plugins that took part, with their versions (empty without plugins). */
   plugins: PluginSummary[];
+  /** The optional stages that ran ({} for the four agents alone): memory, debate, risk. */
+  stages: Stages;
+  /** The bull and bear researchers' arguments in the order they were made, when the debate stage ran. */
+  debate?: DebateTurn[];
+  /**
+   * Stop-loss, take-profit and size, when the risk stage ran; null levels with the reason when the window gives no
+   * sensible stop (a flat window).
+   */
+  risk?: RiskLevels;
+  /**
+   * What the memory stage did, when it ran: the lessons the Decision agent was given (newest first), and in a replay
+   * of history (the outcome already known) the lesson written about this analysis.
+   */
+  memory?: { recalled: RecalledLesson[]; lesson?: string };
   /** Base64 PNGs, as the vision model saw them. */
   charts: { pattern: string; trend: string };
   decision: Decision;

@@ -7,13 +7,21 @@ import { z } from "zod";
 import { hasControlCharacter } from "../common/plain-text";
 import type { JournalSource } from "../journal/journal-entry";
 import { symbolSchema } from "../market/assets";
-import { candleSchema } from "../market/candle";
+import { candleListSchema } from "../market/candle";
 import { dateInputSchema } from "../market/parse-timestamp";
 import { timeframeSchema } from "../market/timeframes";
+import { stagesSchema } from "../stages/stages-schema";
 import type { ProgressListener } from "./progress-events";
 
-/** Characters of CSV text accepted (5 MiB): tens of thousands of rows, far more than an analysis window needs. */
+/** Characters of CSV text accepted (5 MiB): room for MAX_INPUT_BARS rows even with many extra columns. */
 export const MAX_CSV_CHARACTERS = 5 * 1024 * 1024;
+
+/**
+ * Bars one request may carry (candles, or the data rows of CSV text). A window is at most 500 bars and its outcome a
+ * few more; 20,000 is two years of hourly bars or eighty years of daily ones, so a replay can carry its history. Past
+ * it, reading and checking the bars would cost more than a request should (a limit also on the server's time).
+ */
+export const MAX_INPUT_BARS = 20_000;
 
 /** A display name: one line of plain text. */
 export const displayNameSchema = z
@@ -27,12 +35,14 @@ export const displayNameSchema = z
   );
 
 /**
- * Per request, over the config's `blind`: the agents see no date, name or price level of the window (agent-view.ts).
- * Every form takes it.
+ * What every form may add: the optional stages for this run (the config's `stages` otherwise), and `blind`, over the
+ * config's: the agents see no date, name or price level of the window (agent-view.ts).
  */
-const blindField = { blind: z.boolean({ error: "must be true or false" }).optional() };
-
-const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema, ...blindField };
+const runFields = {
+  stages: stagesSchema.optional(),
+  blind: z.boolean({ error: "must be true or false" }).optional(),
+};
+const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema, ...runFields };
 
 export const analyzeForms = {
   /** A built-in code (SPX, BTC) or a saved custom symbol. */
@@ -44,11 +54,14 @@ export const analyzeForms = {
    * or before it, and the bars after it score the directive at once (a point-in-time replay of history).
    */
   candles: z.strictObject({
-    candles: z.array(candleSchema),
+    candles: candleListSchema(
+      MAX_INPUT_BARS,
+      `at most ${MAX_INPUT_BARS} candles: the window is the last few hundred; cut the rest`,
+    ),
     timeframe: timeframeSchema,
     name: displayNameSchema.optional(),
     end: dateInputSchema.optional(),
-    ...blindField,
+    ...runFields,
   }),
   /** CSV text with Datetime/Date, Open, High, Low, Close[, Volume] columns. */
   csv: z.strictObject({
@@ -60,7 +73,7 @@ export const analyzeForms = {
     name: displayNameSchema.optional(),
     /** As for candles: the window ends at the last bar at or before `end`; the bars after it score the outcome. */
     end: dateInputSchema.optional(),
-    ...blindField,
+    ...runFields,
   }),
 } as const;
 
@@ -104,4 +117,14 @@ export interface AnalyzeOptions {
   source?: JournalSource;
   onEvent?: ProgressListener;
   schedule?: "concurrent" | "sequential";
+  /**
+   * false: this analysis is not recorded in the journal, whatever the config says (a backtest records its run whole,
+   * not each of its decisions). @default true
+   */
+  journal?: boolean;
+  /**
+   * The market the memory stage's lessons are recalled for and written under; default the analysis's symbol. The
+   * evaluation gives a benchmark asset's code, so that every window of the asset shares its lessons.
+   */
+  memoryScope?: string;
 }

@@ -6,9 +6,10 @@
 import { describeError } from "../common/describe-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import type { Config } from "../config/config-schema";
-import { estimateCostUsd } from "../evaluation/model-prices";
 import type { JournalEntryInput, JournalSource } from "../journal/journal-entry";
 import { modelSettingsFor } from "../llm/create-chat-model";
+import { estimateCostUsd } from "../llm/model-prices";
+import type { Stages } from "../stages/stages-schema";
 import type { AnalysisResult } from "./analysis-result";
 import type { AnalyzeRequest } from "./analyze-request";
 import { toWireResult } from "./wire";
@@ -56,6 +57,7 @@ export function entryFromResult(
     promptVersion: options.promptVersion,
     blind: result.blind,
     plugins: result.plugins,
+    stages: result.stages,
     reports: { ...result.reports, analysts: result.analystReports },
     decision: result.decision,
     charts: {
@@ -93,6 +95,7 @@ export function entryFromFailure(
     config: Readonly<Config>;
     promptVersion: string;
     plugins: { name: string; version: string }[];
+    stages: Stages;
   },
 ): JournalEntryInput {
   const { config } = options;
@@ -108,6 +111,7 @@ export function entryFromFailure(
     models: { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
     promptVersion: options.promptVersion,
     plugins: options.plugins,
+    stages: options.stages,
     decision: null,
     entry: null,
     error: { code, message },

@@ -11,7 +11,7 @@ import { windowFetchStart } from "../market/window-fetch-range";
 import { fetchYahooCandles } from "../market/yahoo-source";
 import type { Plugin } from "../plugins/define-plugin";
 import { fetchFromPluginSource } from "../plugins/plugin-parts";
-import type { ParsedAnalyzeRequest } from "./analyze-request";
+import { MAX_INPUT_BARS, type ParsedAnalyzeRequest } from "./analyze-request";
 import type { ProgressListener } from "./progress-events";
 
 export const MIN_ANALYSIS_BARS = 35;
@@ -82,7 +82,7 @@ export function loadLocalCandles(request: ParsedAnalyzeRequest): LoadedCandles |
     }
     case "csv": {
       const name = request.name ?? "Uploaded CSV";
-      const candles = parseCsv(request.csv, { name });
+      const candles = parseCsv(request.csv, { name, maxRows: MAX_INPUT_BARS });
       assertBarSpacing(candles, request.timeframe, "the CSV");
       return { asset: name, assetName: name, symbol: name, ...splitAtEnd(candles, request.end) };
     }

@@ -8,10 +8,25 @@ import type { Journal } from "../journal/journal";
 import { JOURNAL_FILE_NAME } from "../journal/open-database";
 import { openJournal } from "../journal/open-journal";
 import type { FetchLaterBars, ScoreOutcomesCounts, ScoreOutcomesOptions } from "../journal/score-outcomes";
+import type { ChatModel } from "../llm/chat-model";
+import { type ReflectionCounts, reflectOnOutcomes } from "../stages/reflect-outcomes";
+
+export interface PipelineScoreOptions extends Partial<ScoreOutcomesOptions> {
+  /**
+   * Then write the memory stage's lesson for every scored analysis that has none yet (one call each to the graph
+   * model, at most `reflectLimit` per call). Needs the graph model's key, checked before anything is scored.
+   */
+  reflect?: boolean;
+  /** @default 100 */
+  reflectLimit?: number;
+}
 
 export interface PipelineJournal extends Omit<Journal, "scoreOutcomes"> {
-  /** Scores pending analyses; later bars come from the pipeline's market data (plugins, then Yahoo) by default. */
-  scoreOutcomes(options?: Partial<ScoreOutcomesOptions>): Promise<ScoreOutcomesCounts>;
+  /**
+   * Scores pending analyses; later bars come from the pipeline's market data (plugins, then Yahoo) by default. With
+   * `reflect`, then writes the lessons (`lessons` in the answer).
+   */
+  scoreOutcomes(options?: PipelineScoreOptions): Promise<ScoreOutcomesCounts & { lessons?: ReflectionCounts }>;
   /** The open journal (opening it now if needed). */
   open(): Promise<Journal>;
 }
@@ -20,6 +35,10 @@ export interface PipelineJournalOptions {
   dataDir: string;
   databaseUrl: string | undefined;
   fetchLaterBars: FetchLaterBars;
+  /** The model that writes lessons (the graph model); throws when it has no key. */
+  reflectionModel: () => ChatModel;
+  /** Removes the keys in use from a lesson before it is stored (model text may echo one). */
+  redact?: <T>(value: T) => T;
 }
 
 /** The journal's location without a password, for messages and status. */
@@ -60,14 +79,33 @@ export function createPipelineJournal(options: PipelineJournalOptions): Pipeline
     delete: async (id) => (await open()).delete(id),
     stats: async (statsOptions) => (await open()).stats(statsOptions),
     accuracyOverTime: async (overTime) => (await open()).accuracyOverTime(overTime),
-    scoreOutcomes: async (scoreOptions = {}) =>
-      (await open()).scoreOutcomes({
+    scoreOutcomes: async ({ reflect = false, reflectLimit, ...scoreOptions } = {}) => {
+      // A missing key is found before any bar is fetched or outcome written.
+      const model = reflect ? options.reflectionModel() : undefined;
+      const journal = await open();
+      const counts = await journal.scoreOutcomes({
         ...scoreOptions,
         fetchLaterBars: scoreOptions.fetchLaterBars ?? options.fetchLaterBars,
-      }),
+      });
+      if (!model) return counts;
+      const redact = options.redact ?? ((value) => value);
+      const lessons = await reflectOnOutcomes(
+        {
+          analysesAwaitingLessons: (awaiting) => journal.analysesAwaitingLessons(awaiting),
+          saveLesson: (lesson) => journal.saveLesson(redact(lesson)),
+        },
+        model,
+        { limit: reflectLimit, signal: scoreOptions.signal },
+      );
+      return { ...counts, lessons };
+    },
     recordOutcome: async (id, laterBars) => (await open()).recordOutcome(id, laterBars),
+    recallLessons: async (query) => (await open()).recallLessons(query),
+    analysesAwaitingLessons: async (awaitingOptions) => (await open()).analysesAwaitingLessons(awaitingOptions),
+    saveLesson: async (lesson) => (await open()).saveLesson(lesson),
     recordEvaluationRun: async (run, runOptions) => (await open()).recordEvaluationRun(run, runOptions),
     listEvaluationRuns: async (listOptions) => (await open()).listEvaluationRuns(listOptions),
+    getEvaluationRun: async (id) => (await open()).getEvaluationRun(id),
     leaderboard: async (leaderboardOptions) => (await open()).leaderboard(leaderboardOptions),
     async close() {
       const pending = opening;

@@ -8,12 +8,21 @@ import { z } from "zod";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { type ChartRenderer, createChartRenderer } from "../charts/png-renderer";
+import { callerTexts } from "../common/caller-texts";
 import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import { createSecretRedactor, type SecretRedactor } from "../common/secret-redactor";
-import { type ApiKeyStatus, apiKeyStatus, type Env } from "../config/api-keys";
-import { type Config, ConfigError, type ConfigInput, createConfig, PLACEHOLDER_API_KEY } from "../config/config-schema";
+import { type ApiKeyStatus, apiKeyStatus, type Env, MAX_API_KEY_LENGTH } from "../config/api-keys";
+import {
+  type Config,
+  ConfigError,
+  type ConfigInput,
+  createConfig,
+  memoryWhileBlind,
+  memoryWithoutJournal,
+  PLACEHOLDER_API_KEY,
+} from "../config/config-schema";
 import { type ProviderId, providerIds, providerIdSchema, providerInfo } from "../config/providers";
 import { type ModelSelection, modelSelection, switchProvider } from "../config/switch-provider";
 import type { JournalSource } from "../journal/journal-entry";
@@ -28,6 +37,8 @@ import { type DateRangeRequest, type DateRangeValidation, validateDateRange } fr
 import { DAY_MS, maxLookbackDays, timeframeInfo, timeframeSchema } from "../market/timeframes";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, type PluginSummary, summarisePlugins } from "../plugins/plugin-set";
+import { replayLesson } from "../stages/replay-lesson";
+import { normaliseStages } from "../stages/stages-schema";
 import type { AnalysisResult } from "./analysis-result";
 import {
   type AnalyzeOptions,
@@ -63,7 +74,7 @@ const apiKeyInputSchema = z
   .string({ error: "the API key must be a string" })
   .trim()
   .min(1, { error: "the API key must not be empty", abort: true })
-  .max(500, { error: "the API key is longer than 500 characters", abort: true })
+  .max(MAX_API_KEY_LENGTH, { error: `the API key is longer than ${MAX_API_KEY_LENGTH} characters`, abort: true })
   .refine((key) => key !== PLACEHOLDER_API_KEY, 'the API key is the placeholder "sk-"; paste your real key')
   .refine((key) => /^[\x21-\x7e]+$/.test(key), "the API key must not contain spaces or non-ASCII characters");
 
@@ -92,6 +103,8 @@ export class Pipeline {
       dataDir: this.#config.data_dir,
       databaseUrl: databaseUrlOf(this.#config, this.#env),
       fetchLaterBars: (request) => this.#laterBars(request),
+      reflectionModel: () => this.model("graph"),
+      redact: (value) => this.#redactor.redactValue(value),
     });
   }
 
@@ -228,10 +241,11 @@ export class Pipeline {
     const parsed = parseAnalyzeRequest(request);
     const config = this.#config;
     const source = options.source ?? "notebook";
+    const recorded = config.journal && options.journal !== false;
     try {
       const { result, loaded } = await this.#run(parsed, options);
-      if (!config.journal) return result;
-      return await this.#record(result, loaded, { source, request });
+      if (!recorded) return result;
+      return await this.#record(result, loaded, { source, request, memoryScope: options.memoryScope });
     } catch (error) {
       // Recorded: runs that failed on the provider's, the market data's or this library's side. Not recorded: a request
       // refused as invalid (no analysis ran), a run the caller stopped, or a journal that could not record.
@@ -239,15 +253,18 @@ export class Pipeline {
         ? (error.kind === "provider" || error.kind === "data" || error.kind === "internal") &&
           !error.code.startsWith("journal_")
         : true;
-      if (config.journal && failedRun && !options.signal?.aborted) {
+      if (recorded && failedRun && !options.signal?.aborted) {
         const entry = entryFromFailure(error, {
           source,
           request,
           config,
           promptVersion: PROMPT_VERSION,
           plugins: this.plugins,
+          stages: normaliseStages(parsed.stages ?? config.stages),
         });
-        await this.#journal.record(this.#redactor.redactValue(entry)).catch(() => undefined);
+        // The caller's own text (a CSV's name, a symbol) is kept as sent: see secret-redactor.ts.
+        const spare = callerTexts(request);
+        await this.#journal.record(this.#redactor.redactValue(entry, { spare })).catch(() => undefined);
       }
       throw error;
     }
@@ -260,17 +277,28 @@ export class Pipeline {
   async #record(
     result: AnalysisResult,
     loaded: LoadedCandles,
-    context: { source: JournalSource; request: AnalyzeRequest },
+    context: { source: JournalSource; request: AnalyzeRequest; memoryScope?: string },
   ): Promise<AnalysisResult> {
     let id: string | undefined;
     try {
       id = (
         await this.#journal.record(
-          this.#redactor.redactValue(entryFromResult(result, { ...context, promptVersion: result.promptVersion })),
+          this.#redactor.redactValue(
+            entryFromResult(result, {
+              source: context.source,
+              request: context.request,
+              promptVersion: result.promptVersion,
+            }),
+            { spare: callerTexts(context.request) },
+          ),
         )
       ).id;
-      // The caller's bars after the window (a CSV with `end`): the outcome is known at once.
+      // The caller's bars after the window (a CSV with `end`): the outcome is known at once, and with memory on
+      // so is the lesson about it.
       if (loaded.laterCandles.length > 0) await this.#journal.recordOutcome(id, loaded.laterCandles);
+      const lesson = replayLesson(result, id, context.memoryScope);
+      // A lesson is model text: a key the model echoed is removed before it is stored, as from every record.
+      if (lesson) await this.#journal.saveLesson(this.#redactor.redactValue(lesson));
       return { ...result, id };
     } catch (error) {
       const code = QuantAgentError.isInstance(error) ? error.code : "internal";
@@ -283,9 +311,13 @@ export class Pipeline {
     parsed: ParsedAnalyzeRequest,
     options: AnalyzeOptions,
   ): Promise<{ result: AnalysisResult; loaded: LoadedCandles }> {
+    const config = this.#config;
+    const stages = parsed.stages ?? config.stages;
+    if (stages.memory && !config.journal) throw memoryWithoutJournal();
+    const blind = parsed.blind ?? config.blind;
+    if (stages.memory && blind) throw memoryWhileBlind();
     // Keys are checked before any data is fetched: a missing key should not cost a download first.
     const models = { agent: this.model("agent"), graph: this.model("graph") };
-    const config = this.#config;
     const { loaded, window, durationMs, requestedStart } = await loadWindow(parsed, {
       ...this.#loadOptions(options.signal),
       bars: config.window_bars,
@@ -308,7 +340,11 @@ export class Pipeline {
       onEvent: options.onEvent,
       schedule: options.schedule,
       timings: { data: durationMs },
-      blind: parsed.blind ?? config.blind,
+      blind,
+      stages,
+      recallLessons: (query) => this.#journal.recallLessons(query),
+      memoryScope: options.memoryScope,
+      laterCandles: loaded.laterCandles,
     });
     return { result, loaded };
   }

@@ -2,10 +2,14 @@
 import type { Directive } from "../agents/decision-record";
 import type { TokenUsage } from "../llm/chat-model";
 
-export type PipelineStep = "data" | "indicator" | "pattern" | "trend" | "decision";
+/**
+ * The built-in steps, in the order they start: "charts" draws both charts (while the Indicator agent already runs);
+ * Pattern and Trend start when it ends.
+ */
+export type PipelineStep = "data" | "charts" | "indicator" | "pattern" | "trend" | "decision";
 /** A built-in step, or a plugin analyst's name (its step runs beside indicator, pattern and trend). */
 export type StepId = PipelineStep | (string & {});
-export const pipelineSteps: readonly PipelineStep[] = ["data", "indicator", "pattern", "trend", "decision"];
+export const pipelineSteps: readonly PipelineStep[] = ["data", "charts", "indicator", "pattern", "trend", "decision"];
 
 export type ProgressEvent =
   | { type: "step-start"; step: StepId; at: number }
@@ -18,15 +22,19 @@ export type ProgressEvent =
 
 export type ProgressListener = (event: ProgressEvent) => void;
 
-/** A one-line description of an event, for logs and plain-text progress views. */
-export function describeProgressEvent(event: ProgressEvent): string {
+/**
+ * A one-line description of an event, for logs and plain-text progress views. `withErrorText: false` leaves a failed
+ * step's message out, for a view that shows the analysis's error on its own.
+ */
+export function describeProgressEvent(event: ProgressEvent, options: { withErrorText?: boolean } = {}): string {
   switch (event.type) {
     case "step-start":
-      return `${event.step}: started`;
+      return event.step === "charts" ? "drawing charts: pattern and trend" : `${event.step}: started`;
     case "step-end":
+      if (event.step === "charts") return `charts drawn in ${formatMs(event.durationMs)}`;
       return `${event.step}: done in ${formatMs(event.durationMs)} (${event.usage.inputTokens + event.usage.outputTokens} tokens)`;
     case "step-error":
-      return `${event.step}: failed after ${formatMs(event.durationMs)}: ${event.error}`;
+      return `${event.step}: failed after ${formatMs(event.durationMs)}${options.withErrorText === false ? "" : `: ${event.error}`}`;
     case "report-delta":
       return `${event.step}: ${event.text.length} more characters`;
     case "chart-rendered":

@@ -5,13 +5,14 @@ import { z } from "zod";
 
 import { decisionRecordSchema, toDecisionRecord } from "../agents/decision-record";
 import { candleSchema } from "../market/candle";
+import { stagesSchema } from "../stages/stages-schema";
 import type { AnalysisResult, IndicatorSnapshot } from "./analysis-result";
 import type { ProgressEvent } from "./progress-events";
+import { toWireMemory, toWireRisk, wireDebateSchema, wireMemorySchema, wireRiskSchema } from "./stage-wire";
 
 const modelUsedSchema = z.object({ provider: z.string(), model: z.string(), temperature: z.number() });
 const straightLineSchema = z.object({ slope: z.number(), intercept: z.number() });
 const tokenUsageSchema = z.object({ input_tokens: z.number(), output_tokens: z.number() });
-
 export const wireAnalysisResultSchema = z.object({
   /** The journal's id, when the analysis was recorded. */
   id: z.string().optional(),
@@ -37,6 +38,11 @@ export const wireAnalysisResultSchema = z.object({
   analyst_reports: z.record(z.string(), z.string()),
   /** The plugins that took part, with their versions. */
   plugins: z.array(z.object({ name: z.string(), version: z.string() })),
+  /** The optional stages that ran: {} for the four agents alone. */
+  stages: stagesSchema,
+  debate: wireDebateSchema.optional(),
+  risk: wireRiskSchema.optional(),
+  memory: wireMemorySchema.optional(),
   /** Base64 PNGs. */
   pattern_chart: z.string(),
   trend_chart: z.string(),
@@ -114,6 +120,10 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
     trend_analysis: result.reports.trend,
     analyst_reports: result.analystReports,
     plugins: result.plugins,
+    stages: result.stages,
+    ...(result.debate ? { debate: result.debate } : {}),
+    ...(result.risk ? { risk: toWireRisk(result.risk) } : {}),
+    ...(result.memory ? { memory: toWireMemory(result.memory) } : {}),
     pattern_chart: result.charts.pattern,
     trend_chart: result.charts.trend,
     final_decision: toDecisionRecord(result.decision),

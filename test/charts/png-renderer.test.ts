@@ -1,6 +1,9 @@
 // The PNG renderer with a real Chromium (system /usr/bin/chromium or PUPPETEER_EXECUTABLE_PATH): both charts render
 // to PNGs of the asked size, concurrently too; a killed browser is relaunched; close() leaves nothing behind.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -124,6 +127,36 @@ describe("chart renderer lifecycle", () => {
     await renderer.close(); // a second close is harmless
   });
 
+  it("start() launches Chromium before any render, and the first render uses its warm page", async () => {
+    const renderer = createChartRenderer();
+    try {
+      expect(renderer.status().state).toBe("idle");
+      await renderer.start();
+      const started = renderer.status();
+      expect(started).toMatchObject({ state: "running", pageCount: 1 });
+      expect(isProcessAlive(started.browserPid!)).toBe(true);
+      await renderer.start(); // a second start is the same browser
+      expect(readPngSize(await renderer.render(patternFigure))).toEqual({ width: 1280, height: 640 });
+      expect(renderer.status()).toMatchObject({ state: "running", browserPid: started.browserPid, pageCount: 1 });
+    } finally {
+      await renderer.close();
+    }
+    await expect(renderer.start()).rejects.toBeInstanceOf(ChartRendererClosedError);
+  });
+
+  it("a start() that fails is tried again by the next render, which reports the same error", async () => {
+    const renderer = createChartRenderer({ executablePath: "/nonexistent/chromium" });
+    try {
+      const failed = await renderer.start().catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(ChartRenderError);
+      expect((failed as ChartRenderError).reason).toBe("launch");
+      expect(renderer.status().state).toBe("idle");
+      await expect(renderer.render(patternFigure)).rejects.toThrow((failed as Error).message);
+    } finally {
+      await renderer.close();
+    }
+  });
+
   it("close() during the launch still ends the browser", async () => {
     const renderer = createChartRenderer();
     const outcome = renderer.render(patternFigure).then(
@@ -134,6 +167,33 @@ describe("chart renderer lifecycle", () => {
     expect(await outcome).toBeInstanceOf(ChartRendererClosedError);
     expect(renderer.status().browserPid).toBeNull();
   });
+
+  it("close() during a launch that hangs stops it instead of waiting for it", async () => {
+    // A "Chromium" that starts and never answers: puppeteer would wait for it for as long as its launch allows.
+    const folder = await mkdtemp(path.join(tmpdir(), "hanging-chromium-"));
+    const executable = path.join(folder, "chromium");
+    const pidFile = path.join(folder, "pid");
+    await writeFile(executable, `#!/bin/sh\necho $$ > "${pidFile}"\nexec sleep 600\n`, { mode: 0o755 });
+    const renderer = createChartRenderer({ executablePath: executable });
+    let pid = 0;
+    try {
+      const launch = renderer.start().catch((error: unknown) => error);
+      await waitFor(() => existsSync(pidFile), 20_000, "the hanging Chromium's start");
+      pid = Number(readFileSync(pidFile, "utf8"));
+      expect(isProcessAlive(pid)).toBe(true);
+      let timer: NodeJS.Timeout | undefined;
+      const waitedOut = new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve("close() was still waiting for the launch after 15 s"), 15_000);
+      });
+      expect(await Promise.race([renderer.close().then(() => "closed"), waitedOut])).toBe("closed");
+      clearTimeout(timer);
+      expect(await launch).toBeInstanceOf(Error);
+      await waitFor(() => !isProcessAlive(pid), 10_000, "the hanging Chromium's end");
+    } finally {
+      if (pid > 0 && isProcessAlive(pid)) process.kill(pid, "SIGKILL");
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("times out with a clear error", async () => {
     const renderer = createChartRenderer({ renderTimeoutMs: 1 });

@@ -165,6 +165,8 @@ describe("quantagent evaluate", () => {
     ]);
     expect(baselines.code).toBe(0);
     expect(existsSync(path.join(out, "baselines.md"))).toBe(true);
+    // Without --windows, the per-horizon protocol takes the first 10 of each asset.
+    expect(JSON.parse(readFileSync(path.join(out, "baselines.json"), "utf8")).settings.windows).toBe(10);
 
     const wrongKey = await cli(
       ["--data", benchmarkDir, "--assets", "SPX", "--windows", "1", "--no-cache", "--no-charts", "--out", out],
@@ -175,17 +177,16 @@ describe("quantagent evaluate", () => {
     );
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stderr).toContain("Invalid API Key");
-  }, 120_000);
+  }, 300_000);
 
-  it("--protocol published --baselines-only --mirror on the shipped benchmark: 300 samples per asset, always-long as counted from the CSVs, its mirror at 50%", async () => {
+  it("--protocol published --baselines-only --mirror on the shipped benchmark: every window by default, 300 samples per asset, always-long as counted from the CSVs, its mirror at 50%", async () => {
     const out = path.join(scratch, "published");
+    // No --windows: the published protocol takes every window, as the published figures did.
     const run = await cli([
       "--protocol",
       "published",
       "--baselines-only",
       "--mirror",
-      "--windows",
-      "100",
       "--seeds",
       "20",
       "--no-charts",
@@ -195,6 +196,7 @@ describe("quantagent evaluate", () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(readFileSync(path.join(out, "evaluation.json"), "utf8"));
     expect(report.settings.protocol).toBe("published");
+    expect(report.settings.windows).toBeNull();
     const markdown = readFileSync(path.join(out, "evaluation.md"), "utf8");
     expect(markdown).toContain("Protocol: published.");
     expect(markdown).toContain("## Conventions tried against the published random and linear-regression figures");
@@ -236,7 +238,7 @@ describe("quantagent evaluate", () => {
     );
     expect(run.stdout).toContain("Mirrored, k = 1, 2, 3 pooled, all points (%):");
     expect(markdown).toContain("## Mirrored charts");
-  }, 180_000);
+  }, 300_000);
 
   it("bad options are named in plain words and exit 2 (bad usage) before anything runs", async () => {
     const run = await cli(["--windows", "many", "--provider", "mistral"]);

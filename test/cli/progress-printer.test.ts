@@ -60,6 +60,44 @@ describe("the progress printer", () => {
     expect(streamed).toEqual(["indicator", "pattern", "trend"]);
   });
 
+  it("says when the charts are being drawn and how long they took, while the Indicator agent writes", () => {
+    const { output } = print([
+      { type: "step-start", step: "charts", at: 0 },
+      start("indicator"),
+      delta("indicator", "RSI "),
+      { type: "chart-rendered", chart: "pattern", at: 0, durationMs: 30, bytes: 4096 },
+      { type: "step-end", step: "charts", at: 0, durationMs: 42, usage: { inputTokens: 0, outputTokens: 0 } },
+      delta("indicator", "is 55."),
+      end("indicator"),
+    ]);
+    expect(output).toBe(
+      [
+        "· drawing charts: pattern and trend",
+        "· indicator: started",
+        "--- indicator report ---",
+        "RSI is 55.",
+        "· indicator: done in 5 ms (3 tokens)",
+        "· pattern chart rendered in 30 ms (4 KiB)",
+        "· charts drawn in 42 ms",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("says which step failed and when, leaving the reason to the command's last line", () => {
+    const { output } = print([
+      start("indicator"),
+      {
+        type: "step-error",
+        step: "indicator",
+        at: 0,
+        durationMs: 17,
+        error: "Invalid API Key: check the Settings panel",
+      },
+    ]);
+    expect(output).toBe("· indicator: started\n· indicator: failed after 17 ms\n");
+  });
+
   it("holds step lines while a report is mid-sentence", () => {
     const { output } = print([
       delta("trend", "Sideways"),

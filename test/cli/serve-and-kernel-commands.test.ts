@@ -2,7 +2,7 @@
 // and stops cleanly with exit code 0 on SIGTERM; bad settings exit 2 before anything listens.
 // `quantagent kernel install`: the kernelspec runs tslab with absolute paths; wrong usage exits 2.
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -83,7 +83,22 @@ describe("quantagent serve", () => {
     expect(exited.output).toContain("SIGTERM: shutting down");
     expect(exited.output).toContain("Stopped.");
     expect(exited.code).toBe(0);
-  }, 60_000);
+    // The secret that signs /output links, made at the first start: owner-only, in the data folder.
+    const secretFile = path.join(scratch, "data", "output-link.secret");
+    expect(readFileSync(secretFile, "utf8")).toMatch(/^[0-9a-f]{64}\n$/);
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+  }, 300_000);
+
+  it("does not start with a damaged /output link secret, and leaves the file as it is (exit 1)", async () => {
+    const dataDir = path.join(scratch, "damaged");
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path.join(dataDir, "output-link.secret"), "damaged\n");
+    const exited = await serve(["--port", "0", "--data-dir", dataDir]);
+    expect(exited.code).toBe(1);
+    expect(exited.output).toMatch(/does not hold a secret this server wrote, and was left as it is/);
+    expect(exited.output).not.toMatch(/Serving the web page/);
+    expect(readFileSync(path.join(dataDir, "output-link.secret"), "utf8")).toBe("damaged\n");
+  }, 300_000);
 
   it.each([
     [["--port", "eighty"], {}, /PORT must be a number/],
@@ -102,7 +117,7 @@ describe("quantagent serve", () => {
       expect(exited.output).not.toContain("Serving");
       expect(exited.code).toBe(2);
     },
-    30_000,
+    300_000,
   );
 });
 

@@ -1,15 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 
-import { formatZodError } from "../../src/common/format-zod-error";
-import { quoteInput, quoteList } from "../../src/common/quote-input";
+import { formatZodError, MAX_ISSUES_NAMED } from "../../src/common/format-zod-error";
+import { isEchoable, NOT_SHOWN, quoteInput, quoteList } from "../../src/common/quote-input";
 import { providerIdSchema } from "../../src/config/providers";
 import { parseCsv } from "../../src/market/csv-source";
 import { validateDateRange } from "../../src/market/date-range";
 
 describe("quoteInput", () => {
-  it("quotes short strings and cuts long ones", () => {
+  it("repeats a short plain name whole, and any other text not at all (never a part of it)", () => {
     expect(quoteInput("1h")).toBe('"1h"');
-    expect(quoteInput("x".repeat(100))).toBe(`"${"x".repeat(40)}..."`);
+    expect(quoteInput("")).toBe('""');
+    expect(quoteInput("A-z_0.9~")).toBe('"A-z_0.9~"');
+    expect(quoteInput("x".repeat(40))).toBe(`"${"x".repeat(40)}"`);
+    // One character past the length, or one character outside letters, digits and _ . - ~: not shown at all.
+    expect(quoteInput("x".repeat(41))).toBe(NOT_SHOWN);
+    for (const other of [" ", "/", ":", "^", "=", '"', "é", "+"]) expect(quoteInput(`ab${other}cd`)).toBe(NOT_SHOWN);
+    expect(isEchoable("x".repeat(40))).toBe(true);
+    expect(isEchoable("x".repeat(41))).toBe(false);
   });
 
   it("names other types without dumping them", () => {
@@ -21,11 +29,13 @@ describe("quoteInput", () => {
     expect(quoteInput(new Date(Number.NaN))).toBe("Invalid Date");
   });
 
-  it("shortens lists", () => {
+  it("shortens lists, and counts the names it does not show", () => {
     expect(quoteList(["a", "b"])).toBe("a, b");
     expect(quoteList(Array.from({ length: 12 }, (_, index) => `c${index}`))).toBe(
-      "c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, ... (12 in all)",
+      "c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 and 2 not shown",
     );
+    expect(quoteList(["Open", "Adj Close", "x".repeat(41)])).toBe("Open and 2 not shown");
+    expect(quoteList(["a b"])).toBe("1 not shown");
   });
 });
 
@@ -45,6 +55,18 @@ describe("errors that echo input stay short", () => {
     } catch (error) {
       expect((error as Error).message.length).toBeLessThan(300);
     }
+  });
+
+  it("in zod errors: a few problems named, the rest counted, field names by the echo rule", () => {
+    const schema = z.strictObject({ list: z.array(z.number()) });
+    const parsed = schema.safeParse({ list: Array.from({ length: 1000 }, () => "x"), "odd name": 1, plain: 2 });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    const message = formatZodError(parsed.error);
+    expect(message.split("; ")).toHaveLength(MAX_ISSUES_NAMED + 1);
+    expect(message).toMatch(/; and 996 more problems$/);
+    const unknown = formatZodError(schema.safeParse({ list: [], "odd name": 1, plain: 2 }).error as z.ZodError);
+    expect(unknown).toBe("unknown fields: plain and 1 not shown");
   });
 
   it("in provider names", () => {

@@ -1,7 +1,9 @@
 // Secrets removed by value: the whole key, any 12-character piece of it, keys of any shape, keys that change.
 import { describe, expect, it } from "vitest";
 
+import { redactSecrets } from "../../src/common/redact-secrets";
 import { createSecretRedactor, SECRET_PIECE_LENGTH } from "../../src/common/secret-redactor";
+import { createSeededRandom } from "../reliability/support/seeded-random";
 import { FAKE_KEY_SHAPES, secretPieces } from "../support/fake-key-shapes";
 
 const KEY_SHAPES = {
@@ -64,9 +66,74 @@ describe("createSecretRedactor", () => {
     expect(dirty.error).toContain(key); // the input is not modified
   });
 
+  it("finds every piece wherever it is, in ASCII and in other text, as a plain search does", () => {
+    // Secrets of ASCII and of other characters, and text that mixes base64 (what charts are sent as) with both.
+    const secrets = [KEY_SHAPES.openai, "clé-secrète-ünïcödé-0042", "tok3n-9x"];
+    const pieces = secrets.flatMap((secret) =>
+      secret.length <= SECRET_PIECE_LENGTH ? [secret] : secretPieces(secret),
+    );
+    const redactor = createSecretRedactor(() => secrets);
+    const random = createSeededRandom(20_261_126);
+    const filler = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=éüï €→ ";
+    const characters = [...filler];
+    let inserted = 0;
+    for (let round = 0; round < 300; round++) {
+      let text = Array.from({ length: random.integer(40, 440) }, () => random.pick(characters)).join("");
+      for (let count = random.integer(0, 3); count > 0; count--) {
+        const at = random.integer(0, text.length);
+        text = text.slice(0, at) + random.pick(pieces) + text.slice(at);
+        inserted += 1;
+      }
+      expect(redactor.redact(text), text).toBe(redactSecrets(plainSearchRedaction(text, pieces)));
+    }
+    expect(inserted).toBeGreaterThan(300);
+  });
+
   it("merges overlapping pieces into one replacement and keeps the text around it", () => {
     const key = KEY_SHAPES.github;
     const redactor = createSecretRedactor(() => [key]);
     expect(redactor.redact(`before ${key} after`)).toBe("before [redacted] after");
   });
+
+  describe("sparing the caller's own text", () => {
+    const key = KEY_SHAPES.openai;
+    const redactor = createSecretRedactor(() => [key]);
+    const piece = key.slice(10, 10 + SECRET_PIECE_LENGTH);
+
+    it("leaves a run of secret text alone when the caller sent it, in text and in JSON-like values", () => {
+      const echo = `unknown field: ${piece}`;
+      expect(redactor.redact(echo)).toBe("unknown field: [redacted]");
+      expect(redactor.redact(echo, { spare: [piece] })).toBe(echo);
+      expect(redactor.redact(echo, { spare: [`x${piece}y`] })).toBe(echo); // part of a longer caller text
+      expect(redactor.redactValue({ list: [piece] }, { spare: [piece] })).toEqual({ list: [piece] });
+    });
+
+    it("still removes the whole secret from the server's own text, even where it starts with the caller's text", () => {
+      const provider = `Incorrect API key provided: ${key}. You sent ${piece}.`;
+      const redacted = redactor.redact(provider, { spare: [key.slice(0, 20), piece] });
+      expect(redacted).toBe(`Incorrect API key provided: [redacted]. You sent ${piece}.`);
+      for (const other of secretPieces(key).filter((candidate) => candidate !== piece))
+        expect(redacted).not.toContain(other);
+    });
+
+    it("does not spare text the caller did not send, nor a caller text that is only a part of the run", () => {
+      expect(redactor.redact(`echo ${piece}`, { spare: [piece.slice(1)] })).toBe("echo [redacted]");
+      expect(redactor.redact(`echo ${piece}`, { spare: ["unrelated"] })).toBe("echo [redacted]");
+    });
+  });
 });
+
+/** The reference: every occurrence of every piece found with indexOf, touching or overlapping ones replaced as one. */
+function plainSearchRedaction(text: string, pieces: readonly string[]): string {
+  const covered = Array.from({ length: text.length }, () => false);
+  for (const piece of pieces) {
+    for (let at = text.indexOf(piece); at >= 0; at = text.indexOf(piece, at + 1))
+      for (let index = at; index < at + piece.length; index++) covered[index] = true;
+  }
+  let result = "";
+  for (let index = 0; index < text.length; index++) {
+    if (!covered[index]) result += text[index];
+    else if (index === 0 || !covered[index - 1]) result += "[redacted]";
+  }
+  return result;
+}

@@ -4,7 +4,7 @@ import { decisionPoints } from "../../src/evaluation/decision-points";
 import type { EvaluationResult } from "../../src/evaluation/evaluation-result";
 import { pointRecord } from "../../src/evaluation/run-evaluation";
 import { scoreRun } from "../../src/evaluation/score-run";
-import { createUsageMeter } from "../../src/evaluation/usage-meter";
+import { createUsageMeter } from "../../src/llm/usage-meter";
 import { candlesFromCloses } from "./synthetic-candles";
 
 export const FAILED_ERROR = "Network Error: the test <b>failed</b>";
@@ -51,6 +51,7 @@ export function handMadeEvaluation(): EvaluationResult {
       plugins: [],
       blind: false,
       mirror: false,
+      stages: {},
     },
     points: records,
     ...scoreRun(points, null, records, {

@@ -3,16 +3,13 @@ import { describe, expect, it } from "vitest";
 
 import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
 import { showEvaluation } from "../../src/evaluation/evaluation-view";
-import {
-  createEvaluationProgressView,
-  createTextProgressBar,
-  formatProgressBar,
-} from "../../src/evaluation/progress-bar";
 import { PUBLISHED_4H_ACCURACY } from "../../src/evaluation/published-figures";
 import { evaluationMarkdown, evaluationReportJson } from "../../src/evaluation/report";
 import { acrossAssets } from "../../src/evaluation/report-tables";
-import { createUsageMeter } from "../../src/evaluation/usage-meter";
+import { findScore } from "../../src/evaluation/score-evaluation";
+import { createUsageMeter } from "../../src/llm/usage-meter";
 import type { Display } from "../../src/notebook/display";
+import { createEvaluationProgressView, createTextProgressBar, formatProgressBar } from "../../src/reports/progress-bar";
 import { handMadeEvaluation } from "./hand-made-evaluation";
 
 describe("report", () => {
@@ -22,7 +19,7 @@ describe("report", () => {
     const markdown = evaluationMarkdown(result);
     expect(markdown).toContain("Protocol: per-horizon.");
     expect(markdown).toContain(
-      "| Asset | Samples | Up-moves % | Agents % | Random % | Always long % | Always short % | Momentum % | Linear regression % | Agents vs random |",
+      "| Asset | Samples | Up-moves % | Agents % | Random % | Always long % | Always short % | Momentum % | Linear regression % | Agents vs random, relative change |",
     );
     // BTC: LONG on a rise, SHORT on a fall: 2 of 2; one of the two moves rose.
     expect(markdown).toMatch(/\| BTC \| 2 \| 50\.0 \[[0-9.]+–[0-9.]+\] \| 100\.0 \[/);
@@ -30,6 +27,22 @@ describe("report", () => {
     expect(markdown).toContain("| **Published, 4h (lowest–highest)** |  |  | 55.8 (50.7–63.7) | 46.1 (45.0–51.0) |");
     expect(markdown).toContain("| Published, 4h | 55.8 (50.7–63.7) | 46.1 (45.0–51.0) | 51.1 | not published |");
     expect(markdown).not.toMatch(/SPEC \d/);
+  });
+
+  it("agents vs random is a relative change, labelled as one and explained, not a difference in points", () => {
+    const markdown = evaluationMarkdown(result);
+    const row = (asset: string) =>
+      markdown
+        .split("\n")
+        .find((line) => line.startsWith(`| ${asset} |`))!
+        .split(" | ");
+    const agents = findScore(result.scores, { asset: "BTC", method: "agents", horizon: 1 })!.accuracy!;
+    const random = findScore(result.scores, { asset: "BTC", method: "random", horizon: 1 })!.accuracy!;
+    expect(agents - random).not.toBeCloseTo((agents - random) / random, 3); // the two readings differ here
+    const relative = ((agents - random) / random) * 100;
+    expect(row("BTC").at(-1)).toBe(`${relative >= 0 ? "+" : "−"}${Math.abs(relative).toFixed(1)}% |`);
+    expect(markdown).toContain("−10.0% means a tenth fewer correct calls than random (45.0% against 50.0%)");
+    expect(markdown).toContain("not 10 percentage points less");
   });
 
   it("markdown: failed analyses listed with model text escaped", () => {

@@ -12,6 +12,17 @@ export const fakeDecision = {
   risk_reward_ratio: 1.5,
 } as const;
 
+/** The lesson the default handler answers a reflection (the memory stage) with. */
+export const fakeLesson = {
+  lesson: "Fake lesson: the rising support held, but momentum faded within a bar; wait for a close above resistance.",
+} as const;
+
+/** The arguments the default handler answers the debate's researchers with. */
+export const fakeArguments = {
+  bull: "Fake bull argument: higher lows along the support line and bullish momentum.\nBull case: support is rising.",
+  bear: "Fake bear argument: momentum is fading under resistance.\nBear case: resistance has held three times.",
+} as const;
+
 type Schema = Record<string, unknown>;
 
 function isObject(value: unknown): value is Schema {
@@ -55,10 +66,12 @@ export function sampleFromSchema(schema: unknown): unknown {
  * In order:
  * 1. tools offered, tool choice not "none", and the conversation does not end in tool results: call the forced
  *    tool, or every offered tool once, with arguments sampled from each tool's schema;
- * 2. JSON asked for (response_format, or "JSON" in the system prompt or last user text): the decision record;
+ * 2. JSON asked for (response_format, or "JSON" in the system prompt or last user text): a lesson when the system
+ *    prompt is the memory stage's reviewer's, else the decision record;
  * 3. images present: a vision report naming a pattern and a trend;
  * 4. after tool results: a report that says how many results it read;
- * 5. otherwise a short text report.
+ * 5. the debate's bull or bear researcher (by its system prompt): an argument for its side;
+ * 6. otherwise a short text report.
  */
 export const defaultFakeHandler: FakeHandler = (request) => {
   const summary = request.summary;
@@ -71,7 +84,8 @@ export const defaultFakeHandler: FakeHandler = (request) => {
       forced.map((name) => ({ name, arguments: sampleFromSchema(summary.toolSchemas[name]) })),
     );
   }
-  if (summary.wantsJson) return fakeReply.json(fakeDecision);
+  if (summary.wantsJson)
+    return fakeReply.json(summary.systemText.includes("You are the post-trade reviewer") ? fakeLesson : fakeDecision);
   if (summary.imageCount > 0) {
     return fakeReply.text(
       "Fake vision report: the chart shows an Ascending Triangle; the trend is upward, with higher lows along the support line.",
@@ -82,5 +96,7 @@ export const defaultFakeHandler: FakeHandler = (request) => {
       `Fake indicator report: read ${summary.trailingToolResults} tool results; momentum is bullish.`,
     );
   }
+  if (summary.systemText.includes("You are the bull researcher")) return fakeReply.text(fakeArguments.bull);
+  if (summary.systemText.includes("You are the bear researcher")) return fakeReply.text(fakeArguments.bear);
   return fakeReply.text("Fake report: ok.");
 };

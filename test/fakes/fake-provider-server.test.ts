@@ -1,6 +1,7 @@
 // The fake provider server on its own (plain fetch): routing, keys, queues, default handler, hang and close.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
+import { waitFor } from "../support/wait";
 import {
   defaultFakeHandler,
   fakeDecision,
@@ -96,6 +97,9 @@ describe("scripted replies", () => {
     const started = Date.now();
     await post("/v1/chat/completions", { messages: [] });
     expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    // The call's time at the provider: from the body read to the answer written.
+    const recorded = server.lastRequest()!;
+    expect(recorded.answeredAt! - recorded.receivedAt).toBeGreaterThanOrEqual(55);
   });
 
   it("delays a pending reply, such as a handler's promise", async () => {
@@ -184,8 +188,7 @@ describe("connections", () => {
       () => "answered",
       () => "failed",
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(own.requestCount()).toBe(1);
+    await waitFor(() => own.requestCount() === 1, 20_000, "the request at the fake");
     await own.close();
     expect(await pending).toBe("failed");
   });

@@ -247,6 +247,9 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
       summary: summarizeRequest(api, body),
     };
     requests.push(recorded);
+    response.once("finish", () => {
+      recorded.answeredAt = Date.now();
+    });
 
     if (api === "unknown") {
       return sendJson(response, 404, {
@@ -310,7 +313,14 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
   };
 }
 
-export { defaultFakeHandler, fakeDecision, type FakeHandler, sampleFromSchema } from "./fake-default-handler";
+export {
+  defaultFakeHandler,
+  fakeArguments,
+  fakeDecision,
+  type FakeHandler,
+  fakeLesson,
+  sampleFromSchema,
+} from "./fake-default-handler";
 export {
   type FakeContentReply,
   type FakeReply,

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 
 import { useFakeProvider } from "../support/use-fake-provider";
+import { waitFor } from "../support/wait";
 import { type FakeProviderServer, fakeReply } from "./fake-provider-server";
 import { textPieces } from "./fake-stream-events";
 
@@ -249,17 +250,18 @@ describe("chunk delay and faults", () => {
     await reader.read();
     setTimeout(() => controller.abort(), 50);
     await expect(reader.read().then(() => reader.read())).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => server.requests[0]?.stream?.clientClosed === true, 20_000, "the fake seeing the client leave");
     expect(server.requests[0]!.stream).toMatchObject({ chunksWritten: 2, outcome: "fault", clientClosed: true });
   });
 
   it("a client that closes mid-stream is recorded", async () => {
-    server.enqueue(fakeReply.streamed(fakeReply.text("one two three four five six"), { chunkDelayMs: 30 }));
+    // Chunks a second apart: the stream is still far from its end whenever the close reaches the fake.
+    server.enqueue(fakeReply.streamed(fakeReply.text("one two three four five six"), { chunkDelayMs: 1_000 }));
     const controller = new AbortController();
     const response = await postStream("openai", {}, controller.signal);
     await response.body!.getReader().read();
     controller.abort();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await waitFor(() => server.requests[0]?.stream?.clientClosed === true, 20_000, "the fake seeing the client leave");
     expect(server.requests[0]!.stream).toMatchObject({ outcome: "streaming", clientClosed: true });
     expect(server.requests[0]!.stream?.chunksWritten).toBeLessThan(9);
   });

@@ -19,6 +19,8 @@ export interface FakeRequest {
   rawBody: string;
   /** Date.now() when the body had been read. */
   receivedAt: number;
+  /** Date.now() when the whole answer had been written (set then): with receivedAt, the call's time at the provider. */
+  answeredAt?: number;
   /** Derived from the body, the same way for both APIs. */
   summary: FakeRequestSummary;
   /** Set when the reply was streamed: how far the stream got. */

@@ -66,6 +66,7 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
     expect(runs[1]).toEqual({
       id: second.id,
       createdAt: second.createdAt,
+      kind: "evaluation",
       timeframe: "4h",
       settings: { assets: ["BTC"], windows: 3 },
       models: {
@@ -81,6 +82,29 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
     expect(
       (await journal.listEvaluationRuns({ limit: 2, cursor: paged.nextCursor ?? undefined })).runs.map((run) => run.id),
     ).toEqual([first.id]);
+  });
+
+  it("keeps backtest runs apart: listed by kind, read back with their report, left out of the leaderboard", async () => {
+    const journal = await harness.open();
+    const evaluation = await journal.recordEvaluationRun(gptRun);
+    const report = { lines: [{ name: "gpt-4o", equity: [{ time: "2024-06-01T00:00:00.000Z", value: 1.02 }] }] };
+    const backtest = await journal.recordEvaluationRun({ ...claudeRun, kind: "backtest", timeframe: "1d", report });
+    expect((await journal.listEvaluationRuns({ kind: "backtest" })).runs.map((run) => [run.id, run.kind])).toEqual([
+      [backtest.id, "backtest"],
+    ]);
+    expect((await journal.listEvaluationRuns({ kind: "evaluation" })).runs.map((run) => run.id)).toEqual([
+      evaluation.id,
+    ]);
+    expect((await journal.listEvaluationRuns()).runs).toHaveLength(2);
+    expect(await journal.getEvaluationRun(backtest.id)).toMatchObject({ kind: "backtest", timeframe: "1d", report });
+    expect(await journal.getEvaluationRun(evaluation.id)).toMatchObject({ kind: "evaluation", report: null });
+    expect(await journal.getEvaluationRun("no-such-run")).toBeNull();
+    // The backtest's three hits by claude-haiku-4-5 would be its row; the leaderboard is the benchmark's alone.
+    const board = await journal.leaderboard({ groupBy: "model" });
+    expect(board.groups.map((group) => group.key)).toEqual(["gpt-4o"]);
+    await expect(journal.listEvaluationRuns({ kind: "colour" } as never)).rejects.toMatchObject({
+      reason: "invalid_input",
+    });
   });
 
   it("ranks models side by side with Wilson intervals, scored as the evaluation report scores them", async () => {

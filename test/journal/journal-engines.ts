@@ -44,7 +44,7 @@ export function useJournalEngine(engine: JournalEngine): JournalEngineHarness {
     // binaries: run ./scripts/install.sh) instead of being reported as skipped.
     if (engine === "postgres")
       cluster = await startPostgresCluster().catch((error: unknown) => ((startError = error), undefined));
-  }, 120_000);
+  }, 300_000);
   afterEach(async () => {
     await Promise.all(journals.splice(0).map((journal) => journal.close()));
   });

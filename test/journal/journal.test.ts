@@ -22,16 +22,22 @@ async function listAll(journal: Journal, options: Parameters<Journal["list"]>[0]
 describe.each(journalEngines)("journal on %s", (engine) => {
   const harness = useJournalEngine(engine);
 
-  it("gives back exactly the answered result, with id, created_at and a null outcome", async () => {
+  it("gives back exactly the answered result, with id, created_at, a null outcome and no lesson", async () => {
     const journal = await harness.open();
     const entry = sampleEntry();
     const recorded = await journal.record(entry);
     expect(recorded.id).toMatch(journalIdPattern);
     expect(new Date(recorded.createdAt).toISOString()).toBe(recorded.createdAt);
     const stored = await journal.get(recorded.id);
-    expect(stored).toEqual({ ...entry.result, id: recorded.id, created_at: recorded.createdAt, outcome: null });
+    expect(stored).toEqual({
+      ...entry.result,
+      id: recorded.id,
+      created_at: recorded.createdAt,
+      outcome: null,
+      lesson: null,
+    });
     // Same fields in the same order: the chart fields are put back where they were.
-    expect(Object.keys(stored ?? {})).toEqual([...Object.keys(entry.result), "id", "created_at", "outcome"]);
+    expect(Object.keys(stored ?? {})).toEqual([...Object.keys(entry.result), "id", "created_at", "outcome", "lesson"]);
     expect(await journal.get("01a20470-0000-7000-8000-000000000000")).toBeNull();
   });
 

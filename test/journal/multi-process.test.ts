@@ -62,5 +62,5 @@ describe.each(journalEngines)("two processes on one %s journal", (engine) => {
     } finally {
       for (const child of children) child.process.kill("SIGKILL");
     }
-  }, 120_000);
+  }, 300_000);
 });

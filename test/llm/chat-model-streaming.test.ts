@@ -133,7 +133,7 @@ describe.each(providers)("%s streaming", (provider) => {
     expect(recorder.deltas).toHaveLength(2);
     await waitFor(
       () => server.requests[0]!.stream?.clientClosed === true,
-      2_000,
+      20_000,
       "the fake seeing the connection closed",
     );
     expect(server.requests[0]!.stream).toMatchObject({ outcome: "streaming", clientClosed: true });
@@ -165,10 +165,11 @@ describe.each(providers)("%s streaming", (provider) => {
     expect(error.reason).toBe("network");
     expect(error.message.startsWith(`Network Error: Unable to connect to ${brand} servers.`)).toBe(true);
     expect(error.message).toContain("timed out after 500 ms");
-    expect(performance.now() - started).toBeLessThan(2_500);
+    // It waited for the timeout; that it did not retry is the request count below, not a clock.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(450);
     await waitFor(
       () => server.requests[0]!.stream?.clientClosed === true,
-      2_000,
+      20_000,
       "the fake seeing the connection closed",
     );
     expect(server.requests[0]!.stream?.clientClosed).toBe(true);
@@ -235,7 +236,7 @@ describe.each(providers)("%s streaming", (provider) => {
     expect(error).toBe(mistake);
     await waitFor(
       () => server.requests[0]!.stream?.clientClosed === true,
-      2_000,
+      20_000,
       "the fake seeing the connection closed",
     );
     expect(server.requests[0]!.stream).toMatchObject({ outcome: "streaming", clientClosed: true });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { CsvParseError } from "../../src/market/csv-error";
 import { parseCsv, readCsvFile } from "../../src/market/csv-source";
+import { splitCsvRecords } from "../../src/market/csv-text";
 
 const T0 = Date.UTC(2023, 7, 23, 0);
 const T1 = Date.UTC(2023, 7, 23, 4);
@@ -107,7 +108,7 @@ describe("parseCsv: errors name the line and column", () => {
     ],
     [
       "Datetime,Open,High,Low,Close\n2023-02-30 00:00:00,10,12,9,11\n",
-      'prices.csv, line 2, column "Datetime": "2023-02-30 00:00:00" is not a date (expected e.g. 2023-08-23 04:00:00)',
+      'prices.csv, line 2, column "Datetime": the cell is not a date (expected e.g. 2023-08-23 04:00:00)',
     ],
     [
       "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,1.2.3,9,11\n",
@@ -151,7 +152,7 @@ describe("parseCsv: errors name the line and column", () => {
     ],
     [
       'Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,"10"x,12,9,11\n',
-      'prices.csv, line 2: unexpected character "x" after a closing quote',
+      "prices.csv, line 2: has a character after a closing quote",
     ],
   ])("%j", (text, message) => {
     expect(parseError(text, { name: "prices.csv" }).message).toBe(message);
@@ -162,6 +163,25 @@ describe("parseCsv: errors name the line and column", () => {
       maxBytes: 100,
     });
     expect(error.message).toMatch(/^CSV: is \d+ bytes, more than the limit of 100 bytes$/);
+  });
+
+  it("holds the data rows to maxRows: exactly the limit is read, one more row is refused", () => {
+    const rows = (count: number) =>
+      Array.from({ length: count }, (_, index) => `${new Date(T0 + index * 3_600_000).toISOString()},10,12,9,11`);
+    const csv = (count: number) => ["Datetime,Open,High,Low,Close", ...rows(count)].join("\n");
+    expect(parseCsv(csv(50), { maxRows: 50 })).toHaveLength(50);
+    expect(parseError(csv(51), { maxRows: 50 }).message).toBe(
+      "CSV: has more than 50 data rows: cut it to the bars you need",
+    );
+    // yfinance's three header lines do not count as rows.
+    const yfinance = ["Price,Close,High,Low,Open", "Ticker,X,X,X,X", "Datetime,,,,", ...rows(50)].join("\n");
+    expect(parseCsv(yfinance, { maxRows: 50 })).toHaveLength(50);
+  });
+
+  it("stops splitting a text of millions of lines one record past the limit", () => {
+    const records = splitCsvRecords("1\n".repeat(1_000_000), { maxRecords: 10 });
+    expect(records).toHaveLength(11);
+    expect(records.at(-1)?.line).toBe(11);
   });
 });
 

@@ -158,5 +158,5 @@ describe("custom-asset store under SIGKILL", () => {
       for (let index = 0; index <= highest; index += 1) expect(listed.has(`${tag}-${index}`)).toBe(true);
     }
     expect(readdirSync(dataDir)).toEqual(["custom_assets.json"]);
-  }, 120_000);
+  }, 300_000);
 });

@@ -136,9 +136,10 @@ describe("validateDateRange", () => {
   });
 
   it.each([
-    ["start", { start: "not a date", end: now }, 'Invalid start date "not a date"'],
+    // Text that is not a short plain name is not repeated back (quote-input.ts).
+    ["start", { start: "not a date", end: now }, "Invalid start date (not shown)"],
     ["start", { start: "2025-02-30", end: now }, 'Invalid start date "2025-02-30"'],
-    ["end", { start: now - DAY, end: "01/06/2025" }, 'Invalid end date "01/06/2025"'],
+    ["end", { start: now - DAY, end: "01/06/2025" }, "Invalid end date (not shown)"],
     ["end", { start: now - DAY, end: new Date("garbage") }, "Invalid end date Invalid Date"],
     ["end", { start: now - DAY, end: Number.NaN }, "Invalid end date NaN"],
     ["start", { start: null, end: now }, "Invalid start date null"],

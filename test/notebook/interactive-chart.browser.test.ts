@@ -9,7 +9,7 @@ import { launchBrowser, type TestBrowser } from "../server/browser";
 let browser: TestBrowser;
 beforeAll(async () => {
   browser = await launchBrowser();
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
 });
@@ -44,7 +44,7 @@ describe("the interactive window chart in a browser", () => {
         await page.setContent(`<!doctype html><html><body style="width:900px">${before}${html}</body></html>`, {
           waitUntil: "load",
         });
-        await page.waitForSelector("div[id^=quantagent-plot-] .main-svg", { timeout: 20_000 });
+        await page.waitForSelector("div[id^=quantagent-plot-] .main-svg", { timeout: 60_000 });
         const drawn = await page.evaluate(() => {
           const plot = document.querySelector("div[id^=quantagent-plot-]") as HTMLElement & {
             data?: { name: string }[];
@@ -75,6 +75,6 @@ describe("the interactive window chart in a browser", () => {
         await page.close();
       }
     },
-    60_000,
+    300_000,
   );
 });

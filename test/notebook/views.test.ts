@@ -235,6 +235,29 @@ describe("createProgressView", () => {
     expect(last).toMatch(/\| decision \| ○ waiting \|/);
   });
 
+  it("shows the charts step while the charts are drawn, with each chart's time", () => {
+    const display = new RecordingDisplay();
+    const onEvent = createProgressView(display);
+    expect(display.outputs).toHaveLength(0);
+    onEvent({ type: "step-start", step: "charts", at: 0 });
+    expect(display.outputs.at(-1)?.value).toMatch(/\| charts \| ◐ running \| drawing charts \|/);
+    onEvent({ type: "chart-rendered", chart: "pattern", at: 0, durationMs: 31.4, bytes: 1000 });
+    onEvent({ type: "chart-rendered", chart: "trend", at: 0, durationMs: 35.6, bytes: 1000 });
+    expect(display.outputs.at(-1)?.value).toMatch(
+      /\| charts \| ◐ running \| drawing charts; pattern drawn in 31 ms; trend drawn in 36 ms \|/,
+    );
+    // Listed in the order the steps run: data, then the charts, then the agents.
+    const rows = (display.outputs.at(-1)?.value as string).split("\n").filter((line) => /^\| \w+ \| [○◐●✕]/.test(line));
+    expect(rows.map((row) => row.split(" | ")[0]!.slice(2))).toEqual([
+      "data",
+      "charts",
+      "indicator",
+      "pattern",
+      "trend",
+      "decision",
+    ]);
+  });
+
   it("shows a report's newest words in place while the model writes it, as text, and drops them when the step ends", () => {
     const display = new RecordingDisplay();
     const onEvent = createProgressView(display);

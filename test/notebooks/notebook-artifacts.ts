@@ -49,7 +49,7 @@ export async function saveNotebookArtifacts(options: {
     // notebook's own content (tables, inline PNGs, the inlined Plotly bundle) renders without them.
     await page.goto(pathToFileURL(html).href, { waitUntil: "load", timeout: 60_000 });
     await page
-      .waitForFunction(() => document.querySelectorAll(".main-svg").length > 0, { timeout: 30_000 })
+      .waitForFunction(() => document.querySelectorAll(".main-svg").length > 0, { timeout: 60_000 })
       .catch(() => undefined);
     await page.screenshot({ path: screenshot, fullPage: true });
     const renderedText = await page.evaluate(() => document.body.innerText);

@@ -45,7 +45,7 @@ describe("committed notebooks", () => {
     .filter((name) => name.endsWith(".ipynb"))
     .sort();
 
-  it("are the six notebooks, for the tslab kernel, without outputs", () => {
+  it("are the notebooks, for the tslab kernel, without outputs", () => {
     expect(names).toEqual([
       "01-quick-start.ipynb",
       "02-providers-and-keys.ipynb",
@@ -53,6 +53,7 @@ describe("committed notebooks", () => {
       "04-evaluation.ipynb",
       "05-plugins-and-ablation.ipynb",
       "06-journal.ipynb",
+      "08-backtest.ipynb",
     ]);
     for (const name of names) {
       const notebook = JSON.parse(readFileSync(path.join(notebooksDir, name), "utf8")) as Notebook;
@@ -138,6 +139,7 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     const outputs = await execute("01-quick-start.ipynb");
     const markdown = outputs.map((entry) => join(entry.data?.["text/markdown"])).join("\n");
     expect(markdown).toContain("| decision | ● done |");
+    expect(markdown).toContain("| charts | ● done |"); // the step of drawing the charts, in its place in the table
     const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n");
     expect(html).toMatch(/>LONG</);
     expect(count(outputs, "image/png")).toBe(2);
@@ -212,7 +214,7 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     expect(again.map((entry) => join(entry.data?.["text/markdown"])).join("\n")).toContain("Model calls: 0 sent");
   }, 600_000);
 
-  it("05 plugins: a plugin defined in a cell takes part in an analysis, and the ablation table compares runs with and without it", async () => {
+  it("05 plugins and stages: a plugin defined in a cell takes part in an analysis, the ablation table compares runs with and without it, and a replay with the stages recalls the lesson an earlier one wrote", async () => {
     const outputs = await execute("05-plugins-and-ablation.ipynb");
     const text = texts(outputs);
     expect(text).toContain("range-position");
@@ -225,6 +227,16 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     // The plugin's tool was offered to the Indicator agent in the runs with it, and never in the runs without.
     const offered = server.requests.filter((request) => request.summary.toolNames.includes("compute_range_position"));
     expect(offered.length).toBeGreaterThan(0);
+    // The stages: a replay at bar 45 writes its lesson; the one at bar 50 is given it, debates and sets risk levels.
+    expect(text).toMatch(/lesson written about the order at bar 45: Fake lesson/);
+    expect(text).toContain("lessons recalled: 1");
+    expect(text).toMatch(/model calls: 8 \{[^}]*'bull-1': 1,[^}]*'bear-1': 1,[^}]*reflection: 1/);
+    expect(markdown).toContain("#### Bull researcher, round 1");
+    const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n");
+    expect(html).toContain("Stages: memory 3, debate 1, risk");
+    expect(html).toContain("Lessons given to the Decision agent (newest first)");
+    expect(html).toMatch(/Risk levels|Risk levels:<\/b> none set/);
+    expect(markdown).toMatch(/\| Memory \| ● done \|/);
   }, 600_000);
 
   it("06 journal: replays scored at once, the history table, accuracy per model, and accuracy over time as a chart", async () => {
@@ -291,5 +303,24 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     server.reset();
     await execute("07-is-there-an-edge.ipynb");
     expect(server.requestCount()).toBe(0);
+  }, 600_000);
+
+  it("08 backtest: the joined benchmark series, the baselines, the agents with an estimate first, a free rerun, the report", async () => {
+    server.reset();
+    const outputs = await execute("08-backtest.ipynb");
+    const text = texts(outputs);
+    expect(text).toMatch(/808 bars of BTC 4h from 100 windows: 2023-04-27T00:00:00\.000Z to 2023-09-08T12:00:00\.000Z/);
+    const markdown = outputs.map((entry) => join(entry.data?.["text/markdown"])).join("\n");
+    expect(
+      markdown.match(/\| Line \| Trades \| Total return % \| Sharpe \| Max drawdown % \| Hit rate % \| Exposure % \|/g),
+    ).toHaveLength(2);
+    expect(markdown).toMatch(/\| \*\*gpt-4o\*\* \| \d+ \| -?\d+\.\d\d \|/); // the model's line, set apart
+    expect(markdown).toMatch(/gpt-4o (beats|does worse than|does not beat) always-LONG at 5%/);
+    expect(count(outputs, "image/png")).toBe(4); // equity and drawdown, twice
+    expect(text).toMatch(/Estimate: 5 decisions \(0 cached, 5 to analyse\): about 25 model calls/);
+    expect(text).toMatch(/Estimate: 5 decisions \(5 cached, 0 to analyse\): about 0 model calls/);
+    expect(text).toContain("Model calls sent: 0; same lines: true");
+    for (const file of ["btc-last-60.json", "btc-last-60.html", "btc-last-60.equity.png"])
+      expect(existsSync(path.join(dataDir, "backtest", file)), file).toBe(true);
   }, 600_000);
 });

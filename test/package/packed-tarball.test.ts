@@ -226,7 +226,7 @@ describe("the packed package", () => {
       "cell.ts",
     ]);
     expect(node10.stdout + node10.stderr).toBe("");
-  }, 60_000);
+  }, 300_000);
 
   it("runs its CLI: --help, and an analysis of a CSV against the provider the environment names", async () => {
     const quantagent = path.join(consumer, "node_modules", ".bin", "quantagent");
@@ -252,7 +252,7 @@ describe("the packed package", () => {
     expect(result.asset_name).toBe("SPX_4h_1");
     expect(fake.requestCount()).toBeGreaterThan(0);
     expect((await inConsumer(quantagent, ["analyze", "--csv", csv, "--timeframe", "1d"], env)).code).toBe(2);
-  }, 120_000);
+  }, 300_000);
 
   it("serves the web page, its Plotly bundle and the API from the installed package, and stops cleanly", async () => {
     const child = spawn(
@@ -293,7 +293,7 @@ describe("the packed package", () => {
       child.kill("SIGTERM");
     }
     expect(await closed).toBe(0);
-  }, 60_000);
+  }, 300_000);
 
   it("is imported by name from a notebook Jupyter executes, with the kernel its CLI installs", async () => {
     // tslab is an optional peer of the package (npm install tslab); linking the repository's copy stands in for that

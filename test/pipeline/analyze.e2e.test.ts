@@ -75,6 +75,7 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
     expect(toWireResult(result).prompt_version).toBe(result.promptVersion);
     expect(result.usage.total.inputTokens).toBeGreaterThan(0);
     expect(Object.keys(result.timingsMs).sort()).toEqual([
+      "charts",
       "data",
       "decision",
       "indicator",
@@ -153,7 +154,7 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
     }
 
     // Progress: each step starts and ends once, charts are reported, the analysis ends with the decision
-    for (const step of ["data", "indicator", "pattern", "trend", "decision"]) {
+    for (const step of ["data", "charts", "indicator", "pattern", "trend", "decision"]) {
       expect(events.filter((event) => event.type === "step-start" && event.step === step)).toHaveLength(1);
       expect(events.filter((event) => event.type === "step-end" && event.step === step)).toHaveLength(1);
     }

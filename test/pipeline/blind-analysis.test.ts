@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import type { ChartRenderer, RenderableFigure } from "../../src/charts/png-renderer";
+import { ConfigError } from "../../src/config/config-schema";
 import type { Candle } from "../../src/market/candle";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import { definePlugin } from "../../src/plugins/define-plugin";
@@ -31,6 +32,7 @@ function recordingRenderer(figures: RenderableFigure[]): ChartRenderer {
       figures.push(structuredClone(figure));
       return renderer.render(figure, options);
     },
+    start: () => renderer.start(),
     close: async () => {},
     status: () => renderer.status(),
   };
@@ -89,13 +91,24 @@ describe("a blind analysis", () => {
       ],
     });
     const pipeline = createPipeline(
-      { api_key: TEST_KEY, openai_base_url: server.openaiBaseUrl, data_dir: harness.dataDir, blind: true },
+      {
+        api_key: TEST_KEY,
+        openai_base_url: server.openaiBaseUrl,
+        data_dir: harness.dataDir,
+        blind: true,
+        // The debate's researchers are asked too; risk levels are computed here, not sent.
+        stages: { debate: { rounds: 1 }, risk: {} },
+      },
       { env: {}, renderer: recordingRenderer(figures), plugins: [plugin] },
     );
     try {
       const result = await pipeline.analyze({ candles, timeframe: "4h", name: NAME });
       expect(result.blind).toBe(true);
-      expect(server.requestCount()).toBeGreaterThanOrEqual(4);
+      expect(result.debate).toHaveLength(2);
+      const researchers = server.requests.filter((request) => / researcher of /.test(request.summary.systemText));
+      expect(researchers).toHaveLength(2);
+      for (const request of researchers) expect(request.summary.systemText).toContain("chart of an asset.");
+      expect(server.requestCount()).toBeGreaterThanOrEqual(6);
       for (const request of server.requests)
         expect(leaks(requestText(request.rawBody), { names: [NAME, "Zebra"], window }), request.path).toEqual([]);
       expect(figures).toHaveLength(2);
@@ -129,12 +142,20 @@ describe("a blind analysis", () => {
   it("is caught by the same search when blind is off: the name, the dates and the price level all show", async () => {
     const figures: RenderableFigure[] = [];
     const pipeline = createPipeline(
-      { api_key: TEST_KEY, openai_base_url: server.openaiBaseUrl, data_dir: harness.dataDir },
+      {
+        api_key: TEST_KEY,
+        openai_base_url: server.openaiBaseUrl,
+        data_dir: harness.dataDir,
+        stages: { debate: { rounds: 1 } },
+      },
       { env: {}, renderer: recordingRenderer(figures) },
     );
     try {
       const result = await pipeline.analyze({ candles, timeframe: "4h", name: NAME });
       expect(result.blind).toBe(false);
+      const researchers = server.requests.filter((request) => / researcher of /.test(request.summary.systemText));
+      expect(researchers).toHaveLength(2);
+      for (const request of researchers) expect(leaks(request.summary.systemText, { names: [NAME] })).not.toEqual([]);
       const found = server.requests.flatMap((request) =>
         leaks(requestText(request.rawBody), { names: [NAME], window }),
       );
@@ -176,6 +197,40 @@ describe("a blind analysis", () => {
       expect(stored!.blind).toBe(true);
       const [summary] = (await pipeline.journal.list({ limit: 1 })).analyses;
       expect(summary).toMatchObject({ id: result.id, blind: true });
+    } finally {
+      await pipeline.close();
+    }
+  });
+
+  it("refuses the memory stage with blind, in the config or per request, before anything is fetched or sent", async () => {
+    expect(() =>
+      createPipeline({ api_key: TEST_KEY, blind: true, stages: { memory: { lessons: 3 } } }, { env: {} }),
+    ).toThrow(/memory stage cannot run blind: its lessons are written about a named market/);
+    const fetched: string[] = [];
+    const pipeline = createPipeline(
+      {
+        api_key: TEST_KEY,
+        openai_base_url: server.openaiBaseUrl,
+        data_dir: harness.dataDir,
+        stages: { memory: { lessons: 3 } },
+      },
+      {
+        env: {},
+        renderer,
+        fetch: async (url) => {
+          fetched.push(url instanceof Request ? url.url : url.toString());
+          return new Response("{}", { status: 500 });
+        },
+      },
+    );
+    try {
+      const error = await pipeline
+        .analyze({ asset: "BTC", timeframe: "4h", start: "2024-05-20", end: "2024-05-31", blind: true })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).code).toBe("invalid_config");
+      expect(fetched).toEqual([]);
+      expect(server.requestCount()).toBe(0);
     } finally {
       await pipeline.close();
     }

@@ -1,16 +1,17 @@
 // The repository works anywhere: `git clone` it into a temporary folder with nothing beside it (no workspace, no
 // shared folder), build it there, and use it as a newcomer would: the shipped data is found inside the clone, the
-// CLI analyses a benchmark CSV against the fake provider and runs an evaluation, and the quick-start notebook runs
-// through real Jupyter, importing the clone's own build.
+// CLI analyses a benchmark CSV against the fake provider and runs an evaluation, `npm start` starts the server without
+// building again, `npx quantagent` runs the CLI, and the quick-start notebook runs through real Jupyter, importing the
+// clone's own build.
 //
 // What the clone gets from this checkout: its committed files (a clone has exactly those: a file that is only in a
 // working tree fails here) and, to keep the test to a minute, its installed dependencies. `npm ci` would download
 // and compile 450 packages; instead the clone's node_modules is a real folder of symlinks, one per package of this
 // checkout's node_modules, so the clone's build still writes its own notebook link (node_modules/quantagent-ts)
 // into the clone and every repository file read comes from the clone.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
-import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -20,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { joinText, runNotebook } from "../notebooks/run-notebook";
 import { type CommandResult, runCommand } from "../support/run-command";
+import { waitFor } from "../support/wait";
 
 const root = path.resolve(__dirname, "../..");
 const key = "sk-fresh-clone.test-0123456789";
@@ -60,7 +62,17 @@ beforeAll(async () => {
     throw new Error(`npm run build failed in the clone:\n${build.stdout.slice(-2000)}\n${build.stderr.slice(-2000)}`);
 }, 180_000);
 
+/** Servers started by the tests, stopped here too: a test that timed out must not leave one running. */
+const started: ReturnType<typeof spawn>[] = [];
+
 afterAll(async () => {
+  for (const child of started)
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null)
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
   await fake?.close();
   if (scratch) await rm(scratch, { recursive: true, force: true });
   if (home) await rm(home, { recursive: true, force: true });
@@ -116,7 +128,57 @@ describe("a fresh clone in an empty folder", () => {
     expect(evaluation.code, evaluation.stderr).toBe(0);
     expect(evaluation.stdout).toMatch(/\| SPX \| 15 \| /);
     expect(existsSync(path.join(home, "evaluation", "evaluation.md"))).toBe(true);
-  }, 120_000);
+  }, 300_000);
+
+  it("npm start starts the clone's server without a build while dist/ is current, and answers", async () => {
+    const child = spawn("npm", ["start"], {
+      cwd: clone,
+      env: { PATH: process.env.PATH, HOME: home, PORT: "0", DATA_DIR: path.join(home, "start-data"), JOURNAL: "off" },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    started.push(child);
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      await waitFor(
+        () => /Serving the web page and API on http:\/\/127\.0\.0\.1:\d+\//.test(output),
+        60_000,
+        "the server",
+      );
+      const port = /127\.0\.0\.1:(\d+)\//.exec(output)?.[1];
+      expect((await fetch(`http://127.0.0.1:${port}/api/timeframe-limits`)).status).toBe(200);
+      expect(output).toContain("dist/ is the build of the current sources: starting without a build.");
+      expect(output).not.toContain("> quantagent-ts@0.1.0 build");
+    } finally {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+      await exited;
+    }
+  }, 90_000);
+
+  it("counts a changed source as a reason to rebuild, and the same content restored as none", async () => {
+    const staleness = async () => {
+      const script = 'import("./scripts/build-stamp.mjs").then((m) => console.log(JSON.stringify(m.staleness())))';
+      const result = await inClone(process.execPath, ["-e", script]);
+      expect(result.stderr).toBe("");
+      return JSON.parse(result.stdout) as unknown;
+    };
+    expect(await staleness()).toBeNull();
+    await appendFile(path.join(clone, "src", "index.ts"), "// pulled\n");
+    expect(await staleness()).toEqual({ reason: "changed", files: ["src/index.ts"] });
+    await inClone("git", ["checkout", "--", "src/index.ts"]);
+    expect(await staleness()).toBeNull();
+  });
+
+  it("runs the CLI as npx quantagent, as the README shows", async () => {
+    const version = await inClone("npx", ["--no-install", "quantagent", "--version"]);
+    expect(version.code, version.stderr).toBe(0);
+    expect(version.stdout.trim()).toBe(
+      (JSON.parse(readFileSync(path.join(clone, "package.json"), "utf8")) as { version: string }).version,
+    );
+  });
 
   it("runs the quick-start notebook through Jupyter with the kernel the clone's CLI installs", async () => {
     const kernel = await inClone(process.execPath, ["dist/cli/main.js", "kernel", "install"]);

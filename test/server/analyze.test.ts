@@ -9,6 +9,7 @@ import { MAX_CSV_CHARACTERS } from "../../src/index";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { parseEventStreamText } from "../support/event-stream-text";
+import { waitFor } from "../support/wait";
 import { benchmarkCsv, noBarsFetch } from "./analysis-fixtures";
 import { expectPlainError, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
@@ -77,7 +78,7 @@ describe("POST /api/analyze with a CSV", () => {
     expect(stream.contentType).toMatch(/^text\/event-stream/);
     const progress = stream.events.filter((event) => event.event === "progress").map((event) => event.data);
     expect(progress[0]).toMatchObject({ type: "step-start", step: "data" });
-    for (const step of ["data", "indicator", "pattern", "trend", "decision"]) {
+    for (const step of ["data", "charts", "indicator", "pattern", "trend", "decision"]) {
       expect(progress.some((event) => event.type === "step-end" && event.step === step)).toBe(true);
     }
     expect(progress.filter((event) => event.type === "chart-rendered")).toHaveLength(2);
@@ -282,7 +283,12 @@ describe("POST /api/analyze: a client that disconnects", () => {
     const reader = response.body!.getReader();
     while (fake.requestCount() === 0) await reader.read();
     controller.abort();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The server logs the cancellation once the analysis has stopped: from then on, nothing more may be sent.
+    await waitFor(
+      () => server.logs.some((line) => /cancelled: the client disconnected/.test(line)),
+      60_000,
+      "the analysis cancelled",
+    );
     const countAfterAbort = fake.requestCount();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(fake.requestCount()).toBe(countAfterAbort);

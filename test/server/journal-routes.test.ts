@@ -91,9 +91,10 @@ describe("analyses made through the API", () => {
 
     const stored = await getJson(server, `/api/analyses/${fromPage.body.id}`);
     expect(stored.status).toBe(200);
-    const { created_at, outcome, ...answered } = stored.body;
+    const { created_at, outcome, lesson, ...answered } = stored.body;
     expect(answered).toEqual(fromPage.body);
     expect(outcome).toBeNull();
+    expect(lesson).toBeNull();
     expect(Date.parse(created_at)).not.toBeNaN();
   });
 

@@ -96,11 +96,11 @@ describe("parseLegacyDateRange", () => {
     ],
     [
       { start_date: "2025-02-30", start_time: "09:30", end_date: "2025-05-03", end_time: "16:00" },
-      "start 2025-02-30 09:30 is not a real date and time",
+      "start_date and start_time are not a real date and time",
     ],
     [
       { start_date: "2025-05-01", start_time: "09:30", end_date: "2025-05-03", end_time: "25:00" },
-      "end 2025-05-03 25:00 is not a real date and time",
+      "end_date and end_time are not a real date and time",
     ],
     [
       { start_date: "2025-05-01", start_time: "09:30", end_time: "16:00" },

@@ -13,7 +13,8 @@ import { createApp, describeRoutes } from "../../server/app";
 import { silentLogger } from "../../server/logger";
 import { API_OPERATIONS } from "../../server/openapi/api-operations";
 import { buildOpenApiDocument, type JsonSchema, type OpenApiDocument } from "../../server/openapi/openapi-document";
-import { type ChartRenderer, createChartRenderer, createPipeline } from "../../src/index";
+import { type ChartRenderer, createChartRenderer, createPipeline, runBacktest } from "../../src/index";
+import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { parseEventStreamText } from "../support/event-stream-text";
 import { fakeYahooMarket } from "../support/fake-yahoo-market";
@@ -282,7 +283,7 @@ describe("real answers of every route match the document", () => {
     } finally {
       fake.reset();
     }
-  }, 120_000);
+  }, 300_000);
 
   it("the journal: the analyses recorded above listed, one stored with its outcome, statistics, scoring, removal", async () => {
     const page = await getJson(server, "/api/analyses?limit=20");
@@ -307,6 +308,35 @@ describe("real answers of every route match the document", () => {
     check("post", "/api/analyses/score-outcomes", await postJson(server, "/api/analyses/score-outcomes", {}), 200);
     check("delete", "/api/analyses/{id}", await deleteJson(server, `/api/analyses/${id}`), 200);
     check("delete", "/api/analyses/{id}", await deleteJson(server, `/api/analyses/${id}`), 404);
+  });
+
+  it("the runs: a backtest recorded by the server's pipeline, listed and read with its report", async () => {
+    const backtest = await runBacktest({
+      pipeline: server.pipeline,
+      series: { candles: candlesFromCloses(wavyCloses(80, 1)), timeframe: "4h", name: "Wavy" },
+      includeModel: false,
+    });
+    const page = await getJson(server, "/api/runs?kind=backtest");
+    check("get", "/api/runs", page, 200);
+    expect(page.body.runs.map((run: { id: string }) => run.id)).toEqual([backtest.journalRunId]);
+    check("get", "/api/runs", await getJson(server, "/api/runs?kind=colour"), 400);
+    const run = await getJson(server, `/api/runs/${backtest.journalRunId}`);
+    check("get", "/api/runs/{id}", run, 200);
+    expect(run.body.report.lines.map((line: { name: string }) => line.name)).toEqual(
+      backtest.lines.map((line) => line.name),
+    );
+    check("get", "/api/runs/{id}", await getJson(server, "/api/runs/no-such-run"), 404);
+    check("get", "/api/runs/{id}", await getJson(server, "/api/runs/not%20an%20id"), 400);
+  });
+
+  it("GET /output answers the page as documented, without the token", async () => {
+    const page = await fetch(`${guarded.url}/output?results=${encodeURIComponent("{}")}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const media = (document.paths["/output"]?.get as { responses: Record<string, JsonSchema> }).responses["200"];
+    expect(Object.keys((media as { content: object }).content)).toEqual(["text/html"]);
+    expect(await page.text()).toContain('<body data-link="unsigned">');
+    sampled.add("get /output");
   });
 
   it("every documented operation answered at least once with 200 above", () => {

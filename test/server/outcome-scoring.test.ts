@@ -1,9 +1,9 @@
 // The server's scoring timer: rounds on the interval, never two at once, failures logged and retried next round,
-// and stop() aborting the round in flight.
+// and stop() aborting the round in flight; with SCORE_OUTCOMES_REFLECT, lessons asked for only while a key is set.
 import { describe, expect, it } from "vitest";
 
 import { createLogger } from "../../server/logger";
-import { startOutcomeScoring } from "../../server/outcome-scoring";
+import { reflectingRounds, startOutcomeScoring } from "../../server/outcome-scoring";
 import type { ScoreOutcomesCounts } from "../../src/journal/index";
 
 const counts = (scored: number): ScoreOutcomesCounts => ({ scored, pending: 0, failed: 0, callerData: 0 });
@@ -78,5 +78,23 @@ describe("scoring outcomes on a timer", () => {
     await round;
     expect(seen?.aborted).toBe(true);
     expect(lines.filter((line) => line.includes("failed"))).toEqual([]); // a shutdown is not a failure
+  });
+});
+
+describe("rounds with reflection", () => {
+  it("ask for lessons only when reflection is on and a model can write them; scoring goes on either way", async () => {
+    const asked: (boolean | undefined)[] = [];
+    const score = async (options: { reflect?: boolean }) => {
+      asked.push(options.reflect);
+      return counts(0);
+    };
+    let keySet = false;
+    const round = reflectingRounds(score, { reflect: true, canReflect: () => keySet });
+    const signal = new AbortController().signal;
+    await round({ signal });
+    keySet = true;
+    await round({ signal });
+    await reflectingRounds(score, { reflect: false, canReflect: () => true })({ signal });
+    expect(asked).toEqual([false, true, false]);
   });
 });

@@ -6,6 +6,8 @@ import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { legacyRedirectAnswer, SHORTENED_MARK } from "../../server/legacy-redirect";
+import { createMemorySecretStore } from "../../server/output-link/installation-secret";
+import { createLinkSigner } from "../../server/output-link/link-signature";
 import { type AnalysisResult, type ChartRenderer, createChartRenderer, toWireResult } from "../../src/index";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv } from "./analysis-fixtures";
@@ -19,6 +21,7 @@ let server: TestServer;
 let guarded: TestServer;
 let browser: TestBrowser;
 let fullResults: Record<string, unknown>;
+const outputLinkSecret = createMemorySecretStore();
 const watched: string[][] = [];
 
 /** The old system's formatted results: its field names, its decision record, charts included. */
@@ -59,14 +62,18 @@ async function openOutput(
   if (stored)
     await opened.page.evaluate((text) => sessionStorage.setItem("analysisResults", text), JSON.stringify(stored));
   await opened.page.goto(url, { waitUntil: "domcontentloaded" });
-  await opened.page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
+  await opened.page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
   return opened.page;
 }
 
 beforeAll(async () => {
   fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });
   renderer = createChartRenderer();
-  server = await startTestServer({ config: { openai_base_url: fake.openaiBaseUrl }, renderer });
+  server = await startTestServer({
+    config: { openai_base_url: fake.openaiBaseUrl },
+    renderer,
+    app: { outputLinkSecret },
+  });
   server.pipeline.updateApiKey(TEST_KEY, { provider: "openai" });
   fullResults = legacyResults(
     await server.pipeline.analyze({ csv: benchmarkCsv(), timeframe: "4h", name: "BTC_4h_1" }),
@@ -116,6 +123,28 @@ describe("/output", () => {
       await page.close();
     });
   }
+
+  it("says over a link this server did not sign (or that was changed) that it did not produce it", async () => {
+    const signer = createLinkSigner(await outputLinkSecret.secret());
+    const { redirect } = legacyRedirectAnswer(fullResults as never, { sign: signer.sign });
+    const bannerShown = (page: Page) =>
+      page.$eval("#link-banner", (node) => (node as HTMLElement).offsetParent !== null && node.textContent);
+    let page = await openOutput(server.url, server.url + redirect, fullResults);
+    expect(await page.$eval("body", (node) => node.dataset.link)).toBe("signed");
+    expect(await bannerShown(page)).toBe(false);
+    expect(await page.$eval("#decision-badge", (node) => node.textContent)).toBe("LONG");
+    await page.close();
+    for (const link of [outputUrl(server.url, fullResults), server.url + redirect.replace("LONG", "SHORT")]) {
+      page = await openOutput(server.url, link);
+      // Still shown (an old client's own link is unsigned), under the banner.
+      expect(await page.$eval("#decision-badge", (node) => node.textContent)).toMatch(/LONG|SHORT/);
+      expect(await bannerShown(page)).toMatch(/^\s*Not produced by this server\./);
+      await page.close();
+    }
+    page = await openOutput(server.url, outputUrl(server.url, fullResults), undefined, { width: 390, height: 844 });
+    await screenshot(page, "output-unsigned-390-light");
+    await page.close();
+  });
 
   it("shows hostile markup in every field as text", async () => {
     const hostile = {

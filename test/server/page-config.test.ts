@@ -97,16 +97,18 @@ describe("GET /api/page-config", () => {
 });
 
 describe("GET /output", () => {
-  it("answers with the output page, like the page's other files, whatever the query string", async () => {
+  it("answers with the output page whatever the query string, saying whether this server signed the link", async () => {
     const response = await fetch(
       `${server.url}/output?results=${encodeURIComponent(JSON.stringify({ asset_name: "BTC" }))}`,
     );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
-    expect(response.headers.get("cache-control")).toBe("public, max-age=0");
+    // Not cached: the page says whose link it shows (routes/output-routes.ts).
+    expect(response.headers.get("cache-control")).toBe("no-store");
     const html = await response.text();
     expect(html).toContain('<script type="module" src="/output.js"></script>');
+    expect(html).toContain('<body data-link="unsigned">');
     expect(html).toBe(await (await fetch(`${server.url}/output.html`)).text());
   });
 

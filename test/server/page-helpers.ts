@@ -12,7 +12,7 @@ export const text = (page: Page, selector: string) => page.$eval(selector, (node
 export const visibleText = (page: Page, selector: string) =>
   page.$eval(selector, (node) => (node as HTMLElement).innerText);
 
-export const waitForText = (page: Page, selector: string, pattern: RegExp, timeout = 15_000) =>
+export const waitForText = (page: Page, selector: string, pattern: RegExp, timeout = 60_000) =>
   page.waitForFunction(
     (css: string, source: string, flags: string) =>
       new RegExp(source, flags).test(document.querySelector(css)?.textContent ?? ""),
@@ -24,14 +24,14 @@ export const waitForText = (page: Page, selector: string, pattern: RegExp, timeo
 
 export async function loadPage(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: "domcontentloaded" });
-  await page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
+  await page.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
 }
 
 /** Picks the data source and waits until its part of the form is shown. */
 export async function chooseSource(page: Page, source: "market" | "csv"): Promise<void> {
   const radio = `input[name="source"][value="${source}"]`;
-  // Into the middle of the screen first, as a user would look at it: puppeteer clicks the middle of an element that
-  // is partly on screen without scrolling, and with the page scrolled down that point can be under the sticky header.
+  // Puppeteer clicks a control that is on screen where it is, even under the sticky header (a page scrolled to its
+  // end can leave the radios there): scrolled to the middle first, as a user would have it before tapping.
   await page.$eval(radio, (node) => node.scrollIntoView({ block: "center", behavior: "instant" }));
   await page.click(radio);
   await page.waitForSelector(source === "market" ? "#add-symbol-button" : "#csv-file-input", {

@@ -96,7 +96,7 @@ async function runAt(width: number, height: number, theme: "light" | "dark"): Pr
   await setColorScheme(opened.page, theme);
   await loadPage(opened.page, `${server.url}/`);
   await runCsvAnalysis(opened.page, csvPath);
-  await opened.page.waitForSelector("#decision-badge", { timeout: 30_000 });
+  await opened.page.waitForSelector("#decision-badge", { timeout: 60_000 });
   return opened.page;
 }
 

@@ -166,7 +166,7 @@ describe("report-delta events", () => {
       ]);
 
       gates[1]!.open();
-      await page.waitForSelector("#decision-badge", { timeout: 15_000 });
+      await page.waitForSelector("#decision-badge", { timeout: 60_000 });
       expect(await page.$eval("#live-reports", (node) => (node as HTMLElement).hidden)).toBe(true);
       expect(await page.$$eval("#live-report-list article", (nodes) => nodes.length)).toBe(0);
       expect(await visibleText(page, "#indicator-report")).toContain("Final indicator report: momentum turned up.");
@@ -183,7 +183,7 @@ describe("report-delta events", () => {
     await waitForText(page, '#live-report-list article[data-step="indicator"]', /first point/);
     gates[0]!.open();
     gates[1]!.open();
-    await page.waitForSelector("#error-panel:not([hidden])", { timeout: 15_000 });
+    await page.waitForSelector("#error-panel:not([hidden])", { timeout: 60_000 });
     expect(await visibleText(page, '#live-report-list [data-step="indicator"]')).toContain("second point");
     expect(await page.$eval("#live-reports", (node) => (node as HTMLElement).hidden)).toBe(false);
     await page.close();

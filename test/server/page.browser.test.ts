@@ -37,7 +37,7 @@ let scratch: string;
 let csvPath: string;
 
 const text = (selector: string) => textOf(page, selector);
-const waitForText = (selector: string, pattern: RegExp, timeout = 15_000) => waitFor(page, selector, pattern, timeout);
+const waitForText = (selector: string, pattern: RegExp, timeout = 60_000) => waitFor(page, selector, pattern, timeout);
 const loadPage = () => load(page, `${server.url}/`);
 const customSymbols = () =>
   page.$$eval('#asset-select optgroup[label="Custom symbols"] option', (options) =>
@@ -276,7 +276,7 @@ describe("the web page", () => {
     await page.waitForSelector("#progress-card:not([hidden])");
     await screenshot(page, "07-running");
     await page.waitForSelector("#decision-badge", { timeout: 60_000 });
-    await page.waitForSelector("#candle-chart .main-svg", { timeout: 30_000 });
+    await page.waitForSelector("#candle-chart .main-svg", { timeout: 60_000 });
 
     expect(
       await page.$$eval("#progress-steps li", (items) =>
@@ -284,12 +284,14 @@ describe("the web page", () => {
       ),
     ).toEqual([
       ["data", "done"],
+      ["charts", "done"],
       ["indicator", "done"],
       ["pattern", "done"],
       ["trend", "done"],
       ["decision", "done"],
     ]);
     expect(await text('#progress-steps li[data-step="pattern"] .step-label')).toBe("Pattern agent");
+    expect(await text('#progress-steps li[data-step="charts"] .step-label')).toBe("Drawing charts");
     // No report-delta events from this server: the live reports never showed, the final ones are there.
     expect(await page.$eval("#live-reports", (node) => (node as HTMLElement).hidden)).toBe(true);
     expect(await text("#decision-badge")).toBe("LONG");
@@ -396,7 +398,7 @@ describe("the web page", () => {
     await waitForText(
       "#error-message",
       /^Invalid API Key: The OpenAI API key you provided is invalid or has expired\./,
-      30_000,
+      60_000,
     );
     expect(await text("#error-hint")).toMatch(/Open Settings to paste a valid OpenAI key/);
     expect(await page.$$eval('#progress-steps li[data-state="failed"]', (items) => items.length)).toBeGreaterThan(0);
@@ -419,10 +421,10 @@ describe("the web page behind an access token", () => {
   it("asks for the token, and works once opened as /?token=..., which it then removes from the address bar", async () => {
     const { page: tokenPage } = await openPage(browser.browser);
     await tokenPage.goto(`${guarded.url}/`, { waitUntil: "domcontentloaded" });
-    await tokenPage.waitForSelector("#token-panel:not([hidden])", { timeout: 15_000 });
+    await tokenPage.waitForSelector("#token-panel:not([hidden])", { timeout: 60_000 });
     await screenshot(tokenPage, "11-token-required");
     await tokenPage.goto(`${guarded.url}/?token=${token}`, { waitUntil: "domcontentloaded" });
-    await tokenPage.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
+    await tokenPage.waitForSelector("body[data-ready=true]", { timeout: 60_000 });
     expect(tokenPage.url()).toBe(`${guarded.url}/`);
     expect(await tokenPage.$eval("#token-panel", (node) => (node as HTMLElement).hidden)).toBe(true);
     await tokenPage.close();

@@ -4,7 +4,7 @@
 // this file. Nothing may reach a handler without the token, and only the canonical spelling reaches one with it.
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer, type Server } from "node:http";
+import { createServer, METHODS, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -82,32 +82,47 @@ export function spellingsOf(routePath: string): string[] {
 
 function rawRequest(port: number, options: { method: string; path: string; token?: string }) {
   const body = ["POST", "PUT", "PATCH"].includes(options.method) ? "{}" : undefined;
-  return new Promise<{ status: number; text: string; cacheControl: string | undefined }>((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: "127.0.0.1",
-        port,
-        method: options.method,
-        path: options.path,
-        headers: {
-          Host: "analysis.example.org",
-          ...(body ? { "Content-Type": "application/json" } : {}),
-          ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+  return new Promise<{ status: number; text: string; cacheControl: string | undefined; allow: string | undefined }>(
+    (resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          method: options.method,
+          path: options.path,
+          headers: {
+            Host: "analysis.example.org",
+            ...(body ? { "Content-Type": "application/json" } : {}),
+            ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+          },
         },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, text, cacheControl: response.headers["cache-control"] }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              text,
+              cacheControl: response.headers["cache-control"],
+              allow: response.headers.allow,
+            }),
+          );
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    },
+  );
 }
+
+/** Routes that are files of the page (outside /api): GET and HEAD of them are served without the token. */
+function isPageFile(route: { method: string; path: string }): boolean {
+  return !route.path.startsWith("/api/") && (route.method === "GET" || route.method === "HEAD");
+}
+
+/** Every method Node's HTTP parser accepts, but CONNECT (a tunnel, answered before any app code). */
+const EVERY_METHOD = METHODS.filter((method) => method !== "CONNECT");
 
 /** A concrete path for a route pattern (`:symbol` becomes a real symbol). */
 function concrete(routePath: string): string {
@@ -156,10 +171,52 @@ describe("the gate in front of every route", () => {
     for (const route of routes) {
       for (const spelling of [concrete(route.path), ...spellingsOf(concrete(route.path))]) {
         const answer = await rawRequest(port, { method: route.method, path: spelling });
+        // The page's own files need no token: /output, the old clients' results page, is one (it holds no data).
+        if (isPageFile(route) && spelling === route.path) {
+          expect(answer.status, `${route.method} ${spelling}`).toBe(200);
+          continue;
+        }
         expect([401, 404], `${route.method} ${spelling} answered ${answer.status}: ${answer.text}`).toContain(
           answer.status,
         );
         expect(answer.cacheControl, `${route.method} ${spelling}`).toBe("no-store");
+      }
+    }
+    expect(counted.calls).toEqual([]);
+  });
+
+  it("refuses every HTTP method on every route without the token, not only GET and POST: no handler runs", async () => {
+    const paths = [...new Set(routes.map((route) => concrete(route.path)))];
+    for (const routePath of paths) {
+      for (const method of EVERY_METHOD) {
+        const answer = await rawRequest(port, { method, path: routePath });
+        const pageRead = !routePath.startsWith("/api/") && (method === "GET" || method === "HEAD");
+        if (pageRead) expect(answer.status, `${method} ${routePath}`).toBe(200);
+        else expect(answer.status, `${method} ${routePath} answered ${answer.status}: ${answer.text}`).toBe(401);
+      }
+    }
+    expect(counted.calls).toEqual([]);
+  });
+
+  it("with the token, a method a route does not take is 405 with Allow, and reaches no handler", async () => {
+    // Whether some route (maybe another one: DELETE /api/analyses/stats is the id "stats") takes this request.
+    const pattern = (routePath: string) => new RegExp(`^${routePath.replace(/:[A-Za-z]+/g, "[^/]+")}$`);
+    const taken = (method: string, path: string) =>
+      routes.some(
+        (route) =>
+          (route.method === method || (method === "HEAD" && route.method === "GET")) && pattern(route.path).test(path),
+      );
+    for (const routePath of new Set(routes.map((route) => concrete(route.path)))) {
+      for (const method of EVERY_METHOD) {
+        if (taken(method, routePath)) continue;
+        const answer = await rawRequest(port, { method, path: routePath, token: TOKEN });
+        if (method === "OPTIONS") {
+          // Answered by the router with the methods it takes; no CORS header is ever added.
+          expect(answer.status, `OPTIONS ${routePath}`).toBe(200);
+          continue;
+        }
+        expect([405, 501], `${method} ${routePath} answered ${answer.status}: ${answer.text}`).toContain(answer.status);
+        if (answer.status === 405) expect(answer.allow, `${method} ${routePath}`).toMatch(/^[A-Z, ]+$/);
       }
     }
     expect(counted.calls).toEqual([]);
@@ -174,12 +231,12 @@ describe("the gate in front of every route", () => {
     }
     expect(counted.calls).toEqual([]);
     // The canonical spelling reaches the route: its own answer (200, 400 from its validation of the empty body, or
-    // the journal's own 404 for an id it does not hold).
+    // the journal's own 404 for an analysis or run id it does not hold).
     for (const route of routes) {
       const answer = await rawRequest(port, { method: route.method, path: concrete(route.path), token: TOKEN });
       const handlerAnswered =
         [200, 400].includes(answer.status) ||
-        (answer.status === 404 && answer.text.includes('"code":"analysis_not_found"'));
+        (answer.status === 404 && /"code":"(analysis|run)_not_found"/.test(answer.text));
       expect(handlerAnswered, `${route.method} ${route.path} answered ${answer.status}: ${answer.text}`).toBe(true);
       expect(answer.cacheControl).toBe("no-store");
     }

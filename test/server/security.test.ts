@@ -205,7 +205,7 @@ describe("without an access token", () => {
     expectPlainError(missing.body);
     const wrongMethod = await getJson(server, "/api/update-api-key");
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.body.error).toBe("GET /api/update-api-key is not allowed; use POST.");
+    expect(wrongMethod.body.error).toBe("This method is not allowed here; use POST.");
     expect(wrongMethod.headers.get("allow")).toBe("POST");
   });
 });
@@ -255,10 +255,12 @@ describe("the entry's settings", () => {
         TLS_CERT_FILE: undefined,
         TLS_KEY_FILE: undefined,
         MAX_CONCURRENT_ANALYSES: 4,
+        TRUST_PROXY: "0",
         QUANTAGENT_PLUGINS: undefined,
         JOURNAL: "on",
         DATABASE_URL: undefined,
         SCORE_OUTCOMES_EVERY_MINUTES: 0,
+        SCORE_OUTCOMES_REFLECT: "off",
         LOG_LEVEL: "info",
       },
     });
@@ -349,6 +351,16 @@ describe("the entry's settings", () => {
     expect(readServerEnvironment({ LOG_LEVEL: "verbose" })).toEqual({
       ok: false,
       error: expect.stringMatching(/LOG_LEVEL must be one of debug, info, warn, error, silent/),
+    });
+  });
+
+  it("reads TRUST_PROXY as 0 (the default) or 1, nothing else", () => {
+    expect(readServerEnvironment({})).toMatchObject({ settings: { TRUST_PROXY: "0" } });
+    expect(readServerEnvironment({ TRUST_PROXY: "1" })).toMatchObject({ settings: { TRUST_PROXY: "1" } });
+    expect(readServerEnvironment({ TRUST_PROXY: " 0 " })).toMatchObject({ settings: { TRUST_PROXY: "0" } });
+    expect(readServerEnvironment({ TRUST_PROXY: "yes" })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/TRUST_PROXY must be 0 or 1/),
     });
   });
 });

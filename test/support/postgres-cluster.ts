@@ -111,7 +111,7 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
       "-w",
       "stop",
     ]);
-    spawnSync(command, commandArgs, { cwd: folder, stdio: "ignore", timeout: 30_000 });
+    spawnSync(command, commandArgs, { cwd: folder, stdio: "ignore", timeout: 120_000 });
     started = false;
   };
   // A test runner that exits without running its hooks must not leave a server behind.

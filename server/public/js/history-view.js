@@ -1,8 +1,9 @@
 // @ts-check
-// The History tab: the filters, the list of recorded analyses, accuracy per model and one opened analysis, wired
-// together. Nothing is asked of the journal until the tab is first shown; each time it is shown again with the list
+// The History tab: the filters, the list of recorded analyses, accuracy per model, one opened analysis, and the
+// backtest runs with their equity charts, wired together. Nothing is asked of the journal until the tab is first shown; each time it is shown again with the list
 // in view (an analysis may have been run since), the list and the accuracy are reloaded from the first page.
 import { createAccuracyTable } from "./accuracy-table.js";
+import { createBacktestRuns } from "./backtest-runs.js";
 import { byId, scrollIntoView, setMessage } from "./dom.js";
 import { createErrorView } from "./error-view.js";
 import { createHistoryDetail } from "./history-detail.js";
@@ -16,6 +17,7 @@ import { createHistoryList } from "./history-list.js";
  */
 export function createHistoryView({ config, openSettings, askForToken }) {
   const listCard = byId("history-list-card");
+  const backtestCard = byId("backtest-runs-card");
   const listStatus = byId("history-status");
   const listErrors = createErrorView({
     config,
@@ -37,17 +39,20 @@ export function createHistoryView({ config, openSettings, askForToken }) {
       listErrors.hide();
       setMessage(listStatus, "");
       listCard.hidden = true;
+      backtestCard.hidden = true;
       void detail.open(id, summary);
     },
     onError: (error) => listErrors.show(error, { title: "The history could not be loaded" }),
   });
   const accuracy = createAccuracyTable({ onScored: () => refresh() });
+  const backtests = createBacktestRuns();
   const filters = createHistoryFilters({ config, onChange: () => refresh() });
   const detail = createHistoryDetail({
     config,
     errors: detailErrors,
     onClose: (id) => {
       listCard.hidden = false;
+      backtestCard.hidden = false;
       list.focus(id);
     },
     onDeleted: () => {
@@ -61,7 +66,7 @@ export function createHistoryView({ config, openSettings, askForToken }) {
   function refresh() {
     listErrors.hide();
     const filter = filters.current();
-    return Promise.all([list.reload(filter), accuracy.refresh(filter)]);
+    return Promise.all([list.reload(filter), accuracy.refresh(filter), backtests.reload()]);
   }
 
   return {

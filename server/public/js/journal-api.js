@@ -1,6 +1,6 @@
 // @ts-check
 // The analysis journal's endpoints as the History view calls them: the list (filters and a cursor), one stored
-// analysis, its removal, accuracy per model, and scoring outcomes on demand. Empty filters are left out of the
+// analysis, its removal, accuracy per model, scoring outcomes on demand, and the backtest runs with their reports. Empty filters are left out of the
 // query: the server refuses an empty value rather than reading it as "any".
 import { apiDelete, apiGet, apiPost } from "./api-client.js";
 
@@ -8,6 +8,8 @@ import { apiDelete, apiGet, apiPost } from "./api-client.js";
 /** @typedef {import("./wire-types.js").AnalysisStats} AnalysisStats */
 /** @typedef {import("./wire-types.js").ScoreCounts} ScoreCounts */
 /** @typedef {import("./wire-types.js").StoredAnalysis} StoredAnalysis */
+/** @typedef {import("./wire-types.js").RunPage} RunPage */
+/** @typedef {import("./wire-types.js").RunDetail} RunDetail */
 /** @typedef {{asset?: string, timeframe?: string, model?: string, source?: string}} HistoryFilter */
 
 /** The history list's page size. */
@@ -67,4 +69,22 @@ export function accuracyPerModel(filter, { signal } = {}) {
 /** @returns {Promise<ScoreCounts>} */
 export function scoreOutcomes() {
   return apiPost("/api/analyses/score-outcomes", {});
+}
+
+/**
+ * Backtest runs, newest first (their reports are read one at a time).
+ * @param {{cursor?: string, signal?: AbortSignal}} [options]
+ * @returns {Promise<RunPage>}
+ */
+export function listBacktestRuns({ cursor, signal } = {}) {
+  return apiGet(`/api/runs${query({}, { kind: "backtest", limit: PAGE_SIZE, cursor })}`, { signal });
+}
+
+/**
+ * @param {string} id
+ * @param {{signal?: AbortSignal}} [options]
+ * @returns {Promise<RunDetail>}
+ */
+export function getRun(id, { signal } = {}) {
+  return apiGet(`/api/runs/${encodeURIComponent(id)}`, { signal });
 }

@@ -12,7 +12,8 @@ import { renderMarkdown } from "./markdown.js";
 /**
  * @param {{steps: StepEntry[]}} options
  */
-export function createLiveReports({ steps }) {
+export function createLiveReports({ steps: configSteps }) {
+  let steps = configSteps;
   const card = byId("live-reports");
   const container = byId("live-report-list");
   /** @type {Map<string, LiveReport>} */
@@ -60,7 +61,9 @@ export function createLiveReports({ steps }) {
   }
 
   return {
-    reset() {
+    /** @param {StepEntry[]} [runSteps] the next run's steps (the optional stages add some); default the config's */
+    reset(runSteps = configSteps) {
+      steps = runSteps;
       if (frame) cancelAnimationFrame(frame);
       frame = 0;
       reports.clear();

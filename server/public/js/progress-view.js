@@ -1,7 +1,8 @@
 // @ts-check
 // Live progress per agent: one row per pipeline step (waiting, running with a live timer, done with its time and
 // tokens, or failed), fed by the progress events the server streams. The steps and their labels come from the page
-// config; a step the config does not list (a plugin's analyst on a newer server) gets a row when it starts.
+// config (and the run's stages); a step not listed (a plugin's analyst, a replay's reflection) gets a row when it
+// starts.
 import { byId, clear, element, formatDuration } from "./dom.js";
 
 /** @typedef {import("./wire-types.js").ProgressEvent} ProgressEvent */
@@ -73,10 +74,11 @@ export function createProgressView({ steps }) {
   }
 
   return {
-    start() {
+    /** @param {StepEntry[]} [runSteps] this run's steps (the optional stages add some); default the config's */
+    start(runSteps = steps) {
       clear(list);
       rows.clear();
-      for (const info of steps) addRow(info);
+      for (const info of runSteps) addRow(info);
       card.hidden = false;
       startedAt = performance.now();
       clearInterval(timer);

@@ -1,12 +1,14 @@
 // @ts-check
-// The analysis result: the decision (LONG/SHORT badge, risk/reward, horizon, justification, the window), the
-// interactive candlestick chart with the trendlines, both chart images (enlargeable), the reports (the three agents'
-// and any plugin analyst's) as sanitised markdown, the indicator values, and how it was reached. Shared by the main
+// The analysis result: the decision (LONG/SHORT badge, risk/reward, horizon, justification, the window), what the
+// optional stages added (stage-views.js), the interactive candlestick chart with the trendlines, both chart images
+// (enlargeable), the reports (the three agents' and any plugin analyst's) as sanitised markdown, the indicator
+// values, and how it was reached. Shared by the main
 // page and /output; parts the result does not carry (the legacy link has no candles) are left out.
 import { drawCandles } from "./candle-chart.js";
 import { asText, clear, element, formatDuration, formatNumber, formatUtcMinute } from "./dom.js";
 import { enlargeableImage } from "./image-viewer.js";
 import { renderMarkdown } from "./markdown.js";
+import { stagesCard } from "./stage-views.js";
 
 /** @typedef {import("./wire-types.js").AnalysisResult} AnalysisResult */
 /** @typedef {import("./wire-types.js").AnalysisWindow} AnalysisWindow */
@@ -239,6 +241,9 @@ export function showResult(container, result, { config, idPrefix = "" } = {}) {
   if (result.id !== undefined && result.id !== null) container.dataset.analysisId = asText(result.id);
   else delete container.dataset.analysisId;
   container.append(decisionCard(result));
+  // The optional stages (risk levels, lessons, the debate), only when they ran.
+  const stages = stagesCard(result);
+  if (stages) container.append(stages);
 
   const candles = result.candles ?? [];
   if (candles.length > 0 && config) {

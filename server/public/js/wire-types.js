@@ -11,6 +11,7 @@
  * @property {{minimum: number, pattern_chart: number}} bars
  * @property {{max_characters: number}} csv
  * @property {StepEntry[]} steps
+ * @property {StagesConfig} [stages] absent from a server without the optional stages
  * @property {{key: string, label: string}[]} indicators
  * @property {string[]} decisions
  * @property {TimeframeLimit[]} timeframes
@@ -27,6 +28,38 @@
  */
 
 /** @typedef {{id: string, label: string, detail: string}} StepEntry */
+
+/**
+ * The optional stages' limits and the labels of their steps (a debate turn's step id is its side and round: "bull-1").
+ * @typedef {object} StagesConfig
+ * @property {number} max_lessons
+ * @property {number} max_rounds
+ * @property {Record<"memory" | "bull" | "bear" | "risk" | "reflection", {label: string, detail: string}>} steps
+ */
+
+/**
+ * The optional stages of a request, and of a result ({} when none ran).
+ * @typedef {{memory?: {lessons: number}, debate?: {rounds: number}, risk?: {}}} Stages
+ */
+
+/** @typedef {{side: string, round: number, text: string}} DebateTurn */
+
+/**
+ * The risk step's levels, or null levels with the reason the window gives none.
+ * @typedef {{stop_loss: number | null, take_profit: number | null, size: number | null, basis?: string, atr?: number | null, reason?: string}} RiskLevels
+ */
+
+/**
+ * @typedef {object} RecalledLesson
+ * @property {string} analysis_id
+ * @property {string} window_end
+ * @property {string} decision
+ * @property {string} outcome_bar_time
+ * @property {OutcomeAtHorizon[] | null} outcome
+ * @property {string} text
+ */
+
+/** @typedef {{recalled: RecalledLesson[], lesson?: string}} MemoryUse */
 
 /**
  * @typedef {object} TimeframeLimit
@@ -95,6 +128,11 @@
  * @property {string} pattern_analysis
  * @property {string} trend_analysis
  * @property {Record<string, string>} [analyst_reports] plugin analysts' reports by name
+ * @property {Stages} [stages] the optional stages that ran
+ * @property {DebateTurn[]} [debate]
+ * @property {RiskLevels} [risk]
+ * @property {MemoryUse} [memory]
+ * @property {{text: string, created_at?: string, model?: string} | null} [lesson] a stored analysis's lesson
  * @property {string} [pattern_chart] base64 PNG
  * @property {string} [trend_chart] base64 PNG
  * @property {DecisionRecord} final_decision
@@ -199,6 +237,41 @@
  * POST /api/analyses/score-outcomes: analyses scored now, still waiting for later bars, whose bars could not be
  * fetched, and of the caller's own data (a CSV: no market to fetch from).
  * @typedef {{scored: number, pending: number, failed: number, caller_data: number}} ScoreCounts
+ */
+
+/**
+ * One entry of GET /api/runs: an evaluation or a backtest run. `models` is null for a baselines-only run.
+ * @typedef {object} RunSummary
+ * @property {string} id
+ * @property {string} created_at
+ * @property {"evaluation" | "backtest"} kind
+ * @property {string} timeframe
+ * @property {Record<string, unknown>} settings
+ * @property {{agent: ModelUse, graph: ModelUse} | null} models
+ * @property {string} prompt_version
+ * @property {{name: string, version: string}[]} plugins
+ * @property {number} point_count
+ */
+
+/** @typedef {{runs: RunSummary[], next_cursor: string | null}} RunPage */
+
+/**
+ * One line of a backtest: returns and drawdowns are fractions; `equity` one point per bar from the first decision.
+ * @typedef {object} EquityLine
+ * @property {string} name the graph model's name, buy_and_hold, or a baseline's id
+ * @property {"model" | "baseline"} kind
+ * @property {number} trades
+ * @property {number} total_return
+ * @property {number | null} sharpe
+ * @property {number} max_drawdown
+ * @property {number | null} hit_rate
+ * @property {number} exposure
+ * @property {{time: string, value: number}[]} equity
+ */
+
+/**
+ * GET /api/runs/<id>: the run and, for a backtest, its report.
+ * @typedef {RunSummary & {report: {settings: Record<string, unknown>, lines: EquityLine[], paired: object[]} | null}} RunDetail
  */
 
 export {};

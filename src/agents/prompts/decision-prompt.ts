@@ -2,6 +2,8 @@
 // timeframe in use), decided by the replaced system's policy, answered as the decision record and nothing else.
 import { describeBarSpan, describeHorizon } from "../../market/bar-span";
 import type { AnalysisContext } from "../analysis-context";
+import { type LessonForDecision, lessonsSection } from "./reflection-prompt";
+import { debateSection, type DebateTurn } from "./researcher-prompt";
 
 export interface DecisionReports {
   indicatorReport: string;
@@ -44,7 +46,15 @@ Answer with one JSON object and nothing else, with exactly these fields:
 }`;
 }
 
-export function decisionUserPrompt(reports: DecisionReports): string {
+/** What the optional stages add to the Decision agent's reading; without them the prompt is the four agents' own. */
+export interface DecisionExtras {
+  /** The bull/bear debate, in the order it was held (the debate stage). */
+  debate?: readonly DebateTurn[];
+  /** Lessons of earlier orders on this market, newest first (the memory stage). */
+  lessons?: readonly LessonForDecision[];
+}
+
+export function decisionUserPrompt(reports: DecisionReports, extras: DecisionExtras = {}): string {
   return `Indicator report:
 ${reports.indicatorReport}
 
@@ -53,7 +63,7 @@ ${reports.patternReport}
 
 Trend report:
 ${reports.trendReport}
-${(reports.analystReports ?? []).map((report) => `\n${report.title}:\n${report.text}\n`).join("")}
+${(reports.analystReports ?? []).map((report) => `\n${report.title}:\n${report.text}\n`).join("")}${debateSection(extras.debate ?? [])}${lessonsSection(extras.lessons ?? [])}
 Give your order as the JSON object.`;
 }
 

@@ -11,6 +11,7 @@ export function createStubChartRenderer(): ChartRenderer {
   let closed = false;
   return {
     render: async () => Buffer.from(ONE_PIXEL_PNG),
+    start: async () => {},
     close: async () => {
       closed = true;
     },

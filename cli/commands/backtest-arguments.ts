@@ -1,0 +1,215 @@
+// The options of `quantagent backtest`: its --help text, the zod schema its arguments are checked with (in the
+// command line's words: "--step must be at least 1 bar"), reading them, and the config record they make.
+import { parseArgs } from "node:util";
+
+import { z } from "zod";
+
+import { formatZodError } from "../../src/common/index";
+import { type Config, createConfig, switchProvider } from "../../src/index";
+import { providerIdSchema } from "../../src/llm/index";
+import { timeframeSchema } from "../../src/market/index";
+import { MAX_COST_BPS } from "../../src/scoring/index";
+import type { CliContext } from "../cli-context";
+import { EXIT_CODES_HELP, UsageError } from "../exit-codes";
+import { usageErrors } from "../parse-options";
+
+export const BACKTEST_HELP = `Usage: quantagent backtest (--csv <file> | --symbol <ticker> --start <date> --end <date>) [options]
+
+Walks one continuous series: a decision every --step bars from bar --window-bars on, each seeing only the bars up
+to its decision bar; the position is entered at that bar's close and held --horizon bars or to the next decision,
+paying --cost-bps a side on every open, close and flip. The model's equity curve is drawn beside buy-and-hold,
+always-long, always-short, random, momentum and linear regression on the same bars, with the paired test against
+always-long. Writes a JSON record, a markdown and a self-contained HTML report, and the figures as PNGs.
+
+Series:
+  --csv <file>             a CSV with Datetime, Open, High, Low, Close[, Volume], rows in time order
+  --symbol <ticker>        a market symbol (or a built-in asset code such as BTC), fetched for --start..--end
+                           through the market data (a plugin's source, else Yahoo)
+  --start, --end <date>    the range of --symbol (ISO dates)
+  --timeframe <tf>         1m 5m 15m 30m 1h 4h 1d 1w 1mo   (default for --csv: read from the rows' spacing)
+  --name <name>            the series' name in reports, and the report's file name (default backtest)
+
+Schedule and costs:
+  --window-bars <n>        bars each decision sees (the config's window_bars)       (default 45)
+  --horizon <n>            bars a position is held (the config's decision_horizon_bars) (default 3)
+  --step <n>               bars between decisions                                   (default: the horizon)
+  --cost-bps <bps>         cost per side in basis points, 0 to 1000                 (default 5)
+  --seed <n>               seed of the random baseline                              (default 1)
+
+Model and spending:
+  --provider <id>          openai | anthropic | qwen, for both model roles          (default openai)
+  --agent-model <name>     agent model name                                         (default: the provider's)
+  --graph-model <name>     graph (vision) model name; names the model's line        (default: the provider's)
+  --temperature <t>        temperature of both models                               (default 0.1)
+  --max-cost <usd>         refuse to start when the estimated cost is above this (nothing is spent)
+  --concurrency <n>        analyses in flight at once                               (default 2)
+  --sequential             run the three analysts of one analysis one after another
+  --baselines-only         no model: no key, no cost
+
+Files:
+  --data-dir <dir>         the journal (runs are recorded), and the defaults below  (default: $DATA_DIR, else data)
+  --cache-dir <dir>        completed decisions and model answers                    (default <data dir>/cache/backtest)
+  --no-cache               keep nothing: a rerun pays again
+  --out <dir>              where the report goes                                    (default <data dir>/backtest)
+  --overwrite              replace an earlier report of the same name
+  --no-charts              write no PNGs and no figures in the HTML (no Chromium needed for the report)
+  -h, --help               this text
+
+Keys and base URLs come from the environment: OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY /
+ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. Costs shown are estimates from list prices.
+Ctrl-C stops the run and keeps every completed decision: run the same command again to resume where it stopped.
+
+${EXIT_CODES_HELP} Exit code 1 also when every analysis failed (a wrong key or base URL).
+
+Examples:
+  quantagent backtest --csv data/series/BTC_4h_longest.csv --baselines-only
+  quantagent backtest --csv data/series/BTC_4h_longest.csv --provider openai --max-cost 5 --name btc-gpt
+  quantagent backtest --symbol ETH-USD --timeframe 1d --start 2024-01-01 --end 2024-12-31 --step 5
+`;
+
+const positiveInteger = (field: string) =>
+  z.coerce
+    .number({ error: `--${field} must be a number` })
+    .int(`--${field} must be a whole number`)
+    .positive(`--${field} must be positive`);
+
+const argumentsSchema = z
+  .object({
+    csv: z.string().min(1).optional(),
+    symbol: z.string().min(1).optional(),
+    start: z.string().min(1).optional(),
+    end: z.string().min(1).optional(),
+    timeframe: timeframeSchema.optional(),
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+$/, "--name must be letters, digits, . _ or -")
+      .max(80, "--name must be at most 80 characters")
+      .optional(),
+    windowBars: positiveInteger("window-bars").optional(),
+    horizon: positiveInteger("horizon").optional(),
+    step: z.coerce
+      .number({ error: "--step must be a number of bars" })
+      .int("--step must be a whole number of bars")
+      .min(1, "--step must be at least 1 bar")
+      .optional(),
+    costBps: z.coerce
+      .number({ error: "--cost-bps must be a number of basis points" })
+      .min(0, "--cost-bps must be 0 or more basis points")
+      .max(MAX_COST_BPS, `--cost-bps must be at most ${MAX_COST_BPS} basis points (10% a side)`)
+      .optional(),
+    seed: z.coerce.number({ error: "--seed must be a number" }).int("--seed must be a whole number").optional(),
+    provider: providerIdSchema.optional(),
+    agentModel: z.string().min(1).optional(),
+    graphModel: z.string().min(1).optional(),
+    temperature: z.coerce.number({ error: "--temperature must be a number" }).optional(),
+    maxCost: z.coerce
+      .number({ error: "--max-cost must be an amount in US dollars" })
+      .nonnegative("--max-cost must be 0 or more")
+      .optional(),
+    concurrency: positiveInteger("concurrency").default(2),
+    sequential: z.boolean().default(false),
+    baselinesOnly: z.boolean().default(false),
+    dataDir: z.string().min(1),
+    cacheDir: z.string().min(1).optional(),
+    noCache: z.boolean().default(false),
+    out: z.string().min(1).optional(),
+    overwrite: z.boolean().default(false),
+    noCharts: z.boolean().default(false),
+  })
+  .superRefine((options, context) => {
+    if ((options.csv === undefined) === (options.symbol === undefined))
+      context.addIssue({
+        code: "custom",
+        message: "give the series: --csv <file>, or --symbol with --start and --end",
+      });
+    if (options.symbol !== undefined && (options.start === undefined || options.end === undefined))
+      context.addIssue({ code: "custom", message: "--symbol needs --start and --end" });
+    if (options.symbol !== undefined && options.timeframe === undefined)
+      context.addIssue({ code: "custom", message: "--symbol needs --timeframe" });
+  });
+export type BacktestArguments = z.infer<typeof argumentsSchema>;
+
+export function readBacktestArguments(context: CliContext): BacktestArguments | "help" {
+  const text = { type: "string" } as const;
+  const flag = { type: "boolean" } as const;
+  const { values } = usageErrors(() =>
+    parseArgs({
+      args: [...context.argv],
+      strict: true,
+      options: {
+        csv: text,
+        symbol: text,
+        start: text,
+        end: text,
+        timeframe: text,
+        name: text,
+        "window-bars": text,
+        horizon: text,
+        step: text,
+        "cost-bps": text,
+        seed: text,
+        provider: text,
+        "agent-model": text,
+        "graph-model": text,
+        temperature: text,
+        "max-cost": text,
+        concurrency: text,
+        sequential: flag,
+        "baselines-only": flag,
+        "data-dir": text,
+        "cache-dir": text,
+        "no-cache": flag,
+        out: text,
+        overwrite: flag,
+        "no-charts": flag,
+        help: { type: "boolean", short: "h" },
+      },
+    }),
+  );
+  if (values.help) return "help";
+  const parsed = argumentsSchema.safeParse({
+    csv: values.csv,
+    symbol: values.symbol,
+    start: values.start,
+    end: values.end,
+    timeframe: values.timeframe,
+    name: values.name,
+    windowBars: values["window-bars"],
+    horizon: values.horizon,
+    step: values.step,
+    costBps: values["cost-bps"],
+    seed: values.seed,
+    provider: values.provider,
+    agentModel: values["agent-model"],
+    graphModel: values["graph-model"],
+    temperature: values.temperature,
+    maxCost: values["max-cost"],
+    concurrency: values.concurrency,
+    sequential: values.sequential,
+    baselinesOnly: values["baselines-only"],
+    dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
+    cacheDir: values["cache-dir"],
+    noCache: values["no-cache"],
+    out: values.out,
+    overwrite: values.overwrite,
+    noCharts: values["no-charts"],
+  });
+  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  return parsed.data;
+}
+
+/** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
+export function backtestConfigOf(options: BacktestArguments, dataDir: string): Config {
+  let config = createConfig({ data_dir: dataDir });
+  if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
+  return createConfig({
+    ...config,
+    ...(options.agentModel === undefined ? {} : { agent_llm_model: options.agentModel }),
+    ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
+    ...(options.temperature === undefined
+      ? {}
+      : { agent_llm_temperature: options.temperature, graph_llm_temperature: options.temperature }),
+    ...(options.windowBars === undefined ? {} : { window_bars: options.windowBars }),
+    ...(options.horizon === undefined ? {} : { decision_horizon_bars: options.horizon }),
+  });
+}

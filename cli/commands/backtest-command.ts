@@ -1,0 +1,114 @@
+// `quantagent backtest`: a walk-forward backtest of the agents on one continuous series (a CSV file, or a symbol over
+// a date range), beside buy-and-hold and the baselines on the same bars, with trading costs; writes
+// <out>/<name>.json, .md, .html and the equity and drawdown PNGs, and records the run in the journal. Before anything
+// is spent it prints what the run will ask of the provider (decisions, calls, an estimated cost) and refuses to start
+// above --max-cost. Ctrl-C keeps every completed decision (the decision cache): the same command resumes. Its options
+// are in backtest-arguments.ts.
+import path from "node:path";
+
+import {
+  assertReportAbsent,
+  type BacktestEstimate,
+  createTextProgressBar,
+  describeEstimate,
+  lineLabel,
+  pairedVerdict,
+  runBacktest,
+  writeBacktestReport,
+} from "../../src/backtest/index";
+import { readCsvFile, shortestGapMs, timeframeForGap } from "../../src/market/index";
+import type { CliContext } from "../cli-context";
+import type { Command } from "../command";
+import { EXIT_CODES, UsageError } from "../exit-codes";
+import { formatTextTable } from "../text-table";
+import { BACKTEST_HELP, type BacktestArguments, backtestConfigOf, readBacktestArguments } from "./backtest-arguments";
+
+async function run(context: CliContext): Promise<number> {
+  const options = readBacktestArguments(context);
+  if (options === "help") {
+    context.stdout.write(BACKTEST_HELP);
+    return EXIT_CODES.ok;
+  }
+  const inCwd = (file: string) => path.resolve(context.cwd, file);
+  const dataDir = inCwd(options.dataDir);
+  const out = inCwd(options.out ?? path.join(dataDir, "backtest"));
+  const name = options.name ?? "backtest";
+  const config = backtestConfigOf(options, dataDir);
+  // A clash with an earlier report is found now, before the series is read or any model is paid for.
+  await assertReportAbsent({ dir: out, name, overwrite: options.overwrite });
+  const series = await seriesOf(options, inCwd, context.signal);
+  const stderr = context.stderr as NodeJS.WritableStream & { isTTY?: boolean };
+
+  const result = await runBacktest({
+    series,
+    config,
+    includeModel: !options.baselinesOnly,
+    step: options.step,
+    costBps: options.costBps,
+    seed: options.seed,
+    maxCostUsd: options.maxCost,
+    concurrency: options.concurrency,
+    schedule: options.sequential ? "sequential" : "concurrent",
+    cacheDir: options.noCache ? false : inCwd(options.cacheDir ?? path.join(dataDir, "cache", "backtest")),
+    signal: context.signal,
+    dependencies: { env: context.env },
+    onEstimate: (estimate: BacktestEstimate) => context.stderr.write(`Estimate: ${describeEstimate(estimate)}\n`),
+    onProgress: createTextProgressBar(stderr),
+  });
+  const written = await writeBacktestReport(result, {
+    dir: out,
+    name,
+    overwrite: options.overwrite,
+    charts: !options.noCharts,
+    signal: context.signal,
+  });
+  const rows = result.lines.map((line) => ({
+    Line: lineLabel(line),
+    Trades: String(line.trades),
+    Return: `${(line.totalReturn * 100).toFixed(2)}%`,
+    Sharpe: line.sharpe === null ? "–" : line.sharpe.toFixed(2),
+    "Max drawdown": `${(line.maxDrawdown * 100).toFixed(2)}%`,
+    "Hit rate": line.hitRate === null ? "–" : `${(line.hitRate * 100).toFixed(1)}%`,
+    Exposure: `${(line.exposure * 100).toFixed(0)}%`,
+  }));
+  const numeric = ["Trades", "Return", "Sharpe", "Max drawdown", "Hit rate", "Exposure"];
+  context.stdout.write(formatTextTable(rows, { alignRight: numeric }));
+  const model = result.lines.find((line) => line.kind === "model");
+  const test = model && result.paired.find((candidate) => candidate.a === model.name);
+  if (model && test) context.stdout.write(`\n${pairedVerdict(test, lineLabel(model))}\n`);
+  context.stdout.write(
+    `\nWrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`,
+  );
+  if (result.errors > 0)
+    context.stdout.write(`${result.errors} of ${result.decisions.length} analyses failed; see the report.\n`);
+  if (result.journalRunId) context.stdout.write(`Recorded in the journal as run ${result.journalRunId}.\n`);
+  if (result.journalError) context.stderr.write(`${result.journalError.message}\n`);
+  return result.errors > 0 && result.errors === result.decisions.length ? EXIT_CODES.failed : EXIT_CODES.ok;
+}
+
+/** The series option of runBacktest: a CSV file read here (its timeframe read from its spacing unless given). */
+async function seriesOf(options: BacktestArguments, inCwd: (file: string) => string, signal: AbortSignal) {
+  if (options.symbol !== undefined)
+    return {
+      symbol: options.symbol,
+      timeframe: options.timeframe ?? "1d",
+      start: options.start ?? "",
+      end: options.end ?? "",
+    };
+  const file = inCwd(options.csv ?? "");
+  const candles = await readCsvFile(file, { order: "ascending", signal });
+  const gap = shortestGapMs(candles);
+  const timeframe = options.timeframe ?? (gap === undefined ? undefined : timeframeForGap(gap));
+  if (timeframe === undefined)
+    throw new UsageError(
+      `The timeframe of ${path.basename(file)} cannot be read from its rows' spacing: give --timeframe`,
+    );
+  return { candles, timeframe, name: options.name ?? path.basename(file, path.extname(file)) };
+}
+
+export const backtestCommand: Command = {
+  name: "backtest",
+  summary: "walk the agents over one series with costs: equity curves against buy-and-hold and the baselines",
+  help: BACKTEST_HELP,
+  run,
+};

@@ -1,0 +1,135 @@
+// Plotly figures of a backtest (plain JSON, pure): the equity curve of every line on the same bars, the model's
+// thick in front, buy-and-hold dashed behind, and each line's drawdown below its running peak. The chart renderer
+// turns them into PNGs; the same JSON works with Plotly.newPlot for an interactive chart (the web page does that).
+import type { BaselineId } from "../scoring/baselines";
+import { baselineLabels } from "../scoring/baselines";
+import type { BacktestLine } from "./backtest-lines";
+import type { BacktestResult } from "./backtest-result";
+
+export type BacktestFigureId = "equity" | "drawdown";
+
+export interface EquityTrace {
+  type: "scatter";
+  mode: "lines";
+  name: string;
+  x: string[];
+  y: number[];
+  line: { color: string; width: number; dash: "solid" | "dash" | "dot" };
+  hovertemplate: string;
+}
+
+export interface BacktestFigure {
+  data: EquityTrace[];
+  layout: Record<string, unknown> & { width: number; height: number };
+}
+
+const lineColors: Record<BaselineId | "buy_and_hold", string> = {
+  buy_and_hold: "#18181b",
+  always_long: "#16a34a",
+  always_short: "#dc2626",
+  random: "#a1a1aa",
+  momentum: "#f59e0b",
+  linear_regression: "#9333ea",
+};
+const MODEL_COLOR = "#2563eb";
+
+/** How a line is named in reports: its model name, "Buy and hold", or the baseline's label. */
+export function lineLabel(line: Pick<BacktestLine, "name" | "kind">): string {
+  if (line.kind === "model") return line.name;
+  if (line.name === "buy_and_hold") return "Buy and hold";
+  return baselineLabels[line.name as BaselineId] ?? line.name;
+}
+
+function trace(line: BacktestLine, values: number[], format: string): EquityTrace {
+  const model = line.kind === "model";
+  return {
+    type: "scatter",
+    mode: "lines",
+    name: lineLabel(line),
+    x: line.equity.map((point) => point.time),
+    y: values,
+    line: {
+      color: model ? MODEL_COLOR : (lineColors[line.name as BaselineId | "buy_and_hold"] ?? "#52525b"),
+      width: model ? 2.5 : 1.3,
+      dash: line.name === "buy_and_hold" ? "dash" : "solid",
+    },
+    hovertemplate: `%{x}<br>${lineLabel(line)}: %{y:${format}}<extra></extra>`,
+  };
+}
+
+function layout(title: string, yAxis: Record<string, unknown>): BacktestFigure["layout"] {
+  return {
+    width: 960,
+    height: 480,
+    title: { text: title, x: 0.01, xanchor: "left", font: { size: 16 } },
+    font: { family: "DejaVu Sans, Arial, sans-serif", size: 12, color: "#27272a" },
+    paper_bgcolor: "#ffffff",
+    plot_bgcolor: "#ffffff",
+    margin: { l: 64, r: 24, t: 56, b: 48 },
+    legend: { orientation: "h", x: 0, y: -0.14 },
+    xaxis: { type: "date", gridcolor: "#f4f4f5" },
+    yaxis: { gridcolor: "#e4e4e7", zeroline: false, ...yAxis },
+  };
+}
+
+/** Back to front: baselines, buy-and-hold, then the model on top. */
+function drawingOrder(lines: readonly BacktestLine[]): BacktestLine[] {
+  const rank = (line: BacktestLine) => (line.kind === "model" ? 2 : line.name === "buy_and_hold" ? 1 : 0);
+  return [...lines].sort((left, right) => rank(left) - rank(right));
+}
+
+export function equityFigure(result: BacktestResult): BacktestFigure {
+  const { series, costBps } = result.settings;
+  return {
+    data: drawingOrder(result.lines).map((line) =>
+      trace(
+        line,
+        line.equity.map((point) => point.value),
+        ".4f",
+      ),
+    ),
+    layout: {
+      ...layout(`Equity, ${series.name} ${series.timeframe} (starts at 1; ${costBps} bps a side)`, {
+        title: { text: "equity" },
+      }),
+      shapes: [
+        {
+          type: "line",
+          xref: "paper",
+          x0: 0,
+          x1: 1,
+          y0: 1,
+          y1: 1,
+          line: { color: "#71717a", width: 1, dash: "dot" },
+        },
+      ],
+    },
+  };
+}
+
+export function drawdownFigure(result: BacktestResult): BacktestFigure {
+  return {
+    data: drawingOrder(result.lines).map((line) => {
+      let peak = 1;
+      const below = line.equity.map((point) => {
+        peak = Math.max(peak, point.value);
+        return -(1 - point.value / peak) * 100;
+      });
+      return trace(line, below, ".2f");
+    }),
+    layout: layout("Drawdown below the running peak (%)", { title: { text: "drawdown (%)" } }),
+  };
+}
+
+export function backtestFigure(result: BacktestResult, figure: BacktestFigureId): BacktestFigure {
+  switch (figure) {
+    case "equity":
+      return equityFigure(result);
+    case "drawdown":
+      return drawdownFigure(result);
+    default: {
+      const exhaustive: never = figure;
+      return exhaustive;
+    }
+  }
+}

@@ -1,0 +1,66 @@
+// The record a backtest returns and its reports are made from: what was run on which bars, each decision with every
+// line's side, the lines with their figures and equity curves, the paired tests against always-LONG, the estimate
+// told before the run and the usage it had.
+import type { UsageSummary } from "../llm/usage-meter";
+import type { ModelsUsed } from "../pipeline/analysis-result";
+import type { BaselineId } from "../scoring/baselines";
+import type { Directive } from "../scoring/directive";
+import type { BacktestLine, LinePairedTest } from "./backtest-lines";
+import type { BacktestEstimate } from "./cost-estimate";
+
+export interface BacktestSettings {
+  series: { name: string; timeframe: string; bars: number; start: string; end: string };
+  /** Bars each decision sees (the config's window_bars). */
+  windowBars: number;
+  /** Bars a position is held without a new decision (the config's decision_horizon_bars). */
+  horizon: number;
+  step: number;
+  costBps: number;
+  seed: number;
+  /** Bars a year, read from the series' own spacing: what the Sharpe ratios are annualised with. */
+  barsPerYear: number | null;
+  /** The models the agents used; null for a baselines-only run. */
+  models: ModelsUsed | null;
+  promptVersion: string | null;
+  plugins: { name: string; version: string }[];
+  /** Where decisions and model answers are cached; null when caching is off or the model took no part. */
+  cacheDir: string | null;
+}
+
+export interface BacktestDecisionRecord {
+  /** Index of the decision bar in the series (0-based). */
+  bar: number;
+  /** Open time of the decision bar, ISO 8601; the decision is taken at its close. */
+  time: string;
+  close: number;
+  /** The move it is scored on: its close to the close `horizon` bars later (or the last close). */
+  move: number;
+  /** The model's directive; absent when its analysis failed or the run had no model. */
+  directive?: Directive;
+  /** The risk step's levels the position was given, when it ran. */
+  risk?: { stopLoss: number; takeProfit: number; size: number } | null;
+  /** Taken from the decision cache. */
+  cached?: boolean;
+  error?: string;
+  /** What each baseline decided at this bar. */
+  baselines: Record<BaselineId, Directive>;
+}
+
+export interface BacktestResult {
+  settings: BacktestSettings;
+  decisions: BacktestDecisionRecord[];
+  /** The model's line first (when it ran), then buy_and_hold and the baselines. */
+  lines: BacktestLine[];
+  /** Every directional line against always_long, on the decisions both scored. */
+  paired: LinePairedTest[];
+  /** What the run was expected to ask of the provider, told before it started; null without a model. */
+  estimate: BacktestEstimate | null;
+  usage: UsageSummary;
+  /** Decisions whose analysis failed. */
+  errors: number;
+  startedAt: string;
+  durationMs: number;
+  /** The run's id in the journal (when the config's journal is on). */
+  journalRunId?: string;
+  journalError?: { code: string; message: string };
+}

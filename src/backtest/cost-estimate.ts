@@ -1,0 +1,105 @@
+// What a backtest will ask of the provider, told before anything is spent: decisions to analyse (those not already
+// in the decision cache), model calls, tokens and an ESTIMATED cost; and the refusal to start when that estimate is
+// above the caller's limit (`maxCostUsd`, the CLI's --max-cost).
+//
+// Where the numbers come from. An analysis with the default prompts makes 5 calls on the graph model (the Indicator
+// agent's two tool rounds, one vision read per chart, the decision), plus 2 on the agent model with
+// chart_dispatch "tool-call". Tokens per analysis are typical figures, not a measurement of this run: the prompt
+// text of a 45-bar window is about 5,300 tokens (bench/README.md, "Chart dispatch"), the two charts about 1,000 each
+// on OpenAI's image pricing, and the four reports a model writes about 1,500 output tokens together. Plugin
+// analysts may make calls of their own; they are not counted. Prices are the list prices of src/llm/model-prices.ts.
+// An estimate can be wrong either way; it is there to stop a run that would cost ten times what was meant.
+import { InputError } from "../common/input-error";
+import type { TokenUsage } from "../llm/chat-model";
+import { estimateCostUsd, MODEL_PRICES_AS_OF } from "../llm/model-prices";
+
+export const TYPICAL_GRAPH_USAGE = Object.freeze({ calls: 5, inputTokens: 7_500, outputTokens: 1_500 });
+/** The agent model's forced chart-tool calls under chart_dispatch "tool-call": a short prompt and a tool each. */
+export const TYPICAL_DISPATCH_USAGE = Object.freeze({ calls: 2, inputTokens: 800, outputTokens: 100 });
+
+export interface BacktestEstimate {
+  /** Decisions in the run. */
+  decisions: number;
+  /** Of them, already in the decision cache: free. */
+  cached: number;
+  /** Of them, to analyse now. */
+  toAnalyse: number;
+  /** Model calls those analyses will make, typically. */
+  calls: number;
+  tokens: TokenUsage;
+  /** ESTIMATED cost in US dollars; null when a model has no list price (then its calls cannot be costed). */
+  costUsd: number | null;
+  unpricedModels: string[];
+  /** The label to print next to the cost. */
+  costLabel: string;
+}
+
+export interface EstimateInput {
+  decisions: number;
+  cached: number;
+  models: { agent: string; graph: string };
+  chartDispatch: "direct" | "tool-call";
+}
+
+export function estimateBacktest(input: EstimateInput): BacktestEstimate {
+  const toAnalyse = input.decisions - input.cached;
+  const parts = [
+    { model: input.models.graph, usage: TYPICAL_GRAPH_USAGE },
+    ...(input.chartDispatch === "tool-call" ? [{ model: input.models.agent, usage: TYPICAL_DISPATCH_USAGE }] : []),
+  ];
+  let costUsd: number | null = 0;
+  const unpriced = new Set<string>();
+  const tokens = { inputTokens: 0, outputTokens: 0 };
+  let calls = 0;
+  for (const { model, usage } of parts) {
+    const scaled = { inputTokens: usage.inputTokens * toAnalyse, outputTokens: usage.outputTokens * toAnalyse };
+    calls += usage.calls * toAnalyse;
+    tokens.inputTokens += scaled.inputTokens;
+    tokens.outputTokens += scaled.outputTokens;
+    const cost = estimateCostUsd(model, scaled);
+    if (cost === undefined) {
+      if (toAnalyse > 0) unpriced.add(model);
+    } else if (costUsd !== null) costUsd += cost;
+  }
+  if (unpriced.size > 0) costUsd = null;
+  return {
+    decisions: input.decisions,
+    cached: input.cached,
+    toAnalyse,
+    calls,
+    tokens,
+    costUsd,
+    unpricedModels: [...unpriced].sort(),
+    costLabel: `estimate from typical token counts and list prices as of ${MODEL_PRICES_AS_OF}, not a bill`,
+  };
+}
+
+/** "38 decisions (12 cached, 26 to analyse): about 130 model calls, 234k tokens, ~$0.72 (estimate ...)". */
+export function describeEstimate(estimate: BacktestEstimate): string {
+  const tokens = estimate.tokens.inputTokens + estimate.tokens.outputTokens;
+  const cost =
+    estimate.costUsd === null
+      ? `cost unknown (no list price for ${estimate.unpricedModels.join(", ")})`
+      : `~$${estimate.costUsd.toFixed(2)} (${estimate.costLabel})`;
+  return (
+    `${estimate.decisions} decision${estimate.decisions === 1 ? "" : "s"} (${estimate.cached} cached, ` +
+    `${estimate.toAnalyse} to analyse): about ${estimate.calls} model calls, ${Math.round(tokens / 1000)}k tokens, ${cost}`
+  );
+}
+
+/** Throws an InputError (code over_budget) when the estimate is above `maxCostUsd`, or cannot be told at all. */
+export function assertWithinBudget(estimate: BacktestEstimate, maxCostUsd: number | undefined): void {
+  if (maxCostUsd === undefined || estimate.toAnalyse === 0) return;
+  if (estimate.costUsd === null)
+    throw new InputError({
+      code: "over_budget",
+      message: `Not started: a cost limit of $${maxCostUsd} was set, but ${estimate.unpricedModels.join(", ")} has no list price, so the cost of ${estimate.toAnalyse} analyses cannot be estimated. Drop the limit to run anyway, or use a priced model.`,
+      details: { max_cost_usd: maxCostUsd },
+    });
+  if (estimate.costUsd > maxCostUsd)
+    throw new InputError({
+      code: "over_budget",
+      message: `Not started: the estimated cost, ~$${estimate.costUsd.toFixed(2)} for ${estimate.toAnalyse} analyses, is above the limit of $${maxCostUsd}. Raise the limit, backtest a shorter series, or take a decision less often (a larger step). Nothing was spent.`,
+      details: { max_cost_usd: maxCostUsd, estimated_cost_usd: Number(estimate.costUsd.toFixed(4)) },
+    });
+}

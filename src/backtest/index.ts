@@ -1,0 +1,55 @@
+// quantagent-ts/backtest: a walk-forward backtest of the agents on one continuous series, with trading costs,
+// beside buy-and-hold and the baselines on the same bars; its parts (the position engine, the equity figures, the
+// schedule, the cost estimate) for research of your own.
+export {
+  type BacktestFigure,
+  backtestFigure,
+  type BacktestFigureId,
+  drawdownFigure,
+  equityFigure,
+  lineLabel,
+} from "./backtest-figures";
+export { type BacktestLine, backtestLines, type EquityPoint, type LinePairedTest } from "./backtest-lines";
+export { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
+export {
+  backtestMarkdown,
+  backtestReportBlocks,
+  backtestSummary,
+  backtestTitle,
+  linesTable,
+  pairedTable,
+  pairedVerdict,
+} from "./backtest-report";
+export type { BacktestDecisionRecord, BacktestResult, BacktestSettings } from "./backtest-result";
+export {
+  type BacktestSeriesInput,
+  backtestSeriesSchema,
+  loadBacktestSeries,
+  type LoadedSeries,
+  MAX_SERIES_BARS,
+} from "./backtest-series";
+export { showBacktest, type ShowBacktestOptions } from "./backtest-view";
+export { backtestReportJson, backtestRunReport, backtestWire } from "./backtest-wire";
+export { BACKTEST_BASELINES, baselineDecisions } from "./baseline-decisions";
+export {
+  assertWithinBudget,
+  type BacktestEstimate,
+  describeEstimate,
+  estimateBacktest,
+  TYPICAL_DISPATCH_USAGE,
+  TYPICAL_GRAPH_USAGE,
+} from "./cost-estimate";
+export { decisionBars, decisionMove, decisionWindow } from "./decision-schedule";
+export { barReturns, barsPerYear, maxDrawdown, sharpeRatio } from "./equity-metrics";
+export { checkExitLevels, type ExitLevels, levelExit } from "./exit-levels";
+export { type EngineDecision, type EngineRun, type ExitReason, runPositions, type Trade } from "./position-engine";
+export { runBacktest } from "./run-backtest";
+// What a run shows and leaves behind, shared with the evaluation: the progress bar and the report files' check.
+export {
+  createRunProgressView,
+  createTextProgressBar,
+  type RunProgress,
+  type RunProgressListener,
+} from "../reports/progress-bar";
+export { assertReportAbsent, type WrittenReport } from "../reports/report-files";
+export { writeBacktestReport, type WriteBacktestReportOptions } from "./write-backtest-report";

@@ -1,0 +1,185 @@
+// runBacktest: a walk-forward backtest of the agents on one continuous series, beside buy-and-hold and the
+// baselines on the same bars, with trading costs. A module that takes a pipeline (or the config to build one), not
+// a method of it.
+//
+// How it runs, and what is refused before anything is spent: the options are checked (a step of zero, a negative
+// or absurd cost), the series is loaded and checked (time order, no repeated bar, long enough for one decision;
+// with the model, spaced as its timeframe says), the key is checked, every decision is looked up in the decision
+// cache and the estimate of what is left is told (onEstimate) and held against the cost limit. Only then are the
+// missing decisions analysed (model-decisions.ts). The baselines decide on the same windows, every line is played
+// through the position engine, and the run is recorded in the journal when the config's journal is on.
+import path from "node:path";
+
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import { InputError } from "../common/input-error";
+import { itemAt } from "../common/item-at";
+import { type Config, createConfig } from "../config/config-schema";
+import { modelSettingsFor } from "../llm/create-chat-model";
+import { createUsageMeter } from "../llm/usage-meter";
+import { assertBarSpacing } from "../market/bar-spacing";
+import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
+import { tradingCost } from "../scoring/trading-cost";
+import { recordBacktestRun } from "./backtest-journal";
+import { backtestLines } from "./backtest-lines";
+import { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
+import { backtestPipeline } from "./backtest-pipeline";
+import type { BacktestResult } from "./backtest-result";
+import { loadBacktestSeries } from "./backtest-series";
+import { baselineDecisions } from "./baseline-decisions";
+import { assertWithinBudget, type BacktestEstimate, estimateBacktest } from "./cost-estimate";
+import { createDecisionCache } from "./decision-cache";
+import { decisionRecords } from "./decision-records";
+import { decisionBars, decisionWindow } from "./decision-schedule";
+import { barsPerYear } from "./equity-metrics";
+import { type ModelDecision, runModelDecisions } from "./model-decisions";
+
+export async function runBacktest(options: BacktestOptions): Promise<BacktestResult> {
+  const { pipeline: given, config: configInput, dependencies = {}, plugins: pluginOption, ...rest } = options;
+  const { signal, onProgress, onEstimate, ...data } = rest;
+  const parsed = backtestOptionsSchema.safeParse(data);
+  if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid backtest options");
+  if (given && (configInput !== undefined || pluginOption !== undefined))
+    throw new InputError({
+      message: "Give either a pipeline or a config (with plugins) to runBacktest, not both: a pipeline brings its own",
+    });
+  const settings = parsed.data;
+  const cost = tradingCost(settings.costBps);
+  const config: Config = given ? { ...given.config } : createConfig(configInput ?? {});
+  const plugins = checkPluginSet(pluginOption ?? dependencies.plugins ?? []);
+  const pluginSummary = given ? given.plugins : summarisePlugins(plugins);
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const meter = createUsageMeter();
+  const cacheDir =
+    !settings.includeModel || settings.cacheDir === false
+      ? null
+      : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "backtest"));
+
+  const pipelines = backtestPipeline({
+    given,
+    config,
+    dependencies,
+    plugins,
+    pluginSummary,
+    cacheDir,
+    meter,
+  });
+  const pipeline = () => pipelines.get();
+
+  try {
+    const series = await loadBacktestSeries(settings.series, { pipeline, signal });
+    const { candles } = series;
+    const horizon = config.decision_horizon_bars;
+    const windowBars = config.window_bars;
+    const step = settings.step ?? horizon;
+    const bars = decisionBars(candles.length, { windowBars, step, horizon });
+    const baselines = baselineDecisions(candles, bars, { windowBars, horizon, seed: settings.seed });
+
+    let modelDecisions: ModelDecision[] | undefined;
+    let estimate: BacktestEstimate | null = null;
+    if (settings.includeModel) {
+      // Every window an analysis will see, checked as the analysis would check it, before any call.
+      for (const bar of bars)
+        assertBarSpacing(decisionWindow(candles, bar, windowBars), series.timeframe, `the series ${series.name}`);
+      const active = pipeline();
+      active.model("agent"); // a missing key fails here, once, before any call
+      active.model("graph");
+      const models = modelsOf(config);
+      const cache = createDecisionCache(cacheDir === null ? null : path.join(cacheDir, "decisions"), {
+        promptVersion: PROMPT_VERSION,
+        plugins: pluginSummary,
+        models,
+        chartDispatch: config.chart_dispatch,
+        horizon,
+        timeframe: series.timeframe,
+        name: series.name,
+      });
+      const keys = bars.map((bar) => cache.key(decisionWindow(candles, bar, windowBars)));
+      const found = await Promise.all(keys.map((key) => cache.get(key)));
+      estimate = estimateBacktest({
+        decisions: bars.length,
+        cached: found.filter((hit) => hit !== undefined).length,
+        models: { agent: models.agent.model, graph: models.graph.model },
+        chartDispatch: config.chart_dispatch,
+      });
+      onEstimate?.(estimate);
+      assertWithinBudget(estimate, settings.maxCostUsd);
+      modelDecisions = await runModelDecisions({
+        pipeline: active,
+        candles,
+        bars,
+        windowBars,
+        timeframe: series.timeframe,
+        name: series.name,
+        cache,
+        keys,
+        found,
+        concurrency: settings.concurrency,
+        schedule: settings.schedule,
+        meter,
+        meterResults: given ? meter : undefined,
+        signal,
+        onProgress,
+      });
+    }
+
+    const first = itemAt(candles, 0);
+    const last = itemAt(candles, candles.length - 1);
+    const perYear = barsPerYear(candles.slice(itemAt(bars, 0)).map((candle) => candle.time));
+    const { lines, paired } = backtestLines({
+      candles,
+      bars,
+      horizon,
+      cost,
+      barsPerYear: perYear,
+      baselines,
+      model: modelDecisions && {
+        name: config.graph_llm_model,
+        kind: "model",
+        decisions: modelDecisions.map((decision) => ({
+          bar: decision.bar,
+          side: decision.directive ?? null,
+          ...(decision.risk ?? {}),
+        })),
+      },
+    });
+    const result: BacktestResult = {
+      settings: {
+        series: {
+          name: series.name,
+          timeframe: series.timeframe,
+          bars: candles.length,
+          start: new Date(first.time).toISOString(),
+          end: new Date(last.time).toISOString(),
+        },
+        windowBars,
+        horizon,
+        step,
+        costBps: cost.costBps,
+        seed: settings.seed,
+        barsPerYear: perYear,
+        models: settings.includeModel ? modelsOf(config) : null,
+        promptVersion: settings.includeModel ? PROMPT_VERSION : null,
+        plugins: settings.includeModel ? pluginSummary : [],
+        cacheDir,
+      },
+      decisions: decisionRecords({ candles, bars, horizon, baselines, model: modelDecisions }),
+      lines,
+      paired,
+      estimate,
+      usage: meter.summary(),
+      errors: modelDecisions?.filter((decision) => decision.error !== undefined).length ?? 0,
+      startedAt,
+      durationMs: Math.round(performance.now() - started),
+    };
+    if (!config.journal) return result;
+    const target = given ? { pipeline: given } : { config, env: dependencies.env ?? process.env };
+    return { ...result, ...(await recordBacktestRun(result, target)) };
+  } finally {
+    await pipelines.close();
+  }
+}
+
+function modelsOf(config: Config) {
+  return { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
+}

@@ -1,0 +1,110 @@
+// The result record of a finished analysis, put together from what its steps produced: the reports, the decision,
+// both charts, the indicator and trendline values, the timings and the model calls each step recorded.
+import type { Decision } from "../agents/decision-record";
+import type { ModelCallRecord, StepName, StepRecorder } from "../agents/model-call";
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import type { TrendlineSummary } from "../agents/trend-summary";
+import { fitCandleTrendlines, resistanceLine, supportLine } from "../charts/trendlines";
+import type { LatestIndicatorValues } from "../indicators";
+import { addUsage, type ChatModel, zeroUsage } from "../llm/chat-model";
+import type { Candle } from "../market/candle";
+import type { Timeframe } from "../market/timeframes";
+import type { PluginSummary } from "../plugins/plugin-set";
+import type { DrawnCharts } from "./analysis-charts";
+import type { AnalysisResult, IndicatorSnapshot } from "./analysis-result";
+import type { StepId } from "./progress-events";
+
+export interface AnalysisParts {
+  /** Whether the agents saw a blind view of the window (agent-view.ts). */
+  blind: boolean;
+  asset: string;
+  assetName: string;
+  symbol: string;
+  timeframe: Timeframe;
+  candles: Candle[];
+  requestedStart?: string;
+  reports: { indicator: string; pattern: string; trend: string };
+  analystReports: readonly { name: string; text: string }[];
+  plugins: PluginSummary[];
+  /** The optional stages that ran, and what they added (absent when a stage did not run). */
+  stages: AnalysisResult["stages"];
+  debate?: AnalysisResult["debate"];
+  risk?: AnalysisResult["risk"];
+  memory?: AnalysisResult["memory"];
+  charts: DrawnCharts;
+  decision: Decision;
+  indicatorValues: LatestIndicatorValues;
+  pluginIndicatorValues: AnalysisResult["pluginIndicatorValues"];
+  trendlines: TrendlineSummary;
+  fits: ReturnType<typeof fitCandleTrendlines>;
+  timings: Partial<Record<StepId, number>>;
+  totalMs: number;
+  recorders: readonly StepRecorder[];
+  models: { agent: ChatModel; graph: ChatModel };
+}
+
+export function assembleResult(parts: AnalysisParts): AnalysisResult {
+  const { candles, fits, models, recorders } = parts;
+  const calls: ModelCallRecord[] = recorders.flatMap((recorder) => recorder.calls());
+  const first = candles[0];
+  const last = candles[candles.length - 1];
+  return {
+    promptVersion: PROMPT_VERSION,
+    blind: parts.blind,
+    asset: parts.asset,
+    assetName: parts.assetName,
+    symbol: parts.symbol,
+    timeframe: parts.timeframe,
+    barCount: candles.length,
+    window: {
+      start: new Date(first?.time ?? 0).toISOString(),
+      end: new Date(last?.time ?? 0).toISOString(),
+      ...(parts.requestedStart === undefined ? {} : { requestedStart: parts.requestedStart }),
+    },
+    reports: parts.reports,
+    analystReports: Object.fromEntries(parts.analystReports.map((report) => [report.name, report.text])),
+    plugins: parts.plugins,
+    stages: parts.stages,
+    ...(parts.debate ? { debate: parts.debate } : {}),
+    ...(parts.risk ? { risk: parts.risk } : {}),
+    ...(parts.memory ? { memory: parts.memory } : {}),
+    charts: { pattern: parts.charts.pattern.toString("base64"), trend: parts.charts.trend.toString("base64") },
+    decision: parts.decision,
+    indicatorValues: snapshot(parts.indicatorValues),
+    pluginIndicatorValues: parts.pluginIndicatorValues,
+    trendlines: parts.trendlines,
+    trendlineEquations: {
+      closeSupport: supportLine(fits.close),
+      closeResistance: resistanceLine(fits.close),
+      lowSupport: supportLine(fits.highLow),
+      highResistance: resistanceLine(fits.highLow),
+    },
+    candles,
+    timingsMs: { ...parts.timings, total: parts.totalMs },
+    usage: {
+      calls,
+      callsPerStep: Object.fromEntries(recorders.map((recorder) => [recorder.step, recorder.calls().length])) as Record<
+        StepName,
+        number
+      >,
+      total: calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage),
+    },
+    models: {
+      agent: { provider: models.agent.provider, model: models.agent.model, temperature: models.agent.temperature },
+      graph: { provider: models.graph.provider, model: models.graph.model, temperature: models.graph.temperature },
+    },
+  };
+}
+
+function snapshot(latest: LatestIndicatorValues): IndicatorSnapshot {
+  return {
+    rsi: latest.rsi,
+    macd: latest.macd,
+    macdSignal: latest.macdSignal,
+    macdHistogram: latest.macdHistogram,
+    stochasticK: latest.stochasticK,
+    stochasticD: latest.stochasticD,
+    roc: latest.roc,
+    williamsR: latest.williamsR,
+  };
+}

@@ -1,0 +1,66 @@
+// The estimate told before a backtest spends anything, and the refusal above the cost limit. Provenance: gpt-4o at
+// $2.50 / $10 per million input / output tokens (src/llm/model-prices.ts); 7,500 in and 1,500 out per analysis, so
+// $0.03375 an analysis; gpt-4o-mini $0.15 / $0.60 for the dispatch calls.
+import { describe, expect, it } from "vitest";
+
+import { assertWithinBudget, describeEstimate, estimateBacktest } from "../../src/backtest/cost-estimate";
+
+const models = { agent: "gpt-4o-mini", graph: "gpt-4o" };
+
+describe("estimateBacktest", () => {
+  it("counts only the decisions not in the cache: calls, tokens and cost", () => {
+    const estimate = estimateBacktest({ decisions: 30, cached: 10, models, chartDispatch: "direct" });
+    expect(estimate).toMatchObject({
+      toAnalyse: 20,
+      calls: 100,
+      tokens: { inputTokens: 150_000, outputTokens: 30_000 },
+    });
+    expect(estimate.costUsd).toBeCloseTo(20 * 0.03375, 12);
+    expect(describeEstimate(estimate)).toMatch(
+      /^30 decisions \(10 cached, 20 to analyse\): about 100 model calls, 180k tokens, ~\$0\.68 \(estimate/,
+    );
+  });
+
+  it("adds the agent model's two dispatch calls with chart_dispatch tool-call", () => {
+    const estimate = estimateBacktest({ decisions: 1, cached: 0, models, chartDispatch: "tool-call" });
+    expect(estimate.calls).toBe(7);
+    expect(estimate.costUsd).toBeCloseTo(0.03375 + (800 * 0.15 + 100 * 0.6) / 1e6, 12);
+  });
+
+  it("cannot cost a model without a list price, and says which", () => {
+    const estimate = estimateBacktest({
+      decisions: 5,
+      cached: 0,
+      models: { agent: "local", graph: "llava" },
+      chartDispatch: "direct",
+    });
+    expect(estimate.costUsd).toBeNull();
+    expect(estimate.unpricedModels).toEqual(["llava"]);
+  });
+});
+
+describe("assertWithinBudget", () => {
+  const estimate = estimateBacktest({ decisions: 20, cached: 0, models, chartDispatch: "direct" }); // $0.675
+  it("refuses a run estimated above the limit, or one whose cost cannot be told, and passes the rest", () => {
+    expect(() => assertWithinBudget(estimate, 0.5)).toThrow(
+      /Not started: the estimated cost, ~\$0\.68 for 20 analyses, is above the limit of \$0\.5/,
+    );
+    expect(() => assertWithinBudget(estimate, 0.7)).not.toThrow();
+    expect(() => assertWithinBudget(estimate, undefined)).not.toThrow();
+    const unknown = estimateBacktest({
+      decisions: 2,
+      cached: 0,
+      models: { agent: "x", graph: "llava" },
+      chartDispatch: "direct",
+    });
+    expect(() => assertWithinBudget(unknown, 100)).toThrow(/llava has no list price/);
+    // Nothing to analyse costs nothing, whatever the limit.
+    const cached = estimateBacktest({
+      decisions: 2,
+      cached: 2,
+      models: { agent: "x", graph: "llava" },
+      chartDispatch: "direct",
+    });
+    expect(() => assertWithinBudget(cached, 0)).not.toThrow();
+  });
+});

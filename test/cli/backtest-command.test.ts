@@ -1,0 +1,169 @@
+// `quantagent backtest` (cli/commands/backtest-command.ts) as a user runs it, through tsx cli/main.ts: --help, a
+// baselines-only run on a CSV (report files, journal), bad options and a shuffled CSV refused with exit code 2, the
+// cost limit refusing before any request, a model run against the fake provider, and Ctrl-C: exit 130 with the
+// completed decisions kept, and the same command resuming from them. Each test starts real processes (tsx, Chromium):
+// the time limits are for a busy machine, not targets.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { resolveChromiumPath } from "../../src/charts/chromium-setup";
+import { candlesToCsv } from "../../src/market/csv-text-writer";
+import { closesInPrompt, momentumAnalyst } from "../backtest/momentum-analyst";
+import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { runCommand } from "../support/run-command";
+
+const root = path.resolve(__dirname, "../..");
+const chromiumMissing = (() => {
+  try {
+    resolveChromiumPath();
+    return false;
+  } catch (error) {
+    console.warn(`Skipping the CLI model runs: ${(error as Error).message}`);
+    return true;
+  }
+})();
+const key = "sk-cli.backtest-0123456789abcdef";
+let server: FakeProviderServer;
+let scratch: string;
+let csv: string;
+const candles = candlesFromCloses(wavyCloses(60, 4)); // decisions at bars 44, 47, 50, 53, 56
+
+beforeAll(async () => {
+  server = await startFakeProviderServer({ validKeys: [key], handler: momentumAnalyst });
+  scratch = await mkdtemp(path.join(tmpdir(), "backtest-cli-"));
+  csv = path.join(scratch, "wavy.csv");
+  await writeFile(csv, candlesToCsv(candles));
+});
+afterAll(async () => {
+  await server?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+const baseEnv = () => ({ PATH: process.env.PATH, HOME: scratch, DATA_DIR: path.join(scratch, "data") });
+const modelEnv = () => ({ ...baseEnv(), OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl });
+
+function cli(args: string[], env: NodeJS.ProcessEnv = baseEnv()) {
+  return runCommand(path.join(root, "node_modules/.bin/tsx"), ["cli/main.ts", "backtest", ...args], { cwd: root, env });
+}
+
+describe("quantagent backtest", () => {
+  it("--help names every option, the resume and the exit codes", async () => {
+    const { code, stdout } = await cli(["--help"]);
+    expect(code).toBe(0);
+    for (const option of ["--csv", "--symbol", "--step", "--cost-bps", "--max-cost", "--baselines-only", "--no-cache"])
+      expect(stdout).toContain(option);
+    expect(stdout).toContain("run the same command again to resume");
+    expect(stdout).toContain("130 interrupted");
+  }, 240_000);
+
+  it("backtests the baselines on a CSV: a table, the report files, the run in the journal", async () => {
+    const out = path.join(scratch, "baselines");
+    const run = await cli(["--csv", csv, "--baselines-only", "--out", out, "--no-charts", "--cost-bps", "10"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Line +Trades +Return +Sharpe +Max drawdown +Hit rate +Exposure/);
+    expect(run.stdout).toMatch(/Buy and hold +1 /);
+    expect(run.stdout).toMatch(/Recorded in the journal as run [0-9a-f-]{36}\./);
+    const report = JSON.parse(readFileSync(path.join(out, "backtest.json"), "utf8"));
+    expect(report.backtest.settings).toMatchObject({
+      cost_bps: 10,
+      step: 3,
+      series: { name: "wavy", timeframe: "4h", bars: 60 },
+    });
+    expect(report.backtest.lines).toHaveLength(6);
+  }, 240_000);
+
+  it("refuses bad options and a shuffled CSV with exit code 2, in plain words", async () => {
+    const shuffled = path.join(scratch, "shuffled.csv");
+    await writeFile(shuffled, candlesToCsv([candles[1]!, candles[0]!, ...candles.slice(2)]));
+    const cases: [string[], RegExp][] = [
+      [["--csv", csv, "--step", "0", "--baselines-only"], /--step must be at least 1 bar/],
+      [["--csv", csv, "--cost-bps=-3", "--baselines-only"], /--cost-bps must be 0 or more basis points/],
+      [["--csv", csv, "--cost-bps", "2000", "--baselines-only"], /--cost-bps must be at most 1000 basis points/],
+      [
+        ["--csv", shuffled, "--baselines-only"],
+        /shuffled\.csv, line 3, column "Datetime": time .* comes before line 2's/,
+      ],
+      [["--baselines-only"], /give the series: --csv <file>, or --symbol with --start and --end/],
+      [["--symbol", "BTC-USD", "--timeframe", "4h"], /--symbol needs --start and --end/],
+      [["--csv", csv, "--window-bars", "60", "--baselines-only"], /60 bars: a backtest needs at least 61/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await cli([...args, "--out", path.join(scratch, "never")]);
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr, args.join(" ")).toMatch(message);
+    }
+  }, 240_000);
+
+  it("says what the run will cost and refuses to start above --max-cost, sending nothing", async () => {
+    server.reset();
+    const run = await cli(["--csv", csv, "--max-cost", "0.01", "--out", path.join(scratch, "never")], modelEnv());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^Estimate: 5 decisions \(0 cached, 5 to analyse\): about 25 model calls, \d+k tokens, ~\$0\.\d\d/,
+    );
+    expect(run.stderr).toMatch(
+      /Not started: the estimated cost, ~\$0\.\d\d for 5 analyses, is above the limit of \$0\.01/,
+    );
+    expect(server.requestCount()).toBe(0);
+  }, 240_000);
+
+  it.skipIf(chromiumMissing)(
+    "runs the model, and says whether it beats always-LONG",
+    async () => {
+      server.reset();
+      const out = path.join(scratch, "model");
+      const run = await cli(
+        ["--csv", csv, "--out", out, "--no-charts", "--cache-dir", path.join(scratch, "cache-model")],
+        modelEnv(),
+      );
+      expect(run.code).toBe(0);
+      expect(run.stderr).toMatch(/\[#+\] 5\/5 decisions · 0 errors/);
+      expect(run.stdout).toMatch(/^gpt-4o +\d+ /m);
+      expect(run.stdout).toMatch(/gpt-4o (beats|does worse than|does not beat) always-LONG at 5% \(exact McNemar p = /);
+      expect(closesInPrompt(server.requests[0]!.summary.lastUserText).length).toBe(45);
+    },
+    240_000,
+  );
+
+  it.skipIf(chromiumMissing)(
+    "Ctrl-C exits 130 and keeps the completed decisions; the same command resumes",
+    async () => {
+      server.reset();
+      server.setHandler(async (request) => fakeReply.delay(250, momentumAnalyst(request)));
+      const args = ["--csv", csv, "--out", path.join(scratch, "resume"), "--no-charts", "--concurrency", "1"];
+      const cacheArgs = ["--cache-dir", path.join(scratch, "cache-resume")];
+      const child = spawn(
+        path.join(root, "node_modules/.bin/tsx"),
+        ["cli/main.ts", "backtest", ...args, ...cacheArgs],
+        {
+          cwd: root,
+          env: modelEnv(),
+        },
+      );
+      let stderr = "";
+      // "close", not "exit": the last of standard error has been read by then.
+      const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        // Stop once two decisions are done (the progress line says 2/5).
+        if (/ 2\/5 decisions/.test(stderr)) child.kill("SIGINT");
+      });
+      expect(await exited).toBe(130);
+      expect(stderr).toContain("Interrupted.");
+      server.setHandler(momentumAnalyst);
+      const resumed = await cli([...args, ...cacheArgs], modelEnv());
+      expect(resumed.code).toBe(0);
+      const cached = Number(/Estimate: 5 decisions \((\d) cached/.exec(resumed.stderr)?.[1]);
+      expect(cached).toBeGreaterThanOrEqual(2);
+      expect(cached).toBeLessThan(5);
+    },
+    240_000,
+  );
+});

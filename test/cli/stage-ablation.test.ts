@@ -1,0 +1,94 @@
+// `quantagent evaluate --ablation` in-process against the fake provider: the same points without and with the stages,
+// the ablation's markdown (accuracy side by side, the exact paired test) written beside the report and printed; and
+// every mistake refused with exit code 2 before any model call.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { runCli } from "../../cli/run-cli";
+import { wavyCloses, writeBenchmarkFolder } from "../evaluation/synthetic-candles";
+import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+
+// Two evaluations of whole analyses each: generous on a busy 2-core machine; nothing measures speed.
+vi.setConfig({ testTimeout: 180_000 });
+
+const key = "sk-evalkey-9f8e7d6c5b4a3210fedc";
+let server: FakeProviderServer;
+let scratch: string;
+let benchmarkDir: string;
+
+beforeAll(async () => {
+  server = await startFakeProviderServer({ validKeys: [key] });
+  scratch = await mkdtemp(path.join(tmpdir(), "stage-ablation-"));
+  benchmarkDir = path.join(scratch, "benchmark");
+  await writeBenchmarkFolder(benchmarkDir, { BTC: [wavyCloses(60, 1), wavyCloses(60, 2)] });
+});
+afterAll(async () => {
+  await server?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+beforeEach(() => server.reset());
+
+async function evaluate(argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli({
+    argv: [
+      "evaluate",
+      "--data",
+      benchmarkDir,
+      "--assets",
+      "BTC",
+      "--windows",
+      "2",
+      "--no-charts",
+      "--seeds",
+      "20",
+      ...argv,
+    ],
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl, DATA_DIR: path.join(scratch, "data") },
+    cwd: scratch,
+    signal: new AbortController().signal,
+  });
+  return { code, stdout, stderr };
+}
+
+describe("quantagent evaluate --ablation", () => {
+  it("runs the points without and with the stages and writes the paired comparison", async () => {
+    const run = await evaluate(["--debate", "1", "--risk", "--ablation", "--name", "debate"]);
+    expect(run.stderr).not.toMatch(/Error/);
+    expect(run.code).toBe(0);
+    // 2 points: 5 calls each without the stages, 7 with debate 1.
+    expect(server.requestCount()).toBe(2 * 5 + 2 * 7);
+    const file = path.join(scratch, "data", "evaluation", "debate-ablation.md");
+    const markdown = readFileSync(file, "utf8");
+    expect(markdown).toMatch(/^# Ablation: the same points without the stages and with debate 1, risk/);
+    expect(markdown).toContain("| Horizon | Agents without stages | Agents with debate 1, risk |");
+    expect(markdown).toContain("p (exact McNemar)");
+    expect(markdown).toContain("k = 1 bar: no sample tells the two runs apart.");
+    expect(run.stdout).toContain(`Wrote ${file}`);
+    expect(readFileSync(path.join(scratch, "data", "evaluation", "debate.md"), "utf8")).toContain(
+      "Stages: debate 1, risk.",
+    );
+  });
+
+  it("refuses an ablation without stages, of baselines, or over an existing file, before any call", async () => {
+    expect((await evaluate(["--ablation", "--name", "none"])).code).toBe(2);
+    expect((await evaluate(["--risk", "--ablation", "--baselines-only", "--name", "base"])).code).toBe(2);
+    const out = path.join(scratch, "taken");
+    await mkdir(out, { recursive: true });
+    writeFileSync(path.join(out, "x-ablation.md"), "keep me");
+    const taken = await evaluate(["--risk", "--ablation", "--name", "x", "--out", out]);
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toContain("x-ablation.md exists already");
+    expect(readFileSync(path.join(out, "x-ablation.md"), "utf8")).toBe("keep me");
+    expect(existsSync(path.join(out, "x.md"))).toBe(false);
+    expect((await evaluate(["--debate", "9"])).code).toBe(2);
+    expect(server.requestCount()).toBe(0);
+  });
+});

@@ -1,0 +1,114 @@
+// The stages on the command line: `quantagent analyze --memory K --debate R --risk` in-process against the fake
+// provider (the debate streamed under its turns' headings, the levels and lessons in the summary, the stages in the
+// --json result), and every mistake refused with exit code 2 before any model call.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { runCli } from "../../cli/run-cli";
+import { stagesFromOptions } from "../../cli/stage-options";
+import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
+import { fakeArguments, type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+
+// Each test runs whole analyses (charts, model calls over HTTP, the journal): on a busy 2-core machine that can take
+// far longer than the project's 30 s default, so the bound here is generous; nothing measures speed.
+vi.setConfig({ testTimeout: 180_000 });
+
+const key = "sk-stage-options.test-0123456789";
+const csvFile = path.join(BENCHMARK_DIR, "btc", "BTC_4h_1.csv");
+let server: FakeProviderServer;
+let scratch: string;
+
+beforeAll(async () => {
+  server = await startFakeProviderServer({ validKeys: [key] });
+  scratch = await mkdtemp(path.join(tmpdir(), "stage-options-"));
+});
+afterAll(async () => {
+  await server?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+beforeEach(() => server.reset());
+
+async function quantagent(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli({
+    argv,
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl, DATA_DIR: path.join(scratch, "data") },
+    cwd: scratch,
+    signal: new AbortController().signal,
+  });
+  return { code, stdout, stderr };
+}
+
+describe("stage options", () => {
+  it("read K, R and the risk switch, or nothing", () => {
+    expect(stagesFromOptions({})).toBeUndefined();
+    expect(stagesFromOptions({ memory: "3", debate: "2", risk: true })).toEqual({
+      memory: { lessons: 3 },
+      debate: { rounds: 2 },
+      risk: {},
+    });
+    expect(() => stagesFromOptions({ debate: "9" })).toThrow(/--debate: must be at most 5/);
+    expect(() => stagesFromOptions({ memory: "0" })).toThrow(/--memory: must be at least 1/);
+    expect(() => stagesFromOptions({ memory: "two" })).toThrow(/--memory must be a whole number/);
+  });
+});
+
+describe("quantagent analyze with stages", () => {
+  it("runs them: the debate streams under its turns, the summary gives the levels and the lessons", async () => {
+    const run = await quantagent([
+      "analyze",
+      "--csv",
+      csvFile,
+      "--timeframe",
+      "4h",
+      "--end",
+      "2025-01-20T00:00:00Z",
+      "--memory",
+      "2",
+      "--debate",
+      "1",
+      "--risk",
+    ]);
+    expect(run.stderr).toContain(`--- Bull researcher, round 1 ---\n${fakeArguments.bull}`);
+    expect(run.stderr).toContain(`--- Bear researcher, round 1 ---\n${fakeArguments.bear}`);
+    expect(run.stdout).toContain("Stages: memory 2, debate 1, risk");
+    expect(run.stdout).toMatch(
+      /^Risk: (stop-loss [\d.]+, take-profit [\d.]+, size [\d.]+ \(stop beyond the|no levels)/m,
+    );
+    expect(run.stdout).toContain("Memory: 0 lessons given to the Decision agent");
+    expect(run.code).toBe(0);
+    const json = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--risk", "--json", "--quiet"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ stages: { risk: {} }, risk: expect.any(Object) });
+  });
+
+  it("refuses bad values and memory without the journal with exit code 2, before any model call", async () => {
+    for (const argv of [
+      ["--debate", "0"],
+      ["--memory", "11"],
+      ["--memory", "1.5"],
+      ["--memory", "2", "--no-journal"],
+      ["--risk", "yes"],
+    ]) {
+      const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", ...argv]);
+      expect(run.code, argv.join(" ")).toBe(2);
+    }
+    const noJournal = await quantagent([
+      "analyze",
+      "--csv",
+      csvFile,
+      "--timeframe",
+      "4h",
+      "--memory",
+      "2",
+      "--no-journal",
+    ]);
+    expect(noJournal.stderr).toMatch(/--memory keeps its lessons in the journal/);
+    expect(server.requestCount()).toBe(0);
+  });
+});

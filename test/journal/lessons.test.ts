@@ -1,0 +1,117 @@
+// The memory stage's lessons in the journal, on SQLite and PostgreSQL: written only for scored analyses, once each;
+// recalled by market, timeframe and the time their outcome was known (never later than asked), newest first;
+// removed with their analysis.
+import { describe, expect, it } from "vitest";
+
+import type { Journal } from "../../src/journal/journal";
+import { journalEngines, useJournalEngine } from "./journal-engines";
+import { sampleEntry } from "./journal-fixtures";
+
+const HOUR = 3_600_000;
+const start = Date.UTC(2025, 2, 1);
+const at = (bar: number) => new Date(start + bar * 4 * HOUR).toISOString();
+/** Bars after the entry at bar `entry`: closes rising by 1. */
+const barsAfter = (entry: number, count = 3) =>
+  Array.from({ length: count }, (_, index) => ({
+    time: start + (entry + 1 + index) * 4 * HOUR,
+    open: 100,
+    high: 110,
+    low: 90,
+    close: 101 + index,
+    volume: 1,
+  }));
+
+async function scoredAnalysis(journal: Journal, entryBar: number, symbol = "BTC-USD", timeframe = "4h") {
+  const { id } = await journal.record(
+    sampleEntry({
+      symbol,
+      timeframe,
+      window: { start: at(entryBar - 44), end: at(entryBar) },
+      entry: { close: 100, time: at(entryBar) },
+    }),
+  );
+  await journal.recordOutcome(id, barsAfter(entryBar));
+  return id;
+}
+
+const lesson = (analysisId: string, text = `Lesson on ${analysisId}`) => ({
+  analysisId,
+  text,
+  provider: "openai",
+  model: "gpt-4o",
+  promptVersion: "2",
+  usage: { inputTokens: 10, outputTokens: 5 },
+});
+
+describe.each(journalEngines)("lessons on %s", (engine) => {
+  const harness = useJournalEngine(engine);
+
+  it("are recalled only once their outcome was known, newest first, at most the limit", async () => {
+    const journal = await harness.open();
+    const early = await scoredAnalysis(journal, 50); // outcome known from bar 53
+    const late = await scoredAnalysis(journal, 52); // from bar 55
+    expect(await journal.saveLesson(lesson(early))).toBe(true);
+    expect(await journal.saveLesson(lesson(late))).toBe(true);
+    const recall = (knownBy: number, limit = 10) =>
+      journal.recallLessons({ symbol: "BTC-USD", timeframe: "4h", knownBy: at(knownBy), limit });
+    expect(await recall(52)).toEqual([]);
+    expect((await recall(53)).map((found) => found.analysisId)).toEqual([early]);
+    expect((await recall(54)).map((found) => found.analysisId)).toEqual([early]);
+    expect((await recall(55)).map((found) => found.analysisId)).toEqual([late, early]);
+    expect((await recall(90, 1)).map((found) => found.analysisId)).toEqual([late]);
+    expect((await recall(55))[0]).toMatchObject({
+      windowEnd: at(52),
+      decision: "LONG",
+      outcomeBarTime: at(55),
+      text: `Lesson on ${late}`,
+      outcome: [
+        { bars: 1, hit: true },
+        { bars: 3, hit: true },
+      ],
+    });
+    // Another market or timeframe has none.
+    expect(await journal.recallLessons({ symbol: "ETH-USD", timeframe: "4h", knownBy: at(90), limit: 5 })).toEqual([]);
+    expect(await journal.recallLessons({ symbol: "BTC-USD", timeframe: "1h", knownBy: at(90), limit: 5 })).toEqual([]);
+  });
+
+  it("are written once per analysis, only once it is scored, and shown with it", async () => {
+    const journal = await harness.open();
+    const scored = await scoredAnalysis(journal, 50);
+    const { id: pending } = await journal.record(sampleEntry());
+    expect((await journal.analysesAwaitingLessons()).map((analysis) => analysis.id)).toEqual([scored]);
+    await expect(journal.saveLesson(lesson(pending))).rejects.toMatchObject({ reason: "invalid_input" });
+    await expect(journal.saveLesson(lesson("no-such-analysis"))).rejects.toMatchObject({ reason: "not_found" });
+    await expect(journal.saveLesson(lesson(scored, " "))).rejects.toMatchObject({ reason: "invalid_input" });
+    await expect(journal.saveLesson(lesson(scored, "x".repeat(601)))).rejects.toMatchObject({
+      reason: "invalid_input",
+    });
+    expect(await journal.saveLesson(lesson(scored, "first"))).toBe(true);
+    expect(await journal.saveLesson(lesson(scored, "second"))).toBe(false);
+    expect((await journal.get(scored))?.lesson).toMatchObject({ text: "first", model: "gpt-4o" });
+    expect((await journal.get(pending))?.lesson).toBeNull();
+    expect(await journal.analysesAwaitingLessons()).toEqual([]);
+  });
+
+  it("go with their analysis when it is deleted", async () => {
+    const journal = await harness.open();
+    const id = await scoredAnalysis(journal, 50);
+    await journal.saveLesson(lesson(id));
+    expect(await journal.delete(id)).toBe(true);
+    expect(await journal.recallLessons({ symbol: "BTC-USD", timeframe: "4h", knownBy: at(90), limit: 5 })).toEqual([]);
+  });
+
+  it("date an outcome scored before its bar time was recorded by when it was scored", async () => {
+    const location = await harness.location();
+    const journal = await harness.open(location);
+    const id = await scoredAnalysis(journal, 50);
+    await harness.query(
+      location,
+      `update analyses set outcome_bar_time = null, scored_at = '${at(70)}' where id = '${id}'`,
+    );
+    await journal.saveLesson(lesson(id));
+    const recall = (bar: number) =>
+      journal.recallLessons({ symbol: "BTC-USD", timeframe: "4h", knownBy: at(bar), limit: 5 });
+    expect(await recall(69)).toEqual([]);
+    expect((await recall(70)).map((found) => found.analysisId)).toEqual([id]);
+  });
+});
