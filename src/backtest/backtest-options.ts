@@ -42,6 +42,10 @@ export const backtestOptionsSchema = z.strictObject({
   /** Refuse to start when the estimated cost of the analyses still to make is above this many US dollars. */
   maxCostUsd: z.number().nonnegative("maxCostUsd must be 0 or more").optional(),
   schedule: z.enum(["concurrent", "sequential"]).default("concurrent"),
+  /** Blind analyses (no date, name or price level reaches the provider); default the config's `blind`. */
+  blind: z.boolean().optional(),
+  /** Also play every line on the series' mirror image (mirror-backtest.ts); the model is asked twice as often. */
+  mirror: z.boolean().default(false),
 });
 
 export type ParsedBacktestOptions = z.output<typeof backtestOptionsSchema>;

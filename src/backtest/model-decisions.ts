@@ -38,6 +38,8 @@ export interface ModelDecisionsInput {
   windowBars: number;
   timeframe: Timeframe;
   name: string;
+  /** Ask for blind analyses (agent-view.ts); default the pipeline's config. */
+  blind?: boolean;
   cache: DecisionCache;
   /** The cache key of each decision and what the cache already held for it, looked up before the run. */
   keys: readonly string[];
@@ -83,7 +85,12 @@ export async function runModelDecisions(input: ModelDecisionsInput): Promise<Mod
       const decisionStarted = performance.now();
       try {
         const result = await input.pipeline.analyze(
-          { candles: window, timeframe: input.timeframe, name: input.name },
+          {
+            candles: window,
+            timeframe: input.timeframe,
+            name: input.name,
+            ...(input.blind === undefined ? {} : { blind: input.blind }),
+          },
           { signal: input.signal, schedule: input.schedule, journal: false },
         );
         for (const call of result.usage.calls)

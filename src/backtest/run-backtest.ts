@@ -13,10 +13,11 @@ import path from "node:path";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
-import { type Config, createConfig } from "../config/config-schema";
+import { type Config, createConfig, memoryWhileBlind } from "../config/config-schema";
 import { modelSettingsFor } from "../llm/create-chat-model";
 import { createUsageMeter } from "../llm/usage-meter";
 import { assertBarSpacing } from "../market/bar-spacing";
+import { mirrorCandles } from "../market/mirror-candles";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { tradingCost } from "../scoring/trading-cost";
 import { recordBacktestRun } from "./backtest-journal";
@@ -31,6 +32,7 @@ import { createDecisionCache } from "./decision-cache";
 import { decisionRecords } from "./decision-records";
 import { decisionBars, decisionWindow } from "./decision-schedule";
 import { barsPerYear } from "./equity-metrics";
+import { lookUpMirrored, type MirroredBacktest, runMirroredBacktest } from "./mirror-backtest";
 import { type ModelDecision, runModelDecisions } from "./model-decisions";
 
 export async function runBacktest(options: BacktestOptions): Promise<BacktestResult> {
@@ -50,6 +52,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const meter = createUsageMeter();
+  const blind = settings.includeModel && (settings.blind ?? config.blind);
+  if (blind && config.stages.memory) throw memoryWhileBlind();
   const cacheDir =
     !settings.includeModel || settings.cacheDir === false
       ? null
@@ -69,6 +73,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   try {
     const series = await loadBacktestSeries(settings.series, { pipeline, signal });
     const { candles } = series;
+    // Mirrored before any call: a price at or below zero is an input error that costs nothing.
+    const mirrored = settings.mirror ? mirrorCandles(candles) : null;
     const horizon = config.decision_horizon_bars;
     const windowBars = config.window_bars;
     const step = settings.step ?? horizon;
@@ -77,6 +83,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
 
     let modelDecisions: ModelDecision[] | undefined;
     let estimate: BacktestEstimate | null = null;
+    let mirror: MirroredBacktest | null = null;
+    let askMirrored: (() => Promise<MirroredBacktest>) | undefined;
     if (settings.includeModel) {
       // Every window an analysis will see, checked as the analysis would check it, before any call.
       for (const bar of bars)
@@ -93,39 +101,65 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         horizon,
         timeframe: series.timeframe,
         name: series.name,
+        // Only when on, so the caches of plain runs stay valid.
+        ...(blind ? { blind: true } : {}),
       });
       const keys = bars.map((bar) => cache.key(decisionWindow(candles, bar, windowBars)));
       const found = await Promise.all(keys.map((key) => cache.get(key)));
+      const mirrorLookup = mirrored ? await lookUpMirrored(cache, mirrored, bars, windowBars) : null;
+      const cachedCount = [...found, ...(mirrorLookup?.found ?? [])].filter((hit) => hit !== undefined).length;
       estimate = estimateBacktest({
-        decisions: bars.length,
-        cached: found.filter((hit) => hit !== undefined).length,
+        decisions: bars.length * (mirrored ? 2 : 1),
+        cached: cachedCount,
         models: { agent: models.agent.model, graph: models.graph.model },
         chartDispatch: config.chart_dispatch,
       });
       onEstimate?.(estimate);
       assertWithinBudget(estimate, settings.maxCostUsd);
-      modelDecisions = await runModelDecisions({
+      const decide = {
         pipeline: active,
-        candles,
-        bars,
-        windowBars,
         timeframe: series.timeframe,
         name: series.name,
+        blind,
         cache,
-        keys,
-        found,
         concurrency: settings.concurrency,
         schedule: settings.schedule,
         meter,
         meterResults: given ? meter : undefined,
         signal,
         onProgress,
-      });
+      };
+      modelDecisions = await runModelDecisions({ ...decide, candles, bars, windowBars, keys, found });
+      if (mirrored && mirrorLookup)
+        askMirrored = () =>
+          runMirroredBacktest({
+            mirrored,
+            bars,
+            windowBars,
+            horizon,
+            seed: settings.seed,
+            cost,
+            barsPerYear: perYearOf(candles, bars),
+            model: { name: config.graph_llm_model, decide: { ...decide, ...mirrorLookup } },
+          });
+    }
+    if (mirrored) {
+      mirror = askMirrored
+        ? await askMirrored()
+        : await runMirroredBacktest({
+            mirrored,
+            bars,
+            windowBars,
+            horizon,
+            seed: settings.seed,
+            cost,
+            barsPerYear: perYearOf(candles, bars),
+          });
     }
 
     const first = itemAt(candles, 0);
     const last = itemAt(candles, candles.length - 1);
-    const perYear = barsPerYear(candles.slice(itemAt(bars, 0)).map((candle) => candle.time));
+    const perYear = perYearOf(candles, bars);
     const { lines, paired } = backtestLines({
       candles,
       bars,
@@ -162,10 +196,13 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         promptVersion: settings.includeModel ? PROMPT_VERSION : null,
         plugins: settings.includeModel ? pluginSummary : [],
         cacheDir,
+        blind,
+        mirror: settings.mirror,
       },
       decisions: decisionRecords({ candles, bars, horizon, baselines, model: modelDecisions }),
       lines,
       paired,
+      mirror,
       estimate,
       usage: meter.summary(),
       errors: modelDecisions?.filter((decision) => decision.error !== undefined).length ?? 0,
@@ -178,6 +215,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   } finally {
     await pipelines.close();
   }
+}
+
+function perYearOf(candles: readonly { time: number }[], bars: readonly number[]): number | null {
+  return barsPerYear(candles.slice(itemAt(bars, 0)).map((candle) => candle.time));
 }
 
 function modelsOf(config: Config) {
