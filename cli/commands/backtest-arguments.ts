@@ -45,6 +45,8 @@ Model and spending:
   --concurrency <n>        analyses in flight at once                               (default 2)
   --sequential             run the three analysts of one analysis one after another
   --baselines-only         no model: no key, no cost
+  --blind                  the model sees no date, name or price level (docs/evaluation.md)
+  --mirror                 also play every line on the series' mirror image (twice the analyses)
 
 Files:
   --data-dir <dir>         the journal (runs are recorded), and the defaults below  (default: $DATA_DIR, else data)
@@ -109,6 +111,8 @@ const argumentsSchema = z
     concurrency: positiveInteger("concurrency").default(2),
     sequential: z.boolean().default(false),
     baselinesOnly: z.boolean().default(false),
+    blind: z.boolean().default(false),
+    mirror: z.boolean().default(false),
     dataDir: z.string().min(1),
     cacheDir: z.string().min(1).optional(),
     noCache: z.boolean().default(false),
@@ -156,6 +160,8 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
         concurrency: text,
         sequential: flag,
         "baselines-only": flag,
+        blind: flag,
+        mirror: flag,
         "data-dir": text,
         "cache-dir": text,
         "no-cache": flag,
@@ -187,6 +193,8 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
     concurrency: values.concurrency,
     sequential: values.sequential,
     baselinesOnly: values["baselines-only"],
+    blind: values.blind,
+    mirror: values.mirror,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     cacheDir: values["cache-dir"],
     noCache: values["no-cache"],
