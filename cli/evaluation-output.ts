@@ -3,6 +3,7 @@
 // published figures, the failed analyses, the journal run, and the exit code (1 when every analysis failed).
 import {
   accuracyTableMarkdown,
+  edgeSummaryMarkdown,
   type EvaluationResult,
   horizonLabel,
   publishedComparisonMarkdown,
@@ -32,6 +33,7 @@ export async function writeAndSummarise(
     context.stdout.write(`${accuracyTableMarkdown(result, horizon)}\n\n`);
   }
   context.stdout.write(`${publishedComparisonMarkdown(result)}\n\n`);
+  context.stdout.write(`${edgeSummaryMarkdown(result)}\n\n`);
   context.stdout.write(
     `Wrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`,
   );

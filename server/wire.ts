@@ -154,6 +154,7 @@ export const wireAnalysisSummarySchema = z.object({
   risk_reward_ratio: z.number().nullable(),
   models: z.object({ agent: modelSchema, graph: modelSchema }),
   prompt_version: z.string(),
+  blind: z.boolean().meta({ description: "the agents saw a blind view: no date, name or price level of the window" }),
   cost_usd: z.number().nullable(),
   tokens: z.object({ input: z.number(), output: z.number() }),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
@@ -185,6 +186,7 @@ export function wireAnalysisSummary(summary: AnalysisSummary): WireAnalysisSumma
     risk_reward_ratio: summary.riskRewardRatio,
     models: summary.models,
     prompt_version: summary.promptVersion,
+    blind: summary.blind,
     cost_usd: summary.costUsd,
     tokens: summary.tokens,
     error: summary.error,
@@ -239,9 +241,14 @@ export const analysesPageAnswerSchema = z.object({
   analyses: z.array(wireAnalysisSummarySchema),
   next_cursor: z.string().nullable().meta({ description: "pass as cursor for the next page; null on the last page" }),
 });
+const splitSide = z.object({
+  n: z.number().meta({ description: "analyses on this side, failed and unscored ones included" }),
+  ...accuracyFigures,
+});
 export const journalStatsAnswerSchema = z.object({
   group_by: grouping,
   horizon: z.union([z.literal(1), z.literal(3)]),
+  split: z.literal("cutoff").optional().meta({ description: "present when asked for with split=cutoff" }),
   groups: z.array(
     z.object({
       key: z.string(),
@@ -249,6 +256,10 @@ export const journalStatsAnswerSchema = z.object({
         .number()
         .meta({ description: "analyses recorded, failed and unscored ones included; demo analyses never count" }),
       ...accuracyFigures,
+      split: z.object({ before: splitSide, after: splitSide, unsplit: splitSide }).optional().meta({
+        description:
+          "with split=cutoff: the group's analyses whose decision bar is in or before their graph model's training-cutoff month (before), after it (after), or whose model has no known cutoff or that failed before loading data (unsplit)",
+      }),
     }),
   ),
 });

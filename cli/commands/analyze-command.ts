@@ -57,6 +57,8 @@ Options:
   --provider <id>         ${providerIds.join(" | ")}, for both model roles             (default openai)
   --agent-model <name>    agent model name                                  (default: the provider's)
   --graph-model <name>    graph (vision) model name                         (default: the provider's)
+  --blind                 the agents see no date, name or price level: prices rescaled so the last
+                          close is 100, bars numbered, "an asset" (docs/evaluation.md)
   --data-dir <dir>        custom assets and the journal (quantagent.db)     (default: $DATA_DIR, else data)
   --no-journal            do not record this analysis in the journal
   --json                  print the full result as JSON, as POST /api/analyze answers it
@@ -90,6 +92,7 @@ const optionsSchema = z
     provider: providerIdSchema.optional(),
     agentModel: z.string().optional(),
     graphModel: z.string().optional(),
+    blind: z.boolean(),
     dataDir: z.string().min(1),
     journal: z.boolean(),
     json: z.boolean(),
@@ -135,6 +138,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
         provider: { type: "string" },
         "agent-model": { type: "string" },
         "graph-model": { type: "string" },
+        blind: { type: "boolean" },
         "data-dir": { type: "string" },
         "no-journal": { type: "boolean" },
         json: { type: "boolean" },
@@ -160,6 +164,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
     provider: values.provider,
     agentModel: values["agent-model"],
     graphModel: values["graph-model"],
+    blind: values.blind ?? false,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     journal: !(values["no-journal"] ?? false),
     json: values.json ?? false,
@@ -172,7 +177,11 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
 
 /** The config record of the options: the provider switch first, so model names given on the command line win. */
 function configOf(options: AnalyzeOptions, context: CliContext): Config {
-  let config = createConfig({ data_dir: path.resolve(context.cwd, options.dataDir), journal: options.journal });
+  let config = createConfig({
+    data_dir: path.resolve(context.cwd, options.dataDir),
+    journal: options.journal,
+    blind: options.blind,
+  });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({
     ...config,

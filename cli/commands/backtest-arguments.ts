@@ -46,6 +46,8 @@ Model and spending:
   --concurrency <n>        analyses in flight at once                               (default 2)
   --sequential             run the three analysts of one analysis one after another
   --baselines-only         no model: no key, no cost
+  --blind                  the model sees no date, name or price level (docs/evaluation.md)
+  --mirror                 also play every line on the series' mirror image (twice the analyses)
 
 ${STAGE_OPTIONS_HELP}
   --ablation               with --memory, --debate or --risk: run the same bars without the stages too, and
@@ -115,6 +117,8 @@ const argumentsSchema = z
     concurrency: positiveInteger("concurrency").default(2),
     sequential: z.boolean().default(false),
     baselinesOnly: z.boolean().default(false),
+    blind: z.boolean().default(false),
+    mirror: z.boolean().default(false),
     dataDir: z.string().min(1),
     cacheDir: z.string().min(1).optional(),
     noCache: z.boolean().default(false),
@@ -164,6 +168,8 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
         concurrency: text,
         sequential: flag,
         "baselines-only": flag,
+        blind: flag,
+        mirror: flag,
         "data-dir": text,
         "cache-dir": text,
         "no-cache": flag,
@@ -197,6 +203,8 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
     concurrency: values.concurrency,
     sequential: values.sequential,
     baselinesOnly: values["baselines-only"],
+    blind: values.blind,
+    mirror: values.mirror,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     cacheDir: values["cache-dir"],
     noCache: values["no-cache"],

@@ -53,6 +53,8 @@ async function run(context: CliContext): Promise<number> {
       series,
       config,
       includeModel: !options.baselinesOnly,
+      ...(options.blind ? { blind: true } : {}),
+      mirror: options.mirror,
       step: options.step,
       costBps: options.costBps,
       seed: options.seed,

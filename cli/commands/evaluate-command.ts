@@ -62,6 +62,11 @@ Options:
                            report is an error, raised before anything runs)
   --no-charts              write no PNGs and no figures in the HTML (no Chromium needed)
   --baselines-only         score the baselines alone: no model, no key, no cost
+  --blind                  the agents see no date, name or price level (prices rescaled so the last
+                           close is 100, bars numbered, "an asset"); recorded in the cache key
+  --mirror                 also analyse every point on its mirrored series (p -> c²/p: every rise a
+                           fall), and the baselines too; reports flip rate, long rate and balanced
+                           accuracy (twice the model calls)
   --sequential             run the three analysts of one analysis one after another
   --ablation               with --memory, --debate or --risk: run the same points without the stages too,
                            and write <name>-ablation.md (accuracy side by side, the exact paired test)
@@ -87,12 +92,17 @@ ANTHROPIC_BASE_URL, DASHSCOPE_API_KEY / DASHSCOPE_BASE_URL. The cost shown is an
 ${EXIT_CODES_HELP} Exit code 1 also when every analysis failed (a wrong key or base URL):
 a run where only some failed exits 0 and lists them in its report.
 
+Every report also has the paired tests (exact McNemar: the model against every baseline, the other
+baselines against always-long) and, for a model whose training cutoff is known, the points split
+before and after it. What each figure means: docs/evaluation.md.
+
 Examples:
   quantagent evaluate --assets BTC,SPX --provider openai --windows 10 --horizons 1,3 \\
     --concurrency 4 --cache-dir data/cache/evaluation --out data/evaluation
   quantagent evaluate --protocol published --baselines-only --name published-baselines
   run=$(quantagent evaluate --queue --assets BTC,SPX --windows 100 | tail -n 1)
   until quantagent evaluate --report "$run"; [ $? -ne 75 ]; do sleep 60; done
+  quantagent evaluate --protocol published --windows 100 --blind --mirror --name edge
   quantagent evaluate --assets BTC --windows 20 --debate 1 --risk --ablation --name debate-ablation
 `;
 
@@ -147,6 +157,8 @@ const argumentsSchema = z.object({
     .optional(),
   ablation: z.boolean().default(false),
   stages: z.custom<Stages>().optional(),
+  blind: z.boolean().default(false),
+  mirror: z.boolean().default(false),
 });
 type EvaluateArguments = z.infer<typeof argumentsSchema>;
 
@@ -184,6 +196,8 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
         retries: { type: "string" },
         ablation: { type: "boolean" },
         ...STAGE_OPTIONS,
+        blind: { type: "boolean" },
+        mirror: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }),
@@ -218,6 +232,8 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
     retries: values.retries,
     ablation: values.ablation,
     stages: stagesFromOptions(values),
+    blind: values.blind,
+    mirror: values.mirror,
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
   checkQueueOptions(parsed.data, values);
@@ -304,6 +320,8 @@ async function run(context: CliContext): Promise<number> {
       // Unnamed, the library's default: the PostgreSQL database with DATABASE_URL, else <data dir>/cache/evaluation.
       cacheDir: options.noCache ? false : options.cacheDir === undefined ? undefined : inCwd(options.cacheDir),
       schedule: options.sequential ? "sequential" : "concurrent",
+      blind: options.blind,
+      mirror: options.mirror,
       signal: context.signal,
       onProgress: createTextProgressBar(progressStream(context)),
       dependencies: { env: context.env },

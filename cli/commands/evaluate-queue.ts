@@ -40,6 +40,8 @@ const RUN_OPTIONS = [
   "debate",
   "risk",
   "ablation",
+  "blind",
+  "mirror",
 ];
 
 /** Options that do not go together with --queue or --report, refused before anything is read. */
@@ -69,8 +71,9 @@ export function checkQueueOptions(
   if (named("cache-dir"))
     throw new UsageError("with --queue, answers are cached in the shared database (--no-cache turns that off)");
   // Memory orders an asset's points one after another in a journal of the run's own, which independent jobs cannot
-  // share; the debate and risk stages, and the ablation's second run, are not queued yet either.
-  const stages = ["memory", "debate", "risk", "ablation"].filter(named);
+  // share; the debate and risk stages, the ablation's second run, and blind and mirrored points are not queued yet
+  // either (a job would run them plain: refused rather than silently changed).
+  const stages = ["memory", "debate", "risk", "ablation", "blind", "mirror"].filter(named);
   if (stages.length > 0)
     throw new UsageError(`--${stages.join(", --")} cannot be queued yet: run this evaluation without --queue`);
 }

@@ -17,6 +17,7 @@ import {
   type AnalysisSummary,
   journalGroupings,
   journalSources,
+  splitRows,
 } from "../../src/journal/index";
 import { createDatabaseHandle, MAX_PAGE_SIZE } from "../../src/journal/index";
 import { queuedRunsReader } from "../../src/queue/index";
@@ -33,7 +34,7 @@ type Action = (typeof ACTIONS)[number];
 const HELP = `Usage: quantagent history [list] [--asset <a>] [--timeframe <tf>] [--model <m>] [--provider <p>] [--source <s>]
                           [--limit <n>] [--cursor <c>]
        quantagent history show <id>
-       quantagent history stats [--group-by <g>] [--horizon 1|3] [filters]
+       quantagent history stats [--group-by <g>] [--horizon 1|3] [--split cutoff] [filters]
        quantagent history score [--reflect [--reflect-limit <n>]]
        quantagent history leaderboard [--group-by <g>] [--horizon <k>] [--flat-moves excluded|miss]
        quantagent history runs [<run id>] [--limit <n>] [--cursor <c>]
@@ -45,7 +46,8 @@ the market did 1 and 3 bars later.
   list          recorded analyses, newest first, 20 a page (--limit up to ${MAX_PAGE_SIZE}); the next page's --cursor is printed
   show <id>     one analysis: its decision, reports and outcome
   stats         directional accuracy per group with Wilson 95% intervals (--group-by ${journalGroupings.join(" | ")};
-                default model; --horizon default 3)
+                default model; --horizon default 3; --split cutoff: each group also before and after its
+                analyses' graph models' training cutoffs, by the decision bar's month; see docs/evaluation.md)
   score         scores pending analyses whose later bars have closed (fetched from Yahoo Finance); with
                 --reflect, then writes the memory stage's lesson for each scored analysis that has none
                 (one graph-model call each, at most --reflect-limit per run, default 100)
@@ -63,6 +65,7 @@ ${EXIT_CODES_HELP}
 Examples:
   quantagent history --model gpt-4o --limit 50
   quantagent history stats --group-by asset --horizon 1
+  quantagent history stats --split cutoff
   quantagent history score && quantagent history stats
   quantagent history score --reflect
 `;
@@ -92,6 +95,7 @@ const optionsSchema = z.object({
   flatMoves: z.enum(["excluded", "miss"], { error: "--flat-moves must be excluded or miss" }).default("excluded"),
   reflect: z.boolean(),
   reflectLimit: wholeNumber("--reflect-limit", 1, 1000).optional(),
+  split: z.enum(["cutoff"], { error: "--split must be cutoff" }).optional(),
   dataDir: z.string().min(1),
   json: z.boolean(),
 });
@@ -116,6 +120,7 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
         "flat-moves": { type: "string" },
         reflect: { type: "boolean" },
         "reflect-limit": { type: "string" },
+        split: { type: "string" },
         "data-dir": { type: "string" },
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -145,6 +150,7 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
     flatMoves: values["flat-moves"],
     reflect: values.reflect ?? false,
     reflectLimit: values["reflect-limit"],
+    split: values.split,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     json: values.json ?? false,
   });
@@ -247,10 +253,14 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
         ...filtersOf(options),
         groupBy: options.groupBy,
         horizon: (options.horizon ?? 3) as 1 | 3,
+        ...(options.split ? { split: options.split } : {}),
       });
       if (options.json) return json({ group_by: stats.groupBy, horizon: stats.horizon, groups: stats.groups });
       if (stats.groups.length === 0) return "Nothing recorded yet (or nothing matches).\n";
-      return `Directional accuracy ${stats.horizon} bar${stats.horizon === 1 ? "" : "s"} after each analysis, per ${stats.groupBy}:\n${accuracyTable(stats.groups)}`;
+      const heading = `Directional accuracy ${stats.horizon} bar${stats.horizon === 1 ? "" : "s"} after each analysis, per ${stats.groupBy}`;
+      if (!options.split) return `${heading}:\n${accuracyTable(stats.groups)}`;
+      // One row per group and side: before the graph model's training cutoff, after it, or unsplit (no known cutoff).
+      return `${heading}, before and after each graph model's training cutoff (unsplit: no known cutoff):\n${accuracyTable(splitRows(stats.groups))}`;
     }
     case "score": {
       const counts = await journal.scoreOutcomes({

@@ -151,6 +151,8 @@ function wireAnalysis(config, dates, assets, samples) {
   const csvProblem = (message) => Object.assign(new Error(message), { code: "invalid_csv" });
 
   setUpStageForm(config);
+  /** Blind asks the server to show the models no date, name or price level (docs/evaluation.md). */
+  const blind = () => (byId("blind-input", HTMLInputElement).checked ? { blind: true } : {});
 
   async function requestBody() {
     const stages = stagesFromForm(config);
@@ -169,9 +171,9 @@ function wireAnalysis(config, dates, assets, samples) {
       if (file.size > 4 * limit) throw tooLarge();
       const csv = await file.text();
       if (csv.length > limit) throw tooLarge();
-      return { csv, timeframe: dates.timeframe(), name: file.name.replace(/\.csv$/i, "") };
+      return { csv, timeframe: dates.timeframe(), name: file.name.replace(/\.csv$/i, ""), ...blind() };
     }
-    return { asset: assets.selected(), timeframe: dates.timeframe(), ...dates.range() };
+    return { asset: assets.selected(), timeframe: dates.timeframe(), ...dates.range(), ...blind() };
   }
 
   form.addEventListener("submit", async (event) => {

@@ -55,12 +55,18 @@ export const listAnalysesQuerySchema = z.strictObject({
   limit: limit.optional(),
   cursor: z.string({ error: "must be given once" }).max(512, "is too long").optional(),
 });
-export const statsQuerySchema = z.strictObject({
+const accuracyQueryShape = {
   ...filterShape,
   group_by: groupBy.default("model"),
   horizon: horizon.optional(),
+};
+export const statsQuerySchema = z.strictObject({
+  ...accuracyQueryShape,
+  /** "cutoff": each group also split at its analyses' graph models' training cutoffs. */
+  split: z.enum(["cutoff"], { error: 'must be "cutoff"' }).optional(),
 });
-export const accuracyOverTimeQuerySchema = statsQuerySchema.extend({
+export const accuracyOverTimeQuerySchema = z.strictObject({
+  ...accuracyQueryShape,
   bucket: z.enum(["day", "week"], { error: "must be day or week" }).optional(),
 });
 
@@ -100,7 +106,12 @@ export function createJournalRouter(settings: RouteSettings): Router {
         context,
         stats.groups.map((group) => group.key),
       );
-      context.body = { group_by: stats.groupBy, horizon: stats.horizon, groups: stats.groups };
+      context.body = {
+        group_by: stats.groupBy,
+        horizon: stats.horizon,
+        ...(filter.split ? { split: filter.split } : {}),
+        groups: stats.groups,
+      };
     }),
   );
 

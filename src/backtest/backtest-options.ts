@@ -48,6 +48,10 @@ export const backtestOptionsSchema = z.strictObject({
    * position leaves at its stop or target (backtest-stages.ts, position-engine.ts).
    */
   stages: stagesSchema.optional(),
+  /** Blind analyses (no date, name or price level reaches the provider); default the config's `blind`. */
+  blind: z.boolean().optional(),
+  /** Also play every line on the series' mirror image (mirror-backtest.ts); the model is asked twice as often. */
+  mirror: z.boolean().default(false),
 });
 
 export type ParsedBacktestOptions = z.output<typeof backtestOptionsSchema>;

@@ -8,6 +8,7 @@ import type { Directive } from "../scoring/directive";
 import type { Stages } from "../stages/stages-schema";
 import type { BacktestLine, LinePairedTest } from "./backtest-lines";
 import type { BacktestEstimate } from "./cost-estimate";
+import type { MirroredBacktest } from "./mirror-backtest";
 
 /**
  * The risk stage's answer for one decision: the stop, the target, the size (a fraction of equity), the 14-bar ATR and
@@ -37,6 +38,10 @@ export interface BacktestSettings {
   stages: Stages;
   /** Where decisions and model answers are cached; null when caching is off or the model took no part. */
   cacheDir: string | null;
+  /** The model saw blind windows (no date, name or price level). Absent in runs recorded before it existed. */
+  blind?: boolean;
+  /** Every line was also played on the mirrored series (`mirror` in the result). */
+  mirror?: boolean;
 }
 
 export interface BacktestDecisionRecord {
@@ -65,6 +70,8 @@ export interface BacktestResult {
   lines: BacktestLine[];
   /** Every directional line against always_long, on the decisions both scored. */
   paired: LinePairedTest[];
+  /** With `mirror`: every line played again on the series' mirror image (mirror-backtest.ts); otherwise null. */
+  mirror?: MirroredBacktest | null;
   /** What the run was expected to ask of the provider, told before it started; null without a model. */
   estimate: BacktestEstimate | null;
   usage: UsageSummary;

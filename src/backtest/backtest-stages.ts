@@ -41,6 +41,8 @@ export interface StagedSeries {
   windowBars: number;
   timeframe: Timeframe;
   name: string;
+  /** Blind analyses (no date, name or price level reaches the provider); memory is refused with it beforehand. */
+  blind?: boolean;
 }
 
 export async function prepareBacktestStages(input: {
@@ -56,6 +58,8 @@ export async function prepareBacktestStages(input: {
     timeframe: series.timeframe,
     name: series.name,
     stages,
+    // Only when on, so the caches of plain runs stay valid.
+    ...(series.blind ? { blind: true } : {}),
   });
   if (!stages.memory) {
     return {

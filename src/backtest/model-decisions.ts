@@ -139,3 +139,17 @@ function riskOf(risk: RiskLevels): DecisionRisk {
     ? { stopLoss: null, takeProfit: null, size: null, atr: risk.atr, reason: risk.reason }
     : { stopLoss: risk.stopLoss, takeProfit: risk.takeProfit, size: risk.size, atr: risk.atr, reason: risk.basis };
 }
+
+/**
+ * The position engine's view of the model's decisions: the side, and risk's levels and size when it gave them;
+ * without levels the position holds, at full size.
+ */
+export function engineDecisions(decisions: readonly ModelDecision[]) {
+  return decisions.map((decision) => ({
+    bar: decision.bar,
+    side: decision.directive ?? null,
+    ...(decision.risk?.stopLoss == null
+      ? {}
+      : { stopLoss: decision.risk.stopLoss, takeProfit: decision.risk.takeProfit, size: decision.risk.size }),
+  }));
+}

@@ -13,10 +13,11 @@ import path from "node:path";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
-import { type Config, createConfig } from "../config/config-schema";
+import { type Config, createConfig, memoryWhileBlind } from "../config/config-schema";
 import { modelSettingsFor } from "../llm/create-chat-model";
 import { createUsageMeter } from "../llm/usage-meter";
 import { assertBarSpacing } from "../market/bar-spacing";
+import { mirrorCandles } from "../market/mirror-candles";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { tradingCost } from "../scoring/trading-cost";
 import { hasStages, normaliseStages } from "../stages/stages-schema";
@@ -33,7 +34,8 @@ import { createDecisionCache } from "./decision-cache";
 import { decisionRecords } from "./decision-records";
 import { decisionBars, decisionWindow } from "./decision-schedule";
 import { barsPerYear } from "./equity-metrics";
-import { type ModelDecision, runModelDecisions } from "./model-decisions";
+import { lookUpMirrored, type MirroredBacktest, runMirroredBacktest } from "./mirror-backtest";
+import { engineDecisions, type ModelDecision, runModelDecisions } from "./model-decisions";
 
 export async function runBacktest(options: BacktestOptions): Promise<BacktestResult> {
   const { pipeline: given, config: configInput, dependencies = {}, plugins: pluginOption, ...rest } = options;
@@ -52,12 +54,21 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const meter = createUsageMeter();
+  const blind = settings.includeModel && (settings.blind ?? config.blind);
   const cacheDir =
     !settings.includeModel || settings.cacheDir === false
       ? null
       : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "backtest"));
 
   const stages = normaliseStages(settings.stages ?? config.stages);
+  if (blind && stages.memory) throw memoryWhileBlind();
+  if (settings.includeModel && settings.mirror && stages.memory)
+    throw new InputError({
+      message:
+        "Memory cannot run with mirror: a mirrored decision's lessons would be about the real series. Run the " +
+        "mirrored backtest without memory",
+      details: { field: "stages" },
+    });
   if (settings.includeModel && stages.memory && given && !given.config.journal)
     throw new InputError({
       message:
@@ -85,6 +96,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   try {
     const series = await loadBacktestSeries(settings.series, { pipeline, signal });
     const { candles } = series;
+    // Mirrored before any call: a price at or below zero is an input error that costs nothing.
+    const mirrored = settings.mirror ? mirrorCandles(candles) : null;
     const horizon = config.decision_horizon_bars;
     const windowBars = config.window_bars;
     const step = settings.step ?? horizon;
@@ -93,12 +106,14 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
 
     let modelDecisions: ModelDecision[] | undefined;
     let estimate: BacktestEstimate | null = null;
+    let mirror: MirroredBacktest | null = null;
+    let askMirrored: (() => Promise<MirroredBacktest>) | undefined;
     if (settings.includeModel) {
       // Every window an analysis will see, checked as the analysis would check it, before any call.
       for (const bar of bars)
         assertBarSpacing(decisionWindow(candles, bar, windowBars), series.timeframe, `the series ${series.name}`);
       const staged = stageRun ?? (await prepareBacktestStages({ config, stages, env, givenPipeline: true }));
-      const stagedSeries = { candles, windowBars, timeframe: series.timeframe, name: series.name };
+      const stagedSeries = { candles, windowBars, timeframe: series.timeframe, name: series.name, blind };
       const active = pipeline();
       active.model("agent"); // a missing key fails here, once, before any call
       active.model("graph");
@@ -112,23 +127,27 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         timeframe: series.timeframe,
         name: series.name,
         ...(hasStages(stages) ? { stages } : {}),
+        // Only when on, so the caches of plain runs stay valid.
+        ...(blind ? { blind: true } : {}),
       });
       const keys = bars.map((bar) => cache.key(decisionWindow(candles, bar, windowBars)));
       const found = await Promise.all(keys.map((key) => cache.get(key)));
+      const mirrorLookup = mirrored ? await lookUpMirrored(cache, mirrored, bars, windowBars) : null;
+      const cachedCount = [...found, ...(mirrorLookup?.found ?? [])].filter((hit) => hit !== undefined).length;
       estimate = estimateBacktest({
-        decisions: bars.length,
-        cached: found.filter((hit) => hit !== undefined).length,
+        decisions: bars.length * (mirrored ? 2 : 1),
+        cached: cachedCount,
         models: { agent: models.agent.model, graph: models.graph.model },
         chartDispatch: config.chart_dispatch,
         stageCalls: 2 * (stages.debate?.rounds ?? 0) + (stages.memory ? 1 : 0),
       });
       onEstimate?.(estimate);
       assertWithinBudget(estimate, settings.maxCostUsd);
-      modelDecisions = await runModelDecisions({
+      const decide = {
         pipeline: active,
         candles,
         bars,
-        request: (bar) => staged.request(stagedSeries, bar),
+        request: (bar: number) => staged.request(stagedSeries, bar),
         options: () => staged.options(stagedSeries),
         cache,
         keys,
@@ -140,12 +159,46 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         meterResults: given ? meter : undefined,
         signal,
         onProgress,
-      });
+      };
+      modelDecisions = await runModelDecisions(decide);
+      if (mirrored && mirrorLookup)
+        askMirrored = () =>
+          runMirroredBacktest({
+            mirrored,
+            bars,
+            windowBars,
+            horizon,
+            seed: settings.seed,
+            cost,
+            barsPerYear: perYearOf(candles, bars),
+            model: {
+              name: config.graph_llm_model,
+              decide: {
+                ...decide,
+                ...mirrorLookup,
+                request: (bar: number) =>
+                  staged.request({ ...stagedSeries, candles: mirrored, name: `${series.name} (mirrored)` }, bar),
+              },
+            },
+          });
+    }
+    if (mirrored) {
+      mirror = askMirrored
+        ? await askMirrored()
+        : await runMirroredBacktest({
+            mirrored,
+            bars,
+            windowBars,
+            horizon,
+            seed: settings.seed,
+            cost,
+            barsPerYear: perYearOf(candles, bars),
+          });
     }
 
     const first = itemAt(candles, 0);
     const last = itemAt(candles, candles.length - 1);
-    const perYear = barsPerYear(candles.slice(itemAt(bars, 0)).map((candle) => candle.time));
+    const perYear = perYearOf(candles, bars);
     const { lines, paired } = backtestLines({
       candles,
       bars,
@@ -156,14 +209,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       model: modelDecisions && {
         name: config.graph_llm_model,
         kind: "model",
-        decisions: modelDecisions.map((decision) => ({
-          bar: decision.bar,
-          side: decision.directive ?? null,
-          // Risk's levels and size, when it gave them; without levels the position holds, at full size.
-          ...(decision.risk?.stopLoss == null
-            ? {}
-            : { stopLoss: decision.risk.stopLoss, takeProfit: decision.risk.takeProfit, size: decision.risk.size }),
-        })),
+        decisions: engineDecisions(modelDecisions),
       },
     });
     const result: BacktestResult = {
@@ -186,10 +232,13 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         plugins: settings.includeModel ? pluginSummary : [],
         stages: settings.includeModel ? stages : {},
         cacheDir,
+        blind,
+        mirror: settings.mirror,
       },
       decisions: decisionRecords({ candles, bars, horizon, baselines, model: modelDecisions }),
       lines,
       paired,
+      mirror,
       estimate,
       usage: meter.summary(),
       errors: modelDecisions?.filter((decision) => decision.error !== undefined).length ?? 0,
@@ -203,6 +252,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     await pipelines.close();
     await stageRun?.close();
   }
+}
+
+function perYearOf(candles: readonly { time: number }[], bars: readonly number[]): number | null {
+  return barsPerYear(candles.slice(itemAt(bars, 0)).map((candle) => candle.time));
 }
 
 function modelsOf(config: Config) {

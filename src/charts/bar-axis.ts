@@ -5,7 +5,14 @@
 // avoid holes, but it labels ticks with the raw category strings at spacings Plotly picks, and every line would need
 // a category per point. A linear bar-index axis keeps the fitted lines in the x of their fit (slope = price per bar),
 // and the tick labels, chosen here, say when each bar opened.
+//
+// A blind window's bars carry their number instead of a time (market/blind-candles.ts): with `labels: "bar-number"`
+// the ticks show those numbers and nothing on the axis is a date.
 import { isUtcMidnight, utcDay, utcMinute } from "../common/utc-time";
+
+/** What the x axis labels bars with: their open time in UTC, or their number (the `time` of a blind window's bars). */
+export type BarLabels = "time" | "bar-number";
+
 export interface BarAxis {
   /** Bar indexes 0..n-1, the x of every trace. */
   x: number[];
@@ -19,11 +26,13 @@ export interface BarAxis {
 export interface BarAxisOptions {
   /** About how many labelled ticks to show; 8 fits 1280 px with full date-time labels. */
   targetTickCount?: number;
+  /** @default "time" */
+  labels?: BarLabels;
 }
 
 export function buildBarAxis(times: readonly number[], options: BarAxisOptions = {}): BarAxis {
   const targetTickCount = options.targetTickCount ?? 8;
-  const labels = formatBarLabels(times);
+  const labels = options.labels === "bar-number" ? times.map((time) => String(time)) : formatBarLabels(times);
   const every = Math.max(1, Math.ceil(times.length / targetTickCount));
   const tickvals: number[] = [];
   const ticktext: string[] = [];

@@ -13,6 +13,8 @@ export const chartOptionsSchema = z.strictObject({
   timeframe: z.string().trim().min(1).optional(),
   width: z.number().int().min(320).max(4096).default(1280),
   height: z.number().int().min(240).max(4096).default(640),
+  /** "bar-number" for a blind window, whose candles carry their bar number as `time`: no date on the chart. */
+  barLabels: z.enum(["time", "bar-number"]).default("time"),
 });
 export type ChartOptions = z.input<typeof chartOptionsSchema>;
 export type ResolvedChartOptions = z.output<typeof chartOptionsSchema>;
@@ -104,7 +106,7 @@ export function baseLayout(
       : {}),
     xaxis: {
       type: "linear",
-      title: { text: "Bar open time (UTC)" },
+      title: { text: options.barLabels === "bar-number" ? "Bar" : "Bar open time (UTC)" },
       range: axis.range,
       tickmode: "array",
       tickvals: axis.tickvals,

@@ -1,5 +1,5 @@
 // The charts' public surface: trendline fitting and Plotly figure builders (pure), and the PNG renderer (I/O).
-export { type BarAxis, type BarAxisOptions, buildBarAxis, formatBarLabels } from "./bar-axis";
+export { type BarAxis, type BarAxisOptions, type BarLabels, buildBarAxis, formatBarLabels } from "./bar-axis";
 export { buildCandlestickTrace, type CandleColors } from "./candlestick-trace";
 export { type ChartColor, chartColors, type ChartOptions, chartOptionsSchema, colorName } from "./chart-style";
 export type { CandlestickTrace, LineTrace, PlotlyFigure, PlotlyLayout, PlotlyTrace } from "./figure-types";

@@ -32,7 +32,10 @@ export function buildPatternFigure(candles: readonly Candle[], options: PatternF
     throw new InputError({ code: "invalid_argument", message: "A pattern chart needs at least one candle" });
   const resolved = chartOptionsSchema.parse(chartOptions);
   const shown = candles.slice(-barCount);
-  const axis = buildBarAxis(shown.map((candle) => candle.time));
+  const axis = buildBarAxis(
+    shown.map((candle) => candle.time),
+    { labels: resolved.barLabels },
+  );
   const subject = chartSubject(resolved);
   const title = `${subject ? `${subject}: ` : ""}last ${shown.length} bars`;
   const trace = buildCandlestickTrace(shown, axis, {

@@ -80,7 +80,10 @@ export function buildTrendFigure(candles: readonly Candle[], options: TrendFigur
     });
   const resolved = chartOptionsSchema.parse(chartOptions);
   const fits = trendlines ?? fitCandleTrendlines(candles);
-  const axis = buildBarAxis(candles.map((candle) => candle.time));
+  const axis = buildBarAxis(
+    candles.map((candle) => candle.time),
+    { labels: resolved.barLabels },
+  );
   const subject = chartSubject(resolved);
   const title = `${subject ? `${subject}: ` : ""}support and resistance trendlines, ${candles.length} bars`;
 

@@ -75,6 +75,12 @@ export const configSchema = z.strictObject({
     .min(1, "must be at least 1")
     .max(50, "must be at most 50")
     .default(DEFAULT_DECISION_HORIZON_BARS),
+  /**
+   * Show the agents a blind view of every window: no date, time, ticker, asset name or price level in any prompt or
+   * chart (prices rescaled so the last close is 100, volume as a share of its mean, bars numbered, "an asset"). A
+   * request's own `blind` overrides it. Recorded in every result, journal row and evaluation cache key.
+   */
+  blind: z.boolean({ error: "must be true or false" }).default(false),
   /** Longest time a plugin's analyst or data source may take, per call, in milliseconds. */
   plugin_timeout_ms: z.number().int().positive().max(600_000).default(60_000),
   /** Record every analysis in the analysis journal (SQLite in data_dir, or PostgreSQL at database_url). */
@@ -121,7 +127,20 @@ export function createConfig(override: ConfigInput = {}): Config {
     });
   }
   if (parsed.data.stages.memory && !parsed.data.journal) throw memoryWithoutJournal();
+  if (parsed.data.stages.memory && parsed.data.blind) throw memoryWhileBlind();
   return parsed.data;
+}
+
+/**
+ * Memory's lessons are the model's own words about a named market on a dated window ("BTC fell after the March
+ * high"): recalled into a blind analysis they would tell the model what blind hides. The two are refused together.
+ */
+export function memoryWhileBlind(): ConfigError {
+  return new ConfigError({
+    message:
+      "Invalid configuration: the memory stage cannot run blind: its lessons are written about a named market on " +
+      "dated windows, which is what blind hides from the agents. Turn blind off, or leave memory out of the stages.",
+  });
 }
 
 /** Memory reads and writes its lessons in the analysis journal: without one it has nothing to remember with. */

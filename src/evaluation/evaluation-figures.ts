@@ -9,9 +9,11 @@ import type { Interval } from "../scoring/confidence-intervals";
 import { horizonLabel, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
+import { methodColors } from "./method-colors";
+import { type LabelledMarkerTrace, mirrorFigure } from "./mirror-figure";
 import type { FigureId } from "./report-blocks";
 import { assetRows, methodLabels, methodsOf } from "./report-tables";
-import { ALL_ASSETS, findScore, type MethodId } from "./score-evaluation";
+import { ALL_ASSETS, findScore } from "./score-evaluation";
 
 interface ErrorBars {
   type: "data";
@@ -42,18 +44,9 @@ export interface MarkerTrace {
 }
 
 export interface EvaluationFigure {
-  data: (BarTrace | MarkerTrace)[];
+  data: (BarTrace | MarkerTrace | LabelledMarkerTrace)[];
   layout: Record<string, unknown> & { width: number; height: number };
 }
-
-const methodColors: Record<MethodId, string> = {
-  agents: "#2563eb",
-  random: "#a1a1aa",
-  always_long: "#16a34a",
-  always_short: "#dc2626",
-  momentum: "#f59e0b",
-  linear_regression: "#9333ea",
-};
 
 function baseLayout(title: string, yAxis: Record<string, unknown>): EvaluationFigure["layout"] {
   return {
@@ -163,6 +156,8 @@ export function evaluationFigure(result: EvaluationResult, figure: FigureId, hor
       return accuracyFigure(result, horizon);
     case "mean-return":
       return meanReturnFigure(result, horizon);
+    case "mirror":
+      return mirrorFigure(result, horizon);
     default: {
       const exhaustive: never = figure;
       return exhaustive;

@@ -18,6 +18,8 @@ export function evaluationRunInput(result: EvaluationResult, promptVersion: stri
       stride: settings.stride,
       randomSeeds: settings.randomSeeds,
       firstSeed: settings.firstSeed,
+      blind: settings.blind,
+      mirror: settings.mirror,
       stages: settings.stages,
       startedAt: result.startedAt,
       durationMs: result.durationMs,

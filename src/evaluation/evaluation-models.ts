@@ -1,5 +1,5 @@
 // How an evaluation's models are wrapped, wherever its analyses run: every answer through the model-answer cache
-// (a rerun asks the provider nothing), keyed by the prompt version, the plugin set and the optional stages as well as
+// (a rerun asks the provider nothing), keyed by the prompt version, the plugin set, the optional stages and blind as well as
 // the request, and every call counted for tokens and cost. Without a cache each call is fresh and still counted.
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
@@ -14,6 +14,8 @@ export interface EvaluationModelsOptions {
   plugins: readonly PluginSummary[];
   /** The optional stages the analyses run with (none when absent). */
   stages?: Stages;
+  /** Blind analyses: in the key too (their requests differ anyway), and only when on, so earlier caches stay valid. */
+  blind?: boolean;
   /** Told about every call (answered by the cache or not). */
   onCall: (call: ModelCacheCall) => void;
   /** Wraps the cached model (a recorder). */
@@ -25,17 +27,22 @@ export interface EvaluationModelsOptions {
  * prompts, with other plugins or stages, asks every agent afresh (model-cache.ts says why the prompt text alone is not
  * enough).
  */
-export function evaluationKeyContext(plugins: readonly PluginSummary[], stages?: Stages): Record<string, unknown> {
+export function evaluationKeyContext(
+  plugins: readonly PluginSummary[],
+  stages?: Stages,
+  blind = false,
+): Record<string, unknown> {
   return {
     promptVersion: PROMPT_VERSION,
     ...(plugins.length > 0 ? { plugins } : {}),
     ...(stages && hasStages(stages) ? { stages: normaliseStages(stages) } : {}),
+    ...(blind ? { blind: true } : {}),
   };
 }
 
 /** A pipeline's wrapChatModel for an evaluation's analyses. */
 export function evaluationModels(options: EvaluationModelsOptions): (model: ChatModel, role: ModelRole) => ChatModel {
-  const keyContext = evaluationKeyContext(options.plugins, options.stages);
+  const keyContext = evaluationKeyContext(options.plugins, options.stages, options.blind);
   return (model, role) => {
     const counted = options.cache
       ? cachedChatModel(model, { ...options.cache, onCall: options.onCall, keyContext })

@@ -5,8 +5,11 @@ import type { UsageSummary } from "../llm/usage-meter";
 import type { ModelsUsed } from "../pipeline/analysis-result";
 import type { Directive } from "../scoring/directive";
 import type { Stages } from "../stages/stages-schema";
+import type { CutoffSplit } from "./cutoff-split";
 import type { EvaluationProtocol } from "./evaluation-protocol";
 import type { DriftRow } from "./market-drift";
+import type { MirrorRow } from "./mirror-scores";
+import type { PairedRow } from "./paired-comparisons";
 import type { PublishedConventions } from "./published-conventions";
 import type { ScoreRow } from "./score-evaluation";
 
@@ -34,9 +37,24 @@ export interface EvaluationSettings {
   stages: Stages;
   /** Where model answers are cached: a folder, or the database (its URL without password); null when off. */
   cacheDir: string | null;
+  /** The agents saw blind views: no date, name or price level (false for a baselines-only run). */
+  blind: boolean;
+  /** Every point was also analysed (and every baseline run) on its mirrored series. */
+  mirror: boolean;
 }
 
-export interface PointRecord {
+/** What one analysis of a point gave: a directive, or why it failed (the run went on). */
+export interface AnalysedDirective {
+  /** The agents' directive; absent when the analysis failed or the run had no model. */
+  decision?: Directive;
+  forecastHorizon?: string;
+  riskRewardRatio?: number;
+  /** Why the analysis failed. */
+  error?: string;
+  durationMs?: number;
+}
+
+export interface PointRecord extends AnalysedDirective {
   id: string;
   asset: string;
   window: number;
@@ -45,13 +63,8 @@ export interface PointRecord {
   lastBarTime: string;
   entryClose: number;
   outcomes: { horizon: number; move: number }[];
-  /** The agents' directive; absent when the analysis failed or the run had no model. */
-  decision?: Directive;
-  forecastHorizon?: string;
-  riskRewardRatio?: number;
-  /** Why the analysis of this point failed (the run went on). */
-  error?: string;
-  durationMs?: number;
+  /** With mirror on: the analysis of the mirrored point, and its mirrored moves (each the original's opposite in log). */
+  mirrored?: AnalysedDirective & { outcomes: { horizon: number; move: number }[] };
 }
 
 export interface EvaluationResult {
@@ -62,9 +75,17 @@ export interface EvaluationResult {
   drift: DriftRow[];
   /** Under the published protocol: the conventions tried against the published random and regression figures; else null. */
   conventions: PublishedConventions | null;
+  /** With mirror on: flip rate, long rate and balanced accuracy per method, asset and horizon (mirror-scores.ts). */
+  mirror: MirrorRow[] | null;
+  /** Exact McNemar tests between methods on the same samples (paired-comparisons.ts). */
+  paired: PairedRow[];
+  /** The points split at the graph model's training cutoff (cutoff-split.ts); null for a baselines-only run. */
+  cutoffSplit: CutoffSplit | null;
   usage: UsageSummary;
   /** Points whose analysis failed. */
   errors: number;
+  /** Mirrored points whose analysis failed (0 without mirror). */
+  mirrorErrors: number;
   startedAt: string;
   durationMs: number;
   /** The run's id in the analysis journal (runs with a model, when the config's journal is on). */
@@ -74,8 +95,8 @@ export interface EvaluationResult {
 }
 
 export interface EvaluationProgress {
-  /** What `done` and `total` count: windows when each window has one decision point. */
-  unit: "windows" | "decision points";
+  /** What `done` and `total` count: windows when each window has one decision point; analyses with mirror on. */
+  unit: "windows" | "decision points" | "analyses";
   done: number;
   total: number;
   errors: number;

@@ -6,8 +6,14 @@ import { markdownBlock } from "../reports/report-markdown";
 import { evaluationFigure } from "./evaluation-figures";
 import type { EvaluationResult } from "./evaluation-result";
 import { evaluationReportBlocks } from "./report";
+import type { EvaluationReportBlock } from "./report-blocks";
 
 export interface ShowEvaluationOptions {
+  /**
+   * The part of the report to show (default: all of it), for a notebook that explains one part at a time: for
+   * example mirrorReportBlocks(result), pairedReportBlocks(result) or cutoffReportBlocks(result).
+   */
+  blocks?: readonly EvaluationReportBlock[];
   /** Draw the figures (default true). */
   charts?: boolean;
   /** A renderer to reuse (a pipeline's renderer()); by default one is launched for these charts and closed after. */
@@ -23,7 +29,9 @@ export async function showEvaluation(
   const charts = options.charts ?? true;
   const renderer = charts ? (options.renderer ?? createChartRenderer()) : undefined;
   // The title is the notebook's own heading; consecutive text blocks go out as one markdown entry.
-  const blocks = evaluationReportBlocks(result).filter((block) => !(block.kind === "heading" && block.level === 1));
+  const blocks = (options.blocks ?? evaluationReportBlocks(result)).filter(
+    (block) => !(block.kind === "heading" && block.level === 1),
+  );
   let pending: string[] = [];
   const flush = () => {
     if (pending.length > 0) display.markdown(pending.join("\n\n"));

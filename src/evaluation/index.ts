@@ -1,6 +1,7 @@
 // The evaluation harness: decision points from benchmark windows, the two scoring protocols, the market's drift, the
-// conventions checked against the published figures, the model-answer cache, the run, its reports (JSON, markdown,
-// HTML), figures and progress views. It scores on the shared core in src/scoring/.
+// conventions checked against the published figures, the edge checks (mirrored points, paired tests, the split at a
+// model's training cutoff), the model-answer cache, the run, its reports (JSON, markdown, HTML), figures and progress
+// views. It scores on the shared core in src/scoring/.
 //
 // The scoring core's names, re-exported as they were when they lived here (quantagent-ts/scoring has them all).
 export { canonicalJson } from "../common/canonical-json";
@@ -62,6 +63,7 @@ export {
   readBenchmarkWindow,
   readBenchmarkWindows,
 } from "./benchmark-data";
+export { type CutoffSide, type CutoffSplit, type CutoffSplitOptions, splitAtCutoff } from "./cutoff-split";
 export {
   type BenchmarkWindow,
   type DecisionPoint,
@@ -71,6 +73,22 @@ export {
   type HorizonOutcome,
   outcomeAt,
 } from "./decision-points";
+export {
+  type EdgeJson,
+  edgeJson,
+  type WireCutoffSide,
+  type WireCutoffSplit,
+  type WireMirrorRow,
+  type WirePairedRow,
+} from "./edge-json";
+export {
+  beatsAlwaysLongSentence,
+  cutoffReportBlocks,
+  edgeReportBlocks,
+  formatPValue,
+  mirrorReportBlocks,
+  pairedReportBlocks,
+} from "./edge-report";
 export { enqueueEvaluation, type QueueEvaluationOptions } from "./enqueue-evaluation";
 export { accuracyFigure, type EvaluationFigure, meanReturnFigure } from "./evaluation-figures";
 export { describeEvaluationSpec, EVALUATION_JOB_KIND, evaluationJobKind } from "./evaluation-job";
@@ -89,6 +107,7 @@ export {
   type ScoreHorizon,
 } from "./evaluation-protocol";
 export type {
+  AnalysedDirective,
   EvaluationProgress,
   EvaluationProgressListener,
   EvaluationResult,
@@ -97,18 +116,32 @@ export type {
 } from "./evaluation-result";
 export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export type { DriftRow } from "./market-drift";
+export { mirrorFigure } from "./mirror-figure";
+export { mirrorDecisionPoint } from "./mirror-points";
+export { findMirrorRow, type MirrorRow, type MirrorScoringOptions, scoreMirror } from "./mirror-scores";
+export {
+  beats,
+  type LabelledDirectives,
+  pairedComparisons,
+  type PairedOptions,
+  type PairedRow,
+  SIGNIFICANCE_LEVEL,
+} from "./paired-comparisons";
 export type { PublishedConventions } from "./published-conventions";
 export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
 export { type QueuedEvaluationReport, queuedEvaluationReport } from "./queued-evaluation-report";
 export {
   accuracyTableMarkdown,
   conventionsMarkdown,
+  edgeMarkdown,
+  edgeSummaryMarkdown,
   evaluationMarkdown,
   evaluationReportJson,
   evaluationSummaryMarkdown,
   publishedComparisonMarkdown,
   returnsTableMarkdown,
 } from "./report";
+export type { EvaluationReportBlock, ReportTable } from "./report-blocks";
 export { acrossAssets, methodLabels } from "./report-tables";
 export { type EvaluationOptions, evaluationOptionsSchema, runEvaluation } from "./run-evaluation";
 export {
@@ -119,4 +152,5 @@ export {
   type ScoreRow,
   type ScoringOptions,
 } from "./score-evaluation";
+export { type RunScores, type RunScoringOptions, scoreRun } from "./score-run";
 export { assertReportAbsent, writeEvaluationReport, type WriteReportOptions, type WrittenReport } from "./write-report";

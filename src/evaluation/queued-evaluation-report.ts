@@ -10,16 +10,14 @@ import { createUsageMeter } from "../llm/usage-meter";
 import { QueueError } from "../queue/queue-error";
 import { claimReport, markRecorded, readQueuedPoints, readQueuedRun, releaseReport } from "../queue/queued-runs";
 import { pendingPoints, type RunProgress, runProgress } from "../queue/run-progress";
-import type { Directive } from "../scoring/directive";
 import { normaliseStages } from "../stages/stages-schema";
 import { EVALUATION_JOB_KIND } from "./evaluation-job";
 import { evaluationJobInputSchema, evaluationJobResultSchema, evaluationJobSpecSchema } from "./evaluation-job-schemas";
 import { evaluationRunInput } from "./evaluation-journal";
 import type { EvaluationResult, PointRecord } from "./evaluation-result";
-import { marketDrift } from "./market-drift";
 import type { PublishedConventions } from "./published-conventions";
 import { pointRecord } from "./run-evaluation";
-import { scoreEvaluation } from "./score-evaluation";
+import { scoreRun } from "./score-run";
 
 export type QueuedEvaluationReport =
   { state: "pending"; progress: RunProgress } | { state: "done"; progress: RunProgress; result: EvaluationResult };
@@ -78,9 +76,6 @@ export async function queuedEvaluationReport(options: {
 
   const { config: queued, ...settings } = spec.data;
   const config = createConfig(queued);
-  const directives = new Map(
-    records.flatMap((record) => (record.decision ? [[record.id, record.decision] as [string, Directive]] : [])),
-  );
   const scoring = { horizons: settings.horizons, protocol: settings.protocol };
   const finishedAt = Math.max(...stored.map((row) => Date.parse(row.finishedAt ?? run.createdAt)));
   const result: EvaluationResult = {
@@ -102,21 +97,21 @@ export async function queuedEvaluationReport(options: {
       stages: normaliseStages(config.stages),
       plugins: [],
       cacheDir: settings.cache ? `${database.location} (model_answers)` : null,
+      blind: false,
+      mirror: false,
     },
     points: records,
-    scores: scoreEvaluation(points, {
+    // Queued runs are neither blind nor mirrored (the CLI refuses those with --queue): no mirrored points.
+    ...scoreRun(points, null, records, {
       ...scoring,
-      directives,
       randomSeeds: settings.randomSeeds,
       firstSeed: settings.firstSeed,
+      graphModel: config.graph_llm_model,
     }),
-    drift: marketDrift(
-      points.filter((point) => directives.has(point.id)),
-      scoring,
-    ),
     conventions: settings.conventions as unknown as PublishedConventions | null,
     usage: meter.summary(),
     errors: records.filter((record) => record.error !== undefined).length,
+    mirrorErrors: 0,
     startedAt: settings.queuedAt,
     durationMs: Number.isFinite(finishedAt) ? Math.max(0, finishedAt - Date.parse(settings.queuedAt)) : 0,
   };

@@ -5,6 +5,8 @@ import { DEMO_LABEL } from "../config/providers";
 import { isDemoRun } from "../pipeline/analysis-result";
 import { markdownReport, markdownTable } from "../reports/report-markdown";
 import { describeStages, hasStages } from "../stages/stages-schema";
+import { edgeJson } from "./edge-json";
+import { edgeReportBlocks, edgeSummaryBlocks } from "./edge-report";
 import { describeProtocol, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
@@ -16,8 +18,13 @@ import { ALL_ASSETS } from "./score-evaluation";
 
 export const REPORT_TITLE = "Evaluation on the 4h benchmark";
 
+/**
+ * The run's record as JSON, with the published figures, and the edge sections (`mirror`, `paired`, `cutoff_split`)
+ * under their documented snake_case names (edge-json.ts).
+ */
 export function evaluationReportJson(result: EvaluationResult): string {
-  return `${JSON.stringify({ ...result, published: PUBLISHED_4H_ACCURACY }, null, 2)}\n`;
+  const { mirror: _mirror, paired: _paired, cutoffSplit: _cutoffSplit, ...record } = result;
+  return `${JSON.stringify({ ...record, ...edgeJson(result), published: PUBLISHED_4H_ACCURACY }, null, 2)}\n`;
 }
 
 /** The horizons a result has rows for, with their labels. */
@@ -49,9 +56,17 @@ export function evaluationSummary(result: EvaluationResult): string[] {
       : [];
   // Results made before the stages existed have no `stages`.
   const stages = settings.stages && hasStages(settings.stages) ? ` Stages: ${describeStages(settings.stages)}.` : "";
+  const views = [
+    settings.blind
+      ? "Blind: the agents saw no date, name or price level (prices rescaled to a last close of 100, bars numbered)."
+      : "",
+    settings.mirror
+      ? "Mirrored: every point was also analysed on its mirror image (p → c² / p), the baselines too."
+      : "",
+  ].filter(Boolean);
   const paragraphs = [
     ...demo,
-    `${models}${plugins}${stages}`,
+    [`${models}${plugins}${stages}`, ...views].join(" "),
     describeProtocol(settings.protocol),
     `${settings.assets.join(", ")}; ${settings.windows ?? "all"} windows per asset, ${settings.pointsPerWindow} decision point(s) per window, ` +
       `${settings.historyBars}-bar history, horizons ${settings.horizons.join(", ")} bars (4h each). Random: mean of ${settings.randomSeeds} seeds.`,
@@ -117,6 +132,7 @@ export function evaluationReportBlocks(result: EvaluationResult): EvaluationRepo
       ),
     },
     ...conventionsBlocks(result),
+    ...edgeReportBlocks(result),
   );
   const failed = result.points.filter((point) => point.error);
   if (failed.length > 0) {
@@ -162,4 +178,14 @@ export function publishedComparisonMarkdown(result: EvaluationResult): string {
       (horizon) => horizonLabel(horizon, result.settings.horizons),
     ),
   );
+}
+
+/** The edge sections whole: the mirrored run, the paired tests and the split at the training cutoff. */
+export function edgeMarkdown(result: EvaluationResult): string {
+  return markdownReport(edgeReportBlocks(result)).trimEnd();
+}
+
+/** What the CLI prints of them: whether the model beats always-LONG, the pooled mirror tables, the cutoff split. */
+export function edgeSummaryMarkdown(result: EvaluationResult): string {
+  return markdownReport(edgeSummaryBlocks(result)).trimEnd();
 }

@@ -1,22 +1,24 @@
 // Runs the agents over benchmark decision points and scores them against the baselines, under the per-horizon or
 // the published protocol (evaluation-protocol.ts).
 //
-// How it runs: windows are read, cut into decision points, and each point's 45-bar history is analysed with
-// pipeline.analyze({ candles, timeframe: "4h" }), at most `concurrency` at a time. Model answers go through the
-// on-disk cache (cachedChatModel), so a rerun asks the provider nothing and gives the same numbers. A point whose
-// analysis fails is recorded with its error and the run goes on; aborting the signal stops the whole run.
+// How it runs: windows are read, cut into decision points (and, with mirror on, each point mirrored: a price at or
+// below zero fails here, before any model call), and each point's 45-bar history is analysed with
+// pipeline.analyze({ candles, timeframe: "4h" }), at most `concurrency` at a time (analyse-points.ts). Model answers
+// go through the on-disk cache (cachedChatModel), so a rerun, or a run restarted after an interruption, asks the
+// provider only for what it never answered, and gives the same numbers. A point whose analysis fails is recorded
+// with its error and the run goes on; aborting the signal stops the whole run. Then everything is scored: accuracy
+// and returns beside the baselines, the mirrored run, the paired tests and the split at the model's training cutoff.
 import path from "node:path";
 
 import { z } from "zod";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
-import { forEachWithConcurrency } from "../common/bounded-concurrency";
 import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
 import { QuantAgentError } from "../common/quantagent-error";
 import { createSecretRedactor } from "../common/secret-redactor";
-import { type Config, type ConfigInput, createConfig } from "../config/config-schema";
+import { type Config, type ConfigInput, createConfig, memoryWhileBlind } from "../config/config-schema";
 import { createDatabaseHandle } from "../journal/database-handle";
 import { openJournal } from "../journal/open-journal";
 import { modelSettingsFor } from "../llm/create-chat-model";
@@ -28,6 +30,7 @@ import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import type { Directive } from "../scoring/directive";
 import { databaseAnswerStore } from "../shared-state/database-answer-store";
 import { normaliseStages } from "../stages/stages-schema";
+import { analysePoints, type AnalysisTask } from "./analyse-points";
 import { readBenchmarkWindows } from "./benchmark-data";
 import {
   type BenchmarkWindow,
@@ -45,9 +48,9 @@ import type {
   PointRecord,
 } from "./evaluation-result";
 import { type EvaluationStageRun, prepareStageRun } from "./evaluation-stages";
-import { marketDrift } from "./market-drift";
+import { mirrorDecisionPoint } from "./mirror-points";
 import { explorePublishedConventions } from "./published-conventions";
-import { scoreEvaluation } from "./score-evaluation";
+import { scoreRun } from "./score-run";
 
 export const evaluationOptionsSchema = z.strictObject({
   /** The benchmark folder: <benchmarkDir>/<asset>/<ASSET>_4h_<k>.csv. */
@@ -77,6 +80,10 @@ export const evaluationOptionsSchema = z.strictObject({
    */
   cacheDir: z.union([z.string().min(1), z.literal(false)]).optional(),
   schedule: z.enum(["concurrent", "sequential"]).default("concurrent"),
+  /** Blind analyses (no date, name or price level reaches the provider); default the config's `blind`. */
+  blind: z.boolean().optional(),
+  /** Also analyse every point on its mirrored series (p -> c² / p), and score the baselines there too. */
+  mirror: z.boolean().default(false),
 });
 export type EvaluationOptions = z.input<typeof evaluationOptionsSchema> & {
   signal?: AbortSignal;
@@ -95,6 +102,8 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid evaluation options");
   const settings = parsed.data;
   const config = createConfig(settings.config ?? {});
+  const blind = settings.includeModel && (settings.blind ?? config.blind);
+  checkEdgeWithStages(config, { blind, mirror: settings.mirror && settings.includeModel });
   const protocolSettings = resolveProtocolSettings(settings.protocol, {
     horizons: settings.horizons,
     pointsPerWindow: settings.pointsPerWindow,
@@ -112,6 +121,8 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   for (const asset of settings.assets)
     windows.push(...(await readBenchmarkWindows(settings.benchmarkDir, asset, { windows: settings.windows, signal })));
   const points: DecisionPoint[] = windows.flatMap((window) => decisionPoints(window, pointOptions));
+  // Mirrored before any model call: a series that cannot be mirrored (a price at or below zero) costs nothing.
+  const mirroredPoints = settings.mirror ? points.map(mirrorDecisionPoint) : null;
   // Pure and cheap; computed before any model call so that a surprise here costs nothing.
   const conventions =
     settings.protocol === "published"
@@ -133,76 +144,89 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const cache =
     settings.cacheDir === false ? null : inDatabase ? { store: databaseAnswerStore(shared) } : { dir: folder };
   const cacheDir = cache === null ? null : inDatabase ? `${shared.location} (model_answers)` : folder;
-  const records: PointRecord[] = points.map(pointRecord);
+  const records: PointRecord[] = points.map((point, index) => ({
+    ...pointRecord(point),
+    ...(mirroredPoints ? { mirrored: { outcomes: outcomesOf(mirroredPoints[index]!) } } : {}),
+  }));
   let pipeline: Pipeline | undefined;
   let stageRun: EvaluationStageRun | undefined;
   let errors = 0;
+  let mirrorErrors = 0;
   try {
     if (settings.includeModel) {
       // The optional stages: memory's own journal and the order of its points (evaluation-stages.ts).
       stageRun = await prepareStageRun({ config, env: dependencies.env ?? process.env, points, windows });
       const stages = stageRun;
-      pipeline = createPipeline(stages.config, {
-        ...dependencies,
-        env: stages.env,
-        ...(shared ? { database: shared } : {}),
-        plugins,
-        wrapChatModel: evaluationModels({
-          cache,
-          plugins: pluginSummary,
-          stages: config.stages,
-          onCall: (call) => meter.record(call),
-          wrap: dependencies.wrapChatModel,
-        }),
-      });
+      pipeline = createPipeline(
+        { ...stages.config, blind },
+        {
+          ...dependencies,
+          env: stages.env,
+          ...(shared ? { database: shared } : {}),
+          plugins,
+          wrapChatModel: evaluationModels({
+            cache,
+            plugins: pluginSummary,
+            stages: config.stages,
+            blind,
+            onCall: (call) => meter.record(call),
+            wrap: dependencies.wrapChatModel,
+          }),
+        },
+      );
       // A missing key fails here, once, instead of once per point.
       pipeline.model("agent");
       pipeline.model("graph");
-      const active = pipeline;
+      const tasksOf = (index: number): AnalysisTask[] => {
+        const point = itemAt(points, index);
+        const record = itemAt(records, index);
+        const original: AnalysisTask = {
+          point,
+          side: "original",
+          request: stages.request(point),
+          options: stages.options(point),
+          record,
+        };
+        const mirrored = mirroredPoints?.[index];
+        return mirrored && record.mirrored
+          ? [
+              original,
+              { point: mirrored, side: "mirrored", request: stages.request(mirrored), record: record.mirrored },
+            ]
+          : [original];
+      };
+      // Memory's lanes keep an asset's points in time order; otherwise (and always with mirror, which memory refuses)
+      // every analysis is a lane of its own.
+      const lanes = stages.lanes.flatMap((lane) =>
+        lane.length === 1 ? tasksOf(lane[0]!).map((task) => [task]) : [lane.flatMap(tasksOf)],
+      );
+      const total = lanes.reduce((sum, lane) => sum + lane.length, 0);
       let done = 0;
-      const unit = pointOptions.pointsPerWindow === 1 ? "windows" : "decision points";
+      const unit = mirroredPoints ? "analyses" : pointOptions.pointsPerWindow === 1 ? "windows" : "decision points";
       const progress = (last?: { id: string; decision?: Directive; error?: string }) =>
         onProgress?.({
           unit,
           done,
-          total: points.length,
-          errors,
+          total,
+          errors: errors + mirrorErrors,
           usage: meter.summary(),
           elapsedMs: performance.now() - started,
           last,
         });
       progress();
-      const analysePoint = async (index: number) => {
-        const point = itemAt(points, index);
-        const record = itemAt(records, index);
-        const pointStarted = performance.now();
-        try {
-          const result = await active.analyze(stages.request(point), {
-            signal,
-            schedule: settings.schedule,
-            ...stages.options(point),
-          });
-          record.decision = result.decision.decision;
-          record.forecastHorizon = result.decision.forecastHorizon;
-          record.riskRewardRatio = result.decision.riskRewardRatio;
-        } catch (error) {
-          if (signal?.aborted) throw error;
-          record.error = describeError(error);
-          errors += 1;
-        }
-        record.durationMs = Math.round(performance.now() - pointStarted);
-        done += 1;
-        progress({ id: point.id, decision: record.decision, error: record.error });
-      };
-      // A lane's points run one after another (memory's order), lanes side by side; without memory, a point a lane.
-      await forEachWithConcurrency(
-        stages.lanes,
-        settings.concurrency,
-        async (lane) => {
-          for (const index of lane) await analysePoint(index);
+      await analysePoints(pipeline, lanes, {
+        concurrency: settings.concurrency,
+        schedule: settings.schedule,
+        signal,
+        onDone: (task, last) => {
+          if (task.record.error !== undefined) {
+            if (task.side === "mirrored") mirrorErrors += 1;
+            else errors += 1;
+          }
+          done += 1;
+          progress(last);
         },
-        { signal },
-      );
+      });
     }
   } finally {
     await pipeline?.close();
@@ -210,18 +234,13 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     await database?.close();
   }
 
-  const directives = settings.includeModel
-    ? new Map(records.flatMap((record) => (record.decision ? [[record.id, record.decision] as const] : [])))
-    : undefined;
-  const scoring = { horizons: pointOptions.horizons, protocol: settings.protocol };
-  const scores = scoreEvaluation(points, {
-    ...scoring,
-    directives,
+  const runScores = scoreRun(points, mirroredPoints, records, {
+    horizons: pointOptions.horizons,
+    protocol: settings.protocol,
     randomSeeds: settings.randomSeeds,
     firstSeed: settings.firstSeed,
+    graphModel: settings.includeModel ? config.graph_llm_model : undefined,
   });
-  // The drift is read on the samples the methods were scored on: without the failed analyses' points.
-  const drift = marketDrift(directives ? points.filter((point) => directives.has(point.id)) : points, scoring);
   const resultSettings: EvaluationSettings = {
     protocol: settings.protocol,
     benchmarkDir: settings.benchmarkDir,
@@ -239,15 +258,17 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     plugins: pluginSummary,
     stages: settings.includeModel ? normaliseStages(config.stages) : {},
     cacheDir: settings.includeModel ? cacheDir : null,
+    blind,
+    mirror: settings.mirror,
   };
   const result: EvaluationResult = {
     settings: resultSettings,
     points: records,
-    scores,
-    drift,
+    ...runScores,
     conventions,
     usage: meter.summary(),
     errors,
+    mirrorErrors,
     startedAt,
     durationMs: Math.round(performance.now() - started),
   };
@@ -281,6 +302,10 @@ async function recordRun(
   }
 }
 
+function outcomesOf(point: DecisionPoint): { horizon: number; move: number }[] {
+  return point.outcomes.map((outcome) => ({ horizon: outcome.horizon, move: outcome.move }));
+}
+
 /** A decision point as the result records it (outcomes without the bars). */
 export function pointRecord(point: DecisionPoint): PointRecord {
   return {
@@ -290,10 +315,26 @@ export function pointRecord(point: DecisionPoint): PointRecord {
     point: point.point,
     lastBarTime: new Date(point.entryTime).toISOString(),
     entryClose: point.entryClose,
-    outcomes: point.outcomes.map((outcome) => ({ horizon: outcome.horizon, move: outcome.move })),
+    outcomes: outcomesOf(point),
   };
 }
 
 function modelsOf(config: Config) {
   return { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
+}
+
+/**
+ * Memory cannot run blind (its lessons name the market and the dates), nor mirrored: a mirrored point's lessons would
+ * be about the real series' outcomes, and its replay would need the mirrored later bars. Refused before any call.
+ */
+function checkEdgeWithStages(config: Config, edge: { blind: boolean; mirror: boolean }): void {
+  if (!config.stages.memory) return;
+  if (edge.blind) throw memoryWhileBlind();
+  if (edge.mirror) {
+    throw new InputError({
+      message:
+        "Invalid evaluation options: mirror cannot run with the memory stage (a mirrored point's lessons would be " +
+        "about the real series). Run the mirrored evaluation without memory, or memory without mirror.",
+    });
+  }
 }

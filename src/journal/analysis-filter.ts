@@ -20,8 +20,10 @@ export const analysisFilterShape = {
 
 export const analysisFilterSchema = z.strictObject(analysisFilterShape);
 export type AnalysisFilter = z.input<typeof analysisFilterSchema>;
+/** A filter after parsing. */
+export type AnalysisFilterValues = z.output<typeof analysisFilterSchema>;
 
-export function analysisFilterCondition(filter: z.output<typeof analysisFilterSchema>) {
+export function analysisFilterCondition(filter: AnalysisFilterValues) {
   return (eb: ExpressionBuilder<JournalDatabase, "analyses">): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [];
     if (filter.asset !== undefined) conditions.push(eb("asset", "=", filter.asset));

@@ -23,6 +23,8 @@ export interface AnalysesTable {
   graph_model: string;
   graph_temperature: number;
   prompt_version: string;
+  /** 1 when the agents saw a blind view (no date, name or price level), else 0. */
+  blind: number;
   /** JSON: [{name, version}]. */
   plugins: string;
   /** JSON: the request as made. */

@@ -1,6 +1,14 @@
 // quantagent-ts/journal: the analysis journal. Every analysis, evaluation run and backtest run recorded in SQLite (embedded) or
 // PostgreSQL (shared), scored against what the market did afterwards, and compared across models, prompts and plugins.
 export type { AnalysisFilter } from "./analysis-filter";
+export {
+  type CutoffSideName,
+  cutoffSideOf,
+  cutoffSides,
+  type CutoffSplitFigures,
+  type SideFigures,
+  splitRows,
+} from "./cutoff-stats";
 export { createDatabaseHandle, type DatabaseHandle } from "./database-handle";
 export type { JournalEngine } from "./database-schema";
 export {
@@ -40,7 +48,7 @@ export type {
   StatsGroup,
   StatsOptions,
 } from "./journal-stats";
-export { accuracyTableHtml, type AccuracyTableRow, analysesTableHtml } from "./journal-tables";
+export { accuracyTableHtml, type AccuracyTableRow, analysesTableHtml, cutoffSplitTableHtml } from "./journal-tables";
 export type { Leaderboard, LeaderboardGroup, LeaderboardOptions } from "./leaderboard";
 export { type AnalysisPage, type AnalysisSummary, type ListAnalysesOptions, MAX_PAGE_SIZE } from "./list-analyses";
 export { type CursorPosition, decodeCursor, encodeCursor } from "./list-cursor";

@@ -63,6 +63,8 @@ export const journalEntryInputSchema = z
     barCount: count,
     models: z.strictObject({ agent: modelUsedSchema, graph: modelUsedSchema }),
     promptVersion: nonEmpty,
+    /** The agents saw a blind view: no date, name or price level of the window. */
+    blind: z.boolean().default(false),
     plugins: z.array(pluginUsedSchema).default([]),
     /** The optional stages the analysis ran with (memory, debate, risk); {} for the four agents alone. */
     stages: stagesSchema.default({}),

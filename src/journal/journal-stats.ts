@@ -7,6 +7,7 @@ import { z } from "zod";
 
 import { InternalError } from "../common/quantagent-error";
 import { analysisFilterCondition, analysisFilterShape } from "./analysis-filter";
+import { cutoffSplitByGroup, type CutoffSplitFigures } from "./cutoff-stats";
 import type { JournalDatabase } from "./database-schema";
 import {
   type AccuracyFigures,
@@ -23,6 +24,8 @@ export const statsOptionsSchema = z.strictObject({
   groupBy: journalGroupingSchema,
   /** Bars after the entry. @default 3 */
   horizon: horizonSchema.default(3),
+  /** "cutoff": each group also split at its analyses' graph models' training cutoffs (cutoff-stats.ts). */
+  split: z.enum(["cutoff"], { error: 'must be "cutoff"' }).optional(),
   ...analysisFilterShape,
 });
 export type StatsOptions = z.input<typeof statsOptionsSchema>;
@@ -31,6 +34,8 @@ export interface StatsGroup extends AccuracyFigures {
   key: string;
   /** Analyses recorded in the group: failed and not yet scored ones included. */
   n: number;
+  /** With split "cutoff": the group's figures before, after and without a known training cutoff. */
+  split?: CutoffSplitFigures;
 }
 
 export interface JournalStats {
@@ -87,7 +92,7 @@ function notDemo(eb: ExpressionBuilder<JournalDatabase, "analyses">) {
 const hitColumn = (horizon: 1 | 3) => (horizon === 1 ? ("outcome_1_hit" as const) : ("outcome_3_hit" as const));
 
 export async function journalStats(db: Kysely<JournalDatabase>, input: StatsOptions): Promise<JournalStats> {
-  const { groupBy, horizon, ...filter } = parseInput(statsOptionsSchema, input, "stats options");
+  const { groupBy, horizon, split, ...filter } = parseInput(statsOptionsSchema, input, "stats options");
   const column = groupColumn(groupBy);
   const hit = hitColumn(horizon);
   const rows = await db
@@ -103,11 +108,17 @@ export async function journalStats(db: Kysely<JournalDatabase>, input: StatsOpti
     ])
     .groupBy(column)
     .execute();
-  const groups = rows.map((row) => ({
-    key: String(row.key),
-    n: countOf(row.n),
-    ...accuracyFigures(countOf(row.hits), countOf(row.scored)),
-  }));
+  const sides = split === "cutoff" ? await cutoffSplitByGroup(db, { column, hit, filter }) : undefined;
+  const groups = rows.map((row): StatsGroup => {
+    const key = String(row.key);
+    const figures = sides?.get(key);
+    return {
+      key,
+      n: countOf(row.n),
+      ...accuracyFigures(countOf(row.hits), countOf(row.scored)),
+      ...(figures ? { split: figures } : {}),
+    };
+  });
   // Sorted here, not in SQL: a PostgreSQL database's collation could order keys differently from SQLite.
   return { groupBy, horizon, groups: groups.sort((left, right) => compareText(left.key, right.key)) };
 }

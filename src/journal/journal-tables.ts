@@ -1,10 +1,12 @@
 // HTML tables of the journal for notebooks (display.html): the history list, and accuracy per group from stats()
-// or leaderboard(). Pure functions; every value from the journal is escaped, since symbols, model names and error
+// (also split at the training cutoff) or leaderboard(). Pure functions; every value from the journal is escaped, since symbols, model names and error
 // messages come from users and providers.
 import { DEMO_LABEL } from "../config/providers";
 import { escapeHtml } from "../notebook/display";
 import type { OutcomeStatus } from "./analysis-status";
+import { splitRows } from "./cutoff-stats";
 import type { AccuracyFigures } from "./journal-grouping";
+import type { StatsGroup } from "./journal-stats";
 import type { AnalysisPage, AnalysisSummary } from "./list-analyses";
 import type { OutcomeAtHorizon } from "./outcome";
 
@@ -66,6 +68,11 @@ export interface AccuracyTableRow extends AccuracyFigures {
   /** stats(): analyses recorded; leaderboard(): points with a directive. */
   n?: number;
   points?: number;
+}
+
+/** stats({ split: "cutoff" }) as one accuracy table: a row per group and side of the training cutoff. */
+export function cutoffSplitTableHtml(result: { groups: readonly StatsGroup[] }): string {
+  return accuracyTableHtml({ groups: splitRows(result.groups) });
 }
 
 /** Accuracy per group with its Wilson 95% interval, from stats() or leaderboard(). */

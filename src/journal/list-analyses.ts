@@ -38,6 +38,8 @@ export interface AnalysisSummary {
   riskRewardRatio: number | null;
   models: { agent: { provider: string; model: string }; graph: { provider: string; model: string } };
   promptVersion: string;
+  /** The agents saw a blind view (no date, name or price level). */
+  blind: boolean;
   costUsd: number | null;
   tokens: { input: number; output: number };
   error: { code: string; message: string } | null;
@@ -75,6 +77,7 @@ const summaryColumns = [
   "graph_provider",
   "graph_model",
   "prompt_version",
+  "blind",
   "cost_usd",
   "input_tokens",
   "output_tokens",
@@ -114,6 +117,7 @@ export async function listAnalyses(
           graph: { provider: row.graph_provider, model: row.graph_model },
         },
         promptVersion: row.prompt_version,
+        blind: Number(row.blind) === 1,
         costUsd: row.cost_usd === null ? null : Number(row.cost_usd),
         tokens: { input: Number(row.input_tokens), output: Number(row.output_tokens) },
         error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? "" },

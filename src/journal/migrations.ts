@@ -162,6 +162,18 @@ function backtestRuns(): Migration {
   };
 }
 
+function blindAnalyses(): Migration {
+  return {
+    async up(db: AnyDatabase) {
+      // Whether the agents saw a blind view (no date, name or price level). Rows recorded before it were not blind.
+      await db.schema
+        .alterTable("analyses")
+        .addColumn("blind", "integer", (column) => column.notNull().defaultTo(0))
+        .execute();
+    },
+  };
+}
+
 /** Every migration, by name; names sort in the order they apply. */
 export function journalMigrations(engine: JournalEngine): Record<string, Migration> {
   return {
@@ -171,6 +183,7 @@ export function journalMigrations(engine: JournalEngine): Record<string, Migrati
     "0004-backtest-runs": backtestRuns(),
     "0005-shared-state": sharedState(),
     "0006-queued-runs": queuedRuns(),
+    "0007-blind-analyses": blindAnalyses(),
   };
 }
 

@@ -53,7 +53,8 @@ export function separateChartFields(
   return { stored, chartFields };
 }
 
-function rowOf(
+/** The analyses row of an entry (without its chart keys, which storeCharts fills in). */
+export function analysisRow(
   entry: JournalEntry,
   id: string,
   createdAt: string,
@@ -77,6 +78,7 @@ function rowOf(
     graph_model: entry.models.graph.model,
     graph_temperature: entry.models.graph.temperature,
     prompt_version: entry.promptVersion,
+    blind: entry.blind ? 1 : 0,
     plugins: JSON.stringify(entry.plugins),
     request: JSON.stringify(entry.request),
     indicator_report: entry.reports.indicator,
@@ -129,7 +131,7 @@ export async function recordAnalysis(
     throw new JournalError({ reason: "invalid_input", message: "recordedAt: not a valid date" });
   const id = newJournalId(now.getTime());
   const createdAt = now.toISOString();
-  const row = rowOf(entry, id, createdAt);
+  const row = analysisRow(entry, id, createdAt);
   // Past this point the write is one short transaction: it is not abandoned half-way for a signal.
   options.signal?.throwIfAborted();
   await db.transaction().execute(async (transaction) => {

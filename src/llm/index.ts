@@ -1,6 +1,6 @@
 // quantagent-ts/llm: the provider-neutral chat interface (for wrapping models: caches, recorders, rate limiters),
-// building a model from the config, key validation, the provider table, the model-answer cache, and the usage meter
-// with its list prices (estimates, not bills).
+// building a model from the config, key validation, the provider table, the model-answer cache, the usage meter
+// with its list prices (estimates, not bills), and the known models' training cutoffs.
 export {
   type ApiKeyStatus,
   apiKeyStatus,
@@ -56,6 +56,14 @@ export {
   type ModelCacheOptions,
 } from "./model-cache";
 export { estimateCostUsd, findModelPrice, MODEL_PRICES, MODEL_PRICES_AS_OF, type ModelPrice } from "./model-prices";
+export {
+  afterCutoffFrom,
+  type CutoffMonth,
+  findTrainingCutoff,
+  sideOfCutoff,
+  TRAINING_CUTOFFS,
+  type TrainingCutoff,
+} from "./training-cutoffs";
 export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
 export {
   type ApiKeyValidation,

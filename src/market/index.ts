@@ -1,6 +1,7 @@
 // quantagent-ts/market: candles, timeframes and their lookback limits, date ranges, assets and the custom-asset store,
 // the CSV and Yahoo sources, 4h aggregation, the check that bars fit a timeframe, bar spans in words, and how far
-// back a fetch reaches to fill an analysis window.
+// back a fetch reaches to fill an analysis window, and the two transforms of a window the evaluation and the backtest
+// share: blind (rescaled, undated) and mirrored (every rise a fall).
 export { type Aggregate4hOptions, aggregateTo4h } from "./aggregate-4h";
 export {
   type AssetEntry,
@@ -14,6 +15,7 @@ export {
 } from "./assets";
 export { assertBarSpacing, shortestGapMs, timeframeForGap } from "./bar-spacing";
 export { describeBarLength, describeBarSpan, describeHorizon } from "./bar-span";
+export { BLIND_LAST_CLOSE, blindCandles, type BlindedCandles } from "./blind-candles";
 export { type Candle, type CandleColumns, candleSchema, MAX_PRICE, MAX_VOLUME, toColumns } from "./candle";
 export { parseCsv, type ParseCsvOptions, readCsvFile } from "./csv-source";
 export { candlesToCsv } from "./csv-text-writer";
@@ -32,6 +34,7 @@ export {
   validateDateRange,
 } from "./date-range";
 export { type JoinedSeries, joinWindows } from "./join-windows";
+export { mirrorCandles, type MirrorOptions, mirrorPrice } from "./mirror-candles";
 export { type DateInput, dateInputSchema, formatUtc, parseUtcTimestamp, toEpochMs } from "./parse-timestamp";
 export { timeZoneOffset } from "./time-zone-offset";
 export {

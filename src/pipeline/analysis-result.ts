@@ -54,6 +54,12 @@ export interface AnalysisResult {
   journalError?: { code: string; message: string };
   /** The version of the agents' prompts (recorded so runs of different prompts are never mixed up). */
   promptVersion: string;
+  /**
+   * True when the agents saw a blind view (no date, name or price level: agent-view.ts). `charts` are then the blind
+   * charts they saw; `candles`, `trendlines`, `indicatorValues` and `pluginIndicatorValues` stay in the window's own
+   * prices.
+   */
+  blind: boolean;
   asset: string;
   assetName: string;
   symbol: string;

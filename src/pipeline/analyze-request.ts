@@ -36,8 +36,14 @@ export const displayNameSchema = z
     "must be one line of plain text (no control characters or line breaks)",
   );
 
-/** What every form may add: the optional stages for this run (the config's `stages` otherwise). */
-const runFields = { stages: stagesSchema.optional() };
+/**
+ * What every form may add: the optional stages for this run (the config's `stages` otherwise), and `blind`, over the
+ * config's: the agents see no date, name or price level of the window (agent-view.ts).
+ */
+const runFields = {
+  stages: stagesSchema.optional(),
+  blind: z.boolean({ error: "must be true or false" }).optional(),
+};
 const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema, ...runFields };
 
 export const analyzeForms = {

@@ -15,6 +15,8 @@ import { type AnalysisResult, type IndicatorSnapshot, isDemoRun } from "./analys
 import type { StepId } from "./progress-events";
 
 export interface AnalysisParts {
+  /** Whether the agents saw a blind view of the window (agent-view.ts). */
+  blind: boolean;
   asset: string;
   assetName: string;
   symbol: string;
@@ -52,6 +54,7 @@ export function assembleResult(parts: AnalysisParts): AnalysisResult {
   };
   return {
     promptVersion: PROMPT_VERSION,
+    blind: parts.blind,
     asset: parts.asset,
     assetName: parts.assetName,
     symbol: parts.symbol,

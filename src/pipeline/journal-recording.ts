@@ -59,6 +59,7 @@ export function entryFromResult(
     barCount: result.barCount,
     models: result.models,
     promptVersion: options.promptVersion,
+    blind: result.blind,
     plugins: result.plugins,
     stages: result.stages,
     reports: { ...result.reports, analysts: result.analystReports },

@@ -19,6 +19,7 @@ import {
   ConfigError,
   type ConfigInput,
   createConfig,
+  memoryWhileBlind,
   memoryWithoutJournal,
   PLACEHOLDER_API_KEY,
 } from "../config/config-schema";
@@ -346,6 +347,8 @@ export class Pipeline {
     const config = this.#config;
     const stages = parsed.stages ?? config.stages;
     if (stages.memory && !config.journal) throw memoryWithoutJournal();
+    const blind = parsed.blind ?? config.blind;
+    if (stages.memory && blind) throw memoryWhileBlind();
     // Keys are checked before any data is fetched: a missing key should not cost a download first.
     const models = { agent: this.model("agent"), graph: this.model("graph") };
     const { loaded, window, durationMs, requestedStart } = await loadWindow(parsed, {
@@ -372,6 +375,7 @@ export class Pipeline {
       onModelCall: trace,
       schedule: options.schedule,
       timings: { data: durationMs },
+      blind,
       stages,
       recallLessons: (query) => this.#journal.recallLessons(query),
       memoryScope: options.memoryScope,

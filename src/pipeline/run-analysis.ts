@@ -8,7 +8,6 @@
 // Any step's failure aborts the others and fails the analysis with that step's (classified) error (analysis-steps.ts).
 // The optional stages (src/stages/run-stages.ts) run between 2 and 3 (memory's recall, the bull/bear debate) and after
 // 3 (risk levels, memory's reflection in a replay), each through `steps.agent`.
-import { createAnalysisContext } from "../agents/analysis-context";
 import type { ChartDispatch } from "../agents/chart-agent";
 import { runDecisionAgent } from "../agents/decision-agent";
 import { runIndicatorAgent } from "../agents/indicator-agent";
@@ -27,6 +26,7 @@ import { latestPluginValues, pluginIndicatorTools, runPluginAnalyst } from "../p
 import { summarisePlugins } from "../plugins/plugin-set";
 import { type RecallLessons, runStagesAfterDecision, runStagesBeforeDecision } from "../stages/run-stages";
 import { normaliseStages, type Stages } from "../stages/stages-schema";
+import { createAgentView } from "./agent-view";
 import { buildAnalysisFigures, drawAnalysisCharts, type DrawnCharts } from "./analysis-charts";
 import type { AnalysisResult } from "./analysis-result";
 import { createAnalysisSteps, settleAll } from "./analysis-steps";
@@ -68,6 +68,8 @@ export interface RunAnalysisInput {
   laterCandles?: readonly Candle[];
   /** Memory: the market whose lessons are recalled; default `symbol`. */
   memoryScope?: string;
+  /** Show the agents a blind view of the window (agent-view.ts); default false. */
+  blind?: boolean;
 }
 
 interface AnalystReport {
@@ -92,25 +94,21 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const signal = steps.signal;
 
   // 1. Everything that can fail without a browser or a model fails here, before the first call.
-  const context = createAnalysisContext({
-    assetName: input.assetName,
-    symbol: input.symbol,
-    timeframe: input.timeframe,
-    candles,
-    horizonBars: input.horizonBars,
-  });
+  // What the agents, charts and plugin analysts are shown (blind or not); the result keeps the window's own prices.
+  const view = createAgentView({ ...input, blind: input.blind ?? false });
+  const { context } = view;
   const indicators = computeIndicators(candles);
-  const fits = fitCandleTrendlines(candles);
+  const fits = view.blind ? fitCandleTrendlines(candles) : view.fits;
   const lines = summariseTrendlines(candles, fits);
   const pluginIndicatorValues = latestPluginValues(plugins, candles);
-  const extraTools = pluginIndicatorTools(plugins, candles);
-  const figures = buildAnalysisFigures(candles, { assetName: input.assetName, timeframe: input.timeframe }, fits);
+  const extraTools = pluginIndicatorTools(plugins, view.candles);
+  const figures = buildAnalysisFigures(view.candles, view.chartOptions, view.fits);
 
   // 2. The analysts, each a step.
   const drawCharts = () => steps.run("charts", () => drawAnalysisCharts(figures, { renderer, signal, emit }));
   const indicatorAgent = () =>
     steps.agent("indicator", (recorder) =>
-      runIndicatorAgent({ context, candles, model: models.graph, recorder, extraTools, signal }),
+      runIndicatorAgent({ context, candles: view.candles, model: models.graph, recorder, extraTools, signal }),
     );
   const chartModels = {
     dispatch: input.chartDispatch ?? "direct",
@@ -122,7 +120,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     steps.agent("pattern", (recorder) => runPatternAgent({ ...chartModels, context, chart: charts.pattern, recorder }));
   const trendAgent = (charts: DrawnCharts) =>
     steps.agent("trend", (recorder) =>
-      runTrendAgent({ ...chartModels, context, lines, chart: charts.trend, recorder }),
+      runTrendAgent({ ...chartModels, context, lines: view.lines, chart: charts.trend, recorder }),
     );
   const pluginAnalysts = plugins.flatMap((plugin) =>
     plugin.analysts.map(
@@ -132,9 +130,9 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
             plugin,
             analyst,
             {
-              candles,
+              candles: view.candles,
               timeframe: input.timeframe,
-              symbol: input.symbol,
+              symbol: view.symbol,
               models: {
                 agent: recordingModel(models.agent, recorder, "agent"),
                 graph: recordingModel(models.graph, recorder, "graph"),
@@ -213,6 +211,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     emit({ type: "analysis-end", at: Date.now(), durationMs: totalMs, decision: decision.decision });
 
     return assembleResult({
+      blind: view.blind,
       asset: input.asset,
       assetName: input.assetName,
       symbol: input.symbol,

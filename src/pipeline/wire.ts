@@ -21,6 +21,11 @@ export const wireAnalysisResultSchema = z.object({
   journal_error: z.object({ code: z.string(), message: z.string() }).optional(),
   /** The version of the agents' prompts. */
   prompt_version: z.string(),
+  /**
+   * True when the agents saw a blind view: no date, name or price level (the charts are the blind ones they saw; the
+   * candles, trendlines and indicator values stay in the window's own prices). Absent in results stored before it.
+   */
+  blind: z.boolean().optional(),
   asset: z.string(),
   asset_name: z.string(),
   symbol: z.string(),
@@ -106,6 +111,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
     ...(result.id === undefined ? {} : { id: result.id }),
     ...(result.journalError === undefined ? {} : { journal_error: result.journalError }),
     prompt_version: result.promptVersion,
+    blind: result.blind,
     asset: result.asset,
     asset_name: result.assetName,
     symbol: result.symbol,

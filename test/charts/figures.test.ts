@@ -9,6 +9,7 @@ import { buildPatternFigure, PATTERN_CHART_BAR_COUNT } from "../../src/charts/pa
 import { lineValueAt } from "../../src/charts/straight-line";
 import { buildTrendFigure } from "../../src/charts/trend-figure";
 import { fitCandleTrendlines, resistanceLine, supportLine } from "../../src/charts/trendlines";
+import { blindCandles } from "../../src/market/blind-candles";
 import type { Candle } from "../../src/market/candle";
 
 const FOUR_HOURS = 4 * 3600_000;
@@ -201,6 +202,22 @@ describe("layout and x axis", () => {
     expect(axis.x).toEqual([0, 1]);
     expect(axis.labels).toEqual(["2024-05-03 16:00", "2024-05-06 13:30"]);
     expect(formatBarLabels([Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 2)])).toEqual(["2024-01-01", "2024-01-02"]);
+  });
+
+  it("labels a blind window's bars by number: no date anywhere in either figure", () => {
+    const blind = blindCandles(candles.slice(-45)).candles;
+    for (const figure of [
+      buildPatternFigure(blind, { barLabels: "bar-number", timeframe: "4h" }),
+      buildTrendFigure(blind, { barLabels: "bar-number", timeframe: "4h" }),
+    ]) {
+      const text = JSON.stringify(figure);
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|UTC/);
+      expect(figure.layout.xaxis.title.text).toBe("Bar");
+    }
+    const pattern = buildPatternFigure(blind, { barLabels: "bar-number" });
+    // The pattern chart's 40 bars are the window's bars 6 to 45, numbered as the indicator prompt numbers them.
+    expect(pattern.layout.xaxis.ticktext[0]).toBe("6");
+    expect((pattern.data[0] as CandlestickTrace).hovertext.at(-1)).toBe("45");
   });
 
   it("is plain JSON", () => {

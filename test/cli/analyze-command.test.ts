@@ -132,6 +132,16 @@ describe("quantagent analyze", () => {
     expect(result.asset_name).toBe("BTC_4h_1");
     expect(result.data_length).toBe(45);
     expect(result.pattern_chart.length).toBeGreaterThan(1000);
+    expect(result.blind).toBe(false);
+
+    // --blind: the same file, and no date or name of it in what the provider was sent.
+    server.reset();
+    const blind = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--json", "--quiet", "--blind"]);
+    expect(blind.code).toBe(0);
+    expect(wireAnalysisResultSchema.parse(JSON.parse(blind.stdout)).blind).toBe(true);
+    expect(server.requestCount()).toBeGreaterThan(0);
+    for (const request of server.requests)
+      expect(request.rawBody.replace(/[A-Za-z0-9+/=]{200,}/g, "")).not.toMatch(/\d{4}-\d{2}-\d{2}|BTC_4h_1/);
   }, 300_000);
 
   it.each([

@@ -72,6 +72,8 @@ describe("quantagent evaluate", () => {
       "--overwrite",
       "--no-charts",
       "--baselines-only",
+      "--blind",
+      "--mirror",
     ]) {
       expect(stdout).toContain(option);
     }
@@ -177,13 +179,14 @@ describe("quantagent evaluate", () => {
     expect(wrongKey.stderr).toContain("Invalid API Key");
   }, 300_000);
 
-  it("--protocol published --baselines-only on the shipped benchmark: every window by default, 300 samples per asset, always-long as counted from the CSVs", async () => {
+  it("--protocol published --baselines-only --mirror on the shipped benchmark: every window by default, 300 samples per asset, always-long as counted from the CSVs, its mirror at 50%", async () => {
     const out = path.join(scratch, "published");
     // No --windows: the published protocol takes every window, as the published figures did.
     const run = await cli([
       "--protocol",
       "published",
       "--baselines-only",
+      "--mirror",
       "--seeds",
       "20",
       "--no-charts",
@@ -211,6 +214,30 @@ describe("quantagent evaluate", () => {
       expect(markdown, asset).toMatch(line);
       expect(run.stdout, asset).toMatch(line);
     }
+    // Mirrored, always-long never flips and its accuracy halves add up to the share of moves that were not flat.
+    const mirrorRow = (method: string) =>
+      report.mirror.find((row: { asset: string; method: string }) => row.asset === "ALL" && row.method === method) as {
+        flip_rate: number;
+        long_rate: number;
+        balanced_accuracy: number;
+        original_accuracy: number;
+        mirrored_accuracy: number;
+        points: number;
+      };
+    const alwaysLong = mirrorRow("always_long");
+    expect(alwaysLong).toMatchObject({ points: 800, flip_rate: 0, long_rate: 1 });
+    expect(alwaysLong.balanced_accuracy).toBeCloseTo(
+      (alwaysLong.original_accuracy + alwaysLong.mirrored_accuracy) / 2,
+      12,
+    );
+    expect(alwaysLong.balanced_accuracy).toBeLessThanOrEqual(0.5);
+    expect(alwaysLong.balanced_accuracy).toBeGreaterThan(0.49);
+    expect(mirrorRow("momentum").flip_rate).toBeGreaterThan(0.95);
+    expect(report.paired).toContainEqual(
+      expect.objectContaining({ a: "momentum", b: "always_long", horizon: "pooled", n: 2400 }),
+    );
+    expect(run.stdout).toContain("Mirrored, k = 1, 2, 3 pooled, all points (%):");
+    expect(markdown).toContain("## Mirrored charts");
   }, 300_000);
 
   it("bad options are named in plain words and exit 2 (bad usage) before anything runs", async () => {

@@ -116,6 +116,20 @@ describe("quantagent history", () => {
     const json = JSON.parse((await quantagent(["stats", "--group-by", "asset", "--horizon", "1", "--json"])).stdout);
     expect(json).toMatchObject({ group_by: "asset", horizon: 1 });
     expect(json.groups.find((group: { key: string }) => group.key === "BTC")).toMatchObject({ scored: 2, hits: 2 });
+
+    // Split at each graph model's training cutoff: the gpt-4o analyses decided on 2025 bars, after its October 2023
+    // cutoff; claude-x has no known cutoff.
+    const split = await quantagent(["stats", "--split", "cutoff"]);
+    expect(split.stdout).toMatch(/before and after each graph model's training cutoff/);
+    expect(split.stdout).toMatch(/gpt-4o \(before\)\s+0\s+0\s+0\s+–/);
+    expect(split.stdout).toMatch(/gpt-4o \(after\)\s+2\s+2\s+1\s+50\.0%/);
+    expect(split.stdout).toMatch(/claude-x \(unsplit\)\s+2\s+1\s+1\s+100\.0%/);
+    const splitJson = JSON.parse((await quantagent(["stats", "--split", "cutoff", "--json"])).stdout);
+    expect(splitJson.groups.find((group: { key: string }) => group.key === "gpt-4o").split.after).toMatchObject({
+      n: 2,
+      scored: 2,
+      hits: 1,
+    });
   });
 
   it("scores pending analyses, leaving the caller's own data to its own bars", async () => {
@@ -183,6 +197,7 @@ describe("quantagent history", () => {
     [["--source", "email"], "--source must be one of"],
     [["stats", "--horizon", "2"], "--horizon for stats must be 1 or 3"],
     [["stats", "--group-by", "colour"], "--group-by must be one of"],
+    [["stats", "--split", "month"], "--split must be cutoff"],
     [["show"], "history show needs the analysis id"],
     [["list", "extra"], 'unexpected argument "extra"'],
     [["frobnicate"], "the action must be one of"],

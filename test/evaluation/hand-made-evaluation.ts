@@ -2,9 +2,8 @@
 // 1, the agents' directives on three points and a failed analysis (with HTML in its error) on the fourth.
 import { decisionPoints } from "../../src/evaluation/decision-points";
 import type { EvaluationResult } from "../../src/evaluation/evaluation-result";
-import { marketDrift } from "../../src/evaluation/market-drift";
 import { pointRecord } from "../../src/evaluation/run-evaluation";
-import { scoreEvaluation } from "../../src/evaluation/score-evaluation";
+import { scoreRun } from "../../src/evaluation/score-run";
 import { createUsageMeter } from "../../src/llm/usage-meter";
 import { candlesFromCloses } from "./synthetic-candles";
 
@@ -26,6 +25,10 @@ export function handMadeEvaluation(): EvaluationResult {
     ["BTC/2/0", "SHORT"],
     ["SPX/1/0", "LONG"],
   ]);
+  const records = points.map((point) => ({
+    ...pointRecord(point),
+    ...(directives.has(point.id) ? { decision: directives.get(point.id) } : { error: FAILED_ERROR }),
+  }));
   return {
     settings: {
       protocol: "per-horizon",
@@ -46,20 +49,22 @@ export function handMadeEvaluation(): EvaluationResult {
       promptVersion: "2",
       cacheDir: "/cache",
       plugins: [],
+      blind: false,
+      mirror: false,
       stages: {},
     },
-    points: points.map((point) => ({
-      ...pointRecord(point),
-      ...(directives.has(point.id) ? { decision: directives.get(point.id) } : { error: FAILED_ERROR }),
-    })),
-    scores: scoreEvaluation(points, { horizons: [1], directives, randomSeeds: 100 }),
-    drift: marketDrift(
-      points.filter((point) => directives.has(point.id)),
-      { horizons: [1] },
-    ),
+    points: records,
+    ...scoreRun(points, null, records, {
+      horizons: [1],
+      protocol: "per-horizon",
+      randomSeeds: 100,
+      firstSeed: 1,
+      graphModel: "gpt-4o",
+    }),
     conventions: null,
     usage: createUsageMeter().summary(),
     errors: 1,
+    mirrorErrors: 0,
     startedAt: "2025-01-01T00:00:00.000Z",
     durationMs: 1234,
   };

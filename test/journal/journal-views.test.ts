@@ -18,6 +18,7 @@ const summary: AnalysisSummary = {
   riskRewardRatio: 1.4,
   models: { agent: { provider: "openai", model: "gpt-4o-mini" }, graph: { provider: "openai", model: "gpt-4o" } },
   promptVersion: "v1",
+  blind: false,
   costUsd: 0.0123,
   tokens: { input: 1, output: 2 },
   error: null,

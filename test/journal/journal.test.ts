@@ -227,6 +227,7 @@ describe.each(journalEngines)("journal on %s", (engine) => {
       riskRewardRatio: 1.5,
       models: { agent: { provider: "openai", model: "gpt-4o-mini" }, graph: { provider: "openai", model: "gpt-4o" } },
       promptVersion: "2025-03-a",
+      blind: false,
       costUsd: 0.0123,
       tokens: { input: 5_100, output: 900 },
       error: null,

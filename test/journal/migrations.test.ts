@@ -98,6 +98,8 @@ describe.each(journalEngines)("migrations on %s", (engine) => {
       await harness.query(location, `select stages, outcome_bar_time from analyses where id = '${recorded}'`),
     ).toEqual([{ stages: "{}", outcome_bar_time: null }]);
     expect((await journal.get(recorded))?.lesson).toBeNull();
+    // Rows from before blind mode read as not blind.
+    expect((await journal.list()).analyses.map((summary) => [summary.id, summary.blind])).toEqual([[recorded, false]]);
     await journal.recordEvaluationRun({ settings: {}, models: null, promptVersion: "v1", points: [] });
     expect((await journal.listEvaluationRuns()).runs).toHaveLength(1);
     // What the later migrations add works on the migrated journal.

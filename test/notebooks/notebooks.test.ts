@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findTslab, writeKernelSpec } from "../../cli/kernel-spec";
 import { linkPackage } from "../../scripts/link-package";
 import { resolveChromiumPath } from "../../src/charts/chromium-setup";
+import { openJournal } from "../../src/journal/open-journal";
 import { CUSTOM_ASSETS_FILE_NAME } from "../../src/market/custom-assets-file";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { exportNotebookHtml, saveNotebookArtifacts } from "./notebook-artifacts";
@@ -262,6 +263,46 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     expect(text).toMatch(/\{ bars: 1, hit: (true|false), return: -?\d/); // the stored outcome, printed
     expect(text).toMatch(/callerData: \d+/);
     expect(count(outputs, "image/png")).toBe(1);
+  }, 600_000);
+
+  it("07 is there an edge: blind and mirrored runs, the paired tests, the cutoff split, and the baselines on 800 windows", async () => {
+    server.reset();
+    const outputs = await execute("07-is-there-an-edge.ipynb");
+    const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n");
+    expect(html).toContain("<b>12/12</b> analyses");
+    const markdown = outputs.map((entry) => join(entry.data?.["text/markdown"])).join("\n");
+    // The fake provider always answers LONG: it never flips, leans long every time, and balances at 50%.
+    expect(markdown).toContain(
+      "| Method | Points | Flip rate % | Long rate % | Balanced accuracy % | Original % | Mirrored % |",
+    );
+    expect(markdown).toMatch(/\| Agents \| 6 \| 0\.0 \| 100\.0 \| 50\.0 \|/);
+    expect(markdown).toMatch(/No: gpt-4o does not beat always-LONG at the 5% level at any horizon \(k = 1 bar: p = /);
+    expect(markdown).toContain("gpt-4o's training data ends in 2023-10");
+    // The baselines on all 800 windows: always-long never flips.
+    expect(markdown).toMatch(/\| Always long \| 800 \| 0\.0 \| 100\.0 \| (49\.\d|50\.0) \|/);
+    expect(markdown).toContain("| Momentum | Always long | 2400 |");
+    // The mirror figure per horizon for the agents' run, and the pooled one of the baselines.
+    expect(count(outputs, "image/png")).toBe(3);
+    expect(texts(outputs)).toContain("claude-haiku-4-5: 2025-07");
+    // The journal split at the cutoff: rows per model and side for what earlier notebooks recorded (06's replays,
+    // when the suite runs in order), and the empty-table sentence when this notebook runs alone.
+    const journal = await openJournal({ dataDir });
+    const recordedModels = (await journal.stats({ groupBy: "model" })).groups.map((group) => group.key);
+    await journal.close();
+    if (recordedModels.length === 0) expect(html).toContain("<p>Nothing to show yet.</p>");
+    for (const model of recordedModels)
+      expect(html).toMatch(new RegExp(`<td[^>]*>${model} \\((before|after|unsplit)\\)</td>`));
+    // Blind: no request carried a date.
+    expect(server.requestCount()).toBeGreaterThan(0);
+    for (const request of server.requests)
+      expect(request.rawBody.replace(/[A-Za-z0-9+/=]{200,}/g, "")).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    for (const file of ["edge.md", "edge.html", "edge.json", "edge.mirror-k1.png"])
+      expect(existsSync(path.join(dataDir, "evaluation", file)), file).toBe(true);
+
+    // Again: every model answer from the cache.
+    server.reset();
+    await execute("07-is-there-an-edge.ipynb");
+    expect(server.requestCount()).toBe(0);
   }, 600_000);
 
   it("08 backtest: the joined benchmark series, the baselines, the agents with an estimate first, a free rerun, the report", async () => {

@@ -213,6 +213,16 @@ describe("accuracy", () => {
       hits: 2,
     });
 
+    // split=cutoff: stats-model is no model the table of training cutoffs knows, so its analyses are unsplit.
+    const split = await getJson(server, "/api/analyses/stats?group_by=model&asset=STATS&split=cutoff");
+    expect(split.status).toBe(200);
+    expect(split.body.split).toBe("cutoff");
+    expect(split.body.groups.find((entry: { key: string }) => entry.key === "stats-model").split).toMatchObject({
+      before: { n: 0, scored: 0 },
+      after: { n: 0, scored: 0 },
+      unsplit: { n: 3, scored: 3, hits: 1 },
+    });
+
     const overTime = await getJson(server, "/api/analyses/accuracy-over-time?group_by=model&asset=STATS&bucket=week");
     expect(overTime.status).toBe(200);
     expect(
@@ -220,7 +230,7 @@ describe("accuracy", () => {
     ).toMatchObject({ scored: 3, hits: 1 });
   });
 
-  it.each(["group_by=colour", "horizon=2", "bucket=month"])("refuses ?%s", async (query) => {
+  it.each(["group_by=colour", "horizon=2", "bucket=month", "split=date"])("refuses ?%s", async (query) => {
     const path = query.startsWith("bucket") ? "/api/analyses/accuracy-over-time" : "/api/analyses/stats";
     const answer = await getJson(server, `${path}?${query}`);
     expect(answer.status).toBe(400);

@@ -327,6 +327,7 @@ describe("real answers of every route match the document", () => {
     const id = ids[0] ?? "";
     check("get", "/api/analyses/{id}", await getJson(server, "/api/analyses/no-such-analysis"), 404);
     check("get", "/api/analyses/stats", await getJson(server, "/api/analyses/stats?group_by=asset&horizon=3"), 200);
+    check("get", "/api/analyses/stats", await getJson(server, "/api/analyses/stats?group_by=model&split=cutoff"), 200);
     check("get", "/api/analyses/stats", await getJson(server, "/api/analyses/stats?group_by=colour"), 400);
     check(
       "get",

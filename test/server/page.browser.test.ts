@@ -377,6 +377,22 @@ describe("the web page", () => {
     await page.setViewport({ width: 1366, height: 900 });
   });
 
+  it("runs blind when the Blind box is ticked: no date of the file reaches the provider", async () => {
+    fake.reset();
+    fake.setHandler(defaultFakeHandler);
+    await page.click("#blind-input");
+    await page.click("#run-button");
+    // The last test's result goes first, then this run's comes.
+    await page.waitForFunction(() => document.querySelector("#decision-badge") === null);
+    await page.waitForSelector("#decision-badge", { timeout: 60_000 });
+    expect(fake.requests.some((request) => request.summary.wantsJson)).toBe(true);
+    expect(fake.requestCount()).toBeGreaterThan(0);
+    for (const request of fake.requests)
+      expect(request.rawBody.replace(/[A-Za-z0-9+/=]{200,}/g, "")).not.toMatch(/\d{4}-\d{2}-\d{2}|BTC_4h_1/);
+    await page.click("#blind-input");
+    expect(await page.$eval("#blind-input", (node) => (node as HTMLInputElement).checked)).toBe(false);
+  });
+
   it("shows a provider error in plain words with a pointer to Settings", async () => {
     fake.setHandler(() => fakeReply.unauthorized());
     await page.click("#run-button");

@@ -17,7 +17,7 @@ export function decisionSystemPrompt(context: AnalysisContext): string {
   const bars = context.horizonBars;
   const span = describeBarSpan(context.timeframe, bars);
   const horizon = describeHorizon(context.timeframe, bars);
-  return `You are the execution trader of a high-frequency trading desk, working the ${context.timeframe} chart of ${context.assetName} (${context.symbol}).
+  return `You are the execution trader of a high-frequency trading desk, working the ${context.timeframe} chart of ${context.assetLabel}.
 Issue an immediate execution order, LONG or SHORT, for the next ${bars} bar${bars === 1 ? "" : "s"}: ${span} at ${context.timeframe}.
 Holding or staying flat is not an option: the desk must take one side.
 

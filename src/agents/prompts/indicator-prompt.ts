@@ -1,12 +1,13 @@
 // The Indicator agent's prompt: the indicator analyst of a fast trading desk, who sees every bar of the window and
 // computes the indicators it wants through tools, and reports what momentum they show.
+import type { BarLabels } from "../../charts/bar-axis";
 import { utcDay, utcMinute } from "../../common/utc-time";
 import type { Candle } from "../../market/candle";
 import type { Timeframe } from "../../market/timeframes";
 import type { AnalysisContext } from "../analysis-context";
 
 export function indicatorSystemPrompt(context: AnalysisContext): string {
-  return `You are the indicator analyst of a high-frequency trading desk, covering ${context.assetName} (${context.symbol}) on ${context.timeframe} bars.
+  return `You are the indicator analyst of a high-frequency trading desk, covering ${context.assetLabel} on ${context.timeframe} bars.
 The desk executes within the next few bars, so what matters is the momentum right now: its direction, and whether it
 is building or fading. Read the bars quickly and precisely.
 
@@ -24,23 +25,38 @@ Use only the numbers the tools return and the bars you are given; never invent a
 }
 
 export function indicatorUserPrompt(context: AnalysisContext, candles: readonly Candle[]): string {
-  return `The ${candles.length} ${context.timeframe} bars of ${context.assetName} (${context.symbol}), oldest first, times in UTC:
-${formatBars(candles, context.timeframe)}
+  return `The ${candles.length} ${context.timeframe} bars of ${context.assetLabel}, oldest first, ${barNamingNote(context.barLabels)}:
+${formatBars(candles, context.timeframe, context.barLabels)}
 
 Compute the indicators you need, then write the indicator report.`;
 }
 
+/** How the bars' first column reads, for the line that introduces them. */
+function barNamingNote(labels: BarLabels): string {
+  switch (labels) {
+    case "time":
+      return "times in UTC";
+    case "bar-number":
+      return "numbered from 1";
+    default: {
+      const exhaustive: never = labels;
+      return exhaustive;
+    }
+  }
+}
+
 /**
  * The bars as compact CSV lines ("time,open,high,low,close"): all of them, so the model sees the price path its
- * indicators come from, in about 15 tokens a bar. Daily and longer bars show the date alone.
+ * indicators come from, in about 15 tokens a bar. Daily and longer bars show the date alone. With "bar-number" the
+ * first column is the bar's number (a blind window carries it as the candle's time) and nothing is a date.
  */
-export function formatBars(candles: readonly Candle[], timeframe: Timeframe): string {
+export function formatBars(candles: readonly Candle[], timeframe: Timeframe, labels: BarLabels = "time"): string {
   const dateOnly = timeframe === "1d" || timeframe === "1w" || timeframe === "1mo";
-  const time = dateOnly ? utcDay : utcMinute;
+  const time = labels === "bar-number" ? String : dateOnly ? utcDay : utcMinute;
   const lines = candles.map((candle) =>
     [time(candle.time), ...[candle.open, candle.high, candle.low, candle.close].map(formatPrice)].join(","),
   );
-  return ["time,open,high,low,close", ...lines].join("\n");
+  return [`${labels === "bar-number" ? "bar" : "time"},open,high,low,close`, ...lines].join("\n");
 }
 
 /**

@@ -73,7 +73,7 @@ export function patternVisionPrompt(context: AnalysisContext): string {
   const up = colorName(chartColors.upCandle);
   const down = colorName(chartColors.downCandle);
   return `You are the chart-pattern analyst of a high-frequency trading desk.
-This candlestick chart shows the last ${context.patternBars} ${context.timeframe} bars of ${context.assetName} (${context.symbol}): ${up} candles closed higher than they opened, ${down} ones lower.
+This candlestick chart shows the last ${context.patternBars} ${context.timeframe} bars of ${context.assetLabel}: ${up} candles closed higher than they opened, ${down} ones lower.
 Compare it with these classic patterns:
 ${classicPatterns.map((pattern, index) => `${index + 1}. ${pattern.name}: ${pattern.looks}.`).join("\n")}
 

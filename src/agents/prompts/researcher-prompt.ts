@@ -26,7 +26,7 @@ export const RESEARCHER_MAX_OUTPUT_TOKENS = 400;
 export function researcherSystemPrompt(context: AnalysisContext, side: DebateSide): string {
   const { direction, moves, opponent } = SIDES[side];
   const bars = context.horizonBars;
-  return `You are the ${side} researcher of a high-frequency trading desk working the ${context.timeframe} chart of ${context.assetName} (${context.symbol}).
+  return `You are the ${side} researcher of a high-frequency trading desk working the ${context.timeframe} chart of ${context.assetLabel}.
 The desk will take an order, LONG or SHORT, for the next ${bars} bar${bars === 1 ? "" : "s"} (${describeBarSpan(context.timeframe, bars)}). Your task is to argue for ${direction}:
 make the strongest honest case that price will ${moves} over that horizon, using only what the analysts' reports say.
 - Lead with the signals that favour ${direction}, strongest first, and say how confirmed each one is.

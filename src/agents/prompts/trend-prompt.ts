@@ -22,7 +22,7 @@ export function describeTrendLine(style: TrendLineStyle): string {
 export function trendVisionPrompt(context: AnalysisContext, lines: TrendlineSummary): string {
   const styles = TREND_LINE_STYLES;
   return `You are the trend analyst of a high-frequency trading desk.
-This candlestick chart shows the last ${context.barCount} ${context.timeframe} bars of ${context.assetName} (${context.symbol}), the candles drawn faint so the lines stand out. The lines:
+This candlestick chart shows the last ${context.barCount} ${context.timeframe} bars of ${context.assetLabel}, the candles drawn faint so the lines stand out. The lines:
 ${Object.values(styles)
   .map((style) => `- ${describeTrendLine(style)}`)
   .join("\n")}
