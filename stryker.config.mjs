@@ -16,7 +16,7 @@ export default {
   coverageAnalysis: "perTest",
   // The machine is shared: one or two test processes at a time.
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
-  timeoutMS: 60_000,
+  timeoutMS: 10_000,
   timeoutFactor: 3,
   mutate: [
     "server/middleware/**/*.ts",
