@@ -1,6 +1,6 @@
 // The vitest settings Stryker's runner uses (stryker.config.mjs): the project's own, with the test files narrowed to
-// the folders of the group under mutation (MUTATION_TESTS, comma-separated) and without the browser tests, so a
-// group's first run does not start Chromium or the notebooks for nothing.
+// the folders or files of the group under mutation (MUTATION_TESTS, comma-separated) and without the browser tests, so
+// a group's first run does not start Chromium or the notebooks for nothing.
 import { configDefaults, defineConfig } from "vitest/config";
 
 import base from "./vitest.config.mts";
@@ -14,7 +14,7 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: folders.map((folder) => `${folder}/**/*.test.ts`),
+    include: folders.map((entry) => (entry.endsWith(".test.ts") ? entry : `${entry}/**/*.test.ts`)),
     exclude: [...configDefaults.exclude, "**/*.browser.test.ts"],
   },
 });
