@@ -3,7 +3,7 @@
 // a group's first run does not start Chromium or the notebooks for nothing.
 import { configDefaults, defineConfig } from "vitest/config";
 
-import base from "./vitest.config.mts";
+import base from "./vitest.config.mjs";
 
 const folders = (process.env.MUTATION_TESTS ?? "test/common,test/server,test/journal,test/market,test/llm,test/cli")
   .split(",")

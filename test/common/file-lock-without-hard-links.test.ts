@@ -1,11 +1,13 @@
 // withFileLock on a file system without hard links (some network and FAT mounts): link() fails with EPERM, ENOTSUP
 // or EOPNOTSUPP, and the lock falls back to an exclusive create. Here link() is made to fail that way; everything
-// else is the real file system.
+// else is the real file system (vi.mock is hoisted above the imports).
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { withFileLock } from "../../src/common/file-lock";
 
 const linkFailure = vi.hoisted(() => ({ code: "EPERM" }));
 
@@ -19,7 +21,6 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   };
 });
 
-const { withFileLock } = await import("../../src/common/file-lock");
 
 let folder: string;
 let lockPath: string;
