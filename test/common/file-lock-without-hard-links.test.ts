@@ -21,7 +21,6 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   };
 });
 
-
 let folder: string;
 let lockPath: string;
 beforeEach(async () => {
