@@ -10,7 +10,19 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "data/", "datasets/", "test-artifacts/", "notebooks/", "bench/results/"] },
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "data/",
+      "datasets/",
+      "test-artifacts/",
+      "notebooks/",
+      "bench/results/",
+      ".stryker-tmp/",
+      "bench/mutation/",
+    ],
+  },
   js.configs.recommended,
   {
     plugins: { "simple-import-sort": simpleImportSort },

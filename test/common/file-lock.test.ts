@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 
@@ -94,5 +94,94 @@ describe("withFileLock", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("stop")), 30);
     await expect(withFileLock(lockPath, async () => undefined, { signal: controller.signal })).rejects.toThrow("stop");
+  });
+});
+
+describe("withFileLock: whose lock may be broken", () => {
+  const gone = () => spawnSync(process.execPath, ["-e", "0"]).pid;
+
+  it("writes this process's pid and host into the lock it holds", async () => {
+    const held = await withFileLock(lockPath, async () => JSON.parse(await readFile(lockPath, "utf8")));
+    expect(held).toMatchObject({ pid: process.pid, host: hostname() });
+    expect(typeof held.nonce).toBe("string");
+  });
+
+  it("says what was lost, as a typed error", async () => {
+    const failure = withFileLock(lockPath, async (lock) => {
+      await writeFile(lockPath, "taken over");
+      await lock.assertHeld();
+    });
+    await expect(failure).rejects.toMatchObject({
+      name: "FileLockError",
+      code: "file_lock",
+      kind: "internal",
+      message: expect.stringMatching(/^Lost the lock .*data\.json\.lock: another process judged it abandoned\.$/),
+    });
+  });
+
+  it("breaks a lock older than staleMs even when its holder cannot be checked (another host)", async () => {
+    await writeFile(lockPath, JSON.stringify({ pid: process.pid, host: "elsewhere", nonce: "old" }));
+    const longAgo = new Date(Date.now() - 5_000);
+    await utimes(lockPath, longAgo, longAgo);
+    await expect(withFileLock(lockPath, async () => "taken", { staleMs: 1_000, timeoutMs: 3_000 })).resolves.toBe(
+      "taken",
+    );
+  });
+
+  it("never judges another host's lock dead by its pid, however gone that pid is here", async () => {
+    await writeFile(lockPath, JSON.stringify({ pid: gone(), host: "elsewhere", nonce: "remote" }));
+    await expect(withFileLock(lockPath, async () => "taken", { timeoutMs: 200 })).rejects.toThrow(/on elsewhere/);
+  });
+
+  it.each([
+    ["not JSON", "garbage"],
+    ["a pid that is not a number", JSON.stringify({ pid: "1", host: "elsewhere", nonce: "n" })],
+    ["a host that is not a string", JSON.stringify({ pid: 1, host: 2, nonce: "n" })],
+    ["a nonce that is not a string", JSON.stringify({ pid: 1, host: "elsewhere", nonce: 3 })],
+  ])("waits for a fresh lock holding %s, and names no process", async (_what, content) => {
+    await writeFile(lockPath, content);
+    await expect(withFileLock(lockPath, async () => "taken", { timeoutMs: 200 })).rejects.toThrow(
+      /held by another process\.$/,
+    );
+    expect(await readFile(lockPath, "utf8")).toBe(content);
+  });
+
+  it("reports a lock path it cannot read instead of spinning on it", async () => {
+    await mkdir(lockPath);
+    await expect(withFileLock(lockPath, async () => "taken", { timeoutMs: 200 })).rejects.toMatchObject({
+      code: "EISDIR",
+    });
+  });
+
+  it("does not break a dead holder's lock while another breaker has its turn, nor clear a live turn", async () => {
+    const turnPath = `${lockPath}.break`;
+    const deadLock = JSON.stringify({ pid: gone(), host: hostname(), nonce: "dead-holder" });
+    const liveTurn = JSON.stringify({ pid: process.pid, host: "elsewhere", nonce: "breaker" });
+    await writeFile(lockPath, deadLock);
+    await writeFile(turnPath, liveTurn);
+    // The turn's clock says it was taken a moment from now: young for a while, whatever the machine's speed.
+    const soon = new Date(Date.now() + 60_000);
+    await utimes(turnPath, soon, soon);
+    let ran = false;
+    const waiter = withFileLock(lockPath, async () => {
+      ran = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(ran).toBe(false);
+    expect(await readFile(lockPath, "utf8")).toBe(deadLock);
+    expect(await readFile(turnPath, "utf8")).toBe(liveTurn);
+    await rm(turnPath); // the other breaker's turn ends
+    await waiter;
+    expect(ran).toBe(true);
+  });
+
+  it("clears an old turn file whose breaker cannot be checked (another host)", async () => {
+    const turnPath = `${lockPath}.break`;
+    await writeFile(turnPath, JSON.stringify({ pid: process.pid, host: "elsewhere", nonce: "stuck" }));
+    const longAgo = new Date(Date.now() - 10_000);
+    await utimes(turnPath, longAgo, longAgo);
+    await writeFile(lockPath, JSON.stringify({ pid: gone(), host: hostname(), nonce: "dead-holder" }));
+    await expect(withFileLock(lockPath, async () => "taken", { timeoutMs: 5_000 })).resolves.toBe("taken");
+    expect(readdirSync(folder)).toEqual([]);
   });
 });

@@ -22,6 +22,17 @@ describe("redactSecrets", () => {
       "GET /?token=[redacted] from x",
     );
     expect(redactSecrets("abc", [""])).toBe("abc");
+    // A secret no pattern would catch is removed only because it was given.
+    expect(redactSecrets("the word hunter2x here", ["hunter2x"])).toBe("the word [redacted] here");
+    expect(redactSecrets("the word hunter2x here")).toBe("the word hunter2x here");
+  });
+
+  it("catches each spelling of the key names and the spacing around the separator", () => {
+    expect(redactSecrets("apikey=abcdefgh1234")).toBe("apikey=[redacted]");
+    expect(redactSecrets("accesstoken=abcdefgh1234")).toBe("accesstoken=[redacted]");
+    expect(redactSecrets("access_token=abcdefgh1234")).toBe("access_token=[redacted]");
+    expect(redactSecrets("password = abcdefgh1234")).toBe("password = [redacted]");
+    expect(redactSecrets("Bearer    abcdefgh1234")).toBe("Bearer [redacted]");
   });
 
   it("leaves ordinary words after key or token alone", () => {

@@ -2,7 +2,12 @@
 import { describe, expect, it } from "vitest";
 
 import { redactSecrets } from "../../src/common/redact-secrets";
-import { createSecretRedactor, SECRET_PIECE_LENGTH } from "../../src/common/secret-redactor";
+import {
+  createSecretRedactor,
+  MIN_SECRET_LENGTH,
+  redactKnownSecrets,
+  SECRET_PIECE_LENGTH,
+} from "../../src/common/secret-redactor";
 import { createSeededRandom } from "../reliability/support/seeded-random";
 import { FAKE_KEY_SHAPES, secretPieces } from "../support/fake-key-shapes";
 
@@ -124,6 +129,46 @@ describe("createSecretRedactor", () => {
 });
 
 /** The reference: every occurrence of every piece found with indexOf, touching or overlapping ones replaced as one. */
+describe("createSecretRedactor edges", () => {
+  it("works with no secrets at all from its first call", () => {
+    expect(createSecretRedactor(() => []).redact("a long enough text with nothing secret")).toBe(
+      "a long enough text with nothing secret",
+    );
+  });
+
+  it("removes a secret of exactly the minimum length when it is the whole text", () => {
+    const secret = "q7Zp2Lm9".slice(0, MIN_SECRET_LENGTH);
+    expect(secret).toHaveLength(MIN_SECRET_LENGTH);
+    expect(createSecretRedactor(() => [secret]).redact(secret)).toBe("[redacted]");
+  });
+
+  it("finds secrets whose characters sit at the edge of ASCII (U+0080 first or second)", () => {
+    for (const secret of ["\u0080bcdefghijk", "a\u0080cdefghijk"]) {
+      expect(createSecretRedactor(() => [secret]).redact(`x ${secret} y`)).toBe("x [redacted] y");
+    }
+  });
+
+  it("redacts an array where only some entries hold a secret, and keeps null and undefined fields", () => {
+    const key = "zz-Secret-Value-0123456789";
+    const redactor = createSecretRedactor(() => [key]);
+    expect(redactor.redactValue(["plain", `key ${key}`])).toEqual(["plain", "key [redacted]"]);
+    expect(redactor.redactValue({ a: null, b: undefined, c: 1, d: key })).toEqual({
+      a: null,
+      b: undefined,
+      c: 1,
+      d: "[redacted]",
+    });
+    const untouched = { a: null, b: undefined, list: [null, undefined, 2] };
+    expect(redactor.redactValue(untouched)).toBe(untouched);
+  });
+
+  it("redactKnownSecrets removes the given secrets once", () => {
+    expect(
+      redactKnownSecrets("failed with zz-Secret-Value-0123456789", [undefined, "zz-Secret-Value-0123456789"]),
+    ).toBe("failed with [redacted]");
+  });
+});
+
 function plainSearchRedaction(text: string, pieces: readonly string[]): string {
   const covered = Array.from({ length: text.length }, () => false);
   for (const piece of pieces) {
