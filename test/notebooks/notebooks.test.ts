@@ -53,6 +53,7 @@ describe("committed notebooks", () => {
       "04-evaluation.ipynb",
       "05-plugins-and-ablation.ipynb",
       "06-journal.ipynb",
+      "07-is-there-an-edge.ipynb",
       "08-backtest.ipynb",
     ]);
     for (const name of names) {
