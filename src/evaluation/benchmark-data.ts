@@ -1,5 +1,6 @@
 // Reads benchmark windows, <root>/<asset>/<ASSET>_4h_<k>.csv with 100 bars each, through readCsvFile. The package
-// ships the 800 windows of the system it replaces in datasets/benchmark (BENCHMARK_DIR), the default everywhere.
+// ships the 800 windows of the system it replaces in datasets/benchmark (benchmarkDir(), and BENCHMARK_DIR in
+// benchmark-dir.ts), the default everywhere.
 // The asset folder is matched case-insensitively (the shipped folders are lower-case: btc/BTC_4h_1.csv).
 import { readdir } from "node:fs/promises";
 import path from "node:path";
@@ -16,8 +17,14 @@ export interface ReadBenchmarkOptions {
   signal?: AbortSignal;
 }
 
-/** The benchmark shipped with the package: 100 real 4-hour windows for each of BTC, CL, DJI, ES, NQ, QQQ, SPX, VIX. */
-export const BENCHMARK_DIR: string = path.join(packageRoot(), "datasets", "benchmark");
+/**
+ * The benchmark shipped with the package: 100 real 4-hour windows for each of BTC, CL, DJI, ES, NQ, QQQ, SPX, VIX.
+ * Found when first asked, so that importing this module (the pipeline does, for Sample data) never fails where the
+ * package folder cannot be found (code bundled or compiled elsewhere): only asking for the shipped data does.
+ */
+export function benchmarkDir(): string {
+  return path.join(packageRoot(), "datasets", "benchmark");
+}
 
 const FILE_PATTERN = /^([A-Za-z0-9^=._-]+)_4h_(\d+)\.csv$/;
 

@@ -56,13 +56,14 @@ export {
 } from "../scoring";
 export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
 export {
-  BENCHMARK_DIR,
+  benchmarkDir,
   listBenchmarkAssets,
   listBenchmarkFiles,
   type ReadBenchmarkOptions,
   readBenchmarkWindow,
   readBenchmarkWindows,
 } from "./benchmark-data";
+export { BENCHMARK_DIR } from "./benchmark-dir";
 export { type CutoffSide, type CutoffSplit, type CutoffSplitOptions, splitAtCutoff } from "./cutoff-split";
 export {
   type BenchmarkWindow,

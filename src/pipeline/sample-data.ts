@@ -5,7 +5,7 @@
 // A sample analysis sees the window's first `bars` bars (45 by default, as the evaluation's first decision point
 // does) and the bars after them score its outcome at once, like a CSV replay with `end`.
 import { InputError } from "../common/input-error";
-import { BENCHMARK_DIR, listBenchmarkAssets, listBenchmarkFiles } from "../evaluation/benchmark-data";
+import { benchmarkDir, listBenchmarkAssets, listBenchmarkFiles } from "../evaluation/benchmark-data";
 import { findBuiltInAsset } from "../market/assets";
 import { readCsvFile } from "../market/csv-source";
 import type { LoadedCandles } from "./load-candles";
@@ -35,7 +35,7 @@ export interface SampleDataOptions {
 
 /** What sample data there is: each asset with its number of windows. */
 export async function listSampleData(options: SampleDataOptions = {}): Promise<SampleDataCatalogue> {
-  const root = options.root ?? BENCHMARK_DIR;
+  const root = options.root ?? benchmarkDir();
   const codes = await listBenchmarkAssets(root);
   const assets = await Promise.all(
     codes.map(async (asset) => ({
@@ -55,7 +55,7 @@ export async function loadSampleWindow(
   sample: { asset: string; window: number },
   options: SampleDataOptions & { bars: number },
 ): Promise<LoadedCandles> {
-  const root = options.root ?? BENCHMARK_DIR;
+  const root = options.root ?? benchmarkDir();
   const catalogue = await listSampleData({ root });
   const entry = catalogue.assets.find((candidate) => candidate.asset === sample.asset.toUpperCase());
   if (!entry) {

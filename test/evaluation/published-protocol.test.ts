@@ -7,7 +7,7 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-data";
+import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-dir";
 import { findDrift } from "../../src/evaluation/market-drift";
 import { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET, roundsTo } from "../../src/evaluation/published-figures";
 import { evaluationMarkdown } from "../../src/evaluation/report";
