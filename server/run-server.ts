@@ -163,7 +163,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     return SERVER_EXIT.failed;
   }
   // Now that the server answers: Chromium launches beside it, so the first analysis's charts need not wait for it.
-  void startChromiumInBackground(pipeline, logger);
+  void startChromiumInBackground(pipeline, logger, options.signal);
   const scoring =
     settings.SCORE_OUTCOMES_EVERY_MINUTES > 0
       ? startOutcomeScoring({
