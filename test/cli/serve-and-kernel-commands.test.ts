@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -27,15 +28,14 @@ function serve(
   env: Record<string, string> = {},
   onOutput?: (output: string, stop: () => void) => void,
 ) {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "cli/main.ts"), "serve", ...args],
-    {
-      cwd: scratch,
-      env: { PATH: process.env.PATH, HOME: scratch, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  // tsx as a loader in the one process, not its command: the command runs the script in a second process and relays
+  // signals to it, and on a busy machine that relay could end the pair before the server had stopped cleanly.
+  const loader = pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
+  const child = spawn(process.execPath, ["--import", loader, path.join(root, "cli/main.ts"), "serve", ...args], {
+    cwd: scratch,
+    env: { PATH: process.env.PATH, HOME: scratch, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const stop = () => child.kill("SIGTERM");
   const collect = (chunk: Buffer) => {
