@@ -153,6 +153,19 @@ async function streamAnalysis(
   });
   send = (event) => stream.send("progress", toWireEvent(event));
   for (const event of early) send(event);
+  // A server that starts to stop tells the client at once, in words, and ends the stream: the analysis may take a
+  // moment to wind down (a chart being drawn), and the connections are closed after a short grace whatever it does.
+  let toldShuttingDown = false;
+  const tellShuttingDown = () => {
+    if (toldShuttingDown || connection.signal.aborted) return;
+    toldShuttingDown = true;
+    settings.logger.warn("analysis stopped: the server is shutting down", describe(request));
+    const response = errorResponse(shuttingDownProblem());
+    stream.send("error", { ...response.body, status: response.status });
+    stream.end();
+  };
+  if (settings.shutdown.aborted) tellShuttingDown();
+  else settings.shutdown.addEventListener("abort", tellShuttingDown, { once: true });
   // Koa starts sending the stream once this middleware returns; the analysis carries on in the background.
   void run
     .then(
@@ -166,10 +179,8 @@ async function streamAnalysis(
       },
       (error: unknown) => {
         if (settings.shutdown.aborted && !connection.signal.aborted) {
-          // The client is still there: it is told why, in words, before the server closes the connection.
-          settings.logger.warn("analysis stopped: the server is shutting down", describe(request));
-          const response = errorResponse(shuttingDownProblem());
-          stream.send("error", { ...response.body, status: response.status });
+          // The client is still there: it is told why (once), before the server closes the connection.
+          tellShuttingDown();
           return;
         }
         if (error instanceof ClientDisconnectedError || connection.signal.aborted) {
@@ -189,6 +200,7 @@ async function streamAnalysis(
       },
     )
     .finally(() => {
+      settings.shutdown.removeEventListener("abort", tellShuttingDown);
       stream.end();
       connection.dispose();
       // The slot is free once the last event has left, not merely been queued: a server shutting down waits for the

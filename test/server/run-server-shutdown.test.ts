@@ -8,6 +8,7 @@ import path from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
+import type { ChartRenderer } from "../../src/index";
 import { openJournal } from "../../src/journal/open-journal";
 import { startServerProcess } from "../reliability/support/server-process";
 import { parseEventStreamText } from "../support/event-stream-text";
@@ -79,4 +80,54 @@ describe("a server that has started shutting down", () => {
       await server.close();
     }
   });
+});
+
+describe("an analysis that takes a moment to wind down when the server stops", () => {
+  it("is told 'the server is shutting down' at once, its stream ended, while a chart is still being drawn", async () => {
+    // A renderer that holds every chart until the test lets go, and ignores the abort meanwhile (as Chromium drawing
+    // a figure does): the analysis cannot settle until then, but its client must not wait for it.
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const renderer: ChartRenderer = {
+      render: async () => {
+        await held;
+        return Buffer.from("not drawn");
+      },
+      start: async () => {},
+      close: async () => {},
+      status: () => ({ state: "running", browserPid: null, pageCount: 0, userDataDir: null }),
+    };
+    const shutdown = new AbortController();
+    const server = await startTestServer({ renderer, app: { shutdown: shutdown.signal } });
+    try {
+      server.pipeline.updateProvider("demo");
+      const response = await fetch(`${server.url}/api/analyze`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+        body: JSON.stringify({ sample: { asset: "BTC", window: 5 }, timeframe: "4h" }),
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+        if (!shutdown.signal.aborted && text.includes("event: progress")) shutdown.abort();
+      }
+      const events = parseEventStreamText(text);
+      expect(events[events.length - 1]).toMatchObject({
+        event: "error",
+        data: { code: "server_shutting_down", status: 503 },
+      });
+      expect(events.filter((event) => event.event === "error")).toHaveLength(1);
+      expect(server.logs.filter((line) => line.includes("analysis stopped: the server is shutting down"))).toHaveLength(
+        1,
+      );
+    } finally {
+      letGo();
+      await server.close();
+    }
+  }, 60_000);
 });
