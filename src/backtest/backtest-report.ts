@@ -4,12 +4,13 @@
 // demo provider says first that its model line is a fixed rule's. Pure.
 import { DEMO_LABEL } from "../config/providers";
 import { isDemoRun } from "../pipeline/analysis-result";
-import type { FigureBlock, ReportBlock, ReportTable } from "../reports/report-blocks";
+import type { FigureBlock, ReportBlock } from "../reports/report-blocks";
 import { markdownReport } from "../reports/report-markdown";
 import { describeStages, hasStages } from "../stages/stages-schema";
 import { type BacktestFigureId, lineLabel } from "./backtest-figures";
-import type { LinePairedTest } from "./backtest-lines";
 import type { BacktestResult } from "./backtest-result";
+import { linesTable, pairedTable, pairedVerdict } from "./backtest-tables";
+import { mirrorReportBlocks } from "./mirror-report";
 
 export interface BacktestFigureBlock extends FigureBlock {
   figure: BacktestFigureId;
@@ -18,51 +19,6 @@ export type BacktestReportBlock = ReportBlock<BacktestFigureBlock>;
 
 export function backtestTitle(result: BacktestResult): string {
   return `Walk-forward backtest: ${result.settings.series.name}, ${result.settings.series.timeframe}`;
-}
-
-const percent = (value: number | null, digits = 2) => (value === null ? "–" : `${(value * 100).toFixed(digits)}`);
-const plain = (value: number | null, digits = 2) => (value === null ? "–" : value.toFixed(digits));
-
-export function linesTable(result: BacktestResult): ReportTable {
-  return {
-    header: ["Line", "Trades", "Total return %", "Sharpe", "Max drawdown %", "Hit rate %", "Exposure %"],
-    rows: result.lines.map((line) => [
-      lineLabel(line),
-      String(line.trades),
-      percent(line.totalReturn),
-      plain(line.sharpe),
-      percent(line.maxDrawdown),
-      percent(line.hitRate, 1),
-      percent(line.exposure, 1),
-    ]),
-    summaryRows: result.lines.flatMap((line, index) => (line.kind === "model" ? [index] : [])),
-  };
-}
-
-export function pairedTable(result: BacktestResult): ReportTable {
-  const names = new Map(result.lines.map((line) => [line.name, lineLabel(line)]));
-  return {
-    header: ["Line", "Decisions", "Line right", "Always long right", "Only the line", "Only always long", "p-value"],
-    rows: result.paired.map((test) => [
-      names.get(test.a) ?? test.a,
-      String(test.n),
-      String(test.aHits),
-      String(test.bHits),
-      String(test.aOnly),
-      String(test.bOnly),
-      test.pValue < 0.0001 ? test.pValue.toExponential(1) : test.pValue.toFixed(4),
-    ]),
-  };
-}
-
-/** Whether the line beats always-LONG at 5%, in words. */
-export function pairedVerdict(test: LinePairedTest, label: string): string {
-  const p = test.pValue < 0.0001 ? test.pValue.toExponential(1) : test.pValue.toFixed(3);
-  const counts = `right on ${test.aOnly} decisions where always-LONG was wrong, wrong on ${test.bOnly} where it was right; n = ${test.n}`;
-  if (test.pValue < 0.05 && test.aOnly > test.bOnly)
-    return `${label} beats always-LONG at 5% (exact McNemar p = ${p}; ${counts}).`;
-  if (test.pValue < 0.05) return `${label} does worse than always-LONG at 5% (exact McNemar p = ${p}; ${counts}).`;
-  return `${label} does not beat always-LONG at 5% (exact McNemar p = ${p}; ${counts}): the difference could be luck.`;
 }
 
 export function backtestSummary(result: BacktestResult): string[] {
@@ -139,6 +95,7 @@ export function backtestReportBlocks(result: BacktestResult): BacktestReportBloc
     { kind: "heading", level: 2, text: "Against always-LONG (paired, exact McNemar test)" },
     ...(modelTest && model ? [{ kind: "paragraph" as const, text: pairedVerdict(modelTest, lineLabel(model)) }] : []),
     { kind: "table", table: pairedTable(result) },
+    ...mirrorReportBlocks(result),
     ...(failed.length > 0
       ? [
           {

@@ -13,15 +13,7 @@ export {
 } from "./backtest-figures";
 export { type BacktestLine, backtestLines, type EquityPoint, type LinePairedTest } from "./backtest-lines";
 export { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
-export {
-  backtestMarkdown,
-  backtestReportBlocks,
-  backtestSummary,
-  backtestTitle,
-  linesTable,
-  pairedTable,
-  pairedVerdict,
-} from "./backtest-report";
+export { backtestMarkdown, backtestReportBlocks, backtestSummary, backtestTitle } from "./backtest-report";
 export type { BacktestDecisionRecord, BacktestResult, BacktestSettings, DecisionRisk } from "./backtest-result";
 export {
   type BacktestSeriesInput,
@@ -30,6 +22,7 @@ export {
   type LoadedSeries,
   MAX_SERIES_BARS,
 } from "./backtest-series";
+export { linesTable, pairedTable, pairedVerdict } from "./backtest-tables";
 export { showBacktest, type ShowBacktestOptions } from "./backtest-view";
 export { backtestReportJson, backtestRunReport, backtestWire } from "./backtest-wire";
 export { BACKTEST_BASELINES, baselineDecisions } from "./baseline-decisions";

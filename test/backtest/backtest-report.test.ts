@@ -83,6 +83,33 @@ describe("the markdown", () => {
   });
 });
 
+describe("the mirrored section", () => {
+  it("sets each line's return and hit rate on the real series beside its mirror image's, then the mirrored tables", async () => {
+    const mirrored = await runBacktest({
+      series: { candles: candlesFromCloses(wavyCloses(120, 2)), timeframe: "4h", name: "Wavy" },
+      includeModel: false,
+      mirror: true,
+      config: { data_dir: scratch, journal: false },
+    });
+    const markdown = backtestMarkdown(mirrored);
+    expect(markdown).toContain("## On the mirrored series");
+    expect(markdown).toContain("| Line | Return % | Mirrored return % | Hit rate % | Mirrored hit rate % |");
+    const real = mirrored.lines.find((line) => line.name === "momentum")!;
+    const image = mirrored.mirror!.lines.find((line) => line.name === "momentum")!;
+    expect(real.totalReturn).not.toBeCloseTo(image.totalReturn, 6);
+    expect(markdown).toContain(
+      `| Momentum | ${(real.totalReturn * 100).toFixed(2)} | ${(image.totalReturn * 100).toFixed(2)} | ` +
+        `${(real.hitRate! * 100).toFixed(1)} | ${(image.hitRate! * 100).toFixed(1)} |`,
+    );
+    // The mirrored lines in full: buy-and-hold's mirrored return is the real one's inverse growth, less nothing.
+    const hold = mirrored.mirror!.lines.find((line) => line.name === "buy_and_hold")!;
+    expect(markdown).toContain(`| Buy and hold | 1 | ${(hold.totalReturn * 100).toFixed(2)} |`);
+    expect(markdown.split("| Line | Decisions |")).toHaveLength(3);
+    // A run without mirror has no such section.
+    expect(backtestMarkdown(result)).not.toContain("mirrored");
+  });
+});
+
 describe("pairedVerdict", () => {
   const test = (aOnly: number, bOnly: number, pValue: number) => ({
     a: "gpt-4o",
