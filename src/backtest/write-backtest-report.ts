@@ -1,49 +1,28 @@
-// Writes a backtest's report files side by side (src/reports/report-files.ts): <name>.json (`backtest`, the whole
+// Writes a backtest's report files side by side (src/reports/write-report.ts): <name>.json (`backtest`, the whole
 // record with every line's equity), <name>.md, <name>.html (self-contained: tables and the equity and drawdown
 // figures embedded) and <name>.equity.png and <name>.drawdown.png.
-import type { ChartRenderer } from "../charts/png-renderer";
-import { assertReportAbsent, renderReportFigures, writeReportFiles, type WrittenReport } from "../reports/report-files";
-import { htmlReport } from "../reports/report-html";
+import type { WrittenReport } from "../reports/report-files";
+import { writeReport, type WriteReportOptions } from "../reports/write-report";
 import { backtestFigure } from "./backtest-figures";
-import { backtestMarkdown, backtestReportBlocks, backtestTitle } from "./backtest-report";
+import { backtestReportBlocks, backtestTitle } from "./backtest-report";
 import type { BacktestResult } from "./backtest-result";
 import { backtestReportJson } from "./backtest-wire";
 
-export interface WriteBacktestReportOptions {
-  /** The output folder; created when missing. */
-  dir: string;
-  /** File name without extension. @default "backtest" */
-  name?: string;
-  /** Replace an earlier report of the same name (default false: refuse with an error naming the file). */
-  overwrite?: boolean;
-  /** Render the figures to PNG and embed them in the HTML (default true; needs Chromium). */
-  charts?: boolean;
-  /** A renderer to reuse; by default one is launched for these figures and closed after. */
-  renderer?: ChartRenderer;
-  signal?: AbortSignal;
-}
+/** Where and how to write; `name` defaults to "backtest". */
+export type WriteBacktestReportOptions = WriteReportOptions;
 
 export async function writeBacktestReport(
   result: BacktestResult,
   options: WriteBacktestReportOptions,
 ): Promise<WrittenReport> {
-  const name = options.name ?? "backtest";
-  const charts = options.charts ?? true;
-  await assertReportAbsent({ dir: options.dir, name, overwrite: options.overwrite });
-  const blocks = backtestReportBlocks(result);
-  const figures = await renderReportFigures(
-    blocks.flatMap((block) =>
-      block.kind === "figure" ? [{ slug: block.slug, figure: backtestFigure(result, block.figure) }] : [],
-    ),
-    { charts, renderer: options.renderer, signal: options.signal },
+  return writeReport(
+    {
+      defaultName: "backtest",
+      title: backtestTitle(result),
+      blocks: backtestReportBlocks(result),
+      figure: (block) => backtestFigure(result, block.figure),
+      json: () => backtestReportJson(result),
+    },
+    options,
   );
-  return writeReportFiles({
-    dir: options.dir,
-    name,
-    overwrite: options.overwrite,
-    json: backtestReportJson(result),
-    markdown: backtestMarkdown(result, charts ? { figureFilePrefix: name } : {}),
-    html: htmlReport(backtestTitle(result), blocks, figures),
-    figures,
-  });
 }
