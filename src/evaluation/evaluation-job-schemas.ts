@@ -4,8 +4,8 @@
 // files), and each point's result (the directive or why it failed, and the calls it made, for tokens and cost).
 import { z } from "zod";
 
-import { queuedConfigSchema } from "../config/queued-config";
 import { providerIdSchema } from "../config/providers";
+import { queuedConfigSchema } from "../config/queued-config";
 import { candleSchema } from "../market/candle";
 import { evaluationProtocolSchema } from "./evaluation-protocol";
 

@@ -58,6 +58,6 @@ export function needsPostgres(what: string): QueueError {
     message:
       `${what} needs PostgreSQL: workers on any machine share the queue, the points and the results through it, and ` +
       "the SQLite journal is one machine's file. Set DATABASE_URL=postgres://user:password@host:5432/name " +
-      "(the database the servers' journal uses), or run the evaluation in this process without --queue.",
+      "(the database the servers' journal uses), or run it in this process without --queue.",
   });
 }
