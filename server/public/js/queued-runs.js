@@ -38,7 +38,8 @@ function progressCell(run) {
 function stateText(run) {
   if (run.running + run.waiting > 0) return "in progress";
   if (run.point_count > 0 && run.failed === run.point_count) return "every point failed";
-  return run.reported_at ? "done, report written" : "done: write the report with quantagent evaluate --report";
+  if (run.reported_at) return "done, report written";
+  return `done: write the report with quantagent ${run.kind === "backtest" ? "backtest" : "evaluate"} --report`;
 }
 
 /** @param {QueuedRun} run */
