@@ -44,7 +44,7 @@ export async function queuedBacktestReport(options: {
     throw new QueueError({ reason: "run_not_found", message: `No queued run ${runId} in the database.` });
   if (run.kind !== BACKTEST_JOB_KIND)
     throw new QueueError({
-      reason: "unreadable_run",
+      reason: "wrong_kind",
       message: `Queued run ${runId} is an ${run.kind}, not a backtest: write its report with quantagent ${run.kind === "evaluation" ? "evaluate" : run.kind} --report ${runId}.`,
     });
   if (pendingPoints(progress) > 0) return { state: "pending", progress };

@@ -40,7 +40,11 @@ export async function queuedEvaluationReport(options: {
   const progress = await runProgress(db, runId);
   if (!run || !progress)
     throw new QueueError({ reason: "run_not_found", message: `No queued run ${runId} in the database.` });
-  if (run.kind !== EVALUATION_JOB_KIND) throw unreadable(runId, `a run of kind "${run.kind}"`);
+  if (run.kind !== EVALUATION_JOB_KIND)
+    throw new QueueError({
+      reason: "wrong_kind",
+      message: `Queued run ${runId} is a ${run.kind}, not an evaluation: write its report with quantagent ${run.kind} --report ${runId}.`,
+    });
   if (pendingPoints(progress) > 0) return { state: "pending", progress };
   const spec = evaluationJobSpecSchema.safeParse(run.spec);
   if (!spec.success) throw unreadable(runId, "its settings");

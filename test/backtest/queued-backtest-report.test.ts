@@ -17,6 +17,7 @@ import { enqueueBacktest, type QueueBacktestOptions } from "../../src/backtest/e
 import { queuedBacktestReport } from "../../src/backtest/queued-backtest-report";
 import { runBacktest } from "../../src/backtest/run-backtest";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
+import { queuedEvaluationReport } from "../../src/evaluation/queued-evaluation-report";
 import { createDatabaseHandle, type DatabaseHandle } from "../../src/journal/database-handle";
 import { openJournal } from "../../src/journal/open-journal";
 import { readQueuedPoints } from "../../src/queue/queued-runs";
@@ -166,6 +167,14 @@ describe("a queued backtest", () => {
       expect(runs[0]?.label).toBe(
         `backtest: gpt-4o (openai) on Wavy (4h), ${queued.pointCount} decisions every 6 bars`,
       );
+      // Its id given to the evaluation's report: an input error naming the command that writes it.
+      await expect(queuedEvaluationReport({ database: handle, runId: queued.id })).rejects.toMatchObject({
+        code: "queued_run_wrong_kind",
+        kind: "input",
+        message: expect.stringContaining(
+          `is a backtest, not an evaluation: write its report with quantagent backtest --report ${queued.id}`,
+        ),
+      });
     } finally {
       await handle.close();
     }
