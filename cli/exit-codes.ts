@@ -13,7 +13,7 @@ export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
 
 /** The text every command's --help ends with. */
 export const EXIT_CODES_HELP = `Exit codes: 0 done, 1 failed while running, 2 bad usage or input (nothing was spent), 75 a queued run
-still has points pending (evaluate --report), 130 interrupted.`;
+still has points pending (evaluate or backtest --report), 130 interrupted.`;
 
 /** A mistake in how the command was called: printed with a pointer to --help, exit code 2. */
 export class UsageError extends Error {

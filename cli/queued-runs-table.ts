@@ -19,7 +19,8 @@ export interface QueuedRunsTableOptions {
 export function runState(run: RunProgress): string {
   if (pendingPoints(run) > 0) return "in progress";
   if (run.points > 0 && run.failed === run.points) return "every point failed";
-  return run.reportedAt ? "done, report written" : "done: write its report with quantagent evaluate --report";
+  if (run.reportedAt) return "done, report written";
+  return `done: write its report with quantagent ${run.kind === "backtest" ? "backtest" : "evaluate"} --report`;
 }
 
 function describeOne(run: RunProgress): string {
@@ -45,7 +46,7 @@ export async function describeQueuedRuns(reader: QueuedRunsReader, options: Queu
   if (page.runs.length === 0) {
     if (options.cursor) return "No more runs.\n";
     return options.postgres
-      ? "No runs queued yet (quantagent evaluate --queue queues one).\n"
+      ? "No runs queued yet (quantagent evaluate --queue or backtest --queue queues one).\n"
       : "No runs queued: queued runs need PostgreSQL (DATABASE_URL), where workers on any machine find them.\n";
   }
   const table = formatTextTable(

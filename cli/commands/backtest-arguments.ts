@@ -53,6 +53,18 @@ ${STAGE_OPTIONS_HELP}
   --ablation               with --memory, --debate or --risk: run the same bars without the stages too, and
                            write <name>-ablation.md and .json (the model's line in each, the exact paired test)
 
+Queued for workers (PostgreSQL in DATABASE_URL; see docs/deployment.md):
+  --queue                  queue one job per decision bar instead of analysing them here (the estimate and
+                           --max-cost apply first); the run id is printed alone on the last line.
+                           quantagent worker (any machine) does them; progress: quantagent history runs
+  --job-timeout <s>        with --queue: a decision running longer counts as lost and runs again  (default 90)
+  --retries <n>            with --queue: runs of a decision after a failure that may pass          (default 5)
+  --report <run id>        write the report of a queued backtest (--out, --name, --overwrite, --no-charts apply)
+                           and record it in the journal: exit 75, saying how many decisions are pending, until
+                           every one is done
+  Not with --queue: --memory (each decision learns from those before it, in time order), --mirror, --ablation,
+  --baselines-only, --concurrency (each worker sets its own), --cache-dir (answers are cached in the database).
+
 Files:
   --data-dir <dir>         the journal (runs are recorded), and the defaults below  (default: $DATA_DIR, else data)
   --cache-dir <dir>        completed decisions and model answers                    (default <data dir>/cache/backtest)
@@ -73,6 +85,8 @@ Examples:
   quantagent backtest --csv data/series/BTC_4h_longest.csv --provider openai --max-cost 5 --name btc-gpt
   quantagent backtest --csv data/series/BTC_4h_longest.csv --risk --ablation --name btc-risk
   quantagent backtest --symbol ETH-USD --timeframe 1d --start 2024-01-01 --end 2024-12-31 --step 5
+  run=$(quantagent backtest --csv data/series/BTC_4h_longest.csv --queue --max-cost 20 | tail -n 1)
+  until quantagent backtest --report "$run" --name btc-queued; [ $? -ne 75 ]; do sleep 60; done
 `;
 
 const positiveInteger = (field: string) =>
@@ -115,6 +129,18 @@ const argumentsSchema = z
       .nonnegative("--max-cost must be 0 or more")
       .optional(),
     concurrency: positiveInteger("concurrency").default(2),
+    queue: z.boolean().default(false),
+    report: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "--report must be the run id quantagent backtest --queue printed")
+      .optional(),
+    jobTimeout: positiveInteger("job-timeout").min(2, "--job-timeout must be at least 2 seconds").max(3600).optional(),
+    retries: z.coerce
+      .number({ error: "--retries must be a number" })
+      .int("--retries must be a whole number")
+      .min(0, "--retries must be at least 0")
+      .max(20, "--retries must be at most 20")
+      .optional(),
     sequential: z.boolean().default(false),
     baselinesOnly: z.boolean().default(false),
     blind: z.boolean().default(false),
@@ -129,6 +155,7 @@ const argumentsSchema = z
     ablation: z.boolean().default(false),
   })
   .superRefine((options, context) => {
+    if (options.report !== undefined) return; // the queued run has its series
     if ((options.csv === undefined) === (options.symbol === undefined))
       context.addIssue({
         code: "custom",
@@ -166,6 +193,10 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
         temperature: text,
         "max-cost": text,
         concurrency: text,
+        queue: flag,
+        report: text,
+        "job-timeout": text,
+        retries: text,
         sequential: flag,
         "baselines-only": flag,
         blind: flag,
@@ -201,6 +232,10 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
     temperature: values.temperature,
     maxCost: values["max-cost"],
     concurrency: values.concurrency,
+    queue: values.queue,
+    report: values.report,
+    jobTimeout: values["job-timeout"],
+    retries: values.retries,
     sequential: values.sequential,
     baselinesOnly: values["baselines-only"],
     blind: values.blind,
@@ -215,7 +250,72 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
     ablation: values.ablation,
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  checkBacktestQueueOptions(parsed.data, values);
   return parsed.data;
+}
+
+/** The options that say what to backtest: a queued run's report takes its settings from the run, not from these. */
+const RUN_OPTIONS = [
+  "csv",
+  "symbol",
+  "start",
+  "end",
+  "timeframe",
+  "window-bars",
+  "horizon",
+  "step",
+  "cost-bps",
+  "seed",
+  "provider",
+  "agent-model",
+  "graph-model",
+  "temperature",
+  "max-cost",
+  "concurrency",
+  "sequential",
+  "baselines-only",
+  "blind",
+  "mirror",
+  "cache-dir",
+  "no-cache",
+  "queue",
+  "job-timeout",
+  "retries",
+  ...Object.keys(STAGE_OPTIONS),
+  "ablation",
+];
+
+/** Options that do not go together with --queue or --report, refused before anything is read. */
+function checkBacktestQueueOptions(options: BacktestArguments, given: Record<string, unknown>): void {
+  const named = (option: string) => given[option] !== undefined && given[option] !== false;
+  if (options.report !== undefined) {
+    const extra = RUN_OPTIONS.filter(named);
+    if (extra.length > 0)
+      throw new UsageError(
+        `--report takes its settings from the queued run: leave out --${extra.join(", --")} ` +
+          "(it takes --out, --name, --overwrite, --no-charts and --data-dir)",
+      );
+    return;
+  }
+  if (!options.queue) {
+    const queueOnly = ["job-timeout", "retries"].filter(named);
+    if (queueOnly.length > 0) throw new UsageError(`--${queueOnly.join(" and --")} apply to --queue only`);
+    return;
+  }
+  if (options.baselinesOnly)
+    throw new UsageError("--baselines-only asks no model, so there is nothing to queue: run it without --queue");
+  if (options.stages?.memory)
+    throw new UsageError(
+      "--memory cannot be queued: each decision learns from the lessons of the decisions before it, in time order, " +
+        "and a queue hands the decisions to several workers at once. Run it without --queue",
+    );
+  if (named("concurrency"))
+    throw new UsageError("with --queue, each worker sets its own concurrency (quantagent worker --concurrency)");
+  if (named("cache-dir"))
+    throw new UsageError("with --queue, answers are cached in the shared database (--no-cache turns that off)");
+  const notYet = ["mirror", "ablation"].filter(named);
+  if (notYet.length > 0)
+    throw new UsageError(`--${notYet.join(" and --")} cannot be queued yet: run this backtest without --queue`);
 }
 
 /** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */

@@ -11,19 +11,18 @@ import {
   type BacktestEstimate,
   createTextProgressBar,
   describeEstimate,
-  lineLabel,
-  pairedVerdict,
   runBacktest,
   writeBacktestReport,
 } from "../../src/backtest/index";
 import type { Stages } from "../../src/index";
 import { readCsvFile, shortestGapMs, timeframeForGap } from "../../src/market/index";
 import { assertBacktestAblationPossible, writeBacktestAblation } from "../backtest-ablation";
+import { finishBacktestSummary, printBacktestSummary } from "../backtest-output";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, UsageError } from "../exit-codes";
-import { formatTextTable } from "../text-table";
 import { BACKTEST_HELP, type BacktestArguments, backtestConfigOf, readBacktestArguments } from "./backtest-arguments";
+import { queueBacktest, reportQueuedBacktest } from "./backtest-queue";
 
 async function run(context: CliContext): Promise<number> {
   const options = readBacktestArguments(context);
@@ -35,7 +34,11 @@ async function run(context: CliContext): Promise<number> {
   const dataDir = inCwd(options.dataDir);
   const out = inCwd(options.out ?? path.join(dataDir, "backtest"));
   const name = options.name ?? "backtest";
+  const files = { dir: out, name, overwrite: options.overwrite, charts: !options.noCharts };
+  if (options.report !== undefined) return reportQueuedBacktest(context, options.report, { dataDir, files });
   const config = backtestConfigOf(options, dataDir);
+  if (options.queue)
+    return queueBacktest(context, { options, config, series: () => seriesOf(options, inCwd, context.signal) });
   // A clash with an earlier report is found now, before the series is read or any model is paid for.
   await assertReportAbsent({ dir: out, name, overwrite: options.overwrite });
   if (options.ablation)
@@ -79,32 +82,12 @@ async function run(context: CliContext): Promise<number> {
     charts: !options.noCharts,
     signal: context.signal,
   });
-  const rows = result.lines.map((line) => ({
-    Line: lineLabel(line),
-    Trades: String(line.trades),
-    Return: `${(line.totalReturn * 100).toFixed(2)}%`,
-    Sharpe: line.sharpe === null ? "–" : line.sharpe.toFixed(2),
-    "Max drawdown": `${(line.maxDrawdown * 100).toFixed(2)}%`,
-    "Hit rate": line.hitRate === null ? "–" : `${(line.hitRate * 100).toFixed(1)}%`,
-    Exposure: `${(line.exposure * 100).toFixed(0)}%`,
-  }));
-  const numeric = ["Trades", "Return", "Sharpe", "Max drawdown", "Hit rate", "Exposure"];
-  context.stdout.write(formatTextTable(rows, { alignRight: numeric }));
-  const model = result.lines.find((line) => line.kind === "model");
-  const test = model && result.paired.find((candidate) => candidate.a === model.name);
-  if (model && test) context.stdout.write(`\n${pairedVerdict(test, lineLabel(model))}\n`);
-  context.stdout.write(
-    `\nWrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`,
-  );
+  printBacktestSummary(context, result, written);
   if (without) {
     const ablation = await writeBacktestAblation(without, result, { out, name, overwrite: options.overwrite });
     context.stdout.write(`\n${ablation.markdown}\n\nWrote ${ablation.files.join("\n      ")}\n`);
   }
-  if (result.errors > 0)
-    context.stdout.write(`${result.errors} of ${result.decisions.length} analyses failed; see the report.\n`);
-  if (result.journalRunId) context.stdout.write(`Recorded in the journal as run ${result.journalRunId}.\n`);
-  if (result.journalError) context.stderr.write(`${result.journalError.message}\n`);
-  return result.errors > 0 && result.errors === result.decisions.length ? EXIT_CODES.failed : EXIT_CODES.ok;
+  return finishBacktestSummary(context, result);
 }
 
 /** The series option of runBacktest: a CSV file read here (its timeframe read from its spacing unless given). */

@@ -52,7 +52,7 @@ the market did 1 and 3 bars later.
                 --reflect, then writes the memory stage's lesson for each scored analysis that has none
                 (one graph-model call each, at most --reflect-limit per run, default 100)
   leaderboard   evaluation runs side by side (quantagent evaluate records them), per group as stats
-  runs [<id>]   runs queued for workers (quantagent evaluate --queue) and how far each has got: points done,
+  runs [<id>]   runs queued for workers (evaluate --queue, backtest --queue) and how far each has got: points done,
                 failed, running, waiting; from any machine on the same DATABASE_URL
   delete <id>   removes one analysis and the charts nothing else uses
 

@@ -1,11 +1,12 @@
 // `quantagent worker`: a thin shell around the library's worker (src/queue/run-worker.ts). It reads its options, starts
-// taking the decision points of queued evaluations from PostgreSQL, prints one line per event, and on Ctrl-C or
-// SIGTERM lets the points in flight finish (up to --stop-timeout; the rest go back to the queue) and exits 0.
+// taking the decision points of queued evaluations and backtests from PostgreSQL, prints one line per event, and on
+// Ctrl-C or SIGTERM lets the points in flight finish (up to --stop-timeout; the rest go back to the queue), exits 0.
 import path from "node:path";
 import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
+import { backtestJobKind } from "../../src/backtest/index";
 import { formatZodError } from "../../src/common/index";
 import { evaluationJobKind } from "../../src/evaluation/index";
 import { createDatabaseHandle } from "../../src/journal/index";
@@ -19,8 +20,8 @@ import { usageErrors } from "../parse-options";
 const HELP = `Usage: quantagent worker [--concurrency <n>] [--poll-interval <s>] [--maintenance-interval <s>]
                         [--stop-timeout <s>] [--data-dir <dir>]
 
-Analyses the decision points of evaluations queued with quantagent evaluate --queue, taken from the PostgreSQL
-database in DATABASE_URL. Run any number, on any machines: each point is done once, a point whose worker dies runs
+Analyses the decision points of evaluations and backtests queued with quantagent evaluate --queue and quantagent
+backtest --queue, taken from the PostgreSQL database in DATABASE_URL. Run any number, on any machines: each point is done once, a point whose worker dies runs
 again elsewhere (after the run's --job-timeout), and the shared rate limit (RATE_LIMITS) holds across all of them.
 Keys and base URLs come from this worker's environment (OPENAI_API_KEY, OPENAI_BASE_URL, ...), never from the queue.
 
@@ -104,7 +105,7 @@ async function run(context: CliContext): Promise<number> {
     const worker = await startWorker({
       database,
       databaseUrl,
-      kinds: [evaluationJobKind],
+      kinds: [evaluationJobKind, backtestJobKind],
       settings,
       env: context.env,
       dataDir,
@@ -123,7 +124,7 @@ async function run(context: CliContext): Promise<number> {
 
 export const workerCommand: Command = {
   name: "worker",
-  summary: "analyse the decision points of queued evaluations (PostgreSQL), on any number of machines",
+  summary: "analyse the decision points of queued evaluations and backtests (PostgreSQL), on any number of machines",
   help: HELP,
   run,
 };

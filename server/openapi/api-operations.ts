@@ -421,9 +421,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "Every run, finished or with the workers, newest first, one page at a time",
     description:
       "Evaluations and backtests the journal recorded (`state: finished`; reports left out, read one run for its " +
-      "report) and runs queued with `quantagent evaluate --queue` that have no report yet (`state: queued`, with " +
+      "report) and runs queued with `quantagent evaluate --queue` or `backtest --queue` that have no report yet (`state: queued`, with " +
       "points done, failed, running and waiting, read from the shared PostgreSQL database so every server answers " +
-      "the same; none with the SQLite journal), in one list. `kind` filters both.",
+      "the same; none with the SQLite journal), in one list. `kind` filters both; `state` asks for one of the two " +
+      "alone. With `JOURNAL=off` the journal is not written by the server, but what it holds (recorded before, or by " +
+      "the command line) is listed as usual.",
     query: listRunsQuerySchema,
     responses: {
       200: { description: "One page of runs.", json: runsPageAnswerSchema },

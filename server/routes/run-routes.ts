@@ -2,7 +2,8 @@
 // recorded (finished) and the runs still with the workers (queued, with how far each has got, from the shared
 // PostgreSQL database, so every server behind a proxy answers the same). Both are paged by the journal's kind of
 // cursor, (created_at, id), so a page is the newest of both after the cursor and no run appears twice; a queued run
-// leaves the list once its report is written and its finished run is in the journal. One run by id: the journal's,
+// leaves the list once its report is written and its finished run is in the journal. `state` asks for one source
+// alone (the page's card of queued runs pages through those, however many finished runs are newer). One run by id: the journal's,
 // else the queue's; neither is 404 run_not_found. The routes only translate query strings and camelCase.
 import type Router from "@koa/router";
 import { z } from "zod";
@@ -19,6 +20,8 @@ const MAX_LIST_LIMIT = 100;
 
 export const listRunsQuerySchema = z.strictObject({
   kind: z.enum(["evaluation", "backtest"], { error: "must be evaluation or backtest" }).optional(),
+  /** Only the journal's finished runs, or only the runs still with the workers (the page's queued-runs card). */
+  state: z.enum(["finished", "queued"], { error: "must be finished or queued" }).optional(),
   limit: z
     .string({ error: "must be given once" })
     .regex(/^\d{1,3}$/, `must be a whole number from 1 to ${MAX_LIST_LIMIT}`)
@@ -52,11 +55,13 @@ export function createRunRouter(settings: RouteSettings): Router {
 
   router.get(
     "/runs",
-    validated("query", listRunsQuerySchema, async (context, query) => {
+    validated("query", listRunsQuerySchema, async (context, { state, ...query }) => {
       const limit = query.limit ?? 50;
+      const none = { runs: [], nextCursor: null };
+      // With JOURNAL=off the journal still holds what was recorded before (and what the CLI records): listed too.
       const [finished, queued] = await Promise.all([
-        pipeline.journal.listEvaluationRuns({ ...query, limit }),
-        queuedRuns ? queuedRuns.list({ ...query, limit, unreported: true }) : { runs: [], nextCursor: null },
+        state === "queued" ? none : pipeline.journal.listEvaluationRuns({ ...query, limit }),
+        queuedRuns && state !== "finished" ? queuedRuns.list({ ...query, limit, unreported: true }) : none,
       ]);
       const merged = [...finished.runs.map(wireFinishedRun), ...queued.runs.map(wireQueuedRun)].sort(newerFirst);
       const runs = merged.slice(0, limit);

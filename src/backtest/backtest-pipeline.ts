@@ -7,12 +7,12 @@ import path from "node:path";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import type { Config } from "../config/config-schema";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
-import { cachedChatModel } from "../llm/model-cache";
+import { cachedChatModel, type ModelCacheCall } from "../llm/model-cache";
 import type { UsageMeter } from "../llm/usage-meter";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import type { Plugin } from "../plugins/define-plugin";
 import type { PluginSummary } from "../plugins/plugin-set";
-import { hasStages, normaliseStages } from "../stages/stages-schema";
+import { hasStages, normaliseStages, type Stages } from "../stages/stages-schema";
 
 export interface BacktestPipelineOptions {
   given: Pipeline | undefined;
@@ -29,21 +29,12 @@ export interface BacktestPipelineOptions {
 export function backtestPipeline(options: BacktestPipelineOptions): { get(): Pipeline; close(): Promise<void> } {
   let own: Pipeline | undefined;
   const { meter, cacheDir, dependencies, pluginSummary } = options;
-  const { risk: _risk, ...promptStages } = options.config.stages;
   const wrap = (model: ChatModel): ChatModel => {
-    if (cacheDir === null) return metered(model, meter);
-    const keyContext = {
-      promptVersion: PROMPT_VERSION,
-      ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}),
-      // Memory and debate shape the prompts (lessons, turns): a run with other ones asks afresh. Risk asks nothing
-      // and changes no prompt, so a run with it and one without share their answers: the same decisions, whose
-      // positions then differ only by the levels (what an ablation of risk compares).
-      ...(hasStages(promptStages) ? { stages: normaliseStages(promptStages) } : {}),
-    };
+    if (cacheDir === null) return metered(model, (call) => meter.record(call));
     return cachedChatModel(model, {
       dir: path.join(cacheDir, "answers"),
       onCall: (call) => meter.record(call),
-      keyContext,
+      keyContext: backtestKeyContext(pluginSummary, options.config.stages),
     });
   };
   return {
@@ -65,15 +56,28 @@ export function backtestPipeline(options: BacktestPipelineOptions): { get(): Pip
   };
 }
 
+/** What a backtest's cached model answers are keyed by beside the request (here and in a queued backtest's workers). */
+export function backtestKeyContext(pluginSummary: readonly PluginSummary[], stages: Stages): Record<string, unknown> {
+  const { risk: _risk, ...promptStages } = stages;
+  return {
+    promptVersion: PROMPT_VERSION,
+    ...(pluginSummary.length > 0 ? { plugins: pluginSummary } : {}),
+    // Memory and debate shape the prompts (lessons, turns): a run with other ones asks afresh. Risk asks nothing
+    // and changes no prompt, so a run with it and one without share their answers: the same decisions, whose
+    // positions then differ only by the levels (what an ablation of risk compares).
+    ...(hasStages(promptStages) ? { stages: normaliseStages(promptStages) } : {}),
+  };
+}
+
 /** Without a cache every call is fresh; it is still counted for tokens and cost. */
-function metered(model: ChatModel, meter: UsageMeter): ChatModel {
+export function metered(model: ChatModel, onCall: (call: ModelCacheCall) => void): ChatModel {
   return {
     provider: model.provider,
     model: model.model,
     temperature: model.temperature,
     async chat(request: ChatRequest) {
       const response = await model.chat(request);
-      meter.record({ hit: false, key: "", provider: model.provider, model: model.model, usage: response.usage });
+      onCall({ hit: false, key: "", provider: model.provider, model: model.model, usage: response.usage });
       return response;
     },
   };

@@ -3,6 +3,7 @@
 // schedule, the cost estimate) for research of your own.
 export { backtestAblationMarkdown, backtestAblationWire } from "./ablation-report";
 export { type BacktestAblation, compareBacktests } from "./backtest-ablation";
+export { assembleBacktest, type BacktestOutcome } from "./backtest-assembly";
 export {
   type BacktestFigure,
   backtestFigure,
@@ -11,6 +12,7 @@ export {
   equityFigure,
   lineLabel,
 } from "./backtest-figures";
+export { BACKTEST_JOB_KIND, backtestJobKind, describeBacktestSpec } from "./backtest-job";
 export { type BacktestLine, backtestLines, type EquityPoint, type LinePairedTest } from "./backtest-lines";
 export { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
 export { backtestMarkdown, backtestReportBlocks, backtestSummary, backtestTitle } from "./backtest-report";
@@ -35,9 +37,11 @@ export {
   TYPICAL_GRAPH_USAGE,
 } from "./cost-estimate";
 export { decisionBars, decisionMove, decisionWindow } from "./decision-schedule";
+export { enqueueBacktest, type QueueBacktestOptions } from "./enqueue-backtest";
 export { barReturns, barsPerYear, maxDrawdown, sharpeRatio } from "./equity-metrics";
 export { checkExitLevels, type ExitLevels, levelExit } from "./exit-levels";
 export { type EngineDecision, type EngineRun, type ExitReason, runPositions, type Trade } from "./position-engine";
+export { type QueuedBacktestReport, queuedBacktestReport } from "./queued-backtest-report";
 export { runBacktest } from "./run-backtest";
 // What a run shows and leaves behind, shared with the evaluation: the progress bar and the report files' check.
 export {

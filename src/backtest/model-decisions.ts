@@ -114,7 +114,8 @@ export async function runModelDecisions(input: ModelDecisionsInput): Promise<Mod
   return records;
 }
 
-function toCached(result: AnalysisResult): CachedDecision {
+/** What the backtest keeps of an analysis: its directive, horizon, ratio, risk levels and usage. */
+export function toCached(result: AnalysisResult): CachedDecision {
   return {
     directive: result.decision.decision,
     forecastHorizon: result.decision.forecastHorizon,
@@ -124,7 +125,7 @@ function toCached(result: AnalysisResult): CachedDecision {
   };
 }
 
-function fromCache(decision: CachedDecision): Omit<ModelDecision, "bar" | "cached"> {
+export function fromCache(decision: CachedDecision): Omit<ModelDecision, "bar" | "cached"> {
   return {
     directive: decision.directive,
     forecastHorizon: decision.forecastHorizon,

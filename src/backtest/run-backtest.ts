@@ -12,7 +12,6 @@ import path from "node:path";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
-import { itemAt } from "../common/item-at";
 import { type Config, createConfig, memoryWhileBlind } from "../config/config-schema";
 import { modelSettingsFor } from "../llm/create-chat-model";
 import { createUsageMeter } from "../llm/usage-meter";
@@ -21,8 +20,8 @@ import { mirrorCandles } from "../market/mirror-candles";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { tradingCost } from "../scoring/trading-cost";
 import { hasStages, normaliseStages } from "../stages/stages-schema";
+import { assembleBacktest, perYearOf } from "./backtest-assembly";
 import { recordBacktestRun } from "./backtest-journal";
-import { backtestLines } from "./backtest-lines";
 import { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
 import { backtestPipeline } from "./backtest-pipeline";
 import type { BacktestResult } from "./backtest-result";
@@ -31,11 +30,9 @@ import { prepareBacktestStages } from "./backtest-stages";
 import { baselineDecisions } from "./baseline-decisions";
 import { assertWithinBudget, type BacktestEstimate, estimateBacktest } from "./cost-estimate";
 import { createDecisionCache } from "./decision-cache";
-import { decisionRecords } from "./decision-records";
 import { decisionBars, decisionWindow } from "./decision-schedule";
-import { barsPerYear } from "./equity-metrics";
 import { lookUpMirrored, type MirroredBacktest, runMirroredBacktest } from "./mirror-backtest";
-import { engineDecisions, type ModelDecision, runModelDecisions } from "./model-decisions";
+import { type ModelDecision, runModelDecisions } from "./model-decisions";
 
 export async function runBacktest(options: BacktestOptions): Promise<BacktestResult> {
   const { pipeline: given, config: configInput, dependencies = {}, plugins: pluginOption, ...rest } = options;
@@ -196,37 +193,17 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
           });
     }
 
-    const first = itemAt(candles, 0);
-    const last = itemAt(candles, candles.length - 1);
-    const perYear = perYearOf(candles, bars);
-    const { lines, paired } = backtestLines({
-      candles,
+    const result = assembleBacktest({
+      series,
       bars,
+      windowBars,
       horizon,
+      step,
       cost,
-      barsPerYear: perYear,
+      seed: settings.seed,
       baselines,
-      model: modelDecisions && {
-        name: config.graph_llm_model,
-        kind: "model",
-        decisions: engineDecisions(modelDecisions),
-      },
-    });
-    const result: BacktestResult = {
+      ...(modelDecisions ? { model: { name: config.graph_llm_model, decisions: modelDecisions } } : {}),
       settings: {
-        series: {
-          name: series.name,
-          timeframe: series.timeframe,
-          bars: candles.length,
-          start: new Date(first.time).toISOString(),
-          end: new Date(last.time).toISOString(),
-        },
-        windowBars,
-        horizon,
-        step,
-        costBps: cost.costBps,
-        seed: settings.seed,
-        barsPerYear: perYear,
         models: settings.includeModel ? modelsOf(config) : null,
         promptVersion: settings.includeModel ? PROMPT_VERSION : null,
         plugins: settings.includeModel ? pluginSummary : [],
@@ -235,16 +212,12 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         blind,
         mirror: settings.mirror,
       },
-      decisions: decisionRecords({ candles, bars, horizon, baselines, model: modelDecisions }),
-      lines,
-      paired,
       mirror,
       estimate,
       usage: meter.summary(),
-      errors: modelDecisions?.filter((decision) => decision.error !== undefined).length ?? 0,
       startedAt,
       durationMs: Math.round(performance.now() - started),
-    };
+    });
     if (!config.journal) return result;
     const target = given ? { pipeline: given } : { config, env: dependencies.env ?? process.env };
     return { ...result, ...(await recordBacktestRun(result, target)) };
@@ -252,10 +225,6 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     await pipelines.close();
     await stageRun?.close();
   }
-}
-
-function perYearOf(candles: readonly { time: number }[], bars: readonly number[]): number | null {
-  return barsPerYear(candles.slice(itemAt(bars, 0)).map((candle) => candle.time));
 }
 
 function modelsOf(config: Config) {

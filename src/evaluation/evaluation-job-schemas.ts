@@ -4,33 +4,12 @@
 // files), and each point's result (the directive or why it failed, and the calls it made, for tokens and cost).
 import { z } from "zod";
 
-import { configSchema } from "../config/config-schema";
 import { providerIdSchema } from "../config/providers";
+import { queuedConfigSchema } from "../config/queued-config";
 import { candleSchema } from "../market/candle";
 import { evaluationProtocolSchema } from "./evaluation-protocol";
 
-/** The config a queued run carries: the record without keys, base URLs or anything of one machine. */
-export const queuedConfigSchema = configSchema.omit({
-  api_key: true,
-  anthropic_api_key: true,
-  qwen_api_key: true,
-  openai_base_url: true,
-  anthropic_base_url: true,
-  qwen_base_url: true,
-  journal: true,
-  database_url: true,
-  data_dir: true,
-  rate_limits: true,
-});
-export type QueuedConfig = z.output<typeof queuedConfigSchema>;
-
-/** The part of a config record a queued run carries: its fields of queuedConfigSchema, nothing else. */
-export function queuedConfigOf(config: Record<string, unknown>): QueuedConfig {
-  const fields = Object.keys(queuedConfigSchema.shape);
-  return queuedConfigSchema.parse(
-    Object.fromEntries(fields.filter((field) => config[field] !== undefined).map((field) => [field, config[field]])),
-  );
-}
+export { type QueuedConfig, queuedConfigOf, queuedConfigSchema } from "../config/queued-config";
 
 export const evaluationJobSpecSchema = z.strictObject({
   config: queuedConfigSchema,

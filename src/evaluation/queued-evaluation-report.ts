@@ -4,11 +4,11 @@
 // journal once, whoever asks for its report and however often.
 import { createConfig } from "../config/config-schema";
 import type { DatabaseHandle } from "../journal/database-handle";
-import { createJournal } from "../journal/journal";
 import { modelSettingsFor } from "../llm/create-chat-model";
 import { createUsageMeter } from "../llm/usage-meter";
 import { QueueError } from "../queue/queue-error";
-import { claimReport, markRecorded, readQueuedPoints, readQueuedRun, releaseReport } from "../queue/queued-runs";
+import { readQueuedPoints, readQueuedRun } from "../queue/queued-runs";
+import { recordRunOnce } from "../queue/record-run-once";
 import { pendingPoints, type RunProgress, runProgress } from "../queue/run-progress";
 import { normaliseStages } from "../stages/stages-schema";
 import { EVALUATION_JOB_KIND } from "./evaluation-job";
@@ -40,7 +40,11 @@ export async function queuedEvaluationReport(options: {
   const progress = await runProgress(db, runId);
   if (!run || !progress)
     throw new QueueError({ reason: "run_not_found", message: `No queued run ${runId} in the database.` });
-  if (run.kind !== EVALUATION_JOB_KIND) throw unreadable(runId, `a run of kind "${run.kind}"`);
+  if (run.kind !== EVALUATION_JOB_KIND)
+    throw new QueueError({
+      reason: "wrong_kind",
+      message: `Queued run ${runId} is a ${run.kind}, not an evaluation: write its report with quantagent ${run.kind} --report ${runId}.`,
+    });
   if (pendingPoints(progress) > 0) return { state: "pending", progress };
   const spec = evaluationJobSpecSchema.safeParse(run.spec);
   if (!spec.success) throw unreadable(runId, "its settings");
@@ -116,27 +120,8 @@ export async function queuedEvaluationReport(options: {
     durationMs: Number.isFinite(finishedAt) ? Math.max(0, finishedAt - Date.parse(settings.queuedAt)) : 0,
   };
   if (options.record === false) return { state: "done", progress, result };
-  return { state: "done", progress, result: { ...result, ...(await recordOnce(database, run.id, result)) } };
-}
-
-/** The journal run of this queued run: recorded now by the first report, or the one recorded before. */
-async function recordOnce(
-  database: DatabaseHandle,
-  runId: string,
-  result: EvaluationResult,
-): Promise<Pick<EvaluationResult, "journalRunId" | "journalError">> {
-  const opened = await database.open();
-  if (!(await claimReport(opened.db, runId, new Date()))) {
-    const earlier = await readQueuedRun(opened.db, runId);
-    return earlier?.journalRunId ? { journalRunId: earlier.journalRunId } : {};
-  }
-  try {
-    const journal = createJournal({ ...opened, close: async () => undefined });
-    const recorded = await journal.recordEvaluationRun(evaluationRunInput(result, result.settings.promptVersion ?? ""));
-    await markRecorded(opened.db, runId, recorded.id);
-    return { journalRunId: recorded.id };
-  } catch (error) {
-    await releaseReport(opened.db, runId).catch(() => undefined);
-    throw error;
-  }
+  const recorded = await recordRunOnce(database, run.id, (journal) =>
+    journal.recordEvaluationRun(evaluationRunInput(result, result.settings.promptVersion ?? "")),
+  );
+  return { state: "done", progress, result: { ...result, ...recorded } };
 }

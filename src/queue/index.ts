@@ -1,4 +1,4 @@
-// quantagent-ts/queue: long evaluations (and backtests) as jobs on pg-boss in the journal's PostgreSQL, one per
+// quantagent-ts/queue: long evaluations and backtests as jobs on pg-boss in the journal's PostgreSQL, one per
 // decision point, done by `quantagent worker` processes on any machines; progress readable from anywhere.
 export { isConnectionError, retryWhileDisconnected } from "./connection-retry";
 export { enqueueRun, type EnqueueRunOptions, type QueuedRun } from "./enqueue-run";
@@ -15,6 +15,7 @@ export {
   workerSettingsSchema,
 } from "./queue-settings";
 export { type FinishedPoint, type QueuedRunRow, readQueuedPoints, readQueuedRun } from "./queued-runs";
+export { recordRunOnce } from "./record-run-once";
 export {
   listRuns,
   type ListRunsOptions,

@@ -26,7 +26,7 @@ export interface OpenedRun<Input, Result> {
 }
 
 export interface JobKind<Spec = unknown, Input = unknown, Result = unknown> {
-  /** Stored with the run ("evaluation"). */
+  /** Stored with the run ("evaluation", "backtest"). */
   readonly name: string;
   readonly specSchema: z.ZodType<Spec>;
   readonly inputSchema: z.ZodType<Input>;

@@ -10,6 +10,8 @@ export type QueueErrorReason =
   | "run_not_found"
   /** The run's stored spec or a point's input is not what this version reads (written by another version). */
   | "unreadable_run"
+  /** The run is of another kind than the command asked about (an evaluation's id given to backtest --report). */
+  | "wrong_kind"
   /** PostgreSQL could not be reached, or the queue could not be started on it. */
   | "unavailable";
 
@@ -17,6 +19,7 @@ const CODES: Record<QueueErrorReason, string> = {
   needs_postgres: "queue_needs_postgres",
   run_not_found: "queued_run_not_found",
   unreadable_run: "queued_run_unreadable",
+  wrong_kind: "queued_run_wrong_kind",
   unavailable: "queue_unavailable",
 };
 
@@ -40,6 +43,7 @@ function kindOf(reason: QueueErrorReason): ErrorKind {
     case "needs_postgres":
       return "config";
     case "run_not_found":
+    case "wrong_kind":
       return "input";
     case "unreadable_run":
     case "unavailable":
@@ -58,6 +62,6 @@ export function needsPostgres(what: string): QueueError {
     message:
       `${what} needs PostgreSQL: workers on any machine share the queue, the points and the results through it, and ` +
       "the SQLite journal is one machine's file. Set DATABASE_URL=postgres://user:password@host:5432/name " +
-      "(the database the servers' journal uses), or run the evaluation in this process without --queue.",
+      "(the database the servers' journal uses), or run it in this process without --queue.",
   });
 }

@@ -32,7 +32,7 @@ export const listRunsOptionsSchema = z.strictObject({
   /** @default 20 */
   limit: z.number().int().min(1).max(200, "must be at most 200").default(20),
   cursor: z.string().max(512).optional(),
-  /** Only runs of this kind (evaluation). */
+  /** Only runs of this kind (evaluation, backtest). */
   kind: z.string().max(64).optional(),
   /** Only runs no report has been written from yet (a reported run is in the journal as a finished run). */
   unreported: z.boolean().optional(),

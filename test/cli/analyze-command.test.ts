@@ -76,7 +76,7 @@ describe("quantagent analyze", () => {
     ])
       expect(run.stdout).toContain(option);
     expect(run.stdout).toContain(
-      "Exit codes: 0 done, 1 failed while running, 2 bad usage or input (nothing was spent), 75 a queued run\nstill has points pending (evaluate --report), 130 interrupted.",
+      "Exit codes: 0 done, 1 failed while running, 2 bad usage or input (nothing was spent), 75 a queued run\nstill has points pending (evaluate or backtest --report), 130 interrupted.",
     );
   });
 

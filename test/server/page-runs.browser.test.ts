@@ -1,7 +1,8 @@
 // The History tab's "Queued runs" card in real headless Chromium: hidden on a server without queued runs; with runs,
 // newest first, each with its label (hostile text shown as text), a progress bar of finished points, the counts
 // failed, running and waiting, and its state in words. Runs are written straight into the server's SQLite journal,
-// which has the queued runs' tables as every journal does. A screenshot goes to test-artifacts/server/.
+// which has the queued runs' tables as every journal does. The card shows the newest 50 and "Load more" pages through
+// the rest, on a server with JOURNAL=off too. A screenshot goes to test-artifacts/server/.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -122,6 +123,41 @@ describe("queued runs in the History tab", () => {
     expect(await forbiddenElementsIn(page, "#runs-card")).toEqual([]);
     expect(await pwned(page)).toBeUndefined();
     await screenshot(page, "history-queued-runs");
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the newest 50 and pages through the rest with Load more, also with JOURNAL=off", async () => {
+    // 55 queued runs in all (the two above and 53 more, a day apart from 3 January on).
+    for (let index = 0; index < 53; index += 1) await queue(`run-${100 + index}`, 3 + index, `evaluation ${index}`, []);
+    const rowIds = () => page.$$eval("#runs-rows tr", (trs) => trs.map((tr) => (tr as HTMLElement).dataset.id));
+    const off = await startTestServer({
+      dataDir: scratch,
+      config: { journal: false },
+      app: { queuedRuns: queuedRunsReader(database) },
+    });
+    try {
+      for (const url of [server.url, off.url]) {
+        await openHistory(url);
+        await page.waitForSelector("#runs-card:not([hidden]) #runs-rows tr");
+        const first = await rowIds();
+        expect(first).toHaveLength(50);
+        expect(first[0]).toBe("run-152"); // the newest
+        expect(await page.$eval("#runs-count", (node) => node.textContent)).toBe(
+          "50 queued runs, newest first · more to load",
+        );
+        expect(await page.$eval("#runs-load-more", (node) => (node as HTMLElement).hidden)).toBe(false);
+        await page.click("#runs-load-more");
+        await page.waitForFunction(() => document.querySelectorAll("#runs-rows tr").length === 55);
+        const all = await rowIds();
+        expect(all.slice(0, 50)).toEqual(first);
+        expect(all.slice(-2)).toEqual(["run-going", "run-done"]);
+        expect(new Set(all).size).toBe(55);
+        expect(await page.$eval("#runs-count", (node) => node.textContent)).toBe("55 queued runs, newest first");
+        expect(await page.$eval("#runs-load-more", (node) => (node as HTMLElement).hidden)).toBe(true);
+      }
+    } finally {
+      await off.close();
+    }
     expect(problems).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@
 // workers (with their label and how many points are done, failed, running and waiting), newest first in pages that
 // hold neither twice; a queued run that was reported leaves the list; one run by id from either; an unknown id is 404
 // and a malformed one or a bad query 400, in plain words. Without a database of queued runs only finished runs show.
+// `state` lists one of the two alone. With JOURNAL=off the list is the same: the server records nothing, but what the
+// journal holds (recorded before, or by the command line, which records whatever the server's setting) is listed.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -135,6 +137,45 @@ describe("runs over HTTP", () => {
       const answer = await getJson(server, `/api/runs?${query}`);
       expect(answer.status, query).toBe(400);
       expectPlainError(answer.body);
+    }
+  });
+
+  it("lists one state alone: the queued runs (paged by their own cursor) or the finished ones", async () => {
+    const ids: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: { runs: { id: string; state: string }[]; next_cursor: string | null } } =
+        await getJson(server, `/api/runs?state=queued&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(page.status).toBe(200);
+      ids.push(page.body.runs.map((run) => `${run.state}:${run.id}`));
+      cursor = page.body.next_cursor;
+    } while (cursor !== null);
+    // The finished run between them is not counted against a page of queued runs.
+    expect(ids).toEqual([["queued:latest", "queued:newer"], ["queued:older"]]);
+    const finished = await getJson(server, "/api/runs?state=finished");
+    expect(finished.body).toEqual({ runs: [expect.objectContaining({ id: backtestId })], next_cursor: null });
+    const bad = await getJson(server, "/api/runs?state=running");
+    expect(bad.status).toBe(400);
+    expectPlainError(bad.body);
+    expect(bad.body.error).toContain("must be finished or queued");
+  });
+
+  it("with JOURNAL=off, lists what the journal holds (recorded before, or by the CLI) and the queued runs", async () => {
+    // The same data folder as the server that recorded the backtest, with the journal off: nothing is recorded by
+    // this server, but the runs are still there to read, as the analyses are (GET /api/analyses).
+    const off = await startTestServer({
+      dataDir: server.dataDir,
+      config: { journal: false },
+      app: { queuedRuns: queuedRunsReader(database) },
+    });
+    try {
+      const answer = await getJson(off, "/api/runs?limit=3");
+      expect(answer.status).toBe(200);
+      expect(answer.body.runs.map((run: { id: string }) => run.id)).toEqual(["latest", backtestId, "newer"]);
+      const one = await getJson(off, `/api/runs/${backtestId}`);
+      expect(one.body).toMatchObject({ state: "finished", kind: "backtest" });
+    } finally {
+      await off.close();
     }
   });
 

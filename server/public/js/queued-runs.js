@@ -1,8 +1,10 @@
 // @ts-check
-// "Queued runs" in the History tab: evaluations queued for workers (quantagent evaluate --queue) and not reported yet,
-// among the newest runs GET /api/runs lists, each with a bar of its points done and failed and the counts running and
-// waiting, newest first. The figures come from the shared
-// database, so every server shows the same. While the tab is shown and a run is unfinished, they refresh on their own.
+// "Queued runs" in the History tab: evaluations and backtests queued for workers (quantagent evaluate --queue,
+// backtest --queue) and not reported yet, newest first, each with a bar of its points done and failed and the counts
+// running and waiting. GET /api/runs?state=queued lists them alone, however many finished runs are newer; the card
+// shows the newest PAGE_RUNS and "Load more" follows the server's cursor for more. The figures come from the shared
+// database, so every server shows the same. While the tab is shown and a run is unfinished, they refresh on their
+// own (the runs shown so far, read again).
 import { apiGet } from "./api-client.js";
 import { asText, byId, clear, element } from "./dom.js";
 import { localTime } from "./history-format.js";
@@ -10,8 +12,8 @@ import { localTime } from "./history-format.js";
 /** @typedef {import("./wire-types.js").QueuedRun} QueuedRun */
 /** @typedef {import("./wire-types.js").RunPage} RunPage */
 
-/** Runs read: the newest (the list holds finished runs too; the queued ones among them are shown). */
-const SHOWN_RUNS = 100;
+/** Runs a page holds; "Load more" adds as many. */
+export const PAGE_RUNS = 50;
 /**
  * @param {import("./wire-types.js").RunSummary | QueuedRun} run
  * @returns {run is QueuedRun}
@@ -38,7 +40,8 @@ function progressCell(run) {
 function stateText(run) {
   if (run.running + run.waiting > 0) return "in progress";
   if (run.point_count > 0 && run.failed === run.point_count) return "every point failed";
-  return run.reported_at ? "done, report written" : "done: write the report with quantagent evaluate --report";
+  if (run.reported_at) return "done, report written";
+  return `done: write the report with quantagent ${run.kind === "backtest" ? "backtest" : "evaluate"} --report`;
 }
 
 /** @param {QueuedRun} run */
@@ -63,6 +66,10 @@ export function createQueuedRuns({ onError }) {
   const card = byId("runs-card");
   const table = byId("runs-table", HTMLTableElement);
   const rows = byId("runs-rows", HTMLTableSectionElement);
+  const count = byId("runs-count");
+  const loadMoreButton = byId("runs-load-more", HTMLButtonElement);
+  /** Runs to show: a page, and one more each time "Load more" is pressed. */
+  let wanted = PAGE_RUNS;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   /** @type {AbortController | undefined} */
@@ -75,21 +82,40 @@ export function createQueuedRuns({ onError }) {
     loading = controller;
     clearTimeout(timer);
     try {
-      /** @type {RunPage} */
-      const page = await apiGet(`/api/runs?limit=${SHOWN_RUNS}`, { signal: controller.signal });
-      if (controller.signal.aborted) return;
-      const runs = (Array.isArray(page.runs) ? page.runs : []).filter(isQueued);
+      /** @type {QueuedRun[]} */
+      const runs = [];
+      /** @type {string | null} */
+      let cursor = null;
+      do {
+        const query = `state=queued&limit=${PAGE_RUNS}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+        /** @type {RunPage} */
+        const page = await apiGet(`/api/runs?${query}`, { signal: controller.signal });
+        if (controller.signal.aborted) return;
+        runs.push(...(Array.isArray(page.runs) ? page.runs : []).filter(isQueued));
+        cursor = typeof page.next_cursor === "string" ? page.next_cursor : null;
+      } while (cursor !== null && runs.length < wanted);
       clear(rows);
       for (const run of runs) rows.append(runRow(run));
       // A server with no queued runs (or the SQLite journal) shows no card at all.
       card.hidden = runs.length === 0;
       table.hidden = runs.length === 0;
+      const more = cursor !== null;
+      count.textContent = `${runs.length} queued run${runs.length === 1 ? "" : "s"}, newest first${more ? " · more to load" : ""}`;
+      loadMoreButton.hidden = !more;
+      loadMoreButton.disabled = false;
       if (!view.hidden && runs.some((run) => run.running + run.waiting > 0))
         timer = setTimeout(() => void load(), REFRESH_MS);
     } catch (error) {
+      loadMoreButton.disabled = false;
       if (!controller.signal.aborted) onError(error);
     }
   }
+
+  loadMoreButton.addEventListener("click", () => {
+    wanted += PAGE_RUNS;
+    loadMoreButton.disabled = true;
+    void load();
+  });
 
   return {
     /** The tab was shown: read the runs now, and again while some are unfinished and the tab stays shown. */

@@ -1,0 +1,36 @@
+// What `quantagent backtest` prints once it has a backtest's result, whether it ran here or was queued for workers
+// (backtest --report): the lines' table, the paired verdict of the model's line, the files written, the failed
+// analyses and the journal run. The exit code follows from it: 1 when every analysis failed.
+import { type BacktestResult, lineLabel, pairedVerdict, type WrittenReport } from "../src/backtest/index";
+import type { CliContext } from "./cli-context";
+import { EXIT_CODES } from "./exit-codes";
+import { formatTextTable } from "./text-table";
+
+export function printBacktestSummary(context: CliContext, result: BacktestResult, written: WrittenReport): void {
+  const rows = result.lines.map((line) => ({
+    Line: lineLabel(line),
+    Trades: String(line.trades),
+    Return: `${(line.totalReturn * 100).toFixed(2)}%`,
+    Sharpe: line.sharpe === null ? "–" : line.sharpe.toFixed(2),
+    "Max drawdown": `${(line.maxDrawdown * 100).toFixed(2)}%`,
+    "Hit rate": line.hitRate === null ? "–" : `${(line.hitRate * 100).toFixed(1)}%`,
+    Exposure: `${(line.exposure * 100).toFixed(0)}%`,
+  }));
+  const numeric = ["Trades", "Return", "Sharpe", "Max drawdown", "Hit rate", "Exposure"];
+  context.stdout.write(formatTextTable(rows, { alignRight: numeric }));
+  const model = result.lines.find((line) => line.kind === "model");
+  const test = model && result.paired.find((candidate) => candidate.a === model.name);
+  if (model && test) context.stdout.write(`\n${pairedVerdict(test, lineLabel(model))}\n`);
+  context.stdout.write(
+    `\nWrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`,
+  );
+}
+
+/** The failed analyses and the journal run, after everything else; the exit code (1 when every analysis failed). */
+export function finishBacktestSummary(context: CliContext, result: BacktestResult): number {
+  if (result.errors > 0)
+    context.stdout.write(`${result.errors} of ${result.decisions.length} analyses failed; see the report.\n`);
+  if (result.journalRunId) context.stdout.write(`Recorded in the journal as run ${result.journalRunId}.\n`);
+  if (result.journalError) context.stderr.write(`${result.journalError.message}\n`);
+  return result.errors > 0 && result.errors === result.decisions.length ? EXIT_CODES.failed : EXIT_CODES.ok;
+}
