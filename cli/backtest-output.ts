@@ -1,13 +1,21 @@
 // What `quantagent backtest` prints once it has a backtest's result, whether it ran here or was queued for workers
-// (backtest --report): the lines' table, the paired verdict of the model's line, the files written, the failed
-// analyses and the journal run. The exit code follows from it: 1 when every analysis failed.
-import { type BacktestResult, lineLabel, pairedVerdict, type WrittenReport } from "../src/backtest/index";
+// (backtest --report): the lines' table and the paired verdict of the model's line (both again for the mirrored
+// series), the files written, the failed analyses and the journal run. The exit code follows from it: 1 when every
+// analysis failed.
+import {
+  type BacktestLine,
+  type BacktestResult,
+  lineLabel,
+  type LinePairedTest,
+  pairedVerdict,
+  type WrittenReport,
+} from "../src/backtest/index";
 import type { CliContext } from "./cli-context";
 import { EXIT_CODES } from "./exit-codes";
 import { formatTextTable } from "./text-table";
 
-export function printBacktestSummary(context: CliContext, result: BacktestResult, written: WrittenReport): void {
-  const rows = result.lines.map((line) => ({
+function linesTable(lines: readonly BacktestLine[]): string {
+  const rows = lines.map((line) => ({
     Line: lineLabel(line),
     Trades: String(line.trades),
     Return: `${(line.totalReturn * 100).toFixed(2)}%`,
@@ -16,11 +24,26 @@ export function printBacktestSummary(context: CliContext, result: BacktestResult
     "Hit rate": line.hitRate === null ? "–" : `${(line.hitRate * 100).toFixed(1)}%`,
     Exposure: `${(line.exposure * 100).toFixed(0)}%`,
   }));
-  const numeric = ["Trades", "Return", "Sharpe", "Max drawdown", "Hit rate", "Exposure"];
-  context.stdout.write(formatTextTable(rows, { alignRight: numeric }));
-  const model = result.lines.find((line) => line.kind === "model");
-  const test = model && result.paired.find((candidate) => candidate.a === model.name);
-  if (model && test) context.stdout.write(`\n${pairedVerdict(test, lineLabel(model))}\n`);
+  return formatTextTable(rows, { alignRight: ["Trades", "Return", "Sharpe", "Max drawdown", "Hit rate", "Exposure"] });
+}
+
+/** The model line's verdict against always-LONG, in words, when the model ran. */
+function verdict(lines: readonly BacktestLine[], paired: readonly LinePairedTest[]): string | undefined {
+  const model = lines.find((line) => line.kind === "model");
+  const test = model && paired.find((candidate) => candidate.a === model.name);
+  return model && test ? pairedVerdict(test, lineLabel(model)) : undefined;
+}
+
+export function printBacktestSummary(context: CliContext, result: BacktestResult, written: WrittenReport): void {
+  context.stdout.write(linesTable(result.lines));
+  const real = verdict(result.lines, result.paired);
+  if (real) context.stdout.write(`\n${real}\n`);
+  if (result.mirror) {
+    context.stdout.write(`\nOn the mirrored series (every rise a fall of the same size):\n`);
+    context.stdout.write(linesTable(result.mirror.lines));
+    const mirrored = verdict(result.mirror.lines, result.mirror.paired);
+    if (mirrored) context.stdout.write(`\nMirrored: ${mirrored}\n`);
+  }
   context.stdout.write(
     `\nWrote ${[written.markdown, written.html, written.json, ...written.figures].join("\n      ")}\n`,
   );

@@ -62,21 +62,32 @@ const equityLineSchema = z.object({
   exposure: z.number(),
   equity: z.array(z.object({ time: z.string(), value: z.number() })),
 });
+const pairedTestSchema = z.object({
+  a: z.string(),
+  b: z.literal("always_long"),
+  n: z.number(),
+  a_hits: z.number(),
+  b_hits: z.number(),
+  a_only: z.number(),
+  b_only: z.number(),
+  p_value: z.number(),
+});
 const backtestReportSchema = z.object({
   settings: z.record(z.string(), z.unknown()),
   lines: z.array(equityLineSchema),
-  paired: z.array(
-    z.object({
-      a: z.string(),
-      b: z.literal("always_long"),
-      n: z.number(),
-      a_hits: z.number(),
-      b_hits: z.number(),
-      a_only: z.number(),
-      b_only: z.number(),
-      p_value: z.number(),
+  paired: z.array(pairedTestSchema),
+  mirror: z
+    .object({
+      lines: z.array(equityLineSchema),
+      paired: z.array(pairedTestSchema),
+      errors: z.number().meta({ description: "mirrored analyses that failed" }),
+    })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "every line played again on the series' mirror image (a run with mirror); null without it, absent in runs recorded before it existed",
     }),
-  ),
 });
 
 export const runsPageAnswerSchema = z.object({

@@ -45,8 +45,17 @@ export function wireBacktestSettings(settings: BacktestResult["settings"]) {
     plugins: settings.plugins,
     // Results made before the stages existed have none.
     stages: settings.stages ?? {},
+    blind: settings.blind ?? false,
+    mirror: settings.mirror ?? false,
     cache_dir: settings.cacheDir,
   };
+}
+
+/** The mirrored run (every line on the series' mirror image), or null for a run without mirror. */
+export function wireMirroredBacktest(mirror: BacktestResult["mirror"]) {
+  return mirror
+    ? { lines: mirror.lines.map(wireBacktestLine), paired: mirror.paired.map(wirePairedTest), errors: mirror.errors }
+    : null;
 }
 
 /**
@@ -59,6 +68,7 @@ export function backtestRunReport(result: BacktestResult) {
     settings,
     lines: result.lines.map(wireBacktestLine),
     paired: result.paired.map(wirePairedTest),
+    mirror: wireMirroredBacktest(result.mirror),
   };
 }
 
@@ -68,6 +78,7 @@ export function backtestWire(result: BacktestResult) {
     settings: wireBacktestSettings(result.settings),
     lines: result.lines.map(wireBacktestLine),
     paired: result.paired.map(wirePairedTest),
+    mirror: wireMirroredBacktest(result.mirror),
     decisions: result.decisions.map((decision) => ({
       bar: decision.bar,
       time: decision.time,

@@ -79,6 +79,24 @@ describe("quantagent backtest", () => {
     expect(report.backtest.lines).toHaveLength(6);
   }, 240_000);
 
+  it("with --mirror prints the mirrored series' lines under the real ones", async () => {
+    const out = path.join(scratch, "mirrored");
+    const run = await cli(["--csv", csv, "--baselines-only", "--mirror", "--out", out, "--no-charts"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const [real, mirrored] = run.stdout.split("On the mirrored series");
+    expect(mirrored).toBeDefined();
+    const report = JSON.parse(readFileSync(path.join(out, "backtest.json"), "utf8"));
+    const percent = (lines: { name: string; total_return: number }[]) =>
+      `${(lines.find((line) => line.name === "buy_and_hold")!.total_return * 100).toFixed(2)}%`;
+    expect(real).toMatch(new RegExp(`Buy and hold +1 +${percent(report.backtest.lines).replace(".", "\\.")}`));
+    expect(mirrored).toMatch(/Line +Trades +Return +Sharpe +Max drawdown +Hit rate +Exposure/);
+    expect(mirrored).toMatch(
+      new RegExp(`Buy and hold +1 +${percent(report.backtest.mirror.lines).replace(".", "\\.")}`),
+    );
+    expect(percent(report.backtest.mirror.lines)).not.toBe(percent(report.backtest.lines));
+  }, 240_000);
+
   it("refuses bad options and a shuffled CSV with exit code 2, in plain words", async () => {
     const shuffled = path.join(scratch, "shuffled.csv");
     await writeFile(shuffled, candlesToCsv([candles[1]!, candles[0]!, ...candles.slice(2)]));
