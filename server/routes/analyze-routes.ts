@@ -164,7 +164,8 @@ async function streamAnalysis(
           decision: result.decision.decision,
           ms: Math.round(result.timingsMs.total),
         });
-        stream.send("result", toWireResult(result));
+        const wire = toWireResult(result);
+        stream.send("result", wire, { binary: [wire.pattern_chart, wire.trend_chart] });
       },
       (error: unknown) => {
         if (settings.shutdown.aborted && !connection.signal.aborted) {

@@ -3,10 +3,12 @@
 // every other string is still redacted. A chart's base64 that holds a piece of a key by chance must not be broken.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { redactAroundBinary } from "../../server/binary-texts";
 import { SECRET_PIECE_LENGTH } from "../../src/common/secret-redactor";
 import type { ChartRenderer } from "../../src/index";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { parseEventStreamText } from "../support/event-stream-text";
 import { FAKE_KEY_SHAPES } from "../support/fake-key-shapes";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { getJson, postJson, startTestServer } from "./test-server";
@@ -59,8 +61,45 @@ describe("the charts of an analysis", () => {
       expect(stored.body.trend_chart).toBe(CHART_BASE64);
       expect(stored.body.pattern_analysis).toContain("Echo [redacted].");
       expect(stored.text).not.toContain(`Echo ${PIECE}`);
+
+      // The page's way: an event stream, whose result event is redacted around the charts.
+      const streamed = await postJson(
+        server,
+        "/api/analyze",
+        { csv: benchmarkCsv(), timeframe: "4h" },
+        { Accept: "text/event-stream" },
+      );
+      const result = parseEventStreamText(streamed.text).find((event) => event.event === "result");
+      const data = result?.data as Record<string, string>;
+      expect(data.pattern_chart).toBe(CHART_BASE64);
+      expect(data.trend_chart).toBe(CHART_BASE64);
+      expect(data.pattern_analysis).toContain("Echo [redacted].");
+      expect(streamed.text).not.toContain(`Echo ${PIECE}`);
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("redactAroundBinary", () => {
+  const redact = (text: string) => text.replaceAll("secret", "[redacted]");
+
+  it("redacts every text around the binary strings, each occurrence, and leaves them whole", () => {
+    const json = JSON.stringify({ a: "secret", chart: "secretAAAA", b: ["secretAAAA", "x secret"], c: "secret" });
+    expect(JSON.parse(redactAroundBinary(json, ["secretAAAA"], redact))).toEqual({
+      a: "[redacted]",
+      chart: "secretAAAA",
+      b: ["secretAAAA", "x [redacted]"],
+      c: "[redacted]",
+    });
+  });
+
+  it("leaves a binary string's text inside a longer string to the redaction", () => {
+    const json = JSON.stringify({ report: "see secretAAAA here", chart: "secretAAAA" });
+    expect(JSON.parse(redactAroundBinary(json, ["secretAAAA", ""], redact))).toEqual({
+      report: "see [redacted]AAAA here",
+      chart: "secretAAAA",
+    });
+    expect(redactAroundBinary(json, [], redact)).toBe(redact(json));
   });
 });
