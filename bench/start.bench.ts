@@ -7,8 +7,10 @@
 //    answers every call after a fixed latency, and the longest chain of calls one after another is the Indicator
 //    agent's two rounds and then the Decision, 3 calls.
 // Every server is a child process started as a user starts it, on a port of its own, with a fresh data folder.
+// With --baseline-dist, 4. compares warm analyses of this build with another build of the project (a copy of an
+// earlier dist/ folder), one after the other in turn, so a change's effect is measured under the same load.
 //
-// Run: npm run bench:start [-- --runs 5 --restarts 3 --warm 5 --latency 400 --pause 5000]
+// Run: npm run bench:start [-- --runs 5 --restarts 3 --warm 5 --latency 400 --pause 5000 --baseline-dist <folder>]
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -17,7 +19,7 @@ import { defaultFakeHandler } from "../test/fakes/fake-default-handler";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../test/fakes/fake-provider-server";
 import type { FakeRequest } from "../test/fakes/fake-request";
 import { benchmarkCsv } from "../test/server/analysis-fixtures";
-import { numberArgument } from "./support/arguments";
+import { numberArgument, textArgument } from "./support/arguments";
 import { type ServerProcess, startServerProcess } from "./support/server-process";
 import { median } from "./support/statistics";
 
@@ -26,12 +28,15 @@ const restarts = numberArgument("restarts", 3);
 const warmRuns = numberArgument("warm", 5);
 const latencyMs = numberArgument("latency", 400);
 const pauseMs = numberArgument("pause", 5000);
+const baselineDist = textArgument("baseline-dist");
 
 const root = path.resolve(__dirname, "..");
 const CRITICAL_PATH_CALLS = 3;
 const CALLS_PER_ANALYSIS = 5;
 
 const bareNode = { command: process.execPath, args: ["dist/server/main.js"] };
+/** A build of the project in another folder (an earlier dist/), started the same way. */
+const otherBuild = (folder: string) => ({ command: process.execPath, args: [path.join(folder, "server", "main.js")] });
 const npmStart = { command: "npm", args: ["start"] };
 
 function serverEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -188,7 +193,52 @@ async function main(): Promise<void> {
   console.log(
     `  against the calls as long as they took at the provider (median critical path ${measured.toFixed(0)} ms): median ratio ${median(ratios).toFixed(2)}x (all: ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")})`,
   );
+  if (baselineDist !== undefined) await compareBuilds(baselineDist, dataDir, csv, criticalPath);
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Warm analyses of this build and of another (an earlier dist/ copied aside), in turn on two servers started side by
+ * side, each warmed by two analyses first: the machine's load weighs on both alike.
+ */
+async function compareBuilds(folder: string, dataDir: string, csv: string, criticalPath: number): Promise<void> {
+  const provider = await startFakeProviderServer();
+  provider.setHandler(async (request: FakeRequest) => fakeReply.delay(latencyMs, await defaultFakeHandler(request)));
+  const env = serverEnv(dataDir, {
+    OPENAI_API_KEY: "sk-start-bench-0123456789",
+    OPENAI_BASE_URL: provider.openaiBaseUrl,
+  });
+  const builds = [
+    {
+      name: "this build (dist/)",
+      server: await startServerProcess({ ...bareNode, cwd: root, env }),
+      times: [] as number[],
+    },
+    {
+      name: `baseline (${folder})`,
+      server: await startServerProcess({ ...otherBuild(folder), cwd: root, env }),
+      times: [] as number[],
+    },
+  ];
+  try {
+    for (const build of builds) for (let run = 0; run < 2; run++) await timedAnalysis(build.server, csv, provider);
+    const turns = restarts * warmRuns;
+    const load = loadavg()[0]?.toFixed(1);
+    for (let turn = 0; turn < turns; turn++)
+      for (const build of builds) build.times.push((await timedAnalysis(build.server, csv, provider)).ms);
+    console.log(
+      `\n4. warm analyses in turn, this build against ${folder} (${turns} each, load ${load} to ${loadavg()[0]?.toFixed(1)}):`,
+    );
+    for (const build of builds) {
+      const warmMs = median(build.times);
+      console.log(
+        `  ${build.name}: median ${warmMs.toFixed(0)} ms = ${(warmMs / criticalPath).toFixed(3)}x its critical path (all: ${build.times.map((ms) => ms.toFixed(0)).join(", ")})`,
+      );
+    }
+  } finally {
+    for (const build of builds) await build.server.stop();
+    await provider.close();
+  }
 }
 
 main().catch((error: unknown) => {

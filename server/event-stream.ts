@@ -5,8 +5,11 @@ import { PassThrough } from "node:stream";
 
 import type { Context } from "koa";
 
+import { redactAroundBinary } from "./binary-texts";
+
 export interface EventStream {
-  send(event: string, data: unknown): void;
+  /** `binary`: strings of `data` the server encoded itself (an analysis's charts), left out of the redaction. */
+  send(event: string, data: unknown, sendOptions?: { binary?: readonly string[] }): void;
   end(): void;
 }
 
@@ -40,10 +43,16 @@ export function openEventStream(context: Context, options: EventStreamOptions = 
   }
 
   return {
-    send(event, data) {
+    send(event, data, sendOptions = {}) {
       // JSON.stringify never emits a raw newline, so one data line per event is always well formed.
       const json = JSON.stringify(data);
-      write(`event: ${event}\ndata: ${options.redact ? options.redact(json) : json}\n\n`);
+      const { redact } = options;
+      const shown = !redact
+        ? json
+        : sendOptions.binary
+          ? redactAroundBinary(json, sendOptions.binary, redact)
+          : redact(json);
+      write(`event: ${event}\ndata: ${shown}\n\n`);
     },
     end() {
       if (ended) return;

@@ -26,6 +26,9 @@ export const wireFinishedRunSchema = z
     prompt_version: z.string(),
     plugins: z.array(z.object({ name: z.string(), version: z.string() })),
     point_count: z.number().meta({ description: "decision points (an evaluation) or decisions (a backtest)" }),
+    demo: z.boolean().meta({
+      description: "made with the demo provider (demo: scripted, not a model): never counted in accuracy figures",
+    }),
   })
   .meta({ title: "A finished run (in the journal)" });
 
@@ -116,6 +119,7 @@ export function wireFinishedRun(run: EvaluationRunSummary): z.infer<typeof wireF
     prompt_version: run.promptVersion,
     plugins: run.plugins,
     point_count: run.pointCount,
+    demo: run.demo,
   };
 }
 

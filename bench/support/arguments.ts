@@ -9,3 +9,12 @@ export function numberArgument(name: string, fallback: number): number {
   }
   return value;
 }
+
+/** A text option: `--baseline-dist /tmp/dist-before`; undefined when not given. */
+export function textArgument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index < 0) return undefined;
+  const value = process.argv[index + 1];
+  if (value === undefined || value.startsWith("--")) throw new Error(`--${name} needs a value`);
+  return value;
+}

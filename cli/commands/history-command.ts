@@ -20,12 +20,13 @@ import {
   splitRows,
 } from "../../src/journal/index";
 import { createDatabaseHandle, MAX_PAGE_SIZE } from "../../src/journal/index";
+import { createJournal } from "../../src/journal/journal";
 import { queuedRunsReader } from "../../src/queue/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { usageErrors } from "../parse-options";
-import { describeQueuedRuns } from "../queued-runs-table";
+import { describeRuns } from "../runs-table";
 import { formatTextTable } from "../text-table";
 
 const ACTIONS = ["list", "show", "stats", "score", "leaderboard", "runs", "delete"] as const;
@@ -52,8 +53,10 @@ the market did 1 and 3 bars later.
                 --reflect, then writes the memory stage's lesson for each scored analysis that has none
                 (one graph-model call each, at most --reflect-limit per run, default 100)
   leaderboard   evaluation runs side by side (quantagent evaluate records them), per group as stats
-  runs [<id>]   runs queued for workers (evaluate --queue, backtest --queue) and how far each has got: points done,
-                failed, running, waiting; from any machine on the same DATABASE_URL
+  runs [<id>]   evaluation and backtest runs, newest first: those recorded in the journal (a demo provider's
+                run says "demo: scripted, not a model") and those queued for workers (evaluate --queue,
+                backtest --queue) with how far each has got: points done, failed, running, waiting; from any machine on
+                the same DATABASE_URL
   delete <id>   removes one analysis and the charts nothing else uses
 
 Filters: --asset, --timeframe, --model (either role), --provider, --source (${journalSources.join(" | ")}).
@@ -292,7 +295,7 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
       return `Evaluation runs, accuracy ${board.horizon} bar${board.horizon === 1 ? "" : "s"} ahead per ${board.groupBy} (flat moves ${board.flatMoves}):\n${accuracyTable(board.groups)}`;
     }
     case "runs":
-      return describeRuns(options, context);
+      return describeRunList(options, context);
     case "delete": {
       if (!(await journal.delete(options.id ?? "")))
         throw new JournalError({ reason: "not_found", message: `No analysis with id ${options.id} in the journal.` });
@@ -305,18 +308,21 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
   }
 }
 
-/** The queued runs, or one of them, from the journal's database (PostgreSQL with DATABASE_URL). */
-async function describeRuns(options: HistoryOptions, context: CliContext): Promise<string> {
+/**
+ * The runs, or one of them: the journal's finished evaluations and backtests, and the runs queued for workers (with
+ * PostgreSQL, DATABASE_URL), from the one database.
+ */
+async function describeRunList(options: HistoryOptions, context: CliContext): Promise<string> {
   const databaseUrl = context.env.DATABASE_URL?.trim() || undefined;
   const database = createDatabaseHandle({ dataDir: path.resolve(context.cwd, options.dataDir), databaseUrl });
   try {
-    return await describeQueuedRuns(queuedRunsReader(database), {
-      id: options.id,
-      limit: options.limit,
-      cursor: options.cursor,
-      json: options.json,
-      postgres: database.engine === "postgres",
-    });
+    // The journal's own close() must not close the database the queued runs are read from too.
+    const journal = createJournal({ ...(await database.open()), close: async () => undefined });
+    const postgres = database.engine === "postgres";
+    return await describeRuns(
+      { journal, queuedRuns: queuedRunsReader(database) },
+      { id: options.id, limit: options.limit, cursor: options.cursor, json: options.json, postgres },
+    );
   } finally {
     await database.close();
   }
@@ -390,7 +396,7 @@ async function run(context: CliContext): Promise<number> {
     return EXIT_CODES.ok;
   }
   if (options.action === "runs") {
-    context.stdout.write(await describeRuns(options, context));
+    context.stdout.write(await describeRunList(options, context));
     return EXIT_CODES.ok;
   }
   const pipeline = createPipeline({ data_dir: path.resolve(context.cwd, options.dataDir) }, { env: context.env });

@@ -18,6 +18,7 @@ import { type AnalyzeRequest, type ProgressEvent, toWireEvent, toWireResult } fr
 import { admit, PAID_WORK } from "../admission";
 import { ANALYZE_BODY_SHAPE, analyzeBodySchema, toAnalyzeRequest, wantsLegacyRedirect } from "../analyze-input";
 import type { RouteSettings } from "../app-dependencies";
+import { markBinaryTexts } from "../binary-texts";
 import { requestCallerTexts } from "../caller-texts";
 import { abortOnDisconnect, ClientDisconnectedError } from "../client-disconnect";
 import { openEventStream, wantsEventStream } from "../event-stream";
@@ -104,6 +105,7 @@ async function answerAnalysis(
       ms: Math.round(result.timingsMs.total),
     });
     const wire = toWireResult(result);
+    markBinaryTexts(context, [wire.pattern_chart, wire.trend_chart]);
     const spare = requestCallerTexts(context);
     context.body = signer
       ? legacyRedirectAnswer(wire, { redact: (text) => settings.redactor.redact(text, { spare }), sign: signer.sign })
@@ -175,7 +177,8 @@ async function streamAnalysis(
           decision: result.decision.decision,
           ms: Math.round(result.timingsMs.total),
         });
-        stream.send("result", toWireResult(result));
+        const wire = toWireResult(result);
+        stream.send("result", wire, { binary: [wire.pattern_chart, wire.trend_chart] });
       },
       (error: unknown) => {
         if (settings.shutdown.aborted && !connection.signal.aborted) {

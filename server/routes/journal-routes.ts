@@ -8,6 +8,7 @@ import { z } from "zod";
 import { InputError, quoteInput } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
 import type { RouteSettings } from "../app-dependencies";
+import { markBinaryTexts } from "../binary-texts";
 import { markCallerOwned } from "../caller-texts";
 import { validated } from "../middleware/validated";
 import { wireAnalysisSummary, wireScoreCounts } from "../wire";
@@ -145,6 +146,11 @@ export function createJournalRouter(settings: RouteSettings): Router {
     markCallerOwned(
       context,
       [stored.asset, stored.asset_name, stored.symbol].filter((text): text is string => typeof text === "string"),
+    );
+    // The charts as they were answered, put back from their stored bytes.
+    markBinaryTexts(
+      context,
+      [stored.pattern_chart, stored.trend_chart].filter((text): text is string => typeof text === "string"),
     );
     context.body = stored;
   });

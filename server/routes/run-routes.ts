@@ -1,19 +1,18 @@
 // Runs over HTTP, for the page's History: one list, newest first, of the evaluations and backtests the journal
 // recorded (finished) and the runs still with the workers (queued, with how far each has got, from the shared
-// PostgreSQL database, so every server behind a proxy answers the same). Both are paged by the journal's kind of
-// cursor, (created_at, id), so a page is the newest of both after the cursor and no run appears twice; a queued run
-// leaves the list once its report is written and its finished run is in the journal. `state` asks for one source
-// alone (the page's card of queued runs pages through those, however many finished runs are newer). One run by id: the journal's,
-// else the queue's; neither is 404 run_not_found. The routes only translate query strings and camelCase.
+// PostgreSQL database, so every server behind a proxy answers the same), merged in run-list.ts; `state` asks for one
+// source alone. With JOURNAL=off the journal still holds what was recorded before (and what the CLI records): listed
+// too. One run by id: the journal's, else the queue's; neither is 404 run_not_found. The routes only translate query
+// strings and camelCase.
 import type Router from "@koa/router";
 import { z } from "zod";
 
 import { InputError } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
-import { encodeCursor } from "../../src/journal/index";
 import type { RouteSettings } from "../app-dependencies";
 import { validated } from "../middleware/validated";
-import { type runsPageAnswerSchema, wireFinishedRun, wireQueuedRun, type wireRunSchema } from "../run-wire";
+import { listRuns } from "../run-list";
+import { wireFinishedRun, wireQueuedRun } from "../run-wire";
 import { apiRouter } from "./api-router";
 
 const MAX_LIST_LIMIT = 100;
@@ -36,8 +35,6 @@ export const listRunsQuerySchema = z.strictObject({
   cursor: z.string({ error: "must be given once" }).max(512, "is too long").optional(),
 });
 
-type WireRun = z.infer<typeof wireRunSchema>;
-
 function runId(raw: unknown): string {
   const id = String(raw);
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id))
@@ -45,30 +42,14 @@ function runId(raw: unknown): string {
   return id;
 }
 
-/** Newest first by (created_at, id), as both sources page. */
-const newerFirst = (a: WireRun, b: WireRun) =>
-  a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
-
 export function createRunRouter(settings: RouteSettings): Router {
   const { pipeline, queuedRuns } = settings;
   const router = apiRouter();
 
   router.get(
     "/runs",
-    validated("query", listRunsQuerySchema, async (context, { state, ...query }) => {
-      const limit = query.limit ?? 50;
-      const none = { runs: [], nextCursor: null };
-      // With JOURNAL=off the journal still holds what was recorded before (and what the CLI records): listed too.
-      const [finished, queued] = await Promise.all([
-        state === "queued" ? none : pipeline.journal.listEvaluationRuns({ ...query, limit }),
-        queuedRuns && state !== "finished" ? queuedRuns.list({ ...query, limit, unreported: true }) : none,
-      ]);
-      const merged = [...finished.runs.map(wireFinishedRun), ...queued.runs.map(wireQueuedRun)].sort(newerFirst);
-      const runs = merged.slice(0, limit);
-      const last = runs.at(-1);
-      const more = merged.length > limit || finished.nextCursor !== null || queued.nextCursor !== null;
-      const nextCursor = more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
-      context.body = { runs, next_cursor: nextCursor } satisfies z.infer<typeof runsPageAnswerSchema>;
+    validated("query", listRunsQuerySchema, async (context, query) => {
+      context.body = await listRuns({ journal: pipeline.journal, queuedRuns }, { ...query, limit: query.limit ?? 50 });
     }),
   );
 

@@ -23,6 +23,13 @@ export interface RedactOptions {
    * and is left as it is.
    */
   spare?: readonly string[];
+  /**
+   * Strings of a value (redactValue) that this process made itself from binary data (a rendered chart's base64):
+   * left as they are, never scanned. They hold no one's words, so a run of them that equals a piece of a key is
+   * chance, and replacing it would break the image; scanning them (200 KB for an analysis's two charts) is also most
+   * of a redaction's time.
+   */
+  binary?: ReadonlySet<string>;
 }
 
 export interface SecretRedactor {
@@ -73,8 +80,9 @@ export function createSecretRedactor(secrets: () => Iterable<string | undefined>
   const redactValue = <T>(value: T, options: RedactOptions = {}): T => {
     const index = currentIndex();
     const spare = options.spare ?? [];
+    const binary = options.binary;
     const walk = (item: unknown): unknown => {
-      if (typeof item === "string") return redactSecrets(removePieces(item, index, spare));
+      if (typeof item === "string") return binary?.has(item) ? item : redactSecrets(removePieces(item, index, spare));
       if (Array.isArray(item)) {
         const mapped = item.map(walk);
         return mapped.some((entry, position) => entry !== item[position]) ? mapped : item;

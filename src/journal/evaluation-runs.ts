@@ -107,6 +107,11 @@ export interface EvaluationRunSummary {
   promptVersion: string;
   plugins: PluginUsed[];
   pointCount: number;
+  /**
+   * Made with the demo provider ("demo: scripted, not a model"): its decisions come from a fixed rule, so the run
+   * is never on the leaderboard, and every list says so.
+   */
+  demo: boolean;
 }
 
 export interface EvaluationRunPage {
@@ -177,5 +182,6 @@ function runSummary(row: Omit<RunRow, "report">): EvaluationRunSummary {
     promptVersion: row.prompt_version,
     plugins: JSON.parse(row.plugins) as PluginUsed[],
     pointCount: Number(row.point_count),
+    demo: row.agent_provider === "demo" || row.graph_provider === "demo",
   };
 }

@@ -321,7 +321,7 @@ export class Pipeline {
               request: context.request,
               promptVersion: result.promptVersion,
             }),
-            { spare: callerTexts(context.request) },
+            { spare: callerTexts(context.request), binary: new Set([result.charts.pattern, result.charts.trend]) },
           ),
         )
       ).id;

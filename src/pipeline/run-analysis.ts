@@ -1,9 +1,10 @@
 // Orchestration of one analysis over a window of candles, in three stages:
 // 1. checks and content, before anything is spent: indicators, trendlines, plugin indicators and tools, both figures;
-// 2. the analysts: the Indicator agent reads numbers, not pictures, so it starts at once while the "charts" step
-//    draws both charts; Pattern, Trend and any plugin analysts start when the charts are drawn. A chart that cannot
-//    be drawn aborts the Indicator's call in flight, so a broken renderer costs at most that one call, and no call
-//    that carries a chart is ever sent. (schedule "sequential" draws the charts first, then runs one analyst at a time);
+// 2. the analysts: the Indicator agent reads numbers, not pictures, so it starts first and the "charts" step draws
+//    both charts while its calls run; Pattern, Trend and any plugin analysts start when the charts are drawn. A chart
+//    that cannot be drawn aborts the Indicator's call in flight, so a broken renderer costs at most that one call, and
+//    no call that carries a chart is ever sent. (schedule "sequential" draws the charts first, then runs one analyst
+//    at a time);
 // 3. the Decision agent reads their reports.
 // Any step's failure aborts the others and fails the analysis with that step's (classified) error (analysis-steps.ts).
 // The optional stages (src/stages/run-stages.ts) run between 2 and 3 (memory's recall, the bull/bear debate) and after
@@ -148,6 +149,9 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   );
 
   const together = async () => {
+    // The Indicator's first call goes out before the charts step starts: sending it is a few milliseconds of this
+    // thread's time that drawing (the browser's screenshots come back on this thread too) would otherwise hold up.
+    const indicator = indicatorAgent();
     const charts = drawCharts();
     const afterCharts = charts.then((drawn) =>
       settleAll(
@@ -161,11 +165,11 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
         signal,
       ),
     );
-    const [indicator, [[pattern, trend], extra], drawn] = await settleAll(
-      [indicatorAgent(), afterCharts, charts],
+    const [indicatorReport, [[pattern, trend], extra], drawn] = await settleAll(
+      [indicator, afterCharts, charts],
       signal,
     );
-    return { drawn, indicator, pattern, trend, extra };
+    return { drawn, indicator: indicatorReport, pattern, trend, extra };
   };
   const inTurn = async () => {
     const drawn = await drawCharts();

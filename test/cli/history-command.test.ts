@@ -174,7 +174,7 @@ describe("quantagent history", () => {
     const list = await quantagent(["runs"]);
     expect(list.code).toBe(0);
     const lines = list.stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^queued\s+id\s+run\s+finished\s+failed\s+running\s+waiting\s+state$/);
+    expect(lines[0]).toMatch(/^created\s+id\s+run\s+finished\s+failed\s+running\s+waiting\s+state$/);
     expect(lines[2]).toMatch(
       /^2026-02-01 10:00\s+run-a\s+evaluation: gpt-4o on BTC, 2 windows\s+1\/2\s+0\s+0\s+1\s+in progress$/,
     );
@@ -189,7 +189,46 @@ describe("quantagent history", () => {
     });
     const unknown = await quantagent(["runs", "run-b"]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("No queued run run-b");
+    expect(unknown.stderr).toContain("No run run-b");
+  });
+
+  it("lists the journal's evaluation and backtest runs with the queued ones, a demo provider's labelled as such", async () => {
+    const demo = { provider: "demo", model: "demo", temperature: 0 };
+    const moves = [{ horizon: 1, move: 0.01 }];
+    const points = [
+      { id: "p-1", asset: "BTC", window: 1, lastBarTime: T, entryClose: 100, directive: "LONG" as const, moves },
+    ];
+    const backtest = await journal.recordEvaluationRun({
+      kind: "backtest",
+      settings: { series: { name: "BTC-USD" } },
+      models: { agent: demo, graph: demo },
+      promptVersion: "v1",
+      points,
+      report: { lines: [] },
+    });
+    const evaluation = await journal.recordEvaluationRun({
+      settings: { assets: ["BTC"] },
+      models: {
+        agent: { ...demo, provider: "openai", model: "gpt-4o" },
+        graph: { ...demo, provider: "openai", model: "gpt-4o" },
+      },
+      promptVersion: "v1",
+      points,
+    });
+    const list = await quantagent(["runs"]);
+    expect(list.code).toBe(0);
+    const row = (id: string) => list.stdout.split("\n").find((line) => line.includes(id)) ?? "";
+    expect(row(backtest.id)).toMatch(/backtest: demo \(demo: scripted, not a model\) on BTC-USD\s+1\/1\s.*recorded$/);
+    expect(row(evaluation.id)).toMatch(/evaluation: gpt-4o on BTC\s+1\/1\s.*recorded$/);
+    expect(row(evaluation.id)).not.toContain("demo");
+    expect(list.stdout).toContain("run-a"); // the queued run is still listed
+    const one = await quantagent(["runs", backtest.id]);
+    expect(one.stdout).toContain("Demo: demo: scripted, not a model; never counted in accuracy figures");
+    const json = JSON.parse((await quantagent(["runs", "--json"])).stdout) as {
+      runs: { id: string; demo?: boolean }[];
+    };
+    expect(json.runs.find((run) => run.id === backtest.id)).toMatchObject({ state: "finished", demo: true });
+    expect(json.runs.find((run) => run.id === evaluation.id)).toMatchObject({ state: "finished", demo: false });
   });
 
   it.each([

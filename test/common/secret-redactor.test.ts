@@ -129,6 +129,28 @@ describe("createSecretRedactor", () => {
 });
 
 /** The reference: every occurrence of every piece found with indexOf, touching or overlapping ones replaced as one. */
+describe("binary data the process encoded itself", () => {
+  const key = KEY_SHAPES.bare;
+  const redactor = createSecretRedactor(() => [key]);
+  const piece = key.slice(4, 4 + SECRET_PIECE_LENGTH);
+  // A chart's base64 in which a piece of the key turns up by chance.
+  const chart = `iVBORw0KGgo${piece}AAAA`;
+
+  it("leaves the marked strings of a value as they are, and still redacts every other string", () => {
+    const value = { pattern_chart: chart, report: `the model said ${piece}`, copies: [chart, `${chart}x`] };
+    const redacted = redactor.redactValue(value, { binary: new Set([chart]) });
+    expect(redacted.pattern_chart).toBe(chart);
+    expect(redacted.copies[0]).toBe(chart);
+    expect(redacted.report).toBe("the model said [redacted]");
+    expect(redacted.copies[1]).toBe("iVBORw0KGgo[redacted]AAAAx"); // not the marked string: scanned
+  });
+
+  it("changes nothing when no string is marked", () => {
+    expect(redactor.redactValue({ pattern_chart: chart }).pattern_chart).toBe("iVBORw0KGgo[redacted]AAAA");
+    expect(redactor.redactValue({ pattern_chart: chart }, { binary: new Set() }).pattern_chart).not.toBe(chart);
+  });
+});
+
 describe("createSecretRedactor edges", () => {
   it("works with no secrets at all from its first call", () => {
     expect(createSecretRedactor(() => []).redact("a long enough text with nothing secret")).toBe(

@@ -76,8 +76,10 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
       promptVersion: "v2",
       plugins: [{ name: "volume-profile", version: "1.0.0" }],
       pointCount: 3,
+      demo: false,
     });
     expect(runs[0]!.models).toBeNull();
+    expect(runs[0]!.demo).toBe(false);
     const paged = await journal.listEvaluationRuns({ limit: 2 });
     expect(
       (await journal.listEvaluationRuns({ limit: 2, cursor: paged.nextCursor ?? undefined })).runs.map((run) => run.id),
@@ -105,6 +107,32 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
     await expect(journal.listEvaluationRuns({ kind: "colour" } as never)).rejects.toMatchObject({
       reason: "invalid_input",
     });
+  });
+
+  it("says which runs the demo provider made (either role), listed and read back, and keeps them off the leaderboard", async () => {
+    const journal = await harness.open();
+    const demo = model("demo", "demo");
+    const backtest = await journal.recordEvaluationRun({
+      ...claudeRun,
+      kind: "backtest",
+      models: { agent: demo, graph: demo },
+      report: { lines: [] },
+    });
+    const evaluation = await journal.recordEvaluationRun({
+      ...claudeRun,
+      models: { ...claudeRun.models!, agent: demo },
+    });
+    const real = await journal.recordEvaluationRun(gptRun);
+    const listed = (await journal.listEvaluationRuns()).runs.map((run) => [run.id, run.demo]);
+    expect(listed).toEqual([
+      [real.id, false],
+      [evaluation.id, true],
+      [backtest.id, true],
+    ]);
+    expect(await journal.getEvaluationRun(backtest.id)).toMatchObject({ kind: "backtest", demo: true });
+    expect(await journal.getEvaluationRun(real.id)).toMatchObject({ demo: false });
+    const board = await journal.leaderboard({ groupBy: "model" });
+    expect(board.groups.map((group) => group.key)).toEqual(["gpt-4o"]);
   });
 
   it("ranks models side by side with Wilson intervals, scored as the evaluation report scores them", async () => {

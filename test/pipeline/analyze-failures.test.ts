@@ -307,7 +307,7 @@ describe("before any model call", () => {
       expect.objectContaining({ step: "charts", error: expect.stringMatching(/Plotly could not draw/) }),
     ]);
     const started = events.flatMap((event) => (event.type === "step-start" ? [event.step] : []));
-    expect(started).toEqual(["data", "charts", "indicator"]);
+    expect(started).toEqual(["data", "indicator", "charts"]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.requests).toHaveLength(1); // nothing was sent after the failure
   });

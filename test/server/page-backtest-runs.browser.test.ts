@@ -101,4 +101,40 @@ describe("the History's backtest runs", () => {
     expect(problems).toEqual([]);
     await screenshot(page, "history-backtest-run");
   }, 120_000);
+
+  it("tags a run of the demo provider as demo in the list and in its title", async () => {
+    const baselines = await runBacktest({
+      pipeline: server.pipeline,
+      series: { candles: candlesFromCloses(wavyCloses(90, 3)), timeframe: "4h", name: "Scripted" },
+      includeModel: false,
+    });
+    const demo = { provider: "demo" as const, model: "demo", temperature: 0 };
+    const momentum = baselines.lines.find((line) => line.name === "momentum")!;
+    const { id } = await server.pipeline.journal.recordEvaluationRun(
+      backtestRunInput({
+        ...baselines,
+        settings: { ...baselines.settings, models: { agent: demo, graph: demo }, promptVersion: "test" },
+        lines: [{ ...momentum, name: "demo", kind: "model" as const }, ...baselines.lines],
+      }),
+    );
+
+    await loadPage(page, `${server.url}/`);
+    await openHistory();
+    await page.waitForSelector(`#backtest-runs-rows tr[data-id="${id}"]`, { timeout: 10_000 });
+    const tags = (rowId: string) =>
+      page.$$eval(`#backtest-runs-rows tr[data-id="${rowId}"] .tag.demo`, (found) =>
+        found.map((tag) => [tag.textContent, tag.getAttribute("title")]),
+      );
+    expect(await tags(id)).toEqual([["demo", "demo: scripted, not a model (never counted in accuracy)"]]);
+    // The other runs (baselines only, and a model's) carry no tag.
+    const others = await page.$$eval(
+      `#backtest-runs-rows tr:not([data-id="${id}"]) .tag.demo`,
+      (found) => found.length,
+    );
+    expect(others).toBe(0);
+    await page.click(`#backtest-runs-rows tr[data-id="${id}"] td:nth-child(2)`);
+    await page.waitForSelector("#backtest-run:not([hidden]) #backtest-equity.js-plotly-plot", { timeout: 20_000 });
+    expect(await textOf(page, "#backtest-run-title")).toBe("Scripted, 4h: demo (demo: scripted, not a model)");
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

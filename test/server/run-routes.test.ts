@@ -15,6 +15,7 @@ import { createDatabaseHandle, type DatabaseHandle } from "../../src/journal/dat
 import { finishPoint, insertQueuedRun, startPoint } from "../../src/queue/queued-runs";
 import { queuedRunsReader } from "../../src/queue/run-progress";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
+import { createStubChartRenderer } from "../reliability/support/stub-chart-renderer";
 import { usePostgres } from "../support/use-postgres";
 import { expectPlainError, getJson, startTestServer, type TestServer } from "./test-server";
 
@@ -178,6 +179,30 @@ describe("runs over HTTP", () => {
       await off.close();
     }
   });
+
+  it("labels a backtest of the demo provider as demo, in the list and by id; a baselines-only run is not", async () => {
+    const demo = await startTestServer({
+      config: { agent_llm_provider: "demo", graph_llm_provider: "demo" },
+      renderer: createStubChartRenderer(),
+    });
+    try {
+      const backtest = await runBacktest({
+        pipeline: demo.pipeline,
+        series: { candles: candlesFromCloses(wavyCloses(80, 1)), timeframe: "4h", name: "Wavy" },
+        cacheDir: false,
+        concurrency: 1,
+      });
+      const id = String(backtest.journalRunId);
+      const list = await getJson(demo, "/api/runs");
+      expect(list.body.runs).toEqual([
+        expect.objectContaining({ id, state: "finished", kind: "backtest", demo: true }),
+      ]);
+      expect((await getJson(demo, `/api/runs/${id}`)).body).toMatchObject({ id, demo: true });
+      expect((await getJson(server, `/api/runs/${backtestId}`)).body).toMatchObject({ demo: false });
+    } finally {
+      await demo.close();
+    }
+  }, 120_000);
 
   it("is an empty list on a server without queued runs or finished ones", async () => {
     expect((await getJson(bare, "/api/runs")).body).toEqual({ runs: [], next_cursor: null });

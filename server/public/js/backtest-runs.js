@@ -5,12 +5,15 @@
 // for when the History is shown; an open run stays open until another is chosen.
 import { asText, byId, clear, element, scrollIntoView, setMessage } from "./dom.js";
 import { drawEquity, equityLineLabel } from "./equity-chart.js";
-import { localTime, percent, signedPercent } from "./history-format.js";
+import { demoTag, localTime, percent, signedPercent } from "./history-format.js";
 import { getRun, listBacktestRuns } from "./journal-api.js";
 
 /** @typedef {import("./wire-types.js").RunSummary} RunSummary */
 /** @typedef {import("./wire-types.js").RunDetail} RunDetail */
 /** @typedef {import("./wire-types.js").EquityLine} EquityLine */
+
+/** What a demo run says about itself, as everywhere else. */
+const DEMO_WORDS = "demo: scripted, not a model";
 
 /** @param {unknown} error */
 const messageOf = (error) => (error instanceof Error ? error.message : asText(error));
@@ -68,7 +71,7 @@ export function createBacktestRuns() {
       cell("Time", localTime(run.created_at)),
       cell("Series", element("span", { className: "history-asset" }, seriesName(run))),
       cell("Timeframe", asText(run.timeframe)),
-      cell("Model", run.models ? asText(run.models.graph.model) : "baselines only"),
+      cell("Model", run.models ? asText(run.models.graph.model) : "baselines only", ...demoTag(run.demo)),
       cell("Decisions", asText(run.point_count)),
       cell("Cost", typeof cost === "number" ? `${cost} bps` : "–"),
     );
@@ -92,7 +95,7 @@ export function createBacktestRuns() {
       const run = await getRun(id, { signal: controller.signal });
       const report = run.report;
       if (!report) throw new Error("This run has no equity curves to show.");
-      title.textContent = `${seriesName(run)}, ${asText(run.timeframe)}: ${run.models ? asText(run.models.graph.model) : "baselines only"}`;
+      title.textContent = `${seriesName(run)}, ${asText(run.timeframe)}: ${run.models ? asText(run.models.graph.model) : "baselines only"}${run.demo === true ? ` (${DEMO_WORDS})` : ""}`;
       clear(lines).append(...report.lines.map(lineRow));
       detail.hidden = false;
       await drawEquity(chart, report.lines);

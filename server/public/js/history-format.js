@@ -121,3 +121,21 @@ export function decisionBadge(decision, error) {
   }
   return element("span", { className: "tag", dataset: { decision: verdict || "none" } }, verdict || "–");
 }
+
+/**
+ * The "demo" tag of an analysis or a run made with the demo provider: scripted, not a model's, so never counted in
+ * accuracy figures. Nothing for any other.
+ * @param {boolean | undefined} demo
+ * @returns {(Node | string)[]}
+ */
+export function demoTag(demo) {
+  if (demo !== true) return [];
+  return [
+    " ",
+    element(
+      "span",
+      { className: "tag demo", title: "demo: scripted, not a model (never counted in accuracy)" },
+      "demo",
+    ),
+  ];
+}

@@ -4,7 +4,7 @@
 // (marked "demo" for the demo provider), source and the outcome 1 and 3 bars later, or what is true instead. A row opens its analysis on a click, or on Enter or Space when it has the focus.
 // A reload (a filter changed) cancels a page still on its way, so an older answer never lands in a newer list.
 import { asText, byId, clear, element } from "./dom.js";
-import { decisionBadge, localTime, outcomeBadge } from "./history-format.js";
+import { decisionBadge, demoTag, localTime, outcomeBadge } from "./history-format.js";
 import { listAnalyses } from "./journal-api.js";
 
 /** @typedef {import("./wire-types.js").AnalysisSummary} AnalysisSummary */
@@ -59,14 +59,7 @@ export function createHistoryList({ onOpen, onError }) {
           { className: "history-model", title: `${asText(graph?.provider)}/${asText(graph?.model)}` },
           asText(graph?.model),
         ),
-        summary.demo === true ? " " : "",
-        summary.demo === true
-          ? element(
-              "span",
-              { className: "tag demo", title: "demo: scripted, not a model (never counted in accuracy)" },
-              "demo",
-            )
-          : "",
+        ...demoTag(summary.demo),
       ),
       cell("Source", asText(summary.source)),
       cell("1 bar", outcomeBadge(summary.outcome, 1, outcomeFacts)),

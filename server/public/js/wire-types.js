@@ -295,6 +295,7 @@
  * @property {string} prompt_version
  * @property {{name: string, version: string}[]} plugins
  * @property {number} point_count
+ * @property {boolean} [demo] made with the demo provider (never counted in accuracy), from newer servers
  */
 
 /** GET /api/runs: finished and queued runs in one list, newest first. */
