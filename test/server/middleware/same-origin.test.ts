@@ -67,7 +67,9 @@ describe("the same-origin gate", () => {
       const bySite = await send(method, { "Sec-Fetch-Site": "cross-site" });
       expect(bySite.status, method).toBe(403);
       expect(bySite.code).toBe("forbidden_origin");
-      expect(bySite.error).toMatch(/must come from this server's own page \(the browser marked it as sent from another site\)/);
+      expect(bySite.error).toMatch(
+        /must come from this server's own page \(the browser marked it as sent from another site\)/,
+      );
       const byOrigin = await send(method, { Origin: "http://evil.example.com" });
       expect(byOrigin.status, method).toBe(403);
       expect(byOrigin.error).toMatch(/\(its Origin is not this server's own\)\.$/);
