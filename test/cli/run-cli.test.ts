@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { EXIT_CODES_HELP, UsageError } from "../../cli/exit-codes";
 import { COMMANDS, exitCodeFor, runCli } from "../../cli/run-cli";
 import { type ErrorKind, QuantAgentError } from "../../src/index";
+import { TERMINAL_CONTROL } from "../support/terminal-control";
 
 const running = new AbortController().signal;
 const interrupted = AbortSignal.abort("SIGINT");
@@ -119,7 +120,7 @@ describe("runCli", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).not.toContain(key.slice(3, 20));
     expect(run.stderr).toMatch(/^Unknown command: \[redacted\]/);
-    expect(run.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/u);
+    expect(run.stderr).not.toMatch(TERMINAL_CONTROL);
     const token = await quantagent(["token-0123456789abcdef-secret"], {
       ACCESS_TOKEN: "token-0123456789abcdef-secret",
     });

@@ -22,7 +22,8 @@ beforeAll(async () => {
   app.use((context) => {
     context.body = { reached: context.method };
   });
-  server = createServer(app.callback());
+  const handle = app.callback();
+  server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });
