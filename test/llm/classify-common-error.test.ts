@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import {
   classifyAfterSdk,
   classifyBeforeSdk,
-  classifySdkError,
   type ClassifyContext,
+  classifySdkError,
   networkError,
   notFoundDetail,
   providerDetail,
