@@ -71,6 +71,12 @@ async function quantagent(argv: string[], env: Record<string, string> = {}): Pro
   return { code, stdout, stderr };
 }
 
+describe("UsageError", () => {
+  it("names itself in a stack trace or when printed as a string", () => {
+    expect(String(new UsageError("unknown option --x"))).toBe("UsageError: unknown option --x");
+  });
+});
+
 describe("runCli", () => {
   it("prints the overview: exit 2 without a command, 0 when it is asked for", async () => {
     const bare = await quantagent([]);
@@ -115,8 +121,9 @@ describe("runCli", () => {
   });
 
   it("passes what it prints through the redactor and the control-character filter", async () => {
-    const key = "sk-run-cli-test-key-0123456789abcdef";
-    const run = await quantagent([`${key}\u001b]0;owned\u0007\u001b[2J`], { OPENAI_API_KEY: key });
+    // Not shaped like any provider's key: only the removal by value (every provider's variable) can catch it.
+    const key = "zz-Run-Cli-Test-Key-0123456789abcdef";
+    const run = await quantagent([`${key}\u001b]0;owned\u0007\u001b[2J`], { DASHSCOPE_API_KEY: key });
     expect(run.code).toBe(2);
     expect(run.stderr).not.toContain(key.slice(3, 20));
     expect(run.stderr).toMatch(/^Unknown command: \[redacted\]/);

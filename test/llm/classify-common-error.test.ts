@@ -16,7 +16,8 @@ import {
 } from "../../src/llm/classify-common-error";
 import { ProviderError } from "../../src/llm/provider-error";
 
-const KEY = "sk-classify-0123456789abcdef";
+// Not shaped like any provider's key, so only the removal by value can catch it.
+const KEY = "zz-Classify-Key-0123456789abcdef";
 const context: ClassifyContext = { provider: "openai", model: "gpt-test", apiKey: KEY };
 
 function nested(code: string, depth: number): Error {
@@ -28,6 +29,7 @@ function nested(code: string, depth: number): Error {
 describe("providerDetail", () => {
   it("removes the call's key, collapses whitespace, drops trailing periods and caps the length", () => {
     expect(providerDetail(`bad key ${KEY}\n\n  try   again...  `, 200, KEY)).toBe("bad key [redacted] try again");
+    expect(providerDetail("  \t leading and trailing  ")).toBe("leading and trailing");
     expect(providerDetail("x".repeat(201))).toBe(`${"x".repeat(200)}...`);
     expect(providerDetail("x".repeat(200))).toBe("x".repeat(200));
     expect(providerDetail("abcdef", 3)).toBe("abc...");
@@ -73,6 +75,10 @@ describe("networkError", () => {
     expect(networkError(nested("ECONNREFUSED", 6), context).message).not.toContain("connection refused");
     expect(networkError(nested("EWHATEVER", 1), context).message).toMatch(/base URL\.$/);
     expect(networkError(nested("toString", 1), context).message).toMatch(/base URL\.$/);
+    // Only a text code counts; a chain that ends in null is walked to its end without a crash.
+    const listCode = Object.assign(new Error("x"), { code: ["ECONNREFUSED"] });
+    expect(networkError(listCode, context).message).toMatch(/base URL\.$/);
+    expect(networkError(new Error("x", { cause: null }), context).message).toMatch(/base URL\.$/);
   });
 
   it("names the endpoint by host and port only, never its path or credentials", () => {
@@ -152,7 +158,12 @@ const rules = {
     APIConnectionError: ConnectionError,
     APIConnectionTimeoutError: ConnectionTimeoutError,
   },
-  reasonOf: (error: ApiError) => (error.status === 401 ? ("auth" as const) : ("bad_request" as const)),
+  reasonOf: (error: ApiError) =>
+    error.status === 401
+      ? ("auth" as const)
+      : error.body.startsWith("server:")
+        ? ("server" as const)
+        : ("bad_request" as const),
   messageOf: (error: ApiError) => error.body,
 };
 
@@ -178,5 +189,9 @@ describe("classifySdkError", () => {
       "Request Error: OpenAI rejected the request (HTTP 400) (bad [redacted]).",
     );
     expect(classifySdkError(new ApiError(401, "Unknown route"), context, rules).message).not.toContain("base URL");
+    // Only a 404 the rules call a bad request gets the hint.
+    expect(classifySdkError(new ApiError(404, "server: gone"), context, rules).message).toBe(
+      "Provider Error: OpenAI had a server error (HTTP 404) (server: gone). Try again later.",
+    );
   });
 });

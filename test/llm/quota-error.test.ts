@@ -42,6 +42,8 @@ describe("isQuotaError", () => {
     for (const body of [undefined, null, "insufficient_quota", 42, { error: "insufficient_quota" }, { error: null }])
       expect(isQuotaError({ status: 429, body }), JSON.stringify(body)).toBe(false);
     expect(isQuotaError({ status: 429, body: { error: { code: 42, type: null, message: 7 } } })).toBe(false);
+    // Only text is read as a message: a list holding the sentence is not one.
+    expect(isQuotaError({ status: 400, body: { error: { message: ["credit balance is too low"] } } })).toBe(false);
     expect(isQuotaError({ status: undefined, body: { error: { code: "billing" } } })).toBe(false);
   });
 });
