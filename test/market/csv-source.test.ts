@@ -286,6 +286,8 @@ describe("parseCsv: edges", () => {
     expect(parseError(`Price,Open,High,Low,Close\n${row(0, "10,12,9,11")}`).message).toMatch(
       /^CSV, line 1: missing column Datetime \(or Date\)/,
     );
+    // A Price column in an ordinary header (one that has its Datetime) is just an ignored column.
+    expect(parseCsv(`Price,Open,High,Low,Close,Datetime\n1,10,12,9,11,${row(0, "").slice(0, 19)}\n`)).toHaveLength(1);
     // Cut short after one or two of the three lines: refused in words, not a crash.
     expect(parseError("Price,Close,High,Low,Open\n").message).toMatch(/missing column/);
     expect(parseError("Price,Close,High,Low,Open\nTicker,X,X,X,X\n").message).toMatch(/missing column/);
