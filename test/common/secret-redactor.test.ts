@@ -177,6 +177,14 @@ describe("createSecretRedactor edges", () => {
     expect(written).toBe(JSON.stringify(answer).replace(key, "[redacted]"));
   });
 
+  it("notices a change of secrets even when the new ones, run together, spell the old ones", () => {
+    let secrets = ["aaaaaaaaBBBBBBBB", "CCCCCCCC"];
+    const redactor = createSecretRedactor(() => secrets);
+    expect(redactor.redact("CCCCCCCC")).toBe("[redacted]");
+    secrets = ["aaaaaaaa", "BBBBBBBBCCCCCCCC"];
+    expect(redactor.redact("key BBBBBBBBCCCCCCCC")).toBe("key [redacted]");
+  });
+
   it("redactKnownSecrets removes the given secrets once", () => {
     expect(
       redactKnownSecrets("failed with zz-Secret-Value-0123456789", [undefined, "zz-Secret-Value-0123456789"]),
