@@ -27,6 +27,7 @@ export default {
     "server/concurrency-limit.ts",
     "src/common/redact-secrets.ts",
     "src/common/secret-redactor.ts",
+    "src/common/map-json-strings.ts",
     "src/common/atomic-write.ts",
     "src/common/file-lock.ts",
     "src/common/terminal-text.ts",

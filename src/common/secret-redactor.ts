@@ -8,6 +8,7 @@
 // caller's text happens to be a piece of a secret, and that difference is an oracle: guessing field names and watching
 // which come back as [redacted] reads a key piece by piece. Sparing it tells the caller nothing it did not send; a
 // secret in the server's own text is still removed, even around or next to the caller's.
+import { mapJsonStrings } from "./map-json-strings";
 import { redactSecrets } from "./redact-secrets";
 
 /** Every run of this many characters of a secret counts as the secret. Shorter secrets are matched whole. */
@@ -35,7 +36,10 @@ export interface RedactOptions {
 export interface SecretRedactor {
   /** The text with every secret, and every piece of one, replaced; then the pattern rules. */
   redact: (text: string, options?: RedactOptions) => string;
-  /** A copy of a JSON-like value with every string redacted (the same object when nothing changed). */
+  /**
+   * A copy of a value with every string JSON would write of it redacted (the same object when nothing changed):
+   * class instances too, read as JSON.stringify reads them (map-json-strings.ts).
+   */
   redactValue<T>(value: T, options?: RedactOptions): T;
 }
 
@@ -81,25 +85,9 @@ export function createSecretRedactor(secrets: () => Iterable<string | undefined>
     const index = currentIndex();
     const spare = options.spare ?? [];
     const binary = options.binary;
-    const walk = (item: unknown): unknown => {
-      if (typeof item === "string") return binary?.has(item) ? item : redactSecrets(removePieces(item, index, spare));
-      if (Array.isArray(item)) {
-        const mapped = item.map(walk);
-        return mapped.some((entry, position) => entry !== item[position]) ? mapped : item;
-      }
-      if (item !== null && typeof item === "object" && Object.getPrototypeOf(item) === Object.prototype) {
-        let changed = false;
-        const copy: Record<string, unknown> = {};
-        for (const [key, entry] of Object.entries(item)) {
-          const mapped = walk(entry);
-          if (mapped !== entry) changed = true;
-          copy[key] = mapped;
-        }
-        return changed ? copy : item;
-      }
-      return item;
-    };
-    return walk(value) as T;
+    return mapJsonStrings(value, (text) =>
+      binary?.has(text) ? text : redactSecrets(removePieces(text, index, spare)),
+    );
   };
 
   return { redact, redactValue };

@@ -58,7 +58,7 @@ function connectionReason(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current !== null && typeof current === "object"; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && code in connectionCodes) return connectionCodes[code];
+    if (typeof code === "string" && Object.hasOwn(connectionCodes, code)) return connectionCodes[code];
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

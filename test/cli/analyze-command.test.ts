@@ -258,6 +258,16 @@ describe("quantagent analyze", () => {
     expect(run.stderr).not.toContain(wrongKey.slice(3, 15));
   }, 300_000);
 
+  it("a provider failure that is not about the key exits 1 with the provider's own sentence", async () => {
+    server.setHandler(() => fakeReply.error(400, "The request was malformed"));
+    const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /Request Error: OpenAI rejected the request \(HTTP 400\) \(The request was malformed\)\.\n$/,
+    );
+    expect(run.stderr).not.toContain("Invalid API Key");
+  }, 300_000);
+
   it("Ctrl-C (the signal aborting) stops the model calls and exits 130", async () => {
     const controller = new AbortController();
     server.setHandler(() => fakeReply.hang());

@@ -10,6 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withFileLock } from "../../src/common/file-lock";
 
 const linkFailure = vi.hoisted(() => ({ code: "EPERM" }));
+// When set, the fallback's exclusive create fails with this code too.
+const openFailure = vi.hoisted(() => ({ code: undefined as string | undefined }));
 
 vi.mock("node:fs/promises", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:fs/promises")>();
@@ -17,6 +19,11 @@ vi.mock("node:fs/promises", async (importOriginal) => {
     ...actual,
     link: vi.fn(async () => {
       throw Object.assign(new Error(`${linkFailure.code}: link not supported`), { code: linkFailure.code });
+    }),
+    open: vi.fn(async (...args: Parameters<typeof actual.open>) => {
+      if (openFailure.code !== undefined)
+        throw Object.assign(new Error(`${openFailure.code}: cannot create`), { code: openFailure.code });
+      return actual.open(...args);
     }),
   };
 });
@@ -28,6 +35,7 @@ beforeEach(async () => {
   lockPath = path.join(folder, "data.json.lock");
 });
 afterEach(async () => {
+  openFailure.code = undefined;
   await rm(folder, { recursive: true, force: true });
 });
 
@@ -53,6 +61,15 @@ describe("withFileLock without hard links", () => {
   it("reports any other link failure", async () => {
     linkFailure.code = "EIO";
     await expect(withFileLock(lockPath, async () => "taken")).rejects.toMatchObject({ code: "EIO" });
+    expect(await readdir(folder)).toEqual([]);
+  });
+
+  it("reports a failure of the exclusive create itself at once, instead of waiting for a lock that is not there", async () => {
+    linkFailure.code = "EPERM";
+    openFailure.code = "EACCES";
+    await expect(withFileLock(lockPath, async () => "taken", { timeoutMs: 2_000 })).rejects.toMatchObject({
+      code: "EACCES",
+    });
     expect(await readdir(folder)).toEqual([]);
   });
 });

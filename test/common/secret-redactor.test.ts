@@ -184,6 +184,29 @@ describe("createSecretRedactor edges", () => {
     expect(redactor.redactValue(untouched)).toBe(untouched);
   });
 
+  it("redacts a key held by a class instance or an Error subclass, as JSON would write it", () => {
+    const key = "zz-Secret-Value-0123456789";
+    const redactor = createSecretRedactor(() => [key]);
+    class Failure extends Error {
+      constructor(readonly responseBody: string) {
+        super("provider failed");
+      }
+    }
+    const answer = { error: new Failure(`{"error":"bad key ${key}"}`), at: new Date(0) };
+    const written = JSON.stringify(redactor.redactValue(answer));
+    expect(JSON.stringify(answer)).toContain(key);
+    expect(written).not.toContain(key.slice(0, SECRET_PIECE_LENGTH));
+    expect(written).toBe(JSON.stringify(answer).replace(key, "[redacted]"));
+  });
+
+  it("notices a change of secrets even when the new ones, run together, spell the old ones", () => {
+    let secrets = ["aaaaaaaaBBBBBBBB", "CCCCCCCC"];
+    const redactor = createSecretRedactor(() => secrets);
+    expect(redactor.redact("CCCCCCCC")).toBe("[redacted]");
+    secrets = ["aaaaaaaa", "BBBBBBBBCCCCCCCC"];
+    expect(redactor.redact("key BBBBBBBBCCCCCCCC")).toBe("key [redacted]");
+  });
+
   it("redactKnownSecrets removes the given secrets once", () => {
     expect(
       redactKnownSecrets("failed with zz-Secret-Value-0123456789", [undefined, "zz-Secret-Value-0123456789"]),

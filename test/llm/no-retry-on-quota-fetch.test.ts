@@ -35,6 +35,13 @@ describe("createNoRetryOnQuotaFetch", () => {
     expect(response.headers.get("x-should-retry")).toBeNull();
   });
 
+  it("leaves a quota error with another status than 429 alone: only 429s are retried by the SDKs", async () => {
+    const original = new Response(JSON.stringify({ error: { code: "insufficient_quota" } }), { status: 402 });
+    const response = await createNoRetryOnQuotaFetch(async () => original)("http://127.0.0.1/x");
+    expect(response).toBe(original);
+    expect(response.headers.get("x-should-retry")).toBeNull();
+  });
+
   it("passes other statuses through untouched", async () => {
     const original = new Response("{}", { status: 200 });
     const response = await createNoRetryOnQuotaFetch(async () => original)("http://127.0.0.1/x");

@@ -126,3 +126,15 @@ it("a cancelled validation answers, not throws", async () => {
     code: "provider_aborted",
   });
 });
+
+it("the demo provider needs no key and sends nothing", async () => {
+  const result = await validateApiKey({ config: configFor({ provider: "openai", server }), provider: "demo", env: {} });
+  expect(result).toEqual({ ok: true, message: "The demo provider needs no key (demo: scripted, not a model)" });
+  expect(server.requestCount()).toBe(0);
+});
+
+it("asks the model for one word in one user message: the cheapest request that tests the key", async () => {
+  await validateApiKey({ config: configFor({ provider: "openai", server }), provider: "openai", env: {} });
+  const body = server.requests[0]!.body as { messages: Array<{ role: string; content: unknown }> };
+  expect(body.messages).toEqual([{ role: "user", content: "Reply with the single word: ok" }]);
+});

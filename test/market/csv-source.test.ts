@@ -214,3 +214,126 @@ describe("readCsvFile", () => {
     );
   });
 });
+
+describe("parseCsv: edges", () => {
+  const header = "Datetime,Open,High,Low,Close,Volume";
+  const row = (hour: number, cells = "10,12,9,11,5") =>
+    `${new Date(T0 + hour * 3_600_000).toISOString().replace("T", " ").slice(0, 19)},${cells}`;
+
+  it("accepts a text of exactly the size limit", () => {
+    const text = `${header}\n${row(0)}\n`;
+    expect(parseCsv(text, { maxBytes: Buffer.byteLength(text) })).toHaveLength(1);
+    expect(parseError(text, { maxBytes: Buffer.byteLength(text) - 1 }).message).toMatch(/more than the limit/);
+  });
+
+  it("with maxRows, stops reading one row past the limit: a broken line further on is never reached", () => {
+    // Header lines are allowed for on top (three, for yfinance's header): reading stops at the sixth record.
+    const text = [header, row(0), row(1), row(2), row(3), row(4), row(5), '"never closed'].join("\n");
+    expect(parseError(text, { maxRows: 2 }).message).toBe(
+      "CSV: has more than 2 data rows: cut it to the bars you need",
+    );
+    expect(parseError(text).message).toBe("CSV, line 8: a quoted field is never closed");
+  });
+
+  it('with order "ascending", refuses a row earlier than the one before it, naming both lines', () => {
+    const shuffled = [header, row(0), row(2), row(1)].join("\n");
+    expect(parseError(shuffled, { order: "ascending", name: "spy.csv" }).message).toBe(
+      'spy.csv, line 4, column "Datetime": time 2023-08-23T01:00:00.000Z comes before line 3\'s 2023-08-23T02:00:00.000Z: put the rows in time order',
+    );
+    expect(parseCsv(shuffled).map((candle) => candle.time)).toEqual([T0, T0 + 3_600_000, T0 + 7_200_000]);
+    expect(parseCsv([header, row(0), row(1), row(5)].join("\n"), { order: "ascending" })).toHaveLength(3);
+  });
+
+  it("reads numbers with spaces around them, a leading dot and exponents, and refuses malformed ones", () => {
+    const [candle] = parseCsv(`${header}\n${row(0, " 10 ,1.2e1, .9e1 ,1.1E+1,5e-1")}`);
+    expect(candle).toMatchObject({ open: 10, high: 12, low: 9, close: 11, volume: 0.5 });
+    expect(parseCsv(`${header}\n${row(0, "10,12,9,11,2e10")}`)[0]?.volume).toBe(2e10);
+    expect(parseCsv(`${header}\n${row(0, ".55,12,.5,11,0")}`)[0]?.open).toBe(0.55);
+    for (const bad of ["1e", ".", "1e+", "e5", "+", "1.2.3", ".e1", "1e5.5", "0x10"])
+      expect(parseError(`${header}\n${row(0, `${bad},12,9,11,5`)}`).message, bad).toMatch(
+        /column "Open": .* is not a number$/,
+      );
+  });
+
+  it("names a cell it cannot repeat as 'the cell', and shows cells and labels without their spaces", () => {
+    expect(parseError(`${header}\n${row(0, "10,12,9,ele ven,5")}`).message).toBe(
+      'CSV, line 2, column "Close": the cell is not a number',
+    );
+    expect(parseError(`Datetime, Open ,High,Low,Close\n2023-08-23 00:00:00, ten ,12,9,11`).message).toBe(
+      'CSV, line 2, column "Open": "ten" is not a number',
+    );
+    expect(parseError(`${header}\n  soon  ,10,12,9,11,5`).message).toBe(
+      'CSV, line 2, column "Datetime": "soon" is not a date (expected e.g. 2023-08-23 04:00:00)',
+    );
+  });
+
+  it("names the column of a negative volume or price, and the bar of a high below its low", () => {
+    expect(parseError(`${header}\n${row(0, "10,12,9,11,-5")}`).message).toBe(
+      'CSV, line 2, column "Volume": volume must not be negative',
+    );
+    expect(parseError(`${header}\n${row(0, "10,12,-9,11,5")}`).message).toBe(
+      'CSV, line 2, column "Low": low must be greater than 0',
+    );
+    expect(parseError(`${header}\n${row(0, "10,8,9,11,5")}`).message).toBe(
+      "CSV, line 2: invalid bar: high is below open, close or low",
+    );
+  });
+
+  it("takes the yfinance header only when a Price line is followed by a Ticker line", () => {
+    // A Ticker line under an ordinary header is a data row.
+    expect(parseError(`${header}\nTicker,X,X,X,X,X\n${row(0)}`).message).toMatch(/^CSV, line 2, column "Datetime"/);
+    // A Price column without a Ticker line under it is an ordinary header, missing its time column.
+    expect(parseError(`Price,Open,High,Low,Close\n${row(0, "10,12,9,11")}`).message).toMatch(
+      /^CSV, line 1: missing column Datetime \(or Date\)/,
+    );
+    // A Price column in an ordinary header (one that has its Datetime) is just an ignored column.
+    expect(parseCsv(`Price,Open,High,Low,Close,Datetime\n1,10,12,9,11,${row(0, "").slice(0, 19)}\n`)).toHaveLength(1);
+    // Cut short after one or two of the three lines: refused in words, not a crash.
+    expect(parseError("Price,Close,High,Low,Open\n").message).toMatch(/missing column/);
+    expect(parseError("Price,Close,High,Low,Open\nTicker,X,X,X,X\n").message).toMatch(/missing column/);
+    // The time label of the third line as the file spells it, for messages.
+    const yfinance = ["Price,Close,High,Low,Open", "Ticker,X,X,X,X", " Datetime ,,,,", "soon,11,12,9,10"].join("\n");
+    expect(parseError(yfinance).message).toBe(
+      'CSV, line 4, column "Datetime": "soon" is not a date (expected e.g. 2023-08-23 04:00:00)',
+    );
+  });
+
+  it("does not join the words of a label: Date Time is not Datetime", () => {
+    for (const label of ["Date Time", "Date_Time"])
+      expect(parseError(`${label},Open,High,Low,Close\n${row(0, "10,12,9,11")}`).message, label).toMatch(
+        /missing column Datetime \(or Date\)/,
+      );
+  });
+});
+
+describe("readCsvFile: edges", () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "csv-source-edges-"));
+  });
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("checks the file's size on disk, before decoding it, and reads a file of exactly the limit", async () => {
+    // 2000 bytes that are not UTF-8: decoded, each becomes a three-byte replacement character.
+    const binary = path.join(folder, "binary.csv");
+    await writeFile(binary, Buffer.alloc(2_000, 0xff));
+    await expect(readCsvFile(binary, { maxBytes: 1_000 })).rejects.toThrow(
+      /^binary\.csv: is 2000 bytes, more than the limit of 1000 bytes$/,
+    );
+    const exact = path.join(folder, "exact.csv");
+    const text = "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9,11\n";
+    await writeFile(exact, text);
+    expect(await readCsvFile(exact, { maxBytes: Buffer.byteLength(text) })).toHaveLength(1);
+  });
+
+  it("passes a cancellation on as it is, not as an unreadable file", async () => {
+    const good = path.join(folder, "good.csv");
+    await writeFile(good, "Datetime,Open,High,Low,Close\n2023-08-23 00:00:00,10,12,9,11\n");
+    const reason = new Error("stopped by the caller");
+    await expect(readCsvFile(good, { signal: AbortSignal.abort(reason) })).rejects.toMatchObject({
+      name: "AbortError",
+    });
+  });
+});

@@ -4,6 +4,7 @@ import {
   CLOCK_SKEW_TOLERANCE_MS,
   countDays,
   DateRangeError,
+  dateRangeRequestSchema,
   resolveDateRange,
   validateDateRange,
 } from "../../src/market/date-range";
@@ -173,5 +174,27 @@ describe("resolveDateRange", () => {
     } catch (error) {
       expect(error).toMatchObject({ maxDays: 7, currentDays: 9 });
     }
+  });
+});
+
+describe("the date range's typed error and request schema", () => {
+  it("is an input error with the stable code date_range and the numbers in its safe details", () => {
+    const attempt = () => resolveDateRange({ timeframe: "1m", start: now - 9 * DAY, end: now }, { now });
+    expect(attempt).toThrow(expect.objectContaining({ name: "DateRangeError", code: "date_range", kind: "input" }));
+    expect(attempt).toThrow(expect.objectContaining({ details: { maxDays: 7, currentDays: 9 } }));
+  });
+
+  it("answers a missing request as an unknown timeframe rather than failing", () => {
+    const missing = validateDateRange(undefined as never, { now });
+    expect(missing).toMatchObject({ ok: false, maxDays: null, currentDays: null });
+    expect(missing.ok === false && missing.error).toMatch(/^Unknown timeframe null: use one of 1m, /);
+  });
+
+  it("keeps the three fields of a request and says what a timeframe must be", () => {
+    const request = { timeframe: "4h", start: "2025-05-01", end: 1_746_662_400_000 };
+    expect(dateRangeRequestSchema.parse(request)).toEqual(request);
+    const wrong = dateRangeRequestSchema.safeParse({ ...request, timeframe: 4 });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues[0]?.message).toBe("timeframe must be a string such as 1h");
   });
 });

@@ -43,6 +43,25 @@ describe("the JSON shape scan", () => {
     expect(scan('{"a":[[[[0,0,0,0]]]]}', { maxDepth: 1, maxItems: 3 })).toMatch(/more than 1 deep/);
   });
 
+  it("ends a string at its closing quote, after escapes, so what follows it is counted again", () => {
+    const limits = { maxDepth: 2, maxItems: 100 };
+    // An escaped quote does not end the string: the brackets after it are text.
+    expect(scan(String.raw`{"a":"\"[[[[[0]]]]]"}`, limits)).toBeUndefined();
+    // An escaped backslash does not escape the quote after it: the string ends there and the nest is counted.
+    expect(scan(String.raw`{"a":"\\","b":[[[0]]]}`, limits)).toMatch(/more than 2 deep/);
+    expect(scan(String.raw`{"a":"\"","b":[[[0]]]}`, limits)).toMatch(/more than 2 deep/);
+    // The very first string of a body, empty, ends at once.
+    expect(scan('{"":[[[0]]]}', limits)).toMatch(/more than 2 deep/);
+    // An escape split from the character it escapes by the end of a piece still escapes it.
+    for (const size of [1, 2, 3, 7]) expect(scan(String.raw`{"a":"\"[[[[[0]]]]]"}`, limits, size)).toBeUndefined();
+  });
+
+  it("gives back a level at each closing brace and bracket: siblings at the depth limit pass", () => {
+    expect(scan('[{"a":1},{"b":2},{"c":3}]', { maxDepth: 2, maxItems: 100 })).toBeUndefined();
+    expect(scan("[[0],[0],[0]]", { maxDepth: 2, maxItems: 100 })).toBeUndefined();
+    expect(scan('{"a":{},"b":{},"c":{"d":{}}}', { maxDepth: 2, maxItems: 100 })).toMatch(/more than 2 deep/);
+  });
+
   it("gives the same answer whatever the pieces the body arrives in", () => {
     const limits = { maxDepth: 4, maxItems: 50 };
     const texts = [
