@@ -1,6 +1,6 @@
-// Runs the real entry point (server/main.ts, as `npm start` would, through tsx) in a child process on a free port,
-// for tests that need a second server process: two processes sharing one DATA_DIR is what the custom-asset file's
-// lock exists for, and only separate processes exercise it (one process already queues its own saves).
+// Runs the real entry point (server/main.ts, as `npm start` would, with tsx as its loader) in a child process on a
+// free port, for tests that need a second server process: two processes sharing one DATA_DIR is what the custom-asset
+// file's lock exists for, and only separate processes exercise it (one process already queues its own saves).
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 
@@ -26,11 +26,9 @@ export async function startServerProcess(options: {
 }): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [
-      path.join(projectRoot, "node_modules/tsx/dist/cli.mjs"),
-      path.join(projectRoot, "server/main.ts"),
-      ...(options.args ?? []),
-    ],
+    // tsx as a loader in this one process, not tsx's launcher: the launcher relays SIGTERM to a child of its own and,
+    // on a busy machine, kills that child outright when it does not answer within 30 ms, so no clean shutdown is seen.
+    ["--import", "tsx", path.join(projectRoot, "server/main.ts"), ...(options.args ?? [])],
     {
       cwd: projectRoot,
       // No journal database from the developer's shell: a test that wants one passes DATABASE_URL.
