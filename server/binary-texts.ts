@@ -1,8 +1,8 @@
 // Strings of an answer that the server made itself from binary data (the charts' base64 in an analysis): the
 // redaction of answers (middleware/redact-answers.ts) and of an event stream's result (event-stream.ts) leaves them as
-// they are. A chart holds no one's words, so a run
-// of its base64 that equals a piece of a key is chance, and replacing it would break the image; scanning the 200 KB
-// of an analysis's two charts was also most of the time its answer took after the last model call.
+// they are. A chart holds no one's words, so a run of its base64 that equals a piece of a key is chance, and
+// replacing it would break the image; scanning the 200 KB of an analysis's two charts was also most of the time its
+// answer took after the last model call.
 import type { Context } from "koa";
 
 const BINARY = Symbol("binaryAnswerTexts");
