@@ -38,7 +38,12 @@ export interface JobQueue {
   readonly boss: PgBoss;
   /** Runs pg-boss's statements inside a Kysely transaction, so jobs are created with the rows they refer to. */
   inTransaction(transaction: Kysely<JournalDatabase>): PgBoss.Db;
-  stop(options?: { timeoutMs?: number }): Promise<void>;
+  /**
+   * Stops pg-boss (waiting up to `timeoutMs` for the jobs in flight, then handing the others back to the queue),
+   * runs `windDown` (a worker ends its handlers there), lets every statement already sent finish, then closes the
+   * connections: pg-boss settles a job whose handler ends late without waiting, so the pool must still be open then.
+   */
+  stop(options?: { timeoutMs?: number; windDown?: () => Promise<void> }): Promise<void>;
 }
 
 export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> {
@@ -49,17 +54,20 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined)); // see postgres-database.ts
   let closed = false;
+  const inFlight = new Set<Promise<unknown>>();
   const db: PgBoss.Db = {
     // Every statement pg-boss runs (fetch, complete, fail, maintenance) waits out a lost connection instead of
     // failing: pg-boss completes jobs without waiting for the answer, so a failure there would be lost work.
     executeSql: async (text, values) => {
       if (closed) return { rows: [] };
-      return retryWhileDisconnected(() => pool.query(text, values), {
+      const statement = retryWhileDisconnected(() => pool.query(text, values), {
         onRetry: options.onDisconnected,
       }).catch((error: unknown) => {
         if (closed) return { rows: [] };
         throw error;
       });
+      inFlight.add(statement);
+      return statement.finally(() => inFlight.delete(statement));
     },
   };
   const boss = new PgBossClass({
@@ -100,6 +108,10 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
     }),
     async stop(stopOptions = {}) {
       await boss.stop({ graceful: true, wait: true, close: false, timeout: stopOptions.timeoutMs ?? 30_000 });
+      await stopOptions.windDown?.();
+      // pg-boss settles an ended handler's job a few promise turns later: let those turns pass, then wait for it.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       closed = true;
       await pool.end().catch(() => undefined);
     },

@@ -155,12 +155,18 @@ export async function startWorker(options: StartWorkerOptions): Promise<Worker> 
     emit({ type: "point-gave-up", runId, pointId, error, stored });
   }
 
+  // The handlers running now: a worker that stops waits for them to end before the queue's connections close.
+  const handling = new Set<Promise<void>>();
   const work = (name: string, handler: (job: PgBoss.JobWithMetadata<PointJobData>) => Promise<void>) =>
     queue.boss.work<PointJobData>(
       name,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: settings.pollingIntervalSeconds },
       async ([job]) => {
-        if (job) await handler(job);
+        if (job) {
+          const handled = handler(job);
+          handling.add(handled);
+          await handled.finally(() => handling.delete(handled));
+        }
         // Ask again at once while there is work, rather than after a polling interval.
         if (workerIds.length > 0) for (const workerId of workerIds) queue.boss.notifyWorker(workerId);
       },
@@ -175,9 +181,14 @@ export async function startWorker(options: StartWorkerOptions): Promise<Worker> 
     async stop() {
       emit({ type: "stopping", worker: id });
       // pg-boss stops fetching, waits for the jobs in flight up to the timeout, then hands those left back to the
-      // queue (they run again elsewhere); only then are they stopped here.
-      await queue.stop({ timeoutMs: settings.stopTimeoutSeconds * 1000 });
-      stopping.abort(new Error("The worker is stopping."));
+      // queue (they run again elsewhere); only then are they stopped here, and the queue closes once they have ended.
+      await queue.stop({
+        timeoutMs: settings.stopTimeoutSeconds * 1000,
+        windDown: async () => {
+          stopping.abort(new Error("The worker is stopping."));
+          await Promise.allSettled([...handling]);
+        },
+      });
       await Promise.all(
         [...runs.values()].map((slot) => slot.opened.then(({ run }) => run.close()).catch(() => undefined)),
       );

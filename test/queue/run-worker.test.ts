@@ -233,6 +233,52 @@ describe("workers on the queue", () => {
     }
   }, 60_000);
 
+  it("stops after its stop timeout with a point still in flight: no stray error, and the point runs again elsewhere", async () => {
+    const { handle, url } = await queueDatabase();
+    const events: WorkerEvent[] = [];
+    calls.clear();
+    // pg-boss hands back a job its worker did not finish within the stop timeout, then settles that job's handler
+    // without waiting for it: the queue must still answer whatever that handler does once it is told to stop.
+    const stray: unknown[] = [];
+    const onStray = (reason: unknown) => stray.push(reason);
+    process.on("unhandledRejection", onStray);
+    const run = await enqueueRun({
+      database: handle,
+      databaseUrl: url,
+      kind: doubling,
+      spec: { pauseMs: 3_000, flaky: [], broken: [], hopeless: [] },
+      points: [{ id: "slow", input: { n: 4, id: "slow" } }],
+      jobs: { jobTimeoutSeconds: 60, retryDelaySeconds: 1 },
+    });
+    const first = await startWorker({
+      database: handle,
+      databaseUrl: url,
+      kinds: [doubling],
+      settings: { ...fast, concurrency: 1, stopTimeoutSeconds: 1 },
+      env: {},
+      dataDir,
+      renderer,
+      onEvent: (event) => events.push(event),
+    });
+    let second: Worker | undefined;
+    try {
+      await waitFor(() => events.some((event) => event.type === "point-started"), 30_000, "the point started");
+      await first.stop();
+      // The stopped point's handler ends (aborted) after its pause, once the queue has closed.
+      await waitFor(() => events.some((event) => event.type === "point-retry"), 30_000, "the point was let go");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(stray).toEqual([]);
+      [second] = await startWorkers(handle, url, 1, events);
+      const [row] = await settled(handle, run.id);
+      expect(row).toMatchObject({ result: { doubled: 8 }, error: null });
+      expect(row?.attempts).toBeGreaterThanOrEqual(2);
+    } finally {
+      process.off("unhandledRejection", onStray);
+      await second?.stop();
+      await handle.close();
+    }
+  }, 120_000);
+
   it("needs PostgreSQL: SQLite is refused before anything is queued or started, saying why", async () => {
     const sqlite = createDatabaseHandle({ dataDir });
     const refusal = await enqueueRun({ database: sqlite, databaseUrl: "", kind: doubling, spec: {}, points: [] }).catch(
