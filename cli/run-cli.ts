@@ -18,6 +18,7 @@ import {
   remoteProviderIds,
 } from "../src/index";
 import { providerInfo } from "../src/llm/index";
+import { WITHOUT_YAHOO } from "../src/market/market-data-error";
 import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";
 import { analyzeCommand } from "./commands/analyze-command";
@@ -126,7 +127,7 @@ export async function runCli(context: CliContext): Promise<number> {
           : error instanceof ProviderError && error.reason === "auth"
             ? refusedKeyMessage(error)
             : error instanceof Error
-              ? error.message
+              ? error.message.replace(WITHOUT_YAHOO, withoutYahoo())
               : String(error);
     const hint = error instanceof UsageError ? ` (quantagent ${command.name} --help)` : "";
     stderr.write(`${message}${hint}\n`);
@@ -145,6 +146,18 @@ function missingKeyMessage(error: MissingApiKeyError): string {
 function refusedKeyMessage(error: ProviderError): string {
   const { displayName, keyEnvVar } = providers[error.provider];
   return `Invalid API Key: ${displayName} refused the key in ${keyEnvVar} (invalid or expired). Set a valid key in ${keyEnvVar}, or use ${otherProviders(error.provider)}.`;
+}
+
+/**
+ * The library's way out when Yahoo cannot be reached names the page's sources (Sample data, a CSV upload); on the
+ * command line it is a CSV file, and the shipped windows are files too.
+ */
+function withoutYahoo(): string {
+  const shipped = path.relative(
+    process.cwd(),
+    path.join(packageRoot(), "datasets", "benchmark", "btc", "BTC_4h_1.csv"),
+  );
+  return `To analyse without Yahoo: --csv <file> with bars of your own, or one of the shipped 4-hour windows (e.g. --csv ${shipped} --timeframe 4h).`;
 }
 
 function otherProviders(provider: ProviderId): string {

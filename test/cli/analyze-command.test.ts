@@ -2,6 +2,7 @@
 // provider and the real Chromium: the decision on standard output, progress and reports on standard error, --json
 // as the HTTP API's JSON, and the exit codes scripts rely on: 2 for every mistake that can be caught before a
 // model is called (and then no model is called), 1 for a failure while running, 130 when interrupted.
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -225,6 +226,15 @@ describe("quantagent analyze", () => {
         );
         expect(run.stderr, code).not.toContain("Unknown asset");
         expect(run.code, code).toBe(1);
+        // The way out is said in the command line's terms (the page's "Sample data" is not an option here), and the
+        // shipped window it names is there.
+        expect(run.stderr).toContain(`Unable to reach Yahoo Finance for ${ticker}`);
+        expect(run.stderr).not.toContain("Sample data");
+        const shipped = /or one of the shipped 4-hour windows \(e\.g\. --csv (\S+) --timeframe 4h\)\.\n$/.exec(
+          run.stderr,
+        );
+        expect(shipped, run.stderr).not.toBeNull();
+        expect(existsSync(path.resolve(shipped![1]!))).toBe(true);
         expect(
           fetched.some((url) => url.includes(`/${encodeURIComponent(ticker)}`)),
           fetched.join(" "),
