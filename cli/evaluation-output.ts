@@ -10,6 +10,7 @@ import {
   scoredHorizons,
   writeEvaluationReport,
 } from "../src/evaluation/index";
+import { isDemoRun } from "../src/pipeline/analysis-result";
 import type { CliContext } from "./cli-context";
 import { EXIT_CODES } from "./exit-codes";
 
@@ -41,7 +42,10 @@ export async function writeAndSummarise(
     context.stdout.write(`${result.errors} of ${result.points.length} analyses failed; see the report.\n`);
   if (result.journalRunId)
     context.stdout.write(
-      `Recorded in the journal as run ${result.journalRunId}; compare runs with: quantagent history leaderboard\n`,
+      result.settings.models && isDemoRun(result.settings.models)
+        ? // The leaderboard ranks models; a scripted demo is kept off it.
+          `Recorded in the journal as run ${result.journalRunId} (demo: off the leaderboard; listed by quantagent history runs)\n`
+        : `Recorded in the journal as run ${result.journalRunId}; compare runs with: quantagent history leaderboard\n`,
     );
   if (result.journalError) context.stderr.write(`${result.journalError.message}\n`);
   // Every analysis failing is a broken setup (key, base URL, model name), not a result.

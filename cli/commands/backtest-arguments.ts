@@ -38,7 +38,7 @@ Schedule and costs:
   --seed <n>               seed of the random baseline                              (default 1)
 
 Model and spending:
-  --provider <id>          openai | anthropic | qwen, for both model roles          (default openai)
+  --provider <id>          openai | anthropic | qwen | demo, for both model roles   (default openai)
   --agent-model <name>     agent model name                                         (default: the provider's)
   --graph-model <name>     graph (vision) model name; names the model's line        (default: the provider's)
   --temperature <t>        temperature of both models                               (default 0.1)

@@ -41,7 +41,7 @@ Options:
                              takes every window unless --windows says otherwise
   --data <dir>             benchmark folder with <asset>/<ASSET>_4h_<k>.csv   (default: the shipped datasets/benchmark)
   --assets <A,B,...>       asset codes                                         (default: every asset in --data)
-  --provider <id>          openai | anthropic | qwen, for both model roles     (default openai)
+  --provider <id>          openai | anthropic | qwen | demo, both model roles  (default openai)
   --agent-model <name>     agent model name                                    (default: the provider's)
   --graph-model <name>     graph (vision) model name                           (default: the provider's)
   --temperature <t>        temperature of both models                          (default 0.1)

@@ -179,6 +179,19 @@ describe("quantagent evaluate", () => {
     expect(wrongKey.stderr).toContain("Invalid API Key");
   }, 300_000);
 
+  it("--provider demo runs with no key, and its journal line points where demo runs are listed (not the leaderboard)", async () => {
+    const out = path.join(scratch, "demo");
+    const run = await cli(
+      ["--data", benchmarkDir, "--assets", "SPX", "--windows", "1", "--provider", "demo", "--no-charts", "--out", out],
+      { OPENAI_API_KEY: "" },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /Recorded in the journal as run [0-9a-f-]{36} \(demo: off the leaderboard; listed by quantagent history runs\)\n/,
+    );
+    expect(run.stdout).not.toContain("history leaderboard");
+  }, 300_000);
+
   it("--protocol published --baselines-only --mirror on the shipped benchmark: every window by default, 300 samples per asset, always-long as counted from the CSVs, its mirror at 50%", async () => {
     const out = path.join(scratch, "published");
     // No --windows: the published protocol takes every window, as the published figures did.
