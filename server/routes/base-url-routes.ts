@@ -20,7 +20,7 @@ export const updateBaseUrlBodySchema = z.strictObject({
   provider: providerIdSchema,
   // Checked in full by the library (http or https, no credentials); its length bounded here first.
   base_url: z
-    .string({ error: "base_url must be a string: an http(s) URL such as http://localhost:11434/v1, or empty" })
+    .string({ error: "The base URL must be a string: an http(s) URL such as http://localhost:11434/v1, or empty" })
     .max(MAX_BASE_URL_LENGTH, `base_url must be at most ${MAX_BASE_URL_LENGTH} characters`),
 });
 
@@ -54,9 +54,11 @@ export function createBaseUrlRouter(settings: RouteSettings): Router {
         success: true,
         message:
           `${info.displayName} requests now go to ${where}.` +
-          (keyRemoved
-            ? ` The ${info.displayName} key saved in Settings was removed, so it is not sent to a new address: paste the key for this server (any text if it needs none).`
-            : ""),
+          (!keyRemoved
+            ? ""
+            : status.baseUrlSource === "default"
+              ? ` The ${info.displayName} key saved in Settings was removed with the other address: paste your ${info.displayName} key again.`
+              : ` The ${info.displayName} key saved in Settings was removed, so it is not sent to a new address: paste the key for this server (any text if it needs none).`),
         key_removed: keyRemoved,
         status: wireKeyStatus(keyRemoved ? pipeline.apiKeyStatus(input.provider) : status),
       } satisfies z.infer<typeof updateBaseUrlAnswerSchema>;

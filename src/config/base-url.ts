@@ -25,19 +25,19 @@ export interface BaseUrlStatus {
  * MAX_BASE_URL_LENGTH characters, without a user name or password.
  */
 export const baseUrlInputSchema = z
-  .string({ error: "base_url must be a string: an http(s) URL such as http://localhost:11434/v1, or empty" })
+  .string({ error: "The base URL must be a string: an http(s) URL such as http://localhost:11434/v1, or empty" })
   .trim()
-  .max(MAX_BASE_URL_LENGTH, `base_url must be at most ${MAX_BASE_URL_LENGTH} characters`)
+  .max(MAX_BASE_URL_LENGTH, `The base URL must be at most ${MAX_BASE_URL_LENGTH} characters`)
   .refine((text) => text === "" || URL.canParse(text), {
-    error: "base_url must be an absolute URL such as http://localhost:11434/v1 (or empty for the default)",
+    error: "The base URL must be an absolute URL such as http://localhost:11434/v1 (or empty for the default)",
     abort: true,
   })
   .refine((text) => text === "" || /^https?:$/.test(new URL(text).protocol), {
-    error: "base_url must start with http:// or https://",
+    error: "The base URL must start with http:// or https://",
     abort: true,
   })
   .refine((text) => text === "" || (new URL(text).username === "" && new URL(text).password === ""), {
-    error: "base_url must not hold a user name or password: put the key in the key field",
+    error: "The base URL must not hold a user name or password: put the key in the key field",
   });
 
 /** The base URL in use for a provider and where it comes from. */

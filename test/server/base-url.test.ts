@@ -69,6 +69,11 @@ describe("POST /api/update-base-url", () => {
     await postJson(server, "/api/update-api-key", { api_key: "local-server-key", provider: "qwen" });
     const same = await postJson(server, "/api/update-base-url", { provider: "qwen", base_url: other.qwenBaseUrl });
     expect(same.body).toMatchObject({ key_removed: false, status: { has_key: true } });
+    // Back to Qwen's own address: the key for the other server goes too, and the answer asks for the Qwen key.
+    const back = await postJson(server, "/api/update-base-url", { provider: "qwen", base_url: "" });
+    expect(back.body).toMatchObject({ key_removed: true, status: { has_key: false, base_url_source: "default" } });
+    expect(back.body.message).toMatch(/removed with the other address: paste your Qwen key again\.$/);
+    expect(back.body.message).not.toContain("any text if it needs none");
   });
 
   it.each([
@@ -77,7 +82,7 @@ describe("POST /api/update-base-url", () => {
     [{ provider: "openai", base_url: "/v1" }, /must be an absolute URL such as http:\/\/localhost:11434\/v1/],
     [{ provider: "openai", base_url: "http://user:hunter2@example.org/v1" }, /must not hold a user name or password/],
     [{ provider: "openai", base_url: `http://example.org/${"v".repeat(600)}` }, /at most 500 characters/],
-    [{ provider: "openai", base_url: 42 }, /base_url must be a string/],
+    [{ provider: "openai", base_url: 42 }, /base_url: The base URL must be a string/],
     [{ provider: "openai" }, /base_url/],
     [
       { provider: "demo", base_url: "http://localhost:11434/v1" },
