@@ -29,7 +29,7 @@ export function decisionBars(barCount: number, options: ScheduleOptions): number
   if (barCount < windowBars + 1)
     throw new InputError({
       code: "not_enough_data",
-      message: `The series has ${barCount} bars: a backtest needs at least ${windowBars + 1} (a window of ${windowBars} bars for the first decision and one bar after it). Use a longer series or a smaller window_bars.`,
+      message: `The series has ${barCount} bars: a backtest needs at least ${windowBars + 1} (a window of ${windowBars} bars for the first decision and one bar after it). Use a longer series or a smaller window (window_bars; --window-bars on the command line).`,
       details: { bars: barCount, minimum: windowBars + 1 },
     });
   const bars: number[] = [];

@@ -31,7 +31,7 @@ export function beatsAlwaysLongSentence(result: EvaluationResult): string {
   const rows = result.paired.filter((row) => row.a === model && row.b === "always_long");
   const label = (row: PairedRow) => horizonLabel(row.horizon, result.settings.horizons);
   const counts = (row: PairedRow) =>
-    `${formatPValue(row.pValue)}; right on ${row.aOnly} samples where always-LONG was wrong, wrong on ${row.bOnly} where it was right`;
+    `${formatPValue(row.pValue)}; right on ${row.aOnly} sample${row.aOnly === 1 ? "" : "s"} where always-LONG was wrong, wrong on ${row.bOnly} where it was right`;
   const winning = rows.filter(beats);
   if (winning.length > 0)
     return `Yes: ${model} beats always-LONG at the 5% level at ${winning.map((row) => `${label(row)} (${counts(row)})`).join(" and ")}.`;

@@ -108,6 +108,11 @@ describe("the report's paired section", () => {
     expect(beatsAlwaysLongSentence(winning)).toBe(
       "Yes: gpt-4o beats always-LONG at the 5% level at k = 1 bar (p = 2.0e-5; right on 40 samples where always-LONG was wrong, wrong on 10 where it was right).",
     );
+    const single = {
+      ...result,
+      paired: result.paired.map((entry) => (entry === row ? { ...entry, aOnly: 1, bOnly: 0, pValue: 0.01 } : entry)),
+    };
+    expect(beatsAlwaysLongSentence(single)).toContain("right on 1 sample where always-LONG was wrong, wrong on 0");
     expect(beatsAlwaysLongSentence({ ...result, settings: { ...result.settings, models: null } })).toMatch(
       /^No model was run/,
     );
