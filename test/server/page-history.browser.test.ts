@@ -641,6 +641,13 @@ describe("an analysis run in the Analyze tab", () => {
       one: "no outcome: no bars after the window",
       three: "no outcome: no bars after the window",
     });
+    // Its long badges wrap inside their cells: the table fits its card at this desktop width, with no sideways
+    // scrolling that would hide the last columns.
+    const fit = await page.$eval("#history-rows", (rows) => {
+      const box = rows.closest(".table-scroll")!;
+      return { table: box.scrollWidth, box: box.clientWidth };
+    });
+    expect(fit.table).toBeLessThanOrEqual(fit.box);
     // The Analyze view's result stays as it was; the History's opened copy has ids of its own.
     await openRow(id!);
     await page.waitForSelector("#history-decision-badge");
