@@ -62,7 +62,8 @@ export async function runModelDecisions(input: ModelDecisionsInput): Promise<Mod
     return hit ? { bar, ...fromCache(hit), cached: true } : { bar, risk: null, cached: false };
   });
   const pending = records.flatMap((record, index) => (record.cached ? [] : [index]));
-  let done = records.length - pending.length;
+  const resumed = records.length - pending.length;
+  let done = resumed;
   let errors = 0;
   const progress = (last?: { id: string; decision?: string; error?: string }) =>
     input.onProgress?.({
@@ -72,6 +73,7 @@ export async function runModelDecisions(input: ModelDecisionsInput): Promise<Mod
       errors,
       usage: input.meter.summary(),
       elapsedMs: performance.now() - started,
+      resumed,
       last,
     });
   progress();

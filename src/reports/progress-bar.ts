@@ -14,6 +14,8 @@ export interface RunProgress {
   errors: number;
   usage: UsageSummary;
   elapsedMs: number;
+  /** Of `done`, how many were done before this run started (decisions a resumed backtest found in its cache). */
+  resumed?: number;
   /** The unit that just finished. */
   last?: { id: string; decision?: string; error?: string };
 }
@@ -41,9 +43,11 @@ function formatTokens(tokens: number): string {
 export function progressDetails(progress: RunProgress): string {
   const { usage } = progress;
   const sent = usage.freshTokens.inputTokens + usage.freshTokens.outputTokens;
+  // The pace of what this run did itself: units found done at the start took no time and say nothing of the rest.
+  const doneHere = progress.done - (progress.resumed ?? 0);
   const remaining =
-    progress.done > 0 && progress.done < progress.total
-      ? (progress.elapsedMs / progress.done) * (progress.total - progress.done)
+    doneHere > 0 && progress.done < progress.total
+      ? (progress.elapsedMs / doneHere) * (progress.total - progress.done)
       : undefined;
   return [
     `${progress.errors} error${progress.errors === 1 ? "" : "s"}`,

@@ -111,6 +111,14 @@ describe("progress", () => {
     );
   });
 
+  it("a resumed run's time left comes from the pace of what it did itself, not the units found done", () => {
+    // 200 of 255 found in the cache at the start, 5 done since in 30 s: 50 left at 6 s each.
+    const resumed = { ...progress, unit: "decisions", done: 205, total: 255, resumed: 200 };
+    expect(formatProgressBar(resumed, { width: 12 })).toMatch(/ 205\/255 decisions · .* · 30s, ~5m 00s left$/);
+    // Nothing done here yet: no guess.
+    expect(formatProgressBar({ ...resumed, done: 200 }, { width: 12 })).toMatch(/ · 30s$/);
+  });
+
   it("a log gets a line per tenth and one per failure; a terminal gets the line rewritten", () => {
     const written: string[] = [];
     const log = createTextProgressBar(
