@@ -222,4 +222,15 @@ describe("outcomes on sqlite: times, grouping and a concurrent scorer", () => {
     expect((await journal.get(recorded.id))?.outcome).toEqual(first);
     expect((await journal.get(recorded.id))?.outcome?.map((horizon) => horizon.hit)).toEqual([false, false]);
   });
+
+  it("names what is wrong when recording an outcome: the id, the bars, an unknown analysis", async () => {
+    const journal = await harness.open();
+    const recorded = await journal.record(sampleEntry({ entry: { close: 100, time: T } }));
+    await expect(journal.recordOutcome(" ", laterBars(T, [1, 2, 3]))).rejects.toThrow(/^analysis id: /u);
+    await expect(journal.recordOutcome(recorded.id, [{ time: 1 }] as never)).rejects.toThrow(/^later bars: /u);
+    const unknown = "01a20470-0000-7000-8000-000000000000";
+    await expect(journal.recordOutcome(unknown, laterBars(T, [1, 2, 3]))).rejects.toThrow(
+      `No analysis with id ${unknown} in the journal.`,
+    );
+  });
 });
