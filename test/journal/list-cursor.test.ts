@@ -77,6 +77,8 @@ describe("newestFirstPage", () => {
       ["2025-01-02", "b3"],
     ]);
     const query = () => db.selectFrom("items").select(["created_at", "id"]);
+    const three = await newestFirstPage(query(), { limit: 3 });
+    expect(three.nextCursor).toBe(encodeCursor({ createdAt: "2025-01-02", id: "b2" }));
     const first = await newestFirstPage(query(), { limit: 2 });
     expect(first.rows.map((row) => row.id)).toEqual(["c", "b3"]);
     expect(first.nextCursor).toBe(encodeCursor({ createdAt: "2025-01-02", id: "b3" }));
@@ -95,6 +97,9 @@ describe("newestFirstPage", () => {
     ]);
     const query = () => db.selectFrom("items").select(["created_at", "id"]);
     expect((await newestFirstPage(query(), { limit: 3 })).nextCursor).toBeNull();
+    // The cursor is the page's last row, whatever the page's length.
+    const one = await newestFirstPage(query(), { limit: 1 });
+    expect(one.nextCursor).toBe(encodeCursor({ createdAt: "2025-01-03", id: "c" }));
     const two = await newestFirstPage(query(), { limit: 2 });
     expect(two.rows).toHaveLength(2);
     expect(two.nextCursor).not.toBeNull();
