@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { JournalError } from "../../src/journal/journal-error";
 import { migrateJournal } from "../../src/journal/migrate-journal";
 import { journalMigrationProvider, journalMigrations } from "../../src/journal/migrations";
-import { type OpenedDatabase,openJournalDatabase } from "../../src/journal/open-database";
+import { type OpenedDatabase, openJournalDatabase } from "../../src/journal/open-database";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
