@@ -338,4 +338,24 @@ describe("evaluation runs on sqlite: the clock, a cancelled record, partial mode
     await harness.query(location, "update evaluation_runs set kind = 'replay'");
     expect((await journal.getEvaluationRun(recorded.id))?.kind).toBe("evaluation");
   });
+
+  it("marks a run whose graph alone the demo provider answered, and names what is wrong in each refusal", async () => {
+    const journal = await harness.open();
+    const graphDemo = await journal.recordEvaluationRun({
+      ...gptRun,
+      models: { ...gptRun.models!, graph: model("demo", "demo") },
+    });
+    expect(await journal.getEvaluationRun(` ${graphDemo.id} `)).toMatchObject({ id: graphDemo.id, demo: true });
+    await expect(journal.recordEvaluationRun({ ...gptRun, settings: "x" } as never)).rejects.toThrow(
+      /^evaluation run: settings: /u,
+    );
+    await expect(journal.listEvaluationRuns({ kind: "colour" } as never)).rejects.toThrow(
+      /^evaluation run list options: kind: must be evaluation or backtest$/u,
+    );
+    await expect(journal.listEvaluationRuns({ limit: 501 })).rejects.toThrow(
+      /^evaluation run list options: limit: must be at most 500$/u,
+    );
+    await expect(journal.getEvaluationRun(" ")).rejects.toThrow(/^run id: must not be empty$/u);
+    await expect(journal.getEvaluationRun("x".repeat(65))).rejects.toThrow(/^run id: is too long$/u);
+  });
 });

@@ -90,6 +90,7 @@ describe.each(journalEngines)("lessons on %s", (engine) => {
     expect((await journal.get(scored))?.lesson).toMatchObject({ text: "first", model: "gpt-4o" });
     expect((await journal.get(pending))?.lesson).toBeNull();
     expect(await journal.analysesAwaitingLessons()).toEqual([]);
+    expect(await journal.analysesAwaitingLessons({ ids: [] })).toEqual([]);
   });
 
   it("go with their analysis when it is deleted", async () => {
@@ -179,5 +180,52 @@ describe("lessons on sqlite: what a reflection is given, and the scope of a less
         reason: "invalid_input",
       });
     }
+  });
+
+  it("trims what it stores, and names what is wrong in each refusal", async () => {
+    const location = await harness.location();
+    const journal = await harness.open(location);
+    const scored = await scoredAnalysis(journal, 50);
+    expect(
+      await journal.saveLesson({ ...lesson(scored), provider: " openai ", model: " gpt-4o ", promptVersion: " v2 " }),
+    ).toBe(true);
+    expect((await journal.get(scored))?.lesson?.model).toBe("gpt-4o");
+    expect(await harness.query(location, "select provider, model, prompt_version from lessons")).toEqual([
+      { provider: "openai", model: "gpt-4o", prompt_version: "v2" },
+    ]);
+    const found = await journal.recallLessons({ symbol: " BTC-USD ", timeframe: " 4h ", knownBy: at(90), limit: 5 });
+    expect(found.map((recalled) => recalled.analysisId)).toEqual([scored]);
+
+    const other = await scoredAnalysis(journal, 51);
+    for (const field of ["provider", "model", "promptVersion"]) {
+      await expect(journal.saveLesson({ ...lesson(other), [field]: " " }), field).rejects.toThrow(
+        new RegExp(`^lesson: ${field}: `, "u"),
+      );
+    }
+    await expect(journal.saveLesson(lesson(other, " "))).rejects.toThrow(/^lesson: text: must not be empty$/u);
+    await expect(journal.saveLesson(lesson(other, "x".repeat(601)))).rejects.toThrow(
+      /^lesson: text: must be at most 600 characters$/u,
+    );
+    const unknown = "01a20470-0000-7000-8000-000000000000";
+    await expect(journal.saveLesson(lesson(unknown))).rejects.toThrow(`No analysis with id ${unknown} in the journal.`);
+    const { id: pending } = await journal.record(sampleEntry());
+    await expect(journal.saveLesson(lesson(pending))).rejects.toThrow(
+      `Analysis ${pending} has no scored outcome yet: a lesson is written once its outcome is known.`,
+    );
+    await expect(
+      journal.recallLessons({ symbol: "BTC-USD", timeframe: "4h", knownBy: at(90), limit: 0 }),
+    ).rejects.toThrow(/^lesson recall: limit: /u);
+    await expect(journal.analysesAwaitingLessons({ ids: [" "] })).rejects.toThrow(/^analysis id: /u);
+  });
+
+  it("refuses a lesson about a scored analysis that has no window, instead of failing in the database", async () => {
+    const journal = await harness.open();
+    const { id } = await journal.record(sampleEntry({ window: null, entry: { close: 100, time: at(50) } }));
+    expect(await journal.recordOutcome(id, barsAfter(50))).not.toBeNull();
+    await expect(journal.saveLesson(lesson(id))).rejects.toMatchObject({
+      reason: "invalid_input",
+      message: `Analysis ${id} has no scored outcome yet: a lesson is written once its outcome is known.`,
+    });
+    expect(await journal.analysesAwaitingLessons()).toEqual([]);
   });
 });
