@@ -90,4 +90,29 @@ describe("migrateJournal on SQLite", () => {
     const columns = (await opened.db.introspection.getTables()).find((table) => table.name === "analyses")!.columns;
     expect(columns.map((column) => column.name)).not.toContain("stages");
   });
+
+  it("migrates a database that holds other tables but no journal yet", async () => {
+    const opened = await freshDatabase();
+    await sql`create table notes (text text)`.execute(opened.db);
+    await migrateJournal(opened);
+    expect(await applied(opened)).toEqual(Object.keys(journalMigrations("sqlite")));
+  });
+
+  it("names a single unknown migration in the singular", async () => {
+    const opened = await freshDatabase();
+    await migrateJournal(opened);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-b', '2099-01-01T00:00:00.000Z')`.execute(
+      opened.db,
+    );
+    await expect(migrateJournal(opened)).rejects.toThrow("(it has the migration 9999-b, unknown to this version)");
+  });
+
+  it("names the migration that failed, not the first one of the run", async () => {
+    const opened = await freshDatabase();
+    await sql`create table lessons (analysis_id text)`.execute(opened.db);
+    const error = await migrateJournal(opened).catch((caught: unknown) => caught);
+    expect((error as Error).message).toContain("up to date (migration 0003-stages-and-lessons): ");
+    // SQLite runs a whole migration run in one transaction: the two before it are rolled back with it.
+    expect(await applied(opened)).toEqual([]);
+  });
 });
