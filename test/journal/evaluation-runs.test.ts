@@ -4,6 +4,8 @@
 import { describe, expect, it } from "vitest";
 
 import type { EvaluationRunInput } from "../../src/journal/evaluation-run-input";
+import { recordEvaluationRun } from "../../src/journal/evaluation-runs";
+import { openJournalDatabase } from "../../src/journal/open-database";
 import { scoreDirectives } from "../../src/scoring/directional-score";
 import { journalEngines, useJournalEngine } from "./journal-engines";
 
@@ -258,5 +260,102 @@ describe.each(journalEngines)("evaluation runs on %s", (engine) => {
     expect(run.pointCount).toBe(800);
     const row = (await journal.leaderboard({ groupBy: "model" })).groups[0]!;
     expect([row.points, row.hits]).toEqual([800, 400]);
+  });
+});
+
+// The rules below are the same statements on both engines: on SQLite only.
+describe("evaluation runs on sqlite: the clock, a cancelled record, partial models and the stored points", () => {
+  const harness = useJournalEngine("sqlite");
+
+  it("dates a run by the given clock, and writes nothing when its signal has aborted", async () => {
+    const location = await harness.location();
+    const journal = await harness.open(location);
+    const opened = await openJournalDatabase(location);
+    try {
+      const recorded = await recordEvaluationRun(opened.db, gptRun, {
+        now: () => new Date("2024-07-01T00:00:00.000Z"),
+      });
+      expect(recorded.createdAt).toBe("2024-07-01T00:00:00.000Z");
+      expect((await journal.getEvaluationRun(recorded.id))?.createdAt).toBe("2024-07-01T00:00:00.000Z");
+      const controller = new AbortController();
+      controller.abort(new Error("stopped"));
+      await expect(recordEvaluationRun(opened.db, claudeRun, { signal: controller.signal })).rejects.toThrow("stopped");
+    } finally {
+      await opened.close();
+    }
+    expect((await journal.listEvaluationRuns()).runs).toHaveLength(1);
+  });
+
+  it("stores every point and move of a run longer than one insert, each in its row", async () => {
+    const location = await harness.location();
+    const journal = await harness.open(location);
+    const points = Array.from({ length: 401 }, (_, index) => ({
+      ...point(`BTC-${index}-0`, "BTC", index === 400 ? null : "LONG", 0.01, -0.02),
+      point: index % 3,
+    }));
+    const run = await journal.recordEvaluationRun({ ...gptRun, points });
+    expect(run.pointCount).toBe(401);
+    const counts = await harness.query<{ points: unknown; moves: unknown }>(
+      location,
+      `select (select count(*) from evaluation_points where run_id = '${run.id}') as points,
+              (select count(*) from evaluation_moves where run_id = '${run.id}') as moves`,
+    );
+    expect(counts.map((row) => [Number(row.points), Number(row.moves)])).toEqual([[401, 802]]);
+    const [last] = await harness.query(location, `select * from evaluation_points where point_id = 'BTC-400-0'`);
+    expect(last).toEqual({
+      run_id: run.id,
+      point_id: "BTC-400-0",
+      asset: "BTC",
+      window_index: 400,
+      point_index: 1,
+      last_bar_time: "2024-06-01T00:00:00.000Z",
+      entry_close: 100,
+      directive: null,
+      error: "Rate Limit Exceeded",
+    });
+    const moves = await harness.query(
+      location,
+      `select horizon, move from evaluation_moves where point_id = 'BTC-7-0' order by horizon`,
+    );
+    expect(moves).toEqual([
+      { horizon: 1, move: 0.01 },
+      { horizon: 3, move: -0.02 },
+    ]);
+  });
+
+  it("shows no models when a role is missing one, and a kind it does not know as an evaluation", async () => {
+    const location = await harness.location();
+    const journal = await harness.open(location);
+    const recorded = await journal.recordEvaluationRun(gptRun);
+    const all =
+      "agent_provider = 'openai', agent_model = 'gpt-4o-mini', graph_provider = 'openai', graph_model = 'gpt-4o'";
+    for (const column of ["agent_provider", "agent_model", "graph_provider", "graph_model"]) {
+      await harness.query(location, `update evaluation_runs set ${column} = null`);
+      expect((await journal.getEvaluationRun(recorded.id))?.models, column).toBeNull();
+      await harness.query(location, `update evaluation_runs set ${all}`);
+    }
+    expect((await journal.getEvaluationRun(recorded.id))?.models).not.toBeNull();
+    await harness.query(location, "update evaluation_runs set kind = 'replay'");
+    expect((await journal.getEvaluationRun(recorded.id))?.kind).toBe("evaluation");
+  });
+
+  it("marks a run whose graph alone the demo provider answered, and names what is wrong in each refusal", async () => {
+    const journal = await harness.open();
+    const graphDemo = await journal.recordEvaluationRun({
+      ...gptRun,
+      models: { ...gptRun.models!, graph: model("demo", "demo") },
+    });
+    expect(await journal.getEvaluationRun(` ${graphDemo.id} `)).toMatchObject({ id: graphDemo.id, demo: true });
+    await expect(journal.recordEvaluationRun({ ...gptRun, settings: "x" } as never)).rejects.toThrow(
+      /^evaluation run: settings: /u,
+    );
+    await expect(journal.listEvaluationRuns({ kind: "colour" } as never)).rejects.toThrow(
+      /^evaluation run list options: kind: must be evaluation or backtest$/u,
+    );
+    await expect(journal.listEvaluationRuns({ limit: 501 })).rejects.toThrow(
+      /^evaluation run list options: limit: must be at most 500$/u,
+    );
+    await expect(journal.getEvaluationRun(" ")).rejects.toThrow(/^run id: must not be empty$/u);
+    await expect(journal.getEvaluationRun("x".repeat(65))).rejects.toThrow(/^run id: is too long$/u);
   });
 });

@@ -2,7 +2,7 @@
 // Provenance: each expected return is (close[k] / entry - 1), negated for SHORT, worked out by hand in the test name.
 import { describe, expect, it } from "vitest";
 
-import { closesAfter, scoreOutcome } from "../../src/journal/outcome";
+import { barsAfter, closesAfter, OUTCOME_HORIZONS, outcomeBarTime, scoreOutcome } from "../../src/journal/outcome";
 
 describe("scoreOutcome", () => {
   it("LONG from 100, closes 101, 99, 102: k=1 +1% hit, k=3 +2% hit", () => {
@@ -51,5 +51,30 @@ describe("closesAfter", () => {
     expect(
       closesAfter(entry, [bar(at(8), 3), bar(at(0), 0), bar(at(-4), -1), bar(at(4), 1), bar(at(4), 1), bar(at(12), 4)]),
     ).toEqual([1, 3, 4]);
+  });
+});
+
+describe("barsAfter and outcomeBarTime", () => {
+  const entry = "2025-03-01T08:00:00.000Z";
+  const at = (hours: number) => Date.parse(entry) + hours * 3_600_000;
+  const bar = (hours: number, close: number) => ({ time: at(hours), close });
+
+  it("gives the bars strictly after the entry bar, sorted by time, a repeated time once (the last one seen)", () => {
+    expect(barsAfter(entry, [bar(12, 3), bar(0, 0), bar(4, 1), bar(-4, -1), bar(8, 2), bar(4, 5)])).toEqual([
+      { time: at(4), close: 5 },
+      { time: at(8), close: 2 },
+      { time: at(12), close: 3 },
+    ]);
+    expect(barsAfter(entry, [])).toEqual([]);
+  });
+
+  it("dates an outcome at the open of the third bar after the entry, the longest horizon", () => {
+    expect(OUTCOME_HORIZONS).toEqual([1, 3]);
+    // Unsorted and with a bar at the entry itself: the third later bar is the one 12 hours on.
+    expect(outcomeBarTime(entry, [bar(16, 4), bar(8, 2), bar(0, 0), bar(4, 1), bar(12, 3)])).toBe(
+      new Date(at(12)).toISOString(),
+    );
+    expect(outcomeBarTime(entry, [bar(0, 0), bar(4, 1), bar(8, 2)])).toBeUndefined();
+    expect(outcomeBarTime(entry, [bar(4, 1), bar(4, 1), bar(8, 2)])).toBeUndefined();
   });
 });

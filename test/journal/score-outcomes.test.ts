@@ -150,3 +150,87 @@ describe.each(journalEngines)("outcomes on %s", (engine) => {
     });
   });
 });
+
+// The rules below do not depend on the engine: on SQLite only, to keep the file quick.
+describe("outcomes on sqlite: times, grouping and a concurrent scorer", () => {
+  const harness = useJournalEngine("sqlite");
+
+  it("stores when it scored (the given clock) and the open time of the bar the outcome was known from", async () => {
+    const location = await harness.location();
+    const journal = await harness.open(location);
+    const recorded = await journal.record(sampleEntry({ entry: { close: 100, time: T } }));
+    const counts = await journal.scoreOutcomes({
+      fetchLaterBars: async () => laterBars(T, [101, 102, 103, 104]),
+      now: () => new Date("2025-03-05T00:00:00.000Z"),
+    });
+    expect(counts).toEqual({ scored: 1, pending: 0, failed: 0, callerData: 0 });
+    const [row] = await harness.query<{ id: string; scored_at: string; outcome_bar_time: string }>(
+      location,
+      "select id, scored_at, outcome_bar_time from analyses",
+    );
+    expect(row).toEqual({ id: recorded.id, scored_at: "2025-03-05T00:00:00.000Z", outcome_bar_time: hours(12) });
+  });
+
+  it("asks for the bars after the earliest entry of a group, whatever the order the analyses were recorded in", async () => {
+    const journal = await harness.open();
+    await journal.record(sampleEntry({ entry: { close: 100, time: hours(8) } }));
+    await journal.record(sampleEntry({ entry: { close: 100, time: T } }));
+    await journal.record(sampleEntry({ entry: { close: 100, time: hours(4) } }));
+    await journal.record(sampleEntry({ timeframe: "1d", entry: { close: 100, time: hours(4) } }));
+    const asked: Omit<LaterBarsRequest, "signal">[] = [];
+    await journal.scoreOutcomes({
+      fetchLaterBars: async ({ signal: _signal, ...request }) => {
+        asked.push(request);
+        return [];
+      },
+    });
+    expect(asked).toHaveLength(2);
+    expect(asked).toContainEqual({ symbol: "BTC-USD", timeframe: "4h", after: T });
+    expect(asked).toContainEqual({ symbol: "BTC-USD", timeframe: "1d", after: hours(4) });
+  });
+
+  it("fetches nothing when its signal has aborted before the call", async () => {
+    const journal = await harness.open();
+    await journal.record(sampleEntry());
+    const controller = new AbortController();
+    controller.abort(new Error("cancelled before"));
+    let fetched = 0;
+    await expect(
+      journal.scoreOutcomes({
+        signal: controller.signal,
+        fetchLaterBars: async () => {
+          fetched += 1;
+          return [];
+        },
+      }),
+    ).rejects.toThrow("cancelled before");
+    expect(fetched).toBe(0);
+  });
+
+  it("never overwrites an outcome another scorer stored while the bars were being fetched", async () => {
+    const journal = await harness.open();
+    const recorded = await journal.record(sampleEntry({ directive: "LONG", entry: { close: 100, time: T } }));
+    let first: Awaited<ReturnType<typeof journal.recordOutcome>> = null;
+    await journal.scoreOutcomes({
+      fetchLaterBars: async () => {
+        // Another scorer (a CSV replay, another process) gets there first with other bars: all falls.
+        first = await journal.recordOutcome(recorded.id, laterBars(T, [90, 80, 70]));
+        return laterBars(T, [110, 120, 130]);
+      },
+    });
+    expect(first).not.toBeNull();
+    expect((await journal.get(recorded.id))?.outcome).toEqual(first);
+    expect((await journal.get(recorded.id))?.outcome?.map((horizon) => horizon.hit)).toEqual([false, false]);
+  });
+
+  it("names what is wrong when recording an outcome: the id, the bars, an unknown analysis", async () => {
+    const journal = await harness.open();
+    const recorded = await journal.record(sampleEntry({ entry: { close: 100, time: T } }));
+    await expect(journal.recordOutcome(" ", laterBars(T, [1, 2, 3]))).rejects.toThrow(/^analysis id: /u);
+    await expect(journal.recordOutcome(recorded.id, [{ time: 1 }] as never)).rejects.toThrow(/^later bars: /u);
+    const unknown = "01a20470-0000-7000-8000-000000000000";
+    await expect(journal.recordOutcome(unknown, laterBars(T, [1, 2, 3]))).rejects.toThrow(
+      `No analysis with id ${unknown} in the journal.`,
+    );
+  });
+});
