@@ -47,10 +47,23 @@ export interface EstimateInput {
   chartDispatch: "direct" | "tool-call";
   /** Calls each analysis adds for its stages: 2 per debate round, 1 for memory's reflection. @default 0 */
   stageCalls?: number;
+  /** Both roles answered by the demo provider: scripted in-process, no call goes out and nothing is spent. */
+  scripted?: boolean;
 }
 
 export function estimateBacktest(input: EstimateInput): BacktestEstimate {
   const toAnalyse = input.decisions - input.cached;
+  if (input.scripted)
+    return {
+      decisions: input.decisions,
+      cached: input.cached,
+      toAnalyse,
+      calls: 0,
+      tokens: { inputTokens: 0, outputTokens: 0 },
+      costUsd: 0,
+      unpricedModels: [],
+      costLabel: "the demo provider's scripted answers: no model is called",
+    };
   const parts = [
     { model: input.models.graph, usage: TYPICAL_GRAPH_USAGE },
     ...(input.chartDispatch === "tool-call" ? [{ model: input.models.agent, usage: TYPICAL_DISPATCH_USAGE }] : []),
@@ -90,10 +103,11 @@ export function describeEstimate(estimate: BacktestEstimate): string {
     estimate.costUsd === null
       ? `cost unknown (no list price for ${estimate.unpricedModels.join(", ")})`
       : `~$${estimate.costUsd.toFixed(2)} (${estimate.costLabel})`;
-  return (
+  const counted =
     `${estimate.decisions} decision${estimate.decisions === 1 ? "" : "s"} (${estimate.cached} cached, ` +
-    `${estimate.toAnalyse} to analyse): about ${estimate.calls} model calls, ${Math.round(tokens / 1000)}k tokens, ${cost}`
-  );
+    `${estimate.toAnalyse} to analyse)`;
+  if (estimate.calls === 0 && estimate.costUsd === 0) return `${counted}: nothing spent (${estimate.costLabel})`;
+  return `${counted}: about ${estimate.calls} model calls, ${Math.round(tokens / 1000)}k tokens, ${cost}`;
 }
 
 /** Throws an InputError (code over_budget) when the estimate is above `maxCostUsd`, or cannot be told at all. */

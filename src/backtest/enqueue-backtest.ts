@@ -93,12 +93,14 @@ export async function enqueueBacktest(
   for (const bar of bars)
     assertBarSpacing(decisionWindow(candles, bar, windowBars), series.timeframe, `the series ${series.name}`);
   // Nothing is looked up in a cache here: the estimate is what the run would cost if no answer were cached.
+  const [agent, graph] = [modelSettingsFor(config, "agent"), modelSettingsFor(config, "graph")];
   const estimate = estimateBacktest({
     decisions: bars.length,
     cached: 0,
-    models: { agent: modelSettingsFor(config, "agent").model, graph: modelSettingsFor(config, "graph").model },
+    models: { agent: agent.model, graph: graph.model },
     chartDispatch: config.chart_dispatch,
     stageCalls: 2 * (stages.debate?.rounds ?? 0),
+    scripted: agent.provider === "demo" && graph.provider === "demo",
   });
   onEstimate?.(estimate);
   assertWithinBudget(estimate, settings.maxCostUsd);

@@ -137,6 +137,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         models: { agent: models.agent.model, graph: models.graph.model },
         chartDispatch: config.chart_dispatch,
         stageCalls: 2 * (stages.debate?.rounds ?? 0) + (stages.memory ? 1 : 0),
+        scripted: models.agent.provider === "demo" && models.graph.provider === "demo",
       });
       onEstimate?.(estimate);
       assertWithinBudget(estimate, settings.maxCostUsd);

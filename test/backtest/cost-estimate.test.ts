@@ -27,6 +27,23 @@ describe("estimateBacktest", () => {
     expect(estimate.costUsd).toBeCloseTo(0.03375 + (800 * 0.15 + 100 * 0.6) / 1e6, 12);
   });
 
+  it("counts nothing for the demo provider's scripted answers, and says so", () => {
+    const estimate = estimateBacktest({
+      decisions: 255,
+      cached: 2,
+      models: { agent: "demo", graph: "demo" },
+      chartDispatch: "tool-call",
+      stageCalls: 4,
+      scripted: true,
+    });
+    expect(estimate).toMatchObject({ toAnalyse: 253, calls: 0, tokens: { inputTokens: 0, outputTokens: 0 } });
+    expect(estimate.costUsd).toBe(0);
+    expect(describeEstimate(estimate)).toBe(
+      "255 decisions (2 cached, 253 to analyse): nothing spent (the demo provider's scripted answers: no model is called)",
+    );
+    expect(() => assertWithinBudget(estimate, 0)).not.toThrow();
+  });
+
   it("cannot cost a model without a list price, and says which", () => {
     const estimate = estimateBacktest({
       decisions: 5,

@@ -9,7 +9,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { backtestMarkdown, type BacktestOptions, runBacktest } from "../../src/backtest/index";
+import { type BacktestEstimate, backtestMarkdown, type BacktestOptions, runBacktest } from "../../src/backtest/index";
 import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import { DEMO_LABEL } from "../../src/config/providers";
@@ -197,6 +197,7 @@ describe.skipIf(chromiumMissing !== undefined)("runBacktest with the model", () 
     }
   }, 120_000);
   it("on the demo provider: no key, free within a zero budget, every decision the rule's, the report says so", async () => {
+    const estimates: BacktestEstimate[] = [];
     const result = await runBacktest({
       series: { candles, timeframe: "4h", name: "Wavy" },
       config: { agent_llm_provider: "demo", graph_llm_provider: "demo", data_dir: scratch, journal: false },
@@ -204,7 +205,11 @@ describe.skipIf(chromiumMissing !== undefined)("runBacktest with the model", () 
       maxCostUsd: 0,
       concurrency: 1,
       dependencies: { renderer, env: {} },
+      onEstimate: (estimate) => estimates.push(estimate),
     });
+    // Told before anything runs: scripted answers, no model calls.
+    expect(estimates).toHaveLength(1);
+    expect(estimates[0]).toMatchObject({ toAnalyse: 5, calls: 0, costUsd: 0 });
     expect(result.decisions.map((decision) => decision.error ?? "")).toEqual(["", "", "", "", ""]);
     expect(result.decisions.filter((decision) => decision.directive !== undefined)).toHaveLength(5);
     expect(result.usage.estimatedCostUsd).toBe(0);
