@@ -117,7 +117,7 @@ export function demoPatternReport(prompt: string): string {
   const bars = /the last (\d+) /.exec(prompt)?.[1];
   return [
     `${DEMO_LABEL}. No clear pattern.`,
-    `The demo provider does not look at images, so it cannot tell which classic pattern the chart${bars ? ` of the last ${bars} bars` : ""} shows, and names none. Choose a provider with a vision model in Settings to have the chart read.`,
+    `The demo provider does not look at images, so it cannot tell which classic pattern the chart${bars ? ` of the last ${bars} bars` : ""} shows, and names none. A provider with a vision model (OpenAI, Anthropic or Qwen) reads the chart.`,
   ].join("\n\n");
 }
 
