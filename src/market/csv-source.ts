@@ -135,8 +135,15 @@ function readHeader(records: CsvRecord[], name: string | undefined): { columns: 
     ...PRICE_COLUMNS.filter((column) => find(column) === undefined),
   ];
   if (!time || missingNames.length > 0) {
+    // A header read as one column that holds semicolons or tabs: a file from a spreadsheet set to another separator.
+    const only = header.fields.length === 1 ? header.fields[0] : undefined;
+    const separator = only?.includes(";") ? "semicolons" : only?.includes("\t") ? "tabs" : undefined;
     throw new CsvParseError({
-      problem: `missing column${missingNames.length > 1 ? "s" : ""} ${missingNames.join(", ")} (found: ${quoteList(header.fields)})`,
+      problem:
+        `missing column${missingNames.length > 1 ? "s" : ""} ${missingNames.join(", ")} (found: ${quoteList(header.fields)})` +
+        (separator
+          ? `; the header reads as one column: its columns seem separated by ${separator}, and a CSV file's by commas`
+          : ""),
       name,
       line: header.line,
     });

@@ -98,6 +98,16 @@ describe("parseCsv: errors name the line and column", () => {
       "Datetime,Open,Low\n2023-08-23 00:00:00,1,1\n",
       "prices.csv, line 1: missing columns high, close (found: Datetime, Open, Low)",
     ],
+    // A spreadsheet's export with another separator: the one column is not shown, what went wrong is said.
+    [
+      "Datetime;Open;High;Low;Close\n2023-08-23 00:00:00;1;1;1;1\n",
+      "prices.csv, line 1: missing columns Datetime (or Date), open, high, low, close (found: 1 not shown); the header reads as one column: its columns seem separated by semicolons, and a CSV file's by commas",
+    ],
+    [
+      "Datetime\tOpen\tHigh\tLow\tClose\n",
+      "prices.csv, line 1: missing columns Datetime (or Date), open, high, low, close (found: 1 not shown); the header reads as one column: its columns seem separated by tabs, and a CSV file's by commas",
+    ],
+    ["Prices\n1\n", "prices.csv, line 1: missing columns Datetime (or Date), open, high, low, close (found: Prices)"],
     ["Datetime,Date,Open,High,Low,Close\n", 'prices.csv, line 1: the header has both "Datetime" and "Date": keep one'],
     ["Datetime,Open,Open,High,Low,Close\n", 'prices.csv, line 1: the header names column "open" twice'],
     ["Datetime,Open,High,Low,Close\n", "prices.csv: has a header but no data rows"],
