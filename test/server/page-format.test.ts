@@ -16,6 +16,24 @@ beforeAll(async () => {
   ({ formatDuration, formatNumber } = (await import(pageModule)) as Formatting);
 });
 
+describe("ratioText (a backtest line's Sharpe ratio)", () => {
+  let ratioText: (value: number | null) => string;
+  beforeAll(async () => {
+    const historyModule = "../../server/public/js/history-format.js";
+    ({ ratioText } = (await import(historyModule)) as { ratioText: typeof ratioText });
+  });
+  it.each([
+    [1.254, "1.25"],
+    [-4.78, "\u22124.78"],
+    [-0.001, "0.00"],
+    [0, "0.00"],
+    [null, "–"],
+    [Number.NaN, "–"],
+  ])("%s reads %s, with the percentages' true minus sign", (value, expected) => {
+    expect(ratioText(value)).toBe(expected);
+  });
+});
+
 describe("formatDuration", () => {
   it.each([
     [0.4, "0 ms"],

@@ -5,7 +5,7 @@
 // for when the History is shown; an open run stays open until another is chosen.
 import { asText, byId, clear, element, scrollIntoView, setMessage } from "./dom.js";
 import { drawEquity, equityLineLabel } from "./equity-chart.js";
-import { demoTag, localTime, percent, signedPercent } from "./history-format.js";
+import { demoTag, localTime, percent, ratioText, signedPercent } from "./history-format.js";
 import { getRun, listBacktestRuns } from "./journal-api.js";
 
 /** @typedef {import("./wire-types.js").RunSummary} RunSummary */
@@ -40,7 +40,7 @@ function lineRow(line) {
     element("th", { scope: "row" }, equityLineLabel(line)),
     element("td", {}, asText(line.trades)),
     element("td", {}, signedPercent(line.total_return)),
-    element("td", {}, line.sharpe === null ? "–" : line.sharpe.toFixed(2)),
+    element("td", {}, ratioText(line.sharpe)),
     element("td", {}, percent(line.max_drawdown)),
     element("td", {}, percent(line.hit_rate)),
     element("td", {}, percent(line.exposure)),

@@ -20,6 +20,16 @@ export function localTime(iso) {
 }
 
 /**
+ * "1.25", "−4.78", "–" for none: a ratio (a Sharpe ratio) with the same true minus sign as the percentages beside it.
+ * @param {number | null} value
+ */
+export function ratioText(value) {
+  if (value === null || !Number.isFinite(value)) return "–";
+  const text = Math.abs(value).toFixed(2);
+  return value < 0 && Number(text) !== 0 ? `\u2212${text}` : text;
+}
+
+/**
  * "+1.23%", "−0.40%", "0.00%": a fraction as a signed percentage (a true minus sign, read as "minus").
  * @param {number} fraction
  */
