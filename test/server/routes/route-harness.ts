@@ -12,8 +12,9 @@ import type { RouteSettings, ServerPipeline } from "../../../server/app-dependen
 import { createConcurrencyLimit } from "../../../server/concurrency-limit";
 import { silentLogger } from "../../../server/logger";
 import { errorHandler } from "../../../server/middleware/error-handler";
+import { redactAnswers } from "../../../server/middleware/redact-answers";
 import { createMemorySecretStore } from "../../../server/output-link/installation-secret";
-import { createSecretRedactor } from "../../../src/common/secret-redactor";
+import { createSecretRedactor, type SecretRedactor } from "../../../src/common/secret-redactor";
 
 export function routeSettings(
   pipeline: Partial<ServerPipeline>,
@@ -41,9 +42,13 @@ export interface ServedRouter {
   close(): Promise<void>;
 }
 
-/** Serves the router behind the error handler, as the app does (its allowed methods included). */
-export async function serveRouter(router: Router): Promise<ServedRouter> {
+/**
+ * Serves the router behind the error handler, as the app does (its allowed methods included); with a redactor, the
+ * answers pass through it first, as in the app, so what a route marks as the caller's own text shows.
+ */
+export async function serveRouter(router: Router, options: { redactor?: SecretRedactor } = {}): Promise<ServedRouter> {
   const app = new Koa();
+  if (options.redactor) app.use(redactAnswers(options.redactor));
   app.use(errorHandler({ logger: silentLogger }));
   app.use(router.routes());
   app.use(router.allowedMethods());
@@ -61,8 +66,12 @@ export async function serveRouter(router: Router): Promise<ServedRouter> {
 }
 
 /** Builds the router, serves it for the length of `use`, and closes it whatever happens. */
-export async function withRouter<T>(router: Router, use: (served: ServedRouter) => Promise<T>): Promise<T> {
-  const served = await serveRouter(router);
+export async function withRouter<T>(
+  router: Router,
+  use: (served: ServedRouter) => Promise<T>,
+  options: { redactor?: SecretRedactor } = {},
+): Promise<T> {
+  const served = await serveRouter(router, options);
   try {
     return await use(served);
   } finally {
