@@ -48,6 +48,10 @@ export interface ServedRouter {
  */
 export async function serveRouter(router: Router, options: { redactor?: SecretRedactor } = {}): Promise<ServedRouter> {
   const app = new Koa();
+  // As in the app: a client that leaves mid-stream is normal; anything else is printed.
+  app.on("error", (error: { code?: unknown }) => {
+    if (!["ERR_STREAM_PREMATURE_CLOSE", "EPIPE", "ECONNRESET"].includes(String(error.code))) console.error(error);
+  });
   if (options.redactor) app.use(redactAnswers(options.redactor));
   app.use(errorHandler({ logger: silentLogger }));
   app.use(router.routes());
