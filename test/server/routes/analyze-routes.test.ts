@@ -34,7 +34,7 @@ import { legacyAnalyzeBody } from "../legacy-client-fixtures";
 import { postJson } from "../test-server";
 import { routeSettings, type ServedRouter, withRouter } from "./route-harness";
 
-const BODY = { sample: { asset: "BTC", window: 3 }, timeframe: "4h" };
+const BODY = { sample: { asset: "BTC", window: 3 }, timeframe: "4h" as const };
 const STEP_START: ProgressEvent = { type: "step-start", step: "data" } as ProgressEvent;
 
 let dataDir: string;
