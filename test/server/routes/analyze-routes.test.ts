@@ -19,6 +19,7 @@ import { createLinkSigner } from "../../../server/output-link/link-signature";
 import { createAnalyzeRouter } from "../../../server/routes/analyze-routes";
 import { SHUTTING_DOWN_MESSAGE } from "../../../server/server-shutdown";
 import { InputError } from "../../../src/common/index";
+import { createSecretRedactor } from "../../../src/common/secret-redactor";
 import {
   type AnalysisResult,
   type AnalyzeOptions,
@@ -53,6 +54,7 @@ afterAll(async () => {
 });
 
 interface Call {
+  request: Record<string, unknown>;
   options: AnalyzeOptions;
 }
 
@@ -62,8 +64,8 @@ function scripted(script: (options: AnalyzeOptions) => Promise<AnalysisResult>) 
   return {
     calls,
     pipeline: {
-      analyze: (_request: unknown, options: AnalyzeOptions = {}) => {
-        calls.push({ options });
+      analyze: (request: Record<string, unknown>, options: AnalyzeOptions = {}) => {
+        calls.push({ request, options });
         return script(options);
       },
     },
@@ -240,6 +242,71 @@ describe("a JSON answer", () => {
       expect(signer.check(parameters.get("results") ?? "", parameters.get("signature") ?? undefined)).toBe("signed");
     });
   });
+
+  it("names the request in its log line, whatever its form", async () => {
+    const { pipeline } = scripted(() => Promise.resolve(result));
+    const { settings, lines } = settingsFor(pipeline, { maxAnalyzeBodyBytes: 1_000_000 });
+    const range = { start: "2024-05-01T00:00:00Z", end: "2024-05-20T00:00:00Z" };
+    await withRouter(createAnalyzeRouter(settings), async (served) => {
+      expect((await postJson(served, "/api/analyze", { asset: "BTC", timeframe: "1h", ...range })).status).toBe(200);
+      expect((await postJson(served, "/api/analyze", { symbol: "ETH-USD", timeframe: "1h", ...range })).status).toBe(
+        200,
+      );
+      // A CSV's text is the one field that may hold line breaks.
+      const csv = "timestamp,open,high,low,close\n2024-05-01T00:00:00Z,1,2,0.5,1.5\n";
+      expect((await postJson(served, "/api/analyze", { csv, timeframe: "4h", name: "mine" })).status).toBe(200);
+    });
+    const done = lines.filter((line) => line.message === "analysis done");
+    expect(
+      done.map(({ asset, symbol, source, name, timeframe, sample }) => ({
+        asset,
+        symbol,
+        source,
+        name,
+        timeframe,
+        sample,
+      })),
+    ).toEqual([
+      { asset: "BTC", symbol: undefined, source: undefined, name: undefined, timeframe: "1h", sample: undefined },
+      { asset: undefined, symbol: "ETH-USD", source: undefined, name: undefined, timeframe: "1h", sample: undefined },
+      { asset: undefined, symbol: undefined, source: "csv", name: "mine", timeframe: "4h", sample: undefined },
+    ]);
+  });
+
+  it("reads the old client's dates against the server's clock", async () => {
+    const { calls, pipeline } = scripted(() => Promise.resolve(result));
+    const now = new Date("2024-06-01T12:00:00Z");
+    const { settings } = settingsFor(pipeline, { now: () => now });
+    await withRouter(createAnalyzeRouter(settings), async (served) => {
+      const answer = await postJson(served, "/api/analyze", {
+        data_source: "live",
+        asset: "BTC",
+        timeframe: "1h",
+        start_date: "2024-05-20",
+        start_time: "00:00",
+        use_current_time: true,
+      });
+      expect(answer.status).toBe(200);
+    });
+    expect(new Date(calls[0]?.request.end as string).getTime()).toBe(now.getTime());
+  });
+
+  it("leaves the charts out of the redaction, even where their text holds a secret's", async () => {
+    const wire = toWireResult(result);
+    const secret = wire.pattern_chart.slice(40, 64);
+    const { pipeline } = scripted(() => Promise.resolve(result));
+    const { settings } = settingsFor(pipeline);
+    await withRouter(
+      createAnalyzeRouter(settings),
+      async (served) => {
+        const answer = await postJson(served, "/api/analyze", BODY);
+        expect(answer.body.pattern_chart).toBe(wire.pattern_chart);
+        const streamed = parseEventStreamText(await (await postStream(served, BODY)).text());
+        expect(streamed.at(-1)?.data.pattern_chart).toBe(wire.pattern_chart);
+      },
+      { redactor: createSecretRedactor(() => [secret]) },
+    );
+  });
 });
 
 describe("a stream", () => {
@@ -345,12 +412,56 @@ describe("a stream", () => {
       await waitFor(() => settings.analyses.inUse === 0 && settings.eventStreams.inUse === 0, 30_000, "the slots");
     });
     expect(lines.filter((line) => line.message === "analysis stopped: the server is shutting down")).toHaveLength(1);
+    // The analysis's own end after the shutdown is no failure to report.
+    expect(lines.filter((line) => line.level === "warn" || line.level === "error")).toHaveLength(1);
   });
 
-  it("stops the analysis when the client leaves, logged as cancelled", async () => {
+  it("tells the client at once when the shutdown began before the first event", async () => {
+    let finish!: () => void;
+    const wound = new Promise<void>((resolve) => (finish = resolve));
+    let startShutdown!: () => void;
+    const { pipeline } = scripted(async (options) => {
+      startShutdown();
+      options.onEvent?.(STEP_START);
+      await wound; // an analysis that takes a moment to notice
+      return result;
+    });
+    const { settings, shutdown } = settingsFor(pipeline);
+    startShutdown = () => shutdown.abort();
+    await withRouter(createAnalyzeRouter(settings), async (served) => {
+      const response = await postStream(served, BODY);
+      const events = parseEventStreamText(await response.text());
+      expect(events.map((event) => event.event)).toEqual(["progress", "error"]);
+      expect(events[1]?.data).toMatchObject({ code: "server_shutting_down", status: 503 });
+      finish();
+    });
+  });
+
+  it("forgets the shutdown once the stream has ended", async () => {
+    const { pipeline } = scripted(() => Promise.resolve(result));
+    const { settings, lines, shutdown } = settingsFor(pipeline);
+    await withRouter(createAnalyzeRouter(settings), async (served) => {
+      const events = parseEventStreamText(await (await postStream(served, BODY)).text());
+      expect(events.at(-1)?.event).toBe("result");
+      await waitFor(() => settings.analyses.inUse === 0 && settings.eventStreams.inUse === 0, 30_000, "the slots");
+    });
+    shutdown.abort();
+    expect(lines.filter((line) => line.message === "analysis stopped: the server is shutting down")).toEqual([]);
+  });
+
+  it.each([
+    ["the signal's own reason", untilAborted],
+    [
+      "an error of its own",
+      (options: AnalyzeOptions) =>
+        new Promise<never>((_resolve, reject) => {
+          options.signal?.addEventListener("abort", () => reject(new Error("the model call was aborted")));
+        }),
+    ],
+  ])("stops the analysis when the client leaves, logged as cancelled (failing with %s)", async (_case, stop) => {
     const { calls, pipeline } = scripted(async (options) => {
       options.onEvent?.(STEP_START);
-      return untilAborted(options);
+      return stop(options);
     });
     const { settings, lines } = settingsFor(pipeline);
     await withRouter(createAnalyzeRouter(settings), async (served) => {
