@@ -419,15 +419,14 @@ describe("a stream", () => {
   it("tells the client at once when the shutdown began before the first event", async () => {
     let finish!: () => void;
     const wound = new Promise<void>((resolve) => (finish = resolve));
-    let startShutdown!: () => void;
+    const shutdown = new AbortController();
     const { pipeline } = scripted(async (options) => {
-      startShutdown();
+      shutdown.abort();
       options.onEvent?.(STEP_START);
       await wound; // an analysis that takes a moment to notice
       return result;
     });
-    const { settings, shutdown } = settingsFor(pipeline);
-    startShutdown = () => shutdown.abort();
+    const { settings } = settingsFor(pipeline, { shutdown: shutdown.signal });
     await withRouter(createAnalyzeRouter(settings), async (served) => {
       const response = await postStream(served, BODY);
       const events = parseEventStreamText(await response.text());
