@@ -1,0 +1,77 @@
+// The base-URL route on its own (route-harness.ts), each test with its own router and pipeline: a key saved in
+// Settings stays while the address does not move and is removed when it does; the message names the provider's own
+// address after a reset; the body limit the route is given. The whole app's use of it, against two fake providers,
+// is in ../base-url.test.ts.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { createBaseUrlRouter } from "../../../server/routes/base-url-routes";
+import { createPipeline, type Pipeline } from "../../../src/index";
+import { postJson } from "../test-server";
+import { routeSettings, withRouter } from "./route-harness";
+
+const KEY = "sk-base-url-route-0123456789";
+let dataDir: string;
+let pipeline: Pipeline;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "base-url-routes-"));
+  pipeline = createPipeline({ data_dir: dataDir }, { env: {} });
+});
+afterEach(async () => {
+  await pipeline.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("POST /api/update-base-url", () => {
+  it("keeps the saved key when the address does not move, and removes it when it does", async () => {
+    await withRouter(createBaseUrlRouter(routeSettings(pipeline)), async (served) => {
+      const first = await postJson(served, "/api/update-base-url", {
+        provider: "openai",
+        base_url: "http://localhost:11434/v1",
+      });
+      expect(first.body).toMatchObject({ key_removed: false });
+      pipeline.updateApiKey(KEY, { provider: "openai" });
+
+      const same = await postJson(served, "/api/update-base-url", {
+        provider: "openai",
+        base_url: "http://localhost:11434/v1",
+      });
+      expect(same.status).toBe(200);
+      expect(same.body).toMatchObject({ key_removed: false, status: { has_key: true } });
+      expect(same.body.message).toBe("OpenAI requests now go to http://localhost:11434/v1.");
+      expect(pipeline.apiKeyStatus("openai").hasKey).toBe(true);
+
+      const moved = await postJson(served, "/api/update-base-url", {
+        provider: "openai",
+        base_url: "http://localhost:1234/v1",
+      });
+      expect(moved.body).toMatchObject({ key_removed: true, status: { has_key: false } });
+      expect(pipeline.apiKeyStatus("openai").hasKey).toBe(false);
+    });
+  });
+
+  it("names the provider's own address once the base URL is reset and none is configured", async () => {
+    await withRouter(createBaseUrlRouter(routeSettings(pipeline)), async (served) => {
+      await postJson(served, "/api/update-base-url", { provider: "anthropic", base_url: "http://localhost:8080" });
+      const reset = await postJson(served, "/api/update-base-url", { provider: "anthropic", base_url: "" });
+      expect(reset.status).toBe(200);
+      expect(reset.body.message).toBe("Anthropic requests now go to Anthropic's own address.");
+      expect(reset.body.status).toMatchObject({ base_url: null, base_url_source: "default" });
+    });
+  });
+
+  it("reads no body larger than the limit the route is given", async () => {
+    await withRouter(createBaseUrlRouter(routeSettings(pipeline, { maxBodyBytes: 100 })), async (served) => {
+      const answer = await postJson(served, "/api/update-base-url", {
+        provider: "openai",
+        base_url: `http://localhost:11434/${"v".repeat(120)}`,
+      });
+      expect(answer.status).toBe(413);
+      expect(pipeline.apiKeyStatus("openai").baseUrl).toBeUndefined();
+    });
+  });
+});
