@@ -106,7 +106,8 @@ export function describeEstimate(estimate: BacktestEstimate): string {
   const counted =
     `${estimate.decisions} decision${estimate.decisions === 1 ? "" : "s"} (${estimate.cached} cached, ` +
     `${estimate.toAnalyse} to analyse)`;
-  if (estimate.calls === 0 && estimate.costUsd === 0) return `${counted}: nothing spent (${estimate.costLabel})`;
+  if (estimate.calls === 0 && estimate.costUsd === 0 && estimate.toAnalyse > 0)
+    return `${counted}: nothing spent (${estimate.costLabel})`;
   return `${counted}: about ${estimate.calls} model calls, ${Math.round(tokens / 1000)}k tokens, ${cost}`;
 }
 

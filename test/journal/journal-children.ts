@@ -42,8 +42,10 @@ export function startJournalChild(script: string, args: string[]): JournalChild 
     stderr += chunk.toString();
   });
   child.stdin.on("error", () => undefined); // writing to a child that was just killed
+  // On "close", not "exit": a child's last lines can still be in its stdout pipe when "exit" comes (seen on a busy
+  // machine: a child that printed "opened" and exited 0 was read without that line).
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.on("exit", (code, signal) => {
+    child.on("close", (code, signal) => {
       for (const listener of listeners) listener();
       resolve({ code, signal });
     });
