@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { createSecretRedactor, packageRoot, plainText } from "../src/common/index";
-import { MissingApiKeyError, ProviderError } from "../src/errors";
+import { MarketDataError, MissingApiKeyError, ProviderError } from "../src/errors";
 import {
   DEMO_LABEL,
   type ErrorKind,
@@ -126,9 +126,11 @@ export async function runCli(context: CliContext): Promise<number> {
           ? missingKeyMessage(error)
           : error instanceof ProviderError && error.reason === "auth"
             ? refusedKeyMessage(error)
-            : error instanceof Error
+            : error instanceof MarketDataError
               ? error.message.replace(WITHOUT_YAHOO, withoutYahoo())
-              : String(error);
+              : error instanceof Error
+                ? error.message
+                : String(error);
     const hint = error instanceof UsageError ? ` (quantagent ${command.name} --help)` : "";
     stderr.write(`${message}${hint}\n`);
     return code;
