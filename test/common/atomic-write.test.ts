@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { removeStaleTemps, syncFolder, writeFileAtomic } from "../../src/common/atomic-write";
+import { openDescriptorsUnder } from "../support/open-descriptors";
 
 let folder: string;
 beforeEach(async () => {
@@ -33,6 +34,12 @@ describe("writeFileAtomic", () => {
     await writeFileAtomic(target, "second");
     expect(await readFile(target, "utf8")).toBe("second");
     expect(await readdir(folder)).toEqual(["list.json"]);
+  });
+
+  it("closes the temp file and the folder it opened", async () => {
+    const target = path.join(folder, "list.json");
+    for (let write = 0; write < 5; write++) await writeFileAtomic(target, `write ${write}`);
+    expect(openDescriptorsUnder(folder)).toEqual([]);
   });
 
   it("fails cleanly when the folder does not exist", async () => {

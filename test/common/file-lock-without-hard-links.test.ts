@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { withFileLock } from "../../src/common/file-lock";
+import { openDescriptorsUnder } from "../support/open-descriptors";
 
 const linkFailure = vi.hoisted(() => ({ code: "EPERM" }));
 // When set, the fallback's exclusive create fails with this code too.
@@ -56,6 +57,7 @@ describe("withFileLock without hard links", () => {
     );
     expect(most).toBe(1);
     expect(await readdir(folder)).toEqual([]);
+    expect(openDescriptorsUnder(folder)).toEqual([]);
   });
 
   it("reports any other link failure", async () => {
