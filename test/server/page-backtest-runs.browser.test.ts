@@ -93,6 +93,13 @@ describe("the History's backtest runs", () => {
     expect(lineRows).toHaveLength(7);
     expect(lineRows[0]![0]).toBe(HOSTILE_MODEL);
     expect(lineRows[1]!.slice(0, 2)).toEqual(["Buy and hold", "1"]);
+    // The same figures, to the same decimals, as the CLI's table of that line.
+    const buyAndHold = baselines.lines.find((line) => line.name === "buy_and_hold")!;
+    expect(lineRows[1]!.slice(4)).toEqual([
+      `${(buyAndHold.maxDrawdown * 100).toFixed(2)}%`,
+      buyAndHold.hitRate === null ? "–" : `${(buyAndHold.hitRate * 100).toFixed(1)}%`,
+      `${(buyAndHold.exposure * 100).toFixed(0)}%`,
+    ]);
     for (const container of ["#backtest-runs-rows", "#backtest-run-title", "#backtest-lines-rows"])
       expect(await forbiddenElementsIn(page, container), container).toEqual([]);
     // The chart is Plotly's SVG; a name in its legend is text, never an element of its own.

@@ -41,9 +41,10 @@ function lineRow(line) {
     element("td", {}, asText(line.trades)),
     element("td", {}, signedPercent(line.total_return)),
     element("td", {}, ratioText(line.sharpe)),
-    element("td", {}, percent(line.max_drawdown)),
-    element("td", {}, percent(line.hit_rate)),
-    element("td", {}, percent(line.exposure)),
+    // The decimals of the CLI's table, so both read the same figures.
+    element("td", {}, percent(line.max_drawdown, 2)),
+    element("td", {}, percent(line.hit_rate, 1)),
+    element("td", {}, percent(line.exposure, 0)),
   );
 }
 

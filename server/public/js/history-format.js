@@ -40,11 +40,12 @@ export function signedPercent(fraction) {
 }
 
 /**
- * "66.7%", or "–" for no value.
+ * "66.7%" (to `digits` decimals, 1 unless said), or "–" for no value.
  * @param {number | null | undefined} fraction
+ * @param {number} [digits]
  */
-export function percent(fraction) {
-  return typeof fraction === "number" && Number.isFinite(fraction) ? `${(fraction * 100).toFixed(1)}%` : "–";
+export function percent(fraction, digits = 1) {
+  return typeof fraction === "number" && Number.isFinite(fraction) ? `${(fraction * 100).toFixed(digits)}%` : "–";
 }
 
 /**
