@@ -107,6 +107,11 @@ describe("parseCsv: errors name the line and column", () => {
       "Datetime\tOpen\tHigh\tLow\tClose\n",
       "prices.csv, line 1: missing columns Datetime (or Date), open, high, low, close (found: 1 not shown); the header reads as one column: its columns seem separated by tabs, and a CSV file's by commas",
     ],
+    // A semicolon inside one of several columns: the header does not read as one column, so no separator is blamed.
+    [
+      "Datetime;Open,High,Low,Close\n2023-08-23 00:00:00;1,1,1,1\n",
+      "prices.csv, line 1: missing columns Datetime (or Date), open (found: High, Low, Close and 1 not shown)",
+    ],
     ["Prices\n1\n", "prices.csv, line 1: missing columns Datetime (or Date), open, high, low, close (found: Prices)"],
     ["Datetime,Date,Open,High,Low,Close\n", 'prices.csv, line 1: the header has both "Datetime" and "Date": keep one'],
     ["Datetime,Open,Open,High,Low,Close\n", 'prices.csv, line 1: the header names column "open" twice'],
