@@ -6,8 +6,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { FAKE_KEY_SHAPES } from "../test/support/fake-key-shapes";
+import { groupsFromArguments, reportsDir } from "./mutation-runs";
 
-const reportsDir = path.resolve(__dirname, "../bench/mutation");
 /** Shorter runs of a key's random part could be chance; the redactor's own pieces are 12 characters. */
 const MIN_PIECE = 8;
 const TEMP_FOLDER = /\/tmp\/[\w.-]*?-[A-Za-z0-9]{6}(?=[/'"\s\\]|$)/g;
@@ -42,15 +42,8 @@ export function scrubReportText(text: string): { text: string; replaced: number 
   return { text: result, replaced };
 }
 
-function listedGroups(): string[] {
-  const { runs } = JSON.parse(readFileSync(path.join(reportsDir, "runs.json"), "utf8")) as {
-    runs: { group: string }[];
-  };
-  return runs.map((run) => run.group);
-}
-
 function main(args: string[]): void {
-  const groups = args.includes("--all") ? listedGroups() : args;
+  const groups = groupsFromArguments(args);
   if (groups.length === 0) {
     console.error("Usage: npm run mutation:scrub -- <group> [<group> ...] | --all");
     process.exitCode = 2;

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-const reportsDir = path.resolve(__dirname, "../bench/mutation");
+import { listedRuns, reportsDir } from "./mutation-runs";
 
 interface Report {
   files: Record<string, { mutants: { status: string }[] }>;
@@ -23,12 +23,8 @@ interface FileScore {
 const KILLED = new Set(["Killed", "Timeout"]);
 const NOT_KILLED = new Set(["Survived", "NoCoverage"]);
 
-interface RunList {
-  runs: { group: string; date: string }[];
-}
-
 function latestScores(): FileScore[] {
-  const { runs } = JSON.parse(readFileSync(path.join(reportsDir, "runs.json"), "utf8")) as RunList;
+  const runs = listedRuns();
   const listed = new Set(runs.map((run) => run.group));
   const unlisted = readdirSync(reportsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !listed.has(entry.name))

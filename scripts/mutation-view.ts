@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const reportsDir = path.resolve(__dirname, "../bench/mutation");
+import { groupsFromArguments, reportsDir } from "./mutation-runs";
 
 /**
  * The page: the viewer's script, then the report handed to its element. In the embedded JSON every "<" is written
@@ -43,15 +43,8 @@ function viewerScript(): string {
   return readFileSync(require.resolve("mutation-testing-elements/dist/mutation-test-elements.js"), "utf8");
 }
 
-function listedGroups(): string[] {
-  const { runs } = JSON.parse(readFileSync(path.join(reportsDir, "runs.json"), "utf8")) as {
-    runs: { group: string }[];
-  };
-  return runs.map((run) => run.group);
-}
-
 function main(args: string[]): void {
-  const groups = args.includes("--all") ? listedGroups() : args;
+  const groups = groupsFromArguments(args);
   if (groups.length === 0) {
     console.error("Usage: npm run mutation:view -- <group> [<group> ...] | --all   (groups: bench/mutation/runs.json)");
     process.exitCode = 2;
