@@ -213,9 +213,23 @@ describe("statistics on sqlite: options, buckets and what a group holds", () => 
     await journal.record(failedEntry({ charts: {} }), { recordedAt: day("2025-01-08") });
     const daily = await journal.accuracyOverTime({ groupBy: "model", horizon: 1 });
     expect(daily).toMatchObject({ groupBy: "model", horizon: 1, bucket: "day" });
+    // Asked for by name, the same as the default.
+    expect(await journal.accuracyOverTime({ groupBy: "model", horizon: 1, bucket: "day" })).toEqual(daily);
     expect(daily.series.map((series) => [series.key, series.points.map((point) => point.start)])).toEqual([
       ["gpt-4o", ["2025-01-06"]],
     ]);
+  });
+
+  it("leaves out an analysis whose graph alone used the demo provider, as one whose agent alone did", async () => {
+    const journal = await harness.open();
+    await recordScored(journal, true, true, {}, day("2025-01-06"));
+    const demo = { provider: "demo", model: "gpt-4o", temperature: 0 };
+    const models = sampleEntry().models;
+    await recordScored(journal, false, false, { models: { ...models, graph: demo } }, day("2025-01-06"));
+    await recordScored(journal, false, false, { models: { ...models, agent: demo } }, day("2025-01-06"));
+    expect((await journal.stats({ groupBy: "model" })).groups).toMatchObject([{ key: "gpt-4o", n: 1, hits: 1 }]);
+    const [series] = (await journal.accuracyOverTime({ groupBy: "model" })).series;
+    expect(series?.points).toMatchObject([{ start: "2025-01-06", scored: 1, hits: 1 }]);
   });
 
   it("orders the series by key and the points by time, whatever the recording order", async () => {

@@ -82,6 +82,60 @@ describe("leaderboard on sqlite", () => {
     expect((await journal.leaderboard({ groupBy: "model", horizon: 5 })).groups).toEqual([]);
   });
 
+  it("scores benchmark evaluations only: a backtest's points and any run of the demo provider stay off", async () => {
+    const journal = await harness.open();
+    const demo = model("demo", "demo");
+    const points = [point("a", "LONG", { 3: 0.01 })];
+    await journal.recordEvaluationRun(run(gpt, [point("a", "LONG", { 3: -0.01 })]));
+    await journal.recordEvaluationRun({ ...run(gpt, points), kind: "backtest", report: { lines: [] } });
+    await journal.recordEvaluationRun(run({ agent: demo, graph: gpt.graph }, points));
+    await journal.recordEvaluationRun(run({ agent: gpt.agent, graph: demo }, points));
+    await journal.recordEvaluationRun(run({ agent: demo, graph: demo }, points));
+    const board = await journal.leaderboard({ groupBy: "model" });
+    expect(board.groups.map(({ key, runs, points: count, hits }) => [key, runs, count, hits])).toEqual([
+      ["gpt-4o", 1, 1, 0],
+    ]);
+  });
+
+  it("calls a LONG right on a rise and a SHORT right on a fall, per provider, prompt version and timeframe", async () => {
+    const journal = await harness.open();
+    const claude = { agent: model("anthropic", "claude"), graph: model("anthropic", "claude") };
+    await journal.recordEvaluationRun(
+      run(gpt, [
+        point("a", "LONG", { 3: 0.02 }),
+        point("b", "LONG", { 3: -0.01 }),
+        point("c", "SHORT", { 3: -0.03 }),
+        point("d", "SHORT", { 3: 0.01 }),
+        point("e", null, { 3: 0.05 }),
+      ]),
+    );
+    await journal.recordEvaluationRun({
+      ...run(claude, [point("a", "SHORT", { 3: -0.01 })]),
+      promptVersion: "v0",
+      timeframe: "1d",
+    });
+    const rows = async (groupBy: "provider" | "prompt_version" | "timeframe") =>
+      (await journal.leaderboard({ groupBy })).groups.map(({ key, points: count, hits, mean_return }) => [
+        key,
+        count,
+        hits,
+        Number(mean_return?.toFixed(6)),
+      ]);
+    // openai: +0.02, -0.01, +0.03, -0.01 over 4 points; the failed point has no directive and is left out.
+    expect(await rows("provider")).toEqual([
+      ["anthropic", 1, 1, 0.01],
+      ["openai", 4, 2, 0.0075],
+    ]);
+    expect(await rows("prompt_version")).toEqual([
+      ["v0", 1, 1, 0.01],
+      ["v1", 4, 2, 0.0075],
+    ]);
+    expect(await rows("timeframe")).toEqual([
+      ["1d", 1, 1, 0.01],
+      ["4h", 4, 2, 0.0075],
+    ]);
+  });
+
   it("names the options it refuses", async () => {
     const journal = await harness.open();
     for (const [options, message] of [
