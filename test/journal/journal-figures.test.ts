@@ -72,6 +72,19 @@ describe("accuracyOverTimeFigure", () => {
     });
   });
 
+  it("draws no error bar where there is no accuracy, whatever bounds came with it", () => {
+    const figure = accuracyOverTimeFigure({
+      groupBy: "model",
+      horizon: 3,
+      bucket: "day",
+      series: [
+        { key: "m", points: [{ start: "2025-01-06", scored: 0, hits: 0, accuracy: null, ci_low: 0.2, ci_high: 0.8 }] },
+      ],
+    });
+    expect(figure.data[0]?.error_y).toMatchObject({ array: [0], arrayminus: [0] });
+    expect(figure.data[0]?.y).toEqual([null]);
+  });
+
   it("names other groupings as they are, and weeks from Monday on the time axis", () => {
     const figure = accuracyOverTimeFigure({ groupBy: "asset", horizon: 3, bucket: "week", series: [] });
     expect(figure).toEqual({

@@ -65,6 +65,8 @@ describe("leaderboard on sqlite", () => {
         },
       ],
     });
+    // Asked for by name, the same as the default.
+    expect((await journal.leaderboard({ groupBy: "model", flatMoves: "excluded" })).groups[0]?.scored).toBe(0);
     const asMiss = await journal.leaderboard({ groupBy: "model", flatMoves: "miss" });
     expect(asMiss.flatMoves).toBe("miss");
     expect(asMiss.groups[0]).toMatchObject({ runs: 2, points: 3, scored: 3, hits: 0, accuracy: 0, mean_return: 0 });
@@ -133,6 +135,21 @@ describe("leaderboard on sqlite", () => {
     expect(await rows("timeframe")).toEqual([
       ["1d", 1, 1, 0.01],
       ["4h", 4, 2, 0.0075],
+    ]);
+  });
+
+  it("orders groups by code unit, not by the database's byte order", async () => {
+    const journal = await harness.open();
+    // U+FF21 is three bytes from 0xEF in UTF-8 and one code unit 0xFF21; U+1F600 is four bytes from 0xF0 and the
+    // surrogate pair 0xD83D 0xDE00. SQLite's binary order puts U+FF21 first; code-unit order puts U+1F600 first.
+    for (const name of ["\uFF21", "\u{1F600}", "a"])
+      await journal.recordEvaluationRun(
+        run({ agent: model("p", name), graph: model("p", name) }, [point("x", "LONG", { 3: 1 })]),
+      );
+    expect((await journal.leaderboard({ groupBy: "model" })).groups.map((group) => group.key)).toEqual([
+      "a",
+      "\u{1F600}",
+      "\uFF21",
     ]);
   });
 
