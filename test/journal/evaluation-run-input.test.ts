@@ -92,6 +92,18 @@ describe("evaluationRunInputSchema", () => {
       plugins: [],
       points: [{ ...point, lastBarTime: "2024-06-01T00:00:00.000Z", point: 0, error: null }],
     });
+    const models = {
+      agent: { provider: "openai", model: "gpt-4o-mini", temperature: 0.1 },
+      graph: { provider: "openai", model: "gpt-4o", temperature: 0.1 },
+    };
+    const named = evaluationRunInputSchema.parse({
+      ...run,
+      kind: "evaluation",
+      models,
+      points: [{ ...point, directive: "SHORT" }],
+    });
+    expect(named).toMatchObject({ kind: "evaluation", models, points: [{ directive: "SHORT" }] });
+    expect(issues(evaluationRunInputSchema, { ...run, models: { ...models, judge: models.graph } })).toHaveLength(1);
     const backtest = evaluationRunInputSchema.parse({
       ...run,
       kind: "backtest",

@@ -24,7 +24,10 @@ describe("listAnalyses on sqlite", () => {
     const failed = await journal.record(
       failedEntry({ window: null, entry: null, barCount: 0, source: "cli", request: { csv: "<1 line>" } }),
     );
-    const [failedSummary, blindSummary] = (await journal.list()).analyses;
+    const pending = await journal.record(sampleEntry({ charts: {} }));
+    const [pendingSummary, failedSummary, blindSummary] = (await journal.list()).analyses;
+    // A decision not yet scored, on a market's bars: waiting for them.
+    expect(pendingSummary).toMatchObject({ id: pending.id, decision: "LONG", outcome: null, outcomeStatus: "pending" });
     expect(blindSummary).toStrictEqual({
       id: blind.id,
       createdAt: blind.createdAt,
