@@ -1,11 +1,15 @@
 // One recorded analysis by id, on SQLite (the same statements on both engines; journal.test.ts runs both): the id
-// trimmed and bounded, each chart put back in the answer fields that held it, the outcome and the lesson with it,
-// and a removal that keeps the charts other analyses use. This file loads stored-analysis.ts before the rest of the
+// trimmed and bounded, each chart put back in the answer fields that held it (a chart gone from the store leaves its
+// field as stored), the outcome and the lesson with it, and a removal that keeps the charts other analyses use. This file loads stored-analysis.ts before the rest of the
 // journal: saving a lesson then once found the lesson schema without its id field (lessons.ts and stored-analysis.ts
 // imported each other; analysis-id.ts broke the cycle).
+import { createHash } from "node:crypto";
+import path from "node:path";
+
+import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 
-import { openJournalDatabase } from "../../src/journal/open-database";
+import { JOURNAL_FILE_NAME, openJournalDatabase } from "../../src/journal/open-database";
 import { getAnalysis } from "../../src/journal/stored-analysis";
 import { useJournalEngine } from "./journal-engines";
 import { failedEntry, fakePng, laterBars, sampleEntry } from "./journal-fixtures";
@@ -49,6 +53,24 @@ describe("stored analyses on sqlite", () => {
       pattern_chart: trendOnly.result.pattern_chart,
       trend_chart: trend.toString("base64"),
     });
+  });
+
+  it("reads back an analysis whose chart was removed from the store by hand, with that field as stored", async () => {
+    const location = await harness.location();
+    const journal = await harness.open(location);
+    const pattern = fakePng(400);
+    const trend = fakePng(500);
+    const { id } = await journal.record(sampleEntry({ charts: { pattern, trend } }));
+    // Outside the journal, with the foreign key off: the pattern chart's row is gone.
+    const raw = new BetterSqlite3(path.join(location.dataDir, JOURNAL_FILE_NAME));
+    try {
+      raw.pragma("foreign_keys = OFF");
+      const sha256 = createHash("sha256").update(pattern).digest("hex");
+      expect(raw.prepare("delete from charts where sha256 = ?").run(sha256).changes).toBe(1);
+    } finally {
+      raw.close();
+    }
+    expect(await journal.get(id)).toMatchObject({ pattern_chart: null, trend_chart: trend.toString("base64") });
   });
 
   it("gives the outcome and the lesson with the stored result", async () => {
