@@ -10,7 +10,7 @@ import { type Kysely, sql } from "kysely";
 import { findTrainingCutoff } from "../llm/training-cutoffs";
 import { analysisFilterCondition, type AnalysisFilterValues } from "./analysis-filter";
 import type { JournalDatabase } from "./database-schema";
-import { type AccuracyFigures, accuracyFigures, countOf } from "./journal-grouping";
+import { type AccuracyFigures, accuracyFigures, countOf, notDemo } from "./journal-grouping";
 
 export const cutoffSides = ["before", "after", "unsplit"] as const;
 export type CutoffSideName = (typeof cutoffSides)[number];
@@ -68,6 +68,8 @@ export async function cutoffSplitByGroup(
   const rows = await db
     .selectFrom("analyses")
     .where(analysisFilterCondition(options.filter))
+    // As in the group's own figures: the demo provider's analyses count on no side.
+    .where(notDemo)
     .select((eb) => [
       eb.ref(options.column).as("key"),
       "graph_model",

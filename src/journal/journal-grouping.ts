@@ -1,14 +1,27 @@
 // What the statistics and the leaderboard group by, and which column holds it. "model" and "provider" mean the
-// graph model's: it takes the decision that is scored (the agent model only dispatches tools).
+// graph model's: it takes the decision that is scored (the agent model only dispatches tools). Also what every
+// statistic of recorded analyses shares: the demo provider's analyses left out, figures with their interval, counts
+// read from either engine, and the order of keys.
+import type { ExpressionBuilder } from "kysely";
 import { z } from "zod";
 
 import { wilsonInterval } from "../scoring/confidence-intervals";
+import type { JournalDatabase } from "./database-schema";
 
 export const journalGroupings = ["model", "provider", "asset", "timeframe", "prompt_version"] as const;
 export type JournalGrouping = (typeof journalGroupings)[number];
 export const journalGroupingSchema = z.enum(journalGroupings);
 
 export const horizonSchema = z.union([z.literal(1), z.literal(3)], { error: "must be 1 or 3 (bars)" });
+
+/**
+ * Demo analyses (the demo provider's scripted answers) are not a model's calls: they never count in accuracy, in
+ * either role, nor on either side of a training-cutoff split. A provider filter of "demo" therefore finds nothing to
+ * count, which is the point.
+ */
+export function notDemo(eb: ExpressionBuilder<JournalDatabase, "analyses">) {
+  return eb.and([eb("graph_provider", "!=", "demo"), eb("agent_provider", "!=", "demo")]);
+}
 
 /** Directional accuracy of a group with its Wilson 95% interval; all three null while nothing is scored. */
 export interface AccuracyFigures {

@@ -2,7 +2,7 @@
 // intervals, over all time or bucketed by day or week for a chart. Counting happens in SQL; only one row per group
 // (and per day) comes back. Flat closes count as misses (see outcome.ts); days are UTC days of the recording time.
 // Analyses made with the demo provider are left out of every figure here.
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 
 import { InternalError } from "../common/quantagent-error";
@@ -17,6 +17,7 @@ import {
   horizonSchema,
   type JournalGrouping,
   journalGroupingSchema,
+  notDemo,
 } from "./journal-grouping";
 import { parseInput } from "./parse-input";
 
@@ -79,14 +80,6 @@ export function groupColumn(groupBy: JournalGrouping) {
       throw new InternalError({ message: `unknown grouping ${String(exhaustive)}` });
     }
   }
-}
-
-/**
- * Demo analyses (the demo provider's scripted answers) are not a model's calls: they never count in accuracy. A
- * provider filter of "demo" therefore finds nothing to count, which is the point.
- */
-function notDemo(eb: ExpressionBuilder<JournalDatabase, "analyses">) {
-  return eb.and([eb("graph_provider", "!=", "demo"), eb("agent_provider", "!=", "demo")]);
 }
 
 const hitColumn = (horizon: 1 | 3) => (horizon === 1 ? ("outcome_1_hit" as const) : ("outcome_3_hit" as const));

@@ -5,13 +5,13 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 
+import { analysisIdSchema } from "./analysis-id";
 import type { JournalDatabase } from "./database-schema";
 import { isoTimeSchema } from "./journal-entry";
 import { JournalError } from "./journal-error";
 import type { AnalysisOutcome } from "./outcome";
 import { outcomeFromColumns } from "./outcome-columns";
 import { parseInput } from "./parse-input";
-import { analysisIdSchema } from "./stored-analysis";
 
 /** A lesson is a few sentences; the reflection is told so, and a longer text is refused. */
 export const MAX_LESSON_CHARACTERS = 600;

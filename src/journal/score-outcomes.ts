@@ -5,13 +5,13 @@ import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 
 import { type Candle, candleSchema } from "../market/candle";
+import { analysisIdSchema } from "./analysis-id";
 import { isCallerData } from "./analysis-status";
 import type { JournalDatabase } from "./database-schema";
 import { JournalError } from "./journal-error";
 import { type AnalysisOutcome, closesAfter, outcomeBarTime, scoreOutcome } from "./outcome";
 import { columnsOfOutcome, outcomeFromColumns } from "./outcome-columns";
 import { parseInput } from "./parse-input";
-import { analysisIdSchema } from "./stored-analysis";
 
 export interface LaterBarsRequest {
   symbol: string;

@@ -1,8 +1,8 @@
 // One recorded analysis by id: read back exactly as the API answered it (plus its journal id, time and outcome),
 // or deleted together with the charts nothing else uses.
 import type { Kysely } from "kysely";
-import { z } from "zod";
 
+import { analysisIdSchema } from "./analysis-id";
 import { loadCharts, removeUnreferencedCharts } from "./chart-store";
 import type { JournalDatabase } from "./database-schema";
 import { lessonOf } from "./lessons";
@@ -10,8 +10,6 @@ import type { AnalysisOutcome } from "./outcome";
 import { outcomeFromColumns } from "./outcome-columns";
 import { parseInput } from "./parse-input";
 import type { ChartRole } from "./record-analysis";
-
-export const analysisIdSchema = z.string().trim().min(1, "must not be empty").max(64, "is too long");
 
 /** The stored result with the journal's own fields, under the API's names. */
 export type StoredAnalysis = Record<string, unknown> & {

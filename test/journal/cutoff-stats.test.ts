@@ -2,7 +2,7 @@
 // history before the cutoff, decisions after it, and models with no published cutoff (or failed runs) left unsplit.
 import { describe, expect, it } from "vitest";
 
-import { cutoffSideOf } from "../../src/journal/cutoff-stats";
+import { cutoffSideOf, splitRows } from "../../src/journal/cutoff-stats";
 import type { Journal } from "../../src/journal/journal";
 import { journalEngines, useJournalEngine } from "./journal-engines";
 import { type EntryOverrides, failedEntry, laterBars, sampleEntry } from "./journal-fixtures";
@@ -75,5 +75,71 @@ describe.each(journalEngines)("statistics split at the training cutoff on %s", (
     await expect(journal.stats({ groupBy: "model", split: "date" } as never)).rejects.toThrow(
       /split: must be "cutoff"/,
     );
+  });
+});
+
+describe("splitRows", () => {
+  it("gives three rows per split group, named by side, and a group without a split as it is", () => {
+    const figures = (n: number, hits: number, scored: number) => ({
+      n,
+      scored,
+      hits,
+      accuracy: scored === 0 ? null : hits / scored,
+      ci_low: null,
+      ci_high: null,
+    });
+    const split = { before: figures(2, 1, 2), after: figures(3, 3, 3), unsplit: figures(1, 0, 0) };
+    const plain = { key: "other", ...figures(4, 2, 4), extra: "not copied" };
+    expect(splitRows([{ key: "gpt-4o", ...figures(6, 4, 5), split }, plain])).toStrictEqual([
+      { key: "gpt-4o (before)", ...split.before },
+      { key: "gpt-4o (after)", ...split.after },
+      { key: "gpt-4o (unsplit)", ...split.unsplit },
+      { key: "other", ...figures(4, 2, 4) },
+    ]);
+  });
+});
+
+// The rules below are the same statements on both engines: on SQLite only.
+describe("statistics split at the training cutoff on sqlite: what each side counts", () => {
+  const harness = useJournalEngine("sqlite");
+
+  it("leaves the demo provider's analyses out of the split figures too, as out of the group's own", async () => {
+    const journal = await harness.open();
+    await recordReplay(journal, "2023-11-01T08:00:00.000Z", true);
+    const demo = {
+      models: {
+        agent: { provider: "demo", model: "demo", temperature: 0 },
+        graph: { provider: "demo", model: "demo", temperature: 0 },
+      },
+    };
+    await recordReplay(journal, "2023-11-01T08:00:00.000Z", false, demo);
+    await recordReplay(journal, "2023-11-01T08:00:00.000Z", false, {
+      models: { ...demo.models, graph: graph("gpt-4o").models.graph },
+    });
+    const [group] = (await journal.stats({ groupBy: "asset", split: "cutoff" })).groups;
+    expect(group).toMatchObject({ key: "BTC", n: 1, scored: 1, hits: 1 });
+    expect(group!.split).toMatchObject({
+      before: { n: 0, scored: 0, hits: 0, accuracy: null },
+      after: { n: 1, scored: 1, hits: 1, accuracy: 1 },
+      unsplit: { n: 0, scored: 0, hits: 0, accuracy: null },
+    });
+  });
+
+  it("takes the list's filters and the horizon on each side", async () => {
+    const journal = await harness.open();
+    // k = 1 a hit, k = 3 a miss.
+    const { id } = await journal.record(
+      sampleEntry({ directive: "LONG", entry: { close: 100, time: "2023-11-01T08:00:00.000Z" }, charts: {} }),
+    );
+    await journal.recordOutcome(id, laterBars("2023-11-01T08:00:00.000Z", [101, 100, 99]));
+    await recordReplay(journal, "2023-06-01T08:00:00.000Z", true, { asset: "SPX", symbol: "^GSPC" });
+    const byModel = async (options: { horizon?: 1 | 3; asset?: string }) =>
+      (await journal.stats({ groupBy: "model", split: "cutoff", ...options })).groups[0]!.split;
+    expect(await byModel({ horizon: 1, asset: "BTC" })).toMatchObject({
+      before: { n: 0 },
+      after: { n: 1, scored: 1, hits: 1 },
+    });
+    expect(await byModel({ asset: "BTC" })).toMatchObject({ after: { n: 1, scored: 1, hits: 0 } });
+    expect(await byModel({})).toMatchObject({ before: { n: 1, hits: 1 }, after: { n: 1 } });
   });
 });

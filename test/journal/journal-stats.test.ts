@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { Journal } from "../../src/journal/journal";
+import { groupColumn, weekStart } from "../../src/journal/journal-stats";
 import { journalEngines, useJournalEngine } from "./journal-engines";
 import { type EntryOverrides, failedEntry, laterBars, sampleEntry } from "./journal-fixtures";
 
@@ -169,5 +170,112 @@ describe.each(journalEngines)("statistics on %s", (engine) => {
     expect(second.ci_high).toBeCloseTo(0.561497, 5); // 0 of 3
     const weeklyAtOne = await journal.accuracyOverTime({ groupBy: "asset", bucket: "week", horizon: 1 });
     expect(weeklyAtOne.series.map((series) => series.points.map((point) => point.hits))).toEqual([[4, 1], [2]]);
+  });
+});
+
+// The rules below are the same statements on both engines: on SQLite only.
+describe("statistics on sqlite: options, buckets and what a group holds", () => {
+  const harness = useJournalEngine("sqlite");
+  const day = (date: string) => new Date(`${date}T12:00:00Z`);
+
+  it("names the options it refuses, for the statistics and for accuracy over time", async () => {
+    const journal = await harness.open();
+    await expect(journal.stats({ groupBy: "model", horizon: 2 } as never)).rejects.toThrow(
+      /^stats options: horizon: must be 1 or 3 \(bars\)$/u,
+    );
+    await expect(journal.stats({ groupBy: "model", colour: "red" } as never)).rejects.toThrow(
+      /^stats options: unknown field: /u,
+    );
+    await expect(journal.accuracyOverTime({ groupBy: "model", bucket: "month" } as never)).rejects.toThrow(
+      /^accuracy-over-time options: bucket: /u,
+    );
+    await expect(journal.accuracyOverTime({ groupBy: "model", asset: "" })).rejects.toThrow(
+      /^accuracy-over-time options: asset: must not be empty$/u,
+    );
+  });
+
+  it("counts every recorded analysis of a group in n, and no split figures unless asked", async () => {
+    const journal = await harness.open();
+    await recordScored(journal, true, false, {}, day("2025-01-06"));
+    await journal.record(failedEntry({ charts: {} }), { recordedAt: day("2025-01-06") });
+    const stats = await journal.stats({ groupBy: "timeframe", horizon: 1 });
+    expect(stats).toStrictEqual({
+      groupBy: "timeframe",
+      horizon: 1,
+      groups: [{ key: "4h", n: 2, scored: 1, hits: 1, accuracy: 1, ci_low: expect.any(Number), ci_high: 1 }],
+    });
+  });
+
+  it("puts only scored analyses on the time axis: a day of pending or failed ones has no point", async () => {
+    const journal = await harness.open();
+    await recordScored(journal, true, true, {}, day("2025-01-06"));
+    await journal.record(sampleEntry({ charts: {} }), { recordedAt: day("2025-01-07") });
+    await journal.record(failedEntry({ charts: {} }), { recordedAt: day("2025-01-08") });
+    const daily = await journal.accuracyOverTime({ groupBy: "model", horizon: 1 });
+    expect(daily).toMatchObject({ groupBy: "model", horizon: 1, bucket: "day" });
+    // Asked for by name, the same as the default.
+    expect(await journal.accuracyOverTime({ groupBy: "model", horizon: 1, bucket: "day" })).toEqual(daily);
+    expect(daily.series.map((series) => [series.key, series.points.map((point) => point.start)])).toEqual([
+      ["gpt-4o", ["2025-01-06"]],
+    ]);
+  });
+
+  it("leaves out an analysis whose graph alone used the demo provider, as one whose agent alone did", async () => {
+    const journal = await harness.open();
+    await recordScored(journal, true, true, {}, day("2025-01-06"));
+    const demo = { provider: "demo", model: "gpt-4o", temperature: 0 };
+    const models = sampleEntry().models;
+    await recordScored(journal, false, false, { models: { ...models, graph: demo } }, day("2025-01-06"));
+    await recordScored(journal, false, false, { models: { ...models, agent: demo } }, day("2025-01-06"));
+    expect((await journal.stats({ groupBy: "model" })).groups).toMatchObject([{ key: "gpt-4o", n: 1, hits: 1 }]);
+    const [series] = (await journal.accuracyOverTime({ groupBy: "model" })).series;
+    expect(series?.points).toMatchObject([{ start: "2025-01-06", scored: 1, hits: 1 }]);
+  });
+
+  it("orders the series by key and the points by time, whatever the recording order", async () => {
+    const journal = await harness.open();
+    const spx = { ...claude, models: sampleEntry().models };
+    await recordScored(journal, true, true, spx, day("2025-01-20"));
+    await recordScored(journal, false, false, {}, day("2025-01-20"));
+    await recordScored(journal, true, true, spx, day("2025-01-06"));
+    await recordScored(journal, true, true, {}, day("2025-01-13"));
+    const weekly = await journal.accuracyOverTime({ groupBy: "asset", bucket: "week" });
+    expect(weekly.series.map((series) => [series.key, series.points.map(({ start, hits }) => [start, hits])])).toEqual([
+      [
+        "BTC",
+        [
+          ["2025-01-13", 1],
+          ["2025-01-20", 0],
+        ],
+      ],
+      [
+        "SPX",
+        [
+          ["2025-01-06", 1],
+          ["2025-01-20", 1],
+        ],
+      ],
+    ]);
+  });
+});
+
+describe("weekStart", () => {
+  it("gives the Monday of the ISO week: itself for a Monday, six days back for a Sunday", () => {
+    expect(weekStart("2025-01-06")).toBe("2025-01-06"); // Monday
+    expect(weekStart("2025-01-07")).toBe("2025-01-06");
+    expect(weekStart("2025-01-12")).toBe("2025-01-06"); // Sunday
+    expect(weekStart("2025-01-13")).toBe("2025-01-13");
+    expect(weekStart("2025-03-02")).toBe("2025-02-24"); // across a month
+  });
+});
+
+describe("groupColumn", () => {
+  it("reads the graph model's and provider's columns, and each other grouping's own", () => {
+    expect(groupColumn("model")).toBe("graph_model");
+    expect(groupColumn("provider")).toBe("graph_provider");
+    expect(groupColumn("asset")).toBe("asset");
+    expect(groupColumn("timeframe")).toBe("timeframe");
+    expect(groupColumn("prompt_version")).toBe("prompt_version");
+    expect(() => groupColumn("colour" as never)).toThrow("unknown grouping colour");
   });
 });
