@@ -2,9 +2,10 @@
 // analyze() the test drives (it answers a real demo result computed once): refusals before anything is spent (a
 // server shutting down, a full analyses or streams limit, and the stream slot given back when the analyses limit
 // refuses), the slots given back after a JSON answer, a failure and a stream; the signal that stops the analysis when
-// the client leaves or the server stops; who asked (page or API); the old client's signed redirect; and the stream's
-// end in each case (result, a failure before and after the first event, an unexpected error, a client that leaves, a
-// shutdown), with the log line each leaves. The whole app's use, with Chromium and the fake provider, is in
+// the client leaves or the server stops; who asked (page or API); the old client's signed redirect; the caller's own
+// text echoed as sent, in that link and in a stream, while a key beside it is redacted; and the stream's end in each
+// case (result, a failure before and after the first event, an unexpected error, a client that leaves, a shutdown),
+// with the log line each leaves. The whole app's use, with Chromium and the fake provider, is in
 // ../analyze.test.ts.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -255,6 +256,8 @@ describe("a JSON answer", () => {
       // A CSV's text is the one field that may hold line breaks.
       const csv = "timestamp,open,high,low,close\n2024-05-01T00:00:00Z,1,2,0.5,1.5\n";
       expect((await postJson(served, "/api/analyze", { csv, timeframe: "4h", name: "mine" })).status).toBe(200);
+      const candles = [{ time: 1_714_521_600_000, open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 }];
+      expect((await postJson(served, "/api/analyze", { candles, timeframe: "1d", name: "own" })).status).toBe(200);
     });
     const done = lines.filter((line) => line.message === "analysis done");
     expect(
@@ -270,6 +273,7 @@ describe("a JSON answer", () => {
       { asset: "BTC", symbol: undefined, source: undefined, name: undefined, timeframe: "1h", sample: undefined },
       { asset: undefined, symbol: "ETH-USD", source: undefined, name: undefined, timeframe: "1h", sample: undefined },
       { asset: undefined, symbol: undefined, source: "csv", name: "mine", timeframe: "4h", sample: undefined },
+      { asset: undefined, symbol: undefined, source: "candles", name: "own", timeframe: "1d", sample: undefined },
     ]);
   });
 
@@ -289,6 +293,43 @@ describe("a JSON answer", () => {
       expect(answer.status).toBe(200);
     });
     expect(new Date(calls[0]?.request.end as string).getTime()).toBe(now.getTime());
+  });
+
+  it("shows the caller's own text as sent in the old client's link and in a stream, and redacts a key", async () => {
+    // A custom symbol that happens to spell a key in use, echoed by the result; another key quoted in a report.
+    const callerSymbol = "QAKEY-CALLER-0123";
+    const otherKey = "QAKEY-SERVER-4567";
+    const redactor = createSecretRedactor(() => [callerSymbol, otherKey]);
+    const echoing: AnalysisResult = {
+      ...result,
+      assetName: callerSymbol,
+      reports: { ...result.reports, pattern: `The provider quoted ${otherKey}.` },
+    };
+    const { pipeline } = scripted(() => Promise.resolve(echoing));
+    const { settings } = settingsFor(pipeline, { redactor });
+    await withRouter(
+      createAnalyzeRouter(settings),
+      async (served) => {
+        const legacy = await postJson(
+          served,
+          "/api/analyze",
+          legacyAnalyzeBody({ asset: callerSymbol, timeframe: "4h", days: 30 }),
+        );
+        expect(legacy.status).toBe(200);
+        const parameters = new URLSearchParams(String(legacy.body.redirect).slice("/output?".length));
+        const linked = JSON.parse(parameters.get("results") ?? "") as Record<string, unknown>;
+        expect(linked.asset_name).toBe(callerSymbol);
+        expect(linked.pattern_analysis).toBe("The provider quoted [redacted].");
+
+        const range = { start: "2024-05-01T00:00:00Z", end: "2024-05-20T00:00:00Z" };
+        const response = await postStream(served, { symbol: callerSymbol, timeframe: "4h", ...range });
+        const streamed = parseEventStreamText(await response.text()).at(-1);
+        expect(streamed?.event).toBe("result");
+        expect(streamed?.data.asset_name).toBe(callerSymbol);
+        expect(streamed?.data.pattern_analysis).toBe("The provider quoted [redacted].");
+      },
+      { redactor },
+    );
   });
 
   it("leaves the charts out of the redaction, even where their text holds a secret's", async () => {
