@@ -1,13 +1,14 @@
 // POST /api/analyze on its own (route-harness.ts), each test with its own router and a scripted pipeline whose
 // analyze() the test drives (it answers a real demo result computed once): refusals before anything is spent (a
 // server shutting down, a full analyses or streams limit, and the stream slot given back when the analyses limit
-// refuses), the slots given back after a JSON answer, a failure and a stream; the signal that stops the analysis when
-// the client leaves or the server stops; who asked (page or API); the old client's signed redirect; the caller's own
-// text echoed as sent, in that link and in a stream, while a key beside it is redacted; and the stream's end in each
-// case (result, a failure before and after the first event, an unexpected error, a client that leaves, a shutdown),
-// with the log line each leaves. The whole app's use, with Chromium and the fake provider, is in
-// ../analyze.test.ts.
+// refuses), the slots given back after a JSON answer, a failure and a stream (a stream's only once its last event has
+// been written out, not merely queued); the signal that stops the analysis when the client leaves or the server
+// stops; who asked (page or API); the old client's signed redirect; the caller's own text echoed as sent, in that
+// link and in a stream, while a key beside it is redacted; and the stream's end in each case (result, a failure
+// before and after the first event, an unexpected error, a client that leaves, a shutdown), with the log line each
+// leaves. The whole app's use, with Chromium and the fake provider, is in ../analyze.test.ts.
 import { mkdtempSync, rmSync } from "node:fs";
+import { type IncomingMessage, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -384,6 +385,40 @@ describe("a stream", () => {
       await waitFor(() => settings.analyses.inUse === 0 && settings.eventStreams.inUse === 0, 30_000, "the slots");
     });
     expect(lines.some((line) => line.message === "analysis done" && line.sample === "BTC")).toBe(true);
+  });
+
+  it("holds both slots until the last event has been written out, not merely queued", async () => {
+    // A result larger than the loopback socket's buffers can hold while its client reads nothing.
+    const large: AnalysisResult = { ...result, charts: { ...result.charts, pattern: "A".repeat(64 * 1024 * 1024) } };
+    const { pipeline } = scripted(() => Promise.resolve(large));
+    const { settings, lines } = settingsFor(pipeline);
+    await withRouter(createAnalyzeRouter(settings), async (served) => {
+      const { hostname, port } = new URL(served.url);
+      const response = await new Promise<IncomingMessage>((resolve, reject) => {
+        const sent = request(
+          {
+            hostname,
+            port,
+            path: "/api/analyze",
+            method: "POST",
+            headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+          },
+          resolve,
+        );
+        sent.on("error", reject);
+        sent.end(JSON.stringify(BODY));
+      });
+      expect(response.statusCode).toBe(200);
+      // The result has been queued (its line is logged just before): the client has still read nothing of it.
+      await waitFor(() => lines.some((line) => line.message === "analysis done"), 30_000, "the result");
+      expect(settings.analyses.inUse).toBe(1);
+      expect(settings.eventStreams.inUse).toBe(1);
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      await new Promise((resolve) => response.on("end", resolve));
+      expect(bytes).toBeGreaterThan(64 * 1024 * 1024);
+      await waitFor(() => settings.analyses.inUse === 0 && settings.eventStreams.inUse === 0, 30_000, "the slots");
+    });
   });
 
   it("answers a failure before the first event with its own status, and gives both slots back", async () => {
