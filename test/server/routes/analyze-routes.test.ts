@@ -1,12 +1,14 @@
 // POST /api/analyze on its own (route-harness.ts), each test with its own router and a scripted pipeline whose
 // analyze() the test drives (it answers a real demo result computed once): refusals before anything is spent (a
 // server shutting down, a full analyses or streams limit, and the stream slot given back when the analyses limit
-// refuses), the slots given back after a JSON answer, a failure and a stream; the signal that stops the analysis when
-// the client leaves or the server stops; who asked (page or API); the old client's signed redirect; and the stream's
-// end in each case (result, a failure before and after the first event, an unexpected error, a client that leaves, a
-// shutdown), with the log line each leaves. The whole app's use, with Chromium and the fake provider, is in
-// ../analyze.test.ts.
+// refuses), the slots given back after a JSON answer, a failure and a stream (a stream's only once its last event has
+// been written out, not merely queued); the signal that stops the analysis when the client leaves or the server
+// stops; who asked (page or API); the old client's signed redirect; the caller's own text echoed as sent, in that
+// link and in a stream, while a key beside it is redacted; and the stream's end in each case (result, a failure
+// before and after the first event, an unexpected error, a client that leaves, a shutdown), with the log line each
+// leaves. The whole app's use, with Chromium and the fake provider, is in ../analyze.test.ts.
 import { mkdtempSync, rmSync } from "node:fs";
+import { type IncomingMessage, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -255,6 +257,8 @@ describe("a JSON answer", () => {
       // A CSV's text is the one field that may hold line breaks.
       const csv = "timestamp,open,high,low,close\n2024-05-01T00:00:00Z,1,2,0.5,1.5\n";
       expect((await postJson(served, "/api/analyze", { csv, timeframe: "4h", name: "mine" })).status).toBe(200);
+      const candles = [{ time: 1_714_521_600_000, open: 1, high: 2, low: 0.5, close: 1.5, volume: 10 }];
+      expect((await postJson(served, "/api/analyze", { candles, timeframe: "1d", name: "own" })).status).toBe(200);
     });
     const done = lines.filter((line) => line.message === "analysis done");
     expect(
@@ -270,6 +274,7 @@ describe("a JSON answer", () => {
       { asset: "BTC", symbol: undefined, source: undefined, name: undefined, timeframe: "1h", sample: undefined },
       { asset: undefined, symbol: "ETH-USD", source: undefined, name: undefined, timeframe: "1h", sample: undefined },
       { asset: undefined, symbol: undefined, source: "csv", name: "mine", timeframe: "4h", sample: undefined },
+      { asset: undefined, symbol: undefined, source: "candles", name: "own", timeframe: "1d", sample: undefined },
     ]);
   });
 
@@ -289,6 +294,43 @@ describe("a JSON answer", () => {
       expect(answer.status).toBe(200);
     });
     expect(new Date(calls[0]?.request.end as string).getTime()).toBe(now.getTime());
+  });
+
+  it("shows the caller's own text as sent in the old client's link and in a stream, and redacts a key", async () => {
+    // A custom symbol that happens to spell a key in use, echoed by the result; another key quoted in a report.
+    const callerSymbol = "QAKEY-CALLER-0123";
+    const otherKey = "QAKEY-SERVER-4567";
+    const redactor = createSecretRedactor(() => [callerSymbol, otherKey]);
+    const echoing: AnalysisResult = {
+      ...result,
+      assetName: callerSymbol,
+      reports: { ...result.reports, pattern: `The provider quoted ${otherKey}.` },
+    };
+    const { pipeline } = scripted(() => Promise.resolve(echoing));
+    const { settings } = settingsFor(pipeline, { redactor });
+    await withRouter(
+      createAnalyzeRouter(settings),
+      async (served) => {
+        const legacy = await postJson(
+          served,
+          "/api/analyze",
+          legacyAnalyzeBody({ asset: callerSymbol, timeframe: "4h", days: 30 }),
+        );
+        expect(legacy.status).toBe(200);
+        const parameters = new URLSearchParams(String(legacy.body.redirect).slice("/output?".length));
+        const linked = JSON.parse(parameters.get("results") ?? "") as Record<string, unknown>;
+        expect(linked.asset_name).toBe(callerSymbol);
+        expect(linked.pattern_analysis).toBe("The provider quoted [redacted].");
+
+        const range = { start: "2024-05-01T00:00:00Z", end: "2024-05-20T00:00:00Z" };
+        const response = await postStream(served, { symbol: callerSymbol, timeframe: "4h", ...range });
+        const streamed = parseEventStreamText(await response.text()).at(-1);
+        expect(streamed?.event).toBe("result");
+        expect(streamed?.data.asset_name).toBe(callerSymbol);
+        expect(streamed?.data.pattern_analysis).toBe("The provider quoted [redacted].");
+      },
+      { redactor },
+    );
   });
 
   it("leaves the charts out of the redaction, even where their text holds a secret's", async () => {
@@ -343,6 +385,40 @@ describe("a stream", () => {
       await waitFor(() => settings.analyses.inUse === 0 && settings.eventStreams.inUse === 0, 30_000, "the slots");
     });
     expect(lines.some((line) => line.message === "analysis done" && line.sample === "BTC")).toBe(true);
+  });
+
+  it("holds both slots until the last event has been written out, not merely queued", async () => {
+    // A result larger than the loopback socket's buffers can hold while its client reads nothing.
+    const large: AnalysisResult = { ...result, charts: { ...result.charts, pattern: "A".repeat(64 * 1024 * 1024) } };
+    const { pipeline } = scripted(() => Promise.resolve(large));
+    const { settings, lines } = settingsFor(pipeline);
+    await withRouter(createAnalyzeRouter(settings), async (served) => {
+      const { hostname, port } = new URL(served.url);
+      const response = await new Promise<IncomingMessage>((resolve, reject) => {
+        const sent = request(
+          {
+            hostname,
+            port,
+            path: "/api/analyze",
+            method: "POST",
+            headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+          },
+          resolve,
+        );
+        sent.on("error", reject);
+        sent.end(JSON.stringify(BODY));
+      });
+      expect(response.statusCode).toBe(200);
+      // The result has been queued (its line is logged just before): the client has still read nothing of it.
+      await waitFor(() => lines.some((line) => line.message === "analysis done"), 30_000, "the result");
+      expect(settings.analyses.inUse).toBe(1);
+      expect(settings.eventStreams.inUse).toBe(1);
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      await new Promise((resolve) => response.on("end", resolve));
+      expect(bytes).toBeGreaterThan(64 * 1024 * 1024);
+      await waitFor(() => settings.analyses.inUse === 0 && settings.eventStreams.inUse === 0, 30_000, "the slots");
+    });
   });
 
   it("answers a failure before the first event with its own status, and gives both slots back", async () => {

@@ -1,6 +1,7 @@
 // The base-URL route on its own (route-harness.ts), each test with its own router and pipeline: a key saved in
-// Settings stays while the address does not move and is removed when it does; the message names the provider's own
-// address after a reset; the body limit the route is given. The whole app's use of it, against two fake providers,
+// Settings stays while the address does not move and is removed when it does, the message asking for the new
+// server's key, or for the provider's own key again on the way back to its own address; the message names the
+// provider's own address after a reset; the body limit the route is given. The whole app's use of it, against two fake providers,
 // is in ../base-url.test.ts.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,6 +51,28 @@ describe("POST /api/update-base-url", () => {
         base_url: "http://localhost:1234/v1",
       });
       expect(moved.body).toMatchObject({ key_removed: true, status: { has_key: false } });
+      expect(moved.body.message).toBe(
+        "OpenAI requests now go to http://localhost:1234/v1. The OpenAI key saved in Settings was removed, so it is " +
+          "not sent to a new address: paste the key for this server (any text if it needs none).",
+      );
+      expect(pipeline.apiKeyStatus("openai").hasKey).toBe(false);
+    });
+  });
+
+  it("asks for the provider's own key again when a saved key is removed on the way back to its own address", async () => {
+    await withRouter(createBaseUrlRouter(routeSettings(pipeline)), async (served) => {
+      await postJson(served, "/api/update-base-url", { provider: "openai", base_url: "http://localhost:11434/v1" });
+      pipeline.updateApiKey(KEY, { provider: "openai" });
+      const back = await postJson(served, "/api/update-base-url", { provider: "openai", base_url: "" });
+      expect(back.status).toBe(200);
+      expect(back.body).toMatchObject({
+        key_removed: true,
+        status: { has_key: false, base_url: null, base_url_source: "default" },
+      });
+      expect(back.body.message).toBe(
+        "OpenAI requests now go to OpenAI's own address. The OpenAI key saved in Settings was removed with the " +
+          "other address: paste your OpenAI key again.",
+      );
       expect(pipeline.apiKeyStatus("openai").hasKey).toBe(false);
     });
   });

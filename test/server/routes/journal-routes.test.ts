@@ -1,8 +1,9 @@
 // The journal routes on their own (route-harness.ts), each test with its own router and a journal the test scripts:
 // each query read in plain words (its bounds, its defaults, text trimmed), the journal asked in its own terms,
-// callers' texts shown as sent even when they spell a secret, "stats" not read as an id, a malformed id refused
-// before the journal is asked, and 404 for an id it does not hold. The same routes on a real journal, with analyses
-// made through the API, are in ../journal-routes.test.ts.
+// callers' texts shown as sent even when they spell a secret, the stored charts answered whole (binary data, not
+// scanned for keys), an analysis stored without a symbol, "stats" not read as an id, a malformed id refused before the
+// journal is asked, and 404 for an id it does not hold. The same routes on a real journal, with analyses made
+// through the API, are in ../journal-routes.test.ts.
 import { describe, expect, it } from "vitest";
 
 import { createJournalRouter } from "../../../server/routes/journal-routes";
@@ -15,7 +16,12 @@ import { routeSettings, withRouter } from "./route-harness";
 const SECRET_ASSET = "SECRETASSET-1234";
 const SECRET_SYMBOL = "SECRETSYMBOL-5678";
 const SECRET_KEY = "SECRETGROUP-9012";
-const redactor = createSecretRedactor(() => [SECRET_ASSET, SECRET_SYMBOL, SECRET_KEY]);
+// A key in use whose text is also a run of base64: it turns up by chance inside a stored chart (which must come back
+// whole), and in a stored error quoting it (which must not).
+const CHART_KEY = "QUJDREVGR0hJSktMTU5P";
+const PATTERN_CHART = `iVBORw0KGgo${CHART_KEY}AAAA`;
+const TREND_CHART = `iVBORw0KGgoBBBB${CHART_KEY}`;
+const redactor = createSecretRedactor(() => [SECRET_ASSET, SECRET_SYMBOL, SECRET_KEY, CHART_KEY]);
 
 const SUMMARY = {
   id: "a1",
@@ -40,6 +46,14 @@ const SUMMARY = {
   demo: true,
 };
 
+const STORED: Record<string, Record<string, unknown>> = {
+  a1: { id: "a1", asset: SECRET_ASSET, asset_name: SECRET_ASSET, symbol: SECRET_SYMBOL },
+  // Its charts, as the journal puts them back from their stored bytes.
+  c1: { id: "c1", asset: "BTC", symbol: "BTC-USD", pattern_chart: PATTERN_CHART, trend_chart: TREND_CHART },
+  // A failed analysis stored without a symbol (nor a name, nor charts), its error quoting a key.
+  n1: { id: "n1", asset: SECRET_ASSET, pattern_chart: null, error: `Provider refused key ${CHART_KEY}` },
+};
+
 function journal() {
   const asked: Record<string, unknown[]> = { list: [], stats: [], overTime: [], get: [], delete: [] };
   const fake = {
@@ -58,9 +72,7 @@ function journal() {
     scoreOutcomes: () => Promise.resolve({ scored: 2, pending: 1, failed: 0, callerData: 3 }),
     get: (id: string) => {
       asked.get?.push(id);
-      return Promise.resolve(
-        id === "a1" ? { id, asset: SECRET_ASSET, asset_name: SECRET_ASSET, symbol: SECRET_SYMBOL } : undefined,
-      );
+      return Promise.resolve(STORED[id]);
     },
     delete: (id: string) => {
       asked.delete?.push(id);
@@ -96,6 +108,7 @@ describe("GET /api/analyses", () => {
     ["asset=a&asset=b", /asset: must be given once, as text/],
     ["source=robot", /source: must be one of page, api, notebook, cli, evaluation/],
     [`cursor=${"c".repeat(513)}`, /cursor: is too long/],
+    ["cursor=a&cursor=b", /cursor: must be given once/],
     ["order=asc", /unknown field: order/],
   ])("answers 400 in plain words for ?%s, asking nothing", async (query, message) => {
     const { asked, settings } = journal();
@@ -183,6 +196,37 @@ describe("GET and DELETE /api/analyses/:id", () => {
     );
     expect(asked.get).toEqual(["a1", "b2"]);
     expect(asked.delete).toEqual(["a1", "b2"]);
+  });
+
+  it("answers the stored charts whole though a key's text turns up in them", async () => {
+    const { settings } = journal();
+    await withRouter(
+      createJournalRouter(settings),
+      async (served) => {
+        const stored = await getJson(served, "/api/analyses/c1");
+        expect(stored.status).toBe(200);
+        expect(stored.body).toEqual(STORED.c1);
+      },
+      { redactor },
+    );
+  });
+
+  it("answers a stored analysis without a symbol, a key quoted in its error redacted", async () => {
+    const { settings } = journal();
+    await withRouter(
+      createJournalRouter(settings),
+      async (served) => {
+        const failed = await getJson(served, "/api/analyses/n1");
+        expect(failed.status).toBe(200);
+        expect(failed.body).toEqual({
+          id: "n1",
+          asset: SECRET_ASSET,
+          pattern_chart: null,
+          error: "Provider refused key [redacted]",
+        });
+      },
+      { redactor },
+    );
   });
 
   it("refuses a malformed id before the journal is asked", async () => {

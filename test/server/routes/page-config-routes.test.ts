@@ -1,12 +1,13 @@
 // GET /api/page-config on its own (route-harness.ts), its router built inside the test (the configuration is built
 // with it): the texts the page shows for each step and indicator, with the periods the library computes at, the
-// palette and providers from the library's tables, and /output among the page's static files. The whole app's
-// answer against the library's constants is in ../page-config.test.ts.
+// palette and providers from the library's tables, the answer exactly as its documented schema describes it, and
+// /output among the page's static files. The whole app's answer against the library's constants is in
+// ../page-config.test.ts.
 import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { createPageConfigRouter, legacyOutputFiles } from "../../../server/routes/page-config-routes";
+import { createPageConfigRouter, legacyOutputFiles, pageConfigSchema } from "../../../server/routes/page-config-routes";
 import { chartColors } from "../../../src/charts/index";
 import { providerIds } from "../../../src/index";
 import { providerInfo } from "../../../src/llm/index";
@@ -68,6 +69,16 @@ describe("GET /api/page-config", () => {
         low_support: chartColors.lowSupport,
         high_resistance: chartColors.highResistance,
       });
+    });
+  });
+
+  it("answers exactly what its documented schema describes, each optional stage's step named", async () => {
+    await withRouter(createPageConfigRouter(routeSettings({})), async (served) => {
+      const { body } = await getJson(served, "/api/page-config");
+      // The OpenAPI document is generated from the schema: parsing keeps only what it documents, and refuses a
+      // stage step it does not name or one missing a label.
+      expect(pageConfigSchema.parse(body)).toEqual(body);
+      expect(body.stages.steps.risk).toEqual({ label: expect.any(String), detail: expect.any(String) });
     });
   });
 });
