@@ -98,6 +98,22 @@ describe("migrateJournal on SQLite", () => {
     expect(await applied(opened)).toEqual(Object.keys(journalMigrations("sqlite")));
   });
 
+  it("says what failed before any migration ran, naming none", async () => {
+    const opened = await freshDatabase();
+    // Kysely's own lock table, there already with other columns: the migrator fails while taking its lock.
+    await sql`create table kysely_migration_lock (other text)`.execute(opened.db);
+    const error = await migrateJournal(opened).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(JournalError);
+    expect(error).toMatchObject({ reason: "migration_failed" });
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^Could not bring the journal database ${opened.location.replaceAll(/[.*+?^${}()|[\]\\]/gu, "\\$&")} up to date: .*id.*\\. Each migration runs in a transaction, so the failed one left nothing behind\\.$`,
+        "u",
+      ),
+    );
+    expect(await tableNames(opened)).not.toContain("analyses");
+  });
+
   it("names a single unknown migration in the singular", async () => {
     const opened = await freshDatabase();
     await migrateJournal(opened);
