@@ -92,7 +92,10 @@ describe("openJournalDatabase with a database URL", () => {
     const error = await openIn(folder, {
       databaseUrl: "  postgres://journal:hunter2secret@127.0.0.1:1/journal  ",
       connectTimeoutMs: 5_000,
-    }).catch((caught: unknown) => caught as Error);
+    }).then(
+      () => new Error("the open succeeded"),
+      (caught: unknown) => caught as Error,
+    );
     expect(error).toMatchObject({ reason: "database_unavailable" });
     expect(error.message).toMatch(
       /^Cannot connect to the journal database postgres:\/\/journal:\*\*\*@127\.0\.0\.1:1\/journal: /u,

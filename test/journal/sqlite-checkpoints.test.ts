@@ -26,7 +26,9 @@ beforeEach(async () => {
   connection = new Database(path.join(folder, "journal.db"));
   db = new Kysely<JournalDatabase>({
     dialect: new SqliteDialect({ database: connection }),
-    log: (event) => statements.push(event.query.sql),
+    log: (event) => {
+      statements.push(event.query.sql);
+    },
   });
 });
 afterEach(async () => {

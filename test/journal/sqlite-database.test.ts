@@ -47,7 +47,6 @@ const failureOf = (target: string, options: { busyTimeoutMs?: number; integrityC
     (error: unknown) => error as JournalError,
   );
 
- 
 const pragma = async (db: Kysely<any>, name: string) =>
   Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0] ?? {})[0];
 
@@ -87,7 +86,6 @@ describe("a new SQLite journal", () => {
       provider: {
         getMigrations: async () => ({
           "0001-probe": {
-             
             async up(migrating: Kysely<any>) {
               await migrating.schema.createTable("probe").addColumn("x", "text").execute();
               throw new Error("fails after its first step");
