@@ -4,6 +4,7 @@
 // PostgreSQL's successful open is in postgres-database-live.test.ts.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -88,6 +89,28 @@ describe("openJournalDatabase on SQLite", () => {
 });
 
 describe("openJournalDatabase with a database URL", () => {
+  it("passes the connect timeout it was given on to the pool", async () => {
+    // A server that accepts connections and never answers.
+    const silent = createServer((socket) => socket.on("error", () => undefined));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = silent.address() as { port: number };
+      const started = performance.now();
+      const error = await openIn(folder, {
+        databaseUrl: `postgres://journal:pw@127.0.0.1:${port}/journal`,
+        connectTimeoutMs: 300,
+      }).then(
+        () => new Error("the open succeeded"),
+        (caught: unknown) => caught as Error,
+      );
+      expect(error).toMatchObject({ reason: "database_unavailable" });
+      expect(error.message).toContain("timeout");
+      expect(performance.now() - started).toBeLessThan(8_000); // not the default 10 s
+    } finally {
+      silent.close();
+    }
+  });
+
   it("reads a URL with spaces around it as PostgreSQL, and names it without its password", async () => {
     const error = await openIn(folder, {
       databaseUrl: "  postgres://journal:hunter2secret@127.0.0.1:1/journal  ",

@@ -40,6 +40,21 @@ describe("a PostgreSQL journal database", () => {
     }
   });
 
+  it("is opened with the pool size asked for", async () => {
+    const opened = await openJournalDatabase({ dataDir, databaseUrl: await postgres.database(), poolSize: 2 });
+    try {
+      const pids = await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.2)`.execute(opened.db);
+          return rows[0]!.pid;
+        }),
+      );
+      expect(new Set(pids).size).toBe(2);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it("keeps no more connections than its pool size", async () => {
     const db = await openPostgresDatabase({ url: await postgres.database(), poolSize: 2, connectTimeoutMs: 10_000 });
     try {

@@ -88,6 +88,15 @@ describe("the checkpoint scheduler", () => {
     expect(statements).toEqual([]);
   });
 
+  it("runs nothing after a write that comes once it has stopped", async () => {
+    const scheduler = createCheckpointScheduler(db, walFile);
+    await logOfSize(40 * MIB);
+    scheduler.stop();
+    scheduler.afterWrite();
+    await settle();
+    expect(statements).toEqual([]);
+  });
+
   it("swallows a checkpoint that fails (the connection already closed)", async () => {
     const scheduler = createCheckpointScheduler(db, walFile);
     await logOfSize(40 * MIB);

@@ -2,6 +2,7 @@
 // set up, what a write transaction locks, a migration rolled back whole, each way the file can be unusable and the
 // error that says so, and waiting for another process's lock only as long as asked.
 import { spawn } from "node:child_process";
+import { closeSync, openSync, readdirSync, writeSync } from "node:fs";
 import { mkdir, mkdtemp, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -144,21 +145,53 @@ describe("an unusable journal file", () => {
     const header = Buffer.alloc(100);
     header.write("SQLite format 3\0", "latin1");
     await writeFile(file, header);
-    const error = await failureOf(file);
+    const started = performance.now();
+    const error = await failureOf(file, { busyTimeoutMs: 60_000 });
+    expect(performance.now() - started).toBeLessThan(30_000); // refused at once, not retried as busy
     expect(error).toMatchObject({ reason: "damaged_database", filePath: file });
     expect(error.message).toContain(`The journal database ${file} is damaged: file is not a database.`);
     expect((error.cause as { code?: string }).code).toBe("SQLITE_NOTADB");
   });
 
+  it("whose first page is garbage after the header is refused as damaged at once, not retried as busy", async () => {
+    const database = new Database(file);
+    database.exec("create table filler (text text)");
+    database.close();
+    // The first page's b-tree header, just after the file header: SQLite reads the schema there.
+    const handle = openSync(file, "r+");
+    try {
+      writeSync(handle, Buffer.alloc(100, 0x5a), 0, 100, 108);
+    } finally {
+      closeSync(handle);
+    }
+    const started = performance.now();
+    const error = await failureOf(file, { busyTimeoutMs: 60_000 });
+    expect(performance.now() - started).toBeLessThan(30_000); // well before the busy timeout
+    expect(error).toMatchObject({ reason: "damaged_database", filePath: file });
+    expect((error.cause as { code?: string }).code).toBe("SQLITE_CORRUPT");
+    expect(error.message).toContain(`The journal database ${file} is damaged: malformed database schema`);
+  });
+
   it("that fails the integrity check is refused, naming what the check found, unless the check is off", async () => {
     writeCorruptDatabase(file);
-    const error = await failureOf(file);
+    const started = performance.now();
+    const error = await failureOf(file, { busyTimeoutMs: 60_000 });
+    expect(performance.now() - started).toBeLessThan(30_000); // refused at once, not retried as busy
     expect(error).toMatchObject({ reason: "damaged_database", filePath: file });
     expect(error.message).toMatch(
       /is damaged: the integrity check failed \(\*\*\* in database main \*\*\*.+\)\. It has been left/su,
     );
     const { db } = await openAt(file, { integrityCheck: false });
     expect(await pragma(db, "journal_mode")).toBe("wal");
+  });
+
+  it("closes the file it read the header from, whatever the header said", async () => {
+    const openFiles = () => readdirSync("/proc/self/fd").length;
+    await writeFile(file, "not a database, ".repeat(20));
+    const before = openFiles();
+    for (let attempt = 0; attempt < 20; attempt += 1)
+      expect(await failureOf(file)).toMatchObject({ reason: "damaged_database" });
+    expect(openFiles() - before).toBeLessThan(10);
   });
 
   it("in a place that cannot be read says so, with the path and the system's reason", async () => {
