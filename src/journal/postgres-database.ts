@@ -57,8 +57,11 @@ export async function openPostgresDatabase(options: PostgresJournalOptions): Pro
     const client = await abortable(pool.connect(), options.signal ?? new AbortController().signal);
     client.release();
   } catch (error) {
-    await pool.end().catch(() => undefined);
+    // Ending the pool waits for a connection attempt still under way, up to the connect timeout: a cancelled open
+    // answers at once and lets the pool end behind it.
+    const ended = pool.end().catch(() => undefined);
     if (options.signal?.aborted) throw error;
+    await ended;
     throw new JournalError({
       reason: "database_unavailable",
       cause: error,

@@ -46,28 +46,41 @@ function damagedError(file: string, problem: string, cause?: unknown): JournalEr
   });
 }
 
+function unreadable(file: string, error: unknown): JournalError {
+  return new JournalError({
+    reason: "database_unavailable",
+    filePath: file,
+    message: `Cannot read the journal database ${file}: ${describeError(error)}`,
+    cause: error,
+  });
+}
+
+/** The file's first bytes, or undefined for a new journal (no file yet). */
+function readHead(file: string): { size: number; header: Buffer } | undefined {
+  try {
+    const size = statSync(file).size;
+    const header = Buffer.alloc(HEADER_BYTES);
+    if (size === 0) return { size, header };
+    const handle = openSync(file, "r");
+    try {
+      readSync(handle, header, 0, HEADER_BYTES, 0);
+    } finally {
+      closeSync(handle);
+    }
+    return { size, header };
+  } catch (error) {
+    // A folder in the file's place, a symbolic link loop, a permission: said as such, not as Node's bare error.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw unreadable(file, error);
+  }
+}
+
 /** Reads the first bytes itself, so a file that is not SQLite is never handed to SQLite at all. */
 function checkHeader(file: string): void {
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return; // a new journal
-    throw new JournalError({
-      reason: "database_unavailable",
-      filePath: file,
-      message: `Cannot read the journal database ${file}: ${describeError(error)}`,
-      cause: error,
-    });
-  }
+  const head = readHead(file);
+  if (!head) return; // a new journal
+  const { size, header } = head;
   if (size === 0) return; // SQLite's own way of starting a database: an empty file
-  const header = Buffer.alloc(HEADER_BYTES);
-  const handle = openSync(file, "r");
-  try {
-    readSync(handle, header, 0, HEADER_BYTES, 0);
-  } finally {
-    closeSync(handle);
-  }
   if (size < HEADER_BYTES || !header.subarray(0, SQLITE_HEADER.length).equals(SQLITE_HEADER)) {
     throw damagedError(file, "it is not a SQLite database (its first bytes are not the SQLite header)");
   }
