@@ -48,7 +48,7 @@ describe("bench/mutation", () => {
         pieces.filter((piece) => text.includes(piece)),
         group,
       ).toEqual([]);
-      expect(text.match(/\/tmp\/[\w.-]*[A-Za-z0-9]{6}\b/g) ?? [], group).toEqual([]);
+      expect(text.match(/\/tmp\/[\w.-]*?-[A-Za-z0-9]{6}(?![A-Za-z0-9])/g) ?? [], group).toEqual([]);
     }
   });
 });
