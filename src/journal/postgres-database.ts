@@ -53,12 +53,15 @@ export async function openPostgresDatabase(options: PostgresJournalOptions): Pro
   // 'error' on the client, which the pool only listens for while the client is idle: without this listener that
   // second report would end the process.
   pool.on("connect", (client) => client.on("error", () => undefined));
+  const connecting = pool.connect();
   try {
-    const client = await abortable(pool.connect(), options.signal ?? new AbortController().signal);
+    const client = await abortable(connecting, options.signal ?? new AbortController().signal);
     client.release();
   } catch (error) {
-    // Ending the pool waits for a connection attempt still under way, up to the connect timeout: a cancelled open
-    // answers at once and lets the pool end behind it.
+    // A cancelled open answers at once. Its connection attempt goes on: when it succeeds late, the connection is
+    // closed at once (release(true)), or the pool would hold it, and never end, with nobody left to release it.
+    connecting.then((late) => late.release(true), () => undefined);
+    // Ending the pool waits for that attempt, up to the connect timeout: it ends behind the answer.
     const ended = pool.end().catch(() => undefined);
     if (options.signal?.aborted) throw error;
     await ended;

@@ -2,6 +2,7 @@
 // the engine and the location without the password, the pool's size as asked, an idle connection that the server
 // drops (a restart) not ending the process, and close() ending the pool.
 import { mkdtemp, rm } from "node:fs/promises";
+import { connect as connectTcp, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -69,6 +70,52 @@ describe("a PostgreSQL journal database", () => {
       await db.destroy();
     }
   });
+
+  it("closes the connection of a cancelled open that the server answers late", async () => {
+    const url = new URL(await postgres.database());
+    // A proxy that reaches the server only after the open was cancelled, and tells when that connection closes.
+    let upstream: Socket | undefined;
+    const accepted: Socket[] = [];
+    let reached!: () => void;
+    const reachedServer = new Promise<void>((resolve) => (reached = resolve));
+    let closed!: () => void;
+    const upstreamClosed = new Promise<void>((resolve) => (closed = resolve));
+    const proxy: Server = createServer((socket) => {
+      accepted.push(socket);
+      socket.pause();
+      setTimeout(() => {
+        upstream = connectTcp(Number(url.port), url.hostname, () => reached());
+        upstream.on("close", () => closed());
+        upstream.on("error", () => undefined);
+        socket.on("error", () => undefined);
+        socket.pipe(upstream).pipe(socket);
+        socket.resume();
+      }, 500);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const proxied = new URL(url);
+    proxied.hostname = "127.0.0.1";
+    proxied.port = String((proxy.address() as { port: number }).port);
+    try {
+      const opening = openPostgresDatabase({
+        url: proxied.toString(),
+        poolSize: 1,
+        connectTimeoutMs: 60_000,
+        signal: AbortSignal.timeout(100),
+      });
+      await expect(opening).rejects.toMatchObject({ name: "TimeoutError" });
+      await reachedServer;
+      // The late connection is closed at once; left in the pool, it would stay open as long as the process.
+      const stayedOpen = new Promise<never>((_, reject) => {
+        setTimeout(() => reject(new Error("the late connection was still open after 20 s")), 20_000).unref();
+      });
+      await Promise.race([upstreamClosed, stayedOpen]);
+    } finally {
+      upstream?.destroy();
+      for (const socket of accepted) socket.destroy();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  }, 60_000);
 
   it("survives the server dropping an idle connection, and answers again once it is back", async () => {
     const db = await openPostgresDatabase({ url: await postgres.database(), poolSize: 2, connectTimeoutMs: 10_000 });
