@@ -58,7 +58,14 @@ function unreadable(file: string, error: unknown): JournalError {
 /** The file's first bytes, or undefined for a new journal (no file yet). */
 function readHead(file: string): { size: number; header: Buffer } | undefined {
   try {
-    const size = statSync(file).size;
+    const info = statSync(file);
+    // Checked here, not left to the read below: an empty folder reports a size of 0 on some file systems (btrfs),
+    // which would pass for a new journal's empty file.
+    if (!info.isFile()) {
+      const what = info.isDirectory() ? "EISDIR: it is a folder" : "it is not a regular file";
+      throw Object.assign(new Error(what), { code: info.isDirectory() ? "EISDIR" : "EINVAL" });
+    }
+    const size = info.size;
     const header = Buffer.alloc(HEADER_BYTES);
     if (size === 0) return { size, header };
     const handle = openSync(file, "r");

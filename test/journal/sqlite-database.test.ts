@@ -1,7 +1,7 @@
 // Opening the embedded journal's SQLite file directly (sqlite-database.ts), in a temp folder: how the connection is
 // set up, what a write transaction locks, a migration rolled back whole, each way the file can be unusable and the
 // error that says so, and waiting for another process's lock only as long as asked.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { closeSync, openSync, readdirSync, writeSync } from "node:fs";
 import { mkdir, mkdtemp, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -208,6 +208,13 @@ describe("an unusable journal file", () => {
     expect(looping.message).toMatch(new RegExp(`^Cannot read the journal database ${loop}: ELOOP`, "u"));
   });
 
+  it("that is not a regular file says so, though it reports a size of 0 (a named pipe, or a folder on btrfs)", async () => {
+    execFileSync("mkfifo", [file]);
+    const pipe = await failureOf(file);
+    expect(pipe).toMatchObject({ reason: "database_unavailable", filePath: file });
+    expect(pipe.message).toBe(`Cannot read the journal database ${file}: it is not a regular file`);
+  });
+
   it("whose folder cannot be made says so", async () => {
     await writeFile(path.join(folder, "plain-file"), "x");
     const target = path.join(folder, "plain-file", "journal.db");
@@ -219,7 +226,10 @@ describe("an unusable journal file", () => {
 });
 
 /** A process that writes to `target` in SQLite's default (rollback) mode and keeps its transaction open `holdMs`. */
-async function holdWriteLock(target: string, holdMs: number): Promise<{ released: Promise<number | null> }> {
+async function holdWriteLock(
+  target: string,
+  holdMs: number,
+): Promise<{ released: Promise<number | null>; stop: () => void }> {
   const script = `
     const Database = require(${JSON.stringify(require.resolve("better-sqlite3"))});
     const db = new Database(process.argv[1]);
@@ -234,21 +244,26 @@ async function holdWriteLock(target: string, holdMs: number): Promise<{ released
   });
   const released = new Promise<number | null>((resolve) => child.once("exit", resolve));
   return new Promise((resolve, reject) => {
-    child.stdout.once("data", () => resolve({ released }));
+    child.stdout.once("data", () => resolve({ released, stop: () => child.kill() }));
     child.once("exit", (code) => reject(new Error(`the lock holder exited (${code}) before taking the lock`)));
   });
 }
 
 describe("another process's lock on a new file", () => {
   it("is waited for no longer than the busy timeout, then reported as the database being unavailable", async () => {
-    const holder = await holdWriteLock(file, 3_000);
+    // Held far longer than the open may wait (300 ms), so that a slow machine cannot see it released first.
+    const holder = await holdWriteLock(file, 20_000);
     let released = false;
     void holder.released.then(() => (released = true));
-    const error = await failureOf(file, { busyTimeoutMs: 300 });
-    expect(released).toBe(false); // it gave up while the lock was still held
-    expect(error).toBeInstanceOf(JournalError);
-    expect(error).toMatchObject({ reason: "database_unavailable", filePath: file });
-    expect(error.message).toMatch(new RegExp(`^Cannot open the journal database ${file}: database is locked`, "u"));
-    await holder.released;
+    try {
+      const error = await failureOf(file, { busyTimeoutMs: 300 });
+      expect(released).toBe(false); // it gave up while the lock was still held
+      expect(error).toBeInstanceOf(JournalError);
+      expect(error).toMatchObject({ reason: "database_unavailable", filePath: file });
+      expect(error.message).toMatch(new RegExp(`^Cannot open the journal database ${file}: database is locked`, "u"));
+    } finally {
+      holder.stop();
+      await holder.released;
+    }
   }, 30_000);
 });
