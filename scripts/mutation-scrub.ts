@@ -2,7 +2,7 @@
 // reason can quote a key a test generated at run time (test/support/fake-key-shapes.ts) or a piece of one, and a
 // test's temporary folder. Each becomes a placeholder in bench/mutation/<group>/report.json; what was replaced is
 // counted on the output. test/repository/mutation-reports.test.ts fails on a report that still holds either.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { FAKE_KEY_SHAPES } from "../test/support/fake-key-shapes";
@@ -10,15 +10,13 @@ import { groupsFromArguments, reportsDir } from "./mutation-runs";
 
 /** Shorter runs of a key's random part could be chance; the redactor's own pieces are 12 characters. */
 const MIN_PIECE = 8;
-const TEMP_FOLDER = /\/tmp\/[\w.-]*?-[A-Za-z0-9]{6}(?=[/'"\s\\]|$)/g;
+/** A test's temporary folder: a name under /tmp with mkdtemp's random 6-character suffix. */
+export const TEMP_FOLDER = /\/tmp\/[\w.-]*?-[A-Za-z0-9]{6}(?![A-Za-z0-9])/g;
 
 /** The random part of each generated key (what follows its fixed prefix, or a JWT's last part). */
 export function generatedKeyTails(): string[] {
-  return Object.values(FAKE_KEY_SHAPES).map((key) =>
-    key
-      .split(".")
-      .at(-1)!
-      .replace(/^(sk-proj-|sk-ant-api03-|AIza|ghp_)/, ""),
+  return Object.entries(FAKE_KEY_SHAPES).map(([shape, key]) =>
+    shape === "jwtLike" ? key.split(".").at(-1)! : key.replace(/^(sk-proj-|sk-ant-api03-|AIza|ghp_)/, ""),
   );
 }
 
@@ -51,6 +49,11 @@ function main(args: string[]): void {
   }
   for (const group of groups) {
     const file = path.join(reportsDir, group, "report.json");
+    if (!existsSync(file)) {
+      console.error(`No report for "${group}": ${path.relative(process.cwd(), file)} does not exist.`);
+      process.exitCode = 1;
+      continue;
+    }
     const { text, replaced } = scrubReportText(readFileSync(file, "utf8"));
     if (replaced > 0) writeFileSync(file, text);
     console.log(`${group}: ${replaced} replaced`);

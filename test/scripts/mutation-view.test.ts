@@ -33,10 +33,11 @@ const viewerScript = () =>
 describe("mutationReportHtml", () => {
   it("embeds the report so that its text cannot end the script, and reads back the same report", async () => {
     const report = await hostileReport();
-    const html = mutationReportHtml(report, "/* viewer */", "mutation: <cursor> & co");
+    const html = mutationReportHtml(report, "/* viewer */", 'mutation: <cursor> & "co"');
     expect(html).not.toContain("</script><img");
     expect(html.match(/<\/script>/g)).toHaveLength(2); // the viewer's and the report's own
-    expect(html).toContain("<title>mutation: &lt;cursor> &amp; co</title>");
+    expect(html).toContain("<title>mutation: &lt;cursor> &amp; &quot;co&quot;</title>");
+    expect(html).toContain('title-postfix="mutation: &lt;cursor> &amp; &quot;co&quot;"');
     const embedded = /^app\.report = (.*);$/m.exec(html)?.[1];
     expect(JSON.parse(embedded ?? "null")).toEqual(report);
   });
