@@ -1,8 +1,8 @@
 // One recorded analysis by id, on SQLite (the same statements on both engines; journal.test.ts runs both): the id
 // trimmed and bounded, each chart put back in the answer fields that held it (a chart gone from the store leaves its
-// field as stored), the outcome and the lesson with it, and a removal that keeps the charts other analyses use. This file loads stored-analysis.ts before the rest of the
-// journal: saving a lesson then once found the lesson schema without its id field (lessons.ts and stored-analysis.ts
-// imported each other; analysis-id.ts broke the cycle).
+// field as stored), the outcome and the lesson with it, and a removal that keeps the charts other analyses use. This
+// file loads stored-analysis.ts before the rest of the journal: saving a lesson then once found the lesson schema
+// without its id field (lessons.ts and stored-analysis.ts imported each other; analysis-id.ts broke the cycle).
 import { createHash } from "node:crypto";
 import path from "node:path";
 
