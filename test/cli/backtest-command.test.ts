@@ -213,14 +213,12 @@ describe("quantagent backtest", () => {
       server.setHandler(async (request) => fakeReply.delay(250, momentumAnalyst(request)));
       const args = ["--csv", csv, "--out", path.join(scratch, "resume"), "--no-charts", "--concurrency", "1"];
       const cacheArgs = ["--cache-dir", path.join(scratch, "cache-resume")];
-      const child = spawn(
-        path.join(root, "node_modules/.bin/tsx"),
-        ["cli/main.ts", "backtest", ...args, ...cacheArgs],
-        {
-          cwd: root,
-          env: modelEnv(),
-        },
-      );
+      // tsx as a loader in this one process, not tsx's launcher: the launcher relays the signal to a child of its
+      // own and, on a busy machine, kills it outright when it does not answer within 30 ms.
+      const child = spawn(process.execPath, ["--import", "tsx", "cli/main.ts", "backtest", ...args, ...cacheArgs], {
+        cwd: root,
+        env: modelEnv(),
+      });
       let stderr = "";
       // "close", not "exit": the last of standard error has been read by then.
       const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
