@@ -60,7 +60,10 @@ export async function openPostgresDatabase(options: PostgresJournalOptions): Pro
   } catch (error) {
     // A cancelled open answers at once. Its connection attempt goes on: when it succeeds late, the connection is
     // closed at once (release(true)), or the pool would hold it, and never end, with nobody left to release it.
-    connecting.then((late) => late.release(true), () => undefined);
+    connecting.then(
+      (late) => late.release(true),
+      () => undefined,
+    );
     // Ending the pool waits for that attempt, up to the connect timeout: it ends behind the answer.
     const ended = pool.end().catch(() => undefined);
     if (options.signal?.aborted) throw error;
