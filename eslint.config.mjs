@@ -20,7 +20,7 @@ export default tseslint.config(
       "notebooks/",
       "bench/results/",
       ".stryker-tmp/",
-      "bench/mutation/",
+      "reports/",
     ],
   },
   js.configs.recommended,

@@ -1,8 +1,8 @@
 // Mutation testing (`npm run test:mutation`): StrykerJS changes the security, durability and money-spending code one
 // small edit at a time and checks that some test fails. Too slow for CI or `npm test`; run it by group, e.g.
 //   MUTATION_GROUP=common MUTATION_TESTS=test/common npm run test:mutation -- --mutate "src/common/file-lock.ts"
-// (docs/testing.md lists the groups). Reports land in bench/mutation/.
-// Each group writes its own reports: bench/mutation/<MUTATION_GROUP>/.
+// (docs/testing.md lists the groups and their latest scores). Each group writes its reports to
+// reports/mutation/<MUTATION_GROUP>/ (git-ignored): a run's artefacts, not files anyone edits or commits.
 const group = process.env.MUTATION_GROUP ?? "all";
 
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
@@ -47,6 +47,7 @@ export default {
   ignorePatterns: [
     "/data",
     "/bench",
+    "/reports",
     "/coverage",
     "/test-artifacts",
     "/notebooks",
@@ -57,7 +58,7 @@ export default {
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",
   reporters: ["html", "json", "clear-text", "progress"],
-  htmlReporter: { fileName: `bench/mutation/${group}/report.html` },
-  jsonReporter: { fileName: `bench/mutation/${group}/report.json` },
+  htmlReporter: { fileName: `reports/mutation/${group}/report.html` },
+  jsonReporter: { fileName: `reports/mutation/${group}/report.json` },
   thresholds: { high: 90, low: 80, break: null },
 };
