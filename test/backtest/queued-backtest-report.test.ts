@@ -67,7 +67,8 @@ async function workOff(handle: DatabaseHandle, url: string, runId: string): Prom
     kinds: [backtestJobKind],
     settings: { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, concurrency: 2 },
     // The keys and base URL are the worker's own: the run carries none.
-    env: { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl },
+    // The shared rate limit (one call a second by default) is tested on its own; here it would only add waiting.
+    env: { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl, RATE_LIMITS: "off" },
     dataDir: scratch,
     renderer,
   });

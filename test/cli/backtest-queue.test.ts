@@ -45,6 +45,8 @@ function environment(databaseUrl: string | undefined, machine: string): NodeJS.P
     DATA_DIR: path.join(scratch, machine),
     OPENAI_API_KEY: key,
     OPENAI_BASE_URL: server.openaiBaseUrl,
+    // The shared rate limit (one call a second by default) is tested on its own; here it would only add waiting.
+    RATE_LIMITS: "off",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 }

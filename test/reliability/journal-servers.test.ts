@@ -41,6 +41,8 @@ describe.each(journalEngines)("two server processes on one %s journal", (engine)
     const env = {
       OPENAI_API_KEY: TEST_KEY,
       OPENAI_BASE_URL: fake.openaiBaseUrl,
+      // The shared rate limit (one call a second by default) is tested on its own; here it would only add waiting.
+      RATE_LIMITS: "off",
       ...(location.databaseUrl ? { DATABASE_URL: location.databaseUrl } : {}),
     };
     // SQLite: one data folder for both. PostgreSQL: nothing on disk in common.
