@@ -1,14 +1,27 @@
-import { defineConfig } from "vitest/config";
+// The test suite as four vitest projects, run together by `npm test` (`vitest run`) or one at a time
+// (`npm run test:unit`, `vitest run --project postgres`, ...):
+//   unit      in-process tests, in worker threads (cheaper to start than a process per file);
+//   browser   the web page driven in real Chromium (*.browser.test.ts);
+//   postgres  tests against PostgreSQL (*.postgres.test.ts), on one server for the whole run;
+//   e2e       whole programs from outside: the notebooks through Jupyter, the packed tarball, a fresh clone.
+// Heavy fixtures are started once per run, in vitest's main process, not once per file: one Chromium
+// (test/support/global/shared-chromium.ts) and one PostgreSQL server (test/support/global/shared-postgres.ts).
+// docs/testing.md says which project a new test belongs in.
+import { configDefaults, defineConfig } from "vitest/config";
+
+const sharedChromium = "test/support/global/shared-chromium.ts";
+const sharedPostgres = "test/support/global/shared-postgres.ts";
+const browserTests = "test/**/*.browser.test.ts";
+const postgresTests = "test/**/*.postgres.test.ts";
+const endToEndTests = "test/e2e/**/*.test.ts";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     // Hang guards only, never speed bounds: a busy machine (a CI runner under a CPU burner) may take many times longer
     // than an idle one, and a test must not fail for that. Speed is measured by the benchmarks in bench/.
     testTimeout: 180_000,
     hookTimeout: 300_000,
-    // Tests start local fake servers and a real Chromium; two workers fit this project's 2-core machines.
-    pool: "forks",
+    // Two workers fit this project's 2-core machines; the projects share them.
     maxWorkers: 2,
     // Tests must never reach a real provider or leak a developer's keys into requests.
     env: {
@@ -19,5 +32,34 @@ export default defineConfig({
       ANTHROPIC_BASE_URL: "",
       DASHSCOPE_BASE_URL: "",
     },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, browserTests, postgresTests, endToEndTests],
+          pool: "threads",
+          globalSetup: [sharedChromium],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "browser", include: [browserTests], pool: "threads", globalSetup: [sharedChromium] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: [postgresTests],
+          pool: "forks",
+          globalSetup: [sharedChromium, sharedPostgres],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "e2e", include: [endToEndTests], pool: "forks", globalSetup: [sharedChromium] },
+      },
+    ],
   },
 });

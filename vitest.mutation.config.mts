@@ -1,6 +1,6 @@
-// The vitest settings Stryker's runner uses (stryker.config.mjs): the project's own, with the test files narrowed to
-// the folders or files of the group under mutation (MUTATION_TESTS, comma-separated) and without the browser tests, so
-// a group's first run does not start Chromium or the notebooks for nothing.
+// The vitest settings Stryker's runner uses (stryker.config.mjs): the project's own as one project, with the test files
+// narrowed to the folders or files of the group under mutation (MUTATION_TESTS, comma-separated), without the browser
+// and end-to-end tests, and with the run's shared Chromium and PostgreSQL server.
 import { configDefaults, defineConfig } from "vitest/config";
 
 import base from "./vitest.config.mjs";
@@ -14,7 +14,10 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
+    projects: undefined,
+    pool: "forks",
+    globalSetup: ["test/support/global/shared-chromium.ts", "test/support/global/shared-postgres.ts"],
     include: folders.map((entry) => (entry.endsWith(".test.ts") ? entry : `${entry}/**/*.test.ts`)),
-    exclude: [...configDefaults.exclude, "**/*.browser.test.ts"],
+    exclude: [...configDefaults.exclude, "**/*.browser.test.ts", "test/e2e/**"],
   },
 });

@@ -5,10 +5,13 @@
 // later render is one Plotly.toImage call in a warm page (about 30 ms). Concurrency: each toImage call draws into its own detached
 // div, so one page serves concurrent renders; when renders overlap, the pool opens more warm pages in the background
 // (up to maxPages), because separate pages let Chromium spread the drawing over more than one core.
+// Where Chromium comes from: launched here (the default), or, with `browserWSEndpoint` (or CHROMIUM_WS_ENDPOINT), a
+// running Chromium that this renderer connects to and draws in through a browser context of its own, so that one
+// browser can serve several processes (a Chromium container beside the servers; the test suite's one browser).
 // Lifecycle: a browser crash or disconnect drops the session, and the next render (or a retry of the render that hit
-// it) launches a new one. close() is final: it closes Chromium, removes its temporary profile, and any render after
+// it) launches (or connects) a new one. close() is final: it closes Chromium, removes its temporary profile, and any render after
 // it fails with ChartRendererClosedError (a closed renderer silently relaunching would leak a browser nobody closes).
-import type { Browser, Page } from "puppeteer-core";
+import type { Browser, BrowserContext, Page } from "puppeteer-core";
 import { z } from "zod";
 
 import { abortable, ignore } from "../common/abortable";
@@ -33,6 +36,15 @@ export interface RenderableFigure {
 export const chartRendererOptionsSchema = z.strictObject({
   /** Chromium binary; default: PUPPETEER_EXECUTABLE_PATH, then a system Chromium (/usr/bin/chromium, ...). */
   executablePath: z.string().min(1).optional(),
+  /**
+   * A running Chromium's DevTools WebSocket address (ws://host:port/devtools/browser/<id>) to connect to instead of
+   * launching one; default: CHROMIUM_WS_ENDPOINT when no executablePath is given. close() then closes only this
+   * renderer's pages and disconnects, leaving the browser to whoever started it.
+   */
+  browserWSEndpoint: z
+    .string()
+    .regex(/^wss?:\/\/\S+$/, "must be a ws:// or wss:// address")
+    .optional(),
   /** Warm pages kept at most; 2 measured best on this project's 2-core machines (bench/README.md). */
   maxPages: z.number().int().min(1).max(16).default(2),
   /** Per render, including a launch when one is needed. */
@@ -50,6 +62,7 @@ export interface RenderOptions {
 export interface ChartRendererStatus {
   /** idle: no browser yet (or the last one died); starting: launching; running: warm; closed: after close(). */
   state: "idle" | "starting" | "running" | "closed";
+  /** Null for a browser this renderer connected to (it is not its process). */
   browserPid: number | null;
   pageCount: number;
   userDataDir: string | null;
@@ -101,7 +114,10 @@ interface WarmPage {
 
 interface BrowserSession {
   browser: Browser;
-  userDataDir: string;
+  /** Where this renderer's pages open: the browser's default context when launched here, a context of its own when connected. */
+  context: BrowserContext;
+  /** The profile folder of a browser launched here; null for one connected to. */
+  userDataDir: string | null;
   pages: WarmPage[];
   pagesOpening: number;
   disconnected: boolean;
@@ -113,6 +129,9 @@ interface RenderWindow {
 
 export function createChartRenderer(options: ChartRendererOptions = {}): ChartRenderer {
   const settings = chartRendererOptionsSchema.parse(options);
+  const endpoint =
+    settings.browserWSEndpoint ??
+    (settings.executablePath === undefined ? process.env.CHROMIUM_WS_ENDPOINT?.trim() || undefined : undefined);
   let sessionPromise: Promise<BrowserSession> | null = null;
   /** Aborts the launch under way (close() during a launch): Chromium is killed instead of awaited. */
   let launchAbort: AbortController | null = null;
@@ -122,7 +141,9 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
   function getSession(): Promise<BrowserSession> {
     if (sessionPromise) return sessionPromise;
     const abort = new AbortController();
-    const starting = launchSession(settings.executablePath, abort.signal);
+    const starting = endpoint
+      ? connectSession(endpoint, abort.signal)
+      : launchSession(settings.executablePath, abort.signal);
     sessionPromise = starting;
     launchAbort = abort;
     const launched = () => {
@@ -140,7 +161,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
           // A lost connection leaves a browser nobody can drive: make sure it is gone (a no-op after a crash),
           // then remove its profile, since nobody will call close() for this session.
           session.browser.process()?.kill("SIGKILL");
-          void afterExit(session.browser).then(() => removeUserDataDir(session.userDataDir));
+          void afterExit(session.browser).then(() => removeProfile(session));
         });
       },
       () => {
@@ -165,7 +186,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     const leastBusy = session.pages.reduce((best, page) => (page.activeRenders < best.activeRenders ? page : best));
     if (leastBusy.activeRenders > 0 && session.pages.length + session.pagesOpening < settings.maxPages) {
       session.pagesOpening += 1;
-      openWarmPage(session.browser)
+      openWarmPage(session.context)
         .then((opened) => {
           if (session.disconnected || closing) return opened.page.close().catch(ignore);
           session.pages.push(opened);
@@ -180,7 +201,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
 
   /** Every page crashed: open a new one for this render (and keep it for the next ones). */
   async function replacePages(session: BrowserSession, signal: AbortSignal): Promise<WarmPage> {
-    const opening = openWarmPage(session.browser).then((opened) => {
+    const opening = openWarmPage(session.context).then((opened) => {
       session.pages.push(opened);
       watchPage(session, opened);
       return opened;
@@ -291,9 +312,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
       launchAbort?.abort(new ChartRendererClosedError());
       const session = await pending?.catch(() => null);
       if (!session) return;
-      await session.browser.close().catch(ignore);
-      await afterExit(session.browser);
-      await removeUserDataDir(session.userDataDir);
+      await endSession(session);
     })();
     return closing;
   }
@@ -315,9 +334,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
 }
 
 async function launchSession(executablePath: string | undefined, signal: AbortSignal): Promise<BrowserSession> {
-  // Loaded on first use: importing puppeteer costs time the library's other users should not pay. puppeteer-core, not
-  // puppeteer: the library drives an installed Chromium and must not download a browser when it is installed.
-  const { default: puppeteer } = await import("puppeteer-core");
+  const puppeteer = await loadPuppeteer();
   let resolvedPath: string;
   try {
     resolvedPath = resolveChromiumPath(executablePath, () => puppeteer.executablePath());
@@ -350,21 +367,74 @@ async function launchSession(executablePath: string | undefined, signal: AbortSi
       cause: error,
     });
   }
+  return warmSession({ browser, context: browser.defaultBrowserContext(), userDataDir });
+}
+
+/** A running Chromium at `endpoint`, drawn in through a browser context of this renderer's own. */
+async function connectSession(endpoint: string, signal: AbortSignal): Promise<BrowserSession> {
+  const puppeteer = await loadPuppeteer();
+  let browser: Browser;
   try {
-    const firstPage = await openWarmPage(browser);
-    const session: BrowserSession = { browser, userDataDir, pages: [firstPage], pagesOpening: 0, disconnected: false };
+    browser = await abortable(puppeteer.connect({ browserWSEndpoint: endpoint }), signal);
+  } catch (error) {
+    throw new ChartRenderError({
+      reason: "launch",
+      // The address only: a token in its query (a hosted browser's) is not for a log.
+      message: `Could not connect to Chromium at ${endpoint.split("?")[0]}: ${describeError(error)}`,
+      cause: error,
+    });
+  }
+  try {
+    const context = await abortable(browser.createBrowserContext(), signal);
+    return await warmSession({ browser, context, userDataDir: null });
+  } catch (error) {
+    await browser.disconnect().catch(ignore);
+    throw error;
+  }
+}
+
+/** The session with its first warm page; on failure the browser is ended (closed, or left if connected to). */
+async function warmSession(
+  start: Pick<BrowserSession, "browser" | "context" | "userDataDir">,
+): Promise<BrowserSession> {
+  try {
+    const firstPage = await openWarmPage(start.context);
+    const session: BrowserSession = { ...start, pages: [firstPage], pagesOpening: 0, disconnected: false };
     watchPage(session, firstPage);
     return session;
   } catch (error) {
-    await browser.close().catch(ignore);
-    await afterExit(browser);
-    await removeUserDataDir(userDataDir);
+    await endSession(start);
     throw new ChartRenderError({
       reason: "launch",
       message: `Could not load Plotly into Chromium: ${describeError(error)}`,
       cause: error,
     });
   }
+}
+
+/** Closes a browser launched here (and removes its profile); for one connected to, closes only this renderer's context. */
+async function endSession(session: Pick<BrowserSession, "browser" | "context" | "userDataDir">): Promise<void> {
+  if (session.userDataDir === null) {
+    await session.context.close().catch(ignore);
+    await session.browser.disconnect().catch(ignore);
+    return;
+  }
+  await session.browser.close().catch(ignore);
+  await afterExit(session.browser);
+  await removeProfile(session);
+}
+
+async function removeProfile(session: Pick<BrowserSession, "userDataDir">): Promise<void> {
+  if (session.userDataDir !== null) await removeUserDataDir(session.userDataDir);
+}
+
+/**
+ * Loaded on first use: importing puppeteer costs time the library's other users should not pay. puppeteer-core, not
+ * puppeteer: the library drives an installed Chromium and must not download a browser when it is installed.
+ */
+async function loadPuppeteer() {
+  const { default: puppeteer } = await import("puppeteer-core");
+  return puppeteer;
 }
 
 /** Resolves once the Chromium process has exited (at once if it already has, or was never ours). */
@@ -383,8 +453,8 @@ function watchPage(session: BrowserSession, warm: WarmPage): void {
   warm.page.once("error", () => retirePage(session, warm)); // the page's renderer process crashed
 }
 
-async function openWarmPage(browser: Browser): Promise<WarmPage> {
-  const page = await browser.newPage();
+async function openWarmPage(context: BrowserContext): Promise<WarmPage> {
+  const page = await context.newPage();
   try {
     await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
     await page.addScriptTag({ path: plotlyBundlePath() });

@@ -2,10 +2,12 @@
 // to PNGs of the asked size, concurrently too; a killed browser is relaunched; close() leaves nothing behind.
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import puppeteer from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { buildPatternFigure } from "../../src/charts/pattern-figure";
 import {
@@ -18,6 +20,10 @@ import { readPngSize } from "../../src/charts/png-size";
 import { buildTrendFigure } from "../../src/charts/trend-figure";
 import type { Candle } from "../../src/market/candle";
 import { isProcessAlive, waitFor } from "../support/wait";
+
+// These tests launch, kill and close a Chromium of the renderer's own: not the run's shared one, which every other
+// renderer in the suite connects to through CHROMIUM_WS_ENDPOINT (test/support/global/shared-chromium.ts).
+delete process.env.CHROMIUM_WS_ENDPOINT;
 
 const candles: Candle[] = Array.from({ length: 45 }, (_, index) => {
   const open = 100 + 5 * Math.sin(index / 4) + index * 0.3;
@@ -216,3 +222,93 @@ describe("chart renderer lifecycle", () => {
     }
   });
 });
+
+describe("chart renderer connected to a running Chromium (browserWSEndpoint, CHROMIUM_WS_ENDPOINT)", () => {
+  // The run's shared browser, given explicitly: this file cleared the variable above.
+  const endpoint = inject("chromiumEndpoint");
+
+  /** The pages open in the shared browser now, over a connection of the test's own. */
+  async function openPageCount(): Promise<number> {
+    const browser = await puppeteer.connect({ browserWSEndpoint: endpoint });
+    try {
+      const contexts = browser.browserContexts();
+      return (await Promise.all(contexts.map((context) => context.pages()))).flat().length;
+    } finally {
+      await browser.disconnect();
+    }
+  }
+
+  it("draws in the running browser without launching one, and close() leaves the browser running", async () => {
+    const before = await openPageCount();
+    const renderer = createChartRenderer({ browserWSEndpoint: endpoint });
+    try {
+      expect(readPngSize(await renderer.render(trendFigure))).toEqual({ width: 1280, height: 640 });
+      expect(renderer.status()).toMatchObject({ state: "running", browserPid: null, userDataDir: null, pageCount: 1 });
+      expect(await openPageCount()).toBe(before + 1);
+    } finally {
+      await renderer.close();
+    }
+    // Its pages went with its context; the browser still answers another renderer.
+    expect(await openPageCount()).toBe(before);
+    const next = createChartRenderer({ browserWSEndpoint: endpoint });
+    try {
+      expect(readPngSize(await next.render(patternFigure, { width: 400, height: 300 }))).toEqual({
+        width: 400,
+        height: 300,
+      });
+    } finally {
+      await next.close();
+    }
+    await expect(next.render(patternFigure)).rejects.toThrow(ChartRendererClosedError);
+  });
+
+  it("takes the address from CHROMIUM_WS_ENDPOINT, unless an executable path is given", async () => {
+    process.env.CHROMIUM_WS_ENDPOINT = ` ${endpoint} `;
+    try {
+      const connected = createChartRenderer();
+      const launched = createChartRenderer({ executablePath: "/nonexistent/chromium" });
+      try {
+        await connected.render(trendFigure);
+        expect(connected.status()).toMatchObject({ state: "running", browserPid: null });
+        await expect(launched.render(trendFigure)).rejects.toThrow(/Could not start Chromium \(\/nonexistent/);
+      } finally {
+        await Promise.all([connected.close(), launched.close()]);
+      }
+    } finally {
+      delete process.env.CHROMIUM_WS_ENDPOINT;
+    }
+  });
+
+  it("names the address it could not reach (without its query) as a launch error, and tries again on the next render", async () => {
+    const port = await closedPort();
+    const renderer = createChartRenderer({
+      browserWSEndpoint: `ws://127.0.0.1:${port}/devtools/browser/x?token=s3cret`,
+    });
+    try {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const failure = await renderer.render(trendFigure).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(ChartRenderError);
+        expect((failure as ChartRenderError).reason).toBe("launch");
+        expect((failure as Error).message).toContain(
+          `Could not connect to Chromium at ws://127.0.0.1:${port}/devtools/browser/x:`,
+        );
+        expect((failure as Error).message).not.toContain("s3cret");
+      }
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it("refuses an address that is not ws:// or wss://", () => {
+    expect(() => createChartRenderer({ browserWSEndpoint: "http://127.0.0.1:9222" })).toThrow(/ws:\/\/ or wss:\/\//);
+  });
+});
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -1,19 +1,20 @@
 // Runs a journal test suite against both engines: `describe.each(journalEngines)` and, inside, `useJournalEngine`
-// registers the hooks. SQLite gets a fresh data folder per journal location; PostgreSQL a throwaway cluster per
-// suite (started here, stopped after) and a fresh database per location. Journals opened through the harness are
+// registers the hooks. SQLite gets a fresh data folder per journal location; PostgreSQL a fresh database per location
+// on the run's one server (test/support/global/shared-postgres.ts). Journals opened through the harness are
 // closed after each test.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach } from "vitest";
 
 import type { JournalEngine } from "../../src/journal/database-schema";
 import type { Journal } from "../../src/journal/journal";
 import { openJournalDatabase } from "../../src/journal/open-database";
 import { openJournal } from "../../src/journal/open-journal";
-import { type PostgresCluster, startPostgresCluster } from "../support/postgres-cluster";
+import { createDatabase } from "../support/postgres-cluster";
+import { sharedAdminUrl, uniqueDatabaseName } from "../support/use-postgres";
 
 export const journalEngines: JournalEngine[] = ["sqlite", "postgres"];
 
@@ -32,33 +33,20 @@ export interface JournalEngineHarness {
   open(location?: JournalLocation): Promise<Journal>;
 }
 
-let databaseCounter = 0;
-
 export function useJournalEngine(engine: JournalEngine): JournalEngineHarness {
-  let cluster: PostgresCluster | undefined;
-  let startError: unknown;
   const folders: string[] = [];
   const journals: Journal[] = [];
-  beforeAll(async () => {
-    // Kept and thrown by every test that needs the cluster, so each of them fails with the reason (missing
-    // binaries: run ./scripts/install.sh) instead of being reported as skipped.
-    if (engine === "postgres")
-      cluster = await startPostgresCluster().catch((error: unknown) => ((startError = error), undefined));
-  }, 300_000);
   afterEach(async () => {
     await Promise.all(journals.splice(0).map((journal) => journal.close()));
   });
   afterAll(async () => {
-    await cluster?.stop();
     await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
   });
   const location = async (): Promise<JournalLocation> => {
     const dataDir = await mkdtemp(path.join(tmpdir(), `journal-${engine}-`));
     folders.push(dataDir);
     if (engine === "sqlite") return { dataDir };
-    if (!cluster) throw startError;
-    databaseCounter += 1;
-    return { dataDir, databaseUrl: await cluster.createDatabase(`journal_${process.pid}_${databaseCounter}`) };
+    return { dataDir, databaseUrl: await createDatabase(sharedAdminUrl(), uniqueDatabaseName("journal")) };
   };
   return {
     location,

@@ -1,11 +1,13 @@
-// Headless Chromium for the page tests: the project's Chromium (PUPPETEER_EXECUTABLE_PATH, .puppeteerrc.cjs, then
-// /usr/bin/chromium), the flags that work on this project's machines, a throwaway profile, and screenshots saved
-// under test-artifacts/server/ (git-ignored). Each page records CSP violations and script errors for the tests.
+// Headless Chromium for the page tests: the run's one Chromium (test/support/global/shared-chromium.ts), in a browser
+// context of the file's own (its cookies, storage and pages are nobody else's), and screenshots saved under
+// test-artifacts/server/ (git-ignored). Each page records CSP violations and script errors for the tests. Outside a
+// vitest run with that setup it launches the project's Chromium (PUPPETEER_EXECUTABLE_PATH, .puppeteerrc.cjs, then
+// /usr/bin/chromium) with the flags that work on this project's machines and a throwaway profile.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import puppeteer, { type Browser, type Page } from "puppeteer";
+import puppeteer, { type BrowserContext, type Page } from "puppeteer";
 
 import { CHROMIUM_FLAGS } from "../../src/charts/chromium-setup";
 
@@ -26,11 +28,24 @@ export function chromiumPath(): string | undefined {
 }
 
 export interface TestBrowser {
-  browser: Browser;
+  /** Where the test opens its pages: a browser context of its own. */
+  browser: BrowserContext;
   close(): Promise<void>;
 }
 
 export async function launchBrowser(): Promise<TestBrowser> {
+  const endpoint = process.env.CHROMIUM_WS_ENDPOINT;
+  if (endpoint) {
+    const connected = await puppeteer.connect({ browserWSEndpoint: endpoint });
+    const context = await connected.createBrowserContext();
+    return {
+      browser: context,
+      async close() {
+        await context.close().catch(() => undefined);
+        await connected.disconnect();
+      },
+    };
+  }
   const userDataDir = mkdtempSync(path.join(tmpdir(), "server-page-test-"));
   const browser = await puppeteer.launch({
     executablePath: chromiumPath(),
@@ -39,7 +54,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     args: [...CHROMIUM_FLAGS],
   });
   return {
-    browser,
+    browser: browser.defaultBrowserContext(),
     async close() {
       await browser.close();
       rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
@@ -54,7 +69,7 @@ export interface WatchedPage {
 }
 
 export async function openPage(
-  browser: Browser,
+  browser: BrowserContext,
   options: { width?: number; height?: number } = {},
 ): Promise<WatchedPage> {
   const page = await browser.newPage();

@@ -24,9 +24,13 @@ export interface PostgresClusterOptions {
    * because a throwaway cluster needs no durability; benchmarks turn them on so the figures mean something.
    */
   durable?: boolean;
+  /** Connections the server accepts at once (default 60); a cluster shared by a whole test run needs more. */
+  maxConnections?: number;
 }
 
 export interface PostgresCluster {
+  /** postgres://postgres:<password>@127.0.0.1:<port>/postgres: the administrator's connection (to create databases). */
+  readonly adminUrl: string;
   /** Creates an empty database and answers its postgres:// URL (password included). */
   createDatabase(name: string): Promise<string>;
   /** Stops the server as a restart or a switchover would (every connection dropped, committed work kept), keeping its port. */
@@ -93,6 +97,22 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Creates an empty database on the server `adminUrl` reaches; answers its URL (the same user and password). */
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  if (!/^[a-z][a-z0-9_]*$/.test(name))
+    throw new Error(`database name "${name}": lower-case letters, digits and _ only`);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<PostgresCluster> {
   const binaries = findPostgresBinaries();
   const runAs = runAsServerUser();
@@ -155,7 +175,7 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
         `-p ${port}`,
         `-k ${folder}`,
         "-c listen_addresses=127.0.0.1",
-        "-c max_connections=60",
+        `-c max_connections=${options.maxConnections ?? 60}`,
         ...durability,
       ].join(" ");
       await invoke("pg_ctl", ["-D", dataDir, "-l", logFile, "-w", "-t", "60", "-o", serverOptions, "start"]);
@@ -172,18 +192,8 @@ export async function startPostgresCluster(options: PostgresClusterOptions = {})
     }
     const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
     return {
-      async createDatabase(name) {
-        if (!/^[a-z][a-z0-9_]*$/.test(name))
-          throw new Error(`database name "${name}": lower-case letters, digits and _ only`);
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        try {
-          await client.query(`CREATE DATABASE "${name}"`);
-        } finally {
-          await client.end();
-        }
-        return `postgres://postgres:${password}@127.0.0.1:${port}/${name}`;
-      },
+      adminUrl,
+      createDatabase: (name) => createDatabase(adminUrl, name),
       async pause() {
         await invoke("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
         started = false;

@@ -7,9 +7,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 
-import { launchBrowser } from "../server/browser";
+import { launchBrowser } from "../../server/browser";
 
-export const NOTEBOOK_ARTIFACTS_DIR = path.resolve(__dirname, "../../test-artifacts/notebooks");
+export const NOTEBOOK_ARTIFACTS_DIR = path.resolve(__dirname, "../../../test-artifacts/notebooks");
 
 export interface NotebookArtifacts {
   html: string;

@@ -25,7 +25,7 @@ import type { WorkerEvent } from "../../src/queue/worker-events";
 import { usePostgres } from "../support/use-postgres";
 import { waitFor, waitUntil } from "../support/wait";
 
-const postgres = usePostgres();
+const postgres = usePostgres({ ownCluster: true });
 let dataDir: string;
 // Never launched: the kind below draws no chart.
 const renderer = createChartRenderer();

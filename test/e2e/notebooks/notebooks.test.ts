@@ -10,16 +10,16 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { findTslab, writeKernelSpec } from "../../cli/kernel-spec";
-import { linkPackage } from "../../scripts/link-package";
-import { resolveChromiumPath } from "../../src/charts/chromium-setup";
-import { openJournal } from "../../src/journal/open-journal";
-import { CUSTOM_ASSETS_FILE_NAME } from "../../src/market/custom-assets-file";
-import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { findTslab, writeKernelSpec } from "../../../cli/kernel-spec";
+import { linkPackage } from "../../../scripts/link-package";
+import { resolveChromiumPath } from "../../../src/charts/chromium-setup";
+import { openJournal } from "../../../src/journal/open-journal";
+import { CUSTOM_ASSETS_FILE_NAME } from "../../../src/market/custom-assets-file";
+import { type FakeProviderServer, startFakeProviderServer } from "../../fakes/fake-provider-server";
 import { exportNotebookHtml, saveNotebookArtifacts } from "./notebook-artifacts";
 import { joinText as join, type Notebook, type NotebookOutput, runNotebook } from "./run-notebook";
 
-const root = path.resolve(__dirname, "../..");
+const root = path.resolve(__dirname, "../../..");
 const notebooksDir = path.join(root, "notebooks");
 const key = "sk-notebook.test-0123456789";
 

@@ -12,7 +12,7 @@ import { createDatabaseHandle } from "../../src/journal/database-handle";
 import { isConnectionError } from "../../src/queue/connection-retry";
 import { usePostgres } from "../support/use-postgres";
 
-const postgres = usePostgres();
+const postgres = usePostgres({ ownCluster: true });
 let dataDir: string;
 
 beforeAll(async () => {

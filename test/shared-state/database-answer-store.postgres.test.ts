@@ -62,7 +62,7 @@ describe("model answers in the database", () => {
     expect(asked).toBeGreaterThan(0);
     expect(first.usage.freshCalls).toBe(asked);
     expect(first.settings.cacheDir).toMatch(
-      /^postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/test_\d+_\d+ \(model_answers\)$/,
+      /^postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/test_[0-9a-f]{12} \(model_answers\)$/,
     );
     const second = await runEvaluation(options(databaseUrl, "machine-b"));
     expect(server.requestCount()).toBe(asked);

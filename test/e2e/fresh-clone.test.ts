@@ -19,9 +19,9 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
-import { joinText, runNotebook } from "../notebooks/run-notebook";
 import { type CommandResult, runCommand } from "../support/run-command";
 import { waitFor } from "../support/wait";
+import { joinText, runNotebook } from "./notebooks/run-notebook";
 
 const root = path.resolve(__dirname, "../..");
 const key = "sk-fresh-clone.test-0123456789";

@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type EntryPoint, readEntryPoints } from "../../scripts/entry-points";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
-import { joinText, runNotebook } from "../notebooks/run-notebook";
 import { type CommandResult, runCommand } from "../support/run-command";
+import { joinText, runNotebook } from "./notebooks/run-notebook";
 
 const root = path.resolve(__dirname, "../..");
 const key = "sk-packed-tarball.test-0123456789";

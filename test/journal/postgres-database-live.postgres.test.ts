@@ -13,7 +13,7 @@ import { openJournalDatabase } from "../../src/journal/open-database";
 import { openPostgresDatabase } from "../../src/journal/postgres-database";
 import { usePostgres } from "../support/use-postgres";
 
-const postgres = usePostgres();
+const postgres = usePostgres({ ownCluster: true });
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "postgres-live-"));
