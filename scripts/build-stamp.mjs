@@ -8,6 +8,8 @@
 //   node scripts/build-stamp.mjs begin    first step of the build: takes the fingerprint and forgets the old one,
 //                                         so a build that fails half-way leaves dist/ stale
 //   node scripts/build-stamp.mjs commit   last step of the build: the fingerprint taken at its start now stands
+//   node scripts/build-stamp.mjs current  exits 0 when dist/ is current, else says why and exits 1 (`npm test` builds
+//                                         only then)
 //
 // Plain JavaScript that Node runs as it is: this runs before anything is compiled, and every `npm start` pays its
 // start-up time (tsx would add a second or two on a busy machine).
@@ -103,8 +105,19 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const step = process.argv[2];
   if (step === "begin") beginBuild();
   else if (step === "commit") commitBuild();
-  else {
-    process.stderr.write("Usage: node scripts/build-stamp.mjs begin|commit\n");
+  else if (step === "current") {
+    const stale = staleness();
+    if (stale) {
+      const why =
+        stale.reason === "no build"
+          ? "no build yet"
+          : `changed: ${stale.files.slice(0, 3).join(", ")}${stale.files.length > 3 ? ", ..." : ""}`;
+      process.stdout.write(`dist/ is not current (${why}): building.\n`);
+      process.exit(1);
+    }
+    process.stdout.write("dist/ is current: nothing to build.\n");
+  } else {
+    process.stderr.write("Usage: node scripts/build-stamp.mjs begin|commit|current\n");
     process.exit(2);
   }
 }

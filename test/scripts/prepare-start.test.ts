@@ -156,6 +156,32 @@ describe("npm start's build step", () => {
   }, 60_000);
 });
 
+describe("npm test's build step (build-stamp.mjs current)", () => {
+  const current = () =>
+    runCommand("node", ["scripts/build-stamp.mjs", "current"], { cwd: project, env: { PATH: process.env.PATH } });
+
+  it("says dist/ is current after a build, and names what changed when it is not (exit 1: build)", async () => {
+    expect((await prepareStart()).code).toBe(0); // whatever the tests above left, a build of the sources as they are
+    const fresh = await current();
+    expect(fresh).toEqual({ code: 0, stdout: "dist/ is current: nothing to build.\n", stderr: "" });
+
+    await write("src/index.ts", "export const answer = 45;\n");
+    const changed = await current();
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toBe("dist/ is not current (changed: src/index.ts): building.\n");
+    // Four changed files: the first three named, the rest summed up.
+    for (const name of ["a", "b", "c"]) await write(`cli/${name}.ts`, "export {};\n");
+    expect((await current()).stdout).toBe(
+      "dist/ is not current (changed: cli/a.ts, cli/b.ts, cli/c.ts, ...): building.\n",
+    );
+
+    await rm(path.join(project, "dist/cli/main.js"));
+    expect(await current()).toMatchObject({ code: 1, stdout: "dist/ is not current (no build yet): building.\n" });
+    expect((await prepareStart()).code).toBe(0);
+    expect((await current()).code).toBe(0);
+  }, 60_000);
+});
+
 describe("the server's own words", () => {
   it("are the ones npm start prints for a busy port and a bad PORT", async () => {
     const server = (env: Record<string, string>) =>
