@@ -20,7 +20,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 
 import { BENCHMARK_DIR } from "../src/evaluation/benchmark-dir";
-import { enqueueEvaluation } from "../src/evaluation/enqueue-evaluation";
+import { enqueueEvaluation } from "../src/evaluation/evaluation-queue";
 import { createDatabaseHandle, type DatabaseHandle } from "../src/journal/database-handle";
 import { pendingPoints, runProgress } from "../src/queue/run-progress";
 import { defaultFakeHandler } from "../test/fakes/fake-default-handler";

@@ -2,18 +2,18 @@
 // series, the decision records, the paired tests and the settings. One function for a backtest in one process and a
 // queued one (its decisions made by workers), so the same decisions give the same equity, to the last digit. Pure.
 import { itemAt } from "../common/item-at";
+import type { Decision } from "../experiment/decision";
 import type { UsageSummary } from "../llm/usage-meter";
 import type { BaselineId } from "../scoring/baselines";
 import type { Directive } from "../scoring/directive";
 import type { TradingCost } from "../scoring/trading-cost";
-import { backtestLines } from "./backtest-lines";
+import { backtestLines, engineDecisions } from "./backtest-lines";
 import type { BacktestResult, BacktestSettings } from "./backtest-result";
 import type { LoadedSeries } from "./backtest-series";
 import type { BacktestEstimate } from "./cost-estimate";
 import { decisionRecords } from "./decision-records";
 import { barsPerYear } from "./equity-metrics";
 import type { MirroredBacktest } from "./mirror-backtest";
-import { engineDecisions, type ModelDecision } from "./model-decisions";
 
 export interface BacktestOutcome {
   series: LoadedSeries;
@@ -25,7 +25,7 @@ export interface BacktestOutcome {
   seed: number;
   baselines: Record<BaselineId, Directive[]>;
   /** The model's line: its name (the graph model) and its decisions; absent for a baselines-only run. */
-  model?: { name: string; decisions: ModelDecision[] };
+  model?: { name: string; decisions: readonly Decision[] };
   /** What the run was asked to do beyond the schedule: the models, prompts, plugins, stages, cache, blind, mirror. */
   settings: Pick<BacktestSettings, "models" | "promptVersion" | "plugins" | "stages" | "cacheDir" | "blind" | "mirror">;
   mirror: MirroredBacktest | null;
@@ -48,7 +48,7 @@ export function assembleBacktest(outcome: BacktestOutcome): BacktestResult {
     cost,
     barsPerYear: perYear,
     baselines: outcome.baselines,
-    model: model && { name: model.name, kind: "model", decisions: engineDecisions(model.decisions) },
+    model: model && { name: model.name, kind: "model", decisions: engineDecisions(bars, model.decisions) },
   });
   return {
     settings: {

@@ -8,6 +8,8 @@
 // hit_rate is per decision: the share whose side matched the sign of the move from its decision bar's close to the
 // close `horizon` bars later (or the last close), flat moves left out. The paired test (the exact McNemar test of
 // the scoring core) compares those hits with always-LONG's on the decisions both scored.
+import { itemAt } from "../common/item-at";
+import type { Decision } from "../experiment/decision";
 import type { Candle } from "../market/candle";
 import type { BaselineId } from "../scoring/baselines";
 import { type Directive, isCorrect } from "../scoring/directive";
@@ -127,4 +129,18 @@ function hitsOf(sides: readonly (Directive | null)[], moves: readonly number[]):
     const side = sides[index];
     return side === null || side === undefined ? null : (isCorrect(side, move) ?? null);
   });
+}
+
+/**
+ * The position engine's view of the model's decisions (one per decision bar): the side, and risk's levels and size
+ * when it gave them; without levels the position holds, at full size.
+ */
+export function engineDecisions(bars: readonly number[], decisions: readonly Decision[]): EngineDecision[] {
+  return decisions.map((decision, index) => ({
+    bar: itemAt(bars, index),
+    side: decision.directive ?? null,
+    ...(decision.risk?.stopLoss == null
+      ? {}
+      : { stopLoss: decision.risk.stopLoss, takeProfit: decision.risk.takeProfit, size: decision.risk.size }),
+  }));
 }

@@ -1,6 +1,7 @@
 // The record a backtest returns and its reports are made from: what was run on which bars, each decision with every
 // line's side, the lines with their figures and equity curves, the paired tests against always-LONG, the estimate
 // told before the run and the usage it had.
+import type { DecisionRisk } from "../experiment/decision";
 import type { UsageSummary } from "../llm/usage-meter";
 import type { ModelsUsed } from "../pipeline/analysis-result";
 import type { BaselineId } from "../scoring/baselines";
@@ -9,15 +10,6 @@ import type { Stages } from "../stages/stages-schema";
 import type { BacktestLine, LinePairedTest } from "./backtest-lines";
 import type { BacktestEstimate } from "./cost-estimate";
 import type { MirroredBacktest } from "./mirror-backtest";
-
-/**
- * The risk stage's answer for one decision: the stop, the target, the size (a fraction of equity), the 14-bar ATR and
- * the structure the stop was put beyond; or null levels and the reason the window gives no sensible stop (the
- * position then holds, at full size, to its horizon or the next decision).
- */
-export type DecisionRisk =
-  | { stopLoss: number; takeProfit: number; size: number; atr: number; reason: string }
-  | { stopLoss: null; takeProfit: null; size: null; atr: number | null; reason: string };
 
 export interface BacktestSettings {
   series: { name: string; timeframe: string; bars: number; start: string; end: string };

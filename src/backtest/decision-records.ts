@@ -1,19 +1,19 @@
 // One record per decision bar, as the result and its JSON give them: the bar, its close and the move it is scored
 // on, the model's directive (or why there is none), and what each baseline decided there. Pure.
 import { itemAt } from "../common/item-at";
+import type { Decision } from "../experiment/decision";
 import type { Candle } from "../market/candle";
 import type { BaselineId } from "../scoring/baselines";
 import type { Directive } from "../scoring/directive";
 import type { BacktestDecisionRecord } from "./backtest-result";
 import { decisionMove } from "./decision-schedule";
-import type { ModelDecision } from "./model-decisions";
 
 export function decisionRecords(input: {
   candles: readonly Candle[];
   bars: readonly number[];
   horizon: number;
   baselines: Record<BaselineId, readonly Directive[]>;
-  model: readonly ModelDecision[] | undefined;
+  model: readonly Decision[] | undefined;
 }): BacktestDecisionRecord[] {
   const { candles, baselines } = input;
   return input.bars.map((bar, index) => {

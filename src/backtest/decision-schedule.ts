@@ -1,9 +1,12 @@
-// When a backtest decides: every `step` bars from bar `windowBars` on (the first bar with a whole window behind
-// it), as long as at least one bar follows to hold a position over. Each decision sees the `windowBars` bars that
-// end at its decision bar and nothing after: `decisionWindow` is the only way the backtest hands bars to a decision
-// maker, model or baseline. Pure.
+// When a backtest decides (its schedule: a walk forward over one series): every `step` bars from bar `windowBars` on
+// (the first bar with a whole window behind it), as long as at least one bar follows to hold a position over. Each
+// decision sees the `windowBars` bars that end at its decision bar and nothing after: `decisionWindow` is the only
+// way the backtest hands bars to a decision maker, model or baseline. Pure.
 import { InputError } from "../common/input-error";
+import { itemAt } from "../common/item-at";
+import type { ExperimentPoint } from "../experiment/experiment-point";
 import type { Candle } from "../market/candle";
+import type { Timeframe } from "../market/timeframes";
 
 export interface ScheduleOptions {
   windowBars: number;
@@ -48,4 +51,24 @@ export function decisionMove(candles: readonly Candle[], bar: number, horizon: n
   const exit = candles[Math.min(bar + horizon, candles.length - 1)];
   if (!entry || !exit) throw new InputError({ code: "invalid_argument", message: `No bar ${bar} in the series` });
   return exit.close / entry.close - 1;
+}
+
+/**
+ * The schedule as the experiment engine analyses it: one point per decision bar, its window the bars up to it (and
+ * the bars after it kept for memory's replay only), filed under the series' name (memory's lane).
+ */
+export function walkForwardPoints(
+  series: { candles: readonly Candle[]; timeframe: Timeframe; name: string },
+  bars: readonly number[],
+  windowBars: number,
+): ExperimentPoint[] {
+  return bars.map((bar) => ({
+    id: `bar-${bar}`,
+    label: `bar ${bar + 1} (${new Date(itemAt(series.candles, bar).time).toISOString()})`,
+    lane: series.name,
+    window: decisionWindow(series.candles, bar, windowBars),
+    later: series.candles.slice(bar + 1),
+    timeframe: series.timeframe,
+    name: series.name,
+  }));
 }

@@ -1,6 +1,7 @@
 // quantagent-ts/backtest: a walk-forward backtest of the agents on one continuous series, with trading costs,
 // beside buy-and-hold and the baselines on the same bars; its parts (the position engine, the equity figures, the
 // schedule, the cost estimate) for research of your own.
+export type { DecisionRisk } from "../experiment/decision";
 export { backtestAblationMarkdown, backtestAblationWire } from "./ablation-report";
 export { type BacktestAblation, compareBacktests } from "./backtest-ablation";
 export { assembleBacktest, type BacktestOutcome } from "./backtest-assembly";
@@ -12,11 +13,17 @@ export {
   equityFigure,
   lineLabel,
 } from "./backtest-figures";
-export { BACKTEST_JOB_KIND, backtestJobKind, describeBacktestSpec } from "./backtest-job";
 export { type BacktestLine, backtestLines, type EquityPoint, type LinePairedTest } from "./backtest-lines";
 export { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
+export {
+  BACKTEST_JOB_KIND,
+  backtestJobKind,
+  describeBacktestSpec,
+  enqueueBacktest,
+  type QueueBacktestOptions,
+} from "./backtest-queue";
 export { backtestMarkdown, backtestReportBlocks, backtestSummary, backtestTitle } from "./backtest-report";
-export type { BacktestDecisionRecord, BacktestResult, BacktestSettings, DecisionRisk } from "./backtest-result";
+export type { BacktestDecisionRecord, BacktestResult, BacktestSettings } from "./backtest-result";
 export {
   type BacktestSeriesInput,
   backtestSeriesSchema,
@@ -37,7 +44,6 @@ export {
   TYPICAL_GRAPH_USAGE,
 } from "./cost-estimate";
 export { decisionBars, decisionMove, decisionWindow } from "./decision-schedule";
-export { enqueueBacktest, type QueueBacktestOptions } from "./enqueue-backtest";
 export { barReturns, barsPerYear, maxDrawdown, sharpeRatio } from "./equity-metrics";
 export { checkExitLevels, type ExitLevels, levelExit } from "./exit-levels";
 export { type EngineDecision, type EngineRun, type ExitReason, runPositions, type Trade } from "./position-engine";

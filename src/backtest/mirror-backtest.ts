@@ -1,33 +1,20 @@
 // The mirrored backtest: the same schedule played again on the series' mirror image (p -> c² / p around its last
 // close: every rise a fall of the same log size, high and low swapped, volume kept; src/market/mirror-candles.ts).
-// The baselines decide on the mirrored windows as on the real ones, the model is asked about each mirrored window
-// (its own cache keys, since the windows differ), and every line is played through the position engine on the
-// mirrored bars. A reader of charts should earn on both series; a line that only rode the drift earns on one and
-// loses it on the other. Kept apart from run-backtest.ts so the plain run reads as it did.
+// The baselines decide on the mirrored windows as on the real ones, the model's decisions on the mirrored windows
+// (asked by runBacktest, with their own cache keys, since the windows differ) are played beside them, and every line
+// goes through the position engine on the mirrored bars. A reader of charts should earn on both series; a line that
+// only rode the drift earns on one and loses it on the other. Pure.
+import type { Decision } from "../experiment/decision";
 import type { Candle } from "../market/candle";
 import type { TradingCost } from "../scoring/trading-cost";
-import { type BacktestLine, backtestLines, type LinePairedTest } from "./backtest-lines";
+import { type BacktestLine, backtestLines, engineDecisions, type LinePairedTest } from "./backtest-lines";
 import { baselineDecisions } from "./baseline-decisions";
-import type { CachedDecision, DecisionCache } from "./decision-cache";
-import { decisionWindow } from "./decision-schedule";
-import { engineDecisions, type ModelDecision, type ModelDecisionsInput, runModelDecisions } from "./model-decisions";
 
 export interface MirroredBacktest {
   /** Every line on the mirrored series, the model's first when it ran. */
   lines: BacktestLine[];
   paired: LinePairedTest[];
   errors: number;
-}
-
-/** What the cache already holds for each mirrored decision, looked up before the estimate. */
-export async function lookUpMirrored(
-  cache: DecisionCache,
-  mirrored: readonly Candle[],
-  bars: readonly number[],
-  windowBars: number,
-): Promise<{ keys: string[]; found: (CachedDecision | undefined)[] }> {
-  const keys = bars.map((bar) => cache.key(decisionWindow(mirrored, bar, windowBars)));
-  return { keys, found: await Promise.all(keys.map((key) => cache.get(key))) };
 }
 
 export interface MirroredBacktestInput {
@@ -38,36 +25,20 @@ export interface MirroredBacktestInput {
   seed: number;
   cost: TradingCost;
   barsPerYear: number | null;
-  /** With the model: its line's name, and how to ask it (runModelDecisions' input, on the mirrored series). */
-  model?: {
-    name: string;
-    /** runModelDecisions' input for the mirrored series: its request builds each mirrored window. */
-    decide: Omit<ModelDecisionsInput, "candles" | "bars">;
-  };
+  /** With the model: its line's name and its decisions on the mirrored windows, one per decision bar. */
+  model?: { name: string; decisions: readonly Decision[] };
 }
 
-export async function runMirroredBacktest(input: MirroredBacktestInput): Promise<MirroredBacktest> {
-  const { mirrored, bars, windowBars, horizon } = input;
-  const baselines = baselineDecisions(mirrored, bars, { windowBars, horizon, seed: input.seed });
-  let decisions: ModelDecision[] | undefined;
-  if (input.model) {
-    decisions = await runModelDecisions({ ...input.model.decide, candles: mirrored, bars });
-  }
+export function runMirroredBacktest(input: MirroredBacktestInput): MirroredBacktest {
+  const { mirrored, bars, windowBars, horizon, model } = input;
   const { lines, paired } = backtestLines({
     candles: mirrored,
     bars,
     horizon,
     cost: input.cost,
     barsPerYear: input.barsPerYear,
-    baselines,
-    model:
-      decisions && input.model
-        ? {
-            name: input.model.name,
-            kind: "model",
-            decisions: engineDecisions(decisions),
-          }
-        : undefined,
+    baselines: baselineDecisions(mirrored, bars, { windowBars, horizon, seed: input.seed }),
+    model: model && { name: model.name, kind: "model", decisions: engineDecisions(bars, model.decisions) },
   });
-  return { lines, paired, errors: decisions?.filter((decision) => decision.error !== undefined).length ?? 0 };
+  return { lines, paired, errors: model?.decisions.filter((decision) => decision.error !== undefined).length ?? 0 };
 }

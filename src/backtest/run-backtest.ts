@@ -6,13 +6,17 @@
 // or absurd cost), the series is loaded and checked (time order, no repeated bar, long enough for one decision;
 // with the model, spaced as its timeframe says), the key is checked, every decision is looked up in the decision
 // cache and the estimate of what is left is told (onEstimate) and held against the cost limit. Only then are the
-// missing decisions analysed (model-decisions.ts). The baselines decide on the same windows, every line is played
+// missing decisions analysed, by the experiment engine (src/experiment/), on the walk-forward schedule. The baselines decide on the same windows, every line is played
 // through the position engine, and the run is recorded in the journal when the config's journal is on.
 import path from "node:path";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
 import { type Config, createConfig, memoryWhileBlind } from "../config/config-schema";
+import type { Decision } from "../experiment/decision";
+import { createDecisionCache } from "../experiment/decision-cache";
+import { openExperiment } from "../experiment/open-experiment";
+import { recordRun } from "../experiment/record-run";
 import { modelSettingsFor } from "../llm/create-chat-model";
 import { createUsageMeter } from "../llm/usage-meter";
 import { assertBarSpacing } from "../market/bar-spacing";
@@ -21,18 +25,14 @@ import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { tradingCost } from "../scoring/trading-cost";
 import { hasStages, normaliseStages } from "../stages/stages-schema";
 import { assembleBacktest, perYearOf } from "./backtest-assembly";
-import { recordBacktestRun } from "./backtest-journal";
+import { backtestRunInput } from "./backtest-journal";
 import { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
-import { backtestPipeline } from "./backtest-pipeline";
 import type { BacktestResult } from "./backtest-result";
 import { loadBacktestSeries } from "./backtest-series";
-import { prepareBacktestStages } from "./backtest-stages";
 import { baselineDecisions } from "./baseline-decisions";
 import { assertWithinBudget, type BacktestEstimate, estimateBacktest } from "./cost-estimate";
-import { createDecisionCache } from "./decision-cache";
-import { decisionBars, decisionWindow } from "./decision-schedule";
-import { lookUpMirrored, type MirroredBacktest, runMirroredBacktest } from "./mirror-backtest";
-import { type ModelDecision, runModelDecisions } from "./model-decisions";
+import { decisionBars, decisionWindow, walkForwardPoints } from "./decision-schedule";
+import { runMirroredBacktest } from "./mirror-backtest";
 
 export async function runBacktest(options: BacktestOptions): Promise<BacktestResult> {
   const { pipeline: given, config: configInput, dependencies = {}, plugins: pluginOption, ...rest } = options;
@@ -73,25 +73,24 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         "or give runBacktest a config instead (it then gives memory a journal of its own)",
       details: { field: "stages" },
     });
-  // The stages' setup (memory's own journal) comes first: the pipeline is built with it.
   const env = dependencies.env ?? process.env;
-  const stageRun = settings.includeModel
-    ? await prepareBacktestStages({ config, stages, env, givenPipeline: given !== undefined })
-    : undefined;
-
-  const pipelines = backtestPipeline({
+  // The stages' setup (memory's own journal) comes first: the pipeline is built with it.
+  const experiment = await openExperiment({
+    kind: "backtest",
     given,
-    config: stageRun?.config ?? { ...config, journal: false },
-    dependencies: stageRun ? { ...dependencies, env: stageRun.env } : dependencies,
+    config,
+    stages: settings.includeModel ? stages : {},
+    blind,
+    env,
+    dependencies,
     plugins,
     pluginSummary,
-    cacheDir,
+    answers: cacheDir === null ? null : { dir: path.join(cacheDir, "answers") },
     meter,
   });
-  const pipeline = () => pipelines.get();
 
   try {
-    const series = await loadBacktestSeries(settings.series, { pipeline, signal });
+    const series = await loadBacktestSeries(settings.series, { pipeline: () => experiment.pipeline(), signal });
     const { candles } = series;
     // Mirrored before any call: a price at or below zero is an input error that costs nothing.
     const mirrored = settings.mirror ? mirrorCandles(candles) : null;
@@ -100,20 +99,16 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     const step = settings.step ?? horizon;
     const bars = decisionBars(candles.length, { windowBars, step, horizon });
     const baselines = baselineDecisions(candles, bars, { windowBars, horizon, seed: settings.seed });
+    const mirroredSeries = mirrored && { ...series, candles: mirrored, name: `${series.name} (mirrored)` };
 
-    let modelDecisions: ModelDecision[] | undefined;
+    let modelDecisions: Decision[] | undefined;
+    let mirroredDecisions: Decision[] | undefined;
     let estimate: BacktestEstimate | null = null;
-    let mirror: MirroredBacktest | null = null;
-    let askMirrored: (() => Promise<MirroredBacktest>) | undefined;
     if (settings.includeModel) {
       // Every window an analysis will see, checked as the analysis would check it, before any call.
       for (const bar of bars)
         assertBarSpacing(decisionWindow(candles, bar, windowBars), series.timeframe, `the series ${series.name}`);
-      const staged = stageRun ?? (await prepareBacktestStages({ config, stages, env, givenPipeline: true }));
-      const stagedSeries = { candles, windowBars, timeframe: series.timeframe, name: series.name, blind };
-      const active = pipeline();
-      active.model("agent"); // a missing key fails here, once, before any call
-      active.model("graph");
+      experiment.requireModels(); // a missing key fails here, once, before any call
       const models = modelsOf(config);
       const cache = createDecisionCache(cacheDir === null ? null : path.join(cacheDir, "decisions"), {
         promptVersion: PROMPT_VERSION,
@@ -127,13 +122,14 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         // Only when on, so the caches of plain runs stay valid.
         ...(blind ? { blind: true } : {}),
       });
-      const keys = bars.map((bar) => cache.key(decisionWindow(candles, bar, windowBars)));
-      const found = await Promise.all(keys.map((key) => cache.get(key)));
-      const mirrorLookup = mirrored ? await lookUpMirrored(cache, mirrored, bars, windowBars) : null;
-      const cachedCount = [...found, ...(mirrorLookup?.found ?? [])].filter((hit) => hit !== undefined).length;
+      const sides = [series, ...(mirroredSeries ? [mirroredSeries] : [])].map((side) => {
+        const points = walkForwardPoints(side, bars, windowBars);
+        return { points, keys: points.map((point) => cache.key(point.window)) };
+      });
+      const found = await Promise.all(sides.map((side) => Promise.all(side.keys.map((key) => cache.get(key)))));
       estimate = estimateBacktest({
-        decisions: bars.length * (mirrored ? 2 : 1),
-        cached: cachedCount,
+        decisions: bars.length * sides.length,
+        cached: found.flat().filter((hit) => hit !== undefined).length,
         models: { agent: models.agent.model, graph: models.graph.model },
         chartDispatch: config.chart_dispatch,
         stageCalls: 2 * (stages.debate?.rounds ?? 0) + (stages.memory ? 1 : 0),
@@ -141,58 +137,30 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       });
       onEstimate?.(estimate);
       assertWithinBudget(estimate, settings.maxCostUsd);
-      const decide = {
-        pipeline: active,
-        candles,
-        bars,
-        request: (bar: number) => staged.request(stagedSeries, bar),
-        options: () => staged.options(stagedSeries),
-        cache,
-        keys,
-        found,
-        // Memory's lessons need the decisions in time order, one after another.
-        concurrency: staged.sequential ? 1 : settings.concurrency,
-        schedule: settings.schedule,
-        meter,
-        meterResults: given ? meter : undefined,
-        signal,
-        onProgress,
-      };
-      modelDecisions = await runModelDecisions(decide);
-      if (mirrored && mirrorLookup)
-        askMirrored = () =>
-          runMirroredBacktest({
-            mirrored,
-            bars,
-            windowBars,
-            horizon,
-            seed: settings.seed,
-            cost,
-            barsPerYear: perYearOf(candles, bars),
-            model: {
-              name: config.graph_llm_model,
-              decide: {
-                ...decide,
-                ...mirrorLookup,
-                request: (bar: number) =>
-                  staged.request({ ...stagedSeries, candles: mirrored, name: `${series.name} (mirrored)` }, bar),
-              },
-            },
-          });
+      const [original, mirror] = await sequence(sides, (side, index) =>
+        experiment.decide(side.points, {
+          concurrency: settings.concurrency,
+          schedule: settings.schedule,
+          cache: { decisions: cache, keys: side.keys, found: found[index]! },
+          signal,
+          progress: { unit: "decisions", meter, onProgress },
+        }),
+      );
+      modelDecisions = original;
+      mirroredDecisions = mirror;
     }
-    if (mirrored) {
-      mirror = askMirrored
-        ? await askMirrored()
-        : await runMirroredBacktest({
-            mirrored,
-            bars,
-            windowBars,
-            horizon,
-            seed: settings.seed,
-            cost,
-            barsPerYear: perYearOf(candles, bars),
-          });
-    }
+    const mirror = mirroredSeries
+      ? runMirroredBacktest({
+          mirrored: mirroredSeries.candles,
+          bars,
+          windowBars,
+          horizon,
+          seed: settings.seed,
+          cost,
+          barsPerYear: perYearOf(candles, bars),
+          ...(mirroredDecisions ? { model: { name: config.graph_llm_model, decisions: mirroredDecisions } } : {}),
+        })
+      : null;
 
     const result = assembleBacktest({
       series,
@@ -220,12 +188,21 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       durationMs: Math.round(performance.now() - started),
     });
     if (!config.journal) return result;
-    const target = given ? { pipeline: given } : { config, env: dependencies.env ?? process.env };
-    return { ...result, ...(await recordBacktestRun(result, target)) };
+    const target = given ? { pipeline: given } : { config, env };
+    return { ...result, ...(await recordRun(backtestRunInput(result), target)) };
   } finally {
-    await pipelines.close();
-    await stageRun?.close();
+    await experiment.close();
   }
+}
+
+/** Runs `task` over `items` one after another (the mirrored decisions after the real ones), in order. */
+async function sequence<Item, Result>(
+  items: readonly Item[],
+  task: (item: Item, index: number) => Promise<Result>,
+): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const [index, item] of items.entries()) results.push(await task(item, index));
+  return results;
 }
 
 function modelsOf(config: Config) {

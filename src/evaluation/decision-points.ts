@@ -8,6 +8,7 @@ import { z } from "zod";
 
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
+import type { ExperimentPoint } from "../experiment/experiment-point";
 import type { Candle } from "../market/candle";
 import { simpleReturn } from "../scoring/directive";
 
@@ -119,4 +120,25 @@ export function outcomeAt(point: DecisionPoint, horizon: number): HorizonOutcome
       message: `Decision point ${point.id} has no outcome at horizon ${horizon}`,
     });
   return outcome;
+}
+
+/**
+ * The point as the experiment engine analyses it: its history as the window, filed under its asset (memory's lane),
+ * named for the journal, and with its window's bars after it for memory's replay (none without the window: a mirrored
+ * point, with which memory is refused, or a queued one, which memory cannot be).
+ */
+export function experimentPointOf(
+  point: DecisionPoint,
+  window: BenchmarkWindow | null,
+  options: { mirrored: boolean },
+): ExperimentPoint {
+  return {
+    id: point.id,
+    label: options.mirrored ? `${point.id} (mirrored)` : point.id,
+    lane: point.asset,
+    window: point.history,
+    later: window?.candles.slice(point.barIndex + 1) ?? [],
+    timeframe: "4h",
+    name: `${point.asset} benchmark window ${point.window}`,
+  };
 }

@@ -3,6 +3,7 @@
 // token usage and cost, and progress snapshots while it runs.
 import type { UsageSummary } from "../llm/usage-meter";
 import type { ModelsUsed } from "../pipeline/analysis-result";
+import type { RunProgress } from "../reports/progress-bar";
 import type { Directive } from "../scoring/directive";
 import type { Stages } from "../stages/stages-schema";
 import type { CutoffSplit } from "./cutoff-split";
@@ -94,16 +95,7 @@ export interface EvaluationResult {
   journalError?: { code: string; message: string };
 }
 
-export interface EvaluationProgress {
-  /** What `done` and `total` count: windows when each window has one decision point; analyses with mirror on. */
-  unit: "windows" | "decision points" | "analyses";
-  done: number;
-  total: number;
-  errors: number;
-  usage: UsageSummary;
-  elapsedMs: number;
-  /** The point that just finished. */
-  last?: { id: string; decision?: Directive; error?: string };
-}
+/** A run's progress (src/reports/progress-bar.ts), counting windows when each window has one decision point. */
+export type EvaluationProgress = RunProgress & { unit: "windows" | "decision points" | "analyses" };
 
 export type EvaluationProgressListener = (progress: EvaluationProgress) => void;

@@ -90,15 +90,7 @@ export {
   mirrorReportBlocks,
   pairedReportBlocks,
 } from "./edge-report";
-export { enqueueEvaluation, type QueueEvaluationOptions } from "./enqueue-evaluation";
 export { accuracyFigure, type EvaluationFigure, meanReturnFigure } from "./evaluation-figures";
-export { describeEvaluationSpec, EVALUATION_JOB_KIND, evaluationJobKind } from "./evaluation-job";
-export {
-  type EvaluationJobInput,
-  type EvaluationJobResult,
-  type EvaluationJobSpec,
-  evaluationJobSpecSchema,
-} from "./evaluation-job-schemas";
 export {
   type EvaluationProtocol,
   evaluationProtocolSchema,
@@ -107,6 +99,16 @@ export {
   scoredHorizons,
   type ScoreHorizon,
 } from "./evaluation-protocol";
+export {
+  describeEvaluationSpec,
+  enqueueEvaluation,
+  EVALUATION_JOB_KIND,
+  type EvaluationJobInput,
+  evaluationJobKind,
+  type EvaluationJobSpec,
+  evaluationJobSpecSchema,
+  type QueueEvaluationOptions,
+} from "./evaluation-queue";
 export type {
   AnalysedDirective,
   EvaluationProgress,

@@ -13,33 +13,29 @@ import path from "node:path";
 import { z } from "zod";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
-import { describeError } from "../common/describe-error";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
-import { QuantAgentError } from "../common/quantagent-error";
-import { createSecretRedactor } from "../common/secret-redactor";
 import { type Config, type ConfigInput, createConfig, memoryWhileBlind } from "../config/config-schema";
+import { openExperiment } from "../experiment/open-experiment";
+import { recordRun } from "../experiment/record-run";
 import { createDatabaseHandle } from "../journal/database-handle";
-import { openJournal } from "../journal/open-journal";
 import { modelSettingsFor } from "../llm/create-chat-model";
 import { createUsageMeter } from "../llm/usage-meter";
-import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
-import { databaseUrlOf, passwordOf } from "../pipeline/pipeline-journal";
+import type { PipelineDependencies } from "../pipeline/pipeline";
+import { databaseUrlOf } from "../pipeline/pipeline-journal";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
-import type { Directive } from "../scoring/directive";
 import { databaseAnswerStore } from "../shared-state/database-answer-store";
 import { normaliseStages } from "../stages/stages-schema";
-import { analysePoints, type AnalysisTask } from "./analyse-points";
 import { readBenchmarkWindows } from "./benchmark-data";
 import {
   type BenchmarkWindow,
   type DecisionPoint,
   decisionPoints,
+  experimentPointOf,
   resolveDecisionPointOptions,
 } from "./decision-points";
 import { evaluationRunInput } from "./evaluation-journal";
-import { evaluationModels } from "./evaluation-models";
 import { evaluationProtocolSchema, resolveProtocolSettings } from "./evaluation-protocol";
 import type {
   EvaluationProgressListener,
@@ -47,7 +43,6 @@ import type {
   EvaluationSettings,
   PointRecord,
 } from "./evaluation-result";
-import { type EvaluationStageRun, prepareStageRun } from "./evaluation-stages";
 import { mirrorDecisionPoint } from "./mirror-points";
 import { explorePublishedConventions } from "./published-conventions";
 import { scoreRun } from "./score-run";
@@ -130,7 +125,8 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
       : null;
 
   const meter = createUsageMeter();
-  const databaseUrl = databaseUrlOf(config, dependencies.env ?? process.env);
+  const env = dependencies.env ?? process.env;
+  const databaseUrl = databaseUrlOf(config, env);
   // With PostgreSQL, answers are cached in the database every worker and server shares, unless a folder is named.
   const database =
     settings.includeModel && databaseUrl && settings.cacheDir === undefined && !dependencies.database
@@ -141,97 +137,78 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     typeof settings.cacheDir === "string" ? settings.cacheDir : path.join(config.data_dir, "cache", "evaluation"),
   );
   const inDatabase = shared !== undefined && settings.cacheDir === undefined;
-  const cache =
+  const answers =
     settings.cacheDir === false ? null : inDatabase ? { store: databaseAnswerStore(shared) } : { dir: folder };
-  const cacheDir = cache === null ? null : inDatabase ? `${shared.location} (model_answers)` : folder;
+  const cacheDir = answers === null ? null : inDatabase ? `${shared.location} (model_answers)` : folder;
   const records: PointRecord[] = points.map((point, index) => ({
     ...pointRecord(point),
     ...(mirroredPoints ? { mirrored: { outcomes: outcomesOf(mirroredPoints[index]!) } } : {}),
   }));
-  let pipeline: Pipeline | undefined;
-  let stageRun: EvaluationStageRun | undefined;
   let errors = 0;
   let mirrorErrors = 0;
-  try {
-    if (settings.includeModel) {
-      // The optional stages: memory's own journal and the order of its points (evaluation-stages.ts).
-      stageRun = await prepareStageRun({ config, env: dependencies.env ?? process.env, points, windows });
-      const stages = stageRun;
-      pipeline = createPipeline(
-        { ...stages.config, blind },
-        {
-          ...dependencies,
-          env: stages.env,
-          ...(shared ? { database: shared } : {}),
-          plugins,
-          wrapChatModel: evaluationModels({
-            cache,
-            plugins: pluginSummary,
-            stages: config.stages,
-            blind,
-            onCall: (call) => meter.record(call),
-            wrap: dependencies.wrapChatModel,
-          }),
-        },
-      );
-      // A missing key fails here, once, instead of once per point.
-      pipeline.model("agent");
-      pipeline.model("graph");
-      const tasksOf = (index: number): AnalysisTask[] => {
-        const point = itemAt(points, index);
+  if (settings.includeModel) {
+    const experiment = await openExperiment({
+      kind: "evaluation",
+      config,
+      stages: config.stages,
+      blind,
+      env,
+      dependencies: { ...dependencies, ...(shared ? { database: shared } : {}) },
+      plugins,
+      pluginSummary,
+      answers,
+      meter,
+    });
+    try {
+      experiment.requireModels();
+      const windowOf = new Map(windows.map((window) => [`${window.asset}/${window.window}`, window]));
+      // Each point beside its mirrored twin, so both sides of a point are analysed close together.
+      const sides = points.flatMap((point, index) => {
         const record = itemAt(records, index);
-        const original: AnalysisTask = {
-          point,
-          side: "original",
-          request: stages.request(point),
-          options: stages.options(point),
-          record,
-        };
         const mirrored = mirroredPoints?.[index];
-        return mirrored && record.mirrored
-          ? [
-              original,
-              { point: mirrored, side: "mirrored", request: stages.request(mirrored), record: record.mirrored },
-            ]
-          : [original];
-      };
-      // Memory's lanes keep an asset's points in time order; otherwise (and always with mirror, which memory refuses)
-      // every analysis is a lane of its own.
-      const lanes = stages.lanes.flatMap((lane) =>
-        lane.length === 1 ? tasksOf(lane[0]!).map((task) => [task]) : [lane.flatMap(tasksOf)],
-      );
-      const total = lanes.reduce((sum, lane) => sum + lane.length, 0);
-      let done = 0;
-      const unit = mirroredPoints ? "analyses" : pointOptions.pointsPerWindow === 1 ? "windows" : "decision points";
-      const progress = (last?: { id: string; decision?: Directive; error?: string }) =>
-        onProgress?.({
-          unit,
-          done,
-          total,
-          errors: errors + mirrorErrors,
-          usage: meter.summary(),
-          elapsedMs: performance.now() - started,
-          last,
-        });
-      progress();
-      await analysePoints(pipeline, lanes, {
-        concurrency: settings.concurrency,
-        schedule: settings.schedule,
-        signal,
-        onDone: (task, last) => {
-          if (task.record.error !== undefined) {
-            if (task.side === "mirrored") mirrorErrors += 1;
-            else errors += 1;
-          }
-          done += 1;
-          progress(last);
-        },
+        return [
+          {
+            record: record,
+            mirrored: false,
+            point: experimentPointOf(point, windowOf.get(`${point.asset}/${point.window}`) ?? null, {
+              mirrored: false,
+            }),
+          },
+          ...(mirrored && record.mirrored
+            ? [
+                {
+                  record: record.mirrored,
+                  mirrored: true,
+                  point: experimentPointOf(mirrored, null, { mirrored: true }),
+                },
+              ]
+            : []),
+        ];
       });
+      const unit = mirroredPoints ? "analyses" : pointOptions.pointsPerWindow === 1 ? "windows" : "decision points";
+      const decisions = await experiment.decide(
+        sides.map((side) => side.point),
+        {
+          concurrency: settings.concurrency,
+          schedule: settings.schedule,
+          signal,
+          progress: { unit, meter, onProgress },
+        },
+      );
+      sides.forEach((side, index) => {
+        const { directive, forecastHorizon, riskRewardRatio, error, durationMs } = itemAt(decisions, index);
+        Object.assign(side.record, {
+          ...(directive ? { decision: directive, forecastHorizon, riskRewardRatio } : {}),
+          ...(error === undefined ? {} : { error }),
+          durationMs,
+        });
+        if (error !== undefined && side.mirrored) mirrorErrors += 1;
+        else if (error !== undefined) errors += 1;
+      });
+    } finally {
+      await experiment.close();
+      await database?.close();
     }
-  } finally {
-    await pipeline?.close();
-    await stageRun?.close();
-    await database?.close();
   }
 
   const runScores = scoreRun(points, mirroredPoints, records, {
@@ -274,32 +251,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   };
   // Runs with a model are recorded whole in the journal (baselines alone are the same every time and are not).
   if (!settings.includeModel || !config.journal) return result;
-  return { ...result, ...(await recordRun(result, config, dependencies)) };
-}
-
-/** The run's journal id, or why it could not be recorded (the run itself stands either way). */
-async function recordRun(
-  result: EvaluationResult,
-  config: Config,
-  dependencies: PipelineDependencies,
-): Promise<Pick<EvaluationResult, "journalRunId" | "journalError">> {
-  const databaseUrl = databaseUrlOf(config, dependencies.env ?? process.env);
-  try {
-    const journal = await openJournal({ dataDir: config.data_dir, databaseUrl });
-    try {
-      return { journalRunId: (await journal.recordEvaluationRun(evaluationRunInput(result, PROMPT_VERSION))).id };
-    } finally {
-      await journal.close();
-    }
-  } catch (error) {
-    const redact = createSecretRedactor(() => [passwordOf(databaseUrl)]).redact;
-    return {
-      journalError: {
-        code: QuantAgentError.isInstance(error) ? error.code : "internal",
-        message: redact(`The run was not recorded in the journal: ${describeError(error)}`),
-      },
-    };
-  }
+  return { ...result, ...(await recordRun(evaluationRunInput(result, PROMPT_VERSION), { config, env })) };
 }
 
 function outcomesOf(point: DecisionPoint): { horizon: number; move: number }[] {

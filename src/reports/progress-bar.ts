@@ -4,6 +4,7 @@
 import { plainText } from "../common/terminal-text";
 import type { UsageSummary } from "../llm/usage-meter";
 import { type Display, escapeHtml } from "../notebook/display";
+import type { Directive } from "../scoring/directive";
 
 /** A snapshot of a run's progress, sent after each unit of work (and once before the first). */
 export interface RunProgress {
@@ -17,7 +18,7 @@ export interface RunProgress {
   /** Of `done`, how many were done before this run started (decisions a resumed backtest found in its cache). */
   resumed?: number;
   /** The unit that just finished. */
-  last?: { id: string; decision?: string; error?: string };
+  last?: { id: string; decision?: Directive; error?: string };
 }
 
 export type RunProgressListener = (progress: RunProgress) => void;

@@ -11,9 +11,9 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { backtestJobKind } from "../../src/backtest/backtest-job";
+import { backtestJobKind } from "../../src/backtest/backtest-queue";
 import type { BacktestOptions } from "../../src/backtest/backtest-options";
-import { enqueueBacktest, type QueueBacktestOptions } from "../../src/backtest/enqueue-backtest";
+import { enqueueBacktest, type QueueBacktestOptions } from "../../src/backtest/backtest-queue";
 import { queuedBacktestReport } from "../../src/backtest/queued-backtest-report";
 import { runBacktest } from "../../src/backtest/run-backtest";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import { ablationMarkdown, compareEvaluations } from "../../src/evaluation/ablation";
-import { assetLanes } from "../../src/evaluation/evaluation-stages";
 import { evaluationSummary } from "../../src/evaluation/report";
 import { type EvaluationOptions, runEvaluation } from "../../src/evaluation/run-evaluation";
+import { laneOrder } from "../../src/experiment/experiment-stages";
 import { openJournal } from "../../src/journal/open-journal";
 import { type FakeProviderServer, type FakeRequest, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
@@ -132,9 +132,10 @@ describe("an evaluation with stages", () => {
   });
 
   it("puts each asset's points in one lane, in time order", () => {
-    const point = (asset: string, entryTime: number) => ({ asset, entryTime }) as never;
+    // An asset is a point's lane; its time is its window's last bar's.
+    const point = (asset: string, entryTime: number) => ({ lane: asset, window: [{ time: entryTime }] }) as never;
     expect(
-      assetLanes([point("BTC", 30), point("SPX", 10), point("BTC", 10), point("BTC", 20), point("SPX", 5)]),
+      laneOrder([point("BTC", 30), point("SPX", 10), point("BTC", 10), point("BTC", 20), point("SPX", 5)]),
     ).toEqual([
       [2, 3, 0],
       [4, 1],

@@ -1,15 +1,15 @@
-// The backtest's completed decisions on disk, one file each, so an interrupted run resumes where it stopped and a
+// An experiment's completed decisions on disk, one file each, so an interrupted run resumes where it stopped and a
 // rerun asks nothing: before anything is spent the run looks up every decision here, estimates the cost of the
 // ones still missing, and then analyses only those.
 //
 // Key: sha256 of the canonical JSON of everything an analysis of that decision depends on: the bars it sees (the
-// window up to its decision bar, nothing after), the timeframe and series name, both models (provider, name,
+// window up to its decision bar, nothing after), and the context: the timeframe and series name, both models (provider, name,
 // temperature), the prompt version, the plugin set, and the settings that shape the prompts and the answer
 // (chart dispatch, the decision horizon, any stages). A change to any of them is a different key, so a decision is
 // never taken from a run under other prompts, models or data. Entries live at <dir>/<first two hex digits>/<key>.json,
 // written atomically; an entry that does not parse is treated as absent. Failed analyses are never stored.
 //
-// The model-answer cache (src/llm/model-cache.ts) sits under this one when the backtest builds its own pipeline: it
+// The model-answer cache (src/llm/model-cache.ts) sits under this one when the experiment builds its own pipeline: it
 // keeps each call of a decision that was cut off half-way, so even a partly analysed decision is not paid twice.
 import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
@@ -21,44 +21,17 @@ import { writeFileAtomic } from "../common/atomic-write";
 import { canonicalJson } from "../common/canonical-json";
 import { parseJsonSafely } from "../common/parse-json-safely";
 import type { Candle } from "../market/candle";
+import { type StoredDecision, storedDecisionSchema } from "./decision";
 
 // 2: the risk stage's answer is kept whole (its ATR, and the reason when it gives no stop).
 const CACHE_FORMAT = 2;
 
-export const cachedDecisionSchema = z.strictObject({
-  directive: z.enum(["LONG", "SHORT"]),
-  forecastHorizon: z.string().max(500),
-  riskRewardRatio: z.number().finite(),
-  /** The risk stage's answer, when it ran: levels, or none and the reason. */
-  risk: z
-    .union([
-      z.strictObject({
-        stopLoss: z.number().positive(),
-        takeProfit: z.number().positive(),
-        size: z.number().positive().max(1),
-        atr: z.number().nonnegative(),
-        reason: z.string().max(500),
-      }),
-      z.strictObject({
-        stopLoss: z.null(),
-        takeProfit: z.null(),
-        size: z.null(),
-        atr: z.number().nonnegative().nullable(),
-        reason: z.string().max(500),
-      }),
-    ])
-    .nullable(),
-  /** Tokens the analysis took when it was made (what a rerun saved). */
-  usage: z.strictObject({ inputTokens: z.number().nonnegative(), outputTokens: z.number().nonnegative() }),
-});
-export type CachedDecision = z.infer<typeof cachedDecisionSchema>;
-
-const entrySchema = z.object({ format: z.literal(CACHE_FORMAT), key: z.string(), decision: cachedDecisionSchema });
+const entrySchema = z.object({ format: z.literal(CACHE_FORMAT), key: z.string(), decision: storedDecisionSchema });
 
 export interface DecisionCache {
   key(window: readonly Candle[]): string;
-  get(key: string): Promise<CachedDecision | undefined>;
-  put(key: string, decision: CachedDecision): Promise<void>;
+  get(key: string): Promise<StoredDecision | undefined>;
+  put(key: string, decision: StoredDecision): Promise<void>;
 }
 
 /**

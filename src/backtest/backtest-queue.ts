@@ -1,32 +1,93 @@
-// Queues a backtest for workers (`quantagent backtest --queue`): the same options as runBacktest, checked the same
-// way and in the same order before anything is spent: the options, the series (loaded and checked here, then stored
-// with the run, so a worker anywhere needs no file and no market data), every decision window's spacing, and the
-// estimate, told and held against the cost limit. Then one job per decision bar in the PostgreSQL queue. Nothing is
-// spent here: the workers ask the providers, with their own keys.
+// A backtest queued for workers (`quantagent backtest --queue`): its spec (the series itself, so workers need no file
+// and no market data, the schedule and costs; the common part is the experiment engine's, src/experiment/queued/),
+// one job per decision bar, and enqueueBacktest: the same options as runBacktest, checked the same way and in the same
+// order before anything is spent: the options, the series (loaded and checked here), every decision window's spacing,
+// and the estimate, told and held against the cost limit.
 //
-// Refused before anything is read, each saying why: no PostgreSQL; a baselines-only run (it asks no model, so there
-// is nothing for workers to do); memory (each decision's lessons come from the decisions before it, in time order,
-// which independent jobs on several workers cannot keep); mirror (its second series is not queued yet).
+// Refused before anything is read, besides what the engine refuses, each saying why: memory (each decision's lessons
+// come from the decisions before it, in time order, which independent jobs on several workers cannot keep); mirror
+// (its second series is not queued yet).
+import { z } from "zod";
+
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
+import { itemAt } from "../common/item-at";
 import type { Env } from "../config/api-keys";
 import { createConfig } from "../config/config-schema";
 import { queuedConfigOf } from "../config/queued-config";
-import { createDatabaseHandle } from "../journal/database-handle";
+import { experimentJobKind } from "../experiment/queued/decision-job";
+import { enqueueExperiment, queueDatabaseUrl } from "../experiment/queued/enqueue-experiment";
+import { queuedExperimentSpecShape } from "../experiment/queued/queued-schemas";
 import { modelSettingsFor } from "../llm/create-chat-model";
 import { assertBarSpacing } from "../market/bar-spacing";
+import { candleSchema } from "../market/candle";
+import { timeframeSchema } from "../market/timeframes";
 import { createPipeline, type PipelineDependencies } from "../pipeline/pipeline";
-import { databaseUrlOf } from "../pipeline/pipeline-journal";
-import { enqueueRun, type QueuedRun } from "../queue/enqueue-run";
-import { needsPostgres } from "../queue/queue-error";
+import type { QueuedRun } from "../queue/enqueue-run";
+import { QueueError } from "../queue/queue-error";
 import type { JobSettingsInput } from "../queue/queue-settings";
+import { costBpsSchema } from "../scoring/trading-cost";
 import { normaliseStages } from "../stages/stages-schema";
-import { backtestJobKind } from "./backtest-job";
-import type { BacktestJobInput, BacktestJobSpec } from "./backtest-job-schemas";
 import { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
-import { loadBacktestSeries } from "./backtest-series";
+import { loadBacktestSeries, MAX_SERIES_BARS } from "./backtest-series";
 import { assertWithinBudget, type BacktestEstimate, estimateBacktest } from "./cost-estimate";
-import { decisionBars, decisionWindow } from "./decision-schedule";
+import { decisionBars, decisionWindow, walkForwardPoints } from "./decision-schedule";
+
+export const BACKTEST_JOB_KIND = "backtest";
+
+export const backtestJobSpecSchema = z.strictObject({
+  ...queuedExperimentSpecShape,
+  series: z.strictObject({
+    name: z.string().min(1).max(200),
+    timeframe: timeframeSchema,
+    candles: z.array(candleSchema).min(2).max(MAX_SERIES_BARS),
+  }),
+  step: z.number().int().positive(),
+  costBps: costBpsSchema,
+  seed: z.number().int(),
+  /** What the run was expected to ask of the provider, told (and held against --max-cost) when it was queued. */
+  estimate: z.json(),
+});
+export type BacktestJobSpec = z.output<typeof backtestJobSpecSchema>;
+
+export const backtestJobInputSchema = z.strictObject({
+  /** The decision bar (0-based index into the spec's series); the window is the bars up to it. */
+  bar: z.number().int().nonnegative().max(MAX_SERIES_BARS),
+});
+export type BacktestJobInput = z.output<typeof backtestJobInputSchema>;
+
+/** The decision bars of a queued backtest, as the one-process backtest schedules them. */
+export function queuedDecisionBars(spec: BacktestJobSpec): number[] {
+  const config = createConfig(spec.config);
+  return decisionBars(spec.series.candles.length, {
+    windowBars: config.window_bars,
+    step: spec.step,
+    horizon: config.decision_horizon_bars,
+  });
+}
+
+/** "backtest: gpt-4o (openai) on BTC-USD (4h), 120 decisions every 3 bars" */
+export function describeBacktestSpec(spec: BacktestJobSpec): string {
+  const graph = modelSettingsFor(createConfig(spec.config), "graph");
+  const decisions = queuedDecisionBars(spec).length;
+  return (
+    `backtest: ${graph.model} (${graph.provider}) on ${spec.series.name} (${spec.series.timeframe}), ` +
+    `${decisions} decision${decisions === 1 ? "" : "s"} every ${spec.step} bar${spec.step === 1 ? "" : "s"}`
+  );
+}
+
+export const backtestJobKind = experimentJobKind({
+  name: BACKTEST_JOB_KIND,
+  specSchema: backtestJobSpecSchema,
+  inputSchema: backtestJobInputSchema,
+  describe: describeBacktestSpec,
+  pointOf(spec, input) {
+    const bars = queuedDecisionBars(spec);
+    if (!bars.includes(input.bar))
+      throw new QueueError({ reason: "unreadable_run", message: `Bar ${input.bar} is not a decision bar of the run.` });
+    return itemAt(walkForwardPoints(spec.series, [input.bar], createConfig(spec.config).window_bars), 0);
+  },
+});
 
 export type QueueBacktestOptions = Omit<
   BacktestOptions,
@@ -59,12 +120,7 @@ export async function enqueueBacktest(
   if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid backtest options");
   const settings = parsed.data;
   const config = createConfig(configInput ?? {});
-  const databaseUrl = databaseUrlOf(config, env);
-  if (!databaseUrl) throw needsPostgres("A queued backtest");
-  if (!settings.includeModel)
-    throw new InputError({
-      message: "A baselines-only backtest asks no model, so there is nothing to queue: run it without --queue.",
-    });
+  const databaseUrl = queueDatabaseUrl("backtest", { config, env, includeModel: settings.includeModel });
   const stages = normaliseStages(settings.stages ?? config.stages);
   if (stages.memory)
     throw new InputError({
@@ -120,11 +176,6 @@ export async function enqueueBacktest(
     queuedAt: new Date().toISOString(),
   };
   const points = bars.map((bar) => ({ id: `bar-${bar}`, input: { bar } satisfies BacktestJobInput }));
-  const database = createDatabaseHandle({ dataDir: config.data_dir, databaseUrl });
-  try {
-    const queued = await enqueueRun({ database, databaseUrl, kind: backtestJobKind, spec, points, jobs });
-    return { ...queued, estimate };
-  } finally {
-    await database.close();
-  }
+  const queued = await enqueueExperiment({ config, databaseUrl, kind: backtestJobKind, spec, points, jobs });
+  return { ...queued, estimate };
 }
