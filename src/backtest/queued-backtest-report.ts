@@ -4,11 +4,14 @@
 // (src/experiment/queued/queued-report.ts). The run is recorded in the journal once, whoever asks for its report and
 // however often.
 import { createConfig } from "../config/config-schema";
-import { readQueuedExperiment, recordQueuedRun } from "../experiment/queued/queued-report";
-import type { DatabaseHandle } from "../journal/database-handle";
+import {
+  type QueuedReport,
+  type QueuedReportOptions,
+  readQueuedExperiment,
+  recordQueuedRun,
+} from "../experiment/queued/queued-report";
 import { modelSettingsFor } from "../llm/create-chat-model";
 import { QueueError } from "../queue/queue-error";
-import type { RunProgress } from "../queue/run-progress";
 import { tradingCost } from "../scoring/trading-cost";
 import { normaliseStages } from "../stages/stages-schema";
 import { assembleBacktest } from "./backtest-assembly";
@@ -18,15 +21,9 @@ import type { BacktestResult } from "./backtest-result";
 import { baselineDecisions } from "./baseline-decisions";
 import type { BacktestEstimate } from "./cost-estimate";
 
-export type QueuedBacktestReport =
-  { state: "pending"; progress: RunProgress } | { state: "done"; progress: RunProgress; result: BacktestResult };
+export type QueuedBacktestReport = QueuedReport<BacktestResult>;
 
-export async function queuedBacktestReport(options: {
-  database: DatabaseHandle;
-  runId: string;
-  /** Record the finished run in the journal (once, whoever asks first). @default true */
-  record?: boolean;
-}): Promise<QueuedBacktestReport> {
+export async function queuedBacktestReport(options: QueuedReportOptions): Promise<QueuedBacktestReport> {
   const { database, runId } = options;
   const read = await readQueuedExperiment({
     database,

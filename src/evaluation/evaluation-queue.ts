@@ -19,14 +19,9 @@ import { candleSchema } from "../market/candle";
 import type { QueuedRun } from "../queue/enqueue-run";
 import type { JobSettingsInput } from "../queue/queue-settings";
 import { hasStages } from "../stages/stages-schema";
-import { readBenchmarkWindows } from "./benchmark-data";
-import {
-  type BenchmarkWindow,
-  decisionPoints,
-  experimentPointOf,
-  resolveDecisionPointOptions,
-} from "./decision-points";
-import { evaluationProtocolSchema, resolveProtocolSettings } from "./evaluation-protocol";
+import { benchmarkSchedule } from "./benchmark-schedule";
+import { experimentPointOf } from "./decision-points";
+import { evaluationProtocolSchema } from "./evaluation-protocol";
 import { explorePublishedConventions } from "./published-conventions";
 import { type EvaluationOptions, evaluationOptionsSchema } from "./run-evaluation";
 
@@ -114,35 +109,13 @@ export async function enqueueEvaluation(options: QueueEvaluationOptions): Promis
       message:
         "An evaluation with the optional stages (memory, debate, risk) cannot be queued yet: run it in one process.",
     });
-  const protocolSettings = resolveProtocolSettings(settings.protocol, {
-    horizons: settings.horizons,
-    pointsPerWindow: settings.pointsPerWindow,
-    historyBars: config.window_bars,
-  });
-  const pointOptions = resolveDecisionPointOptions({
-    historyBars: config.window_bars,
-    ...protocolSettings,
-    stride: settings.stride,
-  });
-  const windows: BenchmarkWindow[] = [];
-  for (const asset of settings.assets)
-    windows.push(...(await readBenchmarkWindows(settings.benchmarkDir, asset, { windows: settings.windows, signal })));
-  const points = windows.flatMap((window) => decisionPoints(window, pointOptions));
+  const { windows, points, settings: scheduled } = await benchmarkSchedule(settings, config, signal);
   signal?.throwIfAborted();
   const spec: EvaluationJobSpec = {
     config: queuedConfigOf(config),
     promptVersion: PROMPT_VERSION,
     blind: false,
-    protocol: settings.protocol,
-    benchmarkDir: settings.benchmarkDir,
-    assets: settings.assets.map((asset) => asset.toUpperCase()),
-    windows: settings.windows ?? null,
-    horizons: pointOptions.horizons,
-    historyBars: pointOptions.historyBars,
-    pointsPerWindow: pointOptions.pointsPerWindow,
-    stride: pointOptions.stride,
-    randomSeeds: settings.randomSeeds,
-    firstSeed: settings.firstSeed,
+    ...scheduled,
     schedule: settings.schedule,
     cache,
     // Needs the whole windows, which the report may not have: explored now (pure and cheap), kept with the run.

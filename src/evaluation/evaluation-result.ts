@@ -1,6 +1,7 @@
 // The record an evaluation run returns and its reports are made from: settings, one record per decision point,
 // the score rows, the market's drift on the same samples, the conventions checked against the published figures,
 // token usage and cost, and progress snapshots while it runs.
+import type { Decision } from "../experiment/decision";
 import type { UsageSummary } from "../llm/usage-meter";
 import type { ModelsUsed } from "../pipeline/analysis-result";
 import type { RunProgress } from "../reports/progress-bar";
@@ -53,6 +54,21 @@ export interface AnalysedDirective {
   /** Why the analysis failed. */
   error?: string;
   durationMs?: number;
+}
+
+/** An engine's decision as an evaluation records it. */
+export function analysedDirective(decision: Decision): AnalysedDirective {
+  return {
+    ...(decision.directive
+      ? {
+          decision: decision.directive,
+          forecastHorizon: decision.forecastHorizon,
+          riskRewardRatio: decision.riskRewardRatio,
+        }
+      : {}),
+    ...(decision.error === undefined ? {} : { error: decision.error }),
+    ...(decision.durationMs === undefined ? {} : { durationMs: decision.durationMs }),
+  };
 }
 
 export interface PointRecord extends AnalysedDirective {

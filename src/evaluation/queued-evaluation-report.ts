@@ -3,10 +3,14 @@
 // what the workers stored (src/experiment/queued/queued-report.ts), scored the same way. The run is recorded in the
 // journal once, whoever asks for its report and however often.
 import { createConfig } from "../config/config-schema";
-import { type QueuedRunRead, readQueuedExperiment, recordQueuedRun } from "../experiment/queued/queued-report";
-import type { DatabaseHandle } from "../journal/database-handle";
+import {
+  type QueuedReport,
+  type QueuedReportOptions,
+  type QueuedRunRead,
+  readQueuedExperiment,
+  recordQueuedRun,
+} from "../experiment/queued/queued-report";
 import { modelSettingsFor } from "../llm/create-chat-model";
-import type { RunProgress } from "../queue/run-progress";
 import { normaliseStages } from "../stages/stages-schema";
 import { evaluationRunInput } from "./evaluation-journal";
 import {
@@ -16,20 +20,14 @@ import {
   type EvaluationJobSpec,
   evaluationJobSpecSchema,
 } from "./evaluation-queue";
-import type { EvaluationResult, PointRecord } from "./evaluation-result";
+import { analysedDirective, type EvaluationResult, type PointRecord } from "./evaluation-result";
 import type { PublishedConventions } from "./published-conventions";
 import { pointRecord } from "./run-evaluation";
 import { scoreRun } from "./score-run";
 
-export type QueuedEvaluationReport =
-  { state: "pending"; progress: RunProgress } | { state: "done"; progress: RunProgress; result: EvaluationResult };
+export type QueuedEvaluationReport = QueuedReport<EvaluationResult>;
 
-export async function queuedEvaluationReport(options: {
-  database: DatabaseHandle;
-  runId: string;
-  /** Record the finished run in the journal (once, whoever asks first). @default true */
-  record?: boolean;
-}): Promise<QueuedEvaluationReport> {
+export async function queuedEvaluationReport(options: QueuedReportOptions): Promise<QueuedEvaluationReport> {
   const read = await readQueuedExperiment({
     database: options.database,
     runId: options.runId,
@@ -53,38 +51,21 @@ function evaluationOf(
   const points = read.points.map(({ input }) => input.point);
   const records: PointRecord[] = read.points.map(({ input, decision }) => ({
     ...pointRecord(input.point),
-    ...(decision.directive
-      ? {
-          decision: decision.directive,
-          forecastHorizon: decision.forecastHorizon,
-          riskRewardRatio: decision.riskRewardRatio,
-        }
-      : {}),
-    ...(decision.error === undefined ? {} : { error: decision.error }),
-    ...(decision.durationMs === undefined ? {} : { durationMs: decision.durationMs }),
+    ...analysedDirective(decision),
   }));
-  const { config: queued, ...settings } = read.spec;
+  // What the spec holds beside the settings it shares with a run in one process.
+  const { config: queued, promptVersion, cache, schedule: _schedule, queuedAt, conventions, ...settings } = read.spec;
   const config = createConfig(queued);
   return {
     settings: {
-      protocol: settings.protocol,
-      benchmarkDir: settings.benchmarkDir,
-      assets: settings.assets,
-      windows: settings.windows,
-      horizons: settings.horizons,
-      historyBars: settings.historyBars,
-      pointsPerWindow: settings.pointsPerWindow,
-      stride: settings.stride,
-      randomSeeds: settings.randomSeeds,
-      firstSeed: settings.firstSeed,
+      ...settings,
       // For a queued run: how many workers stored its points.
       concurrency: read.workers,
       models: { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
-      promptVersion: settings.promptVersion,
+      promptVersion,
       stages: normaliseStages(config.stages),
       plugins: [],
-      cacheDir: settings.cache ? `${location} (model_answers)` : null,
-      blind: settings.blind,
+      cacheDir: cache ? `${location} (model_answers)` : null,
       mirror: false,
     },
     points: records,
@@ -96,11 +77,11 @@ function evaluationOf(
       firstSeed: settings.firstSeed,
       graphModel: config.graph_llm_model,
     }),
-    conventions: settings.conventions as unknown as PublishedConventions | null,
+    conventions: conventions as unknown as PublishedConventions | null,
     usage: read.usage,
     errors: records.filter((record) => record.error !== undefined).length,
     mirrorErrors: 0,
-    startedAt: settings.queuedAt,
+    startedAt: queuedAt,
     durationMs: read.durationMs,
   };
 }

@@ -27,21 +27,16 @@ import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { databaseAnswerStore } from "../shared-state/database-answer-store";
 import { normaliseStages } from "../stages/stages-schema";
-import { readBenchmarkWindows } from "./benchmark-data";
-import {
-  type BenchmarkWindow,
-  type DecisionPoint,
-  decisionPoints,
-  experimentPointOf,
-  resolveDecisionPointOptions,
-} from "./decision-points";
+import { benchmarkSchedule } from "./benchmark-schedule";
+import { type DecisionPoint, experimentPointOf } from "./decision-points";
 import { evaluationRunInput } from "./evaluation-journal";
-import { evaluationProtocolSchema, resolveProtocolSettings } from "./evaluation-protocol";
-import type {
-  EvaluationProgressListener,
-  EvaluationResult,
-  EvaluationSettings,
-  PointRecord,
+import { evaluationProtocolSchema } from "./evaluation-protocol";
+import {
+  analysedDirective,
+  type EvaluationProgressListener,
+  type EvaluationResult,
+  type EvaluationSettings,
+  type PointRecord,
 } from "./evaluation-result";
 import { mirrorDecisionPoint } from "./mirror-points";
 import { explorePublishedConventions } from "./published-conventions";
@@ -80,6 +75,8 @@ export const evaluationOptionsSchema = z.strictObject({
   /** Also analyse every point on its mirrored series (p -> c² / p), and score the baselines there too. */
   mirror: z.boolean().default(false),
 });
+export type ParsedEvaluationOptions = z.output<typeof evaluationOptionsSchema>;
+
 export type EvaluationOptions = z.input<typeof evaluationOptionsSchema> & {
   signal?: AbortSignal;
   onProgress?: EvaluationProgressListener;
@@ -99,23 +96,9 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const config = createConfig(settings.config ?? {});
   const blind = settings.includeModel && (settings.blind ?? config.blind);
   checkEdgeWithStages(config, { blind, mirror: settings.mirror && settings.includeModel });
-  const protocolSettings = resolveProtocolSettings(settings.protocol, {
-    horizons: settings.horizons,
-    pointsPerWindow: settings.pointsPerWindow,
-    historyBars: config.window_bars,
-  });
-  const pointOptions = resolveDecisionPointOptions({
-    historyBars: config.window_bars,
-    ...protocolSettings,
-    stride: settings.stride,
-  });
   const started = performance.now();
   const startedAt = new Date().toISOString();
-
-  const windows: BenchmarkWindow[] = [];
-  for (const asset of settings.assets)
-    windows.push(...(await readBenchmarkWindows(settings.benchmarkDir, asset, { windows: settings.windows, signal })));
-  const points: DecisionPoint[] = windows.flatMap((window) => decisionPoints(window, pointOptions));
+  const { pointOptions, windows, points, settings: scheduled } = await benchmarkSchedule(settings, config, signal);
   // Mirrored before any model call: a series that cannot be mirrored (a price at or below zero) costs nothing.
   const mirroredPoints = settings.mirror ? points.map(mirrorDecisionPoint) : null;
   // Pure and cheap; computed before any model call so that a surprise here costs nothing.
@@ -196,14 +179,10 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
         },
       );
       sides.forEach((side, index) => {
-        const { directive, forecastHorizon, riskRewardRatio, error, durationMs } = itemAt(decisions, index);
-        Object.assign(side.record, {
-          ...(directive ? { decision: directive, forecastHorizon, riskRewardRatio } : {}),
-          ...(error === undefined ? {} : { error }),
-          durationMs,
-        });
-        if (error !== undefined && side.mirrored) mirrorErrors += 1;
-        else if (error !== undefined) errors += 1;
+        const decision = itemAt(decisions, index);
+        Object.assign(side.record, analysedDirective(decision));
+        if (decision.error !== undefined && side.mirrored) mirrorErrors += 1;
+        else if (decision.error !== undefined) errors += 1;
       });
     } finally {
       await experiment.close();
@@ -219,16 +198,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     graphModel: settings.includeModel ? config.graph_llm_model : undefined,
   });
   const resultSettings: EvaluationSettings = {
-    protocol: settings.protocol,
-    benchmarkDir: settings.benchmarkDir,
-    assets: settings.assets.map((asset) => asset.toUpperCase()),
-    windows: settings.windows ?? null,
-    horizons: pointOptions.horizons,
-    historyBars: pointOptions.historyBars,
-    pointsPerWindow: pointOptions.pointsPerWindow,
-    stride: pointOptions.stride,
-    randomSeeds: settings.randomSeeds,
-    firstSeed: settings.firstSeed,
+    ...scheduled,
     concurrency: settings.concurrency,
     models: settings.includeModel ? modelsOf(config) : null,
     promptVersion: settings.includeModel ? PROMPT_VERSION : null,

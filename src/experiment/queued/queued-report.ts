@@ -17,6 +17,17 @@ import { decisionJobResultSchema } from "./queued-schemas";
 /** The command that writes each kind's report. */
 const COMMANDS: Record<string, string> = { evaluation: "evaluate", backtest: "backtest" };
 
+export interface QueuedReportOptions {
+  database: DatabaseHandle;
+  runId: string;
+  /** Record the finished run in the journal (once, whoever asks first). @default true */
+  record?: boolean;
+}
+
+/** A queued experiment's report: how far its workers are while points are pending, then its result. */
+export type QueuedReport<Result> =
+  { state: "pending"; progress: RunProgress } | { state: "done"; progress: RunProgress; result: Result };
+
 export type QueuedRunRead<Spec, Input> =
   | { state: "pending"; progress: RunProgress }
   | {
