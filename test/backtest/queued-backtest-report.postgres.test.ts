@@ -11,8 +11,8 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { backtestJobKind } from "../../src/backtest/backtest-queue";
 import type { BacktestOptions } from "../../src/backtest/backtest-options";
+import { backtestJobKind } from "../../src/backtest/backtest-queue";
 import { enqueueBacktest, type QueueBacktestOptions } from "../../src/backtest/backtest-queue";
 import { queuedBacktestReport } from "../../src/backtest/queued-backtest-report";
 import { runBacktest } from "../../src/backtest/run-backtest";
