@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { createChartRenderer } from "../src/charts/png-renderer";
-import { BENCHMARK_DIR } from "../src/evaluation/benchmark-dir";
+import { BENCHMARK_DIR } from "../src/market/benchmark-dir";
 import { runEvaluation } from "../src/evaluation/run-evaluation";
 import { numberArgument } from "./support/arguments";
 import { InstantAnalystModel } from "./support/instant-analyst-model";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { createChartRenderer } from "../src/charts/png-renderer";
-import { BENCHMARK_DIR } from "../src/evaluation/benchmark-dir";
+import { BENCHMARK_DIR } from "../src/market/benchmark-dir";
 import { createPipeline } from "../src/pipeline/pipeline";
 import { defaultFakeHandler, fakeReply, startFakeProviderServer } from "../test/fakes/fake-provider-server";
 import { numberArgument } from "./support/arguments";

@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { BENCHMARK_DIR } from "../src/evaluation/benchmark-dir";
+import { BENCHMARK_DIR } from "../src/market/benchmark-dir";
 import { enqueueEvaluation } from "../src/evaluation/evaluation-queue";
 import { createDatabaseHandle, type DatabaseHandle } from "../src/journal/database-handle";
 import { pendingPoints, runProgress } from "../src/queue/run-progress";

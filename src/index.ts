@@ -112,8 +112,8 @@ export { createProgressView, type ProgressViewOptions } from "./notebook/progres
 export { showResult, showWindowChart } from "./notebook/result-view";
 
 // Evaluation on the shipped benchmark.
-export { readBenchmarkWindow, readBenchmarkWindows } from "./evaluation/benchmark-data";
-export { BENCHMARK_DIR } from "./evaluation/benchmark-dir";
+export { readBenchmarkWindow, readBenchmarkWindows } from "./market/benchmark-data";
+export { BENCHMARK_DIR } from "./market/benchmark-dir";
 export type { EvaluationResult } from "./evaluation/evaluation-result";
 export { showEvaluation } from "./evaluation/evaluation-view";
 export { accuracyTableMarkdown } from "./evaluation/report";

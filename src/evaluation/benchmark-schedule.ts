@@ -2,7 +2,7 @@
 // points under the protocol's settings (evaluation-protocol.ts, decision-points.ts). The same for a run in one
 // process and a queued one, so both analyse and score the same points.
 import type { Config } from "../config/config-schema";
-import { readBenchmarkWindows } from "./benchmark-data";
+import { readBenchmarkWindows } from "../market/benchmark-data";
 import {
   type BenchmarkWindow,
   type DecisionPoint,

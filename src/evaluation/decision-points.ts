@@ -9,16 +9,9 @@ import { z } from "zod";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
 import type { ExperimentPoint } from "../experiment/experiment-point";
+import type { BenchmarkWindow } from "../market/benchmark-data";
 import type { Candle } from "../market/candle";
 import { simpleReturn } from "../scoring/directive";
-
-export interface BenchmarkWindow {
-  /** Asset code as the benchmark names it, upper-case (BTC). */
-  asset: string;
-  /** The window's number k in <ASSET>_4h_<k>.csv. */
-  window: number;
-  candles: Candle[];
-}
 
 /** The window's candle at a 0-based bar index; an InputError naming the window when it is shorter than that. */
 export function windowBar(window: BenchmarkWindow, bar: number): Candle {
@@ -30,6 +23,8 @@ export function windowBar(window: BenchmarkWindow, bar: number): Candle {
     });
   return candle;
 }
+
+export type { BenchmarkWindow };
 
 export interface HorizonOutcome {
   horizon: number;

@@ -23,6 +23,15 @@ export {
 } from "../llm/model-prices";
 export { createUsageMeter, type UsageMeter, type UsageSummary } from "../llm/usage-meter";
 export {
+  benchmarkDir,
+  listBenchmarkAssets,
+  listBenchmarkFiles,
+  type ReadBenchmarkOptions,
+  readBenchmarkWindow,
+  readBenchmarkWindows,
+} from "../market/benchmark-data";
+export { BENCHMARK_DIR } from "../market/benchmark-dir";
+export {
   createEvaluationProgressView,
   createTextProgressBar,
   formatProgressBar,
@@ -55,15 +64,6 @@ export {
   Z_95,
 } from "../scoring";
 export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
-export {
-  benchmarkDir,
-  listBenchmarkAssets,
-  listBenchmarkFiles,
-  type ReadBenchmarkOptions,
-  readBenchmarkWindow,
-  readBenchmarkWindows,
-} from "./benchmark-data";
-export { BENCHMARK_DIR } from "./benchmark-dir";
 export { type CutoffSide, type CutoffSplit, type CutoffSplitOptions, splitAtCutoff } from "./cutoff-split";
 export {
   type BenchmarkWindow,

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { runCli } from "../../cli/run-cli";
-import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-dir";
+import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import { createPipeline } from "../../src/index";
 import { openJournal } from "../../src/journal/index";
 import { wireAnalysisResultSchema } from "../../src/pipeline/wire";

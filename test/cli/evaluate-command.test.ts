@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { resolveChromiumPath } from "../../src/charts/chromium-setup";
-import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-dir";
+import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import { risesFromCsv } from "../evaluation/rises-from-csv";
 import { wavyCloses, writeBenchmarkFolder } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";

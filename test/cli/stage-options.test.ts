@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { runCli } from "../../cli/run-cli";
 import { stagesFromOptions } from "../../cli/stage-options";
-import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-dir";
+import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import { fakeArguments, type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 
 // Each test runs whole analyses (charts, model calls over HTTP, the journal): on a busy 2-core machine that can take

@@ -2,12 +2,12 @@
 // drift follower lies on the falling diagonal x + y = 100, drawn with the rising one; plain JSON.
 import { describe, expect, it } from "vitest";
 
-import { readBenchmarkWindows } from "../../src/evaluation/benchmark-data";
 import { decisionPoints } from "../../src/evaluation/decision-points";
 import type { EvaluationResult } from "../../src/evaluation/evaluation-result";
 import { type LabelledMarkerTrace, mirrorFigure } from "../../src/evaluation/mirror-figure";
 import { mirrorDecisionPoint } from "../../src/evaluation/mirror-points";
 import { scoreRun } from "../../src/evaluation/score-run";
+import { readBenchmarkWindows } from "../../src/market/benchmark-data";
 import { handMadeEvaluation } from "./hand-made-evaluation";
 
 async function baselinesMirrored(): Promise<EvaluationResult> {

@@ -3,10 +3,10 @@
 // ones never; the agents' figures are counted by hand on a small case.
 import { describe, expect, it } from "vitest";
 
-import { readBenchmarkWindows } from "../../src/evaluation/benchmark-data";
 import { decisionPoints } from "../../src/evaluation/decision-points";
 import { mirrorDecisionPoint } from "../../src/evaluation/mirror-points";
 import { findMirrorRow, scoreMirror } from "../../src/evaluation/mirror-scores";
+import { readBenchmarkWindows } from "../../src/market/benchmark-data";
 import type { Directive } from "../../src/scoring/directive";
 import { candlesFromCloses } from "./synthetic-candles";
 

@@ -7,12 +7,12 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-dir";
 import { findDrift } from "../../src/evaluation/market-drift";
 import { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET, roundsTo } from "../../src/evaluation/published-figures";
 import { evaluationMarkdown } from "../../src/evaluation/report";
 import { runEvaluation } from "../../src/evaluation/run-evaluation";
 import { ALL_ASSETS, findScore } from "../../src/evaluation/score-evaluation";
+import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import { risesFromCsv } from "./rises-from-csv";
 import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
 

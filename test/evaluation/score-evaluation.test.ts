@@ -3,9 +3,9 @@
 // in datasets/benchmark.
 import { describe, expect, it } from "vitest";
 
-import { readBenchmarkWindows } from "../../src/evaluation/benchmark-data";
 import { type DecisionPoint, decisionPoints } from "../../src/evaluation/decision-points";
 import { findScore, scoreEvaluation } from "../../src/evaluation/score-evaluation";
+import { readBenchmarkWindows } from "../../src/market/benchmark-data";
 import { benchmarkRoot } from "../support/benchmark";
 import { candlesFromCloses } from "./synthetic-candles";
 

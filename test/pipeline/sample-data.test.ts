@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import { InputError } from "../../src/common/input-error";
-import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-dir";
+import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import { readCsvFile } from "../../src/market/csv-source";
 import { createPipeline, type Pipeline } from "../../src/pipeline/pipeline";
 import { listSampleData } from "../../src/pipeline/sample-data";

@@ -8,7 +8,7 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-dir";
+import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 
 const root = path.resolve(__dirname, "../..");
 const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { BENCHMARK_DIR } from "../../src/evaluation/benchmark-dir";
+import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import type { Candle } from "../../src/market/candle";
 import { parseCsv } from "../../src/market/csv-source";
 

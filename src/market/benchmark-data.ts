@@ -7,9 +7,16 @@ import path from "node:path";
 
 import { InputError } from "../common/input-error";
 import { packageRoot } from "../common/package-root";
-import type { Candle } from "../market/candle";
-import { readCsvFile } from "../market/csv-source";
-import type { BenchmarkWindow } from "./decision-points";
+import type { Candle } from "./candle";
+import { readCsvFile } from "./csv-source";
+
+export interface BenchmarkWindow {
+  /** Asset code as the benchmark names it, upper-case (BTC). */
+  asset: string;
+  /** The window's number k in <ASSET>_4h_<k>.csv. */
+  window: number;
+  candles: Candle[];
+}
 
 export interface ReadBenchmarkOptions {
   /** Only the first N windows by number (1, 2, ... 100); default all. */

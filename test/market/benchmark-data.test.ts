@@ -5,8 +5,8 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { listBenchmarkAssets, readBenchmarkWindow, readBenchmarkWindows } from "../../src/evaluation/benchmark-data";
-import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
+import { listBenchmarkAssets, readBenchmarkWindow, readBenchmarkWindows } from "../../src/market/benchmark-data";
+import { wavyCloses, writeBenchmarkFolder } from "../evaluation/synthetic-candles";
 
 let root: string;
 
