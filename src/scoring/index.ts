@@ -1,6 +1,8 @@
 // quantagent-ts/scoring: the scoring core the evaluation and the backtest share. A directive against a move, its
 // accuracy and return with 95% intervals, the baselines (from plain closes, so any series will do), the exact
-// paired test between two methods on the same points, and the cost of trading. Pure functions, no I/O.
+// paired test between two methods on the same points, the cost of trading, and what a result is worth: the
+// calibration of a stated probability, the block bootstrap of two lines' returns, and the probabilistic and deflated
+// Sharpe ratios. Pure functions, no I/O.
 export {
   alwaysLongDirective,
   alwaysShortDirective,
@@ -13,7 +15,17 @@ export {
   olsSlope,
   randomDirectives,
 } from "./baselines";
+export { blockBootstrapComparison, type BootstrapComparison, type BootstrapOptions } from "./block-bootstrap";
+export {
+  type Calibration,
+  calibration,
+  type ProbabilitySample,
+  type ReliabilityBin,
+  reliabilityBins,
+  rocAuc,
+} from "./calibration";
 export { type Interval, meanWithInterval, wilsonInterval, Z_95 } from "./confidence-intervals";
+export { type DeflatedSharpe, deflatedSharpe, probabilisticSharpeRatio, sharpeThreshold } from "./deflated-sharpe";
 export {
   averageScores,
   type DirectionalScore,
@@ -23,7 +35,9 @@ export {
   type ScoreOptions,
 } from "./directional-score";
 export { type Directive, directiveReturn, type FlatMoves, isCorrect, simpleReturn } from "./directive";
+export { normalCdf, normalQuantile } from "./normal-distribution";
 export { mcnemarExactPValue, type PairedTest, pairedTest, type PointHit } from "./paired-test";
+export { perBarSharpe, type ReturnMoments,returnMoments } from "./return-moments";
 export { mulberry32 } from "./seeded-random";
 export {
   costBpsSchema,
