@@ -37,7 +37,7 @@ export {
 export { type Directive, directiveReturn, type FlatMoves, isCorrect, simpleReturn } from "./directive";
 export { normalCdf, normalQuantile } from "./normal-distribution";
 export { mcnemarExactPValue, type PairedTest, pairedTest, type PointHit } from "./paired-test";
-export { perBarSharpe, type ReturnMoments,returnMoments } from "./return-moments";
+export { perBarSharpe, type ReturnMoments, returnMoments } from "./return-moments";
 export { mulberry32 } from "./seeded-random";
 export {
   costBpsSchema,
