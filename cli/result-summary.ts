@@ -18,6 +18,12 @@ export function formatResultSummary(result: AnalysisResult): string {
       `Decision: ${result.decision.decision}`,
       `Horizon: ${result.decision.forecastHorizon}`,
       `Risk/reward: ${result.decision.riskRewardRatio}`,
+      ...(typeof result.decision.confidence === "number"
+        ? [
+            `Confidence: ${result.decision.confidence.toFixed(2)} (the model's own probability that the decision is right)`,
+          ]
+        : []),
+      ...samplesLine(result),
       `Justification: ${result.decision.justification}`,
       `Models: agent ${result.models.agent.provider}/${result.models.agent.model}, graph ${result.models.graph.provider}/${result.models.graph.model}; ${tokens} tokens; ${(result.timingsMs.total / 1000).toFixed(1)} s`,
       ...stageLines(result),
@@ -25,6 +31,13 @@ export function formatResultSummary(result: AnalysisResult): string {
       ...(result.journalError === undefined ? [] : [`Journal: ${result.journalError.message}`]),
     ].join("\n") + "\n"
   );
+}
+
+/** How several samples of the Decision agent voted; nothing with one sample. */
+function samplesLine(result: AnalysisResult): string[] {
+  const { votes, agreement } = result.decision;
+  if (!votes || agreement === undefined) return [];
+  return [`Samples: ${votes.LONG} LONG, ${votes.SHORT} SHORT (agreement ${Math.round(agreement * 100)}%)`];
 }
 
 /** What the optional stages added, a line each; nothing when none ran. */

@@ -1,6 +1,8 @@
-// The optional stages on the command line, shared by `analyze` and `evaluate`: --memory <K> (lessons for the
-// Decision agent; needs the journal), --debate <R> (bull/bear rounds), --risk (computed stop-loss, take-profit, size).
+// The optional stages on the command line, shared by `analyze`, `evaluate` and `backtest`: --memory <K> (lessons for
+// the Decision agent; needs the journal), --debate <R> (bull/bear rounds), --risk (computed stop-loss, take-profit,
+// size); and --samples <K>, the answers asked of the Decision agent (decision_samples).
 import { formatZodError } from "../src/common/index";
+import { decisionSamplesSchema } from "../src/config/config-schema";
 import { MAX_DEBATE_ROUNDS, MAX_MEMORY_LESSONS, type Stages, stagesSchema } from "../src/index";
 import { UsageError } from "./exit-codes";
 
@@ -9,6 +11,7 @@ export const STAGE_OPTIONS = {
   memory: { type: "string" },
   debate: { type: "string" },
   risk: { type: "boolean" },
+  samples: { type: "string" },
 } as const;
 
 export const STAGE_OPTIONS_HELP = `Stages (optional, all off by default; each adds to the four agents):
@@ -18,7 +21,9 @@ export const STAGE_OPTIONS_HELP = `Stages (optional, all off by default; each ad
   --debate <R>            a bull and a bear researcher argue R rounds (1 to ${MAX_DEBATE_ROUNDS}) before the decision:
                           2R more model calls, one after another
   --risk                  stop-loss, take-profit and position size computed from the window after the
-                          decision (no model call)`;
+                          decision (no model call)
+  --samples <K>           ask the Decision agent K times at once (odd, 1 to 9; default 1): the majority
+                          decides, and the result says how the samples voted (K - 1 more calls)`;
 
 function wholeNumber(text: string | undefined, option: string): number | undefined {
   if (text === undefined) return undefined;
@@ -43,5 +48,14 @@ export function stagesFromOptions(values: { memory?: string; debate?: string; ri
       .replace("debate.rounds", "--debate");
     throw new UsageError(message);
   }
+  return parsed.data;
+}
+
+/** The Decision agent's samples the options ask for; undefined when not given (the config's, 1 by default). */
+export function samplesFromOptions(values: { samples?: string }): number | undefined {
+  const samples = wholeNumber(values.samples, "--samples");
+  if (samples === undefined) return undefined;
+  const parsed = decisionSamplesSchema.safeParse(samples);
+  if (!parsed.success) throw new UsageError(`--samples ${formatZodError(parsed.error)}`);
   return parsed.data;
 }

@@ -32,7 +32,7 @@ import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { usageErrors } from "../parse-options";
 import { createProgressPrinter, reportHeading } from "../progress-printer";
 import { formatResultSummary, reportsByStep } from "../result-summary";
-import { STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
+import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 
 const HELP = `Usage: quantagent analyze --csv <file> --timeframe <tf> [--name <name>] [--end <date>] [options]
        quantagent analyze (--asset <code> | --symbol <ticker>) --timeframe <tf> --start <date> [--end <date>] [options]
@@ -98,6 +98,7 @@ const optionsSchema = z
     json: z.boolean(),
     quiet: z.boolean(),
     stages: z.custom<Stages>().optional(),
+    samples: z.number().optional(),
   })
   .superRefine((options, context) => {
     const sources = (["csv", "asset", "symbol"] as const).filter((source) => options[source] !== undefined);
@@ -170,6 +171,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
     json: values.json ?? false,
     quiet: values.quiet ?? false,
     stages,
+    samples: samplesFromOptions(values),
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
   return parsed.data;
@@ -181,6 +183,7 @@ function configOf(options: AnalyzeOptions, context: CliContext): Config {
     data_dir: path.resolve(context.cwd, options.dataDir),
     journal: options.journal,
     blind: options.blind,
+    ...(options.samples === undefined ? {} : { decision_samples: options.samples }),
   });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({

@@ -12,7 +12,7 @@ import { MAX_COST_BPS } from "../../src/scoring/index";
 import type { CliContext } from "../cli-context";
 import { EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { usageErrors } from "../parse-options";
-import { STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
+import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 
 export const BACKTEST_HELP = `Usage: quantagent backtest (--csv <file> | --symbol <ticker> --start <date> --end <date>) [options]
 
@@ -152,6 +152,7 @@ const argumentsSchema = z
     overwrite: z.boolean().default(false),
     noCharts: z.boolean().default(false),
     stages: z.custom<Stages>().optional(),
+    samples: z.number().optional(),
     ablation: z.boolean().default(false),
   })
   .superRefine((options, context) => {
@@ -247,6 +248,7 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
     overwrite: values.overwrite,
     noCharts: values["no-charts"],
     stages: stagesFromOptions(values),
+    samples: samplesFromOptions(values),
     ablation: values.ablation,
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
@@ -320,7 +322,11 @@ function checkBacktestQueueOptions(options: BacktestArguments, given: Record<str
 
 /** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
 export function backtestConfigOf(options: BacktestArguments, dataDir: string): Config {
-  let config = createConfig({ data_dir: dataDir, ...(options.stages ? { stages: options.stages } : {}) });
+  let config = createConfig({
+    data_dir: dataDir,
+    ...(options.stages ? { stages: options.stages } : {}),
+    ...(options.samples === undefined ? {} : { decision_samples: options.samples }),
+  });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({
     ...config,

@@ -23,7 +23,7 @@ import { writeAndSummarise } from "../evaluation-output";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { splitList, usageErrors } from "../parse-options";
 import { assertAblationPossible, writeAblation } from "../stage-ablation";
-import { STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
+import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 import { checkQueueOptions, queueEvaluation, reportQueuedRun } from "./evaluate-queue";
 
 const HELP = `Usage: quantagent evaluate [options]            (in the repository: npm run evaluate -- [options])
@@ -157,6 +157,7 @@ const argumentsSchema = z.object({
     .optional(),
   ablation: z.boolean().default(false),
   stages: z.custom<Stages>().optional(),
+  samples: z.number().optional(),
   blind: z.boolean().default(false),
   mirror: z.boolean().default(false),
 });
@@ -232,6 +233,7 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
     retries: values.retries,
     ablation: values.ablation,
     stages: stagesFromOptions(values),
+    samples: samplesFromOptions(values),
     blind: values.blind,
     mirror: values.mirror,
   });
@@ -242,7 +244,11 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
 
 /** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
 function configOf(options: EvaluateArguments, dataDir: string): Config {
-  let config = createConfig({ data_dir: dataDir, ...(options.stages ? { stages: options.stages } : {}) });
+  let config = createConfig({
+    data_dir: dataDir,
+    ...(options.stages ? { stages: options.stages } : {}),
+    ...(options.samples === undefined ? {} : { decision_samples: options.samples }),
+  });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({
     ...config,

@@ -21,6 +21,11 @@ export const decisionRecordSchema = z.strictObject({
     .number({ error: "must be a number" })
     .min(1.2, "must be between 1.2 and 1.8")
     .max(1.8, "must be between 1.2 and 1.8"),
+  /** The model's probability that the order turns out right. */
+  confidence: z
+    .number({ error: "must be a number between 0.5 and 1" })
+    .min(0.5, "must be between 0.5 and 1")
+    .max(1, "must be between 0.5 and 1"),
 });
 export type DecisionRecord = z.infer<typeof decisionRecordSchema>;
 
@@ -30,6 +35,15 @@ export interface Decision {
   decision: Directive;
   justification: string;
   riskRewardRatio: number;
+  /** The model's probability, 0.5 to 1, that the directive is right; with several samples, the majority's mean. */
+  confidence: number;
+  /**
+   * With several samples (decision_samples > 1): how many said each directive, the majority's share, and each
+   * answered sample's directive and confidence in the order asked (the first is what one sample would have given).
+   */
+  votes?: { LONG: number; SHORT: number };
+  agreement?: number;
+  samples?: { decision: Directive; confidence: number }[];
 }
 
 export function fromDecisionRecord(record: DecisionRecord): Decision {
@@ -38,6 +52,7 @@ export function fromDecisionRecord(record: DecisionRecord): Decision {
     decision: record.decision,
     justification: record.justification,
     riskRewardRatio: record.risk_reward_ratio,
+    confidence: record.confidence,
   };
 }
 
@@ -47,6 +62,7 @@ export function toDecisionRecord(decision: Decision): DecisionRecord {
     decision: decision.decision,
     justification: decision.justification,
     risk_reward_ratio: decision.riskRewardRatio,
+    confidence: decision.confidence,
   };
 }
 

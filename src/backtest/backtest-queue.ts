@@ -157,6 +157,7 @@ export async function enqueueBacktest(
     chartDispatch: config.chart_dispatch,
     stageCalls: 2 * (stages.debate?.rounds ?? 0),
     scripted: agent.provider === "demo" && graph.provider === "demo",
+    decisionSamples: config.decision_samples,
   });
   onEstimate?.(estimate);
   assertWithinBudget(estimate, settings.maxCostUsd);

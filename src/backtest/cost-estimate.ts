@@ -8,7 +8,8 @@
 // text of a 45-bar window is about 5,300 tokens (bench/README.md, "Chart dispatch"), the two charts about 1,000 each
 // on OpenAI's image pricing, and the four reports a model writes about 1,500 output tokens together. Plugin
 // analysts may make calls of their own; they are not counted. The optional stages add graph-model calls: two per
-// debate round and memory's reflection (risk makes none). Prices are the list prices of src/llm/model-prices.ts.
+// debate round and memory's reflection (risk makes none); so does each Decision agent sample beyond the first
+// (decision_samples), counted like a stage's call. Prices are the list prices of src/llm/model-prices.ts.
 // An estimate can be wrong either way; it is there to stop a run that would cost ten times what was meant.
 import { InputError } from "../common/input-error";
 import type { TokenUsage } from "../llm/chat-model";
@@ -47,6 +48,8 @@ export interface EstimateInput {
   chartDispatch: "direct" | "tool-call";
   /** Calls each analysis adds for its stages: 2 per debate round, 1 for memory's reflection. @default 0 */
   stageCalls?: number;
+  /** Answers asked of the Decision agent per analysis (decision_samples): each beyond the first is a call. @default 1 */
+  decisionSamples?: number;
   /** Both roles answered by the demo provider: scripted in-process, no call goes out and nothing is spent. */
   scripted?: boolean;
 }
@@ -67,7 +70,7 @@ export function estimateBacktest(input: EstimateInput): BacktestEstimate {
   const parts = [
     { model: input.models.graph, usage: TYPICAL_GRAPH_USAGE },
     ...(input.chartDispatch === "tool-call" ? [{ model: input.models.agent, usage: TYPICAL_DISPATCH_USAGE }] : []),
-    ...(input.stageCalls ? [{ model: input.models.graph, usage: timesCalls(input.stageCalls) }] : []),
+    ...(extraCalls(input) > 0 ? [{ model: input.models.graph, usage: timesCalls(extraCalls(input)) }] : []),
   ];
   let costUsd: number | null = 0;
   const unpriced = new Set<string>();
@@ -126,6 +129,10 @@ export function assertWithinBudget(estimate: BacktestEstimate, maxCostUsd: numbe
       message: `Not started: the estimated cost, ~$${estimate.costUsd.toFixed(2)} for ${estimate.toAnalyse} analyses, is above the limit of $${maxCostUsd}. Raise the limit, backtest a shorter series, or take a decision less often (a larger step). Nothing was spent.`,
       details: { max_cost_usd: maxCostUsd, estimated_cost_usd: Number(estimate.costUsd.toFixed(4)) },
     });
+}
+
+function extraCalls(input: EstimateInput): number {
+  return (input.stageCalls ?? 0) + Math.max(0, (input.decisionSamples ?? 1) - 1);
 }
 
 function timesCalls(count: number) {

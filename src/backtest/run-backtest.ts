@@ -119,6 +119,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         timeframe: series.timeframe,
         name: series.name,
         ...(hasStages(stages) ? { stages } : {}),
+        // Only when above one (the majority of several answers is another decision), so plain runs' caches stay valid.
+        ...(config.decision_samples > 1 ? { decisionSamples: config.decision_samples } : {}),
         // Only when on, so the caches of plain runs stay valid.
         ...(blind ? { blind: true } : {}),
       });
@@ -134,6 +136,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         chartDispatch: config.chart_dispatch,
         stageCalls: 2 * (stages.debate?.rounds ?? 0) + (stages.memory ? 1 : 0),
         scripted: models.agent.provider === "demo" && models.graph.provider === "demo",
+        decisionSamples: config.decision_samples,
       });
       onEstimate?.(estimate);
       assertWithinBudget(estimate, settings.maxCostUsd);

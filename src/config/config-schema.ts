@@ -36,6 +36,14 @@ const baseUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) U
 
 const keySchema = z.string({ error: "must be a string" });
 
+/** How many times the Decision agent is asked: odd, so a majority always exists, and at most 9. */
+export const decisionSamplesSchema = z
+  .number({ error: "must be a number of samples" })
+  .int("must be a whole number of samples")
+  .min(1, "must be at least 1")
+  .max(9, "must be at most 9")
+  .refine((samples) => samples % 2 === 1, "must be odd (1, 3, 5, 7 or 9), so that a majority always exists");
+
 export const configSchema = z.strictObject({
   agent_llm_model: modelNameSchema.default(providers.openai.defaultAgentModel),
   graph_llm_model: modelNameSchema.default(providers.openai.defaultGraphModel),
@@ -81,6 +89,11 @@ export const configSchema = z.strictObject({
    * request's own `blind` overrides it. Recorded in every result, journal row and evaluation cache key.
    */
   blind: z.boolean({ error: "must be true or false" }).default(false),
+  /**
+   * Answers asked of the Decision agent at once on the same reports (odd, 1 to 9): the directive is the majority's,
+   * and the result says how the samples voted and how far they agreed. Each sample beyond the first is one more call.
+   */
+  decision_samples: decisionSamplesSchema.default(1),
   /** Longest time a plugin's analyst or data source may take, per call, in milliseconds. */
   plugin_timeout_ms: z.number().int().positive().max(600_000).default(60_000),
   /** Record every analysis in the analysis journal (SQLite in data_dir, or PostgreSQL at database_url). */

@@ -39,6 +39,12 @@ export interface AnalysesTable {
   forecast_horizon: string | null;
   justification: string | null;
   risk_reward_ratio: number | null;
+  /** The model's probability that the decision is right (0.5 to 1); null before it was asked for. */
+  confidence: number | null;
+  /** With several samples of the Decision agent: the majority's share; else null. */
+  agreement: number | null;
+  /** With several samples: JSON [{decision, confidence}], in the order asked; else null. */
+  decision_samples: string | null;
   /** Keys into charts. */
   pattern_chart_sha256: string | null;
   trend_chart_sha256: string | null;

@@ -35,6 +35,13 @@ export const journalDecisionSchema = z.strictObject({
   decision: z.enum(["LONG", "SHORT"]),
   justification: z.string(),
   riskRewardRatio: z.number().finite(),
+  /** Absent only for decisions made before it was asked for. */
+  confidence: z.number().min(0).max(1).optional(),
+  votes: z.strictObject({ LONG: z.number().int().nonnegative(), SHORT: z.number().int().nonnegative() }).optional(),
+  agreement: z.number().min(0).max(1).optional(),
+  samples: z
+    .array(z.strictObject({ decision: z.enum(["LONG", "SHORT"]), confidence: z.number().min(0).max(1) }))
+    .optional(),
 });
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -174,6 +174,19 @@ function blindAnalyses(): Migration {
   };
 }
 
+function decisionConfidence(): Migration {
+  return {
+    async up(db: AnyDatabase) {
+      // What a decision says of itself: the model's stated probability that it is right (asked from prompt version
+      // 3 on), and with several samples of the Decision agent the majority's share and each sample's answer (JSON:
+      // [{decision, confidence}], in the order asked). Null in rows recorded before, and for a failed run.
+      await db.schema.alterTable("analyses").addColumn("confidence", "double precision").execute();
+      await db.schema.alterTable("analyses").addColumn("agreement", "double precision").execute();
+      await db.schema.alterTable("analyses").addColumn("decision_samples", "text").execute();
+    },
+  };
+}
+
 /** Every migration, by name; names sort in the order they apply. */
 export function journalMigrations(engine: JournalEngine): Record<string, Migration> {
   return {
@@ -184,6 +197,7 @@ export function journalMigrations(engine: JournalEngine): Record<string, Migrati
     "0005-shared-state": sharedState(),
     "0006-queued-runs": queuedRuns(),
     "0007-blind-analyses": blindAnalyses(),
+    "0008-decision-confidence": decisionConfidence(),
   };
 }
 

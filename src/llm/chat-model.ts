@@ -49,6 +49,11 @@ export interface ChatRequest {
    */
   responseFormat?: "text" | "json";
   maxOutputTokens?: number;
+  /**
+   * Which of several samples of the same request this is (0, the default, is the first): providers never see it; the
+   * model-answer cache keys by it, so each of a decision's samples keeps an answer of its own.
+   */
+  sample?: number;
   signal?: AbortSignal;
   /**
    * Called with each piece of new answer text as the model writes it (every call streams), before `chat` resolves.

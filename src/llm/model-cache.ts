@@ -105,6 +105,8 @@ export function modelCacheKey(
     toolChoice: request.toolChoice,
     responseFormat: request.responseFormat,
     maxOutputTokens: request.maxOutputTokens,
+    // Only from the second sample on, so the first sample's key is the one a single request always had.
+    ...(request.sample ? { sample: request.sample } : {}),
   };
   return createHash("sha256").update(canonicalJson(material)).digest("hex");
 }

@@ -24,7 +24,7 @@ export function decisionCardHtml(result: AnalysisResult): string {
   return `<div style="font-family:system-ui,sans-serif;border:1px solid #d4d4d8;border-radius:8px;padding:12px 16px;max-width:760px">${demoNoteHtml(result)}
 <div style="font-size:13px;color:#52525b">${escapeHtml(assetLabel(result))} · ${escapeHtml(result.timeframe)} · ${result.barCount} bars · ${escapeHtml(result.window.start)} to ${escapeHtml(result.window.end)}</div>${windowNoteHtml(result)}
 <div style="font-size:28px;font-weight:700;color:${colour};margin:4px 0">${decision.decision}</div>
-<div style="font-size:14px">Risk/reward <b>${decision.riskRewardRatio.toFixed(2)}</b> · Horizon <b>${escapeHtml(decision.forecastHorizon)}</b></div>
+<div style="font-size:14px">Risk/reward <b>${decision.riskRewardRatio.toFixed(2)}</b> · Horizon <b>${escapeHtml(decision.forecastHorizon)}</b> ${typeof decision.confidence === "number" ? `· Confidence <b>${decision.confidence.toFixed(2)}</b>` : ""}${decision.votes && decision.agreement !== undefined ? ` · Samples <b>${decision.votes.LONG} LONG, ${decision.votes.SHORT} SHORT</b> (${Math.round(decision.agreement * 100)}% agree)` : ""}</div>
 <p style="font-size:14px;line-height:1.4">${escapeHtml(decision.justification)}</p>
 <div style="font-size:12px;color:#71717a">agent ${escapeHtml(result.models.agent.model)} · graph ${escapeHtml(result.models.graph.model)} · ${tokens} tokens · ${(result.timingsMs.total / 1000).toFixed(1)} s</div>
 </div>`;

@@ -6,6 +6,7 @@
 import { z } from "zod";
 
 import { hasControlCharacter } from "../common/plain-text";
+import { decisionSamplesSchema } from "../config/config-schema";
 import type { JournalSource } from "../journal/journal-entry";
 import { symbolSchema } from "../market/assets";
 import { candleListSchema } from "../market/candle";
@@ -43,6 +44,8 @@ export const displayNameSchema = z
 const runFields = {
   stages: stagesSchema.optional(),
   blind: z.boolean({ error: "must be true or false" }).optional(),
+  /** Answers asked of the Decision agent (decision_samples); default the config's. */
+  samples: decisionSamplesSchema.optional(),
 };
 const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema, ...runFields };
 

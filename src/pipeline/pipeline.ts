@@ -368,6 +368,7 @@ export class Pipeline {
       renderer: this.renderer(),
       chartDispatch: config.chart_dispatch,
       horizonBars: config.decision_horizon_bars,
+      decisionSamples: parsed.samples ?? config.decision_samples,
       plugins: this.#plugins,
       pluginTimeoutMs: config.plugin_timeout_ms,
       signal: options.signal,

@@ -49,6 +49,8 @@ export interface RunAnalysisInput {
   chartDispatch?: ChartDispatch;
   /** Bars the Decision agent's order is for; default 3. */
   horizonBars?: number;
+  /** Answers asked of the Decision agent at once (the majority decides); default 1. */
+  decisionSamples?: number;
   /** Plugins whose indicators, analysts and (earlier, in the data step) data sources take part. */
   plugins?: readonly Plugin[];
   /** Per call of a plugin's analyst. Default 60 s. */
@@ -201,7 +203,15 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
 
     // 3. The decision.
     const decision = await steps.agent("decision", (recorder) =>
-      runDecisionAgent({ context, reports, extras: before.extras, model: models.graph, recorder, signal }),
+      runDecisionAgent({
+        context,
+        reports,
+        extras: before.extras,
+        model: models.graph,
+        recorder,
+        signal,
+        samples: input.decisionSamples,
+      }),
     );
     const after = await runStagesAfterDecision({
       ...stageRun,

@@ -14,6 +14,24 @@ import { toWireMemory, toWireRisk, wireDebateSchema, wireMemorySchema, wireRiskS
 const modelUsedSchema = z.object({ provider: z.string(), model: z.string(), temperature: z.number() });
 const straightLineSchema = z.object({ slope: z.number(), intercept: z.number() });
 const tokenUsageSchema = z.object({ input_tokens: z.number(), output_tokens: z.number() });
+/**
+ * The decision as results give it: the model's record (decision-record.ts) and, with decision_samples above 1, the
+ * samples' votes and the majority's share. `confidence` is absent only in analyses recorded before it was asked for.
+ */
+export const wireDecisionSchema = decisionRecordSchema.extend({
+  confidence: decisionRecordSchema.shape.confidence.optional(),
+  votes: z
+    .strictObject({ LONG: z.number().int().nonnegative(), SHORT: z.number().int().nonnegative() })
+    .optional()
+    .meta({ description: "With decision_samples above 1: how many samples said each directive" }),
+  agreement: z
+    .number()
+    .min(0.5)
+    .max(1)
+    .optional()
+    .meta({ description: "With decision_samples above 1: the majority's share of the samples that answered" }),
+});
+
 export const wireAnalysisResultSchema = z.object({
   /** The journal's id, when the analysis was recorded. */
   id: z.string().optional(),
@@ -47,7 +65,7 @@ export const wireAnalysisResultSchema = z.object({
   /** Base64 PNGs. */
   pattern_chart: z.string(),
   trend_chart: z.string(),
-  final_decision: decisionRecordSchema,
+  final_decision: wireDecisionSchema,
   indicator_values: z.record(z.string(), z.number().nullable()),
   trendlines: z.object({
     close_support: z.number(),
@@ -133,7 +151,10 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
     ...(result.memory ? { memory: toWireMemory(result.memory) } : {}),
     pattern_chart: result.charts.pattern,
     trend_chart: result.charts.trend,
-    final_decision: toDecisionRecord(result.decision),
+    final_decision: {
+      ...toDecisionRecord(result.decision),
+      ...(result.decision.votes ? { votes: result.decision.votes, agreement: result.decision.agreement } : {}),
+    },
     // Plugin indicators come after the built-in ones, under their own names.
     indicator_values: {
       ...Object.fromEntries(

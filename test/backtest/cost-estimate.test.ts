@@ -3,7 +3,12 @@
 // $0.03375 an analysis; gpt-4o-mini $0.15 / $0.60 for the dispatch calls.
 import { describe, expect, it } from "vitest";
 
-import { assertWithinBudget, describeEstimate, estimateBacktest } from "../../src/backtest/cost-estimate";
+import {
+  assertWithinBudget,
+  describeEstimate,
+  estimateBacktest,
+  TYPICAL_STAGE_CALL_USAGE,
+} from "../../src/backtest/cost-estimate";
 
 const models = { agent: "gpt-4o-mini", graph: "gpt-4o" };
 
@@ -79,5 +84,22 @@ describe("assertWithinBudget", () => {
       chartDispatch: "direct",
     });
     expect(() => assertWithinBudget(cached, 0)).not.toThrow();
+  });
+});
+
+describe("decision samples in the estimate", () => {
+  it("counts each sample beyond the first as one more graph-model call per analysis, and one sample as none", () => {
+    const models = { agent: "gpt-4o-mini", graph: "gpt-4o" };
+    const one = estimateBacktest({ decisions: 10, cached: 0, models, chartDispatch: "direct", decisionSamples: 1 });
+    const plain = estimateBacktest({ decisions: 10, cached: 0, models, chartDispatch: "direct" });
+    expect(one).toEqual(plain);
+    const three = estimateBacktest({ decisions: 10, cached: 0, models, chartDispatch: "direct", decisionSamples: 3 });
+    expect(three.calls - plain.calls).toBe(20);
+    expect(three.tokens.inputTokens - plain.tokens.inputTokens).toBe(20 * TYPICAL_STAGE_CALL_USAGE.inputTokens);
+    expect(three.costUsd!).toBeGreaterThan(plain.costUsd!);
+    // Cached decisions ask nothing, samples or not.
+    expect(
+      estimateBacktest({ decisions: 10, cached: 10, models, chartDispatch: "direct", decisionSamples: 9 }).calls,
+    ).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { runCli } from "../../cli/run-cli";
-import { stagesFromOptions } from "../../cli/stage-options";
+import { samplesFromOptions, stagesFromOptions } from "../../cli/stage-options";
 import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import { fakeArguments, type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 
@@ -56,6 +56,29 @@ describe("stage options", () => {
     expect(() => stagesFromOptions({ debate: "9" })).toThrow(/--debate: must be at most 5/);
     expect(() => stagesFromOptions({ memory: "0" })).toThrow(/--memory: must be at least 1/);
     expect(() => stagesFromOptions({ memory: "two" })).toThrow(/--memory must be a whole number/);
+  });
+
+  it("read --samples as an odd count from 1 to 9, refusing the rest by the flag's name", () => {
+    expect(samplesFromOptions({})).toBeUndefined();
+    expect(samplesFromOptions({ samples: "1" })).toBe(1);
+    expect(samplesFromOptions({ samples: " 9 " })).toBe(9);
+    expect(() => samplesFromOptions({ samples: "4" })).toThrow(/--samples must be odd \(1, 3, 5, 7 or 9\)/);
+    expect(() => samplesFromOptions({ samples: "0" })).toThrow(/--samples must be at least 1/);
+    expect(() => samplesFromOptions({ samples: "11" })).toThrow(/--samples must be at most 9/);
+    expect(() => samplesFromOptions({ samples: "three" })).toThrow(/--samples must be a whole number/);
+  });
+
+  it("--samples 3 asks the Decision agent three times and prints how the samples voted", async () => {
+    const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--samples", "3"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("Samples: 3 LONG, 0 SHORT (agreement 100%)");
+    expect(run.stdout).toMatch(/^Confidence: 0\.70 /m);
+    expect(server.requests.filter((request) => request.summary.systemText.includes("execution trader"))).toHaveLength(
+      3,
+    );
+    const refused = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--samples", "2"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--samples must be odd/);
   });
 });
 

@@ -10,6 +10,7 @@ export const fakeDecision = {
   decision: "LONG",
   justification: "Fake provider: momentum indicators and the rising support line point upward.",
   risk_reward_ratio: 1.5,
+  confidence: 0.7,
 } as const;
 
 /** The lesson the default handler answers a reflection (the memory stage) with. */

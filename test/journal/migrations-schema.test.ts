@@ -62,6 +62,9 @@ function analysisRow(id = "analysis-1"): Row {
     stages: "{}",
     outcome_bar_time: NOW,
     blind: 1,
+    confidence: 0.7,
+    agreement: 2 / 3,
+    decision_samples: '[{"decision":"LONG","confidence":0.7}]',
   };
 }
 
@@ -106,8 +109,11 @@ describe("the charts and analyses tables", () => {
     expect(await insertRow(db, "charts", chartRow())).toBeUndefined();
     expect(await columnsAcceptingNull(db, "charts", chartRow("chart-2"), "sha256")).toEqual([]);
     expect(await columnsAcceptingNull(db, "analyses", analysisRow(), "id")).toEqual([
+      "agreement",
+      "confidence",
       "cost_usd",
       "decision",
+      "decision_samples",
       "entry_close",
       "entry_time",
       "error_code",

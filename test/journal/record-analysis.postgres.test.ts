@@ -98,6 +98,9 @@ describe("analysisRow", () => {
       forecast_horizon: "next 3 bars (12 hours)",
       justification: "Momentum and the rising support line agree.",
       risk_reward_ratio: 1.5,
+      confidence: null,
+      agreement: null,
+      decision_samples: null,
       calls_per_step: JSON.stringify({ indicator: 2, pattern: 1, trend: 1, decision: 1 }),
       input_tokens: 5_100,
       output_tokens: 900,
@@ -120,6 +123,30 @@ describe("analysisRow", () => {
     expect(chartFields).toEqual({ pattern_chart: "pattern", trend_chart: "trend" });
   });
 
+  it("stores a decision's confidence, and with several samples their agreement and each sample's answer", () => {
+    const entry = sampleEntry();
+    const decision = {
+      ...entry.decision!,
+      confidence: 0.65,
+      votes: { LONG: 2, SHORT: 1 },
+      agreement: 2 / 3,
+      samples: [
+        { decision: "SHORT" as const, confidence: 0.55 },
+        { decision: "LONG" as const, confidence: 0.6 },
+        { decision: "LONG" as const, confidence: 0.7 },
+      ],
+    };
+    const row = analysisRow(parseJournalEntry({ ...entry, decision }), "id", "2025-03-02T00:00:00.000Z");
+    expect(row).toMatchObject({ decision: "LONG", confidence: 0.65, agreement: 2 / 3 });
+    expect(JSON.parse(row.decision_samples!)).toEqual(decision.samples);
+    const single = analysisRow(
+      parseJournalEntry({ ...entry, decision: { ...entry.decision!, confidence: 0.8 } }),
+      "id",
+      "2025-03-02T00:00:00.000Z",
+    );
+    expect(single).toMatchObject({ confidence: 0.8, agreement: null, decision_samples: null });
+  });
+
   it("stores nulls for what a failed run does not have", () => {
     const row = analysisRow(
       parseJournalEntry(failedEntry({ window: null, entry: null })),
@@ -135,6 +162,9 @@ describe("analysisRow", () => {
       forecast_horizon: null,
       justification: null,
       risk_reward_ratio: null,
+      confidence: null,
+      agreement: null,
+      decision_samples: null,
       entry_close: null,
       entry_time: null,
       error_code: "rate_limit",

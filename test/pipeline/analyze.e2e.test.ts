@@ -55,6 +55,7 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
       decision: fakeDecision.decision,
       justification: fakeDecision.justification,
       riskRewardRatio: fakeDecision.risk_reward_ratio,
+      confidence: fakeDecision.confidence,
     });
     expect(result.barCount).toBe(45);
     expect(result.candles).toEqual(candles.slice(-45));

@@ -123,6 +123,26 @@ function decisionCard(result) {
         element("dt", {}, "Horizon"),
         element("dd", { id: "forecast-horizon" }, asText(decision.forecast_horizon) || "–"),
       ),
+      typeof decision.confidence === "number"
+        ? element(
+            "div",
+            { title: "The model's own probability that the decision is right" },
+            element("dt", {}, "Confidence"),
+            element("dd", { id: "confidence" }, formatNumber(decision.confidence, 2)),
+          )
+        : null,
+      decision.votes && typeof decision.agreement === "number"
+        ? element(
+            "div",
+            { title: "Answers of the Decision agent's samples: the majority decides" },
+            element("dt", {}, "Samples"),
+            element(
+              "dd",
+              { id: "samples" },
+              `${decision.votes.LONG} LONG, ${decision.votes.SHORT} SHORT (${Math.round(decision.agreement * 100)}% agree)`,
+            ),
+          )
+        : null,
     ),
     element("p", { className: "justification", id: "justification" }, asText(justification)),
   );

@@ -101,6 +101,9 @@
  * @property {string} [forecast_horizon]
  * @property {string} [justification]
  * @property {string} [raw]
+ * @property {number} [confidence]
+ * @property {{LONG: number, SHORT: number}} [votes]
+ * @property {number} [agreement]
  */
 
 /** @typedef {{input_tokens: number, output_tokens: number}} TokenUsage */

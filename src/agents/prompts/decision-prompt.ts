@@ -36,13 +36,17 @@ further reports come from the desk's own analysts, under their titles. Decide by
 5. Set risk_reward_ratio between 1.2 and 1.8 from the structure seen: the distance to the next support or resistance
    in your direction (the reward) against the distance to the level that would prove the order wrong (the risk),
    and how volatile the recent bars are.
+6. Set confidence to your probability, from 0.5 to 1, that the price will have moved your way at the end of the
+   horizon: 0.5 when the reports leave it a coin flip, near 1 only when every report confirms the same break. Be
+   calibrated: of all orders given a confidence of 0.7, about seven in ten should turn out right.
 
 Answer with one JSON object and nothing else, with exactly these fields:
 {
   "forecast_horizon": "${horizon}",
   "decision": "LONG" or "SHORT",
   "justification": "two to four sentences naming the confirmed signals from the reports that decide it",
-  "risk_reward_ratio": a number between 1.2 and 1.8
+  "risk_reward_ratio": a number between 1.2 and 1.8,
+  "confidence": a number between 0.5 and 1
 }`;
 }
 
@@ -70,5 +74,6 @@ Give your order as the JSON object.`;
 export function decisionRepairPrompt(problem: string): string {
   return `Your answer was not a valid decision record: ${problem}.
 Answer again with only the JSON object, with the fields forecast_horizon (string), decision ("LONG" or "SHORT"),
-justification (string) and risk_reward_ratio (a number between 1.2 and 1.8).`;
+justification (string), risk_reward_ratio (a number between 1.2 and 1.8) and confidence (your probability, between
+0.5 and 1, that the order turns out right).`;
 }

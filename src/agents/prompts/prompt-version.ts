@@ -14,4 +14,5 @@
 //   and bear researchers, the reflection) and the sections they add to the Decision agent's prompt (the debate, the
 //   lessons). A run with a stage records it (`stages`), and the evaluation puts the stages in its cache key, so such
 //   runs never share answers with plain ones. A change to any of these prompts bumps the version like any other.
-export const PROMPT_VERSION = "2";
+// - "3": the decision record asks for `confidence`, the model's probability (0.5 to 1) that its order turns out right.
+export const PROMPT_VERSION = "3";

@@ -10,6 +10,9 @@ const NUMBER = String.raw`-?\d+(?:\.\d+)?(?:e[-+]?\d+)?`;
 /** The middle of the allowed 1.2 to 1.8: the demo reads no structure to set it from. */
 export const DEMO_RISK_REWARD = 1.5;
 
+/** A coin flip's: a scripted rule claims no knowledge of whether it is right. */
+export const DEMO_CONFIDENCE = 0.5;
+
 function valueOf(text: string, pattern: RegExp): number | undefined {
   const match = pattern.exec(text)?.[1];
   return match === undefined ? undefined : Number(match);
@@ -32,5 +35,6 @@ export function demoDecisionAnswer(systemPrompt: string, reports: string): strin
     decision: ruling.directive,
     justification: `${DEMO_LABEL}. ${ruling.reason}, so ${ruling.directive}. The demo's rule: ${DEMO_RULE_TEXT}.`,
     risk_reward_ratio: DEMO_RISK_REWARD,
+    confidence: DEMO_CONFIDENCE,
   });
 }
