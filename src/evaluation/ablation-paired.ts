@@ -3,7 +3,7 @@
 // both runs (null when either run has no directive, or the move is flat and the protocol leaves flat moves out; the
 // published protocol pools its three horizons as three samples of each point), then the exact McNemar test of the
 // scoring core. Pure.
-import { isCorrect } from "../scoring/directive";
+import { type Directive, isCorrect } from "../scoring/directive";
 import { type PairedTest, pairedTest, type PointHit } from "../scoring/paired-test";
 import { flatMovesOf, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult, PointRecord } from "./evaluation-result";
@@ -14,12 +14,25 @@ export interface AblationPairedTest extends PairedTest {
 
 /** A point's samples at a scored horizon: one per horizon it is scored on (several when pooled). */
 function hitsAt(point: PointRecord | undefined, horizon: ScoreHorizon, flatIsMiss: boolean): PointHit[] {
-  const outcomes = (point?.outcomes ?? []).filter((outcome) => horizon === "pooled" || outcome.horizon === horizon);
-  return outcomes.map((outcome) => {
-    if (point?.decision === undefined) return null;
-    const hit = isCorrect(point.decision, outcome.move);
-    return hit ?? (flatIsMiss ? false : null);
-  });
+  return directiveHits(point?.decision, point?.outcomes ?? [], horizon, flatIsMiss);
+}
+
+/**
+ * A directive's hits on a point's outcomes at a scored horizon, one per horizon it is scored on (several when pooled):
+ * null without a directive, and for a flat move the protocol leaves out.
+ */
+export function directiveHits(
+  directive: Directive | undefined,
+  outcomes: readonly { horizon: number; move: number }[],
+  horizon: ScoreHorizon,
+  flatIsMiss: boolean,
+): PointHit[] {
+  return outcomes
+    .filter((outcome) => horizon === "pooled" || outcome.horizon === horizon)
+    .map((outcome) => {
+      if (directive === undefined) return null;
+      return isCorrect(directive, outcome.move) ?? (flatIsMiss ? false : null);
+    });
 }
 
 /**

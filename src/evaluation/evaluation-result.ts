@@ -51,6 +51,11 @@ export interface AnalysedDirective {
   decision?: Directive;
   forecastHorizon?: string;
   riskRewardRatio?: number;
+  /** The model's probability that its directive is right (absent in runs made before it was asked for). */
+  confidence?: number;
+  /** With several samples of the Decision agent: the majority's share, and each answer's directive in order. */
+  agreement?: number;
+  samples?: Directive[];
   /** Why the analysis failed. */
   error?: string;
   durationMs?: number;
@@ -65,6 +70,10 @@ export function analysedDirective(decision: Decision): AnalysedDirective {
           forecastHorizon: decision.forecastHorizon,
           riskRewardRatio: decision.riskRewardRatio,
         }
+      : {}),
+    ...(decision.directive && decision.confidence !== undefined ? { confidence: decision.confidence } : {}),
+    ...(decision.directive && decision.samples
+      ? { agreement: decision.agreement, samples: decision.samples.map((sample) => sample.decision) }
       : {}),
     ...(decision.error === undefined ? {} : { error: decision.error }),
     ...(decision.durationMs === undefined ? {} : { durationMs: decision.durationMs }),

@@ -21,6 +21,12 @@ export interface Decision {
   directive?: Directive;
   forecastHorizon?: string;
   riskRewardRatio?: number;
+  /** The model's probability that the directive is right; with several samples, the majority's mean. */
+  confidence?: number;
+  /** With several samples of the Decision agent: how they voted, the majority's share, each answer in order. */
+  votes?: { LONG: number; SHORT: number };
+  agreement?: number;
+  samples?: { decision: Directive; confidence: number }[];
   /** The risk stage's levels (or null levels and the reason the window gives no stop) when it ran; null otherwise. */
   risk: DecisionRisk | null;
   /** Taken from the decision cache (no call this run). */
@@ -55,6 +61,13 @@ export const storedDecisionSchema = z.strictObject({
     .nullable(),
   /** Tokens the analysis took when it was made (what a rerun saved). */
   usage: z.strictObject({ inputTokens: z.number().nonnegative(), outputTokens: z.number().nonnegative() }),
+  /** Absent in decisions kept before the record asked for it. */
+  confidence: z.number().min(0.5).max(1).optional(),
+  votes: z.strictObject({ LONG: z.number().int().nonnegative(), SHORT: z.number().int().nonnegative() }).optional(),
+  agreement: z.number().min(0).max(1).optional(),
+  samples: z
+    .array(z.strictObject({ decision: z.enum(["LONG", "SHORT"]), confidence: z.number().min(0.5).max(1) }))
+    .optional(),
 });
 /** A decision as the decision cache and a queued run's results keep it. */
 export type StoredDecision = z.infer<typeof storedDecisionSchema>;
@@ -67,6 +80,10 @@ export function storedDecisionOf(result: AnalysisResult): StoredDecision {
     riskRewardRatio: result.decision.riskRewardRatio,
     risk: result.risk ? riskOf(result.risk) : null,
     usage: result.usage.total,
+    confidence: result.decision.confidence,
+    ...(result.decision.votes
+      ? { votes: result.decision.votes, agreement: result.decision.agreement, samples: result.decision.samples }
+      : {}),
   };
 }
 
@@ -76,6 +93,8 @@ export function decisionOf(stored: StoredDecision): Omit<Decision, "cached"> {
     forecastHorizon: stored.forecastHorizon,
     riskRewardRatio: stored.riskRewardRatio,
     risk: stored.risk,
+    ...(stored.confidence === undefined ? {} : { confidence: stored.confidence }),
+    ...(stored.votes ? { votes: stored.votes, agreement: stored.agreement, samples: stored.samples } : {}),
   };
 }
 
