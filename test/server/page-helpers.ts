@@ -102,6 +102,19 @@ export async function forbiddenElementsIn(page: Page, selector: string): Promise
 
 export const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
 
+/**
+ * Resolves once every image the page loads at once (not the lazy chart thumbnails) has loaded or failed, and the tasks
+ * queued meanwhile have run: an error handler that markup had smuggled onto an image, the usual way such markup runs,
+ * would have fired by then. A condition, not a pause: a busy machine only makes it take longer.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((image) => image.loading === "lazy" || image.complete),
+  );
+  // Error and load events are queued as tasks when an image settles: a task queued after them runs after them.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 type Analyze = ServerPipeline["analyze"];
 
 /**

@@ -24,6 +24,7 @@ import {
   forbiddenElementsIn,
   hostileLine,
   loadPage,
+  pageSettled,
   pwned,
   rectOf,
   runCsvAnalysis,
@@ -530,7 +531,8 @@ describe("with recorded analyses", () => {
     await openRow(ids.btcPending);
     page.once("dialog", (dialog) => void dialog.dismiss());
     await page.click("#history-delete");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A DELETE sent anyway would be in flight now: the page's requests settle before the server is asked.
+    await page.waitForNetworkIdle({ idleTime: 100 });
     expect((await getJson(server, `/api/analyses/${ids.btcPending}`)).status).toBe(200);
 
     let asked = "";
@@ -587,7 +589,11 @@ describe("with recorded analyses", () => {
     await page.setViewport({ width: 390, height: 844 });
     for (const theme of ["light", "dark"] as const) {
       await setColorScheme(page, theme);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await page.waitForFunction(
+        (dark: boolean) => matchMedia("(prefers-color-scheme: dark)").matches === dark,
+        {},
+        theme === "dark",
+      );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       // One header row: brand mark, tabs, Settings side by side, none drawn over another.
       const [brand, tabs, settings] = await Promise.all([
@@ -750,7 +756,7 @@ describe("hostile text from the journal", () => {
   });
 
   it("ran nothing: no flag set, no script error, no CSP violation", async () => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pageSettled(page);
     expect(await pwned(page)).toBeUndefined();
     expect(problems).toEqual([]);
   });
