@@ -66,7 +66,7 @@ async function analyze(mode: Mode): Promise<AnalysisAnswer> {
       ...(mode === "event-stream" ? { Accept: "text/event-stream" } : {}),
     },
     body: JSON.stringify({ csv, timeframe: "4h", name: "Fault run" }),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(120_000), // a hang guard only
   });
   const text = await response.text();
   const elapsedMs = performance.now() - started;
@@ -394,7 +394,7 @@ describe("the custom-asset file under concurrent saves", () => {
               headers: [["Content-Type", "application/json"]],
               body: JSON.stringify(body),
             },
-            { port, agent: clients[index % clients.length], timeoutMs: 20_000 },
+            { port, agent: clients[index % clients.length], timeoutMs: 60_000 },
           );
           if (result.kind === "failure") throw new Error(`no answer for ${JSON.stringify(body)}: ${result.reason}`);
           return { body, expected, status: result.status, answer: JSON.parse(result.body.toString("utf8")) };
@@ -474,7 +474,7 @@ describe("the custom-asset file under concurrent saves", () => {
                   headers: [["Content-Type", "application/json"]] as [string, string][],
                   body: JSON.stringify({ symbol: operation.symbol }),
                 };
-          const result = await sendRawRequest(request, { port, timeoutMs: 20_000 });
+          const result = await sendRawRequest(request, { port, timeoutMs: 60_000 });
           if (result.kind === "failure")
             throw new Error(`no answer for ${JSON.stringify(operation)}: ${result.reason}`);
           return { operation, status: result.status };

@@ -35,7 +35,7 @@ export async function chooseSource(page: Page, source: "market" | "sample" | "cs
   await page.$eval(radio, (node) => node.scrollIntoView({ block: "center", behavior: "instant" }));
   await page.click(radio);
   const shown = { market: "#add-symbol-button", sample: "#sample-window-select", csv: "#csv-file-input" }[source];
-  await page.waitForSelector(shown, { visible: true, timeout: 5_000 });
+  await page.waitForSelector(shown, { visible: true, timeout: 60_000 });
 }
 
 /** Chooses the CSV source and the file, then presses Run (the result or error is for the caller to wait for). */

@@ -103,7 +103,7 @@ async function waitForRows(count: number): Promise<void> {
     (expected: number) =>
       !document.querySelector("#history-table[aria-busy]") &&
       document.querySelectorAll("#history-rows tr").length === expected,
-    { timeout: 10_000 },
+    { timeout: 60_000 },
     count,
   );
 }
@@ -148,7 +148,7 @@ async function openRow(id: string): Promise<void> {
       const detail = document.querySelector<HTMLElement>("#history-detail");
       return detail?.dataset.analysisId === expected && document.querySelector("#history-recorded-at") !== null;
     },
-    { timeout: 10_000 },
+    { timeout: 60_000 },
     id,
   );
 }
@@ -636,7 +636,7 @@ describe("an analysis run in the Analyze tab", () => {
     await openHistory();
     await page.waitForFunction(
       (expected: string) => document.querySelector<HTMLElement>("#history-rows tr")?.dataset.id === expected,
-      { timeout: 10_000 },
+      { timeout: 60_000 },
       id!,
     );
     // A CSV with no bars after its window can never be scored: the row says so instead of "pending" for ever.
@@ -679,7 +679,7 @@ describe("cancelled runs and demo analyses", () => {
     await loadPage(page, `${server.url}/#history`);
     await page.waitForFunction(
       (expected: string) => document.querySelector<HTMLElement>("#history-rows tr")?.dataset.id === expected,
-      { timeout: 10_000 },
+      { timeout: 60_000 },
       demo,
     );
     const [demoRow, cancelledRow] = await listedRows();
