@@ -14,6 +14,7 @@ const sharedPostgres = "test/support/global/shared-postgres.ts";
 const browserTests = "test/**/*.browser.test.ts";
 const postgresTests = "test/**/*.postgres.test.ts";
 const endToEndTests = "test/e2e/**/*.test.ts";
+const linkedPackage = "test/e2e/notebooks/link-package-once.ts";
 
 export default defineConfig({
   test: {
@@ -58,7 +59,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "e2e", include: [endToEndTests], pool: "forks", globalSetup: [sharedChromium] },
+        test: {
+          name: "e2e",
+          include: [endToEndTests],
+          pool: "forks",
+          // The notebooks, one file each, import the package by a stub written once for the run.
+          globalSetup: [sharedChromium, linkedPackage],
+        },
       },
     ],
   },

@@ -43,6 +43,8 @@ export interface RunServerOptions {
   signal: AbortSignal;
   /** Where plain startup errors go (a bad setting, a port in use); default standard error. */
   writeError?: (text: string) => void;
+  /** Where the JSON log lines go; default standard output. */
+  writeLog?: (line: string) => void;
   /**
    * Start on the demo provider (npm run demo, quantagent serve --demo): scripted answers, no key, no network. The
    * page's Settings can switch to a real provider at any time.
@@ -90,6 +92,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
   };
   const logger = createLogger({
     level: settings.LOG_LEVEL,
+    ...(options.writeLog ? { write: options.writeLog } : {}),
     redact: createServerRedactor(pipeline, accessToken).redact,
   });
   // The database opens (and migrates) now: a damaged file or an unreachable database is reported before any

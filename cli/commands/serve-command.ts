@@ -68,6 +68,8 @@ async function run(context: CliContext): Promise<number> {
     env,
     signal: context.signal,
     writeError: (text) => context.stderr.write(text),
+    // The log through the command's own standard output, as every command writes (run in-process, a test reads it).
+    writeLog: (line) => context.stdout.write(line),
     demo: values.demo ?? false,
   });
 }

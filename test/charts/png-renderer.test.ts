@@ -6,9 +6,10 @@ import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import puppeteer from "puppeteer-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import puppeteer, { type Browser } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { CHROMIUM_FLAGS, resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { buildPatternFigure } from "../../src/charts/pattern-figure";
 import {
   type ChartRenderer,
@@ -21,8 +22,9 @@ import { buildTrendFigure } from "../../src/charts/trend-figure";
 import type { Candle } from "../../src/market/candle";
 import { isProcessAlive, waitFor } from "../support/wait";
 
-// These tests launch, kill and close a Chromium of the renderer's own: not the run's shared one, which every other
-// renderer in the suite connects to through CHROMIUM_WS_ENDPOINT (test/support/global/shared-chromium.ts).
+// These tests launch, kill and close a Chromium of the renderer's own, or connect to one of their own: not the run's
+// shared one, which every other renderer in the suite connects to through CHROMIUM_WS_ENDPOINT
+// (test/support/global/shared-chromium.ts).
 delete process.env.CHROMIUM_WS_ENDPOINT;
 
 const candles: Candle[] = Array.from({ length: 45 }, (_, index) => {
@@ -224,8 +226,26 @@ describe("chart renderer lifecycle", () => {
 });
 
 describe("chart renderer connected to a running Chromium (browserWSEndpoint, CHROMIUM_WS_ENDPOINT)", () => {
-  // The run's shared browser, given explicitly: this file cleared the variable above.
-  const endpoint = inject("chromiumEndpoint");
+  // A running browser of this describe's own, not the run's shared one: the tests count its pages, and in the shared
+  // browser the other test files open and close pages of their own meanwhile.
+  let running: Browser | undefined;
+  let userDataDir: string | undefined;
+  let endpoint = "";
+  beforeAll(async () => {
+    userDataDir = await mkdtemp(path.join(tmpdir(), "running-chromium-"));
+    running = await puppeteer.launch({
+      executablePath: resolveChromiumPath(),
+      headless: true,
+      userDataDir,
+      args: [...CHROMIUM_FLAGS],
+      pipe: false,
+    });
+    endpoint = running.wsEndpoint();
+  });
+  afterAll(async () => {
+    await running?.close();
+    if (userDataDir) await rm(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  });
 
   /** The pages open in the shared browser now, over a connection of the test's own. */
   async function openPageCount(): Promise<number> {

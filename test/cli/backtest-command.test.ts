@@ -1,8 +1,8 @@
-// `quantagent backtest` (cli/commands/backtest-command.ts) as a user runs it, through tsx cli/main.ts: --help, a
-// baselines-only run on a CSV (report files, journal), bad options and a shuffled CSV refused with exit code 2, the
-// cost limit refusing before any request, a model run against the fake provider, and Ctrl-C: exit 130 with the
-// completed decisions kept, and the same command resuming from them. Each test starts real processes (tsx, Chromium):
-// the time limits are for a busy machine, not targets.
+// `quantagent backtest` (cli/commands/backtest-command.ts) as a user runs it: --help, a baselines-only run on a CSV
+// (report files, journal), bad options and a shuffled CSV refused with exit code 2, the cost limit refusing before any
+// request, a model run against the fake provider, and Ctrl-C: exit 130 with the completed decisions kept, and the same
+// command resuming from them. The command runs in-process (runCli with its own environment and captured output);
+// only Ctrl-C runs it as a real process (tsx cli/main.ts), since the SIGINT the process receives is the point there.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -11,23 +11,13 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { candlesToCsv } from "../../src/market/csv-text-writer";
 import { closesInPrompt, momentumAnalyst } from "../backtest/momentum-analyst";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
-import { runCommand } from "../support/run-command";
+import { runCliInProcess } from "../support/in-process-cli";
 
 const root = path.resolve(__dirname, "../..");
-const chromiumMissing = (() => {
-  try {
-    resolveChromiumPath();
-    return false;
-  } catch (error) {
-    console.warn(`Skipping the CLI model runs: ${(error as Error).message}`);
-    return true;
-  }
-})();
 const key = "sk-cli.backtest-0123456789abcdef";
 let server: FakeProviderServer;
 let scratch: string;
@@ -45,11 +35,11 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-const baseEnv = () => ({ PATH: process.env.PATH, HOME: scratch, DATA_DIR: path.join(scratch, "data") });
+const baseEnv = () => ({ HOME: scratch, DATA_DIR: path.join(scratch, "data") });
 const modelEnv = () => ({ ...baseEnv(), OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl });
 
-function cli(args: string[], env: NodeJS.ProcessEnv = baseEnv()) {
-  return runCommand(path.join(root, "node_modules/.bin/tsx"), ["cli/main.ts", "backtest", ...args], { cwd: root, env });
+function cli(args: string[], env: Record<string, string> = baseEnv()) {
+  return runCliInProcess(["backtest", ...args], { env });
 }
 
 describe("quantagent backtest", () => {
@@ -60,7 +50,7 @@ describe("quantagent backtest", () => {
       expect(stdout).toContain(option);
     expect(stdout).toContain("run the same command again to resume");
     expect(stdout).toContain("130 interrupted");
-  }, 240_000);
+  });
 
   it("backtests the baselines on a CSV: a table, the report files, the run in the journal", async () => {
     const out = path.join(scratch, "baselines");
@@ -77,7 +67,7 @@ describe("quantagent backtest", () => {
       series: { name: "wavy", timeframe: "4h", bars: 60 },
     });
     expect(report.backtest.lines).toHaveLength(6);
-  }, 240_000);
+  });
 
   it("with --mirror prints the mirrored series' lines under the real ones", async () => {
     const out = path.join(scratch, "mirrored");
@@ -95,7 +85,7 @@ describe("quantagent backtest", () => {
       new RegExp(`Buy and hold +1 +${percent(report.backtest.mirror.lines).replace(".", "\\.")}`),
     );
     expect(percent(report.backtest.mirror.lines)).not.toBe(percent(report.backtest.lines));
-  }, 240_000);
+  });
 
   it("refuses bad options and a shuffled CSV with exit code 2, in plain words", async () => {
     const shuffled = path.join(scratch, "shuffled.csv");
@@ -127,7 +117,7 @@ describe("quantagent backtest", () => {
       expect(run.code, args.join(" ")).toBe(2);
       expect(run.stderr, args.join(" ")).toMatch(message);
     }
-  }, 480_000);
+  });
 
   it("says what the run will cost and refuses to start above --max-cost, sending nothing", async () => {
     server.reset();
@@ -148,94 +138,83 @@ describe("quantagent backtest", () => {
     expect(debate.code).toBe(2);
     expect(debate.stderr).toMatch(/^Estimate: 5 decisions \(0 cached, 5 to analyse\): about 45 model calls/);
     expect(server.requestCount()).toBe(0);
+  });
+
+  it("--risk --ablation: the run with risk recorded with its stages, and the ablation's markdown and JSON", async () => {
+    server.reset();
+    const out = path.join(scratch, "ablation");
+    const run = await cli(
+      [
+        "--csv",
+        csv,
+        "--risk",
+        "--ablation",
+        "--out",
+        out,
+        "--no-charts",
+        "--cache-dir",
+        path.join(scratch, "cache-ab"),
+      ],
+      modelEnv(),
+    );
+    expect(run.stderr).toMatch(/5\/5 decisions · 0 errors/);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("# Backtest ablation: the same decision bars without the stages and with risk");
+    const report = JSON.parse(readFileSync(path.join(out, "backtest.json"), "utf8"));
+    expect(report.backtest.settings.stages).toEqual({ risk: {} });
+    expect(report.backtest.decisions[0].risk).toHaveProperty("reason");
+    const ablation = JSON.parse(readFileSync(path.join(out, "backtest-ablation.json"), "utf8")).ablation;
+    expect(ablation.stages).toEqual({ risk: {} });
+    expect(ablation.paired).toMatchObject({ a: "without", b: "with", n: 5, a_only: 0, b_only: 0, p_value: 1 });
+    expect(readFileSync(path.join(out, "backtest-ablation.md"), "utf8")).toMatch(/\| with risk +\|/);
+    // The same --name again is refused before anything runs.
+    server.reset();
+    const again = await cli(["--csv", csv, "--risk", "--ablation", "--out", out, "--no-charts"], modelEnv());
+    expect(again.code).toBe(2);
+    expect(server.requestCount()).toBe(0);
   }, 240_000);
 
-  it.skipIf(chromiumMissing)(
-    "--risk --ablation: the run with risk recorded with its stages, and the ablation's markdown and JSON",
-    async () => {
-      server.reset();
-      const out = path.join(scratch, "ablation");
-      const run = await cli(
-        [
-          "--csv",
-          csv,
-          "--risk",
-          "--ablation",
-          "--out",
-          out,
-          "--no-charts",
-          "--cache-dir",
-          path.join(scratch, "cache-ab"),
-        ],
-        modelEnv(),
-      );
-      expect(run.stderr).toMatch(/5\/5 decisions · 0 errors/);
-      expect(run.code).toBe(0);
-      expect(run.stdout).toContain("# Backtest ablation: the same decision bars without the stages and with risk");
-      const report = JSON.parse(readFileSync(path.join(out, "backtest.json"), "utf8"));
-      expect(report.backtest.settings.stages).toEqual({ risk: {} });
-      expect(report.backtest.decisions[0].risk).toHaveProperty("reason");
-      const ablation = JSON.parse(readFileSync(path.join(out, "backtest-ablation.json"), "utf8")).ablation;
-      expect(ablation.stages).toEqual({ risk: {} });
-      expect(ablation.paired).toMatchObject({ a: "without", b: "with", n: 5, a_only: 0, b_only: 0, p_value: 1 });
-      expect(readFileSync(path.join(out, "backtest-ablation.md"), "utf8")).toMatch(/\| with risk +\|/);
-      // The same --name again is refused before anything runs.
-      server.reset();
-      const again = await cli(["--csv", csv, "--risk", "--ablation", "--out", out, "--no-charts"], modelEnv());
-      expect(again.code).toBe(2);
-      expect(server.requestCount()).toBe(0);
-    },
-    240_000,
-  );
+  it("runs the model, and says whether it beats always-LONG", async () => {
+    server.reset();
+    const out = path.join(scratch, "model");
+    const run = await cli(
+      ["--csv", csv, "--out", out, "--no-charts", "--cache-dir", path.join(scratch, "cache-model")],
+      modelEnv(),
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/\[#+\] 5\/5 decisions · 0 errors/);
+    expect(run.stdout).toMatch(/^gpt-4o +\d+ /m);
+    expect(run.stdout).toMatch(/gpt-4o (beats|does worse than|does not beat) always-LONG at 5% \(exact McNemar p = /);
+    expect(closesInPrompt(server.requests[0]!.summary.lastUserText).length).toBe(45);
+  }, 240_000);
 
-  it.skipIf(chromiumMissing)(
-    "runs the model, and says whether it beats always-LONG",
-    async () => {
-      server.reset();
-      const out = path.join(scratch, "model");
-      const run = await cli(
-        ["--csv", csv, "--out", out, "--no-charts", "--cache-dir", path.join(scratch, "cache-model")],
-        modelEnv(),
-      );
-      expect(run.code).toBe(0);
-      expect(run.stderr).toMatch(/\[#+\] 5\/5 decisions · 0 errors/);
-      expect(run.stdout).toMatch(/^gpt-4o +\d+ /m);
-      expect(run.stdout).toMatch(/gpt-4o (beats|does worse than|does not beat) always-LONG at 5% \(exact McNemar p = /);
-      expect(closesInPrompt(server.requests[0]!.summary.lastUserText).length).toBe(45);
-    },
-    240_000,
-  );
-
-  it.skipIf(chromiumMissing)(
-    "Ctrl-C exits 130 and keeps the completed decisions; the same command resumes",
-    async () => {
-      server.reset();
-      server.setHandler(async (request) => fakeReply.delay(250, momentumAnalyst(request)));
-      const args = ["--csv", csv, "--out", path.join(scratch, "resume"), "--no-charts", "--concurrency", "1"];
-      const cacheArgs = ["--cache-dir", path.join(scratch, "cache-resume")];
-      // tsx as a loader in this one process, not tsx's launcher: the launcher relays the signal to a child of its
-      // own and, on a busy machine, kills it outright when it does not answer within 30 ms.
-      const child = spawn(process.execPath, ["--import", "tsx", "cli/main.ts", "backtest", ...args, ...cacheArgs], {
-        cwd: root,
-        env: modelEnv(),
-      });
-      let stderr = "";
-      // "close", not "exit": the last of standard error has been read by then.
-      const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-      child.stderr.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString();
-        // Stop once two decisions are done (the progress line says 2/5).
-        if (/ 2\/5 decisions/.test(stderr)) child.kill("SIGINT");
-      });
-      expect(await exited).toBe(130);
-      expect(stderr).toContain("Interrupted.");
-      server.setHandler(momentumAnalyst);
-      const resumed = await cli([...args, ...cacheArgs], modelEnv());
-      expect(resumed.code).toBe(0);
-      const cached = Number(/Estimate: 5 decisions \((\d) cached/.exec(resumed.stderr)?.[1]);
-      expect(cached).toBeGreaterThanOrEqual(2);
-      expect(cached).toBeLessThan(5);
-    },
-    240_000,
-  );
+  it("Ctrl-C exits 130 and keeps the completed decisions; the same command resumes", async () => {
+    server.reset();
+    server.setHandler(async (request) => fakeReply.delay(250, momentumAnalyst(request)));
+    const args = ["--csv", csv, "--out", path.join(scratch, "resume"), "--no-charts", "--concurrency", "1"];
+    const cacheArgs = ["--cache-dir", path.join(scratch, "cache-resume")];
+    // tsx as a loader in this one process, not tsx's launcher: the launcher relays the signal to a child of its
+    // own and, on a busy machine, kills it outright when it does not answer within 30 ms.
+    // The run's Chromium draws its charts (CHROMIUM_WS_ENDPOINT), as it does for the in-process runs.
+    const child = spawn(process.execPath, ["--import", "tsx", "cli/main.ts", "backtest", ...args, ...cacheArgs], {
+      cwd: root,
+      env: { ...modelEnv(), PATH: process.env.PATH, CHROMIUM_WS_ENDPOINT: process.env.CHROMIUM_WS_ENDPOINT },
+    });
+    let stderr = "";
+    // "close", not "exit": the last of standard error has been read by then.
+    const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      // Stop once two decisions are done (the progress line says 2/5).
+      if (/ 2\/5 decisions/.test(stderr)) child.kill("SIGINT");
+    });
+    expect(await exited).toBe(130);
+    expect(stderr).toContain("Interrupted.");
+    server.setHandler(momentumAnalyst);
+    const resumed = await cli([...args, ...cacheArgs], modelEnv());
+    expect(resumed.code).toBe(0);
+    const cached = Number(/Estimate: 5 decisions \((\d) cached/.exec(resumed.stderr)?.[1]);
+    expect(cached).toBeGreaterThanOrEqual(2);
+    expect(cached).toBeLessThan(5);
+  }, 240_000);
 });

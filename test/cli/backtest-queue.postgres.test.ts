@@ -1,9 +1,11 @@
 // `quantagent backtest --queue` and `--report` as users run them (cli/commands/backtest-queue.ts), on a real
 // PostgreSQL and the fake provider: --queue tells the estimate and prints the run id alone on its last line;
-// --report exits 75 while decisions are pending; `quantagent history runs` lists the run; a `quantagent worker`
-// process does the decisions; --report then writes the same report files a backtest in one process writes for the
-// same series (the same decisions, lines and paired tests) and records the run in the journal once. Options the
-// queue cannot honour are refused with exit 2 before anything is queued, each saying why.
+// --report exits 75 while decisions are pending; `quantagent history runs` lists the run; `quantagent worker` does the
+// decisions and exits 0 when stopped; --report then writes the same report files a backtest in one process writes for
+// the same series (the same decisions, lines and paired tests) and records the run in the journal once. Options the
+// queue cannot honour are refused with exit 2 before anything is queued, each saying why. Every command runs
+// in-process (runCli with an environment of its own); worker processes, killed and stopped by signals, are
+// worker-command.postgres.test.ts's.
 import { readFile, writeFile } from "node:fs/promises";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -18,12 +20,10 @@ import { listRuns } from "../../src/queue/run-progress";
 import { momentumAnalyst } from "../backtest/momentum-analyst";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
-import { startCliProcess } from "../support/cli-process";
-import { runCommand } from "../support/run-command";
+import { type InProcessRunOptions, runCliInProcess } from "../support/in-process-cli";
 import { usePostgres } from "../support/use-postgres";
 
 const postgres = usePostgres();
-const root = path.resolve(__dirname, "../..");
 const key = "sk-backtest.queue-0123456789abcdef";
 let server: FakeProviderServer;
 let scratch: string;
@@ -40,8 +40,9 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-function environment(databaseUrl: string | undefined, machine: string): NodeJS.ProcessEnv {
+function environment(databaseUrl: string | undefined, machine: string): Record<string, string> {
   return {
+    HOME: scratch,
     DATA_DIR: path.join(scratch, machine),
     OPENAI_API_KEY: key,
     OPENAI_BASE_URL: server.openaiBaseUrl,
@@ -51,11 +52,8 @@ function environment(databaseUrl: string | undefined, machine: string): NodeJS.P
   };
 }
 
-const cli = (args: string[], env: NodeJS.ProcessEnv) =>
-  runCommand(path.join(root, "node_modules/.bin/tsx"), ["cli/main.ts", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: scratch, ...env },
-  });
+const cli = (args: string[], env: Record<string, string>, options: Omit<InProcessRunOptions, "env"> = {}) =>
+  runCliInProcess(args, { env, ...options });
 
 /** What a report says, without what differs between any two runs (when, how long, the cache, the journal's id). */
 async function reportBody(file: string) {
@@ -91,9 +89,13 @@ describe("quantagent backtest --queue / --report", () => {
     expect(listed.stdout).toMatch(/backtest: gpt-4o \(openai\) on wavy \(4h\), 5 decisions every 3 bars/);
     expect(listed.stdout).toContain("in progress");
 
-    const worker = startCliProcess(
+    // The worker runs until stopped, as Ctrl-C or SIGTERM stop it (they abort its signal).
+    const stopWorker = new AbortController();
+    let workerOutput = "";
+    const worker = cli(
       ["worker", "--concurrency", "2", "--poll-interval", "0.5", "--maintenance-interval", "1", "--stop-timeout", "5"],
       environment(databaseUrl, "worker"),
+      { signal: stopWorker.signal, onOutput: (output) => (workerOutput = output.stdout + output.stderr) },
     );
     try {
       const database = createDatabaseHandle({ dataDir: scratch, databaseUrl });
@@ -103,15 +105,16 @@ describe("quantagent backtest --queue / --report", () => {
         for (;;) {
           const [run] = (await listRuns(db)).runs;
           if (run && run.running + run.waiting === 0) break;
-          if (Date.now() > deadline) throw new Error(`the run did not finish:\n${worker.lines.join("\n")}`);
+          if (Date.now() > deadline) throw new Error(`the run did not finish:\n${workerOutput}`);
           await new Promise((resolve) => setTimeout(resolve, 500));
         }
       } finally {
         await database.close();
       }
     } finally {
-      worker.child.kill("SIGTERM");
-      expect((await worker.exited).code, worker.lines.slice(-8).join("\n")).toBe(0);
+      stopWorker.abort("SIGTERM");
+      const exited = await worker;
+      expect(exited.code, `${exited.stdout}${exited.stderr}`.split("\n").slice(-8).join("\n")).toBe(0);
     }
     const finished = await cli(["history", "runs", runId], environment(databaseUrl, "laptop"));
     expect(finished.stdout).toContain("done: write its report with quantagent backtest --report");

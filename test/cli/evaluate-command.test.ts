@@ -1,8 +1,8 @@
-// `quantagent evaluate` (cli/commands/evaluate-command.ts) as a user runs it, through `npm run evaluate`'s own
-// command line (tsx cli/main.ts evaluate): --help, a model run against the fake provider with
-// keys and base URL from the environment (JSON, markdown, HTML and PNG figures), a report name that is already
-// taken (refused before any request, replaced with --overwrite), a baselines-only run, the published protocol on
-// the shipped benchmark, and plain-word errors for bad options.
+// `quantagent evaluate` (cli/commands/evaluate-command.ts) as a user runs it, in-process (runCli with an environment
+// of its own and captured output, as `npm run evaluate` runs it through cli/main.ts): --help, a model run against the
+// fake provider with keys and base URL from the environment (JSON, markdown, HTML and PNG figures), a report name that
+// is already taken (refused before any request, replaced with --overwrite), a baselines-only run, the published
+// protocol on the shipped benchmark, and plain-word errors for bad options.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -10,23 +10,12 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import { risesFromCsv } from "../evaluation/rises-from-csv";
 import { wavyCloses, writeBenchmarkFolder } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
-import { runCommand } from "../support/run-command";
+import { runCliInProcess } from "../support/in-process-cli";
 
-const root = path.resolve(__dirname, "../..");
-const chromiumMissing = (() => {
-  try {
-    resolveChromiumPath();
-    return false;
-  } catch (error) {
-    console.warn(`Skipping the CLI model run: ${(error as Error).message}`);
-    return true;
-  }
-})();
 const key = "sk-cli.test-0123456789abcdef";
 let server: FakeProviderServer;
 let scratch: string;
@@ -44,14 +33,10 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-async function cli(
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runCommand(path.join(root, "node_modules/.bin/tsx"), ["cli/main.ts", "evaluate", ...args], {
-    cwd: root,
+function cli(args: string[], env: Record<string, string> = {}) {
+  return runCliInProcess(["evaluate", ...args], {
     // The data folder (journal, default cache and report) in the scratch folder, never the repository's.
-    env: { PATH: process.env.PATH, HOME: scratch, DATA_DIR: path.join(scratch, "data"), ...env },
+    env: { HOME: scratch, DATA_DIR: path.join(scratch, "data"), ...env },
   });
 }
 
@@ -79,77 +64,73 @@ describe("quantagent evaluate", () => {
     }
   });
 
-  it.skipIf(chromiumMissing)(
-    "runs the agents against the provider named by the environment and writes JSON, markdown, HTML and the figures",
-    async () => {
-      const out = path.join(scratch, "out");
-      const args = [
-        "--data",
-        benchmarkDir,
-        "--assets",
-        "BTC,SPX",
-        "--provider",
-        "openai",
-        "--windows",
-        "2",
-        "--horizons",
-        "1,3",
-        "--concurrency",
-        "2",
-        "--seeds",
-        "100",
-      ];
-      const env = { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl };
-      const run = await cli([...args, "--cache-dir", path.join(scratch, "cache"), "--out", out], env);
-      expect(run.stderr).toMatch(/\[#+\] 3\/3 windows · 0 errors/);
-      expect(run.code).toBe(0);
-      expect(run.stdout).toContain("| This run, k = 3 bars |");
-      const report = JSON.parse(readFileSync(path.join(out, "evaluation.json"), "utf8"));
-      expect(report.points).toHaveLength(3);
-      expect(report.settings.models.graph).toEqual({ provider: "openai", model: "gpt-4o", temperature: 0.1 });
-      const markdown = readFileSync(path.join(out, "evaluation.md"), "utf8");
-      expect(markdown).toContain("## Directional accuracy, k = 3 bars");
+  it("runs the agents against the provider named by the environment and writes JSON, markdown, HTML and the figures", async () => {
+    const out = path.join(scratch, "out");
+    const args = [
+      "--data",
+      benchmarkDir,
+      "--assets",
+      "BTC,SPX",
+      "--provider",
+      "openai",
+      "--windows",
+      "2",
+      "--horizons",
+      "1,3",
+      "--concurrency",
+      "2",
+      "--seeds",
+      "100",
+    ];
+    const env = { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl };
+    const run = await cli([...args, "--cache-dir", path.join(scratch, "cache"), "--out", out], env);
+    expect(run.stderr).toMatch(/\[#+\] 3\/3 windows · 0 errors/);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("| This run, k = 3 bars |");
+    const report = JSON.parse(readFileSync(path.join(out, "evaluation.json"), "utf8"));
+    expect(report.points).toHaveLength(3);
+    expect(report.settings.models.graph).toEqual({ provider: "openai", model: "gpt-4o", temperature: 0.1 });
+    const markdown = readFileSync(path.join(out, "evaluation.md"), "utf8");
+    expect(markdown).toContain("## Directional accuracy, k = 3 bars");
 
-      // The figures the notebook shows, as PNG files and embedded in the self-contained HTML.
-      const figures = ["accuracy-k1", "mean-return-k1", "accuracy-k3", "mean-return-k3"];
-      const html = readFileSync(path.join(out, "evaluation.html"), "utf8");
-      for (const figure of figures) {
-        const png = readFileSync(path.join(out, `evaluation.${figure}.png`));
-        expect(png.subarray(1, 4).toString("latin1"), figure).toBe("PNG");
-        expect(html).toContain(`src="data:image/png;base64,${png.toString("base64")}"`);
-        expect(markdown).toContain(`](evaluation.${figure}.png)`);
-      }
-      expect(html).not.toMatch(/(src|href)="(?!data:)/);
-      expect(html).toContain("<th>Always short %</th>");
-      const sent = server.requestCount();
-      expect(sent).toBeGreaterThan(0);
+    // The figures the notebook shows, as PNG files and embedded in the self-contained HTML.
+    const figures = ["accuracy-k1", "mean-return-k1", "accuracy-k3", "mean-return-k3"];
+    const html = readFileSync(path.join(out, "evaluation.html"), "utf8");
+    for (const figure of figures) {
+      const png = readFileSync(path.join(out, `evaluation.${figure}.png`));
+      expect(png.subarray(1, 4).toString("latin1"), figure).toBe("PNG");
+      expect(html).toContain(`src="data:image/png;base64,${png.toString("base64")}"`);
+      expect(markdown).toContain(`](evaluation.${figure}.png)`);
+    }
+    expect(html).not.toMatch(/(src|href)="(?!data:)/);
+    expect(html).toContain("<th>Always short %</th>");
+    const sent = server.requestCount();
+    expect(sent).toBeGreaterThan(0);
 
-      // The same name again: refused before a single window is analysed, and the report is left as it was.
-      const clash = await cli([...args, "--cache-dir", path.join(scratch, "cache-empty"), "--out", out], env);
-      expect(clash.code).toBe(2);
-      expect(clash.stderr).toMatch(
-        /^A report named "evaluation" is already in .*out \(evaluation\.accuracy-k1\.png, .*evaluation\.json.*\): choose another name, or allow replacing it \(--overwrite/,
-      );
-      expect(server.requestCount()).toBe(sent);
-      expect(readFileSync(path.join(out, "evaluation.html"), "utf8")).toBe(html);
+    // The same name again: refused before a single window is analysed, and the report is left as it was.
+    const clash = await cli([...args, "--cache-dir", path.join(scratch, "cache-empty"), "--out", out], env);
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toMatch(
+      /^A report named "evaluation" is already in .*out \(evaluation\.accuracy-k1\.png, .*evaluation\.json.*\): choose another name, or allow replacing it \(--overwrite/,
+    );
+    expect(server.requestCount()).toBe(sent);
+    expect(readFileSync(path.join(out, "evaluation.html"), "utf8")).toBe(html);
 
-      const again = await cli(
-        [...args, "--cache-dir", path.join(scratch, "cache"), "--out", out, "--overwrite", "--horizons", "1"],
-        env,
-      );
-      expect(again.code).toBe(0);
-      expect(server.requestCount()).toBe(sent);
-      // Replaced, and the k = 3 figures of the old report are gone rather than left stale beside the new one.
-      expect(readdirSync(out).sort()).toEqual([
-        "evaluation.accuracy-k1.png",
-        "evaluation.html",
-        "evaluation.json",
-        "evaluation.md",
-        "evaluation.mean-return-k1.png",
-      ]);
-    },
-    180_000,
-  );
+    const again = await cli(
+      [...args, "--cache-dir", path.join(scratch, "cache"), "--out", out, "--overwrite", "--horizons", "1"],
+      env,
+    );
+    expect(again.code).toBe(0);
+    expect(server.requestCount()).toBe(sent);
+    // Replaced, and the k = 3 figures of the old report are gone rather than left stale beside the new one.
+    expect(readdirSync(out).sort()).toEqual([
+      "evaluation.accuracy-k1.png",
+      "evaluation.html",
+      "evaluation.json",
+      "evaluation.md",
+      "evaluation.mean-return-k1.png",
+    ]);
+  }, 180_000);
 
   it("--baselines-only needs no key; every analysis failing (a wrong key) exits 1", async () => {
     const out = path.join(scratch, "baselines");

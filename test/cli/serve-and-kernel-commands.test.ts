@@ -1,6 +1,8 @@
-// `quantagent serve` as a process (the same runServer as `npm start`): it announces its address, answers the API,
-// and stops cleanly with exit code 0 on SIGTERM; bad settings exit 2 before anything listens.
-// `quantagent kernel install`: the kernelspec runs tslab with absolute paths; wrong usage exits 2.
+// `quantagent serve` (the same runServer as `npm start`): as a process, it announces its address, answers the API, and
+// stops cleanly with exit code 0 on SIGTERM; in-process (runCli, stopped through its signal as Ctrl-C stops it), the
+// demo answers a first analysis, a damaged /output link secret stops the start with exit 1, and bad settings exit 2
+// before anything listens. `quantagent kernel install`: the kernelspec runs tslab with absolute paths; wrong usage
+// exits 2.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -10,7 +12,7 @@ import { pathToFileURL } from "node:url";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { runCli } from "../../cli/run-cli";
+import { runCliInProcess } from "../support/in-process-cli";
 
 const root = path.resolve(__dirname, "../..");
 let scratch: string;
@@ -50,17 +52,29 @@ function serve(
   );
 }
 
+/**
+ * Runs `quantagent serve` in-process until `onOutput` stops it (as Ctrl-C would) or it exits on its own; resolves with
+ * its exit code and everything it printed, its JSON log lines included.
+ */
+async function serveInProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  onOutput?: (output: string, stop: () => void) => void,
+) {
+  const stopping = new AbortController();
+  const stop = () => stopping.abort("SIGTERM");
+  const run = await runCliInProcess(["serve", ...args], {
+    env: { HOME: scratch, ...env },
+    cwd: scratch,
+    signal: stopping.signal,
+    onOutput: ({ stdout, stderr }) => onOutput?.(stdout + stderr, stop),
+  });
+  return { code: run.code, output: run.stdout + run.stderr };
+}
+
 describe("quantagent serve", () => {
   it("--help shows its example as written: the output's secret redaction leaves a shell's $(...) alone", async () => {
-    let stdout = "";
-    const code = await runCli({
-      argv: ["serve", "--help"],
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: () => undefined },
-      env: {},
-      cwd: scratch,
-      signal: new AbortController().signal,
-    });
+    const { code, stdout } = await runCliInProcess(["serve", "--help"], { cwd: scratch });
     expect(code).toBe(0);
     expect(stdout).toContain("HOST=0.0.0.0 ACCESS_TOKEN=$(openssl rand -hex 32) quantagent serve");
     expect(stdout).not.toContain("[redacted]");
@@ -93,7 +107,7 @@ describe("quantagent serve", () => {
     const dataDir = path.join(scratch, "damaged");
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(path.join(dataDir, "output-link.secret"), "damaged\n");
-    const exited = await serve(["--port", "0", "--data-dir", dataDir]);
+    const exited = await serveInProcess(["--port", "0", "--data-dir", dataDir]);
     expect(exited.code).toBe(1);
     expect(exited.output).toMatch(/does not hold a secret this server wrote, and was left as it is/);
     expect(exited.output).not.toMatch(/Serving the web page/);
@@ -102,7 +116,7 @@ describe("quantagent serve", () => {
 
   it("--demo: a first analysis with no key and no network, on a sample window, says it is a demo", async () => {
     let analysis: Promise<{ provider: unknown; result: Record<string, unknown> }> | undefined;
-    const exited = await serve(
+    const exited = await serveInProcess(
       ["--demo", "--port", "0", "--data-dir", path.join(scratch, "demo-data")],
       {},
       (output, stop) => {
@@ -140,7 +154,7 @@ describe("quantagent serve", () => {
   ])(
     "bad settings %j exit 2 before anything listens",
     async (args, env, reason) => {
-      const exited = await serve(args, env);
+      const exited = await serveInProcess(args, env);
       expect(exited.output).toMatch(reason);
       expect(exited.output).not.toContain("Serving");
       expect(exited.code).toBe(2);
@@ -150,19 +164,7 @@ describe("quantagent serve", () => {
 });
 
 describe("quantagent kernel install", () => {
-  const kernel = async (argv: string[]) => {
-    let stdout = "";
-    let stderr = "";
-    const code = await runCli({
-      argv: ["kernel", ...argv],
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-      env: {},
-      cwd: scratch,
-      signal: new AbortController().signal,
-    });
-    return { code, stdout, stderr };
-  };
+  const kernel = (argv: string[]) => runCliInProcess(["kernel", ...argv], { cwd: scratch });
 
   it("writes a kernelspec that runs tslab by absolute paths, under ./jupyter by default", async () => {
     const run = await kernel(["install"]);

@@ -3,7 +3,8 @@
 // worker` processes share the run, one is SIGKILLed in the middle of a point, and the run still completes: that point
 // runs again on another worker, and every point is stored exactly once. The report is then written (exit 0) and the
 // run recorded in the journal once, however often the report is asked for. Without DATABASE_URL both commands refuse
-// in plain words; PostgreSQL unreachable at a worker's start exits 1.
+// in plain words; PostgreSQL unreachable at a worker's start exits 1. The workers are real processes (one is killed,
+// the others stopped with SIGTERM exit 0); every other command runs in-process (runCli with an environment of its own).
 import { readFile } from "node:fs/promises";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -18,11 +19,10 @@ import { wavyCloses, writeBenchmarkFolder } from "../evaluation/synthetic-candle
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { type CliProcess, startCliProcess } from "../support/cli-process";
-import { runCommand } from "../support/run-command";
+import { runCliInProcess } from "../support/in-process-cli";
 import { usePostgres } from "../support/use-postgres";
 
 const postgres = usePostgres();
-const root = path.resolve(__dirname, "../..");
 const key = "sk-worker.test-0123456789abcdef";
 let server: FakeProviderServer;
 let scratch: string;
@@ -42,7 +42,7 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-function environment(databaseUrl: string | undefined, machine: string): NodeJS.ProcessEnv {
+function environment(databaseUrl: string | undefined, machine: string): Record<string, string> {
   return {
     DATA_DIR: path.join(scratch, machine),
     OPENAI_API_KEY: key,
@@ -52,11 +52,7 @@ function environment(databaseUrl: string | undefined, machine: string): NodeJS.P
   };
 }
 
-const cli = (args: string[], env: NodeJS.ProcessEnv) =>
-  runCommand(path.join(root, "node_modules/.bin/tsx"), ["cli/main.ts", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: scratch, ...env },
-  });
+const cli = (args: string[], env: Record<string, string>) => runCliInProcess(args, { env: { HOME: scratch, ...env } });
 
 const startWorker = (databaseUrl: string, machine: string): CliProcess =>
   startCliProcess(

@@ -273,7 +273,7 @@ describe("before any model call", () => {
       ...renderer,
       render: async () => {
         // Fail once the Indicator's first call has reached the provider: the failure must stop a call in flight.
-        await waitFor(() => server.requests.length > 0, 10_000, "the Indicator's first call");
+        await waitFor(() => server.requests.length > 0, 60_000, "the Indicator's first call");
         throw new ChartRenderError({
           reason: "render",
           message: "Chart rendering failed: Plotly could not draw the figure",
@@ -319,7 +319,7 @@ describe("before any model call", () => {
       ...renderer,
       render: async (figure, options) => {
         // Drawn only once the Indicator's first call has arrived: charts drawn before it would wait here in vain.
-        await waitFor(() => server.requests.length > 0, 10_000, "the Indicator's call while the charts are drawn");
+        await waitFor(() => server.requests.length > 0, 60_000, "the Indicator's call while the charts are drawn");
         const png = await renderer.render(figure, options);
         chartsDrawnAt = Date.now();
         return png;

@@ -56,7 +56,6 @@ describe("QUANTAGENT_PLUGINS", () => {
       startServerProcess({
         dataDir: path.join(folder, "data2"),
         env: { QUANTAGENT_PLUGINS: "./no-such-plugin.js" },
-        startTimeoutMs: 15_000,
       }),
     ).rejects.toThrow(/Plugin "\.\/no-such-plugin\.js" failed \(loading\): cannot load the module/);
   });

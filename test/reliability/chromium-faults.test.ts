@@ -49,7 +49,7 @@ describe("Chromium", () => {
     const secondPid = renderer.status().browserPid;
     expect(secondPid).toBeGreaterThan(0);
     expect(secondPid).not.toBe(firstPid);
-    await waitFor(() => !isProcessAlive(firstPid!), 5_000, "the killed browser gone");
+    await waitFor(() => !isProcessAlive(firstPid!), 60_000, "the killed browser gone");
   });
 
   it("renders for 8 concurrent analyses: all succeed, distinct charts, no leaked pages", async () => {

@@ -83,7 +83,7 @@ describe("a damaged SQLite journal", () => {
     const file = path.join(dataDir, "quantagent.db");
     writeFileSync(file, Buffer.concat([Buffer.from("SQLite format 3\0"), Buffer.alloc(4096, 0x5a)]));
     const before = createHash("sha256").update(readFileSync(file)).digest("hex");
-    const failure = await startServerProcess({ dataDir, startTimeoutMs: 30_000 }).then(
+    const failure = await startServerProcess({ dataDir }).then(
       (server) => server.stop().then(() => new Error("the server started on a damaged journal")),
       (error: unknown) => error as Error,
     );

@@ -1,11 +1,12 @@
 // Every request up to the body limit is answered, 4xx or success, with bounded work: the largest hostile bodies of
 // each kind (ten million zeros, millions of empty candles, a nest of brackets, a 10 MiB name, a CSV of millions of
-// lines, twenty thousand bad candles, thousands of unknown fields) are refused within a second of CPU while small
-// requests go on being served, and the server is still there afterwards.
+// lines, twenty thousand bad candles, thousands of unknown fields) are refused with bounded CPU while small requests
+// go on being served, and the server is still there afterwards.
 //
-// The bounds are generous on purpose (this suite runs on busy machines): a second of CPU per request where these take
-// tens of milliseconds, two seconds of latency for a small request where a stalled server took over a minute. The
-// figures themselves are measured by `npm run bench:hostile` (bench/README.md).
+// The bounds are generous on purpose (this suite runs on busy machines, two test files at a time): five seconds of CPU
+// per request where these take tens of milliseconds (the process's CPU, which in vitest's worker threads counts the
+// other file's too), ten seconds of latency for a small request where a stalled server took over a minute. The figures
+// themselves are measured by `npm run bench:hostile` (bench/README.md).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ANALYZE_BODY_LIMIT_BYTES } from "../../server/analyze-input";
@@ -56,7 +57,7 @@ afterAll(() => server.close());
 
 describe("the largest hostile bodies", () => {
   it.each(Object.entries(hostileBodies()))(
-    "%s: 4xx within a second of CPU, small requests served meanwhile",
+    "%s: 4xx with bounded CPU, small requests served meanwhile",
     async (_kind, body) => {
       const baseline = await getJson(server, "/api/timeframe-limits");
       expect(baseline.status).toBe(200);
@@ -78,8 +79,8 @@ describe("the largest hostile bodies", () => {
       expect(answer.status).toBeLessThan(500);
       expectPlainError(answer.body);
       // This process is the server and the client: the CPU counted includes sending the body.
-      expect((cpu.user + cpu.system) / 1000).toBeLessThan(1_000);
-      expect(Math.max(...smallLatencies)).toBeLessThan(2_000);
+      expect((cpu.user + cpu.system) / 1000).toBeLessThan(5_000);
+      expect(Math.max(...smallLatencies)).toBeLessThan(10_000);
       expect(answer.text.length).toBeLessThan(1_000);
       // Still serving.
       expect((await getJson(server, "/api/assets")).status).toBe(200);

@@ -157,7 +157,6 @@ describe("TLS", () => {
       startServerProcess({
         dataDir: path.join(scratch, "data2"),
         env: { TLS_CERT_FILE: path.join(scratch, "missing.pem"), TLS_KEY_FILE: path.join(scratch, "missing-key.pem") },
-        startTimeoutMs: 15_000,
       }),
     ).rejects.toThrow(/Cannot read the TLS certificate \(TLS_CERT_FILE\)/);
   });

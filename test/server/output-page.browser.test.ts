@@ -12,7 +12,15 @@ import { type AnalysisResult, type ChartRenderer, createChartRenderer, toWireRes
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
-import { forbiddenElementsIn, hostileLine, hostileText, pwned, setColorScheme, visibleText } from "./page-helpers";
+import {
+  forbiddenElementsIn,
+  hostileLine,
+  hostileText,
+  pageSettled,
+  pwned,
+  setColorScheme,
+  visibleText,
+} from "./page-helpers";
 import { startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
 let fake: FakeProviderServer;
@@ -174,7 +182,7 @@ describe("/output", () => {
     ]) {
       expect(shown).toContain(piece);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pageSettled(page);
     expect(await pwned(page)).toBeUndefined();
     await page.close();
   });

@@ -70,7 +70,7 @@ describe("the History's backtest runs", () => {
     await loadPage(page, `${server.url}/`);
     await openHistory();
     await page.waitForFunction(() => document.querySelectorAll("#backtest-runs-rows tr").length === 2, {
-      timeout: 10_000,
+      timeout: 60_000,
     });
     const rows = await page.$$eval("#backtest-runs-rows tr", (found) =>
       found.map((row) => Array.from(row.querySelectorAll("td")).map((cell) => (cell.textContent ?? "").trim())),
@@ -127,7 +127,7 @@ describe("the History's backtest runs", () => {
 
     await loadPage(page, `${server.url}/`);
     await openHistory();
-    await page.waitForSelector(`#backtest-runs-rows tr[data-id="${id}"]`, { timeout: 10_000 });
+    await page.waitForSelector(`#backtest-runs-rows tr[data-id="${id}"]`, { timeout: 60_000 });
     const tags = (rowId: string) =>
       page.$$eval(`#backtest-runs-rows tr[data-id="${rowId}"] .tag.demo`, (found) =>
         found.map((tag) => [tag.textContent, tag.getAttribute("title")]),

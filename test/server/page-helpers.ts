@@ -35,7 +35,7 @@ export async function chooseSource(page: Page, source: "market" | "sample" | "cs
   await page.$eval(radio, (node) => node.scrollIntoView({ block: "center", behavior: "instant" }));
   await page.click(radio);
   const shown = { market: "#add-symbol-button", sample: "#sample-window-select", csv: "#csv-file-input" }[source];
-  await page.waitForSelector(shown, { visible: true, timeout: 5_000 });
+  await page.waitForSelector(shown, { visible: true, timeout: 60_000 });
 }
 
 /** Chooses the CSV source and the file, then presses Run (the result or error is for the caller to wait for). */
@@ -101,6 +101,19 @@ export async function forbiddenElementsIn(page: Page, selector: string): Promise
 }
 
 export const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
+
+/**
+ * Resolves once every image the page loads at once (not the lazy chart thumbnails) has loaded or failed, and the tasks
+ * queued meanwhile have run: an error handler that markup had smuggled onto an image, the usual way such markup runs,
+ * would have fired by then. A condition, not a pause: a busy machine only makes it take longer.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((image) => image.loading === "lazy" || image.complete),
+  );
+  // Error and load events are queued as tasks when an image settles: a task queued after them runs after them.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
 
 type Analyze = ServerPipeline["analyze"];
 

@@ -24,6 +24,7 @@ import {
   forbiddenElementsIn,
   hostileLine,
   loadPage,
+  pageSettled,
   pwned,
   rectOf,
   runCsvAnalysis,
@@ -102,7 +103,7 @@ async function waitForRows(count: number): Promise<void> {
     (expected: number) =>
       !document.querySelector("#history-table[aria-busy]") &&
       document.querySelectorAll("#history-rows tr").length === expected,
-    { timeout: 10_000 },
+    { timeout: 60_000 },
     count,
   );
 }
@@ -147,7 +148,7 @@ async function openRow(id: string): Promise<void> {
       const detail = document.querySelector<HTMLElement>("#history-detail");
       return detail?.dataset.analysisId === expected && document.querySelector("#history-recorded-at") !== null;
     },
-    { timeout: 10_000 },
+    { timeout: 60_000 },
     id,
   );
 }
@@ -530,7 +531,8 @@ describe("with recorded analyses", () => {
     await openRow(ids.btcPending);
     page.once("dialog", (dialog) => void dialog.dismiss());
     await page.click("#history-delete");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A DELETE sent anyway would be in flight now: the page's requests settle before the server is asked.
+    await page.waitForNetworkIdle({ idleTime: 100 });
     expect((await getJson(server, `/api/analyses/${ids.btcPending}`)).status).toBe(200);
 
     let asked = "";
@@ -587,7 +589,11 @@ describe("with recorded analyses", () => {
     await page.setViewport({ width: 390, height: 844 });
     for (const theme of ["light", "dark"] as const) {
       await setColorScheme(page, theme);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await page.waitForFunction(
+        (dark: boolean) => matchMedia("(prefers-color-scheme: dark)").matches === dark,
+        {},
+        theme === "dark",
+      );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       // One header row: brand mark, tabs, Settings side by side, none drawn over another.
       const [brand, tabs, settings] = await Promise.all([
@@ -630,7 +636,7 @@ describe("an analysis run in the Analyze tab", () => {
     await openHistory();
     await page.waitForFunction(
       (expected: string) => document.querySelector<HTMLElement>("#history-rows tr")?.dataset.id === expected,
-      { timeout: 10_000 },
+      { timeout: 60_000 },
       id!,
     );
     // A CSV with no bars after its window can never be scored: the row says so instead of "pending" for ever.
@@ -673,7 +679,7 @@ describe("cancelled runs and demo analyses", () => {
     await loadPage(page, `${server.url}/#history`);
     await page.waitForFunction(
       (expected: string) => document.querySelector<HTMLElement>("#history-rows tr")?.dataset.id === expected,
-      { timeout: 10_000 },
+      { timeout: 60_000 },
       demo,
     );
     const [demoRow, cancelledRow] = await listedRows();
@@ -750,7 +756,7 @@ describe("hostile text from the journal", () => {
   });
 
   it("ran nothing: no flag set, no script error, no CSP violation", async () => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pageSettled(page);
     expect(await pwned(page)).toBeUndefined();
     expect(problems).toEqual([]);
   });

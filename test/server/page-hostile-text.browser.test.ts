@@ -20,6 +20,7 @@ import {
   hostileLine,
   hostileText,
   loadPage,
+  pageSettled,
   pwned,
   runCsvAnalysis,
   visibleText,
@@ -119,8 +120,8 @@ describe("hostile markup in model-written fields", () => {
   });
 
   it("ran nothing: the flag the markup aims at was never set, no script error, no CSP violation", async () => {
-    // Give any image error handler or navigation a moment to fire if one had been created.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Any image error handler had its chance to fire, had one been created.
+    await pageSettled(page);
     expect(await pwned(page)).toBeUndefined();
     expect(await page.$$eval("#result img", (images) => images.map((image) => image.id))).toEqual([
       "pattern-chart-image",

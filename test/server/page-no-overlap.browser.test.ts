@@ -130,7 +130,7 @@ for (const size of SIZES) {
       expect(await pinnedOverControls(page)).toEqual([]);
       await screenshot(page, `no-overlap-${size.name}-result`, { viewportOnly: true });
       await page.click("#history-tab");
-      await page.waitForSelector("#history-rows tr", { timeout: 15_000 });
+      await page.waitForSelector("#history-rows tr", { timeout: 60_000 });
       expect(await pinnedOverControls(page)).toEqual([]);
       await page.close();
     });

@@ -20,6 +20,7 @@ import {
   forbiddenElementsIn,
   hostileText,
   loadPage,
+  pageSettled,
   pipelineWithAnalyze,
   pwned,
   runCsvAnalysis,
@@ -155,7 +156,7 @@ describe("fields of a newer server's result", () => {
       expect(await forbiddenElementsIn(page, "#indicator-values")).toEqual([]);
 
       expect(await page.$eval("#result", (node) => (node as HTMLElement).dataset.analysisId)).toBe("journal-42");
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await pageSettled(page);
       expect(await pwned(page)).toBeUndefined();
       await screenshot(page, `result-fields-${width}-${theme}`);
       await page.close();

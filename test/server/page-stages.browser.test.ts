@@ -24,6 +24,7 @@ import {
   forbiddenElementsIn,
   hostileText,
   loadPage,
+  pageSettled,
   pipelineWithAnalyze,
   pwned,
   runCsvAnalysis,
@@ -219,7 +220,7 @@ describe("the stages in the page", () => {
       "SHORT at 2023-08-30 12:00 UTC · +0.4% after 1 bar, -1.2% after 3 bars",
     );
     expect(await page.$eval("#debate-turn-1 strong", (node) => node.textContent)).toBe("bear");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pageSettled(page);
     expect(await pwned(page)).toBeUndefined();
     await screenshot(page, "stages-hostile-390");
     await page.close();

@@ -371,7 +371,10 @@ describe("the web page", () => {
     await screenshot(page, "08-result");
 
     await page.setViewport({ width: 390, height: 844 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The candle chart redraws itself for the new width (Plotly's responsive resize, after its own short delay).
+    await page.waitForFunction(
+      () => (document.querySelector("#candle-chart .main-svg")?.getBoundingClientRect().width ?? Infinity) <= 390,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, "09-result-phone");
     await page.setViewport({ width: 1366, height: 900 });

@@ -1,5 +1,6 @@
 // A long-running `quantagent` command (a worker) in a child process, run from the sources with an environment of the
-// test's own: its output read line by line, stopped with SIGTERM or killed with SIGKILL.
+// test's own: its output read line by line, stopped with SIGTERM or killed with SIGKILL. Its charts are drawn in the
+// test run's Chromium (CHROMIUM_WS_ENDPOINT, when the run has one), as in-process commands draw theirs.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 
@@ -20,7 +21,12 @@ export function startCliProcess(argv: readonly string[], env: NodeJS.ProcessEnv)
   // on a busy machine, kills it outright when it does not answer within 30 ms.
   const child = spawn(process.execPath, ["--import", "tsx", "cli/main.ts", ...argv], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      CHROMIUM_WS_ENDPOINT: process.env.CHROMIUM_WS_ENDPOINT,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];

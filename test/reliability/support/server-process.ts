@@ -19,6 +19,7 @@ const projectRoot = path.resolve(__dirname, "../../..");
 
 export async function startServerProcess(options: {
   dataDir: string;
+  /** Only how long a failure to start takes to show: generous, a busy machine starts tsx slowly. */
   startTimeoutMs?: number;
   env?: Record<string, string>;
   /** Arguments after server/main.ts (--demo). */
@@ -50,8 +51,8 @@ export async function startServerProcess(options: {
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () =>
-        reject(new Error(`the server process did not start within ${options.startTimeoutMs ?? 20_000} ms:\n${output}`)),
-      options.startTimeoutMs ?? 20_000,
+        reject(new Error(`the server process did not start within ${options.startTimeoutMs ?? 60_000} ms:\n${output}`)),
+      options.startTimeoutMs ?? 60_000,
     );
     const onOutput = (chunk: Buffer) => {
       output += chunk.toString("utf8");
