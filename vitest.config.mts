@@ -9,6 +9,8 @@
 // docs/testing.md says which project a new test belongs in.
 import { configDefaults, defineConfig } from "vitest/config";
 
+import LongestFirstSequencer from "./test/support/longest-first-sequencer.mjs";
+
 const sharedChromium = "test/support/global/shared-chromium.ts";
 const sharedPostgres = "test/support/global/shared-postgres.ts";
 const browserTests = "test/**/*.browser.test.ts";
@@ -22,8 +24,10 @@ export default defineConfig({
     // than an idle one, and a test must not fail for that. Speed is measured by the benchmarks in bench/.
     testTimeout: 180_000,
     hookTimeout: 300_000,
-    // Two workers fit this project's 2-core machines; the projects share them.
+    // Two workers fit this project's 2-core machines; the projects share them, and the longest files start first
+    // whatever their project (vitest's own order runs the projects one after another).
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirstSequencer },
     // Tests must never reach a real provider or leak a developer's keys into requests.
     env: {
       OPENAI_API_KEY: "",

@@ -10,7 +10,6 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { type BacktestEstimate, backtestMarkdown, type BacktestOptions, runBacktest } from "../../src/backtest/index";
-import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import { DEMO_LABEL } from "../../src/config/providers";
 import { createPipeline } from "../../src/pipeline/pipeline";
@@ -20,23 +19,12 @@ import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { closesInPrompt, momentumAnalyst } from "./momentum-analyst";
 
-const chromiumMissing = (() => {
-  try {
-    resolveChromiumPath();
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-})();
-if (chromiumMissing) console.warn(`Skipping backtests through the pipeline: ${chromiumMissing}`);
-
 const key = "sk-backtest.model-0123456789abcdef";
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
 let scratch: string;
 
 beforeAll(async () => {
-  if (chromiumMissing) return;
   server = await startFakeProviderServer({ validKeys: [key], handler: momentumAnalyst });
   renderer = createChartRenderer();
   scratch = await mkdtemp(path.join(tmpdir(), "run-backtest-model-"));
@@ -69,7 +57,7 @@ function options(cacheName: string | false, extra: Partial<BacktestOptions> = {}
   };
 }
 
-describe.skipIf(chromiumMissing !== undefined)("runBacktest with the model", () => {
+describe("runBacktest with the model", () => {
   it("decides on each window alone: a poisoned bar after a decision bar changes no decision before it", async () => {
     const clean = await runBacktest(options(false));
     const cleanRequests = server.requests.length;

@@ -12,23 +12,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { type BacktestOptions, compareBacktests, runBacktest } from "../../src/backtest/index";
 import { backtestAblationMarkdown } from "../../src/backtest/index";
-import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import type { Candle } from "../../src/market/candle";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { fakeLesson } from "../fakes/fake-default-handler";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { momentumAnalyst } from "./momentum-analyst";
-
-const chromiumMissing = (() => {
-  try {
-    resolveChromiumPath();
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-})();
-if (chromiumMissing) console.warn(`Skipping backtests with the risk stage: ${chromiumMissing}`);
 
 const key = "sk-backtest.risk-0123456789abcdef";
 const COST = 5 / 10_000; // the default 5 bps a side
@@ -37,7 +26,6 @@ let renderer: ChartRenderer;
 let scratch: string;
 
 beforeAll(async () => {
-  if (chromiumMissing) return;
   server = await startFakeProviderServer({ validKeys: [key], handler: momentumAnalyst });
   renderer = createChartRenderer();
   scratch = await mkdtemp(path.join(tmpdir(), "run-backtest-risk-"));
@@ -68,7 +56,7 @@ const wide = wavy.map((candle, index) =>
   index === 45 ? { ...candle, open: entry, high: entry * 10, low: entry / 100, close: entry } : candle,
 );
 
-describe.skipIf(chromiumMissing !== undefined)("runBacktest with the risk stage", () => {
+describe("runBacktest with the risk stage", () => {
   it("leaves at the stop when a later bar reaches both stop and target: the stop's price, both sides paid at the stage's size", async () => {
     const result = await runBacktest(options(wide, { stages: { risk: {} } }));
     expect(result.errors).toBe(0);
@@ -150,7 +138,7 @@ describe.skipIf(chromiumMissing !== undefined)("runBacktest with the risk stage"
   }, 180_000);
 });
 
-describe.skipIf(chromiumMissing !== undefined)("runBacktest with memory and a debate", () => {
+describe("runBacktest with memory and a debate", () => {
   it("analyses the decisions in time order, each given the lessons whose outcome closed before its bar, with a debate", async () => {
     const result = await runBacktest(options(wavy, { stages: { memory: { lessons: 2 }, debate: { rounds: 1 } } }));
     expect(result.errors).toBe(0);

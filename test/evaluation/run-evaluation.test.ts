@@ -7,7 +7,6 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { PROMPT_VERSION } from "../../src/agents/prompts/prompt-version";
-import { resolveChromiumPath } from "../../src/charts/chromium-setup";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
 import { type EvaluationOptions, runEvaluation } from "../../src/evaluation/run-evaluation";
@@ -16,16 +15,6 @@ import { openJournal } from "../../src/journal/open-journal";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
 
-const chromiumMissing = (() => {
-  try {
-    resolveChromiumPath();
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-})();
-if (chromiumMissing) console.warn(`Skipping evaluation runs through the pipeline: ${chromiumMissing}`);
-
 const key = "sk-eval.test-0123456789abcdef";
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
@@ -33,7 +22,6 @@ let scratch: string;
 let benchmarkDir: string;
 
 beforeAll(async () => {
-  if (chromiumMissing) return;
   server = await startFakeProviderServer({ validKeys: [key] });
   renderer = createChartRenderer();
   scratch = await mkdtemp(path.join(tmpdir(), "run-evaluation-"));
@@ -66,7 +54,7 @@ function options(cacheName: string, extra: Partial<EvaluationOptions> = {}): Eva
   };
 }
 
-describe.skipIf(chromiumMissing !== undefined)("runEvaluation against the fake provider", () => {
+describe("runEvaluation against the fake provider", () => {
   it("a second run with the same inputs sends zero requests and gives identical results", async () => {
     const progress: EvaluationProgress[] = [];
     const first = await runEvaluation(options("cache-rerun", { onProgress: (event) => progress.push(event) }));

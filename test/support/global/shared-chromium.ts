@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import puppeteer, { type Browser } from "puppeteer-core";
-import type { TestProject } from "vitest/node";
 
 import { CHROMIUM_FLAGS, resolveChromiumPath } from "../../../src/charts/chromium-setup";
 
@@ -38,12 +37,11 @@ async function launch(): Promise<{ browser: Browser; userDataDir: string }> {
   return { browser, userDataDir };
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export default async function setup(): Promise<() => Promise<void>> {
   const shared = (holder[KEY] ??= { users: 0, started: launch() });
   shared.users += 1;
   const { browser } = await shared.started;
   process.env.CHROMIUM_WS_ENDPOINT = browser.wsEndpoint();
-  project.provide("chromiumEndpoint", browser.wsEndpoint());
   return async () => {
     shared.users -= 1;
     if (shared.users > 0) return;
@@ -53,11 +51,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await started.close().catch(() => undefined);
     rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   };
-}
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** The run's Chromium (test/support/global/shared-chromium.ts). */
-    chromiumEndpoint: string;
-  }
 }
