@@ -101,11 +101,11 @@ describe("POST /api/update-base-url", () => {
   });
 
   it("is behind the same gate as every route: the access token, and same-origin JSON", async () => {
-    const guarded = await startTestServer({ app: { accessToken: "a-real-access-token-0123456789abcdef0123" } });
+    const guarded = await startTestServer({ app: { accessToken: "base-url-token-TzdnGuTrmHqhVJ6V9VSiFJRvWH2BcyiVMjsMgsXi" } });
     try {
       const body = { provider: "openai", base_url: "http://localhost:11434/v1" };
       expect((await postJson(guarded, "/api/update-base-url", body)).status).toBe(401);
-      const token = { Authorization: "Bearer a-real-access-token-0123456789abcdef0123" };
+      const token = { Authorization: "Bearer base-url-token-TzdnGuTrmHqhVJ6V9VSiFJRvWH2BcyiVMjsMgsXi" };
       expect(
         (await postJson(guarded, "/api/update-base-url", body, { ...token, Origin: "https://evil.example" })).status,
       ).toBe(403);
