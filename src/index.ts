@@ -30,7 +30,7 @@ export {
   type ProgressListener,
 } from "./pipeline/progress-events";
 export { listSampleData, SAMPLE_TIMEFRAME, type SampleAsset, type SampleDataCatalogue } from "./pipeline/sample-data";
-export { type BaseUrlTarget, setBaseUrl } from "./pipeline/set-base-url";
+export { type BaseUrlChange, type BaseUrlTarget, setBaseUrl } from "./pipeline/set-base-url";
 export {
   toWireEvent,
   toWireResult,

@@ -124,7 +124,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Keys and providers",
     summary: "Point a provider at another address (a local OpenAI-compatible server, a gateway)",
     description:
-      'Applied at once to both model roles. `base_url` is an http(s) URL without credentials, at most 500 characters; `""` goes back to the default (the provider\'s `*_BASE_URL` environment variable, else its own address). A key saved in Settings for that provider is removed when the address changes (`key_removed`), so it is never sent to an address chosen after it; a key from the environment stays.',
+      "Applied at once to both model roles. `base_url` is an http(s) URL without credentials, at most 500 characters; `\"\"` goes back to the default (the provider's `*_BASE_URL` environment variable, else its own address). No key set before a change is sent to the new address (`key_removed`): a key saved in Settings or the config is removed, and the environment's key is held back, so the provider has no key (`status.has_key: false`) until one is saved after the change. Back to the default (`\"\"`), the environment's key goes to the environment's address again. The server's operator can turn this route off (`ALLOW_RUNTIME_BASE_URL=0`; off by default on an address beyond loopback): it then answers 403 `runtime_base_url_disabled`.",
     body: { forms: [{ title: "Base URL", schema: updateBaseUrlBodySchema }] },
     responses: {
       200: {
@@ -132,6 +132,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         json: updateBaseUrlAnswerSchema,
       },
       400: error("Not an http(s) URL, too long, with credentials, the demo provider, or an unknown provider."),
+      403: error(
+        "`runtime_base_url_disabled`: this server does not let base URLs change at run time (ALLOW_RUNTIME_BASE_URL), and the message says how to allow it; or, as on every route, `forbidden_host` / `forbidden_origin`.",
+      ),
     },
   },
   {

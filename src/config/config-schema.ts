@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import { stagesSchema } from "../stages/stages-schema";
-import { providerIdSchema, providers } from "./providers";
+import { providerIdSchema, providers, type RemoteProviderId, remoteProviderIds } from "./providers";
 import { rateLimitsSchema } from "./rate-limits";
 
 /**
@@ -51,6 +51,18 @@ export const configSchema = z.strictObject({
   openai_base_url: baseUrlSchema,
   anthropic_base_url: baseUrlSchema,
   qwen_base_url: baseUrlSchema,
+  /**
+   * The providers whose base URL was changed while the pipeline runs (setBaseUrl: the page's Settings, POST
+   * /api/update-base-url). No key set before the change follows it there: their environment key is not used, and
+   * setBaseUrl removed the config's; only a key set after the change (updateApiKey) is. setBaseUrl keeps this list.
+   */
+  runtime_base_url_providers: z
+    .array(
+      z.enum(remoteProviderIds as [RemoteProviderId, ...RemoteProviderId[]], {
+        error: "must name a provider with a base URL",
+      }),
+    )
+    .optional(),
   /** Per-request timeout of every model call, in milliseconds. */
   request_timeout_ms: z.number().int().positive().max(600_000).default(60_000),
   /** Retries after a retryable provider error; undefined keeps each SDK's default (qwen: 4). */

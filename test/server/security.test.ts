@@ -5,7 +5,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { ServerPipeline } from "../../server/app-dependencies";
-import { readServerEnvironment } from "../../server/server-environment";
+import { readServerEnvironment, runtimeBaseUrlAllowed } from "../../server/server-environment";
 import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
 const TOKEN = "tq7Lx2Rk9Tz4Wm8Yp3Nc6Hd1Js5Fb0GaE8uVc4Nw7Qb2Ze5Kp8";
@@ -256,6 +256,7 @@ describe("the entry's settings", () => {
         TLS_KEY_FILE: undefined,
         MAX_CONCURRENT_ANALYSES: 4,
         TRUST_PROXY: "0",
+        ALLOW_RUNTIME_BASE_URL: undefined,
         QUANTAGENT_PLUGINS: undefined,
         JOURNAL: "on",
         DATABASE_URL: undefined,
@@ -331,6 +332,26 @@ describe("the entry's settings", () => {
         settings: { ACCESS_TOKEN: token },
       });
     }
+  });
+
+  it("allows base URLs to change at run time on loopback, not beyond it, unless ALLOW_RUNTIME_BASE_URL says otherwise", () => {
+    const allowed = (env: Record<string, string>) => {
+      const answer = readServerEnvironment({ ACCESS_TOKEN: TOKEN, ...env });
+      if (!answer.ok) throw new Error(answer.error);
+      return runtimeBaseUrlAllowed(answer.settings);
+    };
+    expect(allowed({ HOST: "127.0.0.1" })).toBe(true);
+    expect(allowed({ HOST: "::1" })).toBe(true);
+    expect(allowed({ HOST: "0.0.0.0" })).toBe(false);
+    expect(allowed({ HOST: "192.0.2.7" })).toBe(false);
+    expect(allowed({ HOST: "0.0.0.0", ALLOW_RUNTIME_BASE_URL: "1" })).toBe(true);
+    expect(allowed({ HOST: "0.0.0.0", ALLOW_RUNTIME_BASE_URL: " 1 " })).toBe(true);
+    expect(allowed({ HOST: "127.0.0.1", ALLOW_RUNTIME_BASE_URL: "0" })).toBe(false);
+    expect(allowed({ HOST: "127.0.0.1", ALLOW_RUNTIME_BASE_URL: "" })).toBe(true);
+    expect(readServerEnvironment({ ALLOW_RUNTIME_BASE_URL: "yes" })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/ALLOW_RUNTIME_BASE_URL must be 0 or 1/),
+    });
   });
 
   it("reads the TLS pair (both or neither), the analysis limit and the log level", () => {
