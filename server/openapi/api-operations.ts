@@ -328,7 +328,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         headers: { "Retry-After": "Seconds to wait before trying again." },
       },
       502: error(
-        "A provider, the market data or the model's answer failed: `provider_auth`, `provider_quota`, `provider_network`, `market_data`, `decision_failed`, ...",
+        "A provider, the market data or the model's answer failed: `provider_auth`, `provider_quota`, `provider_network`, `provider_answer_too_long` (an answer past its limit: the call was stopped), `market_data`, `decision_failed`, ...",
       ),
       503: error("The provider's rate limit (`provider_rate_limit`), or the server is shutting down."),
     },

@@ -32,6 +32,12 @@ const temperatureSchema = z
   .min(0, "must be at least 0")
   .max(2, "must be at most 2");
 
+const maxOutputTokensSchema = z
+  .number({ error: "must be a number of tokens" })
+  .int("must be a whole number of tokens")
+  .min(16, "must be at least 16")
+  .max(128_000, "must be at most 128000");
+
 const baseUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
 
 const keySchema = z.string({ error: "must be a string" });
@@ -43,6 +49,13 @@ export const configSchema = z.strictObject({
   graph_llm_provider: providerIdSchema.default("openai"),
   agent_llm_temperature: temperatureSchema.default(0.1),
   graph_llm_temperature: temperatureSchema.default(0.1),
+  /**
+   * The token limit every call of a role sends when it names none (max_tokens / max_completion_tokens); the answer
+   * kept is bounded by it too, so a server that ignores it cannot stream for ever. The agent role only dispatches
+   * tools; the graph role writes the reports and the decision.
+   */
+  agent_llm_max_output_tokens: maxOutputTokensSchema.default(2048),
+  graph_llm_max_output_tokens: maxOutputTokensSchema.default(4096),
   // No default key (not even the placeholder): someone who never set one is told it is not found, with the three
   // ways to set one, rather than asked to replace a placeholder they never wrote.
   api_key: keySchema.optional(),
