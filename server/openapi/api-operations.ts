@@ -96,6 +96,10 @@ const invalidQuery = error("A query parameter that cannot be used (`invalid_requ
 const journalUnavailable = error(
   "The journal's database cannot be reached (`journal_unavailable`); the server's log says why.",
 );
+/** Custom assets live in the journal's PostgreSQL database when there is one (DATABASE_URL). */
+const sharedDatabaseUnavailable = error(
+  "With DATABASE_URL: the shared database cannot be reached (`journal_unavailable`, a fixed sentence); the server's log says why.",
+);
 const analysisId = {
   name: "id",
   description: "The id a list or an analysis answered.",
@@ -194,6 +198,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         json: saveCustomAssetAnswerSchema,
       },
       400: error("Not a valid symbol (`invalid_symbol`)."),
+      503: sharedDatabaseUnavailable,
     },
   },
   {
@@ -208,6 +213,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: {
       200: { description: "Removed, or was not listed.", json: removeCustomAssetAnswerSchema },
       400: error("Not a valid symbol."),
+      503: sharedDatabaseUnavailable,
     },
   },
   {
@@ -218,6 +224,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "The custom symbols",
     responses: {
       200: { description: "The saved symbols, in the order they were added.", json: customAssetsAnswerSchema },
+      503: sharedDatabaseUnavailable,
     },
   },
   {
@@ -226,7 +233,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "listAssets",
     tag: "Assets",
     summary: "Built-in assets, then custom symbols",
-    responses: { 200: { description: "Every asset an analysis can name.", json: assetsAnswerSchema } },
+    responses: {
+      200: { description: "Every asset an analysis can name.", json: assetsAnswerSchema },
+      503: sharedDatabaseUnavailable,
+    },
   },
   {
     method: "get",
