@@ -45,23 +45,44 @@ describe("classifyingPool", () => {
     await expect((await constraint.connect()).query("insert", [])).rejects.toBe(duplicate);
   });
 
-  it("hands Kysely the same wrapper for the same pooled connection", async () => {
-    const pool = classifyingPool(poolThat({}), LOCATION);
-    expect(await pool.connect()).toBe(await pool.connect());
+  it("hands Kysely the same wrapper for the same pooled connection, and releases and ends what it wraps", async () => {
+    let released = 0;
+    let ended = 0;
+    const client = { query: async () => ({ rows: [] }), release: () => (released += 1) };
+    const raw = { connect: async () => client, end: async () => void (ended += 1) } as unknown as Pool;
+    const pool = classifyingPool(raw, LOCATION);
+    const wrapper = await pool.connect();
+    expect(await pool.connect()).toBe(wrapper);
+    wrapper.release();
+    await pool.end();
+    expect({ released, ended }).toEqual({ released: 1, ended: 1 });
   });
 });
 
 describe("isConnectionFailure", () => {
   it("is true for refused, reset and shut-down connections and for database_unavailable itself", () => {
-    for (const code of ["ECONNREFUSED", "ECONNRESET", "08006", "57P01", "57P03"])
+    for (const code of [
+      "ECONNREFUSED",
+      "ECONNRESET",
+      "ETIMEDOUT",
+      "EPIPE",
+      "ENOTFOUND",
+      "EAI_AGAIN",
+      "EHOSTUNREACH",
+      "08006",
+      "57P01",
+      "57P03",
+    ])
       expect(isConnectionFailure(withCode("x", code)), code).toBe(true);
     expect(isConnectionFailure(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(isConnectionFailure(new JournalError({ reason: "database_unavailable", message: "down" }))).toBe(true);
   });
 
   it("is false for the database's other answers and the journal's other errors", () => {
-    for (const code of ["23505", "42601", "57P04", "57014"])
+    // Codes that hold a connection code without being one: 08 not at the start, 57P01 with more around it.
+    for (const code of ["23505", "42601", "57P04", "57014", "22008", "157P01", "57P011"])
       expect(isConnectionFailure(withCode("x", code)), code).toBe(false);
+    for (const value of [null, "ECONNREFUSED", 8]) expect(isConnectionFailure(value), String(value)).toBe(false);
     expect(isConnectionFailure(new JournalError({ reason: "not_found", message: "no such analysis" }))).toBe(false);
     expect(isConnectionFailure(new Error("a terminated connection, said in other words"))).toBe(false);
     expect(isConnectionFailure(undefined)).toBe(false);

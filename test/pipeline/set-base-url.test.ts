@@ -79,6 +79,50 @@ describe("setBaseUrl", () => {
     expect(pipeline.config.qwen_api_key).toBe(CONFIG_KEY);
   });
 
+  it("the environment's own address set again moves nothing: the environment's key still goes there", async () => {
+    const withAddress = createPipeline(
+      { data_dir: dataDir },
+      { env: { OPENAI_API_KEY: ENV_KEY, OPENAI_BASE_URL: LISTENER } },
+    );
+    try {
+      expect(setBaseUrl(withAddress, "openai", LISTENER)).toMatchObject({
+        moved: false,
+        keyWithheld: false,
+        keySource: "environment",
+        baseUrlSource: "config",
+      });
+      expect(withAddress.config.runtime_base_url_providers).toBeUndefined();
+    } finally {
+      await withAddress.close();
+    }
+  });
+
+  it("an address given at start keeps the environment's key, and '' moves it to the default without withholding it", async () => {
+    const started = createPipeline(
+      { data_dir: dataDir, openai_base_url: LISTENER },
+      { env: { OPENAI_API_KEY: ENV_KEY } },
+    );
+    try {
+      expect(started.apiKeyStatus("openai")).toMatchObject({ keySource: "environment", baseUrl: LISTENER });
+      expect(setBaseUrl(started, "openai", "")).toMatchObject({
+        moved: true,
+        keyWithheld: false,
+        keySource: "environment",
+        baseUrlSource: "default",
+      });
+    } finally {
+      await started.close();
+    }
+  });
+
+  it("refuses an unknown provider and the demo, naming why, and changes nothing", () => {
+    expect(() => setBaseUrl(pipeline, "mistral" as never, LISTENER)).toThrow(/provider must be one of/);
+    expect(() => setBaseUrl(pipeline, "demo", LISTENER)).toThrow(
+      "The demo provider answers in-process: it has no base URL to set.",
+    );
+    expect(pipeline.config.runtime_base_url_providers).toBeUndefined();
+  });
+
   it("a bad address changes nothing", () => {
     expect(() => setBaseUrl(pipeline, "qwen", "ftp://example.org")).toThrow(/http:\/\/ or https:\/\//);
     expect(pipeline.config.qwen_api_key).toBe(CONFIG_KEY);

@@ -66,6 +66,25 @@ describe("retryWhileDisconnected", () => {
     expect(runs).toBe(3);
   });
 
+  it("waits its pause before trying again, and the caller's abort cuts a long pause short", async () => {
+    const step = flaky([refused()]);
+    const started = performance.now();
+    await retryWhileDisconnected(step.action, { firstPauseMs: 40 });
+    // At least three quarters of the pause (its jitter) passed: a lower bound, which a busy machine only lengthens.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(29);
+
+    const controller = new AbortController();
+    const failure = refused();
+    const waiting = retryWhileDisconnected(
+      async () => {
+        throw failure;
+      },
+      { firstPauseMs: 600_000, signal: controller.signal, onRetry: () => setTimeout(() => controller.abort(), 10) },
+    );
+    // Without the abort this would wait ten minutes; the test's own timeout would fail it long before.
+    await expect(waiting).rejects.toBe(failure);
+  }, 60_000);
+
   it("doubles the pause after each failure, up to the longest", async () => {
     const step = flaky([refused(), refused(), refused(), refused()]);
     const pauses: number[] = [];

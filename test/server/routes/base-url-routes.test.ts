@@ -35,7 +35,11 @@ describe("POST /api/update-base-url", () => {
         provider: "openai",
         base_url: "http://localhost:11434/v1",
       });
-      expect(first.body).toMatchObject({ key_removed: false, status: { has_key: false, key_source: null } });
+      expect(first.body).toMatchObject({
+        success: true,
+        key_removed: false,
+        status: { has_key: false, key_source: null },
+      });
       expect(first.body.message).toBe(
         "OpenAI requests now go to http://localhost:11434/v1. Save the key for this server in Settings (any text if " +
           "it needs none).",
@@ -130,8 +134,22 @@ describe("POST /api/update-base-url", () => {
       });
       expect(answer.status).toBe(403);
       expect(answer.body).toMatchObject({ success: false, code: "runtime_base_url_disabled" });
-      expect(answer.body.error).toMatch(/start it with ALLOW_RUNTIME_BASE_URL=1/);
+      expect(answer.body.error).toBe(
+        "This server does not let base URLs be changed at run time (ALLOW_RUNTIME_BASE_URL=0, or a HOST beyond this " +
+          "machine without ALLOW_RUNTIME_BASE_URL=1). Set the provider's *_BASE_URL variable where the server starts, " +
+          "or start it with ALLOW_RUNTIME_BASE_URL=1 to allow it.",
+      );
       expect(pipeline.apiKeyStatus("openai").baseUrl).toBeUndefined();
+    });
+  });
+
+  it("says what a base_url that is not a string should be", async () => {
+    await withRouter(createBaseUrlRouter(routeSettings(pipeline)), async (served) => {
+      const answer = await postJson(served, "/api/update-base-url", { provider: "openai", base_url: 42 });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatch(
+        /base_url: The base URL must be a string: an http\(s\) URL such as http:\/\/localhost:11434\/v1, or empty/,
+      );
     });
   });
 
