@@ -5,7 +5,13 @@
 // limit at exactly its bytes and one byte past.
 import { describe, expect, it } from "vitest";
 
-import { answerCharacterLimit, createBoundedResponseFetch } from "../../src/llm/answer-limits";
+import {
+  answerCharacterLimit,
+  AnswerTooLongError,
+  createBoundedResponseFetch,
+  responseByteLimit,
+} from "../../src/llm/answer-limits";
+import { classifyBeforeSdk } from "../../src/llm/classify-common-error";
 import { createChatModel, type ModelRole } from "../../src/llm/create-chat-model";
 import { ProviderError } from "../../src/llm/provider-error";
 import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
@@ -103,6 +109,12 @@ describe("the character limit, at its edge", () => {
 });
 
 describe("the response body limit", () => {
+  it("grows with the tokens asked for, never below 4 MiB", () => {
+    expect(responseByteLimit(16)).toBe(4 * 1024 * 1024);
+    expect(responseByteLimit(4096)).toBe(4 * 1024 * 1024);
+    expect(responseByteLimit(8192)).toBe(8 * 1024 * 1024);
+  });
+
   const fetchOf = (body: string) => async () => new Response(body);
 
   it("reads a body of exactly the limit, and stops one byte past it with an AnswerTooLongError", async () => {
@@ -125,5 +137,31 @@ describe("the response body limit", () => {
     expect(answer.headers.get("x-test")).toBe("kept");
     const empty = createBoundedResponseFetch(async () => new Response(null, { status: 204 }), 10);
     expect((await empty("http://127.0.0.1:9")).status).toBe(204);
+  });
+});
+
+describe("classifying a limit passed", () => {
+  const context = { provider: "openai" as const, model: "gpt-4o" };
+  const wrapped = (error: unknown, depth: number): unknown =>
+    depth === 0 ? error : wrapped(new Error("wrapped", { cause: error }), depth - 1);
+
+  it("finds the AnswerTooLongError up to five causes down, as the SDKs wrap a body's failure", () => {
+    for (const depth of [0, 1, 5])
+      expect(
+        classifyBeforeSdk(wrapped(new AnswerTooLongError("100 bytes"), depth), context),
+        String(depth),
+      ).toMatchObject({
+        code: "provider_answer_too_long",
+        message: expect.stringContaining("(at 100 bytes)"),
+      });
+    // Deeper than that is not looked for: the walk is bounded.
+    expect(classifyBeforeSdk(wrapped(new AnswerTooLongError("100 bytes"), 6), context)).toBeUndefined();
+  });
+
+  it("stops on a cause that is null, not an object, or the error itself", () => {
+    const looped = new Error("loops");
+    (looped as { cause?: unknown }).cause = looped;
+    for (const error of [new Error("x", { cause: null }), new Error("x", { cause: "text" }), looped])
+      expect(classifyBeforeSdk(error, context)).toBeUndefined();
   });
 });
