@@ -72,6 +72,11 @@ export interface AppDependencies {
    * signed until it stops). The server's entry keeps it in DATA_DIR.
    */
   outputLinkSecret?: InstallationSecretStore;
+  /**
+   * Whether POST /api/update-base-url may change where a provider's requests go; refused with 403 when false. Default
+   * true; the server's entry turns it off beyond loopback unless ALLOW_RUNTIME_BASE_URL=1.
+   */
+  allowRuntimeBaseUrl?: boolean;
 }
 
 export interface RouteSettings {
@@ -88,4 +93,5 @@ export interface RouteSettings {
   now: () => Date;
   shutdown: AbortSignal;
   outputLinkSecret: InstallationSecretStore;
+  allowRuntimeBaseUrl: boolean;
 }

@@ -74,6 +74,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     now: dependencies.now ?? (() => new Date()),
     shutdown: dependencies.shutdown ?? new AbortController().signal,
     outputLinkSecret: dependencies.outputLinkSecret ?? createMemorySecretStore(),
+    allowRuntimeBaseUrl: dependencies.allowRuntimeBaseUrl ?? true,
   };
   const publicDir = dependencies.publicDir ?? defaultPublicDir();
   const staticFiles = createStaticFiles({

@@ -13,7 +13,8 @@ export type HttpProblemCode =
   | "unsupported_media_type"
   | "too_many_attempts"
   | "too_many_analyses"
-  | "server_shutting_down";
+  | "server_shutting_down"
+  | "runtime_base_url_disabled";
 
 export class HttpProblem extends Error {
   override name = "HttpProblem";

@@ -22,7 +22,7 @@ import { createLogger } from "./logger";
 import { reflectingRounds, startOutcomeScoring } from "./outcome-scoring";
 import { createDatabaseSecretStore } from "./output-link/database-installation-secret";
 import { createFileSecretStore } from "./output-link/file-installation-secret";
-import { readServerEnvironment } from "./server-environment";
+import { readServerEnvironment, runtimeBaseUrlAllowed } from "./server-environment";
 import { shuttingDownProblem, whenIdle } from "./server-shutdown";
 
 /**
@@ -146,6 +146,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     tls: tls !== undefined,
     shutdown: shutdown.signal,
     trustProxy: settings.TRUST_PROXY === "1",
+    allowRuntimeBaseUrl: runtimeBaseUrlAllowed(settings),
   });
   const server = createAppServer(app, { logger, tls });
 

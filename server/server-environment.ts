@@ -1,7 +1,8 @@
 // The server's settings from the environment, checked with zod: HOST, PORT, DATA_DIR, ACCESS_TOKEN (and its
 // quality), TLS_CERT_FILE and TLS_KEY_FILE (both or neither), MAX_CONCURRENT_ANALYSES, QUANTAGENT_PLUGINS, LOG_LEVEL,
-// TRUST_PROXY, the journal's JOURNAL, DATABASE_URL, SCORE_OUTCOMES_EVERY_MINUTES and SCORE_OUTCOMES_REFLECT,
-// RATE_LIMITS; and the rule that a server reachable beyond this machine must have an access token.
+// TRUST_PROXY, ALLOW_RUNTIME_BASE_URL, the journal's JOURNAL, DATABASE_URL, SCORE_OUTCOMES_EVERY_MINUTES and
+// SCORE_OUTCOMES_REFLECT, RATE_LIMITS; and the rules that a server reachable beyond this machine must have an access
+// token, and lets nobody change a provider's address at run time unless its operator says so.
 import { z } from "zod";
 
 import { formatZodError } from "../src/common/index";
@@ -44,6 +45,13 @@ export const serverEnvironmentSchema = z.object({
   TRUST_PROXY: trimmedText
     .transform((value) => value ?? "0")
     .pipe(z.enum(["0", "1"], { error: "TRUST_PROXY must be 0 or 1" })),
+  /**
+   * 1: POST /api/update-base-url (Settings) may point a provider at another address while the server runs; 0: it may
+   * not. Default 1 on loopback, 0 beyond it, where any token holder could otherwise move the providers' requests.
+   */
+  ALLOW_RUNTIME_BASE_URL: trimmedText.pipe(
+    z.enum(["0", "1"], { error: "ALLOW_RUNTIME_BASE_URL must be 0 or 1" }).optional(),
+  ),
   /** Plugins to load at start: module specifiers, comma-separated. */
   QUANTAGENT_PLUGINS: trimmedText,
   /** "off" runs the server without recording analyses; default on. */
@@ -79,6 +87,13 @@ export const serverEnvironmentSchema = z.object({
     .pipe(z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` })),
 });
 export type ServerEnvironment = z.output<typeof serverEnvironmentSchema>;
+
+/** Whether base URLs may change at run time: as ALLOW_RUNTIME_BASE_URL says, else only on loopback. */
+export function runtimeBaseUrlAllowed(settings: Pick<ServerEnvironment, "HOST" | "ALLOW_RUNTIME_BASE_URL">): boolean {
+  return settings.ALLOW_RUNTIME_BASE_URL === undefined
+    ? isLoopbackHost(settings.HOST)
+    : settings.ALLOW_RUNTIME_BASE_URL === "1";
+}
 
 /** The settings, or one plain sentence saying what to fix. */
 export function readServerEnvironment(

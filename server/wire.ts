@@ -18,6 +18,10 @@ export const wireKeyStatusSchema = z.object({
     .nullable()
     .meta({ description: "the key in masked form (sk-...xyz); null when there is none" }),
   needs_key: z.boolean().meta({ description: "false for the demo provider, which answers without a key" }),
+  key_source: z.enum(["config", "environment"]).nullable().meta({
+    description:
+      "config: set in Settings or the config record; environment: its *_API_KEY variable; null: no key (after a base URL set at run time, until one is saved for it)",
+  }),
   base_url: z.string().nullable().meta({
     description: "where this provider's requests go; null for the provider's own address (or the demo's none)",
   }),
@@ -32,6 +36,7 @@ export function wireKeyStatus(status: ApiKeyStatus): WireKeyStatus {
     has_key: status.hasKey,
     masked_key: status.maskedKey,
     needs_key: status.needsKey,
+    key_source: status.keySource,
     base_url: status.baseUrl ?? null,
     base_url_source: status.baseUrlSource,
   };

@@ -30,7 +30,7 @@ export {
   type ProgressListener,
 } from "./pipeline/progress-events";
 export { listSampleData, SAMPLE_TIMEFRAME, type SampleAsset, type SampleDataCatalogue } from "./pipeline/sample-data";
-export { type BaseUrlTarget, setBaseUrl } from "./pipeline/set-base-url";
+export { type BaseUrlChange, type BaseUrlTarget, setBaseUrl } from "./pipeline/set-base-url";
 export {
   toWireEvent,
   toWireResult,
@@ -85,7 +85,7 @@ export { ProviderError } from "./llm/provider-error";
 export { aggregateTo4h } from "./market/aggregate-4h";
 export { type AssetEntry, BUILT_IN_ASSETS } from "./market/assets";
 export type { Candle } from "./market/candle";
-export { parseCsv, readCsvFile } from "./market/csv-source";
+export { parseCsv, parseCsvAsync, readCsvFile } from "./market/csv-source";
 export { type DateRangeRequest, type DateRangeValidation, validateDateRange } from "./market/date-range";
 export { type Timeframe, type TimeframeInfo, TIMEFRAMES, timeframeTable } from "./market/timeframes";
 

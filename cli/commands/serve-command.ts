@@ -22,7 +22,7 @@ Options (each overrides the environment variable named after it):
   --log-level <level>     LOG_LEVEL: debug, info, warn, error or silent      (default info)
   -h, --help              this text
 
-Read from the environment only: ACCESS_TOKEN (required when --host is not loopback: at least 32 characters,
+Read from the environment only: ACCESS_TOKEN (required when --host is not loopback: random, 128 bits strong,
 e.g. $(openssl rand -hex 32)), TLS_CERT_FILE and TLS_KEY_FILE (serve HTTPS), MAX_CONCURRENT_ANALYSES (default 4),
 and the keys and base URLs (OPENAI_API_KEY, OPENAI_BASE_URL, ...). Logs are JSON lines on standard output.
 

@@ -55,6 +55,7 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   run_not_found: 404,
   queued_run_not_found: 404,
   journal_unavailable: 503,
+  queue_unavailable: 503,
 };
 
 /** Codes answered with a fixed sentence instead of the error's own message. */
@@ -63,6 +64,8 @@ const MESSAGE_BY_CODE: Readonly<Record<string, string>> = {
   internal: GENERIC_ERROR_MESSAGE,
   journal_unavailable:
     "The analysis journal's database cannot be reached right now (the server's log says why). Try again shortly.",
+  queue_unavailable:
+    "The database that holds the queued runs cannot be reached right now (the server's log says why). Try again shortly.",
   journal_damaged:
     "The analysis journal's database file is damaged and was left untouched; the server's log names it and says what to do.",
   journal_migration_failed:
@@ -83,7 +86,21 @@ const SHOWN_INTERNAL_CODES = new Set([
  * Internal codes answered with their code and a fixed sentence, and logged in full: the journal's own message names
  * a file or a database host, which is for the operator's log, not for clients.
  */
-const OPERATOR_CODES = new Set(["journal_unavailable", "journal_damaged", "journal_migration_failed"]);
+const OPERATOR_CODES = new Set([
+  "journal_unavailable",
+  "journal_damaged",
+  "journal_migration_failed",
+  "queue_unavailable",
+]);
+
+/**
+ * An analysis's journal_error as a client may see it: for the codes above, the fixed sentence instead of the
+ * journal's message (which names the database's host and port); `undefined` when it may be shown as it is.
+ */
+export function journalErrorForClients(journalError: { code: string; message: string }): string | undefined {
+  if (!OPERATOR_CODES.has(journalError.code)) return undefined;
+  return `The analysis was not recorded in the journal: ${MESSAGE_BY_CODE[journalError.code] ?? GENERIC_ERROR_MESSAGE}`;
+}
 
 /** The chart codes get a word of advice the library's message cannot give (it does not know it runs in a server). */
 function advice(error: QuantAgentError): string {

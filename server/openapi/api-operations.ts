@@ -96,6 +96,10 @@ const invalidQuery = error("A query parameter that cannot be used (`invalid_requ
 const journalUnavailable = error(
   "The journal's database cannot be reached (`journal_unavailable`); the server's log says why.",
 );
+/** Custom assets live in the journal's PostgreSQL database when there is one (DATABASE_URL). */
+const sharedDatabaseUnavailable = error(
+  "With DATABASE_URL: the shared database cannot be reached (`journal_unavailable`, a fixed sentence); the server's log says why.",
+);
 const analysisId = {
   name: "id",
   description: "The id a list or an analysis answered.",
@@ -124,7 +128,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Keys and providers",
     summary: "Point a provider at another address (a local OpenAI-compatible server, a gateway)",
     description:
-      'Applied at once to both model roles. `base_url` is an http(s) URL without credentials, at most 500 characters; `""` goes back to the default (the provider\'s `*_BASE_URL` environment variable, else its own address). A key saved in Settings for that provider is removed when the address changes (`key_removed`), so it is never sent to an address chosen after it; a key from the environment stays.',
+      "Applied at once to both model roles. `base_url` is an http(s) URL without credentials, at most 500 characters; `\"\"` goes back to the default (the provider's `*_BASE_URL` environment variable, else its own address). No key set before a change is sent to the new address (`key_removed`): a key saved in Settings or the config is removed, and the environment's key is held back, so the provider has no key (`status.has_key: false`) until one is saved after the change. Back to the default (`\"\"`), the environment's key goes to the environment's address again. The server's operator can turn this route off (`ALLOW_RUNTIME_BASE_URL=0`; off by default on an address beyond loopback): it then answers 403 `runtime_base_url_disabled`.",
     body: { forms: [{ title: "Base URL", schema: updateBaseUrlBodySchema }] },
     responses: {
       200: {
@@ -132,6 +136,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         json: updateBaseUrlAnswerSchema,
       },
       400: error("Not an http(s) URL, too long, with credentials, the demo provider, or an unknown provider."),
+      403: error(
+        "`runtime_base_url_disabled`: this server does not let base URLs change at run time (ALLOW_RUNTIME_BASE_URL), and the message says how to allow it; or, as on every route, `forbidden_host` / `forbidden_origin`.",
+      ),
     },
   },
   {
@@ -191,6 +198,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         json: saveCustomAssetAnswerSchema,
       },
       400: error("Not a valid symbol (`invalid_symbol`)."),
+      503: sharedDatabaseUnavailable,
     },
   },
   {
@@ -205,6 +213,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: {
       200: { description: "Removed, or was not listed.", json: removeCustomAssetAnswerSchema },
       400: error("Not a valid symbol."),
+      503: sharedDatabaseUnavailable,
     },
   },
   {
@@ -215,6 +224,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "The custom symbols",
     responses: {
       200: { description: "The saved symbols, in the order they were added.", json: customAssetsAnswerSchema },
+      503: sharedDatabaseUnavailable,
     },
   },
   {
@@ -223,7 +233,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "listAssets",
     tag: "Assets",
     summary: "Built-in assets, then custom symbols",
-    responses: { 200: { description: "Every asset an analysis can name.", json: assetsAnswerSchema } },
+    responses: {
+      200: { description: "Every asset an analysis can name.", json: assetsAnswerSchema },
+      503: sharedDatabaseUnavailable,
+    },
   },
   {
     method: "get",
@@ -325,7 +338,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         headers: { "Retry-After": "Seconds to wait before trying again." },
       },
       502: error(
-        "A provider, the market data or the model's answer failed: `provider_auth`, `provider_quota`, `provider_network`, `market_data`, `decision_failed`, ...",
+        "A provider, the market data or the model's answer failed: `provider_auth`, `provider_quota`, `provider_network`, `provider_answer_too_long` (an answer past its limit: the call was stopped), `market_data`, `decision_failed`, ...",
       ),
       503: error("The provider's rate limit (`provider_rate_limit`), or the server is shutting down."),
     },

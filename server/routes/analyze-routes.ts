@@ -14,7 +14,13 @@
 import type Router from "@koa/router";
 import type { Context } from "koa";
 
-import { type AnalyzeRequest, type ProgressEvent, toWireEvent, toWireResult } from "../../src/index";
+import {
+  type AnalysisResult,
+  type AnalyzeRequest,
+  type ProgressEvent,
+  toWireEvent,
+  toWireResult,
+} from "../../src/index";
 import { admit, PAID_WORK } from "../admission";
 import { ANALYZE_BODY_SHAPE, analyzeBodySchema, toAnalyzeRequest, wantsLegacyRedirect } from "../analyze-input";
 import type { RouteSettings } from "../app-dependencies";
@@ -23,7 +29,7 @@ import { requestCallerTexts } from "../caller-texts";
 import { abortOnDisconnect, ClientDisconnectedError } from "../client-disconnect";
 import { openEventStream, wantsEventStream } from "../event-stream";
 import { legacyRedirectAnswer } from "../legacy-redirect";
-import { errorResponse } from "../middleware/error-response";
+import { errorResponse, journalErrorForClients } from "../middleware/error-response";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
 import { createLinkSigner } from "../output-link/link-signature";
@@ -65,6 +71,14 @@ export function createAnalyzeRouter(settings: RouteSettings): Router {
   return router;
 }
 
+/** The result with a journal_error a client may see: a database's failure is logged, and answered in fixed words. */
+function answerableResult(result: AnalysisResult, settings: RouteSettings): AnalysisResult {
+  const shown = result.journalError && journalErrorForClients(result.journalError);
+  if (!result.journalError || shown === undefined) return result;
+  settings.logger.error("the analysis was not recorded in the journal", { error: result.journalError.message });
+  return { ...result, journalError: { code: result.journalError.code, message: shown } };
+}
+
 function describe(request: AnalyzeRequest): Record<string, unknown> {
   if ("asset" in request) return { asset: request.asset, timeframe: request.timeframe };
   if ("symbol" in request) return { symbol: request.symbol, timeframe: request.timeframe };
@@ -104,7 +118,7 @@ async function answerAnalysis(
       decision: result.decision.decision,
       ms: Math.round(result.timingsMs.total),
     });
-    const wire = toWireResult(result);
+    const wire = toWireResult(answerableResult(result, settings));
     markBinaryTexts(context, [wire.pattern_chart, wire.trend_chart]);
     const spare = requestCallerTexts(context);
     context.body = signer
@@ -177,7 +191,7 @@ async function streamAnalysis(
           decision: result.decision.decision,
           ms: Math.round(result.timingsMs.total),
         });
-        const wire = toWireResult(result);
+        const wire = toWireResult(answerableResult(result, settings));
         stream.send("result", wire, { binary: [wire.pattern_chart, wire.trend_chart] });
       },
       (error: unknown) => {

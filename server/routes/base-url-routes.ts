@@ -2,15 +2,17 @@
 // OpenAI-compatible local server (Ollama, LM Studio, vLLM) or a gateway. "" goes back to the default (the
 // environment variable, else the provider's own address). GET /api/get-api-key-status shows the address in use.
 //
-// A key saved in Settings is only ever sent where it was saved for: when the address changes, such a key is removed
-// (the answer says so) and the page asks for the key of the new server. A key from the environment stays: whoever
-// started the server set both.
+// A key is only ever sent where it was set for: when the address changes, no key set before follows it (the library's
+// setBaseUrl removes a saved one and holds back the environment's), the answer says so and the page asks for the key
+// of the new server. Back to the default (""), the environment's key goes to the environment's address again. An
+// operator can turn the route off (ALLOW_RUNTIME_BASE_URL=0); beyond loopback it is off unless turned on.
 import type Router from "@koa/router";
 import { z } from "zod";
 
-import { MAX_BASE_URL_LENGTH, setBaseUrl } from "../../src/index";
-import { findApiKey, providerIdSchema, providerInfo } from "../../src/llm/index";
+import { type BaseUrlChange, MAX_BASE_URL_LENGTH, setBaseUrl } from "../../src/index";
+import { providerIdSchema, providerInfo } from "../../src/llm/index";
 import type { RouteSettings } from "../app-dependencies";
+import { HttpProblem } from "../http-problem";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
 import { wireKeyStatus, wireKeyStatusSchema } from "../wire";
@@ -27,9 +29,10 @@ export const updateBaseUrlBodySchema = z.strictObject({
 export const updateBaseUrlAnswerSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  key_removed: z
-    .boolean()
-    .meta({ description: "true when the key saved in Settings for this provider was removed by the change" }),
+  key_removed: z.boolean().meta({
+    description:
+      "true when a key in use before the change is not sent to the new address (a saved key removed, the environment's held back)",
+  }),
   status: wireKeyStatusSchema,
 });
 
@@ -39,31 +42,46 @@ export function createBaseUrlRouter(settings: RouteSettings): Router {
 
   router.post(
     "/update-base-url",
+    // Refused before the body is read: a server whose operator turned this off has nothing to check.
+    async (_context, next) => {
+      if (!settings.allowRuntimeBaseUrl) throw runtimeBaseUrlDisabled();
+      await next();
+    },
     jsonBody({ limitBytes: settings.maxBodyBytes }),
     validated("body", updateBaseUrlBodySchema, (context, input) => {
-      const before = pipeline.apiKeyStatus(input.provider);
-      // Only the config record's key, not the environment's: the key pasted in Settings.
-      const savedKey = findApiKey({ ...pipeline.config }, input.provider, {});
-      const status = setBaseUrl(pipeline, input.provider, input.base_url);
-      const moved = status.baseUrl !== before.baseUrl;
-      const info = providerInfo(input.provider);
-      const keyRemoved = moved && savedKey !== undefined && info.keyField !== undefined;
-      if (keyRemoved && info.keyField) pipeline.configure({ [info.keyField]: undefined });
-      const where = status.baseUrl ?? `${info.displayName}'s own address`;
+      const change = setBaseUrl(pipeline, input.provider, input.base_url);
       context.body = {
         success: true,
-        message:
-          `${info.displayName} requests now go to ${where}.` +
-          (!keyRemoved
-            ? ""
-            : status.baseUrlSource === "default"
-              ? ` The ${info.displayName} key saved in Settings was removed with the other address: paste your ${info.displayName} key again.`
-              : ` The ${info.displayName} key saved in Settings was removed, so it is not sent to a new address: paste the key for this server (any text if it needs none).`),
-        key_removed: keyRemoved,
-        status: wireKeyStatus(keyRemoved ? pipeline.apiKeyStatus(input.provider) : status),
+        message: describeChange(change, providerInfo(input.provider).displayName),
+        key_removed: change.keyWithheld,
+        status: wireKeyStatus(change),
       } satisfies z.infer<typeof updateBaseUrlAnswerSchema>;
     }),
   );
 
   return router;
+}
+
+/** Where the requests go now and, when the address moved, which key goes with them (or that one must be saved). */
+function describeChange(change: BaseUrlChange, name: string): string {
+  const where = `${name} requests now go to ${change.baseUrl ?? `${name}'s own address`}.`;
+  if (!change.moved) return where;
+  const removed = change.keyWithheld ? " The key saved for the other address was removed" : "";
+  if (change.hasKey) return `${where}${removed && `${removed}.`} The ${name} key from the environment is used again.`;
+  if (change.baseUrlSource !== "config")
+    return `${where}${removed ? `${removed}: save` : " Save"} your ${name} key in Settings.`;
+  const ask = "the key for this server in Settings (any text if it needs none).";
+  return change.keyWithheld
+    ? `${where} No key set before this change is sent there: save ${ask}`
+    : `${where} Save ${ask}`;
+}
+
+export function runtimeBaseUrlDisabled(): HttpProblem {
+  return new HttpProblem(
+    403,
+    "runtime_base_url_disabled",
+    "This server does not let base URLs be changed at run time (ALLOW_RUNTIME_BASE_URL=0, or a HOST beyond this " +
+      "machine without ALLOW_RUNTIME_BASE_URL=1). Set the provider's *_BASE_URL variable where the server starts, " +
+      "or start it with ALLOW_RUNTIME_BASE_URL=1 to allow it.",
+  );
 }

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { InputError } from "../common/input-error";
 import { symbolSchema } from "../market/assets";
 import { type Candle, candleSchema } from "../market/candle";
-import { DEFAULT_CSV_MAX_BYTES, parseCsv, readCsvFile } from "../market/csv-source";
+import { DEFAULT_CSV_MAX_BYTES, parseCsvAsync, readCsvFile } from "../market/csv-source";
 import { formatUtc } from "../market/parse-timestamp";
 import { dateInputSchema } from "../market/parse-timestamp";
 import { timeframeSchema } from "../market/timeframes";
@@ -85,7 +85,7 @@ export async function loadBacktestSeries(
     switch (series.form) {
       case "csv": {
         const name = series.name ?? "CSV series";
-        return { name, candles: parseCsv(series.csv, { name, order: "ascending" }) };
+        return { name, candles: await parseCsvAsync(series.csv, { name, order: "ascending", signal: options.signal }) };
       }
       case "file": {
         const candles = await readCsvFile(series.file, { order: "ascending", signal: options.signal });

@@ -60,11 +60,30 @@ export function resolveApiKey(config: Config, provider: RemoteProviderId, env: E
   });
 }
 
-/** The key if one is set (config field, else env var), else undefined (always for the demo, which needs none). */
+/** Where a provider's key comes from: the config record (or Settings), the environment, or nowhere. */
+export type ApiKeySource = "config" | "environment";
+
+/**
+ * The key if one is set (config field, else env var), else undefined (always for the demo, which needs none). A
+ * provider whose base URL was changed at run time (config runtime_base_url_providers) has only the config's key: one
+ * set after the change. Its environment key stays for the address the operator started with.
+ */
 export function findApiKey(config: Config, provider: ProviderId, env: Env = process.env): string | undefined {
+  return findApiKeyWithSource(config, provider, env)?.key;
+}
+
+function findApiKeyWithSource(
+  config: Config,
+  provider: ProviderId,
+  env: Env,
+): { key: string; source: ApiKeySource } | undefined {
   if (!isRemoteProvider(provider)) return undefined;
   const info = providerInfo(provider);
-  return realKey(config[info.keyField]) ?? realKey(env[info.keyEnvVar]);
+  const fromConfig = realKey(config[info.keyField]);
+  if (fromConfig) return { key: fromConfig, source: "config" };
+  if (config.runtime_base_url_providers?.includes(provider)) return undefined;
+  const fromEnv = realKey(env[info.keyEnvVar]);
+  return fromEnv ? { key: fromEnv, source: "environment" } : undefined;
 }
 
 /** First 3 characters, "...", last 3; keys of 12 characters or fewer mask as "***". */
@@ -80,6 +99,8 @@ export interface ApiKeyStatus {
   hasKey: boolean;
   /** First 3 characters, "...", last 3; null when there is no key. */
   maskedKey: string | null;
+  /** Where the key in use comes from; null when there is none. */
+  keySource: ApiKeySource | null;
   /** False for the demo provider, which answers without a key. */
   needsKey: boolean;
   /** Where the provider's requests go (any password masked); undefined for the SDK's own default and the demo. */
@@ -88,12 +109,12 @@ export interface ApiKeyStatus {
 }
 
 export function apiKeyStatus(config: Config, provider: ProviderId, env: Env = process.env): ApiKeyStatus {
-  const key = findApiKey(config, provider, env);
+  const found = findApiKeyWithSource(config, provider, env);
   const { baseUrl, source } = baseUrlStatus(config, provider, env);
   const connection = { needsKey: isRemoteProvider(provider), baseUrl: displayBaseUrl(baseUrl), baseUrlSource: source };
-  return key === undefined
-    ? { hasKey: false, maskedKey: null, ...connection }
-    : { hasKey: true, maskedKey: maskApiKey(key), ...connection };
+  return found === undefined
+    ? { hasKey: false, maskedKey: null, keySource: null, ...connection }
+    : { hasKey: true, maskedKey: maskApiKey(found.key), keySource: found.source, ...connection };
 }
 
 /** The base URL for a provider: config field, else env var, else the provider's own default; none for the demo. */

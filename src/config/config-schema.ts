@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import { stagesSchema } from "../stages/stages-schema";
-import { providerIdSchema, providers } from "./providers";
+import { providerIdSchema, providers, type RemoteProviderId, remoteProviderIds } from "./providers";
 import { rateLimitsSchema } from "./rate-limits";
 
 /**
@@ -32,6 +32,12 @@ const temperatureSchema = z
   .min(0, "must be at least 0")
   .max(2, "must be at most 2");
 
+const maxOutputTokensSchema = z
+  .number({ error: "must be a number of tokens" })
+  .int("must be a whole number of tokens")
+  .min(16, "must be at least 16")
+  .max(128_000, "must be at most 128000");
+
 const baseUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
 
 const keySchema = z.string({ error: "must be a string" });
@@ -51,6 +57,13 @@ export const configSchema = z.strictObject({
   graph_llm_provider: providerIdSchema.default("openai"),
   agent_llm_temperature: temperatureSchema.default(0.1),
   graph_llm_temperature: temperatureSchema.default(0.1),
+  /**
+   * The token limit every call of a role sends when it names none (max_tokens / max_completion_tokens); the answer
+   * kept is bounded by it too, so a server that ignores it cannot stream for ever. The agent role only dispatches
+   * tools; the graph role writes the reports and the decision.
+   */
+  agent_llm_max_output_tokens: maxOutputTokensSchema.default(2048),
+  graph_llm_max_output_tokens: maxOutputTokensSchema.default(4096),
   // No default key (not even the placeholder): someone who never set one is told it is not found, with the three
   // ways to set one, rather than asked to replace a placeholder they never wrote.
   api_key: keySchema.optional(),
@@ -59,6 +72,18 @@ export const configSchema = z.strictObject({
   openai_base_url: baseUrlSchema,
   anthropic_base_url: baseUrlSchema,
   qwen_base_url: baseUrlSchema,
+  /**
+   * The providers whose base URL was changed while the pipeline runs (setBaseUrl: the page's Settings, POST
+   * /api/update-base-url). No key set before the change follows it there: their environment key is not used, and
+   * setBaseUrl removed the config's; only a key set after the change (updateApiKey) is. setBaseUrl keeps this list.
+   */
+  runtime_base_url_providers: z
+    .array(
+      z.enum(remoteProviderIds as [RemoteProviderId, ...RemoteProviderId[]], {
+        error: "must name a provider with a base URL",
+      }),
+    )
+    .optional(),
   /** Per-request timeout of every model call, in milliseconds. */
   request_timeout_ms: z.number().int().positive().max(600_000).default(60_000),
   /** Retries after a retryable provider error; undefined keeps each SDK's default (qwen: 4). */

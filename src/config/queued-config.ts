@@ -1,5 +1,6 @@
-// The config a queued run carries (an evaluation's or a backtest's): the record without keys, base URLs or anything
-// of one machine, since each worker brings its own keys, base URLs, data folder and journal setting.
+// The config a queued run carries (an evaluation's or a backtest's): the record without keys, base URLs (nor the list
+// of those changed at run time) or anything of one machine, since each worker brings its own keys, base URLs, data
+// folder and journal setting.
 import type { z } from "zod";
 
 import { configSchema } from "./config-schema";
@@ -11,6 +12,7 @@ export const queuedConfigSchema = configSchema.omit({
   openai_base_url: true,
   anthropic_base_url: true,
   qwen_base_url: true,
+  runtime_base_url_providers: true,
   journal: true,
   database_url: true,
   data_dir: true,

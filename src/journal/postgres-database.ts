@@ -6,6 +6,7 @@ import type { Pool } from "pg";
 import { abortable } from "../common/abortable";
 import { describeError } from "../common/describe-error";
 import type { JournalDatabase } from "./database-schema";
+import { classifyingPool } from "./database-unavailable";
 import { JournalError } from "./journal-error";
 
 export interface PostgresJournalOptions {
@@ -74,5 +75,7 @@ export async function openPostgresDatabase(options: PostgresJournalOptions): Pro
       message: `Cannot connect to the journal database ${redactDatabaseUrl(options.url)}: ${describeError(error)}. Check DATABASE_URL and that PostgreSQL is running and reachable.`,
     });
   }
-  return new Kysely<JournalDatabase>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<JournalDatabase>({
+    dialect: new PostgresDialect({ pool: classifyingPool(pool, redactDatabaseUrl(options.url)) }),
+  });
 }

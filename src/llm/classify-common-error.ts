@@ -2,6 +2,7 @@
 import { describeError } from "../common/describe-error";
 import { redactKnownSecrets } from "../common/secret-redactor";
 import type { ProviderId } from "../config/providers";
+import { AnswerTooLongError } from "./answer-limits";
 import { ProviderError, type ProviderErrorReason } from "./provider-error";
 
 /** What a classifier knows about the call that failed, to name the model and the endpoint in the message. */
@@ -90,9 +91,29 @@ function isNamedError(error: unknown, name: string): boolean {
   return error !== null && typeof error === "object" && (error as { name?: unknown }).name === name;
 }
 
-/** Errors to settle before looking at SDK classes: already classified, or cancelled by the caller. */
+/** The AnswerTooLongError along the cause chain: an SDK may wrap the body's failure in its own error. */
+function answerTooLong(error: unknown): AnswerTooLongError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current !== null && typeof current === "object"; depth += 1) {
+    if (current instanceof AnswerTooLongError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Errors to settle before looking at SDK classes: already classified, too long, or cancelled by the caller. */
 export function classifyBeforeSdk(error: unknown, context: ClassifyContext): ProviderError | undefined {
   if (error instanceof ProviderError) return error;
+  const tooLong = answerTooLong(error);
+  if (tooLong) {
+    return new ProviderError({
+      reason: "answer_too_long",
+      provider: context.provider,
+      model: context.model,
+      detail: `at ${tooLong.limit}`,
+      cause: error,
+    });
+  }
   if (!context.signal?.aborted) return undefined;
   // A caller's AbortSignal.timeout() is a timeout (a Network Error), any other abort is a cancellation.
   if (isNamedError(context.signal.reason, "TimeoutError")) return networkError(error, context, "timed out");

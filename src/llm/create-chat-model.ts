@@ -53,6 +53,8 @@ export interface CreateChatModelForOptions extends ModelSettings {
   fetch?: typeof globalThis.fetch;
   /** Names the config field in the error for a bad model name, e.g. "graph_llm_model". */
   modelField?: string;
+  /** The token limit of calls that do not name their own; default DEFAULT_MAX_OUTPUT_TOKENS (answer-limits.ts). */
+  maxOutputTokens?: number;
 }
 
 /** The model name as the provider will receive it, or a ConfigError that names the field and the problem. */
@@ -86,6 +88,7 @@ export function createChatModelFor(options: CreateChatModelForOptions): ChatMode
     timeoutMs: config.request_timeout_ms,
     // Undefined keeps each adapter's default: the SDK's 2, or 4 for qwen (DashScope rate-limits readily).
     maxRetries: options.maxRetries ?? config.max_retries,
+    defaultMaxOutputTokens: options.maxOutputTokens,
     fetch: options.fetch,
   };
   switch (provider) {
@@ -117,5 +120,9 @@ export function createChatModel(options: CreateChatModelOptions): ChatModel {
     env: options.env,
     fetch: options.fetch,
     modelField: `${options.role}_llm_model`,
+    maxOutputTokens:
+      options.role === "agent"
+        ? options.config.agent_llm_max_output_tokens
+        : options.config.graph_llm_max_output_tokens,
   });
 }

@@ -5,7 +5,16 @@ import { QuantAgentError } from "../common/quantagent-error";
 import { type ProviderId, providerInfo } from "../config/providers";
 
 export type ProviderErrorReason =
-  "auth" | "rate_limit" | "quota" | "network" | "model_not_found" | "bad_request" | "server" | "aborted" | "unknown";
+  | "auth"
+  | "rate_limit"
+  | "quota"
+  | "network"
+  | "model_not_found"
+  | "bad_request"
+  | "server"
+  | "answer_too_long"
+  | "aborted"
+  | "unknown";
 
 export interface ProviderErrorOptions {
   reason: ProviderErrorReason;
@@ -35,6 +44,8 @@ function messageFor(details: ProviderErrorOptions): string {
       return `Request Error: ${brand} rejected the request${details.statusCode ? ` (HTTP ${details.statusCode})` : ""}${detail}.`;
     case "server":
       return `Provider Error: ${brand} had a server error${details.statusCode ? ` (HTTP ${details.statusCode})` : ""}${detail}. Try again later.`;
+    case "answer_too_long":
+      return `Answer Too Long: the ${brand} model's answer was stopped${detail}: it went on past what was asked for (check the model and the base URL; a server that ignores the token limit can stream for ever).`;
     case "aborted":
       return `Cancelled: the ${brand} request was cancelled.`;
     case "unknown":

@@ -1,5 +1,7 @@
 // The one way both adapters run a streamed chat call: open the stream, feed each event to the provider's
-// accumulator, hand new text to the caller as it arrives, and turn every early end into a classified error.
+// accumulator, hand new text to the caller as it arrives, stop an answer that grows past its limit, and turn every
+// early end into a classified error.
+import { AnswerTooLongError } from "./answer-limits";
 import type { ChatRequest, ChatResponse } from "./chat-model";
 
 /** Folds one provider's stream events into a ChatResponse; one per call. */
@@ -8,6 +10,8 @@ export interface ChatStreamAccumulator {
   accept(event: unknown): string;
   /** The response once the stream has ended; throws when the stream never looked like an answer. */
   finish(): ChatResponse;
+  /** Characters of answer kept so far: text and tool-call arguments. */
+  answerLength(): number;
 }
 
 /** What both SDKs' Stream objects offer: events to iterate and the controller that aborts the request. */
@@ -28,6 +32,8 @@ export interface RunChatStreamOptions {
    * once; without this, a stalled stream would hang for ever.
    */
   idleTimeoutMs?: number;
+  /** Characters of text and tool-call arguments past which the call is stopped (answer-limits.ts). */
+  maxAnswerCharacters: number;
 }
 
 const defaultIdleTimeoutMs = 600_000;
@@ -52,6 +58,9 @@ export async function runChatStream(options: RunChatStreamOptions): Promise<Chat
     for await (const event of stream) {
       restartIdleTimer();
       const text = accumulator.accept(event);
+      // Leaving the loop by a throw returns the SDK's iterator, which aborts the request.
+      if (accumulator.answerLength() > options.maxAnswerCharacters)
+        throw new AnswerTooLongError(`${options.maxAnswerCharacters} characters`);
       if (text === "" || !request.onTextDelta) continue;
       try {
         request.onTextDelta(text);

@@ -29,6 +29,13 @@ export interface ToolCallPiece {
 /** Calls keyed by the provider's position (OpenAI `index`, Anthropic block index), kept in order of first sight. */
 export class StreamedToolCalls {
   private readonly calls = new Map<number, PendingToolCall>();
+  /** Characters of argument text received, over every call. */
+  private argumentCharacters = 0;
+
+  /** Characters of argument text received so far (arguments given whole are the provider's parsed JSON: not counted). */
+  get argumentsLength(): number {
+    return this.argumentCharacters;
+  }
 
   /** Adds a piece to the call at `position`, creating it on first sight. */
   add(position: number, piece: ToolCallPiece): void {
@@ -44,7 +51,10 @@ export class StreamedToolCalls {
     if (piece.id) call.id = piece.id;
     if (piece.name) call.name = piece.name;
     if (piece.type) call.isFunction = piece.type === "function";
-    if (piece.argumentsDelta) call.rawArguments += piece.argumentsDelta;
+    if (piece.argumentsDelta) {
+      call.rawArguments += piece.argumentsDelta;
+      this.argumentCharacters += piece.argumentsDelta.length;
+    }
     if (piece.wholeArguments !== undefined) call.wholeArguments = piece.wholeArguments;
   }
 

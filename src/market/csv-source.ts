@@ -1,13 +1,16 @@
-// Reads OHLCV candles from CSV text or a file: named columns in any order, errors with line and column.
+// Reads OHLCV candles from CSV text or a file: named columns in any order, errors with line and column. parseCsv
+// reads in one go; parseCsvAsync reads the same way but lets other work run every few milliseconds, so a server or
+// a CLI reading a large file never stalls for long (a few MB of rows take a few hundred milliseconds in all).
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
 
 import { describeError } from "../common/describe-error";
 import { itemAt } from "../common/item-at";
 import { quoteInput, quoteList } from "../common/quote-input";
 import { type Candle, candleSchema } from "./candle";
 import { CsvParseError } from "./csv-error";
-import { type CsvRecord, splitCsvRecords } from "./csv-text";
+import { type CsvRecord, csvRecords } from "./csv-text";
 import { formatUtc, parseUtcTimestamp } from "./parse-timestamp";
 
 export const DEFAULT_CSV_MAX_BYTES = 20 * 1024 * 1024;
@@ -22,9 +25,15 @@ export interface ParseCsvOptions {
    * error naming both lines (a backtest walks the rows as a history and will not guess at a shuffled file).
    */
   order?: "sort" | "ascending";
-  /** Data rows past which the text is refused, checked while it is split. Default: no limit. */
+  /**
+   * Data rows past which the text is refused, checked while it is split; the text may then hold at most twice as
+   * many lines (blank lines count: a file of millions of empty lines is refused at that count). Default: no limit.
+   */
   maxRows?: number;
 }
+
+/** How long parseCsvAsync works before it lets other work run. */
+const WORK_SLICE_MS = 8;
 
 /** Lines a header may take (yfinance writes three). */
 const MAX_HEADER_LINES = 3;
@@ -54,6 +63,36 @@ interface ColumnMap {
  * silently picking one row would hide it. Rows come back sorted by time.
  */
 export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] {
+  const steps = candleSteps(text, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * parseCsv, giving the event loop a turn every WORK_SLICE_MS of work: what a server (or anything else that answers
+ * while it reads) calls. Stops with the signal's reason when it aborts.
+ */
+export async function parseCsvAsync(
+  text: string,
+  options: ParseCsvOptions & { signal?: AbortSignal } = {},
+): Promise<Candle[]> {
+  const steps = candleSteps(text, options);
+  let sliceStart = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStart >= WORK_SLICE_MS) {
+      await nextTurn();
+      options.signal?.throwIfAborted();
+      sliceStart = performance.now();
+    }
+  }
+}
+
+/** The work of parseCsv, with a pause (a yield) now and then where an async reader may let other work run. */
+function* candleSteps(text: string, options: ParseCsvOptions): Generator<undefined, Candle[]> {
   const name = options.name;
   const maxBytes = options.maxBytes ?? DEFAULT_CSV_MAX_BYTES;
   const size = Buffer.byteLength(text, "utf8");
@@ -61,10 +100,15 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
     throw new CsvParseError({ problem: `is ${size} bytes, more than the limit of ${maxBytes} bytes`, name });
 
   const maxRows = options.maxRows;
-  const records = splitCsvRecords(text, {
+  const records: CsvRecord[] = [];
+  for (const record of csvRecords(text, {
     name,
     maxRecords: maxRows === undefined ? undefined : maxRows + MAX_HEADER_LINES,
-  });
+    maxLines: maxRows === undefined ? undefined : 2 * maxRows + MAX_HEADER_LINES,
+  })) {
+    if (record) records.push(record);
+    else yield;
+  }
   const { columns, dataStart } = readHeader(records, name);
   const rows = records.slice(dataStart);
   if (rows.length === 0) throw new CsvParseError({ problem: "has a header but no data rows", name });
@@ -73,7 +117,8 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
 
   const lineByTime = new Map<number, number>();
   let previous: { time: number; line: number } | undefined;
-  const candles = rows.map((record) => {
+  const candles: Candle[] = [];
+  for (const record of rows) {
     const candle = readRow(record, columns, name);
     const earlierLine = lineByTime.get(candle.time);
     if (earlierLine !== undefined) {
@@ -86,10 +131,14 @@ export function parseCsv(text: string, options: ParseCsvOptions = {}): Candle[] 
     }
     lineByTime.set(candle.time, record.line);
     previous = { time: candle.time, line: record.line };
-    return candle;
-  });
+    candles.push(candle);
+    if (candles.length % ROWS_PER_PAUSE === 0) yield;
+  }
   return candles.sort((left, right) => left.time - right.time);
 }
+
+/** Rows read between two offers to pause. */
+const ROWS_PER_PAUSE = 256;
 
 function normalise(label: string): string {
   return label
@@ -226,5 +275,5 @@ export async function readCsvFile(path: string, options: ReadCsvFileOptions = {}
     const reason = describeError(error);
     throw new CsvParseError({ problem: `cannot be read (${reason})`, name, cause: error });
   }
-  return parseCsv(text, { name, maxBytes, order: options.order });
+  return parseCsvAsync(text, { name, maxBytes, order: options.order, signal: options.signal });
 }

@@ -1,9 +1,19 @@
 // Splits CSV text into records of fields (RFC 4180 quoting, CRLF / LF / CR line ends, BOM), keeping line numbers.
 // A line without a quote (nearly every line of a price file) is split at its commas in one native call; only a line
-// with a quote is read character by character. With `maxRecords`, reading stops at the first record past it (the
-// caller sees one record too many and refuses the text), so a file of millions of tiny lines costs no more than the
-// limit.
+// with a quote is read character by character. Time is linear in the text whatever its line ends: the next "\r" and
+// the next "\n" are each searched for once and kept (searching afresh on every line of a file of bare "\r" would read
+// the rest of the file each time). With `maxRecords`, reading stops at the first record past it (the caller sees one
+// record too many and refuses the text); `maxLines` refuses a text with more lines than it, blank lines counted, so
+// a file of millions of empty lines costs no more than the limit; no line may be longer than
+// MAX_CSV_LINE_CHARACTERS. csvRecords() yields now and then between records (undefined) so that an async reader can
+// let other work run (csv-source.ts's parseCsvAsync).
 import { CsvParseError } from "./csv-error";
+
+/** The longest line (or quoted record) read: a row of bars is a few hundred characters at most. */
+export const MAX_CSV_LINE_CHARACTERS = 10_000;
+/** How often csvRecords() offers a pause: every so many lines, or so many characters read since the last. */
+const PAUSE_EVERY_LINES = 1_000;
+const PAUSE_EVERY_CHARACTERS = 64 * 1024;
 
 export interface CsvRecord {
   /** 1-based line on which the record starts. */
@@ -15,18 +25,21 @@ export interface SplitCsvOptions {
   name?: string;
   /** Records (header lines included) past which reading stops, one record past it. Default: no limit. */
   maxRecords?: number;
+  /** Lines (blank ones included) past which the text is refused with a CsvParseError. Default: no limit. */
+  maxLines?: number;
 }
 
 /**
- * Where each line ends (its line break, or the end of the text), for lines asked in order. The next "\r" is kept
- * between calls: searching for it afresh on every line of a file without any would read the rest of the file each
- * time.
+ * Where each line ends (its line break, or the end of the text), for lines asked in order. The next "\r" and the
+ * next "\n" are kept between calls: searching for one afresh on every line of a file without any (or with few) would
+ * read the rest of the file each time.
  */
 function lineEnds(source: string): (start: number) => number {
   let carriage = -2; // not looked for yet
+  let newline = -2;
   return (start) => {
     if (carriage !== -1 && carriage < start) carriage = source.indexOf("\r", start);
-    const newline = source.indexOf("\n", start);
+    if (newline !== -1 && newline < start) newline = source.indexOf("\n", start);
     if (newline === -1) return carriage === -1 ? source.length : carriage;
     return carriage === -1 ? newline : Math.min(newline, carriage);
   };
@@ -43,14 +56,32 @@ function afterBreak(source: string, end: number): number {
  * final line end are all fine. Fields keep their inner spaces; callers trim what they need trimmed.
  */
 export function splitCsvRecords(text: string, options: SplitCsvOptions = {}): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  for (const record of csvRecords(text, options)) if (record) records.push(record);
+  return records;
+}
+
+/** The records of splitCsvRecords one at a time, with an undefined between them now and then: a place to pause. */
+export function* csvRecords(text: string, options: SplitCsvOptions = {}): Generator<CsvRecord | undefined> {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const maxRecords = options.maxRecords ?? Number.POSITIVE_INFINITY;
-  const records: CsvRecord[] = [];
+  const maxLines = options.maxLines ?? Number.POSITIVE_INFINITY;
   const lineEnd = lineEnds(source);
+  let records = 0;
   let position = 0;
   let line = 1;
+  let pausedAt = { line, position };
   while (position < source.length) {
+    if (line > maxLines) {
+      const problem = `has more than ${maxLines} lines (blank lines count too): cut it to the bars you need`;
+      throw new CsvParseError({ problem, name: options.name });
+    }
+    if (line - pausedAt.line >= PAUSE_EVERY_LINES || position - pausedAt.position >= PAUSE_EVERY_CHARACTERS) {
+      pausedAt = { line, position };
+      yield undefined;
+    }
     const end = lineEnd(position);
+    if (end - position > MAX_CSV_LINE_CHARACTERS) throw lineTooLong(line, options.name);
     const lineText = source.slice(position, end);
     let fields: string[];
     let nextPosition: number;
@@ -66,12 +97,17 @@ export function splitCsvRecords(text: string, options: SplitCsvOptions = {}): Cs
       line = quoted.line;
     }
     if (fields.length > 1 || (fields[0] ?? "").trim() !== "") {
-      records.push({ line: recordLine, fields });
-      if (records.length > maxRecords) break;
+      yield { line: recordLine, fields };
+      records += 1;
+      if (records > maxRecords) return;
     }
     position = nextPosition;
   }
-  return records;
+}
+
+function lineTooLong(line: number, name: string | undefined): CsvParseError {
+  const problem = `is longer than ${MAX_CSV_LINE_CHARACTERS} characters: a row of bars is a few hundred at most`;
+  return new CsvParseError({ problem, name, line });
 }
 
 /** One record that holds a quote, read character by character from `start`; it may span lines inside quotes. */
@@ -87,6 +123,7 @@ function readQuotedRecord(
   let inQuotes = false;
   let afterQuote = false;
   for (let index = start; index < source.length; index += 1) {
+    if (index - start > MAX_CSV_LINE_CHARACTERS) throw lineTooLong(startLine, name);
     const character = source.charAt(index);
     if (inQuotes) {
       if (character === '"') {

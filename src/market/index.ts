@@ -17,7 +17,7 @@ export { assertBarSpacing, shortestGapMs, timeframeForGap } from "./bar-spacing"
 export { describeBarLength, describeBarSpan, describeHorizon } from "./bar-span";
 export { BLIND_LAST_CLOSE, blindCandles, type BlindedCandles } from "./blind-candles";
 export { type Candle, type CandleColumns, candleSchema, MAX_PRICE, MAX_VOLUME, toColumns } from "./candle";
-export { parseCsv, type ParseCsvOptions, readCsvFile } from "./csv-source";
+export { parseCsv, parseCsvAsync, type ParseCsvOptions, readCsvFile } from "./csv-source";
 export { candlesToCsv } from "./csv-text-writer";
 export {
   createCustomAssetStore,

@@ -4,7 +4,7 @@ import { InternalError } from "../common/quantagent-error";
 import { findBuiltInAsset } from "../market/assets";
 import { assertBarSpacing } from "../market/bar-spacing";
 import type { Candle } from "../market/candle";
-import { parseCsv } from "../market/csv-source";
+import { parseCsvAsync } from "../market/csv-source";
 import { resolveDateRange } from "../market/date-range";
 import { toEpochMs } from "../market/parse-timestamp";
 import { windowFetchStart } from "../market/window-fetch-range";
@@ -112,7 +112,7 @@ export async function loadLocalCandles(
     }
     case "csv": {
       const name = request.name ?? "Uploaded CSV";
-      const candles = parseCsv(request.csv, { name, maxRows: MAX_INPUT_BARS });
+      const candles = await parseCsvAsync(request.csv, { name, maxRows: MAX_INPUT_BARS, signal: options.signal });
       assertBarSpacing(candles, request.timeframe, "the CSV");
       return { asset: name, assetName: name, symbol: name, ...splitAtEnd(candles, request.end) };
     }

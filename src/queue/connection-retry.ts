@@ -1,24 +1,13 @@
 // Riding out a lost database connection: an action that fails because PostgreSQL cannot be reached (restart,
 // failover, a network cut) is tried again with growing pauses until it succeeds or the caller stops, so a worker
 // waits for the database and resumes instead of losing the result it was about to store. Other errors pass through.
+import { isConnectionFailure } from "../journal/database-unavailable";
 
-/** Connection-level failures: refused, reset, timed out, the server shutting down or not accepting connections yet. */
-export function isConnectionError(error: unknown): boolean {
-  if (!error || typeof error !== "object") return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === "string") {
-    if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH"].includes(code))
-      return true;
-    // SQLSTATE class 08 (connection exception), 57P01-57P03 (admin shutdown, crash shutdown, cannot connect now).
-    if (/^08/.test(code) || /^57P0[1-3]$/.test(code)) return true;
-  }
-  return (
-    typeof message === "string" &&
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-      message,
-    )
-  );
-}
+/**
+ * Connection-level failures: refused, reset, timed out, the server shutting down or not accepting connections yet;
+ * also the journal's database_unavailable, which is what such a failure becomes in the shared database's pool.
+ */
+export const isConnectionError = isConnectionFailure;
 
 export interface ConnectionRetryOptions {
   /** Stops retrying (the last error is thrown). */

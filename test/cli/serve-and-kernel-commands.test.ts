@@ -103,6 +103,34 @@ describe("quantagent serve", () => {
     expect(statSync(secretFile).mode & 0o777).toBe(0o600);
   }, 300_000);
 
+  it("ALLOW_RUNTIME_BASE_URL=0: POST /api/update-base-url is refused with 403, saying how to allow it", async () => {
+    let answer: Promise<{ status: number; body: Record<string, unknown> }> | undefined;
+    const exited = await serve(
+      ["--port", "0", "--data-dir", path.join(scratch, "no-base-url")],
+      { ALLOW_RUNTIME_BASE_URL: "0", OPENAI_API_KEY: "sk-test-serve-0123456789" },
+      (output, stop) => {
+        const match = /Serving the web page and API on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+        if (!match || answer) return;
+        answer = fetch(`${match[1]}/api/update-base-url`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ provider: "openai", base_url: "http://127.0.0.1:9/v1" }),
+        })
+          .then(async (response) => ({
+            status: response.status,
+            body: (await response.json()) as Record<string, unknown>,
+          }))
+          .finally(stop);
+      },
+    );
+    expect(answer, exited.output).toBeDefined();
+    const { status, body } = await answer!;
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ success: false, code: "runtime_base_url_disabled" });
+    expect(body.error).toMatch(/ALLOW_RUNTIME_BASE_URL=1/);
+    expect(exited.code).toBe(0);
+  }, 300_000);
+
   it("does not start with a damaged /output link secret, and leaves the file as it is (exit 1)", async () => {
     const dataDir = path.join(scratch, "damaged");
     mkdirSync(dataDir, { recursive: true });

@@ -87,6 +87,37 @@ describe("resolveApiKey", () => {
   });
 });
 
+describe("a provider whose base URL was set at run time (runtime_base_url_providers)", () => {
+  const env = { OPENAI_API_KEY: envKey, ANTHROPIC_API_KEY: envKey, DASHSCOPE_API_KEY: envKey };
+
+  it("has no environment key: only one in the config, set after the change, counts", () => {
+    const listed = createConfig({ openai_base_url: "http://127.0.0.1:9/v1", runtime_base_url_providers: ["openai"] });
+    expect(findApiKey(listed, "openai", env)).toBeUndefined();
+    expect(apiKeyStatus(listed, "openai", env)).toMatchObject({ hasKey: false, keySource: null });
+    expect(() => resolveApiKey(listed, "openai", env)).toThrow(/^OpenAI API key not found/);
+    const saved = createConfig({ ...listed, api_key: configKey });
+    expect(findApiKey(saved, "openai", env)).toBe(configKey);
+    expect(apiKeyStatus(saved, "openai", env)).toMatchObject({ hasKey: true, keySource: "config" });
+  });
+
+  it("holds back only the listed provider's key: the others keep theirs", () => {
+    const listed = createConfig({ runtime_base_url_providers: ["anthropic"] });
+    expect(findApiKey(listed, "anthropic", env)).toBeUndefined();
+    expect(findApiKey(listed, "openai", env)).toBe(envKey);
+    expect(findApiKey(listed, "qwen", env)).toBe(envKey);
+    expect(apiKeyStatus(listed, "qwen", env)).toMatchObject({ hasKey: true, keySource: "environment" });
+  });
+
+  it("a placeholder in the config is no key there either, and does not bring the environment's back", () => {
+    const listed = createConfig({ api_key: "sk-", runtime_base_url_providers: ["openai"] });
+    expect(findApiKey(listed, "openai", env)).toBeUndefined();
+  });
+
+  it("names remote providers only", () => {
+    expect(() => createConfig({ runtime_base_url_providers: ["demo"] as never })).toThrow(/runtime_base_url_providers/);
+  });
+});
+
 describe("maskApiKey", () => {
   it("keeps the first and last three characters of long keys", () => {
     expect(maskApiKey("sk-abcdefghijklmnop")).toBe("sk-...nop");
@@ -104,6 +135,7 @@ describe("apiKeyStatus", () => {
     expect(apiKeyStatus(createConfig({ api_key: configKey }), "openai", {})).toEqual({
       hasKey: true,
       maskedKey: "sk-...def",
+      keySource: "config",
       needsKey: true,
       baseUrl: undefined,
       baseUrlSource: "default",
@@ -111,6 +143,7 @@ describe("apiKeyStatus", () => {
     expect(apiKeyStatus(createConfig(), "qwen", {})).toEqual({
       hasKey: false,
       maskedKey: null,
+      keySource: null,
       needsKey: true,
       baseUrl: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
       baseUrlSource: "default",
@@ -126,6 +159,7 @@ describe("apiKeyStatus", () => {
     expect(apiKeyStatus(config, "demo", { OPENAI_API_KEY: envKey })).toEqual({
       hasKey: false,
       maskedKey: null,
+      keySource: null,
       needsKey: false,
       baseUrl: undefined,
       baseUrlSource: "default",

@@ -31,6 +31,22 @@ describe("switchProvider", () => {
     });
   });
 
+  it("keeps a name only when it starts with the prefix: one that merely contains it is replaced", () => {
+    const config = createConfig({ agent_llm_model: "my-gpt-4o", graph_llm_model: "GPT-4.1" });
+    // Case does not matter; where the prefix stands does.
+    expect(switchProvider(config, "openai")).toMatchObject({
+      agent_llm_model: "gpt-4o-mini",
+      graph_llm_model: "GPT-4.1",
+    });
+    const claude = createConfig({ agent_llm_model: "not-claude", graph_llm_model: "claude" });
+    expect(switchProvider(claude, "anthropic")).toMatchObject({
+      agent_llm_model: "claude-haiku-4-5-20251001",
+      graph_llm_model: "claude",
+    });
+    // A name written with spaces around it is trimmed when the config is made, so its prefix still counts.
+    expect(switchProvider(createConfig({ agent_llm_model: "  qwen-plus " }), "qwen").agent_llm_model).toBe("qwen-plus");
+  });
+
   it("keeps one chosen name and replaces the other", () => {
     const config = createConfig({ agent_llm_model: "qwen-plus", graph_llm_model: "gpt-4.1" });
     expect(switchProvider(config, "qwen")).toEqual({

@@ -17,6 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 
 import { defaultFakeHandler, type FakeHandler } from "./fake-default-handler";
+import { writeEndlessAnswer } from "./fake-endless-stream";
 import {
   anthropicErrorBody,
   anthropicMessageBody,
@@ -196,6 +197,8 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
         return;
       case "hang":
         return;
+      case "endless":
+        return writeEndlessAnswer({ api, response, what: reply.what, streamed: recorded.summary.stream });
       case "reset":
         // A streamed request gets the start of a first event instead of the start of a JSON body.
         response.writeHead(200, { "content-type": recorded.summary.stream ? "text/event-stream" : "application/json" });

@@ -1,4 +1,5 @@
 // The replies a fake provider can give, builders for them, and provider-shaped bodies (OpenAI and Anthropic).
+import type { EndlessWhat } from "./fake-endless-stream";
 import type { FakeApi, FakeRequest } from "./fake-request";
 
 export interface FakeUsage {
@@ -91,6 +92,8 @@ export type FakeReply =
   | { kind: "malformed"; status?: number }
   /** Never answers; the connection stays open until the client gives up or the server closes. */
   | { kind: "hang" }
+  /** Answers for ever (fake-endless-stream.ts): text, tool-call arguments, or one event line that never ends. */
+  | { kind: "endless"; what: EndlessWhat }
   /** Sends 200 headers and the start of a body, then destroys the socket. */
   | { kind: "reset" }
   /** Destroys the socket without answering at all (a connection error, which the SDKs retry). */
@@ -188,6 +191,7 @@ export const fakeReply = {
   }),
   malformed: (status = 200): FakeReply => ({ kind: "malformed", status }),
   hang: (): FakeReply => ({ kind: "hang" }),
+  endless: (what: EndlessWhat = "text"): FakeReply => ({ kind: "endless", what }),
   reset: (): FakeReply => ({ kind: "reset" }),
   drop: (): FakeReply => ({ kind: "drop" }),
   delay: (ms: number, then: FakeReply | Promise<FakeReply>): FakeReply => ({ kind: "delay", ms, then }),

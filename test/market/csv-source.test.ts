@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { CsvParseError } from "../../src/market/csv-error";
-import { parseCsv, readCsvFile } from "../../src/market/csv-source";
+import { parseCsv, parseCsvAsync, readCsvFile } from "../../src/market/csv-source";
 import { splitCsvRecords } from "../../src/market/csv-text";
 
 const T0 = Date.UTC(2023, 7, 23, 0);
@@ -193,6 +193,20 @@ describe("parseCsv: errors name the line and column", () => {
     expect(parseCsv(yfinance, { maxRows: 50 })).toHaveLength(50);
   });
 
+  it("with maxRows, holds the text to twice as many lines and the header's, blank lines counted", () => {
+    const rows = Array.from(
+      { length: 50 },
+      (_, index) => `${new Date(T0 + index * 3_600_000).toISOString()},10,12,9,11`,
+    );
+    const text = (blankLines: number) =>
+      ["Datetime,Open,High,Low,Close", ...rows, ...Array(blankLines).fill("")].join("\n");
+    // 1 header line + 50 rows + 52 blank lines (the last one a space) = 103 = 2 * 50 + 3.
+    expect(parseCsv(`${text(52)} `, { maxRows: 50 })).toHaveLength(50);
+    expect(parseError(`${text(53)} `, { maxRows: 50 }).message).toBe(
+      "CSV: has more than 103 lines (blank lines count too): cut it to the bars you need",
+    );
+  });
+
   it("stops splitting a text of millions of lines one record past the limit", () => {
     const records = splitCsvRecords("1\n".repeat(1_000_000), { maxRecords: 10 });
     expect(records).toHaveLength(11);
@@ -350,5 +364,51 @@ describe("readCsvFile: edges", () => {
     await expect(readCsvFile(good, { signal: AbortSignal.abort(reason) })).rejects.toMatchObject({
       name: "AbortError",
     });
+  });
+});
+
+describe("parseCsvAsync", () => {
+  /** `rows` hourly bars, the benchmark's own column names. */
+  const hourly = (rows: number) =>
+    [
+      "Datetime,Open,High,Low,Close,Volume",
+      ...Array.from(
+        { length: rows },
+        (_, index) => `${new Date(T0 + index * 3_600_000).toISOString()},10,12,9,11,${index}`,
+      ),
+    ].join("\n");
+
+  it("reads what parseCsv reads, and refuses what it refuses with the same words", async () => {
+    const text = hourly(300);
+    expect(await parseCsvAsync(text)).toEqual(parseCsv(text));
+    const broken = `${text}\n2030-01-01 00:00:00,10,12,9,x,1`;
+    await expect(parseCsvAsync(broken, { name: "big.csv" })).rejects.toThrow(
+      parseError(broken, { name: "big.csv" }).message,
+    );
+    await expect(parseCsvAsync(text, { maxRows: 299 })).rejects.toThrow(/has more than 299 data rows/);
+  });
+
+  it("lets other work run while it reads a few MB of rows", async () => {
+    const text = hourly(60_000);
+    expect(text.length).toBeGreaterThan(2_000_000);
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const candles = await parseCsvAsync(text);
+    counting = false;
+    expect(candles).toHaveLength(60_000);
+    // parseCsv would let none run: the event loop got a turn in between, many times.
+    expect(turns).toBeGreaterThan(3);
+  });
+
+  it("stops with the signal's reason once it aborts, between two slices of work", async () => {
+    const controller = new AbortController();
+    const reason = new Error("stopped by the caller");
+    setImmediate(() => controller.abort(reason));
+    await expect(parseCsvAsync(hourly(40_000), { signal: controller.signal })).rejects.toBe(reason);
   });
 });

@@ -147,6 +147,24 @@ describe("custom-asset store: concurrency and restarts", () => {
     expect(await first.list()).toHaveLength(40);
   });
 
+  it("a second store reading while the first saves never sees a damaged or partial file (each write is atomic)", async () => {
+    const writer = createCustomAssetStore({ dataDir });
+    const reader = createCustomAssetStore({ dataDir });
+    await writer.save("FIRST.X");
+    let saving = true;
+    const saves = (async () => {
+      for (let index = 0; index < 60; index += 1) await writer.save(`SYM${index}.X`);
+      saving = false;
+    })();
+    const seen: number[] = [];
+    while (saving) seen.push((await reader.list()).length);
+    await saves;
+    // Every read was a whole list, of a length the writer had written: never empty, never shorter than before.
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((length, index) => length >= 1 && length >= (seen[index - 1] ?? 1))).toBe(true);
+    expect(await reader.list()).toHaveLength(61);
+  });
+
   it("breaks a lock left by a process that no longer exists, and clears old temp files", async () => {
     // pid 2^22 + 1 is above Linux's pid_max default range and the hostname matches: a dead local holder.
     const { hostname } = await import("node:os");

@@ -43,6 +43,7 @@ describe("POST /api/update-api-key", () => {
     expect((await get("/api/get-api-key-status?provider=openai")).body).toEqual({
       has_key: false,
       masked_key: null,
+      key_source: null,
       needs_key: true,
       base_url: fake.openaiBaseUrl,
       base_url_source: "config",
@@ -65,6 +66,7 @@ describe("POST /api/update-api-key", () => {
     expect((await get("/api/get-api-key-status?provider=qwen")).body).toMatchObject({
       has_key: false,
       masked_key: null,
+      key_source: null,
     });
     const legacy = await post("/api/update-api-key", { api_key: TEST_KEY });
     expect(legacy.body.success).toBe(true);
@@ -135,6 +137,7 @@ describe("GET /api/get-api-key-status", () => {
     expect((await get("/api/get-api-key-status?provider=demo")).body).toEqual({
       has_key: false,
       masked_key: null,
+      key_source: null,
       needs_key: false,
       base_url: null,
       base_url_source: "default",

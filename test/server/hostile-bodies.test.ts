@@ -1,7 +1,8 @@
 // Every request up to the body limit is answered, 4xx or success, with bounded work: the largest hostile bodies of
-// each kind (ten million zeros, millions of empty candles, a nest of brackets, a 10 MiB name, a CSV of millions of
-// lines, twenty thousand bad candles, thousands of unknown fields) are refused with bounded CPU while small requests
-// go on being served, and the server is still there afterwards.
+// each kind (ten million zeros, millions of empty candles, a nest of brackets, a 10 MiB name, CSVs of millions of
+// lines, of 4 million bare "\r" or 5 million blank lines, twenty thousand CSV rows read before the last is refused,
+// twenty thousand bad candles, thousands of unknown fields) are refused with bounded CPU while small requests go on
+// being served, and the server is still there afterwards.
 //
 // The bounds are generous on purpose (this suite runs on busy machines, two test files at a time): five seconds of CPU
 // per request where these take tens of milliseconds (the process's CPU, which in vitest's worker threads counts the
@@ -36,6 +37,23 @@ function hostileBodies(): Record<string, string> {
       JSON.stringify({ csv: "x", timeframe: "1h", name: "n".repeat(ANALYZE_BODY_LIMIT_BYTES - 64) }),
     ),
     "a CSV of millions of lines": within(JSON.stringify({ csv: "1\n".repeat(2.5 * MiB), timeframe: "1h" })),
+    // A splitter that searched the rest of the text for "\n" on every line took minutes over these, answering nobody.
+    "a CSV of 4 million bare \\r": within(JSON.stringify({ csv: "\r".repeat(4_000_000), timeframe: "1h" })),
+    "a CSV of 5 million blank lines": within(JSON.stringify({ csv: "\n".repeat(5_000_000), timeframe: "1h" })),
+    // Every row is read (a few hundred KB of them) before the last one is refused.
+    "twenty thousand CSV rows, the last one bad": within(
+      JSON.stringify({
+        csv: [
+          "Datetime,Open,High,Low,Close,Volume",
+          ...Array.from(
+            { length: 19_999 },
+            (_, index) => `${new Date(Date.UTC(2020, 0, 1) + index * 3_600_000).toISOString()},100,101,99,100.5,10`,
+          ),
+          "2030-01-01T00:00:00Z,100,101,99,nan,10",
+        ].join("\n"),
+        timeframe: "1h",
+      }),
+    ),
     "twenty thousand bad candles": within(
       JSON.stringify({ candles: Array.from({ length: 20_000 }, (_, index) => candle(index)), timeframe: "1h" }),
     ),
@@ -45,6 +63,13 @@ function hostileBodies(): Record<string, string> {
     "one byte over the limit": `{"csv":"${"x".repeat(ANALYZE_BODY_LIMIT_BYTES - 9)}"}`,
   };
 }
+
+/** What some bodies must be refused for: the limit that stops them, not whatever check comes first. */
+const REFUSED_FOR: Record<string, RegExp> = {
+  "a CSV of 4 million bare \\r": /has more than 40003 lines \(blank lines count too\)/,
+  "a CSV of 5 million blank lines": /has more than 40003 lines \(blank lines count too\)/,
+  "twenty thousand CSV rows, the last one bad": /line 20001, column "Close": "nan" is not a number/,
+};
 
 let server: TestServer;
 beforeAll(async () => {
@@ -78,6 +103,7 @@ describe("the largest hostile bodies", () => {
       expect(answer.status).toBeGreaterThanOrEqual(400);
       expect(answer.status).toBeLessThan(500);
       expectPlainError(answer.body);
+      if (REFUSED_FOR[_kind]) expect(answer.body.error).toMatch(REFUSED_FOR[_kind]);
       // This process is the server and the client: the CPU counted includes sending the body.
       expect((cpu.user + cpu.system) / 1000).toBeLessThan(5_000);
       expect(Math.max(...smallLatencies)).toBeLessThan(10_000);

@@ -202,9 +202,9 @@ describe("every length check, at its limit and one past it", () => {
     expect((await postJson(keyless, "/api/save-custom-asset", { symbol: "" })).body.error).toMatch(/must not be empty/);
   });
 
-  it("an access token: 32 characters are enough, 31 are not", () => {
-    const token = "Wm8Yp3Nc6Hd1Js5Fb0GaE8uVq7Lx2Rk9Tz4abc";
-    expect(accessTokenProblem(token.slice(0, 32))).toBeUndefined();
-    expect(accessTokenProblem(token.slice(0, 31))).toMatch(/at least 32 characters/);
+  it("an access token: 40 random characters are enough, 39 are not", () => {
+    const token = "Wm8Yp3Nc6Hd1Js5Fb0GaE8uVq7Lx2Rk9Tz4abcQe5";
+    expect(accessTokenProblem(token.slice(0, 40))).toBeUndefined();
+    expect(accessTokenProblem(token.slice(0, 39))).toMatch(/at least 40 characters/);
   });
 });

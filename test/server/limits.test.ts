@@ -115,7 +115,7 @@ describe("event streams", () => {
 });
 
 describe("failed access-token attempts", () => {
-  const TOKEN = "Rk9Tz4Wm8Yp3Nc6Hd1Js5Fb0GaE8uVq7Lx2";
+  const TOKEN = "2wHgTGcy2fmFgERCmreq7PoAJHgqzSBm2EYMieWx32grecEN";
   let server: TestServer;
   let now = 1_000_000;
   beforeAll(async () => {
@@ -189,7 +189,7 @@ describe("failed access-token attempts", () => {
 });
 
 describe("a wrong token while its address waits", () => {
-  const TOKEN = "Hd1Js5Fb0GaE8uVq7Lx2Rk9Tz4Wm8Yp3Nc6";
+  const TOKEN = "xEMBpqAEGWrMUBpevYvkaNCk7jA84r9rHq4dUT9HbMTEHtad";
   const WAIT_MS = 60_000;
   let server: TestServer;
   beforeAll(async () => {
@@ -216,7 +216,7 @@ describe("a wrong token while its address waits", () => {
 });
 
 describe("behind a reverse proxy (TRUST_PROXY=1)", () => {
-  const TOKEN = "Fb0GaE8uVq7Lx2Rk9Tz4Wm8Yp3Nc6Hd1Js5";
+  const TOKEN = "tJjnZ9YcECq6qMgAZLfsX2btMjvx7MiZsQXSBBstFKBiW8qv";
   function call(target: TestServer, token: string, forwardedFor?: string) {
     return new Promise<number>((resolve, reject) => {
       const headers: Record<string, string> = { Authorization: `Bearer ${token}` };

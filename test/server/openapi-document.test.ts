@@ -139,7 +139,7 @@ describe("real answers of every route match the document", () => {
       // Yahoo cannot be reached: a fake market answers the original web client's live-data analysis.
       fetch: fakeYahooMarket({ symbol: "BTC-USD", market: "crypto" }).fetch,
     });
-    guarded = await startTestServer({ app: { accessToken: "a-real-access-token-0123456789abcdef0123" } });
+    guarded = await startTestServer({ app: { accessToken: "openapi-token-e8tXjXEBsGg9hSgSoSv9uLuM5MiUctQPgZdy5qVi" } });
   });
   afterAll(async () => {
     await server?.close();
@@ -252,7 +252,7 @@ describe("real answers of every route match the document", () => {
     // The document is an /api route like the others: behind the token.
     expect((await getJson(guarded, "/api/openapi.json")).status).toBe(401);
     const withToken = await getJson(guarded, "/api/openapi.json", {
-      Authorization: "Bearer a-real-access-token-0123456789abcdef0123",
+      Authorization: "Bearer openapi-token-e8tXjXEBsGg9hSgSoSv9uLuM5MiUctQPgZdy5qVi",
     });
     expect(withToken.status).toBe(200);
   });

@@ -86,7 +86,9 @@ beforeAll(async () => {
   fullResults = legacyResults(
     await server.pipeline.analyze({ csv: benchmarkCsv(), timeframe: "4h", name: "BTC_4h_1" }),
   );
-  guarded = await startTestServer({ app: { accessToken: "output-page-token-0123456789" } });
+  guarded = await startTestServer({
+    app: { accessToken: "output-page-token-atraV44s6vgZVjJxLUjWBvNH2XmComS7bx35rkCw" },
+  });
   browser = await launchBrowser();
 });
 

@@ -10,7 +10,7 @@ import { getJson, startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
 let guarded: TestServer;
-const token = "page-config-test-token-0123";
+const token = "page-config-test-token-qAWXAgzesGYhzgnxMHRXgaGNNgyGGbHMLvjYBuun";
 
 beforeAll(async () => {
   server = await startTestServer();

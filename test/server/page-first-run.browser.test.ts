@@ -145,8 +145,15 @@ describe("Settings: a provider's base URL", () => {
     await waitForText(page, "#base-url-status", /^Requests go to the provider's own address \(the default\)\.$/);
     await page.type("#base-url-input", "http://localhost:11434/v1");
     await page.click("#save-base-url-button");
-    await waitForText(page, "#base-url-status", /^Requests go to http:\/\/localhost:11434\/v1 \(set here\)\.$/);
-    expect(await text(page, "#key-message")).toBe("Anthropic requests now go to http://localhost:11434/v1.");
+    // No key went with the new address: the page says one must be saved for it.
+    await waitForText(
+      page,
+      "#base-url-status",
+      /^Requests go to http:\/\/localhost:11434\/v1 \(set here\): no key set before this address is sent there; save the key for it above\.$/,
+    );
+    expect(await text(page, "#key-message")).toBe(
+      "Anthropic requests now go to http://localhost:11434/v1. Save the key for this server in Settings (any text if it needs none).",
+    );
     await page.click("#reset-base-url-button");
     await waitForText(page, "#base-url-status", /\(the default\)\.$/);
     expect(await page.$eval("#base-url-input", (node) => (node as HTMLInputElement).value)).toBe("");

@@ -415,7 +415,7 @@ describe("the web page", () => {
 });
 
 describe("the web page behind an access token", () => {
-  const token = "page-test-token-0123456789";
+  const token = "page-test-token-etAK5phq7ZSe5jJJ8ajEyX6BNcngAKdEaRzUzV29";
   let guarded: TestServer;
   beforeAll(async () => {
     guarded = await startTestServer({ app: { accessToken: token } });

@@ -69,7 +69,7 @@ describe.each(Object.entries(KEYS))("a provider echoing a %s", (_shape, key) => 
 
 describe("the access token", () => {
   it("is removed by value from answers and logs, even from an unexpected error that quotes it", async () => {
-    const token = "Wm8Yp3Nc6Hd1Js5Fb0GaE8uVq7Lx2Rk9Tz4";
+    const token = "Lz728xZjkVNpYKnQNvqp6JKeHpQWsiKNLVcNUBx4cyUA5b6T";
     const failing = new Error(`exploded while holding ${token} and ${token.slice(3)}`);
     const server = await startTestServer({
       app: { accessToken: token },

@@ -5,10 +5,10 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { ServerPipeline } from "../../server/app-dependencies";
-import { readServerEnvironment } from "../../server/server-environment";
+import { readServerEnvironment, runtimeBaseUrlAllowed } from "../../server/server-environment";
 import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
-const TOKEN = "tq7Lx2Rk9Tz4Wm8Yp3Nc6Hd1Js5Fb0GaE8uV";
+const TOKEN = "tq7Lx2Rk9Tz4Wm8Yp3Nc6Hd1Js5Fb0GaE8uVc4Nw7Qb2Ze5Kp8";
 
 /** A raw request, for headers fetch will not let a caller set (Host, Sec-Fetch-Site) and paths it would normalise. */
 function rawRequest(
@@ -256,6 +256,7 @@ describe("the entry's settings", () => {
         TLS_KEY_FILE: undefined,
         MAX_CONCURRENT_ANALYSES: 4,
         TRUST_PROXY: "0",
+        ALLOW_RUNTIME_BASE_URL: undefined,
         QUANTAGENT_PLUGINS: undefined,
         JOURNAL: "on",
         DATABASE_URL: undefined,
@@ -277,7 +278,7 @@ describe("the entry's settings", () => {
     });
     expect(readServerEnvironment({ ACCESS_TOKEN: "short" })).toEqual({
       ok: false,
-      error: expect.stringMatching(/at least 32 characters/),
+      error: expect.stringMatching(/at least 40 characters/),
     });
     expect(readServerEnvironment({ PORT: "http" })).toEqual({ ok: false, error: expect.stringMatching(/PORT/) });
     expect(readServerEnvironment({ PORT: "70000" })).toEqual({
@@ -309,9 +310,10 @@ describe("the entry's settings", () => {
     });
   });
 
-  it("holds ACCESS_TOKEN to 32 characters of some entropy without whitespace, and says how to make one", () => {
+  it("holds ACCESS_TOKEN to 40 characters of 128 estimated bits without whitespace, and says how to make one", () => {
     const refused = {
       "a short token": "Vq7Lx2Rk9Tz4Wm8Yp3Nc6",
+      "a word and a keyboard row": "correcthorsebatterystaple-qwertyuiop-1234567890",
       "a token with a trailing space": `${TOKEN} `,
       "a token with a line break inside": `${TOKEN.slice(0, 20)}\n${TOKEN.slice(20)}`,
       "one character repeated": "a".repeat(64),
@@ -325,11 +327,31 @@ describe("the entry's settings", () => {
         error: expect.stringContaining("Generate one with: openssl rand -hex 32"),
       });
     }
-    for (const token of [TOKEN, "0123456789abcdef0123456789abcdef9f8e7d6c5b4a", "4f9c2a7e81d34b6c9e0f1a2b3c4d5e6f"]) {
+    for (const token of [TOKEN, "3f6a0c9e1b7d2a5f8c4e6b0d9a3f1c7e5b2d8a4f6c0e9b1d7a3f5c8e2b6d4a0f"]) {
       expect(readServerEnvironment({ HOST: "0.0.0.0", ACCESS_TOKEN: token }), token).toMatchObject({
         settings: { ACCESS_TOKEN: token },
       });
     }
+  });
+
+  it("allows base URLs to change at run time on loopback, not beyond it, unless ALLOW_RUNTIME_BASE_URL says otherwise", () => {
+    const allowed = (env: Record<string, string>) => {
+      const answer = readServerEnvironment({ ACCESS_TOKEN: TOKEN, ...env });
+      if (!answer.ok) throw new Error(answer.error);
+      return runtimeBaseUrlAllowed(answer.settings);
+    };
+    expect(allowed({ HOST: "127.0.0.1" })).toBe(true);
+    expect(allowed({ HOST: "::1" })).toBe(true);
+    expect(allowed({ HOST: "0.0.0.0" })).toBe(false);
+    expect(allowed({ HOST: "192.0.2.7" })).toBe(false);
+    expect(allowed({ HOST: "0.0.0.0", ALLOW_RUNTIME_BASE_URL: "1" })).toBe(true);
+    expect(allowed({ HOST: "0.0.0.0", ALLOW_RUNTIME_BASE_URL: " 1 " })).toBe(true);
+    expect(allowed({ HOST: "127.0.0.1", ALLOW_RUNTIME_BASE_URL: "0" })).toBe(false);
+    expect(allowed({ HOST: "127.0.0.1", ALLOW_RUNTIME_BASE_URL: "" })).toBe(true);
+    expect(readServerEnvironment({ ALLOW_RUNTIME_BASE_URL: "yes" })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/ALLOW_RUNTIME_BASE_URL must be 0 or 1/),
+    });
   });
 
   it("reads the TLS pair (both or neither), the analysis limit and the log level", () => {

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { accessTokenProblem } from "../../server/access-token-quality";
 import { type AppDependencies, createApp } from "../../server/app";
 import { createServerRedactor } from "../../server/app";
 import type { ServerPipeline } from "../../server/app-dependencies";
@@ -37,6 +38,9 @@ export interface TestServer {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  // A test's token is one the server would start with: no test leans on a token the entry refuses.
+  const tokenProblem = options.app?.accessToken === undefined ? undefined : accessTokenProblem(options.app.accessToken);
+  if (tokenProblem) throw new Error(`The test's access token ${tokenProblem}`);
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "server-test-data-"));
   const pipeline = createPipeline(

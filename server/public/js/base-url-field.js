@@ -1,8 +1,8 @@
 // @ts-check
 // A provider's base URL in Settings, beside its key: where its requests go now (set here, from its environment
 // variable, or its own address), a field to point it at a local OpenAI-compatible server or a gateway, and a button
-// back to the default. Saving goes through POST /api/update-base-url; the server removes a key saved in Settings when
-// the address changes, and its answer says so.
+// back to the default. Saving goes through POST /api/update-base-url: no key set before a change is sent to the new
+// address (the server removes a saved one and holds back the environment's), and its answer says so.
 import { apiPost } from "./api-client.js";
 import { byId } from "./dom.js";
 
@@ -17,7 +17,10 @@ import { byId } from "./dom.js";
 export function describeBaseUrl(status, envVar) {
   if (!status || status.base_url_source === undefined) return "";
   const where = status.base_url ?? "the provider's own address";
-  if (status.base_url_source === "config") return `Requests go to ${where} (set here).`;
+  if (status.base_url_source === "config")
+    return status.has_key || status.needs_key === false
+      ? `Requests go to ${where} (set here).`
+      : `Requests go to ${where} (set here): no key set before this address is sent there; save the key for it above.`;
   if (status.base_url_source === "environment") return `Requests go to ${where} (from ${envVar ?? "the environment"}).`;
   return `Requests go to ${where} (the default).`;
 }

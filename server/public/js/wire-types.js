@@ -178,6 +178,7 @@
  * @property {boolean} has_key
  * @property {string | null} masked_key
  * @property {boolean} [needs_key] false for the demo provider
+ * @property {"config" | "environment" | null} [key_source] null when there is no key
  * @property {string | null} [base_url] where the provider's requests go; null for its own address
  * @property {"config" | "environment" | "default"} [base_url_source]
  */

@@ -1,6 +1,12 @@
 // ChatModel over @anthropic-ai/sdk's streaming messages.create.
 import Anthropic from "@anthropic-ai/sdk";
 
+import {
+  answerCharacterLimit,
+  createBoundedResponseFetch,
+  DEFAULT_MAX_OUTPUT_TOKENS,
+  responseByteLimit,
+} from "../answer-limits";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model";
 import { createNoRetryOnQuotaFetch } from "../no-retry-on-quota-fetch";
 import { runChatStream } from "../run-chat-stream";
@@ -10,9 +16,6 @@ import { AnthropicStreamAccumulator } from "./anthropic-stream";
 
 /** Used when no base URL is configured, so the SDK never falls back to reading ANTHROPIC_BASE_URL by itself. */
 const officialAnthropicBaseUrl = "https://api.anthropic.com";
-
-/** Enough for the longest report the agents write; callers can ask for less per request. */
-export const defaultAnthropicMaxTokens = 4096;
 
 export interface AnthropicChatModelOptions {
   model: string;
@@ -24,7 +27,7 @@ export interface AnthropicChatModelOptions {
   /** Retries after a retryable failure; quota errors are never retried whatever this says. */
   maxRetries?: number;
   /** max_tokens when a request does not say (Anthropic requires it). */
-  defaultMaxTokens?: number;
+  defaultMaxOutputTokens?: number;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -45,13 +48,16 @@ export class AnthropicChatModel implements ChatModel {
     this.baseUrl = options.baseUrl ?? officialAnthropicBaseUrl;
     this.timeoutMs = options.timeoutMs;
     this.apiKey = options.apiKey;
-    this.defaultMaxTokens = options.defaultMaxTokens ?? defaultAnthropicMaxTokens;
+    this.defaultMaxTokens = options.defaultMaxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
     this.client = new Anthropic({
       apiKey: options.apiKey,
       baseURL: this.baseUrl,
       timeout: options.timeoutMs,
       maxRetries: options.maxRetries,
-      fetch: createNoRetryOnQuotaFetch(options.fetch),
+      // A request asking for more tokens than the model's default still gets the default's body limit: none does.
+      fetch: createNoRetryOnQuotaFetch(
+        createBoundedResponseFetch(options.fetch, responseByteLimit(this.defaultMaxTokens)),
+      ),
       // No spans and no trace headers: this library does not set up OpenTelemetry, and prompts stay out of traces.
       openTelemetry: false,
     });
@@ -77,6 +83,7 @@ export class AnthropicChatModel implements ChatModel {
       accumulator: new AnthropicStreamAccumulator({ model: this.model, responseFormat: request.responseFormat }),
       classify: (error) => classifyAnthropicError(error, context),
       idleTimeoutMs: this.timeoutMs,
+      maxAnswerCharacters: answerCharacterLimit(request.maxOutputTokens ?? this.defaultMaxTokens),
     });
   }
 }

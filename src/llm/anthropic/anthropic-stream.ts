@@ -136,6 +136,10 @@ export class AnthropicStreamAccumulator implements ChatStreamAccumulator {
     }
   }
 
+  answerLength(): number {
+    return this.text.length + this.toolCalls.argumentsLength;
+  }
+
   finish(): ChatResponse {
     if (!this.started) {
       throw new ProviderError({

@@ -2,6 +2,12 @@
 // OpenAI-compatible endpoint.
 import OpenAI from "openai";
 
+import {
+  answerCharacterLimit,
+  createBoundedResponseFetch,
+  DEFAULT_MAX_OUTPUT_TOKENS,
+  responseByteLimit,
+} from "../answer-limits";
 import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model";
 import { createNoRetryOnQuotaFetch } from "../no-retry-on-quota-fetch";
 import { runChatStream } from "../run-chat-stream";
@@ -29,7 +35,9 @@ export interface OpenAIChatModelOptions {
   timeoutMs?: number;
   /** Retries after a retryable failure; quota errors are never retried whatever this says. */
   maxRetries?: number;
-  /** The underlying fetch (a proxy agent, a recorder); wrapped so quota errors are not retried. */
+  /** The token limit sent when a request does not name its own. */
+  defaultMaxOutputTokens?: number;
+  /** The underlying fetch (a proxy agent, a recorder); wrapped so quota errors are not retried and bodies are bounded. */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -41,6 +49,7 @@ export class OpenAIChatModel implements ChatModel {
   private readonly baseUrl: string;
   private readonly timeoutMs: number | undefined;
   private readonly apiKey: string;
+  private readonly defaultMaxOutputTokens: number;
 
   constructor(options: OpenAIChatModelOptions) {
     this.provider = options.provider;
@@ -49,6 +58,7 @@ export class OpenAIChatModel implements ChatModel {
     this.baseUrl = options.baseUrl ?? officialOpenAIBaseUrl;
     this.timeoutMs = options.timeoutMs;
     this.apiKey = options.apiKey;
+    this.defaultMaxOutputTokens = options.defaultMaxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
     this.client = new OpenAI({
       apiKey: options.apiKey,
       baseURL: this.baseUrl,
@@ -57,13 +67,17 @@ export class OpenAIChatModel implements ChatModel {
       project: null,
       timeout: options.timeoutMs,
       maxRetries: options.maxRetries ?? defaultMaxRetries[options.provider],
-      fetch: createNoRetryOnQuotaFetch(options.fetch),
+      // A request asking for more tokens than the model's default still gets the default's body limit: none does.
+      fetch: createNoRetryOnQuotaFetch(
+        createBoundedResponseFetch(options.fetch, responseByteLimit(this.defaultMaxOutputTokens)),
+      ),
     });
   }
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
+    const maxOutputTokens = request.maxOutputTokens ?? this.defaultMaxOutputTokens;
     const params = buildOpenAIRequest({
-      request,
+      request: { ...request, maxOutputTokens },
       model: this.model,
       temperature: this.temperature,
       maxTokensField: this.provider === "openai" ? "max_completion_tokens" : "max_tokens",
@@ -82,6 +96,7 @@ export class OpenAIChatModel implements ChatModel {
       accumulator: new OpenAIStreamAccumulator({ provider: this.provider, model: this.model }),
       classify: (error) => classifyOpenAIError(error, context),
       idleTimeoutMs: this.timeoutMs,
+      maxAnswerCharacters: answerCharacterLimit(maxOutputTokens),
     });
   }
 }

@@ -127,6 +127,10 @@ export class OpenAIStreamAccumulator implements ChatStreamAccumulator {
     return piece;
   }
 
+  answerLength(): number {
+    return this.text.length + this.toolCalls.argumentsLength;
+  }
+
   finish(): ChatResponse {
     if (!this.choicesSeen) {
       throw new ProviderError({

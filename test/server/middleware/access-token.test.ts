@@ -13,7 +13,7 @@ import { silentLogger } from "../../../server/logger";
 import { accessTokenCheck } from "../../../server/middleware/access-token";
 import { errorHandler } from "../../../server/middleware/error-handler";
 
-const TOKEN = "right-token-for-the-gate-test";
+const TOKEN = "right-token-k4UqBqs5PSDbasJFfAjRBEL65pjb6sYk9EbBR4nu";
 let server: Server;
 let port: number;
 let attempts: FailedAttempts;

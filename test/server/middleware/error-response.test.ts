@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
 
 import { ClientDisconnectedError } from "../../../server/client-disconnect";
 import { HttpProblem } from "../../../server/http-problem";
-import { errorResponse, GENERIC_ERROR_MESSAGE } from "../../../server/middleware/error-response";
+import {
+  errorResponse,
+  GENERIC_ERROR_MESSAGE,
+  journalErrorForClients,
+} from "../../../server/middleware/error-response";
 import { type ErrorKind, InternalError, QuantAgentError } from "../../../src/common/index";
 
 function libraryError(code: string, kind: ErrorKind, details: Record<string, string | number> = {}) {
@@ -121,11 +125,22 @@ describe("errorResponse", () => {
     expect(GENERIC_ERROR_MESSAGE).toMatch(/server's log/);
   });
 
+  it("an analysis's journal_error: an operator code's message becomes the fixed sentence, any other stays", () => {
+    expect(journalErrorForClients({ code: "journal_unavailable", message: "at 127.0.0.1:5433" })).toBe(
+      "The analysis was not recorded in the journal: The analysis journal's database cannot be reached right now " +
+        "(the server's log says why). Try again shortly.",
+    );
+    expect(
+      journalErrorForClients({ code: "invalid_journal_input", message: "the entry is too large" }),
+    ).toBeUndefined();
+  });
+
   it("answers the journal's operator errors with their code and a fixed sentence, and marks them for the log", () => {
     const expected: [string, number, string][] = [
       ["journal_unavailable", 503, "cannot be reached right now"],
       ["journal_damaged", 500, "is damaged and was left untouched"],
       ["journal_migration_failed", 500, "could not be brought up to date"],
+      ["queue_unavailable", 503, "holds the queued runs cannot be reached right now"],
     ];
     for (const [code, status, words] of expected) {
       const response = errorResponse(

@@ -33,6 +33,7 @@ export function routeSettings(
     now: () => new Date(),
     shutdown: new AbortController().signal,
     outputLinkSecret: createMemorySecretStore(),
+    allowRuntimeBaseUrl: true,
     ...overrides,
   };
 }

@@ -1,0 +1,51 @@
+// A model server whose answer never ends, behind a running server: the analysis fails as a provider error
+// (502 provider_answer_too_long, never a 500), and the process's memory stays within 300 MB of what it was before,
+// where an unbounded answer once took it from 194 MB to 3.4 GB. The server runs in this process, so this process's
+// resident memory is the server's.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { benchmarkCsv } from "./analysis-fixtures";
+import { postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
+
+const MB = 1024 * 1024;
+let fake: FakeProviderServer;
+let server: TestServer;
+
+beforeAll(async () => {
+  fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });
+  server = await startTestServer({ config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl } });
+});
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
+
+/** The highest resident memory seen while `work` runs, sampled every 10 ms. */
+async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  try {
+    const result = await work();
+    return { result, peak: Math.max(peak, process.memoryUsage().rss) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+describe("a model answer that never ends", () => {
+  it.each(["text", "tool_arguments", "one_line"] as const)(
+    "endless %s: the analysis fails as a provider error, and memory stays within 300 MB of the start",
+    async (what) => {
+      fake.setHandler(() => fakeReply.endless(what));
+      const before = process.memoryUsage().rss;
+      const { result: answer, peak } = await peakRss(() =>
+        postJson(server, "/api/analyze", { csv: benchmarkCsv(), timeframe: "4h" }),
+      );
+      expect(answer.status).toBe(502);
+      expect(answer.body).toMatchObject({ success: false, code: "provider_answer_too_long", provider: "openai" });
+      expect(answer.body.error).toMatch(/^Answer Too Long: the OpenAI model's answer was stopped/);
+      expect((peak - before) / MB).toBeLessThan(300);
+    },
+  );
+});
