@@ -13,6 +13,7 @@ export {
   olsSlope,
   randomDirectives,
 } from "./baselines";
+export { binomialLowerTail, type BinomialTest, binomialTest, binomialUpperTail } from "./binomial-test";
 export { type Interval, meanWithInterval, wilsonInterval, Z_95 } from "./confidence-intervals";
 export {
   averageScores,
