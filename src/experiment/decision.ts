@@ -1,6 +1,7 @@
-// What one analysis of one decision point gave, the same in every experiment (an evaluation, a backtest, a queued run):
-// the directive with its horizon and ratio, the risk stage's levels when it ran, whether it was taken from the
-// decision cache, or why it failed. Also the form the decision cache and the queue keep it in (zod, since it is read
+// What one analysis of one decision point gave, the same in every experiment (an evaluation, a backtest, a queued run,
+// the chart-reading probe): the directive with its horizon and ratio, the risk stage's levels when it ran, the chart
+// agents' reports when the experiment keeps them (the probe scores them), whether it was taken from the decision
+// cache, or why it failed. Also the form the decision cache and the queue keep it in (zod, since it is read
 // back from disk or from another machine), and the conversions between the two. Pure.
 import { z } from "zod";
 
@@ -23,12 +24,22 @@ export interface Decision {
   riskRewardRatio?: number;
   /** The risk stage's levels (or null levels and the reason the window gives no stop) when it ran; null otherwise. */
   risk: DecisionRisk | null;
+  /** The Pattern and Trend agents' reports, when the experiment asked to keep them (`keepReports`). */
+  reports?: ChartReports;
   /** Taken from the decision cache (no call this run). */
   cached: boolean;
   /** Why the analysis failed (the run went on without this decision). */
   error?: string;
   durationMs?: number;
 }
+
+/** The chart agents' reports, as written: what the chart-reading probe reads each agent's answer from. */
+export interface ChartReports {
+  pattern: string;
+  trend: string;
+}
+
+const reportText = z.string().max(100_000);
 
 export const storedDecisionSchema = z.strictObject({
   directive: z.enum(["LONG", "SHORT"]),
@@ -55,18 +66,24 @@ export const storedDecisionSchema = z.strictObject({
     .nullable(),
   /** Tokens the analysis took when it was made (what a rerun saved). */
   usage: z.strictObject({ inputTokens: z.number().nonnegative(), outputTokens: z.number().nonnegative() }),
+  /** The chart agents' reports, kept only when the experiment asked for them (absent in every other entry). */
+  reports: z.strictObject({ pattern: reportText, trend: reportText }).optional(),
 });
 /** A decision as the decision cache and a queued run's results keep it. */
 export type StoredDecision = z.infer<typeof storedDecisionSchema>;
 
-/** What an experiment keeps of an analysis: its directive, horizon, ratio, risk levels and usage. */
-export function storedDecisionOf(result: AnalysisResult): StoredDecision {
+/**
+ * What an experiment keeps of an analysis: its directive, horizon, ratio, risk levels and usage; and the Pattern and
+ * Trend agents' reports with `keepReports`.
+ */
+export function storedDecisionOf(result: AnalysisResult, options: { keepReports?: boolean } = {}): StoredDecision {
   return {
     directive: result.decision.decision,
     forecastHorizon: result.decision.forecastHorizon,
     riskRewardRatio: result.decision.riskRewardRatio,
     risk: result.risk ? riskOf(result.risk) : null,
     usage: result.usage.total,
+    ...(options.keepReports ? { reports: { pattern: result.reports.pattern, trend: result.reports.trend } } : {}),
   };
 }
 
@@ -76,6 +93,7 @@ export function decisionOf(stored: StoredDecision): Omit<Decision, "cached"> {
     forecastHorizon: stored.forecastHorizon,
     riskRewardRatio: stored.riskRewardRatio,
     risk: stored.risk,
+    ...(stored.reports ? { reports: stored.reports } : {}),
   };
 }
 
