@@ -288,7 +288,7 @@
  * @property {"finished"} state
  * @property {string} id
  * @property {string} created_at
- * @property {"evaluation" | "backtest"} kind
+ * @property {"evaluation" | "backtest" | "probe"} kind
  * @property {string} timeframe
  * @property {Record<string, unknown>} settings
  * @property {{agent: ModelUse, graph: ModelUse} | null} models
