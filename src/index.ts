@@ -112,13 +112,13 @@ export { createProgressView, type ProgressViewOptions } from "./notebook/progres
 export { showResult, showWindowChart } from "./notebook/result-view";
 
 // Evaluation on the shipped benchmark.
-export { readBenchmarkWindow, readBenchmarkWindows } from "./market/benchmark-data";
-export { BENCHMARK_DIR } from "./market/benchmark-dir";
 export type { EvaluationResult } from "./evaluation/evaluation-result";
 export { showEvaluation } from "./evaluation/evaluation-view";
 export { accuracyTableMarkdown } from "./evaluation/report";
 export { type EvaluationOptions, runEvaluation } from "./evaluation/run-evaluation";
 export { writeEvaluationReport } from "./evaluation/write-report";
+export { readBenchmarkWindow, readBenchmarkWindows } from "./market/benchmark-data";
+export { BENCHMARK_DIR } from "./market/benchmark-dir";
 export { createEvaluationProgressView } from "./reports/progress-bar";
 
 // Walk-forward backtest on one series, with costs; its parts are in quantagent-ts/backtest.
@@ -128,6 +128,17 @@ export { showBacktest } from "./backtest/backtest-view";
 export { runBacktest } from "./backtest/run-backtest";
 export { writeBacktestReport } from "./backtest/write-backtest-report";
 export { createRunProgressView } from "./reports/progress-bar";
+
+// Chart-reading probe: synthetic series with planted shapes, analysed blind and scored against the planted truth.
+export type { ChartProbeOptions } from "./probe/probe-options";
+export type { ProbeResult } from "./probe/probe-result";
+export { plantedSeries,type PlantedSeriesOptions } from "./probe/probe-schedule";
+export { showChartProbe } from "./probe/probe-view";
+export { runChartProbe } from "./probe/run-chart-probe";
+export type { ProbeSeries, ProbeSeriesLabel } from "./probe/shapes/probe-series";
+export { PROBE_SHAPES, type ProbeShape, SHAPE_CATALOG } from "./probe/shapes/shape-catalog";
+export { writeProbeReport } from "./probe/write-probe-report";
+export { writeProbeSeries } from "./probe/write-probe-series";
 
 // Analysis journal: open it; the rest (statistics, outcomes, views, its types) is in quantagent-ts/journal.
 export { type Journal, type JournalEntryInput, openJournal } from "./journal";

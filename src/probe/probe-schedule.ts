@@ -3,10 +3,14 @@
 // point's window is its whole series, and it goes by an opaque name: the shape is in the label the probe keeps, never
 // in anything an analysis is given (and the analyses are blind, so no name or price level reaches the provider
 // either). Pure.
+import type { z } from "zod";
+
+import { InputError } from "../common/input-error";
 import type { ExperimentPoint } from "../experiment/experiment-point";
 import type { Timeframe } from "../market/timeframes";
+import { probeOptionsSchema } from "./probe-options";
 import { type ProbeSeries, probeSeries } from "./shapes/probe-series";
-import type { ProbeShape } from "./shapes/shape-catalog";
+import { PROBE_SHAPES, type ProbeShape } from "./shapes/shape-catalog";
 
 export interface ProbeScheduleSettings {
   shapes: readonly ProbeShape[];
@@ -19,6 +23,25 @@ export interface ProbeScheduleSettings {
 
 /** What an analysis is told the series is called: the same for every series. */
 export const PROBE_SERIES_NAME = "Synthetic series";
+
+const plantedSeriesOptionsSchema = probeOptionsSchema.pick({
+  shapes: true,
+  perShape: true,
+  seed: true,
+  noise: true,
+  bars: true,
+  timeframe: true,
+});
+/** The series a probe with these options plants; `bars` defaults to 45, the config's default window. */
+export type PlantedSeriesOptions = z.input<typeof plantedSeriesOptionsSchema>;
+
+/** The series a probe with these options would analyse, without analysing them (to look at, or to write out). */
+export function plantedSeries(options: PlantedSeriesOptions = {}): ProbeSeries[] {
+  const parsed = plantedSeriesOptionsSchema.safeParse(options);
+  if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid probe options");
+  const { shapes, bars, ...rest } = parsed.data;
+  return probeSchedule({ ...rest, shapes: shapes ?? [...PROBE_SHAPES], bars: bars ?? 45 });
+}
 
 export function probeSchedule(settings: ProbeScheduleSettings): ProbeSeries[] {
   const series: ProbeSeries[] = [];
