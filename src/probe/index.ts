@@ -9,7 +9,7 @@ export {
   probeOptionsSchema,
 } from "./probe-options";
 export type { ProbeResult, ProbeScore } from "./probe-result";
-export { plantedSeries,type PlantedSeriesOptions } from "./probe-schedule";
+export { plantedSeries, type PlantedSeriesOptions } from "./probe-schedule";
 export { formatProbability, percent, probeVerdict } from "./probe-verdict";
 export { showChartProbe } from "./probe-view";
 export { assertProbeWithinBudget, runChartProbe } from "./run-chart-probe";

@@ -50,7 +50,7 @@ export function probeVerdict(scores: ProbeScores): string[] {
         scoreSentence(pattern.overall, "The Pattern agent named the planted pattern"),
         ...(pattern.falseAlarms.n > 0
           ? [
-              `On the ${pattern.falseAlarms.n} plain trends, where no pattern was planted, it named one ${pattern.falseAlarms.named} time${pattern.falseAlarms.named === 1 ? "" : "s"}.`,
+              `On the ${pattern.falseAlarms.n} plain trends, where no pattern was planted, it named a pattern on ${pattern.falseAlarms.named} of them.`,
             ]
           : []),
       ]

@@ -9,7 +9,8 @@
 // - Directive: LONG or SHORT against the textbook direction, on the series that have one.
 //
 // The chance rate is the accuracy of the best constant answer on the same series: the share of the most common right
-// answer (always "V-shaped Reversal", which is right on both V shapes; always "upward"; always LONG). A reader that
+// answer (always "V-shaped Reversal", which is right on both V shapes; always "upward"; always LONG), the first in
+// alphabetical order when several are equally common. A reader that
 // ignores the chart can do no better, so a p-value under 5% says the answers followed the charts. Failed analyses
 // are left out of every score.
 import { binomialTest } from "../scoring/binomial-test";
@@ -25,9 +26,11 @@ export const NO_PATTERN = "none";
 export function scoreAgainstChance(pairs: readonly { answer: string | null; right: string }[]): ProbeScore {
   const counts = new Map<string, number>();
   for (const { right } of pairs) counts.set(right, (counts.get(right) ?? 0) + 1);
+  // The most common right answer; between equally common ones the first in alphabetical order ("LONG" before
+  // "SHORT"), so the tie does not depend on the order the series were run in.
   let chanceAnswer: string | null = null;
   let most = 0;
-  for (const [answer, count] of counts)
+  for (const [answer, count] of [...counts].sort(([left], [right]) => (left < right ? -1 : 1)))
     if (count > most) {
       most = count;
       chanceAnswer = answer;
@@ -48,8 +51,9 @@ export function scoreAgainstChance(pairs: readonly { answer: string | null; righ
 }
 
 function scoreBy(points: readonly ProbePoint[], shapes: readonly ProbeShape[], judge: Judge) {
+  // A failed analysis has no answers, so every judge leaves it out.
   const judged = points.flatMap((point) => {
-    const verdict = point.error === undefined ? judge(point) : undefined;
+    const verdict = judge(point);
     return verdict ? [{ shape: point.label.shape, ...verdict }] : [];
   });
   const perShape: ShapeScore[] = shapes.map((shape) => {
@@ -89,9 +93,7 @@ function patternScores(points: readonly ProbePoint[], shapes: readonly ProbeShap
     const right = point.label.patternName;
     return right === null || point.pick === undefined ? undefined : { answer: point.pick.pattern, right };
   });
-  const trends = points.filter(
-    (point) => point.error === undefined && point.pick !== undefined && point.label.patternName === null,
-  );
+  const trends = points.filter((point) => point.pick !== undefined && point.label.patternName === null);
   return {
     scored: true,
     overall,

@@ -8,16 +8,11 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createUsageMeter } from "../../src/llm/usage-meter";
 import { confusionFigure } from "../../src/probe/probe-figures";
 import { probeReportBlocks } from "../../src/probe/probe-report";
-import type { ProbePoint, ProbeResult } from "../../src/probe/probe-result";
-import { plantedSeries } from "../../src/probe/probe-schedule";
-import { probeVerdict } from "../../src/probe/probe-verdict";
-import { scoreProbe } from "../../src/probe/score-probe";
-import { PROBE_SHAPES } from "../../src/probe/shapes/shape-catalog";
 import { writeProbeReport } from "../../src/probe/write-probe-report";
 import { markdownReport } from "../../src/reports/report-markdown";
+import { handMadeProbe, points } from "./hand-made-probe";
 
 let scratch: string;
 beforeAll(async () => {
@@ -27,68 +22,14 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-const series = plantedSeries({ perShape: 2, seed: 11 });
-
-function points(
-  answer: (label: ProbePoint["label"]) => Pick<ProbePoint, "pick" | "trend" | "directive">,
-): ProbePoint[] {
-  return series.map(({ label, candles }) => ({
-    label,
-    lastBarTime: new Date(candles.at(-1)!.time).toISOString(),
-    lastClose: candles.at(-1)!.close,
-    ...answer(label),
-  }));
-}
-
-function resultOf(probePoints: ProbePoint[], demo = false): ProbeResult {
-  const scores = scoreProbe(probePoints, { shapes: [...PROBE_SHAPES], demo });
-  const model = demo ? "demo" : "gpt-4o";
-  const provider = demo ? ("demo" as const) : ("openai" as const);
-  return {
-    settings: {
-      shapes: [...PROBE_SHAPES],
-      perShape: 2,
-      seed: 11,
-      noise: 0.004,
-      bars: 45,
-      timeframe: "4h",
-      models: {
-        agent: { provider, model, temperature: 0.1 },
-        graph: { provider, model, temperature: 0.1 },
-      },
-      promptVersion: "test",
-      cacheDir: null,
-      blind: true,
-    },
-    points: probePoints,
-    scores,
-    verdict: probeVerdict(scores),
-    estimate: {
-      decisions: 32,
-      cached: 0,
-      toAnalyse: 32,
-      calls: 160,
-      tokens: { inputTokens: 1, outputTokens: 1 },
-      costUsd: 0,
-      unpricedModels: [],
-      costLabel: "test",
-    },
-    usage: createUsageMeter().summary(),
-    errors: 0,
-    demo,
-    startedAt: "2026-01-01T00:00:00.000Z",
-    durationMs: 1,
-  };
-}
-
-const perfect = resultOf(
+const perfect = handMadeProbe(
   points((label) => ({
     pick: { pattern: label.patternName, said: label.patternName ? "pattern" : "no_clear_pattern" },
     trend: label.trend ?? "sideways",
     directive: label.direction ?? "LONG",
   })),
 );
-const constant = resultOf(
+const constant = handMadeProbe(
   points(() => ({ pick: { pattern: "Rectangle", said: "pattern" }, trend: "upward", directive: "LONG" })),
 );
 
@@ -126,7 +67,7 @@ describe("the verdict", () => {
   });
 
   it("the demo provider: the pick is not scored, and the report says so rather than scoring it", () => {
-    const demo = resultOf(
+    const demo = handMadeProbe(
       points(() => ({ pick: { pattern: null, said: "no_clear_pattern" }, trend: "sideways", directive: "LONG" })),
       true,
     );
