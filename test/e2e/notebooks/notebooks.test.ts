@@ -55,6 +55,7 @@ describe("committed notebooks", () => {
       "06-journal.ipynb",
       "07-is-there-an-edge.ipynb",
       "08-backtest.ipynb",
+      "09-chart-probe.ipynb",
     ]);
     for (const name of names) {
       const notebook = JSON.parse(readFileSync(path.join(notebooksDir, name), "utf8")) as Notebook;
@@ -323,5 +324,29 @@ describe.skipIf(skipReason !== undefined)("notebooks executed through Jupyter", 
     expect(text).toContain("Model calls sent: 0; same lines: true");
     for (const file of ["btc-last-60.json", "btc-last-60.html", "btc-last-60.equity.png"])
       expect(existsSync(path.join(dataDir, "backtest", file)), file).toBe(true);
+  }, 600_000);
+
+  it("09 chart probe: the planted labels, the double top's chart, the demo unscored, a model's verdict and confusion matrix, the report", async () => {
+    server.reset();
+    const outputs = await execute("09-chart-probe.ipynb");
+    const text = texts(outputs);
+    const html = outputs.map((entry) => join(entry.data?.["text/html"])).join("\n");
+    const markdown = outputs.map((entry) => join(entry.data?.["text/markdown"])).join("\n");
+    // The labels of one series of every shape, and the Pattern agent's chart of the double top (interactive Plotly).
+    expect(html).toContain(">double_top<");
+    expect(html).toContain(">inverse_head_and_shoulders<");
+    expect(html).toContain("Plotly.newPlot");
+    // The demo: the pick is not scored, in words; no figure for it.
+    expect(markdown).toContain(
+      "Whether the model reads charts is not measured here: the demo provider does not read them.",
+    );
+    expect(markdown).toContain("| Pattern named (Pattern agent) | not scored |");
+    // The fake names an Ascending Triangle every time: right on 2 of the 16 series, 12.5%, and no better than chance.
+    expect(markdown).toContain("The model does not read charts better than chance here");
+    expect(markdown).toMatch(/\| Pattern named \(Pattern agent\) \| 16 \| 2 \| 12\.5% \|/);
+    expect(count(outputs, "image/png")).toBe(1); // the confusion matrix
+    expect(text).toMatch(/Estimate: 16 decisions \(0 cached, 16 to analyse\): about 80 model calls/);
+    for (const file of ["notebook.json", "notebook.html", "notebook.md", "notebook.confusion.png"])
+      expect(existsSync(path.join(dataDir, "probe", file)), file).toBe(true);
   }, 600_000);
 });
