@@ -132,7 +132,7 @@ export { createRunProgressView } from "./reports/progress-bar";
 // Chart-reading probe: synthetic series with planted shapes, analysed blind and scored against the planted truth.
 export type { ChartProbeOptions } from "./probe/probe-options";
 export type { ProbeResult } from "./probe/probe-result";
-export { plantedSeries,type PlantedSeriesOptions } from "./probe/probe-schedule";
+export { plantedSeries, type PlantedSeriesOptions } from "./probe/probe-schedule";
 export { showChartProbe } from "./probe/probe-view";
 export { runChartProbe } from "./probe/run-chart-probe";
 export type { ProbeSeries, ProbeSeriesLabel } from "./probe/shapes/probe-series";

@@ -218,3 +218,29 @@ describe("the journal", () => {
     }
   });
 });
+
+describe("interrupted", () => {
+  it("keeps every completed analysis: the same run resumes from them and pays only for the rest", async () => {
+    const cached = options({
+      shapes: ["ascending_triangle", "descending_triangle"],
+      perShape: 2,
+      cacheDir: path.join(scratch, "interrupted"),
+    });
+    const controller = new AbortController();
+    await expect(
+      runChartProbe({
+        ...cached,
+        concurrency: 1,
+        signal: controller.signal,
+        onProgress: (progress) => {
+          if (progress.done >= 1) controller.abort();
+        },
+      }),
+    ).rejects.toThrow();
+    const resumed = await runChartProbe(cached);
+    expect(resumed.estimate.cached).toBeGreaterThanOrEqual(1);
+    expect(resumed.estimate.cached).toBeLessThan(4);
+    expect(resumed.points.filter((point) => point.cached)).toHaveLength(resumed.estimate.cached);
+    expect(resumed.errors).toBe(0);
+  });
+});
