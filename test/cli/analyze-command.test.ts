@@ -10,9 +10,9 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { runCli } from "../../cli/run-cli";
-import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import { createPipeline } from "../../src/index";
 import { openJournal } from "../../src/journal/index";
+import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 
