@@ -129,8 +129,18 @@ describe("runChartProbe against a fake that always names one pattern", () => {
     for (const shape of PROBE_SHAPES) expect(sent).not.toContain(`${shape}-1`);
     expect(sent).not.toContain("Synthetic series");
     expect(sent).not.toMatch(/double_top|head_and_shoulders|uptrend|sideways-/);
-    const firstClose = result.points[0]!.lastClose;
-    expect(sent).not.toContain(String(firstClose));
+    // No date: the bars are numbered (the series start on 2024-01-01).
+    expect(sent).not.toMatch(/2024-01-\d\d/);
+    // No price level: the indicator prompt's bars are rescaled so the last close is 100, never the series' own.
+    const prompts = server.requests.filter(
+      (request) => request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 0,
+    );
+    expect(prompts).toHaveLength(16);
+    for (const [index, request] of prompts.entries()) {
+      const bars = request.summary.lastUserText.split("\n").filter((line) => /^\d+,/.test(line));
+      expect(bars.at(-1)?.split(",")[4], `request ${index}`).toBe("100");
+    }
+    for (const point of result.points) expect(sent).not.toContain(String(Number(point.lastClose.toPrecision(7))));
     expect(result.settings.blind).toBe(true);
   });
 });
