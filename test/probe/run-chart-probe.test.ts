@@ -63,9 +63,12 @@ async function refusal(run: Promise<unknown>): Promise<QuantAgentError> {
 
 describe("runChartProbe against a fake that always names one pattern", () => {
   let result: ProbeResult;
+  // The run's requests, kept: the fake forgets its own after each test.
+  let requests: FakeProviderServer["requests"];
   beforeAll(async () => {
     server.reset();
     result = await runChartProbe(options({ perShape: 1, seed: 3 }));
+    requests = [...server.requests];
   });
 
   it("analyses one series of every shape, each through the whole pipeline", () => {
@@ -73,8 +76,8 @@ describe("runChartProbe against a fake that always names one pattern", () => {
     expect(result.errors).toBe(0);
     expect(result.points.every((point) => point.pick?.pattern === "Ascending Triangle")).toBe(true);
     // Five calls an analysis with chart_dispatch "direct": two indicator rounds, two chart reads, the decision.
-    expect(server.requestCount()).toBe(5 * PROBE_SHAPES.length);
-    expect(server.requests.filter((request) => request.summary.imageCount === 1)).toHaveLength(2 * 16);
+    expect(requests).toHaveLength(5 * PROBE_SHAPES.length);
+    expect(requests.filter((request) => request.summary.imageCount === 1)).toHaveLength(2 * 16);
   });
 
   it("scores the named pattern 100% and every other planted pattern 0%", () => {
@@ -125,14 +128,14 @@ describe("runChartProbe against a fake that always names one pattern", () => {
   });
 
   it("shows the agents no shape name, series name or price level: every analysis is blind", () => {
-    const sent = server.requests.map((request) => request.rawBody).join("\n");
+    const sent = requests.map((request) => request.rawBody).join("\n");
     for (const shape of PROBE_SHAPES) expect(sent).not.toContain(`${shape}-1`);
     expect(sent).not.toContain("Synthetic series");
     expect(sent).not.toMatch(/double_top|head_and_shoulders|uptrend|sideways-/);
     // No date: the bars are numbered (the series start on 2024-01-01).
     expect(sent).not.toMatch(/2024-01-\d\d/);
     // No price level: the indicator prompt's bars are rescaled so the last close is 100, never the series' own.
-    const prompts = server.requests.filter(
+    const prompts = requests.filter(
       (request) => request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 0,
     );
     expect(prompts).toHaveLength(16);
