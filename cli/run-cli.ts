@@ -26,6 +26,7 @@ import { backtestCommand } from "./commands/backtest-command";
 import { evaluateCommand } from "./commands/evaluate-command";
 import { historyCommand } from "./commands/history-command";
 import { kernelCommand } from "./commands/kernel-command";
+import { probeCommand } from "./commands/probe-command";
 import { serveCommand } from "./commands/serve-command";
 import { workerCommand } from "./commands/worker-command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "./exit-codes";
@@ -37,6 +38,7 @@ export const COMMANDS: readonly Command[] = [
   serveCommand,
   evaluateCommand,
   backtestCommand,
+  probeCommand,
   workerCommand,
   kernelCommand,
 ];

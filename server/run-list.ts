@@ -1,5 +1,5 @@
-// One list of every run, newest first, for GET /api/runs and `quantagent history runs`: the evaluations and backtests
-// the journal recorded (finished) and the runs still with the workers (queued, from the shared PostgreSQL database).
+// One list of every run, newest first, for GET /api/runs and `quantagent history runs`: the evaluations, backtests
+// and chart-reading probes the journal recorded (finished) and the runs still with the workers (queued, from the shared PostgreSQL database).
 // Both are paged by the journal's kind of cursor, (created_at, id), so a page is the newest of both after the cursor
 // and no run appears twice; a queued run leaves the list once its report is written and its finished run is in the
 // journal. `state` asks for one source alone (the page's card of queued runs pages through those, however many
@@ -19,7 +19,7 @@ export interface RunSources {
 }
 
 export interface RunListQuery {
-  kind?: "evaluation" | "backtest";
+  kind?: "evaluation" | "backtest" | "probe";
   /** Only the journal's finished runs, or only the queued ones; default both. */
   state?: "finished" | "queued";
   limit: number;

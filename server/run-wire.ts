@@ -1,6 +1,6 @@
 // The wire form of runs (GET /api/runs, GET /api/runs/<id>, quantagent history runs --json): one list of every
-// run, whatever it is and wherever it is. A finished run is an evaluation or a backtest the journal recorded (a
-// backtest's report read with it); a queued run is one still with the workers (or done and not reported yet), read
+// run, whatever it is and wherever it is. A finished run is an evaluation, a backtest or a chart-reading probe the
+// journal recorded (a backtest's or a probe's report read with it); a queued run is one still with the workers (or done and not reported yet), read
 // from the shared PostgreSQL database with how far it has got. `state` tells the two apart.
 import { z } from "zod";
 
@@ -14,7 +14,7 @@ export const wireFinishedRunSchema = z
     state: z.literal("finished"),
     id: z.string(),
     created_at: z.string(),
-    kind: z.enum(["evaluation", "backtest"]),
+    kind: z.enum(["evaluation", "backtest", "probe"]),
     timeframe: z.string(),
     settings: z
       .record(z.string(), z.unknown())
@@ -25,7 +25,9 @@ export const wireFinishedRunSchema = z
       .meta({ description: "null: baselines only" }),
     prompt_version: z.string(),
     plugins: z.array(z.object({ name: z.string(), version: z.string() })),
-    point_count: z.number().meta({ description: "decision points (an evaluation) or decisions (a backtest)" }),
+    point_count: z
+      .number()
+      .meta({ description: "decision points (an evaluation), decisions (a backtest) or planted series (a probe)" }),
     demo: z.boolean().meta({
       description: "made with the demo provider (demo: scripted, not a model): never counted in accuracy figures",
     }),
@@ -93,6 +95,47 @@ const backtestReportSchema = z.object({
     }),
 });
 
+const probeScoreSchema = z.object({
+  n: z.number().meta({ description: "series scored" }),
+  hits: z.number(),
+  accuracy: z.number().nullable(),
+  chance: z.number().meta({ description: "the accuracy of the best constant answer on the same series" }),
+  chance_answer: z.string().nullable(),
+  p_value: z.number().meta({ description: "exact binomial P(X >= hits) at the chance rate: better than chance" }),
+  p_value_below: z.number().meta({ description: "exact binomial P(X <= hits): worse than chance" }),
+});
+const shapeScoreSchema = z.object({
+  shape: z.string(),
+  n: z.number(),
+  hits: z.number(),
+  accuracy: z.number().nullable(),
+});
+const probeReportSchema = z
+  .object({
+    settings: z.record(z.string(), z.unknown()),
+    verdict: z.array(z.string()).meta({ description: "the verdict in words, first whether the model reads charts" }),
+    scores: z.object({
+      pattern: z.union([
+        z.object({
+          scored: z.literal(true),
+          overall: probeScoreSchema,
+          per_shape: z.array(shapeScoreSchema),
+          confusion: z.object({
+            rows: z.array(z.string()),
+            columns: z.array(z.string()),
+            counts: z.array(z.array(z.number())),
+          }),
+          false_alarms: z.object({ n: z.number(), named: z.number() }),
+        }),
+        z.object({ scored: z.literal(false), reason: z.string() }),
+      ]),
+      trend: z.object({ overall: probeScoreSchema, per_shape: z.array(shapeScoreSchema) }),
+      directive: z.object({ overall: probeScoreSchema, per_shape: z.array(shapeScoreSchema) }),
+    }),
+    demo: z.boolean(),
+  })
+  .meta({ title: "A chart-reading probe's scores" });
+
 export const runsPageAnswerSchema = z.object({
   runs: z.array(wireRunSchema),
   next_cursor: z.string().nullable().meta({ description: "pass as cursor for the next page; null on the last page" }),
@@ -100,9 +143,9 @@ export const runsPageAnswerSchema = z.object({
 
 export const runAnswerSchema = z.discriminatedUnion("state", [
   wireFinishedRunSchema.extend({
-    report: backtestReportSchema
-      .nullable()
-      .meta({ description: "a backtest's lines and paired tests; null for an evaluation" }),
+    report: z.union([backtestReportSchema, probeReportSchema]).nullable().meta({
+      description: "a backtest's lines and paired tests, a chart-reading probe's scores; null for an evaluation",
+    }),
   }),
   wireQueuedRunSchema,
 ]);

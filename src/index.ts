@@ -129,5 +129,16 @@ export { runBacktest } from "./backtest/run-backtest";
 export { writeBacktestReport } from "./backtest/write-backtest-report";
 export { createRunProgressView } from "./reports/progress-bar";
 
+// Chart-reading probe: synthetic series with planted shapes, analysed blind and scored against the planted truth.
+export type { ChartProbeOptions } from "./probe/probe-options";
+export type { ProbeResult } from "./probe/probe-result";
+export { plantedSeries, type PlantedSeriesOptions } from "./probe/probe-schedule";
+export { showChartProbe } from "./probe/probe-view";
+export { runChartProbe } from "./probe/run-chart-probe";
+export type { ProbeSeries, ProbeSeriesLabel } from "./probe/shapes/probe-series";
+export { PROBE_SHAPES, type ProbeShape, SHAPE_CATALOG } from "./probe/shapes/shape-catalog";
+export { writeProbeReport } from "./probe/write-probe-report";
+export { writeProbeSeries } from "./probe/write-probe-series";
+
 // Analysis journal: open it; the rest (statistics, outcomes, views, its types) is in quantagent-ts/journal.
 export { type Journal, type JournalEntryInput, openJournal } from "./journal";

@@ -53,7 +53,7 @@ the market did 1 and 3 bars later.
                 --reflect, then writes the memory stage's lesson for each scored analysis that has none
                 (one graph-model call each, at most --reflect-limit per run, default 100)
   leaderboard   evaluation runs side by side (quantagent evaluate records them), per group as stats
-  runs [<id>]   evaluation and backtest runs, newest first: those recorded in the journal (a demo provider's
+  runs [<id>]   evaluation, backtest and probe runs, newest first: those recorded in the journal (a demo provider's
                 run says "demo: scripted, not a model") and those queued for workers (evaluate --queue,
                 backtest --queue) with how far each has got: points done, failed, running, waiting; from any machine on
                 the same DATABASE_URL

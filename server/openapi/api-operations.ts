@@ -433,7 +433,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Journal",
     summary: "Every run, finished or with the workers, newest first, one page at a time",
     description:
-      "Evaluations and backtests the journal recorded (`state: finished`; reports left out, read one run for its " +
+      "Evaluations, backtests and chart-reading probes the journal recorded (`state: finished`; reports left out, read one run for its " +
       "report) and runs queued with `quantagent evaluate --queue` or `backtest --queue` that have no report yet (`state: queued`, with " +
       "points done, failed, running and waiting, read from the shared PostgreSQL database so every server answers " +
       "the same; none with the SQLite journal), in one list. `kind` filters both; `state` asks for one of the two " +
@@ -452,7 +452,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "getRun",
     tag: "Journal",
     summary:
-      "One run: a finished run with its report (a backtest's lines and paired tests), or a queued run's progress",
+      "One run: a finished run with its report (a backtest's lines and paired tests, a probe's scores), or a queued run's progress",
     pathParameters: [
       {
         name: "id",

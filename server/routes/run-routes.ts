@@ -18,7 +18,7 @@ import { apiRouter } from "./api-router";
 const MAX_LIST_LIMIT = 100;
 
 export const listRunsQuerySchema = z.strictObject({
-  kind: z.enum(["evaluation", "backtest"], { error: "must be evaluation or backtest" }).optional(),
+  kind: z.enum(["evaluation", "backtest", "probe"], { error: "must be evaluation, backtest or probe" }).optional(),
   /** Only the journal's finished runs, or only the runs still with the workers (the page's queued-runs card). */
   state: z.enum(["finished", "queued"], { error: "must be finished or queued" }).optional(),
   limit: z

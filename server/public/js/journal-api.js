@@ -1,6 +1,6 @@
 // @ts-check
 // The analysis journal's endpoints as the History view calls them: the list (filters and a cursor), one stored
-// analysis, its removal, accuracy per model, scoring outcomes on demand, and the backtest runs with their reports. Empty filters are left out of the
+// analysis, its removal, accuracy per model, scoring outcomes on demand, and the backtest and chart-reading probe runs with their reports. Empty filters are left out of the
 // query: the server refuses an empty value rather than reading it as "any".
 import { apiDelete, apiGet, apiPost } from "./api-client.js";
 
@@ -10,6 +10,7 @@ import { apiDelete, apiGet, apiPost } from "./api-client.js";
 /** @typedef {import("./wire-types.js").StoredAnalysis} StoredAnalysis */
 /** @typedef {import("./wire-types.js").RunPage} RunPage */
 /** @typedef {import("./wire-types.js").RunDetail} RunDetail */
+/** @typedef {import("./wire-types.js").ProbeRunDetail} ProbeRunDetail */
 /** @typedef {import("./wire-types.js").RunSummary} RunSummary */
 /** @typedef {import("./wire-types.js").QueuedRun} QueuedRun */
 /** @typedef {{asset?: string, timeframe?: string, model?: string, source?: string}} HistoryFilter */
@@ -91,10 +92,31 @@ export async function listBacktestRuns({ cursor, signal } = {}) {
 }
 
 /**
+ * Finished chart-reading probe runs, newest first (their scores are read one at a time).
+ * @param {{cursor?: string, signal?: AbortSignal}} [options]
+ * @returns {Promise<{runs: RunSummary[], next_cursor: string | null}>}
+ */
+export async function listProbeRuns({ cursor, signal } = {}) {
+  /** @type {RunPage} */
+  const page = await apiGet(`/api/runs${query({}, { kind: "probe", limit: PAGE_SIZE, cursor })}`, { signal });
+  return { ...page, runs: page.runs.filter(isFinished) };
+}
+
+/**
  * @param {string} id
  * @param {{signal?: AbortSignal}} [options]
  * @returns {Promise<RunDetail>}
  */
 export function getRun(id, { signal } = {}) {
+  return apiGet(`/api/runs/${encodeURIComponent(id)}`, { signal });
+}
+
+/**
+ * A chart-reading probe run with its scores.
+ * @param {string} id
+ * @param {{signal?: AbortSignal}} [options]
+ * @returns {Promise<ProbeRunDetail>}
+ */
+export function getProbeRun(id, { signal } = {}) {
   return apiGet(`/api/runs/${encodeURIComponent(id)}`, { signal });
 }

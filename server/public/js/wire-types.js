@@ -287,12 +287,13 @@
  */
 
 /**
- * A finished entry of GET /api/runs: an evaluation or a backtest run. `models` is null for a baselines-only run.
+ * A finished entry of GET /api/runs: an evaluation, a backtest or a chart-reading probe run. `models` is null for a
+ * baselines-only run.
  * @typedef {object} RunSummary
  * @property {"finished"} state
  * @property {string} id
  * @property {string} created_at
- * @property {"evaluation" | "backtest"} kind
+ * @property {"evaluation" | "backtest" | "probe"} kind
  * @property {string} timeframe
  * @property {Record<string, unknown>} settings
  * @property {{agent: ModelUse, graph: ModelUse} | null} models
@@ -320,8 +321,39 @@
  */
 
 /**
+ * One of a chart-reading probe's scores against its chance rate (the best constant answer on the same series).
+ * @typedef {object} ProbeScore
+ * @property {number} n series scored
+ * @property {number} hits
+ * @property {number | null} accuracy
+ * @property {number} chance
+ * @property {string | null} chance_answer
+ * @property {number} p_value exact binomial P(X >= hits): better than chance
+ * @property {number} p_value_below exact binomial P(X <= hits): worse than chance
+ */
+
+/**
+ * A chart-reading probe's report as the journal keeps it: the verdict in words and the three scores.
+ * @typedef {object} ProbeReport
+ * @property {Record<string, unknown>} settings
+ * @property {string[]} verdict
+ * @property {{pattern: ({scored: true, overall: ProbeScore} | {scored: false, reason: string}), trend: {overall: ProbeScore}, directive: {overall: ProbeScore}}} scores
+ * @property {boolean} demo
+ */
+
+/**
+ * A backtest's report as the journal keeps it: its lines and paired tests.
+ * @typedef {{settings: Record<string, unknown>, lines: EquityLine[], paired: object[]}} BacktestReport
+ */
+
+/**
  * GET /api/runs/<id>: the run and, for a backtest, its report.
- * @typedef {RunSummary & {report: {settings: Record<string, unknown>, lines: EquityLine[], paired: object[]} | null}} RunDetail
+ * @typedef {RunSummary & {report: BacktestReport | null}} RunDetail
+ */
+
+/**
+ * GET /api/runs/<id> for a chart-reading probe: the run and its scores.
+ * @typedef {RunSummary & {report: ProbeReport | null}} ProbeRunDetail
  */
 
 export {};
