@@ -37,7 +37,7 @@ export {
   WIRE_INDICATOR_KEYS,
   type WireAnalysisResult,
   type WireProgressEvent,
-} from "./pipeline/wire";
+} from "./wire/analysis-result";
 
 // The optional stages (memory, debate, risk) and what they add to a result.
 export type { DebateSide, DebateTurn } from "./agents/prompts/researcher-prompt";
@@ -112,13 +112,13 @@ export { createProgressView, type ProgressViewOptions } from "./notebook/progres
 export { showResult, showWindowChart } from "./notebook/result-view";
 
 // Evaluation on the shipped benchmark.
-export { readBenchmarkWindow, readBenchmarkWindows } from "./market/benchmark-data";
-export { BENCHMARK_DIR } from "./market/benchmark-dir";
 export type { EvaluationResult } from "./evaluation/evaluation-result";
 export { showEvaluation } from "./evaluation/evaluation-view";
 export { accuracyTableMarkdown } from "./evaluation/report";
 export { type EvaluationOptions, runEvaluation } from "./evaluation/run-evaluation";
 export { writeEvaluationReport } from "./evaluation/write-report";
+export { readBenchmarkWindow, readBenchmarkWindows } from "./market/benchmark-data";
+export { BENCHMARK_DIR } from "./market/benchmark-dir";
 export { createEvaluationProgressView } from "./reports/progress-bar";
 
 // Walk-forward backtest on one series, with costs; its parts are in quantagent-ts/backtest.

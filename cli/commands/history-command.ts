@@ -7,7 +7,6 @@ import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
-import { wireAnalysisSummary, wireScoreCounts } from "../../server/wire";
 import { formatZodError } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
 import { createPipeline, DEMO_LABEL, describeStages, type Pipeline, type Stages } from "../../src/index";
@@ -22,6 +21,7 @@ import {
 import { createDatabaseHandle, MAX_PAGE_SIZE } from "../../src/journal/index";
 import { createJournal } from "../../src/journal/journal";
 import { queuedRunsReader } from "../../src/queue/index";
+import { wireAnalysisSummary, wireScoreCounts } from "../../src/wire/api-answers";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";

@@ -8,6 +8,18 @@ import { symbolSchema, timeframeSchema } from "../../src/market/index";
 // Each form of the library's analyzeRequestSchema, which the package entries do not export one by one: read from its
 // module, so the document shows the forms the library checks.
 import { analyzeForms } from "../../src/pipeline/analyze-request";
+import {
+  accuracyOverTimeAnswerSchema,
+  analysesPageAnswerSchema,
+  deleteAnalysisAnswerSchema,
+  journalStatsAnswerSchema,
+  wireDateRangeSchema,
+  wireKeyStatusSchema,
+  wireKeyValidationSchema,
+  wireLegacyTimeframeLimitSchema,
+  wireScoreCountsSchema,
+} from "../../src/wire/api-answers";
+import { runAnswerSchema, runsPageAnswerSchema } from "../../src/wire/runs";
 import { legacyForm } from "../analyze-input";
 import {
   apiKeyStatusQuerySchema,
@@ -37,18 +49,6 @@ import {
   libraryForm as dateRangeForm,
   timeframeLimitsAnswerSchema,
 } from "../routes/timeframe-routes";
-import { runAnswerSchema, runsPageAnswerSchema } from "../run-wire";
-import {
-  accuracyOverTimeAnswerSchema,
-  analysesPageAnswerSchema,
-  deleteAnalysisAnswerSchema,
-  journalStatsAnswerSchema,
-  wireDateRangeSchema,
-  wireKeyStatusSchema,
-  wireKeyValidationSchema,
-  wireLegacyTimeframeLimitSchema,
-  wireScoreCountsSchema,
-} from "../wire";
 
 /** Schemas kept once in components.schemas and referred to by name. */
 export type ComponentName =

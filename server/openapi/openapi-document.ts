@@ -12,10 +12,10 @@ import { z } from "zod";
 
 import { packageRoot } from "../../src/common/index";
 // The result schema is not among the package entries (src/index.ts exports its type only): read from its module.
-import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
-import { wireErrorSchema, wireStoredAnalysisSchema } from "../wire";
+import { wireAnalysisResultSchema } from "../../src/wire/analysis-result";
+import { wireErrorSchema, wireStoredAnalysisSchema } from "../../src/wire/api-answers";
+import { wireProgressEventSchema } from "../../src/wire/progress-event";
 import { API_OPERATIONS, type ApiOperation, type ApiResponse, type ComponentName, type Shape } from "./api-operations";
-import { wireProgressEventSchema } from "./wire-progress-event-schema";
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -4,12 +4,12 @@ import type Router from "@koa/router";
 import { z } from "zod";
 
 import { MAX_API_KEY_LENGTH, providerIdSchema, providerInfo } from "../../src/llm/index";
+import { wireKeyStatus, wireKeyValidation } from "../../src/wire/api-answers";
 import { PAID_WORK, withSlot } from "../admission";
 import type { RouteSettings } from "../app-dependencies";
 import { abortOnDisconnect } from "../client-disconnect";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
-import { wireKeyStatus, wireKeyValidation } from "../wire";
 import { apiRouter } from "./api-router";
 
 // Older clients sent only the key and meant OpenAI, so the provider defaults to it.

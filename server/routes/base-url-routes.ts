@@ -10,10 +10,10 @@ import { z } from "zod";
 
 import { MAX_BASE_URL_LENGTH, setBaseUrl } from "../../src/index";
 import { findApiKey, providerIdSchema, providerInfo } from "../../src/llm/index";
+import { wireKeyStatus, wireKeyStatusSchema } from "../../src/wire/api-answers";
 import type { RouteSettings } from "../app-dependencies";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
-import { wireKeyStatus, wireKeyStatusSchema } from "../wire";
 import { apiRouter } from "./api-router";
 
 export const updateBaseUrlBodySchema = z.strictObject({

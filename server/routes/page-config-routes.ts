@@ -32,8 +32,8 @@ import {
 import { providerIdSchema, providerInfo } from "../../src/llm/index";
 import { MAX_SYMBOL_LENGTH, SYMBOL_PATTERN } from "../../src/market/index";
 import { STAGE_STEP_KINDS } from "../../src/stages/stage-steps";
+import { wireTimeframeLimit, wireTimeframeLimitSchema } from "../../src/wire/api-answers";
 import type { RouteSettings } from "../app-dependencies";
-import { wireTimeframeLimit, wireTimeframeLimitSchema } from "../wire";
 import { apiRouter } from "./api-router";
 
 export const pageConfigSchema = z.object({

@@ -1,6 +1,6 @@
 // Runs over HTTP, for the page's History: one list, newest first, of the evaluations and backtests the journal
 // recorded (finished) and the runs still with the workers (queued, with how far each has got, from the shared
-// PostgreSQL database, so every server behind a proxy answers the same), merged in run-list.ts; `state` asks for one
+// PostgreSQL database, so every server behind a proxy answers the same), merged in src/wire/run-list.ts; `state` asks for one
 // source alone. With JOURNAL=off the journal still holds what was recorded before (and what the CLI records): listed
 // too. One run by id: the journal's, else the queue's; neither is 404 run_not_found. The routes only translate query
 // strings and camelCase.
@@ -9,10 +9,10 @@ import { z } from "zod";
 
 import { InputError } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
+import { listRuns } from "../../src/wire/run-list";
+import { wireFinishedRun, wireQueuedRun } from "../../src/wire/runs";
 import type { RouteSettings } from "../app-dependencies";
 import { validated } from "../middleware/validated";
-import { listRuns } from "../run-list";
-import { wireFinishedRun, wireQueuedRun } from "../run-wire";
 import { apiRouter } from "./api-router";
 
 const MAX_LIST_LIMIT = 100;

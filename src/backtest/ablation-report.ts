@@ -3,8 +3,8 @@
 // backtest's own file. Pure.
 import { markdownTable } from "../reports/report-markdown";
 import { describeStages } from "../stages/stages-schema";
+import { wireBacktestLine } from "../wire/backtest";
 import type { BacktestAblation } from "./backtest-ablation";
-import { wireBacktestLine } from "./backtest-wire";
 
 const percent = (value: number | null, digits = 2) => (value === null ? "–" : `${(value * 100).toFixed(digits)}%`);
 const pValue = (value: number) => (value < 0.0001 ? "< 0.0001" : value.toFixed(4));

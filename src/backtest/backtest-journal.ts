@@ -3,8 +3,8 @@
 // report (the lines with their equity curves, the paired tests) for the History's chart. Recorded when the config's
 // journal is on (src/experiment/record-run.ts).
 import type { EvaluationRunInput } from "../journal/evaluation-run-input";
+import { backtestRunReport } from "../wire/backtest";
 import type { BacktestResult } from "./backtest-result";
-import { backtestRunReport } from "./backtest-wire";
 
 export function backtestRunInput(result: BacktestResult): EvaluationRunInput {
   const { settings } = result;

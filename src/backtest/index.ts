@@ -2,6 +2,7 @@
 // beside buy-and-hold and the baselines on the same bars; its parts (the position engine, the equity figures, the
 // schedule, the cost estimate) for research of your own.
 export type { DecisionRisk } from "../experiment/decision";
+export { backtestReportJson, backtestRunReport, backtestWire } from "../wire/backtest";
 export { backtestAblationMarkdown, backtestAblationWire } from "./ablation-report";
 export { type BacktestAblation, compareBacktests } from "./backtest-ablation";
 export { assembleBacktest, type BacktestOutcome } from "./backtest-assembly";
@@ -33,7 +34,6 @@ export {
 } from "./backtest-series";
 export { linesTable, pairedTable, pairedVerdict } from "./backtest-tables";
 export { showBacktest, type ShowBacktestOptions } from "./backtest-view";
-export { backtestReportJson, backtestRunReport, backtestWire } from "./backtest-wire";
 export { BACKTEST_BASELINES, baselineDecisions } from "./baseline-decisions";
 export {
   assertWithinBudget,

@@ -5,7 +5,7 @@ import { DEMO_LABEL } from "../config/providers";
 import { isDemoRun } from "../pipeline/analysis-result";
 import { markdownReport, markdownTable } from "../reports/report-markdown";
 import { describeStages, hasStages } from "../stages/stages-schema";
-import { edgeJson } from "./edge-json";
+import { edgeJson } from "../wire/evaluation";
 import { edgeReportBlocks, edgeSummaryBlocks } from "./edge-report";
 import { describeProtocol, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
@@ -20,7 +20,7 @@ export const REPORT_TITLE = "Evaluation on the 4h benchmark";
 
 /**
  * The run's record as JSON, with the published figures, and the edge sections (`mirror`, `paired`, `cutoff_split`)
- * under their documented snake_case names (edge-json.ts).
+ * under their documented snake_case names (src/wire/evaluation.ts).
  */
 export function evaluationReportJson(result: EvaluationResult): string {
   const { mirror: _mirror, paired: _paired, cutoffSplit: _cutoffSplit, ...record } = result;

@@ -1,6 +1,6 @@
 // The record an analysis returns: the reports, both charts, the decision, and how it was reached. The library's
 // names are camelCase; the HTTP API and the system this one replaces use snake_case names for the same fields,
-// made in one place (wire.ts).
+// made in one place (src/wire/analysis-result.ts).
 import type { Decision } from "../agents/decision-record";
 import type { ModelCallRecord, StepName } from "../agents/model-call";
 import type { DebateTurn } from "../agents/prompts/researcher-prompt";

@@ -13,10 +13,10 @@ import type { JournalEntryInput, JournalSource } from "../journal/journal-entry"
 import { modelSettingsFor } from "../llm/create-chat-model";
 import { estimateCostUsd } from "../llm/model-prices";
 import type { Stages } from "../stages/stages-schema";
+import { toWireResult } from "../wire/analysis-result";
 import type { AnalysisResult } from "./analysis-result";
 import type { AnalyzeRequest } from "./analyze-request";
 import type { RunTrace } from "./run-trace";
-import { toWireResult } from "./wire";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 

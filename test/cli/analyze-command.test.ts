@@ -10,10 +10,10 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { runCli } from "../../cli/run-cli";
-import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import { createPipeline } from "../../src/index";
 import { openJournal } from "../../src/journal/index";
-import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
+import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
+import { wireAnalysisResultSchema } from "../../src/wire/analysis-result";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 
 const key = "sk-analyze-command.test-0123456789";

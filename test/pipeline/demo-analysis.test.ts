@@ -16,7 +16,7 @@ import { decisionCardHtml } from "../../src/notebook/result-view";
 import type { AnalysisResult } from "../../src/pipeline/analysis-result";
 import { createPipeline, type Pipeline } from "../../src/pipeline/pipeline";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
-import { toWireResult } from "../../src/pipeline/wire";
+import { toWireResult } from "../../src/wire/analysis-result";
 
 let renderer: ChartRenderer;
 let pipeline: Pipeline;

@@ -6,9 +6,9 @@ import { describe, expect, it, vi } from "vitest";
 
 import { QuantAgentError } from "../../src/common/quantagent-error";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
-import { toWireResult } from "../../src/pipeline/wire";
 import { debateStepNames } from "../../src/stages/run-debate";
 import { StageError } from "../../src/stages/stage-error";
+import { toWireResult } from "../../src/wire/analysis-result";
 import {
   defaultFakeHandler,
   fakeArguments,

@@ -6,10 +6,10 @@ import { z } from "zod";
 import { decisionRecordSchema, toDecisionRecord } from "../agents/decision-record";
 import { DEMO_LABEL } from "../config/providers";
 import { candleSchema } from "../market/candle";
+import type { AnalysisResult, IndicatorSnapshot } from "../pipeline/analysis-result";
+import type { ProgressEvent } from "../pipeline/progress-events";
 import { stagesSchema } from "../stages/stages-schema";
-import type { AnalysisResult, IndicatorSnapshot } from "./analysis-result";
-import type { ProgressEvent } from "./progress-events";
-import { toWireMemory, toWireRisk, wireDebateSchema, wireMemorySchema, wireRiskSchema } from "./stage-wire";
+import { toWireMemory, toWireRisk, wireDebateSchema, wireMemorySchema, wireRiskSchema } from "./analysis-stages";
 
 const modelUsedSchema = z.object({ provider: z.string(), model: z.string(), temperature: z.number() });
 const straightLineSchema = z.object({ slope: z.number(), intercept: z.number() });

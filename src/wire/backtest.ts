@@ -1,8 +1,8 @@
 // The backtest's JSON, made in one place: the report file's `backtest` object and what the journal keeps of a run,
 // in the snake_case of every JSON this project writes (`total_return`, `max_drawdown`, `equity: [{time, value}]`).
+import type { BacktestLine, LinePairedTest } from "../backtest/backtest-lines";
+import type { BacktestResult } from "../backtest/backtest-result";
 import type { TokenUsage } from "../llm/chat-model";
-import type { BacktestLine, LinePairedTest } from "./backtest-lines";
-import type { BacktestResult } from "./backtest-result";
 
 export function wireBacktestLine(line: BacktestLine) {
   return {

@@ -3,7 +3,7 @@
 // compile-time check below fails when the two differ in either direction, so this schema cannot drift from it.
 import { z } from "zod";
 
-import type { WireProgressEvent } from "../../src/index";
+import type { WireProgressEvent } from "./analysis-result";
 
 const at = z.number().meta({ description: "epoch milliseconds" });
 const durationMs = z.number();

@@ -6,9 +6,10 @@
 // finished runs are newer).
 import type { z } from "zod";
 
-import { encodeCursor, type Journal } from "../src/journal/index";
-import type { QueuedRunsReader } from "../src/queue/index";
-import { type runsPageAnswerSchema, wireFinishedRun, wireQueuedRun, type wireRunSchema } from "./run-wire";
+import type { Journal } from "../journal/journal";
+import { encodeCursor } from "../journal/list-cursor";
+import type { QueuedRunsReader } from "../queue/run-progress";
+import { type runsPageAnswerSchema, wireFinishedRun, wireQueuedRun, type wireRunSchema } from "./runs";
 
 type WireRun = z.infer<typeof wireRunSchema>;
 

@@ -1,9 +1,9 @@
 // The wire shapes of what the optional stages add to a result (debate, risk, memory), in the HTTP API's snake_case:
-// part of the result's wire form (wire.ts), kept apart so that file stays the map of the four agents' result.
+// part of the result's wire form (analysis-result.ts), kept apart so that file stays the map of the four agents' result.
 import { z } from "zod";
 
+import type { AnalysisResult } from "../pipeline/analysis-result";
 import type { RiskLevels } from "../stages/risk-levels";
-import type { AnalysisResult } from "./analysis-result";
 
 const wireOutcomeSchema = z
   .array(z.object({ bars: z.number().int(), hit: z.boolean(), return: z.number() }))

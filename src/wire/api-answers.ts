@@ -4,11 +4,14 @@
 // the OpenAPI document (GET /api/openapi.json, docs/http-api.md) is generated from these same schemas.
 import { z } from "zod";
 
-import type { ApiKeyStatus, ApiKeyValidation, DateRangeValidation, TimeframeInfo } from "../src/index";
-import type { AnalysisSummary, ScoreOutcomesCounts } from "../src/journal/index";
-import { describeBarLength } from "../src/market/index";
-// The result schema is not among the package entries (src/index.ts exports its type only): read from its module.
-import { wireAnalysisResultSchema } from "../src/pipeline/wire";
+import type { ApiKeyStatus } from "../config/api-keys";
+import type { AnalysisSummary } from "../journal/list-analyses";
+import type { ScoreOutcomesCounts } from "../journal/score-outcomes";
+import type { ApiKeyValidation } from "../llm/validate-api-key";
+import { describeBarLength } from "../market/bar-span";
+import type { DateRangeValidation } from "../market/date-range";
+import type { TimeframeInfo } from "../market/timeframes";
+import { wireAnalysisResultSchema } from "./analysis-result";
 
 export const wireKeyStatusSchema = z.object({
   has_key: z.boolean(),

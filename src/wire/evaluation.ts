@@ -2,12 +2,12 @@
 // `cutoff_split`. The rest of the file is the run's record as the library holds it; these three are read by people
 // and scripts comparing runs, so they keep one stable shape, with the agents labelled by their graph model's name and
 // the baselines by their ids (always_long, always_short, random, momentum, linear_regression). Pure.
-import type { CutoffSide, CutoffSplit } from "./cutoff-split";
-import type { ScoreHorizon } from "./evaluation-protocol";
-import type { EvaluationResult } from "./evaluation-result";
-import type { MirrorRow } from "./mirror-scores";
-import type { PairedRow } from "./paired-comparisons";
-import type { MethodId } from "./score-evaluation";
+import type { CutoffSide, CutoffSplit } from "../evaluation/cutoff-split";
+import type { ScoreHorizon } from "../evaluation/evaluation-protocol";
+import type { EvaluationResult } from "../evaluation/evaluation-result";
+import type { MirrorRow } from "../evaluation/mirror-scores";
+import type { PairedRow } from "../evaluation/paired-comparisons";
+import type { MethodId } from "../evaluation/score-evaluation";
 
 export interface WirePairedRow {
   a: string;

@@ -4,8 +4,8 @@
 // from the shared PostgreSQL database with how far it has got. `state` tells the two apart.
 import { z } from "zod";
 
-import type { EvaluationRunSummary } from "../src/journal/index";
-import type { RunProgress } from "../src/queue/index";
+import type { EvaluationRunSummary } from "../journal/evaluation-runs";
+import type { RunProgress } from "../queue/run-progress";
 
 const modelSchema = z.object({ provider: z.string(), model: z.string() });
 
