@@ -5,8 +5,8 @@
 // A sample analysis sees the window's first `bars` bars (45 by default, as the evaluation's first decision point
 // does) and the bars after them score its outcome at once, like a CSV replay with `end`.
 import { InputError } from "../common/input-error";
-import { benchmarkDir, listBenchmarkAssets, listBenchmarkFiles } from "../market/benchmark-data";
 import { findBuiltInAsset } from "../market/assets";
+import { benchmarkDir, listBenchmarkAssets, listBenchmarkFiles } from "../market/benchmark-data";
 import { readCsvFile } from "../market/csv-source";
 import type { LoadedCandles } from "./load-candles";
 
