@@ -4,8 +4,7 @@
 import { DEMO_LABEL } from "../src/config/providers";
 import { type EvaluationRunSummary, JournalError } from "../src/journal/index";
 import { pendingPoints, type RunProgress } from "../src/queue/index";
-import { listRuns, type RunSources } from "../src/wire/run-list";
-import { wireFinishedRun, wireQueuedRun } from "../src/wire/runs";
+import { listRuns, type RunSources, wireFinishedRun, wireQueuedRun } from "../src/wire/index";
 import { formatTextTable } from "./text-table";
 
 export interface RunsTableOptions {

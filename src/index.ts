@@ -31,13 +31,8 @@ export {
 } from "./pipeline/progress-events";
 export { listSampleData, SAMPLE_TIMEFRAME, type SampleAsset, type SampleDataCatalogue } from "./pipeline/sample-data";
 export { type BaseUrlTarget, setBaseUrl } from "./pipeline/set-base-url";
-export {
-  toWireEvent,
-  toWireResult,
-  WIRE_INDICATOR_KEYS,
-  type WireAnalysisResult,
-  type WireProgressEvent,
-} from "./wire/analysis-result";
+export { toWireResult, WIRE_INDICATOR_KEYS, type WireAnalysisResult } from "./wire/analysis-result";
+export { toWireEvent, type WireProgressEvent } from "./wire/progress-event";
 
 // The optional stages (memory, debate, risk) and what they add to a result.
 export type { DebateSide, DebateTurn } from "./agents/prompts/researcher-prompt";

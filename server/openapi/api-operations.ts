@@ -11,44 +11,35 @@ import { analyzeForms } from "../../src/pipeline/analyze-request";
 import {
   accuracyOverTimeAnswerSchema,
   analysesPageAnswerSchema,
+  assetsAnswerSchema,
+  customAssetsAnswerSchema,
   deleteAnalysisAnswerSchema,
+  getProviderAnswerSchema,
   journalStatsAnswerSchema,
+  pageConfigSchema,
+  removeCustomAssetAnswerSchema,
+  runAnswerSchema,
+  runsPageAnswerSchema,
+  sampleDataAnswerSchema,
+  saveCustomAssetAnswerSchema,
+  timeframeLimitsAnswerSchema,
+  updateApiKeyAnswerSchema,
+  updateBaseUrlAnswerSchema,
+  updateProviderAnswerSchema,
   wireDateRangeSchema,
   wireKeyStatusSchema,
   wireKeyValidationSchema,
   wireLegacyTimeframeLimitSchema,
   wireScoreCountsSchema,
-} from "../../src/wire/api-answers";
-import { runAnswerSchema, runsPageAnswerSchema } from "../../src/wire/runs";
+} from "../../src/wire/index";
 import { legacyForm } from "../analyze-input";
-import {
-  apiKeyStatusQuerySchema,
-  updateApiKeyAnswerSchema,
-  updateApiKeyBodySchema,
-  validateApiKeyBodySchema,
-} from "../routes/api-key-routes";
-import {
-  assetsAnswerSchema,
-  customAssetsAnswerSchema,
-  removeCustomAssetAnswerSchema,
-  saveCustomAssetAnswerSchema,
-  saveCustomAssetBodySchema,
-} from "../routes/asset-routes";
-import { updateBaseUrlAnswerSchema, updateBaseUrlBodySchema } from "../routes/base-url-routes";
+import { apiKeyStatusQuerySchema, updateApiKeyBodySchema, validateApiKeyBodySchema } from "../routes/api-key-routes";
+import { saveCustomAssetBodySchema } from "../routes/asset-routes";
+import { updateBaseUrlBodySchema } from "../routes/base-url-routes";
 import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
-import { pageConfigSchema } from "../routes/page-config-routes";
-import {
-  getProviderAnswerSchema,
-  updateProviderAnswerSchema,
-  updateProviderBodySchema,
-} from "../routes/provider-routes";
+import { updateProviderBodySchema } from "../routes/provider-routes";
 import { listRunsQuerySchema } from "../routes/run-routes";
-import { sampleDataAnswerSchema } from "../routes/sample-data-routes";
-import {
-  legacyForm as legacyDateRangeForm,
-  libraryForm as dateRangeForm,
-  timeframeLimitsAnswerSchema,
-} from "../routes/timeframe-routes";
+import { legacyForm as legacyDateRangeForm, libraryForm as dateRangeForm } from "../routes/timeframe-routes";
 
 /** Schemas kept once in components.schemas and referred to by name. */
 export type ComponentName =

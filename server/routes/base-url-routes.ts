@@ -10,7 +10,7 @@ import { z } from "zod";
 
 import { MAX_BASE_URL_LENGTH, setBaseUrl } from "../../src/index";
 import { findApiKey, providerIdSchema, providerInfo } from "../../src/llm/index";
-import { wireKeyStatus, wireKeyStatusSchema } from "../../src/wire/api-answers";
+import { type updateBaseUrlAnswerSchema, wireKeyStatus } from "../../src/wire/index";
 import type { RouteSettings } from "../app-dependencies";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
@@ -22,15 +22,6 @@ export const updateBaseUrlBodySchema = z.strictObject({
   base_url: z
     .string({ error: "The base URL must be a string: an http(s) URL such as http://localhost:11434/v1, or empty" })
     .max(MAX_BASE_URL_LENGTH, `base_url must be at most ${MAX_BASE_URL_LENGTH} characters`),
-});
-
-export const updateBaseUrlAnswerSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  key_removed: z
-    .boolean()
-    .meta({ description: "true when the key saved in Settings for this provider was removed by the change" }),
-  status: wireKeyStatusSchema,
 });
 
 export function createBaseUrlRouter(settings: RouteSettings): Router {

@@ -9,8 +9,7 @@ import { z } from "zod";
 
 import { InputError } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
-import { listRuns } from "../../src/wire/run-list";
-import { wireFinishedRun, wireQueuedRun } from "../../src/wire/runs";
+import { listRuns, wireFinishedRun, wireQueuedRun } from "../../src/wire/index";
 import type { RouteSettings } from "../app-dependencies";
 import { validated } from "../middleware/validated";
 import { apiRouter } from "./api-router";

@@ -8,12 +8,12 @@ import { DateRangeError } from "../../src/errors";
 import { InputError, timeframeTable } from "../../src/index";
 import { timeframeInfo, timeframeSchema } from "../../src/market/index";
 import {
+  type timeframeLimitsAnswerSchema,
   wireDateRange,
   type WireLegacyTimeframeLimit,
   wireLegacyTimeframeLimit,
   wireTimeframeLimit,
-  wireTimeframeLimitSchema,
-} from "../../src/wire/api-answers";
+} from "../../src/wire/index";
 import type { RouteSettings } from "../app-dependencies";
 import { parseLegacyDateRange } from "../legacy-date-range";
 import { jsonBody } from "../middleware/json-body";
@@ -63,8 +63,6 @@ const timeframeParameterSchema = z
     }
     return parsed.data;
   });
-
-export const timeframeLimitsAnswerSchema = z.object({ timeframes: z.array(wireTimeframeLimitSchema) });
 
 export function createTimeframeRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;

@@ -2,8 +2,7 @@
 // beside buy-and-hold and the baselines on the same bars; its parts (the position engine, the equity figures, the
 // schedule, the cost estimate) for research of your own.
 export type { DecisionRisk } from "../experiment/decision";
-export { backtestReportJson, backtestRunReport, backtestWire } from "../wire/backtest";
-export { backtestAblationMarkdown, backtestAblationWire } from "./ablation-report";
+export { backtestAblationMarkdown } from "./ablation-report";
 export { type BacktestAblation, compareBacktests } from "./backtest-ablation";
 export { assembleBacktest, type BacktestOutcome } from "./backtest-assembly";
 export {

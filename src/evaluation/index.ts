@@ -63,14 +63,6 @@ export {
   wilsonInterval,
   Z_95,
 } from "../scoring";
-export {
-  type EdgeJson,
-  edgeJson,
-  type WireCutoffSide,
-  type WireCutoffSplit,
-  type WireMirrorRow,
-  type WirePairedRow,
-} from "../wire/evaluation";
 export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
 export { type CutoffSide, type CutoffSplit, type CutoffSplitOptions, splitAtCutoff } from "./cutoff-split";
 export {

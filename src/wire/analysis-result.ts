@@ -1,13 +1,13 @@
-// The wire shapes of an analysis: the snake_case JSON the HTTP API answers (the result, and the progress events of
-// its event stream), the old web page reads and the journal stores. The one place where the library's camelCase
-// names become the wire's; notebook users who want the same JSON call toWireResult(result).
+// The wire shape of an analysis's result: the snake_case JSON the HTTP API answers, the old web page reads and the
+// journal stores. The one place where the result's camelCase names become the wire's (its stage parts in
+// analysis-stages.ts, the progress events in progress-event.ts); notebook users who want the same JSON call
+// toWireResult(result).
 import { z } from "zod";
 
 import { decisionRecordSchema, toDecisionRecord } from "../agents/decision-record";
 import { DEMO_LABEL } from "../config/providers";
 import { candleSchema } from "../market/candle";
 import type { AnalysisResult, IndicatorSnapshot } from "../pipeline/analysis-result";
-import type { ProgressEvent } from "../pipeline/progress-events";
 import { stagesSchema } from "../stages/stages-schema";
 import { toWireMemory, toWireRisk, wireDebateSchema, wireMemorySchema, wireRiskSchema } from "./analysis-stages";
 
@@ -182,43 +182,11 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
   };
 }
 
-export type WireProgressEvent =
-  | { type: "step-start"; step: string; at: number }
-  | {
-      type: "step-end";
-      step: string;
-      at: number;
-      duration_ms: number;
-      usage: { input_tokens: number; output_tokens: number };
-    }
-  | { type: "step-error"; step: string; at: number; duration_ms: number; error: string }
-  | { type: "chart-rendered"; chart: string; at: number; duration_ms: number; bytes: number }
-  | { type: "report-delta"; step: string; text: string }
-  | { type: "analysis-end"; at: number; duration_ms: number; decision: string };
-
-export function toWireEvent(event: ProgressEvent): WireProgressEvent {
-  switch (event.type) {
-    case "step-start":
-      return event;
-    case "step-end":
-      return {
-        type: event.type,
-        step: event.step,
-        at: event.at,
-        duration_ms: event.durationMs,
-        usage: { input_tokens: event.usage.inputTokens, output_tokens: event.usage.outputTokens },
-      };
-    case "step-error":
-      return { type: event.type, step: event.step, at: event.at, duration_ms: event.durationMs, error: event.error };
-    case "report-delta":
-      return event;
-    case "chart-rendered":
-      return { type: event.type, chart: event.chart, at: event.at, duration_ms: event.durationMs, bytes: event.bytes };
-    case "analysis-end":
-      return { type: event.type, at: event.at, duration_ms: event.durationMs, decision: event.decision };
-    default: {
-      const exhaustive: never = event;
-      return exhaustive;
-    }
-  }
-}
+/** POST /api/analyze in the replaced system's form: the page that client opens, and the whole result. */
+export const legacyAnalyzeAnswerSchema = z.object({
+  success: z.literal(true),
+  redirect: z.string().meta({
+    description: "/output?results=<URL-encoded JSON>: the page the original client opens, with the fields it shows",
+  }),
+  full_results: wireAnalysisResultSchema,
+});

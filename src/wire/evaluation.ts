@@ -1,65 +1,85 @@
-// The edge sections of the report's JSON file under their documented snake_case names: `mirror`, `paired` and
-// `cutoff_split`. The rest of the file is the run's record as the library holds it; these three are read by people
-// and scripts comparing runs, so they keep one stable shape, with the agents labelled by their graph model's name and
-// the baselines by their ids (always_long, always_short, random, momentum, linear_regression). Pure.
+// The evaluation's edge checks (is there skill beyond the market's drift?) in the report's JSON file, under their
+// documented snake_case names: `mirror`, `paired` and `cutoff_split`. The rest of the file is the run's record as the
+// library holds it; these three are read by people and scripts comparing runs, so they keep one stable shape, with
+// the agents labelled by their graph model's name and the baselines by their ids (always_long, always_short, random,
+// momentum, linear_regression). Pure.
+import { z } from "zod";
+
 import type { CutoffSide, CutoffSplit } from "../evaluation/cutoff-split";
-import type { ScoreHorizon } from "../evaluation/evaluation-protocol";
 import type { EvaluationResult } from "../evaluation/evaluation-result";
 import type { MirrorRow } from "../evaluation/mirror-scores";
 import type { PairedRow } from "../evaluation/paired-comparisons";
 import type { MethodId } from "../evaluation/score-evaluation";
 
-export interface WirePairedRow {
-  a: string;
-  b: string;
-  horizon: ScoreHorizon;
-  n: number;
-  a_hits: number;
-  b_hits: number;
-  a_only: number;
-  b_only: number;
-  p_value: number;
-}
+const horizonSchema = z.union([z.number(), z.literal("pooled")]);
 
-export interface WireMirrorRow {
-  method: string;
-  asset: string;
-  horizon: ScoreHorizon;
-  points: number;
-  flip_rate: number | null;
-  long_rate: number | null;
-  balanced_accuracy: number | null;
-  original_accuracy: number | null;
-  mirrored_accuracy: number | null;
-  scored: number;
-}
+export const wirePairedRowSchema = z.object({
+  a: z.string(),
+  b: z.string(),
+  horizon: horizonSchema,
+  n: z.number(),
+  a_hits: z.number(),
+  b_hits: z.number(),
+  a_only: z.number(),
+  b_only: z.number(),
+  p_value: z.number(),
+});
+export type WirePairedRow = z.infer<typeof wirePairedRowSchema>;
 
-export interface WireCutoffSide {
-  points: number;
-  from: string | null;
-  to: string | null;
-  scores: {
-    method: string;
-    horizon: ScoreHorizon;
-    scored: number;
-    correct: number;
-    accuracy: number | null;
-    ci_low: number | null;
-    ci_high: number | null;
-  }[];
-  up_share: { horizon: ScoreHorizon; samples: number; up_share: number | null }[];
-  paired: WirePairedRow[];
-}
+export const wireMirrorRowSchema = z.object({
+  method: z.string(),
+  asset: z.string(),
+  horizon: horizonSchema,
+  points: z.number(),
+  flip_rate: z.number().nullable(),
+  long_rate: z.number().nullable(),
+  balanced_accuracy: z.number().nullable(),
+  original_accuracy: z.number().nullable(),
+  mirrored_accuracy: z.number().nullable(),
+  scored: z.number(),
+});
+export type WireMirrorRow = z.infer<typeof wireMirrorRowSchema>;
 
-export type WireCutoffSplit =
-  | { known: true; model: string; cutoff: string; source: string; before: WireCutoffSide; after: WireCutoffSide }
-  | { known: false; model: string; reason: string };
+export const wireCutoffSideSchema = z.object({
+  points: z.number(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  scores: z.array(
+    z.object({
+      method: z.string(),
+      horizon: horizonSchema,
+      scored: z.number(),
+      correct: z.number(),
+      accuracy: z.number().nullable(),
+      ci_low: z.number().nullable(),
+      ci_high: z.number().nullable(),
+    }),
+  ),
+  up_share: z.array(z.object({ horizon: horizonSchema, samples: z.number(), up_share: z.number().nullable() })),
+  paired: z.array(wirePairedRowSchema),
+});
+export type WireCutoffSide = z.infer<typeof wireCutoffSideSchema>;
 
-export interface EdgeJson {
-  mirror: WireMirrorRow[] | null;
-  paired: WirePairedRow[];
-  cutoff_split: WireCutoffSplit | null;
-}
+export const wireCutoffSplitSchema = z.discriminatedUnion("known", [
+  z.object({
+    known: z.literal(true),
+    model: z.string(),
+    cutoff: z.string(),
+    source: z.string(),
+    before: wireCutoffSideSchema,
+    after: wireCutoffSideSchema,
+  }),
+  z.object({ known: z.literal(false), model: z.string(), reason: z.string() }),
+]);
+export type WireCutoffSplit = z.infer<typeof wireCutoffSplitSchema>;
+
+/** The edge sections of the report file: is there an edge beyond the market's drift? */
+export const edgeJsonSchema = z.object({
+  mirror: z.array(wireMirrorRowSchema).nullable(),
+  paired: z.array(wirePairedRowSchema),
+  cutoff_split: wireCutoffSplitSchema.nullable(),
+});
+export type EdgeJson = z.infer<typeof edgeJsonSchema>;
 
 export function wirePairedRow(row: PairedRow): WirePairedRow {
   return {

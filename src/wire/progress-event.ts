@@ -1,9 +1,9 @@
-// The progress events of POST /api/analyze's event stream (`progress` events) as a zod schema, for the OpenAPI
-// document. The library defines the event as a TypeScript type (WireProgressEvent, made by toWireEvent); the
-// compile-time check below fails when the two differ in either direction, so this schema cannot drift from it.
+// The progress events of POST /api/analyze's event stream (`progress` events) in the wire's snake_case: the schema
+// (the OpenAPI document and the page's types are generated from it), the type inferred from it, and the mapping from
+// the library's camelCase events.
 import { z } from "zod";
 
-import type { WireProgressEvent } from "./analysis-result";
+import type { ProgressEvent } from "../pipeline/progress-events";
 
 const at = z.number().meta({ description: "epoch milliseconds" });
 const durationMs = z.number();
@@ -33,6 +33,31 @@ export const wireProgressEventSchema = z
       "indicator, pattern, trend, decision, and plugin analysts by name; chart-rendered: pattern, trend (within the charts step)",
   });
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameAsTheLibrary: Same<z.infer<typeof wireProgressEventSchema>, WireProgressEvent> = true;
-void sameAsTheLibrary;
+export type WireProgressEvent = z.infer<typeof wireProgressEventSchema>;
+
+export function toWireEvent(event: ProgressEvent): WireProgressEvent {
+  switch (event.type) {
+    case "step-start":
+      return event;
+    case "step-end":
+      return {
+        type: event.type,
+        step: event.step,
+        at: event.at,
+        duration_ms: event.durationMs,
+        usage: { input_tokens: event.usage.inputTokens, output_tokens: event.usage.outputTokens },
+      };
+    case "step-error":
+      return { type: event.type, step: event.step, at: event.at, duration_ms: event.durationMs, error: event.error };
+    case "report-delta":
+      return event;
+    case "chart-rendered":
+      return { type: event.type, chart: event.chart, at: event.at, duration_ms: event.durationMs, bytes: event.bytes };
+    case "analysis-end":
+      return { type: event.type, at: event.at, duration_ms: event.durationMs, decision: event.decision };
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}

@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import type { EvaluationRunSummary } from "../journal/evaluation-runs";
 import type { RunProgress } from "../queue/run-progress";
+import { wireBacktestLineSchema, wireLinePairedTestSchema, wireMirroredBacktestSchema } from "./backtest";
 
 const modelSchema = z.object({ provider: z.string(), model: z.string() });
 
@@ -54,43 +55,14 @@ export const wireQueuedRunSchema = z
 
 export const wireRunSchema = z.discriminatedUnion("state", [wireFinishedRunSchema, wireQueuedRunSchema]);
 
-const equityLineSchema = z.object({
-  name: z.string().meta({ description: "the graph model's name, buy_and_hold, or a baseline's id" }),
-  kind: z.enum(["model", "baseline"]),
-  trades: z.number(),
-  total_return: z.number().meta({ description: "a fraction: 0.05 is 5%" }),
-  sharpe: z.number().nullable().meta({ description: "annualised from the bars' own spacing" }),
-  max_drawdown: z.number().meta({ description: "a positive fraction" }),
-  hit_rate: z.number().nullable(),
-  exposure: z.number(),
-  equity: z.array(z.object({ time: z.string(), value: z.number() })),
-});
-const pairedTestSchema = z.object({
-  a: z.string(),
-  b: z.literal("always_long"),
-  n: z.number(),
-  a_hits: z.number(),
-  b_hits: z.number(),
-  a_only: z.number(),
-  b_only: z.number(),
-  p_value: z.number(),
-});
 const backtestReportSchema = z.object({
   settings: z.record(z.string(), z.unknown()),
-  lines: z.array(equityLineSchema),
-  paired: z.array(pairedTestSchema),
-  mirror: z
-    .object({
-      lines: z.array(equityLineSchema),
-      paired: z.array(pairedTestSchema),
-      errors: z.number().meta({ description: "mirrored analyses that failed" }),
-    })
-    .nullable()
-    .optional()
-    .meta({
-      description:
-        "every line played again on the series' mirror image (a run with mirror); null without it, absent in runs recorded before it existed",
-    }),
+  lines: z.array(wireBacktestLineSchema),
+  paired: z.array(wireLinePairedTestSchema),
+  mirror: wireMirroredBacktestSchema.nullable().optional().meta({
+    description:
+      "every line played again on the series' mirror image (a run with mirror); null without it, absent in runs recorded before it existed",
+  }),
 });
 
 export const runsPageAnswerSchema = z.object({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chartColors, PATTERN_CHART_BAR_COUNT } from "../../src/charts/index";
 import { MAX_CSV_CHARACTERS, MIN_ANALYSIS_BARS, pipelineSteps, providerIds, timeframeTable } from "../../src/index";
 import { symbolSchema } from "../../src/market/index";
-import { wireTimeframeLimit } from "../../src/wire/api-answers";
+import { wireTimeframeLimit } from "../../src/wire/index";
 import { getJson, startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 
 import { createJournalRouter } from "../../../server/routes/journal-routes";
 import { createSecretRedactor } from "../../../src/common/secret-redactor";
-import { wireAnalysisSummary } from "../../../src/wire/api-answers";
+import { wireAnalysisSummary } from "../../../src/wire/index";
 import { deleteJson, getJson, postJson } from "../test-server";
 import { routeSettings, withRouter } from "./route-harness";
 

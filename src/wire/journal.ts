@@ -1,130 +1,13 @@
-// The JSON shapes of the API's smaller answers: the library's camelCase results, written in the snake_case names
-// the HTTP contract fixes (and the old web client reads). Analysis results have their own mapping in the library
-// (toWireResult), since notebook users ask for that one too. Each shape is a zod schema, its type inferred from it:
-// the OpenAPI document (GET /api/openapi.json, docs/http-api.md) is generated from these same schemas.
+// The analysis journal's answers in the wire's snake_case: a history list entry and its page, accuracy per group
+// (all time, or per day or week), the outcomes scored on demand, one stored analysis, a deletion. The journal's own
+// records are camelCase; the HTTP API (server/routes/journal-routes.ts) and `quantagent history --json` answer these.
 import { z } from "zod";
 
-import type { ApiKeyStatus } from "../config/api-keys";
+import type { AccuracyOverTime, JournalStats } from "../journal/journal-stats";
+import type { Leaderboard } from "../journal/leaderboard";
 import type { AnalysisSummary } from "../journal/list-analyses";
 import type { ScoreOutcomesCounts } from "../journal/score-outcomes";
-import type { ApiKeyValidation } from "../llm/validate-api-key";
-import { describeBarLength } from "../market/bar-span";
-import type { DateRangeValidation } from "../market/date-range";
-import type { TimeframeInfo } from "../market/timeframes";
 import { wireAnalysisResultSchema } from "./analysis-result";
-
-export const wireKeyStatusSchema = z.object({
-  has_key: z.boolean(),
-  /** First and last 3 characters; null when there is no key. */
-  masked_key: z
-    .string()
-    .nullable()
-    .meta({ description: "the key in masked form (sk-...xyz); null when there is none" }),
-  needs_key: z.boolean().meta({ description: "false for the demo provider, which answers without a key" }),
-  base_url: z.string().nullable().meta({
-    description: "where this provider's requests go; null for the provider's own address (or the demo's none)",
-  }),
-  base_url_source: z.enum(["config", "environment", "default"]).meta({
-    description: "config: set at run time (Settings, POST /api/update-base-url); environment: its *_BASE_URL variable",
-  }),
-});
-export type WireKeyStatus = z.infer<typeof wireKeyStatusSchema>;
-
-export function wireKeyStatus(status: ApiKeyStatus): WireKeyStatus {
-  return {
-    has_key: status.hasKey,
-    masked_key: status.maskedKey,
-    needs_key: status.needsKey,
-    base_url: status.baseUrl ?? null,
-    base_url_source: status.baseUrlSource,
-  };
-}
-
-export const wireKeyValidationSchema = z.discriminatedUnion("valid", [
-  z.object({ valid: z.literal(true), message: z.string(), status: z.literal("valid") }),
-  z.object({
-    valid: z.literal(false),
-    error: z.string().meta({ description: "why the check failed, in plain words" }),
-    code: z.string().meta({ description: "provider_auth, missing_api_key, provider_network, provider_quota, ..." }),
-    status: z.enum(["invalid", "unreachable", "unchecked"]).meta({
-      description:
-        "invalid: the provider refused the key (or there is none); unreachable: the provider could not be reached, so the key was not checked; unchecked: the provider answered about something else (rate limit, quota, model)",
-    }),
-  }),
-]);
-export type WireKeyValidation = z.infer<typeof wireKeyValidationSchema>;
-
-export function wireKeyValidation(validation: ApiKeyValidation): WireKeyValidation {
-  return validation.ok
-    ? { valid: true, message: validation.message, status: "valid" }
-    : { valid: false, error: validation.error, code: validation.code, status: validation.failure };
-}
-
-export const wireDateRangeSchema = z.discriminatedUnion("valid", [
-  z.object({ valid: z.literal(true), days: z.number() }),
-  z.object({
-    valid: z.literal(false),
-    error: z.string(),
-    max_days: z.number().nullable().meta({ description: "the timeframe's lookback limit" }),
-    current_days: z.number().nullable().meta({ description: "the length of the requested range" }),
-  }),
-]);
-export type WireDateRange = z.infer<typeof wireDateRangeSchema>;
-
-export function wireDateRange(validation: DateRangeValidation): WireDateRange {
-  return validation.ok
-    ? { valid: true, days: validation.days }
-    : { valid: false, error: validation.error, max_days: validation.maxDays, current_days: validation.currentDays };
-}
-
-export const wireTimeframeLimitSchema = z.object({
-  timeframe: z.string(),
-  max_days: z.number().meta({ description: "the longest date range this timeframe can fetch" }),
-  interval: z.string().meta({ description: "the yahoo-finance2 interval fetched" }),
-  aggregated: z.boolean().meta({ description: "true when the fetched bars are grouped into longer ones (4h from 1h)" }),
-  bar_seconds: z.number().nullable().meta({ description: "nominal bar length; null for months, whose length varies" }),
-});
-export type WireTimeframeLimit = z.infer<typeof wireTimeframeLimitSchema>;
-
-export function wireTimeframeLimit(info: TimeframeInfo): WireTimeframeLimit {
-  return {
-    timeframe: info.timeframe,
-    max_days: info.maxDays,
-    interval: info.yahooInterval,
-    aggregated: info.aggregated,
-    bar_seconds: info.barMs === undefined ? null : info.barMs / 1000,
-  };
-}
-
-/** One timeframe's limit as the replaced system's API answered it (GET /api/timeframe-limits/<timeframe>). */
-export const wireLegacyTimeframeLimitSchema = z.object({
-  max_days: z.number(),
-  description: z.string().meta({ description: '"4-hour bars: at most 730 days per request"' }),
-});
-export type WireLegacyTimeframeLimit = z.infer<typeof wireLegacyTimeframeLimitSchema>;
-
-export function wireLegacyTimeframeLimit(info: TimeframeInfo): WireLegacyTimeframeLimit {
-  return {
-    max_days: info.maxDays,
-    description: `${describeBarLength(info.timeframe)} bars: at most ${info.maxDays} days per request`,
-  };
-}
-
-/** Every error answer (middleware/error-response.ts): plain words, a stable code, and the error's safe details. */
-export const wireErrorSchema = z
-  .object({
-    success: z.literal(false),
-    error: z.string().meta({ description: "what is wrong and, where possible, how to fix it, in plain words" }),
-    code: z.string().meta({
-      description: "stable and machine-readable: invalid_request, missing_api_key, provider_auth, no_data, ...",
-    }),
-  })
-  .catchall(z.unknown())
-  .meta({
-    description:
-      "Details may follow in snake_case: provider (key and provider errors), max_days and current_days (date ranges), symbol.",
-  });
-export type WireError = z.infer<typeof wireErrorSchema>;
 
 const outcomeSchema = z
   .array(
@@ -239,7 +122,7 @@ const accuracyFigures = {
 };
 const grouping = z.enum(["model", "provider", "asset", "timeframe", "prompt_version"]);
 
-/** The answers of the journal's list, statistics and accuracy-over-time routes (server/routes/journal-routes.ts). */
+/** The answers of the journal's list, statistics and accuracy-over-time routes. */
 export const analysesPageAnswerSchema = z.object({
   analyses: z.array(wireAnalysisSummarySchema),
   next_cursor: z.string().nullable().meta({ description: "pass as cursor for the next page; null on the last page" }),
@@ -303,3 +186,17 @@ export const wireStoredAnalysisSchema = z.union([
 ]);
 
 export const deleteAnalysisAnswerSchema = z.object({ success: z.literal(true), id: z.string() });
+
+/** GET /api/analyses/stats (and `history stats --json`, which never names the split). */
+export function wireJournalStats(stats: JournalStats, split?: "cutoff"): z.infer<typeof journalStatsAnswerSchema> {
+  return { group_by: stats.groupBy, horizon: stats.horizon, ...(split ? { split } : {}), groups: stats.groups };
+}
+
+export function wireAccuracyOverTime(overTime: AccuracyOverTime): z.infer<typeof accuracyOverTimeAnswerSchema> {
+  return { group_by: overTime.groupBy, horizon: overTime.horizon, bucket: overTime.bucket, series: overTime.series };
+}
+
+/** `quantagent history leaderboard --json`: the evaluation runs' accuracy per group. */
+export function wireLeaderboard(board: Leaderboard) {
+  return { group_by: board.groupBy, horizon: board.horizon, flat_moves: board.flatMoves, groups: board.groups };
+}
