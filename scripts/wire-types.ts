@@ -72,6 +72,7 @@ const TYPES: { name: string; about: string; schema?: z.ZodType; type?: string }[
   { name: "RunAnswer", about: "GET /api/runs/<id>", schema: wire.runAnswerSchema },
   { name: "RunDetail", about: "a finished run with its report", type: 'Extract<RunAnswer, { state: "finished" }>' },
   { name: "EquityLine", about: "one line of a backtest", schema: wire.wireBacktestLineSchema },
+  { name: "RunFigure", about: "GET /api/runs/<id>/figures/<figure>", schema: wire.plotlyFigureSchema },
 ];
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

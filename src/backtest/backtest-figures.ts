@@ -4,7 +4,6 @@
 import type { BaselineId } from "../scoring/baselines";
 import { baselineLabels } from "../scoring/baselines";
 import type { BacktestLine } from "./backtest-lines";
-import type { BacktestResult } from "./backtest-result";
 
 export type BacktestFigureId = "equity" | "drawdown";
 
@@ -12,10 +11,21 @@ export interface EquityTrace {
   type: "scatter";
   mode: "lines";
   name: string;
+  /** The line's id (its model's name, buy_and_hold, a baseline's id), by which a page matches a trace to its line. */
+  meta: string;
   x: string[];
   y: number[];
   line: { color: string; width: number; dash: "solid" | "dash" | "dot" };
   hovertemplate: string;
+}
+
+/**
+ * What the figures are drawn from: the lines (a result's, or a run's report as the journal keeps it: the same names,
+ * kinds and equity) and the series and cost they were played with.
+ */
+export interface FigureSource {
+  lines: readonly Pick<BacktestLine, "name" | "kind" | "equity">[];
+  settings: { series: { name: string; timeframe: string }; costBps: number };
 }
 
 export interface BacktestFigure {
@@ -40,12 +50,15 @@ export function lineLabel(line: Pick<BacktestLine, "name" | "kind">): string {
   return baselineLabels[line.name as BaselineId] ?? line.name;
 }
 
-function trace(line: BacktestLine, values: number[], format: string): EquityTrace {
+type FigureLine = FigureSource["lines"][number];
+
+function trace(line: FigureLine, values: number[], format: string): EquityTrace {
   const model = line.kind === "model";
   return {
     type: "scatter",
     mode: "lines",
     name: lineLabel(line),
+    meta: line.name,
     x: line.equity.map((point) => point.time),
     y: values,
     line: {
@@ -73,12 +86,12 @@ function layout(title: string, yAxis: Record<string, unknown>): BacktestFigure["
 }
 
 /** Back to front: baselines, buy-and-hold, then the model on top. */
-function drawingOrder(lines: readonly BacktestLine[]): BacktestLine[] {
-  const rank = (line: BacktestLine) => (line.kind === "model" ? 2 : line.name === "buy_and_hold" ? 1 : 0);
+function drawingOrder(lines: readonly FigureLine[]): FigureLine[] {
+  const rank = (line: FigureLine) => (line.kind === "model" ? 2 : line.name === "buy_and_hold" ? 1 : 0);
   return [...lines].sort((left, right) => rank(left) - rank(right));
 }
 
-export function equityFigure(result: BacktestResult): BacktestFigure {
+export function equityFigure(result: FigureSource): BacktestFigure {
   const { series, costBps } = result.settings;
   return {
     data: drawingOrder(result.lines).map((line) =>
@@ -107,7 +120,7 @@ export function equityFigure(result: BacktestResult): BacktestFigure {
   };
 }
 
-export function drawdownFigure(result: BacktestResult): BacktestFigure {
+export function drawdownFigure(result: FigureSource): BacktestFigure {
   return {
     data: drawingOrder(result.lines).map((line) => {
       let peak = 1;
@@ -121,7 +134,7 @@ export function drawdownFigure(result: BacktestResult): BacktestFigure {
   };
 }
 
-export function backtestFigure(result: BacktestResult, figure: BacktestFigureId): BacktestFigure {
+export function backtestFigure(result: FigureSource, figure: BacktestFigureId): BacktestFigure {
   switch (figure) {
     case "equity":
       return equityFigure(result);

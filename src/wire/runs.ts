@@ -4,6 +4,7 @@
 // from the shared PostgreSQL database with how far it has got. `state` tells the two apart.
 import { z } from "zod";
 
+import { type BacktestFigure, backtestFigure, type BacktestFigureId } from "../backtest/backtest-figures";
 import type { EvaluationRunSummary } from "../journal/evaluation-runs";
 import type { RunProgress } from "../queue/run-progress";
 import { wireBacktestLineSchema, wireLinePairedTestSchema, wireMirroredBacktestSchema } from "./backtest";
@@ -110,4 +111,30 @@ export function wireQueuedRun(run: RunProgress): z.infer<typeof wireQueuedRunSch
     reported_at: run.reportedAt,
     journal_run_id: run.journalRunId,
   };
+}
+
+/** A Plotly figure as the library builds it (the report's own figures): drawn with Plotly.newPlot as it is. */
+export const plotlyFigureSchema = z
+  .object({
+    data: z.array(z.record(z.string(), z.unknown())).meta({ description: "the traces, one per line" }),
+    layout: z.record(z.string(), z.unknown()),
+  })
+  .meta({ description: "the figure the backtest's report draws, with the same colours, names and order" });
+
+export const runFigureIdSchema = z.enum(["equity", "drawdown"]);
+
+const drawableReportSchema = z.object({
+  settings: z.object({ series: z.object({ name: z.string(), timeframe: z.string() }), cost_bps: z.number() }),
+  lines: z.array(wireBacktestLineSchema),
+});
+
+/**
+ * A backtest run's figure (GET /api/runs/<id>/figures/<figure>), drawn by the library from the report the journal
+ * keeps, as the report file draws it; null when the report holds no lines to draw (an evaluation's run).
+ */
+export function runFigure(report: unknown, figure: BacktestFigureId): BacktestFigure | null {
+  const parsed = drawableReportSchema.safeParse(report);
+  if (!parsed.success) return null;
+  const { settings, lines } = parsed.data;
+  return backtestFigure({ lines, settings: { series: settings.series, costBps: settings.cost_bps } }, figure);
 }

@@ -959,4 +959,12 @@
  * }} EquityLine
  */
 
+/**
+ * GET /api/runs/<id>/figures/<figure>.
+ * @typedef {{
+ *   data: Record<string, unknown>[];
+ *   layout: Record<string, unknown>;
+ * }} RunFigure
+ */
+
 export {};
