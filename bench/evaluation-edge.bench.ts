@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { createChartRenderer } from "../src/charts/png-renderer";
-import { BENCHMARK_DIR } from "../src/market/benchmark-dir";
 import { runEvaluation } from "../src/evaluation/run-evaluation";
+import { BENCHMARK_DIR } from "../src/market/benchmark-dir";
 import { numberArgument } from "./support/arguments";
 import { InstantAnalystModel } from "./support/instant-analyst-model";
 import { median, ms } from "./support/statistics";

@@ -19,9 +19,9 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
-import { BENCHMARK_DIR } from "../src/market/benchmark-dir";
 import { enqueueEvaluation } from "../src/evaluation/evaluation-queue";
 import { createDatabaseHandle, type DatabaseHandle } from "../src/journal/database-handle";
+import { BENCHMARK_DIR } from "../src/market/benchmark-dir";
 import { pendingPoints, runProgress } from "../src/queue/run-progress";
 import { defaultFakeHandler } from "../test/fakes/fake-default-handler";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../test/fakes/fake-provider-server";
