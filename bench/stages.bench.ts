@@ -17,9 +17,9 @@ import path from "node:path";
 
 import type { StepName } from "../src/agents/model-call";
 import { createChartRenderer } from "../src/charts/png-renderer";
+import { describeStages, type Stages } from "../src/config/stages-schema";
 import type { AnalysisResult } from "../src/pipeline/analysis-result";
 import { createPipeline } from "../src/pipeline/pipeline";
-import { describeStages, type Stages } from "../src/stages/stages-schema";
 import { defaultFakeHandler, fakeReply, startFakeProviderServer } from "../test/fakes/fake-provider-server";
 import { readBenchmarkCandles } from "../test/support/benchmark";
 import { numberArgument } from "./support/arguments";

@@ -36,8 +36,6 @@ export { toWireEvent, type WireProgressEvent } from "./wire/progress-event";
 
 // The optional stages (memory, debate, risk) and what they add to a result.
 export type { DebateSide, DebateTurn } from "./agents/prompts/researcher-prompt";
-export type { RecalledLesson } from "./journal/lessons";
-export type { RiskLevels } from "./stages/risk-levels";
 export {
   describeStages,
   MAX_DEBATE_ROUNDS,
@@ -45,7 +43,9 @@ export {
   type Stages,
   type StagesInput,
   stagesSchema,
-} from "./stages/stages-schema";
+} from "./config/stages-schema";
+export type { RecalledLesson } from "./journal/lessons";
+export type { RiskLevels } from "./stages/risk-levels";
 
 // Configuration, keys, providers.
 export { type ApiKeyStatus, maskApiKey } from "./config/api-keys";

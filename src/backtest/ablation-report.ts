@@ -1,7 +1,7 @@
 // A backtest ablation (backtest-ablation.ts) as its reader gets it in markdown: the model's line without and with the
 // stages, the paired test with a sentence, the decisions side by side (its JSON: src/wire/backtest.ts). Pure.
+import { describeStages } from "../config/stages-schema";
 import { markdownTable } from "../reports/report-markdown";
-import { describeStages } from "../stages/stages-schema";
 import type { BacktestAblation } from "./backtest-ablation";
 
 const percent = (value: number | null, digits = 2) => (value === null ? "–" : `${(value * 100).toFixed(digits)}%`);

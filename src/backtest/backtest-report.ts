@@ -3,10 +3,10 @@
 // and the decisions whose analysis failed. Markdown, HTML and the notebook view are written from these; a run on the
 // demo provider says first that its model line is a fixed rule's. Pure.
 import { DEMO_LABEL } from "../config/providers";
+import { describeStages, hasStages } from "../config/stages-schema";
 import { isDemoRun } from "../pipeline/analysis-result";
 import type { FigureBlock, ReportBlock } from "../reports/report-blocks";
 import { markdownReport } from "../reports/report-markdown";
-import { describeStages, hasStages } from "../stages/stages-schema";
 import { type BacktestFigureId, lineLabel } from "./backtest-figures";
 import type { BacktestResult } from "./backtest-result";
 import { linesTable, pairedTable, pairedVerdict } from "./backtest-tables";

@@ -3,6 +3,7 @@
 // what the workers stored (src/experiment/queued/queued-report.ts), scored the same way. The run is recorded in the
 // journal once, whoever asks for its report and however often.
 import { createConfig } from "../config/config-schema";
+import { normaliseStages } from "../config/stages-schema";
 import {
   type QueuedReport,
   type QueuedReportOptions,
@@ -11,7 +12,6 @@ import {
   recordQueuedRun,
 } from "../experiment/queued/queued-report";
 import { modelSettingsFor } from "../llm/create-chat-model";
-import { normaliseStages } from "../stages/stages-schema";
 import { evaluationRunInput } from "./evaluation-journal";
 import {
   EVALUATION_JOB_KIND,

@@ -25,6 +25,7 @@ export {
   remoteProviderIds,
   type RemoteProviderInfo,
 } from "../config/providers";
+export { DEMO_MODEL, DemoChatModel, type DemoChatModelOptions } from "../demo/demo-chat-model";
 export type {
   ChatMessage,
   ChatModel,
@@ -45,7 +46,6 @@ export {
   type ModelSettings,
   modelSettingsFor,
 } from "./create-chat-model";
-export { DEMO_MODEL, DemoChatModel, type DemoChatModelOptions } from "./demo/demo-chat-model";
 export {
   cachedChatModel,
   folderAnswerStore,

@@ -7,6 +7,7 @@ import type { DebateTurn } from "../agents/prompts/researcher-prompt";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import type { StraightLine } from "../charts/straight-line";
 import type { ProviderId } from "../config/providers";
+import type { Stages } from "../config/stages-schema";
 import type { LatestIndicatorValues } from "../indicators/compute-indicators";
 import type { RecalledLesson } from "../journal/lessons";
 import type { TokenUsage } from "../llm/chat-model";
@@ -14,7 +15,6 @@ import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
 import type { PluginSummary } from "../plugins/plugin-set";
 import type { RiskLevels } from "../stages/risk-levels";
-import type { Stages } from "../stages/stages-schema";
 import type { StepId } from "./progress-events";
 
 /** Latest value of each indicator at its standard periods (null while warming up). */

@@ -31,6 +31,7 @@ import {
   remoteProviderIds,
 } from "../config/providers";
 import { resolveRateLimits } from "../config/resolve-rate-limits";
+import { normaliseStages } from "../config/stages-schema";
 import { type ModelSelection, modelSelection, switchProvider } from "../config/switch-provider";
 import { createDatabaseHandle, type DatabaseHandle } from "../journal/database-handle";
 import type { JournalSource } from "../journal/journal-entry";
@@ -48,8 +49,6 @@ import { checkPluginSet, type PluginSummary, summarisePlugins } from "../plugins
 import { rateLimitedChatModel } from "../shared-state/rate-limited-chat-model";
 import type { SharedRateLimiter } from "../shared-state/shared-rate-limiter";
 import { sharedStateFor } from "../shared-state/shared-state";
-import { replayLesson } from "../stages/replay-lesson";
-import { normaliseStages } from "../stages/stages-schema";
 import type { AnalysisResult } from "./analysis-result";
 import {
   type AnalyzeOptions,
@@ -60,6 +59,7 @@ import {
 import { entryFromFailure, entryFromResult } from "./journal-recording";
 import { loadCandles, type LoadedCandles, loadWindow } from "./load-candles";
 import { createPipelineJournal, databaseUrlOf, passwordOf, type PipelineJournal } from "./pipeline-journal";
+import { replayLesson } from "./replay-lesson";
 import { runAnalysis } from "./run-analysis";
 import { createRunTrace, type RunTrace } from "./run-trace";
 

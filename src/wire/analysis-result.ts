@@ -6,9 +6,9 @@ import { z } from "zod";
 
 import { decisionRecordSchema, toDecisionRecord } from "../agents/decision-record";
 import { DEMO_LABEL } from "../config/providers";
+import { stagesSchema } from "../config/stages-schema";
 import { candleSchema } from "../market/candle";
 import type { AnalysisResult, IndicatorSnapshot } from "../pipeline/analysis-result";
-import { stagesSchema } from "../stages/stages-schema";
 import { toWireMemory, toWireRisk, wireDebateSchema, wireMemorySchema, wireRiskSchema } from "./analysis-stages";
 
 const modelUsedSchema = z.object({ provider: z.string(), model: z.string(), temperature: z.number() });

@@ -7,9 +7,9 @@ import { z } from "zod";
 import type { BacktestAblation } from "../backtest/backtest-ablation";
 import type { BacktestLine } from "../backtest/backtest-lines";
 import type { BacktestResult } from "../backtest/backtest-result";
+import { stagesSchema } from "../config/stages-schema";
 import type { TokenUsage } from "../llm/chat-model";
 import type { PairedTest } from "../scoring/paired-test";
-import { stagesSchema } from "../stages/stages-schema";
 
 const modelUsedSchema = z.object({ provider: z.string(), model: z.string(), temperature: z.number() });
 const tokensSchema = z.object({ input_tokens: z.number(), output_tokens: z.number() });

@@ -8,6 +8,7 @@ import { DIRECTIVES } from "../agents/decision-record";
 import { chartColors } from "../charts/chart-style";
 import { PATTERN_CHART_BAR_COUNT } from "../charts/pattern-figure";
 import { providerIds, providerIdSchema, providerInfo } from "../config/providers";
+import { MAX_DEBATE_ROUNDS, MAX_MEMORY_LESSONS } from "../config/stages-schema";
 import { macdOptionsSchema } from "../indicators/macd";
 import { rocOptionsSchema } from "../indicators/roc";
 import { rsiOptionsSchema } from "../indicators/rsi";
@@ -20,7 +21,6 @@ import { MAX_CSV_CHARACTERS } from "../pipeline/analyze-request";
 import { MIN_ANALYSIS_BARS } from "../pipeline/load-candles";
 import { type PipelineStep, pipelineSteps } from "../pipeline/progress-events";
 import { STAGE_STEP_KINDS } from "../stages/stage-steps";
-import { MAX_DEBATE_ROUNDS, MAX_MEMORY_LESSONS } from "../stages/stages-schema";
 import { WIRE_INDICATOR_KEYS } from "./analysis-result";
 import { wireTimeframeLimit, wireTimeframeLimitSchema } from "./market";
 

@@ -3,7 +3,6 @@
 import { describe, expect, it } from "vitest";
 
 import { ConfigError, createConfig } from "../../src/config/config-schema";
-import { analyzeRequestSchema } from "../../src/pipeline/analyze-request";
 import {
   describeStages,
   hasStages,
@@ -11,7 +10,8 @@ import {
   MAX_MEMORY_LESSONS,
   normaliseStages,
   stagesSchema,
-} from "../../src/stages/stages-schema";
+} from "../../src/config/stages-schema";
+import { analyzeRequestSchema } from "../../src/pipeline/analyze-request";
 
 describe("stages", () => {
   it("are all off by default", () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 
 import { COIN_FLIP_LINE } from "../../src/charts/coin-flip-line";
-import { accuracyOverTimeFigure } from "../../src/journal/journal-figures";
+import { accuracyOverTimeFigure } from "../../src/notebook/journal-figures";
 
 const layoutFor = (title: string, xTitle: string) => ({
   width: 960,

@@ -3,7 +3,7 @@
 // with it, so the journal can say what each lesson cost.
 import type { LessonInput } from "../journal/lessons";
 import { addUsage, zeroUsage } from "../llm/chat-model";
-import type { AnalysisResult } from "../pipeline/analysis-result";
+import type { AnalysisResult } from "./analysis-result";
 
 /** `scope`: the market the lesson is filed under (the analysis's symbol when absent). */
 export function replayLesson(result: AnalysisResult, analysisId: string, scope?: string): LessonInput | undefined {

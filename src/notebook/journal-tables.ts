@@ -2,13 +2,13 @@
 // (also split at the training cutoff) or leaderboard(). Pure functions; every value from the journal is escaped, since symbols, model names and error
 // messages come from users and providers.
 import { DEMO_LABEL } from "../config/providers";
-import { escapeHtml } from "../notebook/display";
-import type { OutcomeStatus } from "./analysis-status";
-import { splitRows } from "./cutoff-stats";
-import type { AccuracyFigures } from "./journal-grouping";
-import type { StatsGroup } from "./journal-stats";
-import type { AnalysisPage, AnalysisSummary } from "./list-analyses";
-import type { OutcomeAtHorizon } from "./outcome";
+import type { OutcomeStatus } from "../journal/analysis-status";
+import { splitRows } from "../journal/cutoff-stats";
+import type { AccuracyFigures } from "../journal/journal-grouping";
+import type { StatsGroup } from "../journal/journal-stats";
+import type { AnalysisPage, AnalysisSummary } from "../journal/list-analyses";
+import type { OutcomeAtHorizon } from "../journal/outcome";
+import { escapeHtml } from "./display";
 
 const tableStyle = "border-collapse:collapse;font-family:system-ui,sans-serif;font-size:13px";
 const cellStyle = "padding:4px 8px;border-bottom:1px solid #e4e4e7;text-align:left";

@@ -4,13 +4,13 @@
 import { describe, expect, it } from "vitest";
 
 import type { CutoffSplitFigures } from "../../src/journal/cutoff-stats";
+import type { AnalysisSummary } from "../../src/journal/list-analyses";
 import {
   accuracyTableHtml,
   analysesTableHtml,
   cutoffSplitTableHtml,
   OUTCOME_STATUS_TEXT,
-} from "../../src/journal/journal-tables";
-import type { AnalysisSummary } from "../../src/journal/list-analyses";
+} from "../../src/notebook/journal-tables";
 
 const TABLE = "border-collapse:collapse;font-family:system-ui,sans-serif;font-size:13px";
 const CELL = "padding:4px 8px;border-bottom:1px solid #e4e4e7;text-align:left";

@@ -2,7 +2,7 @@
 // Wilson 95% interval as error bars, and the coin-flip line at 50%. Plain JSON (pure), for Plotly.newPlot in a
 // notebook or the page, or the chart renderer for a PNG.
 import { COIN_FLIP_LINE } from "../charts/coin-flip-line";
-import type { AccuracyOverTime } from "./journal-stats";
+import type { AccuracyOverTime } from "../journal/journal-stats";
 
 export interface AccuracyScatterTrace {
   type: "scatter";

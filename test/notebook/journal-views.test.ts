@@ -1,9 +1,9 @@
 // The notebook helpers: HTML tables (escaped) and the accuracy-over-time Plotly figure, from plain results.
 import { describe, expect, it } from "vitest";
 
-import { accuracyOverTimeFigure } from "../../src/journal/journal-figures";
-import { accuracyTableHtml, analysesTableHtml } from "../../src/journal/journal-tables";
 import type { AnalysisSummary } from "../../src/journal/list-analyses";
+import { accuracyOverTimeFigure } from "../../src/notebook/journal-figures";
+import { accuracyTableHtml, analysesTableHtml } from "../../src/notebook/journal-tables";
 
 const summary: AnalysisSummary = {
   id: "01a20470-e8b0-7199-aecf-eaacf96eba38",

@@ -2,9 +2,9 @@
 // which names the stage (and the turn, for the debate) and keeps both raw answers, as the Decision agent's error
 // does. (A stage asked for where it cannot run, memory without a journal, is a ConfigError: memoryWithoutJournal
 // in config-schema.ts.)
-import { truncate } from "../agents/agent-errors";
 import { QuantAgentError } from "../common/quantagent-error";
-import type { StageName } from "./stages-schema";
+import type { StageName } from "../config/stages-schema";
+import { truncate } from "./agent-errors";
 
 export class StageError extends QuantAgentError {
   override name = "StageError";
