@@ -68,7 +68,7 @@ export {
   remoteProviderIds,
 } from "./config/providers";
 export { type ModelSelection, switchProvider } from "./config/switch-provider";
-export type { ApiKeyValidation } from "./llm/validate-api-key";
+export type { ApiKeyValidation } from "./models/validate-api-key";
 
 // Errors: the base every library error extends, and the ones a caller most often tells apart (all of them in
 // quantagent-ts/errors).

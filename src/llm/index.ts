@@ -25,7 +25,20 @@ export {
   remoteProviderIds,
   type RemoteProviderInfo,
 } from "../config/providers";
-export { DEMO_MODEL, DemoChatModel, type DemoChatModelOptions } from "../demo/demo-chat-model";
+export {
+  createChatModel,
+  createChatModelFor,
+  type ModelRole,
+  type ModelSettings,
+  modelSettingsFor,
+} from "../models/create-chat-model";
+export { DEMO_MODEL, DemoChatModel, type DemoChatModelOptions } from "../models/demo/demo-chat-model";
+export {
+  type ApiKeyValidation,
+  type KeyCheckFailure,
+  validateApiKey,
+  type ValidateApiKeyOptions,
+} from "../models/validate-api-key";
 export type {
   ChatMessage,
   ChatModel,
@@ -39,13 +52,6 @@ export type {
   ToolDefinition,
 } from "./chat-model";
 export { addUsage, zeroUsage } from "./chat-model";
-export {
-  createChatModel,
-  createChatModelFor,
-  type ModelRole,
-  type ModelSettings,
-  modelSettingsFor,
-} from "./create-chat-model";
 export {
   cachedChatModel,
   folderAnswerStore,
@@ -65,9 +71,3 @@ export {
   type TrainingCutoff,
 } from "./training-cutoffs";
 export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
-export {
-  type ApiKeyValidation,
-  type KeyCheckFailure,
-  validateApiKey,
-  type ValidateApiKeyOptions,
-} from "./validate-api-key";

@@ -37,13 +37,13 @@ import { createDatabaseHandle, type DatabaseHandle } from "../journal/database-h
 import type { JournalSource } from "../journal/journal-entry";
 import type { LaterBarsRequest } from "../journal/score-outcomes";
 import type { ChatModel } from "../llm/chat-model";
-import { createChatModel, type ModelRole } from "../llm/create-chat-model";
-import { type ApiKeyValidation, validateApiKey } from "../llm/validate-api-key";
 import type { AssetEntry } from "../market/assets";
 import type { Candle } from "../market/candle";
 import { type CustomAssetStore, listAssets } from "../market/custom-asset-store";
 import { type DateRangeRequest, type DateRangeValidation, validateDateRange } from "../market/date-range";
 import { DAY_MS, maxLookbackDays, timeframeInfo, timeframeSchema } from "../market/timeframes";
+import { createChatModel, type ModelRole } from "../models/create-chat-model";
+import { type ApiKeyValidation, validateApiKey } from "../models/validate-api-key";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, type PluginSummary, summarisePlugins } from "../plugins/plugin-set";
 import { rateLimitedChatModel } from "../shared-state/rate-limited-chat-model";

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 import type { ApiKeyStatus } from "../config/api-keys";
 import { providerIdSchema } from "../config/providers";
-import type { ApiKeyValidation } from "../llm/validate-api-key";
+import type { ApiKeyValidation } from "../models/validate-api-key";
 
 export const wireKeyStatusSchema = z.object({
   has_key: z.boolean(),

@@ -2,7 +2,7 @@
 // own indicator report carries, answered as the decision record the Decision agent asks for. When the reports hold
 // no such values (another analyst wrote them), the demo answers that it cannot decide: the agent's schema check then
 // fails the analysis, as a decision is never made up.
-import { DEMO_LABEL } from "../config/providers";
+import { DEMO_LABEL } from "../../config/providers";
 import { DEMO_RULE_TEXT, demoRuling } from "./demo-rule";
 
 const NUMBER = String.raw`-?\d+(?:\.\d+)?(?:e[-+]?\d+)?`;

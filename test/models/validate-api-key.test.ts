@@ -2,10 +2,10 @@
 import { expect, it } from "vitest";
 
 import { createConfig } from "../../src/config/config-schema";
-import { validateApiKey } from "../../src/llm/validate-api-key";
+import { validateApiKey } from "../../src/models/validate-api-key";
 import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
+import { closedPortUrls, configFor, expectNoSecret, secretKey } from "../llm/llm-test-helpers";
 import { useFakeProvider } from "../support/use-fake-provider";
-import { closedPortUrls, configFor, expectNoSecret, secretKey } from "./llm-test-helpers";
 
 let server: FakeProviderServer;
 useFakeProvider({ validKeys: [secretKey] }, (started) => (server = started));

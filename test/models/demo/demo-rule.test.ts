@@ -2,7 +2,7 @@
 // histogram's sign; an exact zero histogram falls back to RSI's side of 50. Every branch and both boundaries.
 import { describe, expect, it } from "vitest";
 
-import { demoRuling, formatNumber } from "../../src/demo/demo-rule";
+import { demoRuling, formatNumber } from "../../../src/models/demo/demo-rule";
 
 describe("demoRuling", () => {
   it.each([

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { MissingApiKeyError } from "../../src/config/api-keys";
 import { type Config, ConfigError, createConfig } from "../../src/config/config-schema";
-import { createChatModel, modelSettingsFor } from "../../src/llm/create-chat-model";
+import { createChatModel, modelSettingsFor } from "../../src/models/create-chat-model";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
-import { configFor, expectNoSecret, secretKey } from "./llm-test-helpers";
+import { configFor, expectNoSecret, secretKey } from "../llm/llm-test-helpers";
 
 let serverA: FakeProviderServer;
 let serverB: FakeProviderServer;

@@ -1,8 +1,8 @@
 // What the demo provider answers to a request: it recognises which agent is asking from the request's shape (a forced
 // tool choice, the indicator tools, an image, JSON mode, a stage's system prompt) and hands it the matching scripted
 // answer (demo-reports.ts, demo-decision.ts, demo-stages.ts). Pure.
-import { BUILT_IN_INDICATOR_TOOL_NAMES } from "../agents/indicator-tools";
-import type { ChatMessage, ChatRequest, ToolCall } from "../llm/chat-model";
+import { BUILT_IN_INDICATOR_TOOL_NAMES } from "../../agents/indicator-tools";
+import type { ChatMessage, ChatRequest, ToolCall } from "../../llm/chat-model";
 import { demoDecisionAnswer } from "./demo-decision";
 import { demoIndicatorReport, demoOtherAnswer, demoPatternReport, demoTrendReport } from "./demo-reports";
 import { demoLessonAnswer, demoResearcherSide, demoResearcherTurn, isLessonRequest } from "./demo-stages";

@@ -2,7 +2,7 @@
 // two always agree: RSI(14) at an extreme decides against the move (70 or more: SHORT, 30 or less: LONG); otherwise
 // the sign of the MACD histogram decides (above zero: LONG, below: SHORT); a histogram of exactly zero leaves it to
 // RSI's side of 50. Pure: the same numbers always give the same directive.
-import type { Directive } from "../agents/decision-record";
+import type { Directive } from "../../agents/decision-record";
 
 export interface DemoRuleInput {
   rsi: number;

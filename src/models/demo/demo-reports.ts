@@ -4,7 +4,7 @@
 // Indicator: the five indicator tools' latest values (the demo calls every tool, the agent runs them, and the report
 // reads their results). Trend: the fitted lines' values and slopes the Trend agent's prompt states. Pattern: the demo
 // cannot see the chart image, and says so rather than name a pattern.
-import { DEMO_LABEL } from "../config/providers";
+import { DEMO_LABEL } from "../../config/providers";
 import { DEMO_RULE_TEXT, demoRuling, formatNumber } from "./demo-rule";
 
 /** A number as the tools and prompts print it: 56.21, -0.0012, 1.5e-7, 63120.5. */

@@ -4,8 +4,8 @@ import { redactKnownSecrets } from "../common/secret-redactor";
 import { type Env, findApiKey, MissingApiKeyError } from "../config/api-keys";
 import { type Config, ConfigError } from "../config/config-schema";
 import { DEMO_LABEL, type ProviderId, providerInfo } from "../config/providers";
+import { ProviderError } from "../llm/provider-error";
 import { createChatModelFor, modelSettingsFor } from "./create-chat-model";
-import { ProviderError } from "./provider-error";
 
 /**
  * What a failed check says about the key: "invalid" (the provider refused it, or there is none); "unreachable" (the

@@ -5,10 +5,10 @@ import { quoteInput } from "../common/quote-input";
 import { type Env, resolveApiKey, resolveBaseUrl } from "../config/api-keys";
 import { type Config, ConfigError, modelNameSchema } from "../config/config-schema";
 import type { ProviderId } from "../config/providers";
-import { DEMO_MODEL, DemoChatModel } from "../demo/demo-chat-model";
-import { AnthropicChatModel } from "./anthropic/anthropic-chat-model";
-import type { ChatModel } from "./chat-model";
-import { OpenAIChatModel } from "./openai/openai-chat-model";
+import { AnthropicChatModel } from "../llm/anthropic/anthropic-chat-model";
+import type { ChatModel } from "../llm/chat-model";
+import { OpenAIChatModel } from "../llm/openai/openai-chat-model";
+import { DEMO_MODEL, DemoChatModel } from "./demo/demo-chat-model";
 
 /** The two roles: `agent_llm` dispatches tools, `graph_llm` does the tool loops, vision and the decision. */
 export type ModelRole = "agent" | "graph";

@@ -5,24 +5,24 @@
 // call stops; nothing is spent.
 import { describe, expect, it } from "vitest";
 
-import { DecisionError } from "../../src/agents/agent-errors";
-import { createAnalysisContext } from "../../src/agents/analysis-context";
-import { runDecisionAgent } from "../../src/agents/decision-agent";
-import { runIndicatorAgent } from "../../src/agents/indicator-agent";
-import { createStepRecorder } from "../../src/agents/model-call";
-import { runPatternAgent } from "../../src/agents/pattern-agent";
-import { runTrendAgent } from "../../src/agents/trend-agent";
-import { summariseTrendlines } from "../../src/agents/trend-summary";
-import { fitCandleTrendlines } from "../../src/charts/trendlines";
-import { createConfig } from "../../src/config/config-schema";
-import { DEMO_LABEL } from "../../src/config/providers";
-import { DemoChatModel, demoTextPieces } from "../../src/demo/demo-chat-model";
-import { demoRuling, formatNumber } from "../../src/demo/demo-rule";
-import { computeIndicators } from "../../src/indicators";
-import { createChatModelFor } from "../../src/llm/create-chat-model";
-import { ProviderError } from "../../src/llm/provider-error";
-import { validateApiKey } from "../../src/llm/validate-api-key";
-import { syntheticCandles } from "../support/synthetic-candles";
+import { DecisionError } from "../../../src/agents/agent-errors";
+import { createAnalysisContext } from "../../../src/agents/analysis-context";
+import { runDecisionAgent } from "../../../src/agents/decision-agent";
+import { runIndicatorAgent } from "../../../src/agents/indicator-agent";
+import { createStepRecorder } from "../../../src/agents/model-call";
+import { runPatternAgent } from "../../../src/agents/pattern-agent";
+import { runTrendAgent } from "../../../src/agents/trend-agent";
+import { summariseTrendlines } from "../../../src/agents/trend-summary";
+import { fitCandleTrendlines } from "../../../src/charts/trendlines";
+import { createConfig } from "../../../src/config/config-schema";
+import { DEMO_LABEL } from "../../../src/config/providers";
+import { computeIndicators } from "../../../src/indicators";
+import { ProviderError } from "../../../src/llm/provider-error";
+import { createChatModelFor } from "../../../src/models/create-chat-model";
+import { DemoChatModel, demoTextPieces } from "../../../src/models/demo/demo-chat-model";
+import { demoRuling, formatNumber } from "../../../src/models/demo/demo-rule";
+import { validateApiKey } from "../../../src/models/validate-api-key";
+import { syntheticCandles } from "../../support/synthetic-candles";
 
 const candles = syntheticCandles({ count: 45, seed: 11 });
 const context = createAnalysisContext({ assetName: "Synthetic", symbol: "SYN", timeframe: "4h", candles });

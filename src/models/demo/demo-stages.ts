@@ -2,7 +2,7 @@
 // memory stage's reviewer. Like its reports they are scripted from numbers the request carries (the RSI and MACD
 // histogram of the demo's own indicator report, whether the order was right), so a demo with stages runs end to end
 // with no key and no network, and says on every answer that no model wrote it. Pure.
-import { DEMO_LABEL } from "../config/providers";
+import { DEMO_LABEL } from "../../config/providers";
 import { demoRuling, formatNumber } from "./demo-rule";
 
 const NUMBER = String.raw`-?\d+(?:\.\d+)?(?:e[-+]?\d+)?`;
