@@ -4,7 +4,8 @@
 
 // Pipeline: create it, analyze, follow the progress, get the wire JSON.
 export { type Decision, type Directive, DIRECTIVES } from "./agents/decision-record";
-export type { AgentStep, ModelCallRecord } from "./agents/model-call";
+export type { ModelCallRecord } from "./agents/model-call";
+export { type AgentStep, type PipelineStep, pipelineSteps } from "./agents/steps";
 export type { TrendlineSummary } from "./agents/trend-summary";
 export type {
   AnalysisReports,
@@ -20,15 +21,10 @@ export {
   MAX_CSV_CHARACTERS,
   MAX_INPUT_BARS,
 } from "./pipeline/analyze-request";
-export { type LoadedCandles, MIN_ANALYSIS_BARS } from "./pipeline/load-candles";
+export { MIN_ANALYSIS_BARS } from "./pipeline/load-candles";
+export type { LoadedCandles } from "./pipeline/loaded-candles";
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
-export {
-  describeProgressEvent,
-  type PipelineStep,
-  pipelineSteps,
-  type ProgressEvent,
-  type ProgressListener,
-} from "./pipeline/progress-events";
+export { describeProgressEvent, type ProgressEvent, type ProgressListener } from "./pipeline/progress-events";
 export { listSampleData, SAMPLE_TIMEFRAME, type SampleAsset, type SampleDataCatalogue } from "./pipeline/sample-data";
 export { type BaseUrlTarget, setBaseUrl } from "./pipeline/set-base-url";
 export { toWireResult, WIRE_INDICATOR_KEYS, type WireAnalysisResult } from "./wire/analysis-result";
@@ -107,10 +103,11 @@ export { createProgressView, type ProgressViewOptions } from "./notebook/progres
 export { showResult, showWindowChart } from "./notebook/result-view";
 
 // Evaluation on the shipped benchmark.
+export type { EvaluationOptions } from "./evaluation/evaluation-options";
 export type { EvaluationResult } from "./evaluation/evaluation-result";
 export { showEvaluation } from "./evaluation/evaluation-view";
 export { accuracyTableMarkdown } from "./evaluation/report";
-export { type EvaluationOptions, runEvaluation } from "./evaluation/run-evaluation";
+export { runEvaluation } from "./evaluation/run-evaluation";
 export { writeEvaluationReport } from "./evaluation/write-report";
 export { readBenchmarkWindow, readBenchmarkWindows } from "./market/benchmark-data";
 export { BENCHMARK_DIR } from "./market/benchmark-dir";

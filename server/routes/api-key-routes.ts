@@ -3,7 +3,7 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 
-import { MAX_API_KEY_LENGTH, providerIdSchema, providerInfo } from "../../src/llm/index";
+import { MAX_API_KEY_LENGTH, providerIdSchema, providerInfo } from "../../src/config/index";
 import { type updateApiKeyAnswerSchema, wireKeyStatus, wireKeyValidation } from "../../src/wire/index";
 import { PAID_WORK, withSlot } from "../admission";
 import type { RouteSettings } from "../app-dependencies";

@@ -8,8 +8,8 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 
+import { findApiKey, providerIdSchema, providerInfo } from "../../src/config/index";
 import { MAX_BASE_URL_LENGTH, setBaseUrl } from "../../src/index";
-import { findApiKey, providerIdSchema, providerInfo } from "../../src/llm/index";
 import { type updateBaseUrlAnswerSchema, wireKeyStatus } from "../../src/wire/index";
 import type { RouteSettings } from "../app-dependencies";
 import { jsonBody } from "../middleware/json-body";

@@ -2,7 +2,7 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 
-import { providerIdSchema, providerInfo } from "../../src/llm/index";
+import { providerIdSchema, providerInfo } from "../../src/config/index";
 import { type getProviderAnswerSchema, type updateProviderAnswerSchema } from "../../src/wire/index";
 import type { RouteSettings } from "../app-dependencies";
 import { jsonBody } from "../middleware/json-body";

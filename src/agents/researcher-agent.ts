@@ -4,7 +4,7 @@
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
 import type { AnalysisContext } from "./analysis-context";
 import type { StepRecorder } from "./model-call";
-import type { DecisionReports } from "./prompts/decision-prompt";
+import type { DecisionReports } from "./prompts/decision-reports";
 import {
   type DebateSide,
   type DebateTurn,

@@ -1,11 +1,26 @@
 // Plotly figures of a backtest (plain JSON, pure): the equity curve of every line on the same bars, the model's
 // thick in front, buy-and-hold dashed behind, and each line's drawdown below its running peak. The chart renderer
 // turns them into PNGs; the same JSON works with Plotly.newPlot for an interactive chart (the web page does that).
+import {
+  GRID_COLOR,
+  LINE_COLORS,
+  OTHER_LINE_COLOR,
+  type ReportFigure,
+  reportLayout,
+  RULE_COLOR,
+} from "../charts/report-figure-style";
+import type { FigureBlock, ReportBlock } from "../reports/report-blocks";
 import type { BaselineId } from "../scoring/baselines";
 import { baselineLabels } from "../scoring/baselines";
 import type { BacktestLine } from "./backtest-lines";
 
 export type BacktestFigureId = "equity" | "drawdown";
+
+/** A report block that shows one of the figures (src/reports/report-blocks.ts). */
+export interface BacktestFigureBlock extends FigureBlock {
+  figure: BacktestFigureId;
+}
+export type BacktestReportBlock = ReportBlock<BacktestFigureBlock>;
 
 export interface EquityTrace {
   type: "scatter";
@@ -28,20 +43,7 @@ export interface FigureSource {
   settings: { series: { name: string; timeframe: string }; costBps: number };
 }
 
-export interface BacktestFigure {
-  data: EquityTrace[];
-  layout: Record<string, unknown> & { width: number; height: number };
-}
-
-const lineColors: Record<BaselineId | "buy_and_hold", string> = {
-  buy_and_hold: "#18181b",
-  always_long: "#16a34a",
-  always_short: "#dc2626",
-  random: "#a1a1aa",
-  momentum: "#f59e0b",
-  linear_regression: "#9333ea",
-};
-const MODEL_COLOR = "#2563eb";
+export type BacktestFigure = ReportFigure<EquityTrace>;
 
 /** How a line is named in reports: its model name, "Buy and hold", or the baseline's label. */
 export function lineLabel(line: Pick<BacktestLine, "name" | "kind">): string {
@@ -62,7 +64,7 @@ function trace(line: FigureLine, values: number[], format: string): EquityTrace 
     x: line.equity.map((point) => point.time),
     y: values,
     line: {
-      color: model ? MODEL_COLOR : (lineColors[line.name as BaselineId | "buy_and_hold"] ?? "#52525b"),
+      color: model ? LINE_COLORS.model : (LINE_COLORS[line.name as BaselineId | "buy_and_hold"] ?? OTHER_LINE_COLOR),
       width: model ? 2.5 : 1.3,
       dash: line.name === "buy_and_hold" ? "dash" : "solid",
     },
@@ -72,16 +74,9 @@ function trace(line: FigureLine, values: number[], format: string): EquityTrace 
 
 function layout(title: string, yAxis: Record<string, unknown>): BacktestFigure["layout"] {
   return {
-    width: 960,
-    height: 480,
-    title: { text: title, x: 0.01, xanchor: "left", font: { size: 16 } },
-    font: { family: "DejaVu Sans, Arial, sans-serif", size: 12, color: "#27272a" },
-    paper_bgcolor: "#ffffff",
-    plot_bgcolor: "#ffffff",
-    margin: { l: 64, r: 24, t: 56, b: 48 },
-    legend: { orientation: "h", x: 0, y: -0.14 },
+    ...reportLayout(title, { legendY: -0.14 }),
     xaxis: { type: "date", gridcolor: "#f4f4f5" },
-    yaxis: { gridcolor: "#e4e4e7", zeroline: false, ...yAxis },
+    yaxis: { gridcolor: GRID_COLOR, zeroline: false, ...yAxis },
   };
 }
 
@@ -113,7 +108,7 @@ export function equityFigure(result: FigureSource): BacktestFigure {
           x1: 1,
           y0: 1,
           y1: 1,
-          line: { color: "#71717a", width: 1, dash: "dot" },
+          line: { color: RULE_COLOR, width: 1, dash: "dot" },
         },
       ],
     },

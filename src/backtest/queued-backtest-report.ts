@@ -11,7 +11,7 @@ import {
   readQueuedExperiment,
   recordQueuedRun,
 } from "../experiment/queued/queued-report";
-import { modelSettingsFor } from "../models/create-chat-model";
+import { modelSettingsFor } from "../llm/model-settings";
 import { QueueError } from "../queue/queue-error";
 import { tradingCost } from "../scoring/trading-cost";
 import { assembleBacktest } from "./backtest-assembly";

@@ -15,15 +15,15 @@ import { hasStages } from "../config/stages-schema";
 import { experimentJobKind } from "../experiment/queued/decision-job";
 import { enqueueExperiment, queueDatabaseUrl } from "../experiment/queued/enqueue-experiment";
 import { queuedExperimentSpecShape } from "../experiment/queued/queued-schemas";
+import { modelSettingsFor } from "../llm/model-settings";
 import { candleSchema } from "../market/candle";
-import { modelSettingsFor } from "../models/create-chat-model";
 import type { QueuedRun } from "../queue/enqueue-run";
 import type { JobSettingsInput } from "../queue/queue-settings";
 import { benchmarkSchedule } from "./benchmark-schedule";
 import { experimentPointOf } from "./decision-points";
+import { type EvaluationOptions, evaluationOptionsSchema } from "./evaluation-options";
 import { evaluationProtocolSchema } from "./evaluation-protocol";
 import { explorePublishedConventions } from "./published-conventions";
-import { type EvaluationOptions, evaluationOptionsSchema } from "./run-evaluation";
 
 export const EVALUATION_JOB_KIND = "evaluation";
 

@@ -83,6 +83,7 @@ export {
   pairedReportBlocks,
 } from "./edge-report";
 export { accuracyFigure, type EvaluationFigure, meanReturnFigure } from "./evaluation-figures";
+export { type EvaluationOptions, evaluationOptionsSchema } from "./evaluation-options";
 export {
   type EvaluationProtocol,
   evaluationProtocolSchema,
@@ -138,7 +139,7 @@ export {
 } from "./report";
 export type { EvaluationReportBlock, ReportTable } from "./report-blocks";
 export { acrossAssets, methodLabels } from "./report-tables";
-export { type EvaluationOptions, evaluationOptionsSchema, runEvaluation } from "./run-evaluation";
+export { runEvaluation } from "./run-evaluation";
 export {
   ALL_ASSETS,
   findScore,

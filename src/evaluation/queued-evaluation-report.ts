@@ -11,7 +11,7 @@ import {
   readQueuedExperiment,
   recordQueuedRun,
 } from "../experiment/queued/queued-report";
-import { modelSettingsFor } from "../models/create-chat-model";
+import { modelSettingsFor } from "../llm/model-settings";
 import { evaluationRunInput } from "./evaluation-journal";
 import {
   EVALUATION_JOB_KIND,

@@ -6,7 +6,7 @@ import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { hasStages, normaliseStages, type Stages } from "../config/stages-schema";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { cachedChatModel, type ModelAnswerStore, type ModelCacheCall } from "../llm/model-cache";
-import type { ModelRole } from "../models/create-chat-model";
+import type { ModelRole } from "../llm/model-settings";
 import type { PluginSummary } from "../plugins/plugin-set";
 
 /** Where answers are cached: a folder, or a shared database's store; null asks the provider every time. */

@@ -1,48 +1,14 @@
-// Builds the ChatModel for a model role ("agent" or "graph") from the config record: provider, model, key, base URL.
+// Builds the ChatModel for a model role ("agent" or "graph") from the config record: provider, model, key, base URL;
+// an SDK adapter (src/llm/openai, src/llm/anthropic) or the demo provider's scripted answers (demo/).
 import { formatZodError } from "../common/format-zod-error";
-import { InternalError } from "../common/quantagent-error";
 import { quoteInput } from "../common/quote-input";
 import { type Env, resolveApiKey, resolveBaseUrl } from "../config/api-keys";
 import { type Config, ConfigError, modelNameSchema } from "../config/config-schema";
-import type { ProviderId } from "../config/providers";
 import { AnthropicChatModel } from "../llm/anthropic/anthropic-chat-model";
 import type { ChatModel } from "../llm/chat-model";
+import { DEMO_MODEL, type ModelRole, type ModelSettings, modelSettingsFor } from "../llm/model-settings";
 import { OpenAIChatModel } from "../llm/openai/openai-chat-model";
-import { DEMO_MODEL, DemoChatModel } from "./demo/demo-chat-model";
-
-/** The two roles: `agent_llm` dispatches tools, `graph_llm` does the tool loops, vision and the decision. */
-export type ModelRole = "agent" | "graph";
-
-export interface ModelSettings {
-  provider: ProviderId;
-  model: string;
-  temperature: number;
-}
-
-/**
- * The provider, model and temperature the config record sets for a role. The demo provider's model is always named
- * demo (its answers are scripted, whatever model name the record holds), so records and price estimates say so.
- */
-export function modelSettingsFor(config: Config, role: ModelRole): ModelSettings {
-  switch (role) {
-    case "agent":
-      return {
-        provider: config.agent_llm_provider,
-        model: config.agent_llm_provider === "demo" ? DEMO_MODEL : config.agent_llm_model,
-        temperature: config.agent_llm_temperature,
-      };
-    case "graph":
-      return {
-        provider: config.graph_llm_provider,
-        model: config.graph_llm_provider === "demo" ? DEMO_MODEL : config.graph_llm_model,
-        temperature: config.graph_llm_temperature,
-      };
-    default: {
-      const exhaustive: never = role;
-      throw new InternalError({ message: `Unknown model role: ${String(exhaustive)}` });
-    }
-  }
-}
+import { DemoChatModel } from "./demo/demo-chat-model";
 
 export interface CreateChatModelForOptions extends ModelSettings {
   config: Config;

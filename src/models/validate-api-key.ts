@@ -4,8 +4,9 @@ import { redactKnownSecrets } from "../common/secret-redactor";
 import { type Env, findApiKey, MissingApiKeyError } from "../config/api-keys";
 import { type Config, ConfigError } from "../config/config-schema";
 import { DEMO_LABEL, type ProviderId, providerInfo } from "../config/providers";
+import { modelSettingsFor } from "../llm/model-settings";
 import { ProviderError } from "../llm/provider-error";
-import { createChatModelFor, modelSettingsFor } from "./create-chat-model";
+import { createChatModelFor } from "./create-chat-model";
 
 /**
  * What a failed check says about the key: "invalid" (the provider refused it, or there is none); "unreachable" (the

@@ -1,6 +1,7 @@
 // A live progress view for notebooks: one display entry (tslab's newDisplay()) rewritten in place on each event.
+import { pipelineSteps } from "../agents/steps";
 import type { Stages } from "../config/stages-schema";
-import { pipelineSteps, type ProgressEvent, type ProgressListener, type StepId } from "../pipeline/progress-events";
+import type { ProgressEvent, ProgressListener, StepId } from "../pipeline/progress-events";
 import { stageStepLabel, stageSteps } from "../stages/stage-steps";
 import { type Display, escapeMarkdownHtml } from "./display";
 

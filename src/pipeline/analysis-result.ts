@@ -2,8 +2,9 @@
 // names are camelCase; the HTTP API and the system this one replaces use snake_case names for the same fields,
 // made in one place (src/wire/analysis-result.ts).
 import type { Decision } from "../agents/decision-record";
-import type { ModelCallRecord, StepName } from "../agents/model-call";
+import type { ModelCallRecord } from "../agents/model-call";
 import type { DebateTurn } from "../agents/prompts/researcher-prompt";
+import type { StepName } from "../agents/steps";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import type { StraightLine } from "../charts/straight-line";
 import type { ProviderId } from "../config/providers";

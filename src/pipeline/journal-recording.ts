@@ -12,7 +12,7 @@ import type { Stages } from "../config/stages-schema";
 import { CANCELLED_CODE } from "../journal/analysis-status";
 import type { JournalEntryInput, JournalSource } from "../journal/journal-entry";
 import { estimateCostUsd } from "../llm/model-prices";
-import { modelSettingsFor } from "../models/create-chat-model";
+import { modelSettingsFor } from "../llm/model-settings";
 import { toWireResult } from "../wire/analysis-result";
 import type { AnalysisResult } from "./analysis-result";
 import type { AnalyzeRequest } from "./analyze-request";

@@ -37,12 +37,13 @@ import { createDatabaseHandle, type DatabaseHandle } from "../journal/database-h
 import type { JournalSource } from "../journal/journal-entry";
 import type { LaterBarsRequest } from "../journal/score-outcomes";
 import type { ChatModel } from "../llm/chat-model";
+import type { ModelRole } from "../llm/model-settings";
 import type { AssetEntry } from "../market/assets";
 import type { Candle } from "../market/candle";
 import { type CustomAssetStore, listAssets } from "../market/custom-asset-store";
 import { type DateRangeRequest, type DateRangeValidation, validateDateRange } from "../market/date-range";
 import { DAY_MS, maxLookbackDays, timeframeInfo, timeframeSchema } from "../market/timeframes";
-import { createChatModel, type ModelRole } from "../models/create-chat-model";
+import { createChatModel } from "../models/create-chat-model";
 import { type ApiKeyValidation, validateApiKey } from "../models/validate-api-key";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, type PluginSummary, summarisePlugins } from "../plugins/plugin-set";
@@ -57,7 +58,8 @@ import {
   type ParsedAnalyzeRequest,
 } from "./analyze-request";
 import { entryFromFailure, entryFromResult } from "./journal-recording";
-import { loadCandles, type LoadedCandles, loadWindow } from "./load-candles";
+import { loadCandles, loadWindow } from "./load-candles";
+import type { LoadedCandles } from "./loaded-candles";
 import { createPipelineJournal, databaseUrlOf, passwordOf, type PipelineJournal } from "./pipeline-journal";
 import { replayLesson } from "./replay-lesson";
 import { runAnalysis } from "./run-analysis";

@@ -19,7 +19,7 @@ import { summariseTrendlines } from "../agents/trend-summary";
 import type { ChartRenderer } from "../charts/png-renderer";
 import { fitCandleTrendlines } from "../charts/trendlines";
 import { normaliseStages, type Stages } from "../config/stages-schema";
-import { computeIndicators } from "../indicators";
+import { computeIndicators } from "../indicators/compute-indicators";
 import type { ChatModel } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";

@@ -7,7 +7,8 @@
 //   stores that lesson with the analysis once it is recorded.
 import type { AnalysisContext } from "../agents/analysis-context";
 import type { Decision } from "../agents/decision-record";
-import type { DecisionExtras, DecisionReports } from "../agents/prompts/decision-prompt";
+import type { DecisionExtras } from "../agents/prompts/decision-prompt";
+import type { DecisionReports } from "../agents/prompts/decision-reports";
 import type { DebateTurn } from "../agents/prompts/researcher-prompt";
 import { runReflection } from "../agents/reflection-agent";
 import type { TrendlineSummary } from "../agents/trend-summary";

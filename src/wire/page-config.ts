@@ -5,6 +5,7 @@
 import { z } from "zod";
 
 import { DIRECTIVES } from "../agents/decision-record";
+import { type PipelineStep, pipelineSteps } from "../agents/steps";
 import { chartColors } from "../charts/chart-style";
 import { PATTERN_CHART_BAR_COUNT } from "../charts/pattern-figure";
 import { providerIds, providerIdSchema, providerInfo } from "../config/providers";
@@ -19,7 +20,6 @@ import { timeframeTable } from "../market/timeframes";
 import type { IndicatorSnapshot } from "../pipeline/analysis-result";
 import { MAX_CSV_CHARACTERS } from "../pipeline/analyze-request";
 import { MIN_ANALYSIS_BARS } from "../pipeline/load-candles";
-import { type PipelineStep, pipelineSteps } from "../pipeline/progress-events";
 import { STAGE_STEP_KINDS } from "../stages/stage-steps";
 import { WIRE_INDICATOR_KEYS } from "./analysis-result";
 import { wireTimeframeLimit, wireTimeframeLimitSchema } from "./market";

@@ -9,9 +9,10 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
+import type { EvaluationOptions } from "../../src/evaluation/evaluation-options";
 import { findMirrorRow } from "../../src/evaluation/mirror-scores";
 import { evaluationMarkdown, evaluationReportJson } from "../../src/evaluation/report";
-import { type EvaluationOptions, runEvaluation } from "../../src/evaluation/run-evaluation";
+import { runEvaluation } from "../../src/evaluation/run-evaluation";
 import { chartReaderHandler } from "../fakes/chart-reader-handler";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { writeBenchmarkFolder } from "./synthetic-candles";

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { MissingApiKeyError } from "../../src/config/api-keys";
 import { type Config, ConfigError, createConfig } from "../../src/config/config-schema";
-import { createChatModel, modelSettingsFor } from "../../src/models/create-chat-model";
+import { modelSettingsFor } from "../../src/llm/model-settings";
+import { createChatModel } from "../../src/models/create-chat-model";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { configFor, expectNoSecret, secretKey } from "../llm/llm-test-helpers";
 

@@ -3,11 +3,9 @@
 // No SDK, no key, no network. Text is handed out a few words at a time with a short pause between pieces, so a page
 // or notebook shows the reports being written as it would with a model. It spends no tokens: usage is zero.
 import type { ChatModel, ChatRequest, ChatResponse } from "../../llm/chat-model";
+import { DEMO_MODEL } from "../../llm/model-settings";
 import { ProviderError } from "../../llm/provider-error";
 import { demoAnswer } from "./demo-answers";
-
-/** The model name every demo answer reports, whatever name the config gives the role. */
-export const DEMO_MODEL = "demo";
 
 export interface DemoChatModelOptions {
   model?: string;
