@@ -31,7 +31,7 @@ import { costBpsSchema } from "../scoring/trading-cost";
 import { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
 import { loadBacktestSeries, MAX_SERIES_BARS } from "./backtest-series";
 import { assertWithinBudget, type BacktestEstimate, estimateBacktest } from "./cost-estimate";
-import { decisionBars, decisionWindow, walkForwardPoints } from "./decision-schedule";
+import { decisionBars, decisionWindow, walkForwardPoints } from "./walk-forward-schedule";
 
 export const BACKTEST_JOB_KIND = "backtest";
 

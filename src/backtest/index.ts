@@ -42,12 +42,12 @@ export {
   TYPICAL_DISPATCH_USAGE,
   TYPICAL_GRAPH_USAGE,
 } from "./cost-estimate";
-export { decisionBars, decisionMove, decisionWindow } from "./decision-schedule";
 export { barReturns, barsPerYear, maxDrawdown, sharpeRatio } from "./equity-metrics";
 export { checkExitLevels, type ExitLevels, levelExit } from "./exit-levels";
 export { type EngineDecision, type EngineRun, type ExitReason, runPositions, type Trade } from "./position-engine";
 export { type QueuedBacktestReport, queuedBacktestReport } from "./queued-backtest-report";
 export { runBacktest } from "./run-backtest";
+export { decisionBars, decisionMove, decisionWindow } from "./walk-forward-schedule";
 // What a run shows and leaves behind, shared with the evaluation: the progress bar and the report files' check.
 export {
   createRunProgressView,

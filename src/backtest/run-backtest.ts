@@ -31,8 +31,8 @@ import type { BacktestResult } from "./backtest-result";
 import { loadBacktestSeries } from "./backtest-series";
 import { baselineDecisions } from "./baseline-decisions";
 import { assertWithinBudget, type BacktestEstimate, estimateBacktest } from "./cost-estimate";
-import { decisionBars, decisionWindow, walkForwardPoints } from "./decision-schedule";
 import { runMirroredBacktest } from "./mirror-backtest";
+import { decisionBars, decisionWindow, walkForwardPoints } from "./walk-forward-schedule";
 
 export async function runBacktest(options: BacktestOptions): Promise<BacktestResult> {
   const { pipeline: given, config: configInput, dependencies = {}, plugins: pluginOption, ...rest } = options;

@@ -23,7 +23,7 @@ import { benchmarkSchedule } from "./benchmark-schedule";
 import { experimentPointOf } from "./decision-points";
 import { type EvaluationOptions, evaluationOptionsSchema } from "./evaluation-options";
 import { evaluationProtocolSchema } from "./evaluation-protocol";
-import { explorePublishedConventions } from "./published-conventions";
+import { explorePublishedConventions } from "./published/conventions";
 
 export const EVALUATION_JOB_KIND = "evaluation";
 

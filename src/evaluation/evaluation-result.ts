@@ -12,7 +12,7 @@ import type { EvaluationProtocol } from "./evaluation-protocol";
 import type { DriftRow } from "./market-drift";
 import type { MirrorRow } from "./mirror-scores";
 import type { PairedRow } from "./paired-comparisons";
-import type { PublishedConventions } from "./published-conventions";
+import type { PublishedConventions } from "./published/conventions";
 import type { ScoreRow } from "./score-evaluation";
 
 export interface EvaluationSettings {

@@ -21,7 +21,7 @@ import {
   evaluationJobSpecSchema,
 } from "./evaluation-queue";
 import { analysedDirective, type EvaluationResult, type PointRecord } from "./evaluation-result";
-import type { PublishedConventions } from "./published-conventions";
+import type { PublishedConventions } from "./published/conventions";
 import { pointRecord } from "./run-evaluation";
 import { scoreRun } from "./score-run";
 

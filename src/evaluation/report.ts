@@ -6,15 +6,15 @@ import { describeStages, hasStages } from "../config/stages-schema";
 import { isDemoRun } from "../pipeline/analysis-result";
 import { markdownReport, markdownTable } from "../reports/report-markdown";
 import { edgeJson } from "../wire/evaluation";
-import { edgeReportBlocks, edgeSummaryBlocks } from "./edge-report";
 import { describeProtocol, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
-import { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET } from "./published-figures";
+import { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET } from "./published/figures";
+import { conventionsBlocks } from "./published/report-section";
 import { evaluationFigureBlock, type EvaluationReportBlock } from "./report-blocks";
-import { conventionsBlocks } from "./report-conventions";
 import { assetRows, publishedComparisonTable, returnsTable, sideBySideTable } from "./report-tables";
 import { ALL_ASSETS } from "./score-evaluation";
+import { edgeReportBlocks, edgeSummaryBlocks } from "./skill-checks-report";
 
 export const REPORT_TITLE = "Evaluation on the 4h benchmark";
 

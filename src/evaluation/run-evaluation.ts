@@ -34,7 +34,7 @@ import {
   type PointRecord,
 } from "./evaluation-result";
 import { mirrorDecisionPoint } from "./mirror-points";
-import { explorePublishedConventions } from "./published-conventions";
+import { explorePublishedConventions } from "./published/conventions";
 import { scoreRun } from "./score-run";
 
 export async function runEvaluation(options: EvaluationOptions): Promise<EvaluationResult> {

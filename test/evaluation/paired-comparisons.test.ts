@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 
 import { decisionPoints } from "../../src/evaluation/decision-points";
-import { beatsAlwaysLongSentence } from "../../src/evaluation/edge-report";
 import { beats, pairedComparisons } from "../../src/evaluation/paired-comparisons";
+import { beatsAlwaysLongSentence } from "../../src/evaluation/skill-checks-report";
 import type { Directive } from "../../src/scoring/directive";
 import { edgeJson } from "../../src/wire/evaluation";
 import { handMadeEvaluation } from "./hand-made-evaluation";

@@ -2,7 +2,7 @@
 // follows; each window ends at its decision bar; the move is measured over the horizon or to the last close.
 import { describe, expect, it } from "vitest";
 
-import { decisionBars, decisionMove, decisionWindow } from "../../src/backtest/decision-schedule";
+import { decisionBars, decisionMove, decisionWindow } from "../../src/backtest/walk-forward-schedule";
 import { candlesFromCloses } from "../evaluation/synthetic-candles";
 
 describe("decisionBars", () => {

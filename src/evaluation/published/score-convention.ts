@@ -5,10 +5,10 @@
 // random baseline is scored by its expectation (the limit of many seeds): with two classes a sample is won by
 // LONG, by SHORT or by neither, so a fair coin expects (LONG's wins + SHORT's wins) / 2 of the samples; with a third
 // class HOLD that wins the neutral samples, a fair three-sided die expects exactly 1/3.
-import { InputError } from "../common/input-error";
-import { itemAt } from "../common/item-at";
-import { olsSlope } from "../scoring/baselines";
-import { type BenchmarkWindow, windowBar } from "./decision-points";
+import { InputError } from "../../common/input-error";
+import { itemAt } from "../../common/item-at";
+import { olsSlope } from "../../scoring/baselines";
+import { type BenchmarkWindow, windowBar } from "../decision-points";
 
 export interface ConventionSpec {
   /** 0-based index in the window of the entry bar (44: the 45th bar). */

@@ -2,16 +2,16 @@
 // or near-flat move does, a third class, and linear regression's slope against its forecast.
 import { describe, expect, it } from "vitest";
 
-import { InputError } from "../../src/common/input-error";
+import { InputError } from "../../../src/common/input-error";
+import type { BenchmarkWindow } from "../../../src/evaluation/decision-points";
+import { roundsTo } from "../../../src/evaluation/published/figures";
 import {
   type ConventionSpec,
   regressionSign,
   scoreConvention,
   summarise,
-} from "../../src/evaluation/convention-scoring";
-import type { BenchmarkWindow } from "../../src/evaluation/decision-points";
-import { roundsTo } from "../../src/evaluation/published-figures";
-import { candlesFromCloses } from "./synthetic-candles";
+} from "../../../src/evaluation/published/score-convention";
+import { candlesFromCloses } from "../synthetic-candles";
 
 /** 45 rising closes ending at 100, then `after` (bars 46, 47, 48, 49). */
 function window(after: number[]): BenchmarkWindow {

@@ -1,11 +1,11 @@
 // Two checks on the published figures that no single convention answers: how far one seed of the random baseline
 // strays (the published random figures are multiples of 1/300, so they were one draw, not an average), and how many
 // of the plausible linear-regression variants print the published 51.1% by chance. Pure.
-import { randomDirectives } from "../scoring/baselines";
-import { type ConventionSpec, scoreConvention, summarise } from "./convention-scoring";
-import { type BenchmarkWindow, windowBar } from "./decision-points";
-import { PUBLISHED_PROTOCOL } from "./evaluation-protocol";
-import { PUBLISHED_4H_ACCURACY, roundsTo } from "./published-figures";
+import { randomDirectives } from "../../scoring/baselines";
+import { type BenchmarkWindow, windowBar } from "../decision-points";
+import { PUBLISHED_PROTOCOL } from "../evaluation-protocol";
+import { PUBLISHED_4H_ACCURACY, roundsTo } from "./figures";
+import { type ConventionSpec, scoreConvention, summarise } from "./score-convention";
 
 export interface RandomSeedSpread {
   seeds: number;

@@ -1,21 +1,16 @@
 // Which scoring convention, if any, puts the random baseline at the published 46.1% (range 45.0–51.0) and linear
-// regression at 51.1%? Each convention below is scored on the benchmark windows (convention-scoring.ts); the
+// regression at 51.1%? Each convention below is scored on the benchmark windows (score-convention.ts); the
 // verdicts are computed, never written in. Pure.
 //
 // Two facts frame the answer. Under any two-class convention a fair coin expects at most 50% (a sample no side can
 // win only lowers it), and a three-sided die expects 1/3; so a many-seed random of 46.1 needs about 8% of samples
 // to be unwinnable, and an asset at 51.0 cannot come from an expectation at all. A single draw of the coin can land
 // anywhere near 50%: randomSeedSpread measures how often one seed lands where the published figures are.
-import { type ConventionSpec, scoreConvention, summarise } from "./convention-scoring";
-import type { BenchmarkWindow } from "./decision-points";
-import { PUBLISHED_PROTOCOL } from "./evaluation-protocol";
-import {
-  type RandomSeedSpread,
-  randomSeedSpread,
-  type RegressionForkScan,
-  regressionForkScan,
-} from "./published-convention-checks";
-import { PUBLISHED_4H_ACCURACY, roundsTo } from "./published-figures";
+import type { BenchmarkWindow } from "../decision-points";
+import { PUBLISHED_PROTOCOL } from "../evaluation-protocol";
+import { type RandomSeedSpread, randomSeedSpread, type RegressionForkScan, regressionForkScan } from "./figure-checks";
+import { PUBLISHED_4H_ACCURACY, roundsTo } from "./figures";
+import { type ConventionSpec, scoreConvention, summarise } from "./score-convention";
 
 export type ConventionId =
   | "published"

@@ -1,13 +1,13 @@
 // The report section on the published figures, under the published protocol: what the drift says about them, and
 // which scoring conventions were tried against the published random and linear-regression figures, with the
 // verdicts computed from the data. Pure.
-import type { EvaluationResult } from "./evaluation-result";
-import { findDrift } from "./market-drift";
-import type { PublishedConventions } from "./published-conventions";
-import { PUBLISHED_4H_ACCURACY, roundsTo } from "./published-figures";
-import type { EvaluationReportBlock, ReportTable } from "./report-blocks";
-import { acrossAssets, percent } from "./report-tables";
-import { ALL_ASSETS } from "./score-evaluation";
+import type { EvaluationResult } from "../evaluation-result";
+import { findDrift } from "../market-drift";
+import type { EvaluationReportBlock, ReportTable } from "../report-blocks";
+import { acrossAssets, percent } from "../report-tables";
+import { ALL_ASSETS } from "../score-evaluation";
+import type { PublishedConventions } from "./conventions";
+import { PUBLISHED_4H_ACCURACY, roundsTo } from "./figures";
 
 /** The command that prints this section on the shipped benchmark. */
 export const CONVENTIONS_COMMAND = "npm run evaluate -- --protocol published --baselines-only --windows 100";
