@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { createSecretRedactor, packageRoot, plainText } from "../src/common/index";
+import { providerInfo } from "../src/config/index";
 import { MarketDataError, MissingApiKeyError, ProviderError } from "../src/errors";
 import {
   DEMO_LABEL,
@@ -17,7 +18,6 @@ import {
   QuantAgentError,
   remoteProviderIds,
 } from "../src/index";
-import { providerInfo } from "../src/llm/index";
 import { WITHOUT_YAHOO } from "../src/market/market-data-error";
 import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";

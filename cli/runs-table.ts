@@ -1,11 +1,10 @@
 // How `quantagent history runs` shows runs: the evaluations, backtests and probes the journal recorded (finished) and the
-// runs queued for workers, in one list newest first as GET /api/runs answers it (server/run-list.ts), a page at a
+// runs queued for workers, in one list newest first as GET /api/runs answers it (src/wire/run-list.ts), a page at a
 // time; or one run in a few lines; or the HTTP API's JSON with --json. A run made with the demo provider says so.
-import { listRuns, type RunSources } from "../server/run-list";
-import { wireFinishedRun, wireQueuedRun } from "../server/run-wire";
 import { DEMO_LABEL } from "../src/config/providers";
 import { type EvaluationRunSummary, JournalError } from "../src/journal/index";
 import { pendingPoints, type RunProgress } from "../src/queue/index";
+import { listRuns, type RunSources, wireFinishedRun, wireQueuedRun } from "../src/wire/index";
 import { formatTextTable } from "./text-table";
 
 export interface RunsTableOptions {

@@ -6,8 +6,8 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 
 import { formatZodError, quoteInput } from "../../src/common/index";
+import { providerIdSchema } from "../../src/config/index";
 import { type Config, createConfig, switchProvider } from "../../src/index";
-import { providerIdSchema } from "../../src/llm/index";
 import { timeframeSchema } from "../../src/market/index";
 import {
   DEFAULT_NOISE,

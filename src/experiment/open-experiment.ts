@@ -4,11 +4,11 @@
 // the chart-reading probe share; each then scores the decisions its own way. Close it when the run ends (its pipeline, memory's journal).
 import type { Env } from "../config/api-keys";
 import type { Config } from "../config/config-schema";
+import type { Stages } from "../config/stages-schema";
 import type { UsageMeter } from "../llm/usage-meter";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import type { Plugin } from "../plugins/define-plugin";
 import type { PluginSummary } from "../plugins/plugin-set";
-import type { Stages } from "../stages/stages-schema";
 import { decide, type DecideInput } from "./decide";
 import type { Decision } from "./decision";
 import { type AnswerCache, experimentKeyContext, experimentModels } from "./experiment-models";

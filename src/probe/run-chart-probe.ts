@@ -17,7 +17,7 @@ import { type Config, createConfig } from "../config/config-schema";
 import { createDecisionCache } from "../experiment/decision-cache";
 import { openExperiment } from "../experiment/open-experiment";
 import { recordRun } from "../experiment/record-run";
-import { modelSettingsFor } from "../llm/create-chat-model";
+import { modelSettingsFor } from "../llm/model-settings";
 import { createUsageMeter } from "../llm/usage-meter";
 import { isDemoRun } from "../pipeline/analysis-result";
 import { patternPick } from "./pattern-pick";

@@ -13,7 +13,7 @@ import { runCli } from "../../cli/run-cli";
 import { createPipeline } from "../../src/index";
 import { openJournal } from "../../src/journal/index";
 import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
-import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
+import { wireAnalysisResultSchema } from "../../src/wire/analysis-result";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 
 const key = "sk-analyze-command.test-0123456789";

@@ -1,7 +1,8 @@
 // @ts-check
 // The analysis journal's endpoints as the History view calls them: the list (filters and a cursor), one stored
-// analysis, its removal, accuracy per model, scoring outcomes on demand, and the backtest and chart-reading probe runs with their reports. Empty filters are left out of the
-// query: the server refuses an empty value rather than reading it as "any".
+// analysis, its removal, accuracy per model, scoring outcomes on demand, and the backtest and chart-reading probe runs
+// with their reports and figures. Empty filters are left out of the query: the server refuses an empty value rather
+// than reading it as "any".
 import { apiDelete, apiGet, apiPost } from "./api-client.js";
 
 /** @typedef {import("./wire-types.js").AnalysisPage} AnalysisPage */
@@ -13,6 +14,7 @@ import { apiDelete, apiGet, apiPost } from "./api-client.js";
 /** @typedef {import("./wire-types.js").ProbeRunDetail} ProbeRunDetail */
 /** @typedef {import("./wire-types.js").RunSummary} RunSummary */
 /** @typedef {import("./wire-types.js").QueuedRun} QueuedRun */
+/** @typedef {import("./wire-types.js").RunFigure} RunFigure */
 /** @typedef {{asset?: string, timeframe?: string, model?: string, source?: string}} HistoryFilter */
 
 /** The history list's page size. */
@@ -119,4 +121,15 @@ export function getRun(id, { signal } = {}) {
  */
 export function getProbeRun(id, { signal } = {}) {
   return apiGet(`/api/runs/${encodeURIComponent(id)}`, { signal });
+}
+
+/**
+ * A backtest run's equity or drawdown figure as the library draws it for the report (colours, names, order).
+ * @param {string} id
+ * @param {"equity" | "drawdown"} figure
+ * @param {{signal?: AbortSignal}} [options]
+ * @returns {Promise<RunFigure>}
+ */
+export function getRunFigure(id, figure, { signal } = {}) {
+  return apiGet(`/api/runs/${encodeURIComponent(id)}/figures/${figure}`, { signal });
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 
 import { createRunRouter } from "../../../server/routes/run-routes";
-import { wireFinishedRun, wireQueuedRun } from "../../../server/run-wire";
+import { wireFinishedRun, wireQueuedRun } from "../../../src/wire/index";
 import { getJson } from "../test-server";
 import { routeSettings, withRouter } from "./route-harness";
 
