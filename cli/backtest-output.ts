@@ -1,13 +1,15 @@
 // What `quantagent backtest` prints once it has a backtest's result, whether it ran here or was queued for workers
 // (backtest --report): the lines' table and the paired verdict of the model's line (both again for the mirrored
-// series), the files written, the failed analyses and the journal run. The exit code follows from it: 1 when every
+// series), whether any line beats buy-and-hold by more than luck and the deflated Sharpe ratio, the files written, the failed analyses and the journal run. The exit code follows from it: 1 when every
 // analysis failed.
 import {
   type BacktestLine,
   type BacktestResult,
+  deflatedSharpeVerdict,
   lineLabel,
   type LinePairedTest,
   pairedVerdict,
+  significanceVerdict,
   type WrittenReport,
 } from "../src/backtest/index";
 import type { CliContext } from "./cli-context";
@@ -38,6 +40,8 @@ export function printBacktestSummary(context: CliContext, result: BacktestResult
   context.stdout.write(linesTable(result.lines));
   const real = verdict(result.lines, result.paired);
   if (real) context.stdout.write(`\n${real}\n`);
+  if (result.significance.length > 0) context.stdout.write(`\n${significanceVerdict(result)}\n`);
+  if (result.deflatedSharpe) context.stdout.write(`${deflatedSharpeVerdict(result, result.deflatedSharpe)}\n`);
   if (result.mirror) {
     context.stdout.write(`\nOn the mirrored series (every rise a fall of the same size):\n`);
     context.stdout.write(linesTable(result.mirror.lines));

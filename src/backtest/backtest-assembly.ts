@@ -10,6 +10,7 @@ import type { TradingCost } from "../scoring/trading-cost";
 import { backtestLines, engineDecisions } from "./backtest-lines";
 import type { BacktestResult, BacktestSettings } from "./backtest-result";
 import type { LoadedSeries } from "./backtest-series";
+import { bestDeflatedSharpe, lineSignificance } from "./backtest-significance";
 import type { BacktestEstimate } from "./cost-estimate";
 import { decisionRecords } from "./decision-records";
 import { barsPerYear } from "./equity-metrics";
@@ -33,6 +34,10 @@ export interface BacktestOutcome {
   usage: UsageSummary;
   startedAt: string;
   durationMs: number;
+  /** Backtests with a model on the same series, this one included (the deflated Sharpe ratio's tries); default 1. */
+  trials?: number;
+  /** The bootstrap's resamples; default 10,000. */
+  resamples?: number;
 }
 
 export function assembleBacktest(outcome: BacktestOutcome): BacktestResult {
@@ -70,6 +75,8 @@ export function assembleBacktest(outcome: BacktestOutcome): BacktestResult {
     decisions: decisionRecords({ candles, bars, horizon, baselines: outcome.baselines, model: model?.decisions }),
     lines,
     paired,
+    significance: lineSignificance(lines, { step: outcome.step, seed: outcome.seed, resamples: outcome.resamples }),
+    deflatedSharpe: bestDeflatedSharpe(lines, { count: outcome.trials ?? 1 }),
     mirror: outcome.mirror,
     estimate: outcome.estimate,
     usage: outcome.usage,

@@ -1,6 +1,7 @@
 // The backtest's report as blocks (src/reports/): what was run, every line's figures side by side, the equity and
 // drawdown figures, the paired tests against always-LONG with a sentence saying whether the model beats it at 5%,
-// and the decisions whose analysis failed. Markdown, HTML and the notebook view are written from these; a run on the
+// whether any line beats buy-and-hold by more than luck (block bootstrap) and the deflated Sharpe ratio, and the
+// decisions whose analysis failed. Markdown, HTML and the notebook view are written from these; a run on the
 // demo provider says first that its model line is a fixed rule's. Pure.
 import { DEMO_LABEL } from "../config/providers";
 import { describeStages, hasStages } from "../config/stages-schema";
@@ -13,7 +14,14 @@ import {
   lineLabel,
 } from "./backtest-figures";
 import type { BacktestResult } from "./backtest-result";
-import { linesTable, pairedTable, pairedVerdict } from "./backtest-tables";
+import {
+  deflatedSharpeVerdict,
+  linesTable,
+  pairedTable,
+  pairedVerdict,
+  significanceTable,
+  significanceVerdict,
+} from "./backtest-tables";
 import { mirrorReportBlocks } from "./mirror-report";
 
 export function backtestTitle(result: BacktestResult): string {
@@ -94,6 +102,19 @@ export function backtestReportBlocks(result: BacktestResult): BacktestReportBloc
     { kind: "heading", level: 2, text: "Against always-LONG (paired, exact McNemar test)" },
     ...(modelTest && model ? [{ kind: "paragraph" as const, text: pairedVerdict(modelTest, lineLabel(model)) }] : []),
     { kind: "table", table: pairedTable(result) },
+    ...(result.significance.length > 0
+      ? [
+          { kind: "heading" as const, level: 2 as const, text: "More than luck? (block bootstrap of the returns)" },
+          { kind: "paragraph" as const, text: significanceVerdict(result) },
+          { kind: "table" as const, table: significanceTable(result) },
+        ]
+      : []),
+    ...(result.deflatedSharpe
+      ? [
+          { kind: "heading" as const, level: 2 as const, text: "Deflated Sharpe ratio" },
+          { kind: "paragraph" as const, text: deflatedSharpeVerdict(result, result.deflatedSharpe) },
+        ]
+      : []),
     ...mirrorReportBlocks(result),
     ...(failed.length > 0
       ? [

@@ -8,6 +8,7 @@ import type { ModelsUsed } from "../pipeline/analysis-result";
 import type { BaselineId } from "../scoring/baselines";
 import type { Directive } from "../scoring/directive";
 import type { BacktestLine, LinePairedTest } from "./backtest-lines";
+import type { LineDeflatedSharpe, LineSignificance } from "./backtest-significance";
 import type { BacktestEstimate } from "./cost-estimate";
 import type { MirroredBacktest } from "./mirror-backtest";
 
@@ -62,6 +63,13 @@ export interface BacktestResult {
   lines: BacktestLine[];
   /** Every directional line against always_long, on the decisions both scored. */
   paired: LinePairedTest[];
+  /**
+   * Whether the money made is more than luck: each deciding line against buy-and-hold (the model line against
+   * always-LONG too), a circular block bootstrap of the per-bar return difference (backtest-significance.ts).
+   */
+  significance: LineSignificance[];
+  /** The deflated Sharpe ratio of the model line (or, without one, of the best baseline); null when none varies. */
+  deflatedSharpe: LineDeflatedSharpe | null;
   /** With `mirror`: every line played again on the series' mirror image (mirror-backtest.ts); otherwise null. */
   mirror?: MirroredBacktest | null;
   /** What the run was expected to ask of the provider, told before it started; null without a model. */

@@ -31,7 +31,23 @@ export {
   type LoadedSeries,
   MAX_SERIES_BARS,
 } from "./backtest-series";
-export { linesTable, pairedTable, pairedVerdict } from "./backtest-tables";
+export {
+  bestDeflatedSharpe,
+  type LineDeflatedSharpe,
+  type LineSignificance,
+  lineSignificance,
+  perBarReturns,
+  SIGNIFICANCE_AGAINST,
+  type SignificanceAgainst,
+} from "./backtest-significance";
+export {
+  deflatedSharpeVerdict,
+  linesTable,
+  pairedTable,
+  pairedVerdict,
+  significanceTable,
+  significanceVerdict,
+} from "./backtest-tables";
 export { showBacktest, type ShowBacktestOptions } from "./backtest-view";
 export { BACKTEST_BASELINES, baselineDecisions } from "./baseline-decisions";
 export {

@@ -17,7 +17,7 @@ import { hasStages, normaliseStages } from "../config/stages-schema";
 import type { Decision } from "../experiment/decision";
 import { createDecisionCache } from "../experiment/decision-cache";
 import { openExperiment } from "../experiment/open-experiment";
-import { recordRun } from "../experiment/record-run";
+import { readRunJournal, recordRun } from "../experiment/record-run";
 import { modelSettingsFor } from "../llm/model-settings";
 import { createUsageMeter } from "../llm/usage-meter";
 import { assertBarSpacing } from "../market/bar-spacing";
@@ -25,7 +25,7 @@ import { mirrorCandles } from "../market/mirror-candles";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { tradingCost } from "../scoring/trading-cost";
 import { assembleBacktest, perYearOf } from "./backtest-assembly";
-import { backtestRunInput } from "./backtest-journal";
+import { backtestRunInput, modelBacktestsOn, seriesIdentity } from "./backtest-journal";
 import { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
 import type { BacktestResult } from "./backtest-result";
 import { loadBacktestSeries } from "./backtest-series";
@@ -165,6 +165,12 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         })
       : null;
 
+    const target = given ? { pipeline: given } : { config, env };
+    // The backtests already run with a model on this very series: the tries its Sharpe ratio is deflated by.
+    const earlier =
+      settings.includeModel && config.journal
+        ? await readRunJournal(target, (journal) => modelBacktestsOn(journal, seriesIdentity(series)))
+        : undefined;
     const result = assembleBacktest({
       series,
       bars,
@@ -189,9 +195,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       usage: meter.summary(),
       startedAt,
       durationMs: Math.round(performance.now() - started),
+      trials: 1 + (earlier ?? 0),
     });
     if (!config.journal) return result;
-    const target = given ? { pipeline: given } : { config, env };
     return { ...result, ...(await recordRun(backtestRunInput(result), target)) };
   } finally {
     await experiment.close();

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { BacktestAblation } from "../backtest/backtest-ablation";
 import type { BacktestLine } from "../backtest/backtest-lines";
 import type { BacktestResult } from "../backtest/backtest-result";
+import type { LineSignificance } from "../backtest/backtest-significance";
 import { stagesSchema } from "../config/stages-schema";
 import type { TokenUsage } from "../llm/chat-model";
 import type { PairedTest } from "../scoring/paired-test";
@@ -40,6 +41,37 @@ export const wirePairedTestSchema = z.object({
 });
 export const wireLinePairedTestSchema = wirePairedTestSchema.extend({ b: z.literal("always_long") });
 
+/** One line held against a yardstick by the circular block bootstrap of their per-bar return difference. */
+export const wireLineSignificanceSchema = z.object({
+  line: z.string(),
+  against: z.enum(["buy_and_hold", "always_long"]),
+  excess_return: z.number().meta({ description: "the line's total return less the yardstick's: a fraction" }),
+  ci_low: z.number().meta({ description: "the 95% bootstrap interval of the excess return" }),
+  ci_high: z.number(),
+  p_value: z.number().meta({ description: "two-sided: an excess this far from 0 by luck alone" }),
+  sharpe_difference: z
+    .number()
+    .nullable()
+    .meta({ description: "per-bar Sharpe ratios' difference; null when either is flat" }),
+  sharpe_ci_low: z.number().nullable(),
+  sharpe_ci_high: z.number().nullable(),
+  block_bars: z.number().meta({ description: "bars per resampled block: the schedule's step" }),
+  resamples: z.number(),
+});
+
+/** The deflated Sharpe ratio (Bailey and López de Prado, 2014) of the model line, or without one the best baseline. */
+export const wireDeflatedSharpeSchema = z.object({
+  line: z.string(),
+  sharpe: z.number().nullable().meta({ description: "per bar, not annualised" }),
+  trials: z.number().meta({
+    description:
+      "configurations tried: backtests with a model on the same series (this one included), or the baselines",
+  }),
+  sharpe_threshold: z.number().meta({ description: "the largest per-bar Sharpe ratio luck alone would give N tries" }),
+  psr: z.number().nullable().meta({ description: "probability that the true Sharpe ratio is above 0" }),
+  dsr: z.number().nullable().meta({ description: "probability that it is above the threshold; null with one try" }),
+});
+
 export const wireBacktestSettingsSchema = z.object({
   series: z.object({ name: z.string(), timeframe: z.string(), bars: z.number(), start: z.string(), end: z.string() }),
   window_bars: z.number(),
@@ -68,6 +100,8 @@ export const wireBacktestRunReportSchema = z.object({
   settings: wireBacktestSettingsSchema.omit({ cache_dir: true }),
   lines: z.array(wireBacktestLineSchema),
   paired: z.array(wireLinePairedTestSchema),
+  significance: z.array(wireLineSignificanceSchema),
+  deflated_sharpe: wireDeflatedSharpeSchema.nullable(),
   mirror: wireMirroredBacktestSchema.nullable(),
 });
 export type WireBacktestRunReport = z.infer<typeof wireBacktestRunReportSchema>;
@@ -154,6 +188,22 @@ export function wireBacktestLine(line: BacktestLine): WireBacktestLine {
   };
 }
 
+export function wireLineSignificance(test: LineSignificance): z.infer<typeof wireLineSignificanceSchema> {
+  return {
+    line: test.line,
+    against: test.against,
+    excess_return: test.excessReturn,
+    ci_low: test.ciLow,
+    ci_high: test.ciHigh,
+    p_value: test.pValue,
+    sharpe_difference: test.sharpeDifference,
+    sharpe_ci_low: test.sharpeCiLow,
+    sharpe_ci_high: test.sharpeCiHigh,
+    block_bars: test.blockBars,
+    resamples: test.resamples,
+  };
+}
+
 export function wirePairedTest<A extends string, B extends string>(test: PairedTest & { a: A; b: B }) {
   return {
     a: test.a,
@@ -198,6 +248,15 @@ export function backtestRunReport(result: BacktestResult): WireBacktestRunReport
     settings,
     lines: result.lines.map(wireBacktestLine),
     paired: result.paired.map(wirePairedTest),
+    significance: result.significance.map(wireLineSignificance),
+    deflated_sharpe: result.deflatedSharpe && {
+      line: result.deflatedSharpe.line,
+      sharpe: result.deflatedSharpe.sharpe,
+      trials: result.deflatedSharpe.trials,
+      sharpe_threshold: result.deflatedSharpe.sharpeThreshold,
+      psr: result.deflatedSharpe.psr,
+      dsr: result.deflatedSharpe.dsr,
+    },
     mirror: mirror
       ? { lines: mirror.lines.map(wireBacktestLine), paired: mirror.paired.map(wirePairedTest), errors: mirror.errors }
       : null,

@@ -7,7 +7,13 @@ import { z } from "zod";
 import { type BacktestFigure, backtestFigure, type BacktestFigureId } from "../backtest/backtest-figures";
 import type { EvaluationRunSummary } from "../journal/evaluation-runs";
 import type { RunProgress } from "../queue/run-progress";
-import { wireBacktestLineSchema, wireLinePairedTestSchema, wireMirroredBacktestSchema } from "./backtest";
+import {
+  wireBacktestLineSchema,
+  wireDeflatedSharpeSchema,
+  wireLinePairedTestSchema,
+  wireLineSignificanceSchema,
+  wireMirroredBacktestSchema,
+} from "./backtest";
 
 const modelSchema = z.object({ provider: z.string(), model: z.string() });
 
@@ -62,6 +68,14 @@ const backtestReportSchema = z.object({
   settings: z.record(z.string(), z.unknown()),
   lines: z.array(wireBacktestLineSchema),
   paired: z.array(wireLinePairedTestSchema),
+  significance: z
+    .array(wireLineSignificanceSchema)
+    .optional()
+    .meta({ description: "each line against buy-and-hold (bootstrap); absent in runs recorded before it existed" }),
+  deflated_sharpe: wireDeflatedSharpeSchema
+    .nullable()
+    .optional()
+    .meta({ description: "the deflated Sharpe ratio; absent in runs recorded before it existed" }),
   mirror: wireMirroredBacktestSchema.nullable().optional().meta({
     description:
       "every line played again on the series' mirror image (a run with mirror); null without it, absent in runs recorded before it existed",

@@ -184,6 +184,37 @@ describe("runBacktest with the model", () => {
       await pipeline.close();
     }
   }, 120_000);
+  it("deflates the model line's Sharpe ratio by the backtests with a model on the same series in the journal", async () => {
+    const dataDir = await mkdtemp(path.join(scratch, "trials-"));
+    const run = (name: string) =>
+      runBacktest({
+        series: { candles, timeframe: "4h", name },
+        config: { agent_llm_provider: "demo", graph_llm_provider: "demo", data_dir: dataDir, journal: true },
+        cacheDir: false,
+        concurrency: 1,
+        dependencies: { renderer, env: {} },
+      });
+    // Baselines only on the same series: not a try of a model, so never counted.
+    await runBacktest({
+      series: { candles, timeframe: "4h", name: "Wavy" },
+      includeModel: false,
+      config: { data_dir: dataDir, journal: true },
+    });
+    const first = await run("Wavy");
+    expect(first.deflatedSharpe).toMatchObject({ line: "gpt-4o", trials: 1, dsr: null });
+    const second = await run("Wavy");
+    expect(second.deflatedSharpe).toMatchObject({ line: "gpt-4o", trials: 2 });
+    expect(second.deflatedSharpe?.dsr).toBeTypeOf("number");
+    expect(second.deflatedSharpe!.dsr!).toBeLessThan(second.deflatedSharpe!.psr!);
+    // Another series (its name differs): its own first try.
+    expect((await run("Wavy again")).deflatedSharpe).toMatchObject({ trials: 1, dsr: null });
+    // The model line held against buy-and-hold and always-LONG; each baseline against buy-and-hold only.
+    const tests = second.significance.map((test) => `${test.line}/${test.against}`);
+    expect(tests.slice(0, 2)).toEqual(["gpt-4o/buy_and_hold", "gpt-4o/always_long"]);
+    expect(tests.filter((test) => test.endsWith("/always_long"))).toEqual(["gpt-4o/always_long"]);
+    expect(tests).not.toContain("buy_and_hold/buy_and_hold");
+  }, 120_000);
+
   it("on the demo provider: no key, free within a zero budget, every decision the rule's, the report says so", async () => {
     const estimates: BacktestEstimate[] = [];
     const result = await runBacktest({
