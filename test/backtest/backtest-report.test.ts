@@ -10,13 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   backtestMarkdown,
   type BacktestResult,
+  deflatedSharpeVerdict,
+  type LineSignificance,
   pairedVerdict,
   runBacktest,
+  significanceVerdict,
   showBacktest,
   writeBacktestReport,
 } from "../../src/backtest/index";
 import { readPngSize } from "../../src/charts/png-size";
-import { backtestReportJson } from "../../src/wire/index";
+import { backtestReportJson, wireBacktestSchema } from "../../src/wire/index";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 
 let scratch: string;
@@ -65,6 +68,91 @@ describe("the backtest's JSON", () => {
     expect((json.backtest.decisions as Record<string, unknown>[])[2]).toMatchObject({
       error: expect.stringMatching(/Network Error/),
     });
+  });
+
+  it("holds each baseline's bootstrap against buy-and-hold and the best baseline's deflated Sharpe ratio, as its schema says", () => {
+    const json = JSON.parse(backtestReportJson(result)) as { backtest: Record<string, unknown> };
+    expect(wireBacktestSchema.safeParse(json.backtest).success).toBe(true);
+    const significance = json.backtest.significance as Record<string, unknown>[];
+    expect(significance.map((test) => test.line)).toEqual(
+      result.lines.filter((line) => line.name !== "buy_and_hold").map((line) => line.name),
+    );
+    expect(significance[0]).toMatchObject({
+      against: "buy_and_hold",
+      excess_return: expect.any(Number),
+      ci_low: expect.any(Number),
+      ci_high: expect.any(Number),
+      p_value: expect.any(Number),
+      block_bars: result.settings.step,
+      resamples: 10_000,
+    });
+    expect(json.backtest.deflated_sharpe).toMatchObject({
+      line: expect.any(String),
+      trials: expect.any(Number),
+      sharpe_threshold: expect.any(Number),
+      psr: expect.any(Number),
+      dsr: expect.any(Number),
+    });
+  });
+
+  it("gives the same bootstrap for the same seed, and another for another seed", async () => {
+    const again = await runBacktest({
+      series: { candles: candlesFromCloses(wavyCloses(120, 2)), timeframe: "4h", name: "Wavy <b>series</b>" },
+      includeModel: false,
+      config: { data_dir: scratch, journal: false },
+    });
+    expect(again.significance).toEqual(result.significance);
+    const reseeded = await runBacktest({
+      series: { candles: candlesFromCloses(wavyCloses(120, 2)), timeframe: "4h", name: "Wavy <b>series</b>" },
+      includeModel: false,
+      seed: 99,
+      config: { data_dir: scratch, journal: false },
+    });
+    expect(reseeded.significance.map((test) => test.ciLow)).not.toEqual(result.significance.map((test) => test.ciLow));
+  });
+});
+
+describe("significanceVerdict and deflatedSharpeVerdict", () => {
+  const against = (line: string, excessReturn: number, pValue: number): LineSignificance => ({
+    line,
+    against: "buy_and_hold",
+    excessReturn,
+    ciLow: excessReturn - 0.01,
+    ciHigh: excessReturn + 0.01,
+    pValue,
+    sharpeDifference: null,
+    sharpeCiLow: null,
+    sharpeCiHigh: null,
+    blockBars: 3,
+    resamples: 10_000,
+  });
+  const withTests = (significance: LineSignificance[]) => ({ ...result, significance });
+
+  it("names the lines that beat buy-and-hold at 5%, and those that trail it, on both sides of 5%", () => {
+    const text = significanceVerdict(
+      withTests([against("momentum", 0.2, 0.01), against("always_short", -0.3, 0.002), against("random", 0.1, 0.2)]),
+    );
+    expect(text).toMatch(/^Beats buy-and-hold at 5% .*: Momentum \(p = 0\.0100\)\./);
+    expect(text).toContain("Does worse than buy-and-hold at 5%: Always short (p = 0.0020).");
+    expect(text).not.toContain("Random");
+    expect(text).toContain("10000 resamples in blocks of 3 bars");
+    // Just above 5%, or significant on the losing side only: nothing beats it.
+    expect(significanceVerdict(withTests([against("momentum", 0.2, 0.0501)]))).toMatch(
+      /^Nothing beats buy-and-hold at 5%/,
+    );
+    expect(significanceVerdict(withTests([against("momentum", -0.2, 0.01)]))).toMatch(/^Nothing beats buy-and-hold/);
+    expect(significanceVerdict(withTests([]))).toBe("Too few bars to test any line against buy-and-hold.");
+  });
+
+  it("says whether the deflated Sharpe ratio clears luck at 95%, on both sides, and that one try deflates nothing", () => {
+    const deflated = { line: "momentum", sharpe: 0.05, trials: 5, sharpeThreshold: 0.03, psr: 0.99 };
+    expect(deflatedSharpeVerdict(result, { ...deflated, dsr: 0.96 })).toMatch(
+      /^Momentum: per-bar Sharpe ratio 0\.0500 against 0\.0300, .*in 5 tries \(it is the best of 5 baselines\); deflated Sharpe ratio 0\.960 .*: above what luck alone/,
+    );
+    expect(deflatedSharpeVerdict(result, { ...deflated, dsr: 0.94 })).toContain(": not above what luck alone");
+    expect(deflatedSharpeVerdict(result, { ...deflated, trials: 1, sharpeThreshold: 0, dsr: null })).toContain(
+      "nothing to deflate by",
+    );
   });
 });
 
