@@ -5,11 +5,10 @@
 import {
   type BacktestLine,
   type BacktestResult,
-  deflatedSharpeVerdict,
   lineLabel,
   type LinePairedTest,
   pairedVerdict,
-  significanceVerdict,
+  significanceWords,
   type WrittenReport,
 } from "../src/backtest/index";
 import type { CliContext } from "./cli-context";
@@ -40,8 +39,8 @@ export function printBacktestSummary(context: CliContext, result: BacktestResult
   context.stdout.write(linesTable(result.lines));
   const real = verdict(result.lines, result.paired);
   if (real) context.stdout.write(`\n${real}\n`);
-  if (result.significance.length > 0) context.stdout.write(`\n${significanceVerdict(result)}\n`);
-  if (result.deflatedSharpe) context.stdout.write(`${deflatedSharpeVerdict(result, result.deflatedSharpe)}\n`);
+  const words = significanceWords(result);
+  if (words.length > 0) context.stdout.write(`\n${words.join("\n")}\n`);
   if (result.mirror) {
     context.stdout.write(`\nOn the mirrored series (every rise a fall of the same size):\n`);
     context.stdout.write(linesTable(result.mirror.lines));

@@ -71,6 +71,11 @@ const TYPES: { name: string; about: string; schema?: z.ZodType; type?: string }[
   { name: "RunPage", about: "GET /api/runs", schema: wire.runsPageAnswerSchema },
   { name: "RunAnswer", about: "GET /api/runs/<id>", schema: wire.runAnswerSchema },
   { name: "RunDetail", about: "a finished run with its report", type: 'Extract<RunAnswer, { state: "finished" }>' },
+  {
+    name: "BacktestRunDetail",
+    about: "a finished backtest run with its report",
+    type: 'RunSummary & { report: Extract<NonNullable<RunDetail["report"]>, { lines: unknown }> | null }',
+  },
   { name: "ProbeReport", about: "a chart-reading probe's scores", schema: wire.wireProbeReportSchema },
   {
     name: "ProbeScore",

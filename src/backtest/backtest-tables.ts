@@ -103,6 +103,14 @@ export function deflatedSharpeVerdict(result: BacktestResult, deflated: LineDefl
   return `${label}: per-bar Sharpe ratio ${sharpe} against ${deflated.sharpeThreshold.toFixed(4)}, the largest luck alone would give in ${tries}; deflated Sharpe ratio ${deflated.dsr.toFixed(3)} (probabilistic, against 0: ${psr}): ${verdict}.`;
 }
 
+/** The bootstrap's verdict and the deflated Sharpe ratio's, as the report, the CLI and the History say them. */
+export function significanceWords(result: BacktestResult): string[] {
+  return [
+    ...(result.significance.length > 0 ? [significanceVerdict(result)] : []),
+    ...(result.deflatedSharpe ? [deflatedSharpeVerdict(result, result.deflatedSharpe)] : []),
+  ];
+}
+
 /** Whether the line beats always-LONG at 5%, in words. */
 export function pairedVerdict(test: LinePairedTest, label: string): string {
   const p = test.pValue < 0.0001 ? test.pValue.toExponential(1) : test.pValue.toFixed(3);

@@ -47,6 +47,7 @@ export {
   pairedVerdict,
   significanceTable,
   significanceVerdict,
+  significanceWords,
 } from "./backtest-tables";
 export { showBacktest, type ShowBacktestOptions } from "./backtest-view";
 export { BACKTEST_BASELINES, baselineDecisions } from "./baseline-decisions";

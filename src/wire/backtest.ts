@@ -8,6 +8,7 @@ import type { BacktestAblation } from "../backtest/backtest-ablation";
 import type { BacktestLine } from "../backtest/backtest-lines";
 import type { BacktestResult } from "../backtest/backtest-result";
 import type { LineSignificance } from "../backtest/backtest-significance";
+import { significanceWords } from "../backtest/backtest-tables";
 import { stagesSchema } from "../config/stages-schema";
 import type { TokenUsage } from "../llm/chat-model";
 import type { PairedTest } from "../scoring/paired-test";
@@ -102,6 +103,9 @@ export const wireBacktestRunReportSchema = z.object({
   paired: z.array(wireLinePairedTestSchema),
   significance: z.array(wireLineSignificanceSchema),
   deflated_sharpe: wireDeflatedSharpeSchema.nullable(),
+  verdict: z.array(z.string()).meta({
+    description: "in words: whether any line beats buy-and-hold by more than luck, and the deflated Sharpe ratio",
+  }),
   mirror: wireMirroredBacktestSchema.nullable(),
 });
 export type WireBacktestRunReport = z.infer<typeof wireBacktestRunReportSchema>;
@@ -257,6 +261,7 @@ export function backtestRunReport(result: BacktestResult): WireBacktestRunReport
       psr: result.deflatedSharpe.psr,
       dsr: result.deflatedSharpe.dsr,
     },
+    verdict: significanceWords(result),
     mirror: mirror
       ? { lines: mirror.lines.map(wireBacktestLine), paired: mirror.paired.map(wirePairedTest), errors: mirror.errors }
       : null,

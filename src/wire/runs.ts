@@ -76,6 +76,10 @@ const backtestReportSchema = z.object({
     .nullable()
     .optional()
     .meta({ description: "the deflated Sharpe ratio; absent in runs recorded before it existed" }),
+  verdict: z
+    .array(z.string())
+    .optional()
+    .meta({ description: "the two in words; absent in runs recorded before them" }),
   mirror: wireMirroredBacktestSchema.nullable().optional().meta({
     description:
       "every line played again on the series' mirror image (a run with mirror); null without it, absent in runs recorded before it existed",

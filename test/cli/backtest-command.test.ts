@@ -59,6 +59,11 @@ describe("quantagent backtest", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Line +Trades +Return +Sharpe +Max drawdown +Hit rate +Exposure/);
     expect(run.stdout).toMatch(/Buy and hold +1 /);
+    // Whether anything beats buy-and-hold by more than luck, and the best baseline's deflated Sharpe ratio, in words.
+    expect(run.stdout).toMatch(/\n(Nothing beats|Beats) buy-and-hold at 5%.*10000 resamples in blocks of 3 bars\.\n/);
+    expect(run.stdout).toMatch(
+      /per-bar Sharpe ratio -?\d\.\d{4} against .*\(it is the best of \d baselines\); deflated Sharpe ratio \d\.\d{3}/,
+    );
     expect(run.stdout).toMatch(/Recorded in the journal as run [0-9a-f-]{36}\./);
     const report = JSON.parse(readFileSync(path.join(out, "backtest.json"), "utf8"));
     expect(report.backtest.settings).toMatchObject({

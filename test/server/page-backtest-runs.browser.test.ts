@@ -6,7 +6,7 @@ import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { backtestRunInput } from "../../src/backtest/backtest-journal";
-import { runBacktest } from "../../src/backtest/index";
+import { runBacktest, significanceWords } from "../../src/backtest/index";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
 import { forbiddenElementsIn, loadPage, pwned, text as textOf, waitForText } from "./page-helpers";
@@ -100,7 +100,11 @@ describe("the History's backtest runs", () => {
       buyAndHold.hitRate === null ? "–" : `${(buyAndHold.hitRate * 100).toFixed(1)}%`,
       `${(buyAndHold.exposure * 100).toFixed(0)}%`,
     ]);
-    for (const container of ["#backtest-runs-rows", "#backtest-run-title", "#backtest-lines-rows"])
+    // Whether anything beats buy-and-hold by more than luck, and the deflated Sharpe ratio: the library's words.
+    const verdict = await page.$$eval("#backtest-verdict p", (found) => found.map((item) => item.textContent));
+    expect(verdict).toEqual(significanceWords(withModel));
+    expect(verdict[0]).toMatch(/buy-and-hold at 5%/);
+    for (const container of ["#backtest-runs-rows", "#backtest-run-title", "#backtest-lines-rows", "#backtest-verdict"])
       expect(await forbiddenElementsIn(page, container), container).toEqual([]);
     // The chart is Plotly's SVG; a name in its legend is text, never an element of its own.
     expect(await page.$$eval("#backtest-equity .legend :is(img, b, script, a)", (nodes) => nodes.length)).toBe(0);

@@ -32,7 +32,7 @@ function checkPageModule(source: string): { code: number; message: string }[] {
 const probe = (body: string) =>
   [
     "// @ts-check",
-    '/** @typedef {import("./wire-types.js").RunDetail} RunDetail */',
+    '/** @typedef {import("./wire-types.js").BacktestRunDetail} RunDetail */',
     '/** @typedef {import("./wire-types.js").AnalysisSummary} AnalysisSummary */',
     "/** @param {RunDetail} run @param {AnalysisSummary} summary */",
     `export function read(run, summary) { return ${body}; }`,

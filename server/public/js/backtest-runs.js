@@ -60,6 +60,7 @@ export function createBacktestRuns() {
   const title = byId("backtest-run-title");
   const chart = byId("backtest-equity");
   const lines = byId("backtest-lines-rows", HTMLTableSectionElement);
+  const verdict = byId("backtest-verdict");
   /** @type {AbortController | undefined} */
   let loading;
   /** @type {AbortController | undefined} */
@@ -103,6 +104,8 @@ export function createBacktestRuns() {
       const figure = await getRunFigure(id, "equity", { signal: controller.signal });
       const labels = lineLabels(figure);
       clear(lines).append(...report.lines.map((line) => lineRow(line, labels)));
+      // Whether any line beats buy-and-hold by more than luck, in the library's words (absent in older runs).
+      clear(verdict).append(...(report.verdict ?? []).map((text) => element("p", {}, text)));
       detail.hidden = false;
       await drawEquity(chart, figure);
       setMessage(status, "");

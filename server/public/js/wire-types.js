@@ -905,6 +905,28 @@
  *       b_only: number;
  *       p_value: number;
  *     }[];
+ *     significance?: {
+ *       line: string;
+ *       against: "buy_and_hold" | "always_long";
+ *       excess_return: number;
+ *       ci_low: number;
+ *       ci_high: number;
+ *       p_value: number;
+ *       sharpe_difference: number | null;
+ *       sharpe_ci_low: number | null;
+ *       sharpe_ci_high: number | null;
+ *       block_bars: number;
+ *       resamples: number;
+ *     }[];
+ *     deflated_sharpe?: {
+ *       line: string;
+ *       sharpe: number | null;
+ *       trials: number;
+ *       sharpe_threshold: number;
+ *       psr: number | null;
+ *       dsr: number | null;
+ *     } | null;
+ *     verdict?: string[];
  *     mirror?: {
  *       lines: {
  *         name: string;
@@ -1022,6 +1044,11 @@
 /**
  * a finished run with its report.
  * @typedef {Extract<RunAnswer, { state: "finished" }>} RunDetail
+ */
+
+/**
+ * a finished backtest run with its report.
+ * @typedef {RunSummary & { report: Extract<NonNullable<RunDetail["report"]>, { lines: unknown }> | null }} BacktestRunDetail
  */
 
 /**
