@@ -14,8 +14,8 @@ import {
   type LineSignificance,
   pairedVerdict,
   runBacktest,
-  significanceVerdict,
   showBacktest,
+  significanceVerdict,
   writeBacktestReport,
 } from "../../src/backtest/index";
 import { readPngSize } from "../../src/charts/png-size";
