@@ -52,24 +52,36 @@ export function blockBootstrapComparison(
 
   const excessReturn = totalReturn(a) - totalReturn(b);
   const sharpeDifference = difference(perBarSharpe(a), perBarSharpe(b));
+  // One pass a resample, nothing copied: each drawn bar adds its returns and their squares to four running sums,
+  // from which the total returns and both Sharpe ratios follow (the sums of squares kept beside the returns).
+  const valuesA = Float64Array.from(a);
+  const valuesB = Float64Array.from(b);
+  const squaresA = valuesA.map((value) => value * value);
+  const squaresB = valuesB.map((value) => value * value);
   const excesses = new Float64Array(resamples);
   const sharpes: number[] = [];
-  const drawnA = new Float64Array(bars);
-  const drawnB = new Float64Array(bars);
   let farther = 0;
   for (let resample = 0; resample < resamples; resample += 1) {
+    let sumA = 0;
+    let sumB = 0;
+    let squareSumA = 0;
+    let squareSumB = 0;
     for (let filled = 0; filled < bars;) {
-      const start = Math.floor(random() * bars);
-      for (let offset = 0; offset < blockBars && filled < bars; offset += 1, filled += 1) {
-        const bar = (start + offset) % bars;
-        drawnA[filled] = a[bar]!;
-        drawnB[filled] = b[bar]!;
+      let bar = Math.floor(random() * bars);
+      const take = Math.min(blockBars, bars - filled);
+      for (let offset = 0; offset < take; offset += 1) {
+        sumA += valuesA[bar]!;
+        sumB += valuesB[bar]!;
+        squareSumA += squaresA[bar]!;
+        squareSumB += squaresB[bar]!;
+        bar = bar + 1 === bars ? 0 : bar + 1;
       }
+      filled += take;
     }
-    const excess = totalReturn(drawnA) - totalReturn(drawnB);
+    const excess = sumA - sumB;
     excesses[resample] = excess;
     if (Math.abs(excess - excessReturn) >= Math.abs(excessReturn) - 1e-12) farther += 1;
-    const sharpe = difference(perBarSharpe(drawnA), perBarSharpe(drawnB));
+    const sharpe = difference(sharpeOfSums(sumA, squareSumA, bars), sharpeOfSums(sumB, squareSumB, bars));
     if (sharpe !== null) sharpes.push(sharpe);
   }
   excesses.sort();
@@ -91,6 +103,13 @@ function totalReturn(returns: ArrayLike<number>): number {
   let total = 0;
   for (let index = 0; index < returns.length; index += 1) total += returns[index]!;
   return total;
+}
+
+/** Mean over sample standard deviation from the sums; null when the returns do not vary (to rounding). */
+function sharpeOfSums(sum: number, squareSum: number, count: number): number | null {
+  const mean = sum / count;
+  const variance = (squareSum - sum * mean) / (count - 1);
+  return variance > 1e-12 * (squareSum / count) ? mean / Math.sqrt(variance) : null;
 }
 
 function difference(left: number | null, right: number | null): number | null {
