@@ -8,7 +8,10 @@
 //    in a fresh folder, the baselines, the position engine, every line and the paired tests). The difference per
 //    decision is the backtest's overhead; a rerun, with every decision cached, is shown too.
 // 2. A 2,000-bar baselines-only backtest from a CSV file, against reading and parsing that CSV alone (median of N
-//    runs each): the ratio is what the schedule, the five baselines, buy-and-hold, the engine and the figures add.
+//    runs each): the ratio is what the schedule, the five baselines, buy-and-hold, the engine, the figures and the
+//    significance add.
+// 3. The significance alone: one block bootstrap of 10,000 resamples of the 2,000 bars, all the run's comparisons,
+//    and their share of the same backtest.
 //
 // Run: npm run bench:backtest [-- --decisions 30 --repeats 5 --runs 15]
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +19,8 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 
 import { longestBenchmarkSeries } from "../scripts/join-benchmark-series";
+import type { BacktestResult } from "../src/backtest/backtest-result";
+import { lineSignificance, perBarReturns } from "../src/backtest/backtest-significance";
 import { runBacktest } from "../src/backtest/run-backtest";
 import { decisionWindow } from "../src/backtest/walk-forward-schedule";
 import { createChartRenderer } from "../src/charts/png-renderer";
@@ -23,6 +28,7 @@ import { readCsvFile } from "../src/market/csv-source";
 import { candlesToCsv } from "../src/market/csv-text-writer";
 import type { AnalysisResult } from "../src/pipeline/analysis-result";
 import { createPipeline, Pipeline } from "../src/pipeline/pipeline";
+import { blockBootstrapComparison } from "../src/scoring/block-bootstrap";
 import { syntheticCandles } from "../test/support/synthetic-candles";
 import { numberArgument } from "./support/arguments";
 import { InstantAnalystModel } from "./support/instant-analyst-model";
@@ -156,6 +162,40 @@ async function baselinesAgainstCsv(scratch: string): Promise<void> {
   console.log(`   reading the CSV alone:        ${ms(median(csv))}`);
   console.log(`   runBacktest from the CSV:     ${ms(median(backtest))}`);
   console.log(`   ratio:                        ${(median(backtest) / median(csv)).toFixed(2)}x`);
+  await bootstrapCost(result);
+}
+
+/**
+ * 3. The significance's cost: one circular block bootstrap of 10,000 resamples over the 2,000-bar series' per-bar
+ * returns (always-LONG against buy-and-hold), and all the run's comparisons, against the rest of the same backtest.
+ */
+async function bootstrapCost(result: BacktestResult): Promise<void> {
+  const line = (name: string) => result.lines.find((candidate) => candidate.name === name)!;
+  const a = perBarReturns(line("always_long"));
+  const b = perBarReturns(line("buy_and_hold"));
+  const step = result.settings.step;
+  const one: number[] = [];
+  const all: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    one.push((await timed(async () => blockBootstrapComparison(a, b, { blockBars: step, resamples: 10_000 }))).ms);
+    all.push((await timed(async () => lineSignificance(result.lines, { step, seed: 1 }))).ms);
+  }
+  const options = {
+    series: { candles: syntheticCandles({ count: 2000, seed: 11 }), timeframe: "4h" as const, name: "synthetic" },
+    includeModel: false,
+    config: { journal: false },
+  };
+  const whole: number[] = [];
+  for (let run = 0; run < Math.min(runs, 7); run++) whole.push((await timed(() => runBacktest(options))).ms);
+  const comparisons = result.significance.length;
+  const rest = median(whole) - median(all);
+  console.log(
+    `\n3. The significance: ${a.length} bars, 10,000 resamples in blocks of ${step}, median of ${runs} (load average ${loadAverage()})`,
+  );
+  console.log(`   one bootstrap comparison:     ${ms(median(one))} (target at most 1 s)`);
+  console.log(`   the run's ${comparisons} comparisons:     ${ms(median(all))}`);
+  console.log(`   runBacktest, in all:          ${ms(median(whole))} (the rest: ${ms(rest)})`);
+  console.log(`   the comparisons against the rest of the backtest: ${(median(all) / rest).toFixed(1)}x`);
 }
 
 function loadAverage(): string {
