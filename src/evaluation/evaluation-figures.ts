@@ -11,6 +11,7 @@ import { horizonLabel, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
 import { type LabelledMarkerTrace, mirrorFigure } from "./mirror-figure";
+import { reliabilityFigure, type ReliabilityTrace } from "./reliability-figure";
 import type { FigureId } from "./report-blocks";
 import { assetRows, methodLabels, methodsOf } from "./report-tables";
 import { ALL_ASSETS, findScore, methodColor } from "./score-evaluation";
@@ -43,7 +44,7 @@ export interface MarkerTrace {
   marker: { color: string; symbol: string; size: number };
 }
 
-export type EvaluationFigure = ReportFigure<BarTrace | MarkerTrace | LabelledMarkerTrace>;
+export type EvaluationFigure = ReportFigure<BarTrace | MarkerTrace | LabelledMarkerTrace | ReliabilityTrace>;
 
 function baseLayout(title: string, yAxis: Record<string, unknown>): EvaluationFigure["layout"] {
   return {
@@ -148,6 +149,8 @@ export function evaluationFigure(result: EvaluationResult, figure: FigureId, hor
       return meanReturnFigure(result, horizon);
     case "mirror":
       return mirrorFigure(result, horizon);
+    case "reliability":
+      return reliabilityFigure(result, horizon);
     default: {
       const exhaustive: never = figure;
       return exhaustive;

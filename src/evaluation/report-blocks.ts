@@ -5,7 +5,7 @@ import type { ScoreHorizon } from "./evaluation-protocol";
 
 export type { ReportTable } from "../reports/report-blocks";
 
-export type FigureId = "accuracy" | "mean-return" | "mirror";
+export type FigureId = "accuracy" | "mean-return" | "mirror" | "reliability";
 
 export interface EvaluationFigureBlock extends FigureBlock {
   figure: FigureId;

@@ -5,7 +5,8 @@ import { DEMO_LABEL } from "../config/providers";
 import { describeStages, hasStages } from "../config/stages-schema";
 import { isDemoRun } from "../pipeline/analysis-result";
 import { markdownReport, markdownTable } from "../reports/report-markdown";
-import { edgeJson } from "../wire/evaluation";
+import { decisionQualityJson, edgeJson } from "../wire/evaluation";
+import { decisionQualityBlocks } from "./decision-quality-report";
 import { describeProtocol, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
@@ -19,12 +20,14 @@ import { edgeReportBlocks, edgeSummaryBlocks } from "./skill-checks-report";
 export const REPORT_TITLE = "Evaluation on the 4h benchmark";
 
 /**
- * The run's record as JSON, with the published figures, and the edge sections (`mirror`, `paired`, `cutoff_split`)
- * under their documented snake_case names (src/wire/evaluation.ts).
+ * The run's record as JSON, with the published figures, the edge sections (`mirror`, `paired`, `cutoff_split`) and
+ * what the decisions say of themselves (`calibration`, `stability`) under their documented snake_case names
+ * (src/wire/evaluation.ts).
  */
 export function evaluationReportJson(result: EvaluationResult): string {
   const { mirror: _mirror, paired: _paired, cutoffSplit: _cutoffSplit, ...record } = result;
-  return `${JSON.stringify({ ...record, ...edgeJson(result), published: PUBLISHED_4H_ACCURACY }, null, 2)}\n`;
+  const json = { ...record, ...edgeJson(result), ...decisionQualityJson(result), published: PUBLISHED_4H_ACCURACY };
+  return `${JSON.stringify(json, null, 2)}\n`;
 }
 
 /** The horizons a result has rows for, with their labels. */
@@ -133,6 +136,7 @@ export function evaluationReportBlocks(result: EvaluationResult): EvaluationRepo
     },
     ...conventionsBlocks(result),
     ...edgeReportBlocks(result),
+    ...decisionQualityBlocks(result),
   );
   const failed = result.points.filter((point) => point.error);
   if (failed.length > 0) {

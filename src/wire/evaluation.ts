@@ -6,10 +6,12 @@
 import { z } from "zod";
 
 import type { CutoffSide, CutoffSplit } from "../evaluation/cutoff-split";
+import { evaluationCalibration, evaluationStability } from "../evaluation/decision-quality";
 import type { EvaluationResult } from "../evaluation/evaluation-result";
 import type { MirrorRow } from "../evaluation/mirror-scores";
 import type { PairedRow } from "../evaluation/paired-comparisons";
 import type { MethodId } from "../evaluation/score-evaluation";
+import type { Calibration } from "../scoring/calibration";
 
 const horizonSchema = z.union([z.number(), z.literal("pooled")]);
 
@@ -141,5 +143,105 @@ export function edgeJson(result: EvaluationResult): EdgeJson {
     mirror: result.mirror?.map(mirrorRow) ?? null,
     paired: result.paired.map(wirePairedRow),
     cutoff_split: result.cutoffSplit ? split(result.cutoffSplit) : null,
+  };
+}
+
+const wireCalibrationSchema = z.object({
+  samples: z.number(),
+  brier: z.number().nullable(),
+  ece: z.number().nullable().meta({ description: "expected calibration error over 10 bins from 0.5 to 1" }),
+  bins: z.array(
+    z.object({
+      low: z.number(),
+      high: z.number(),
+      count: z.number(),
+      mean_probability: z.number().nullable(),
+      accuracy: z.number().nullable(),
+    }),
+  ),
+  auc: z.number().nullable().meta({ description: "area under the ROC curve for telling hits from misses" }),
+  auc_ci_low: z.number().nullable(),
+  auc_ci_high: z.number().nullable(),
+  informative: z.boolean().meta({ description: "the AUC's 95% interval lies above 0.5" }),
+});
+
+/** The evaluation's `calibration` and `stability` (decision-quality.ts) in snake_case. */
+export const wireDecisionQualitySchema = z.object({
+  calibration: z.array(
+    z.object({
+      horizon: z.union([z.number(), z.literal("pooled")]),
+      confidence: wireCalibrationSchema.nullable(),
+      agreement: wireCalibrationSchema.nullable(),
+    }),
+  ),
+  stability: z
+    .object({
+      points: z.number(),
+      mean_agreement: z.number(),
+      by_horizon: z.array(
+        z.object({
+          horizon: z.union([z.number(), z.literal("pooled")]),
+          majority_against_first: z.object({
+            n: z.number(),
+            majority_hits: z.number(),
+            first_hits: z.number(),
+            only_majority: z.number(),
+            only_first: z.number(),
+            p_value: z.number().meta({ description: "exact McNemar, two-sided" }),
+          }),
+          unanimous: z.object({ scored: z.number(), hits: z.number(), accuracy: z.number().nullable() }),
+          split: z.object({ scored: z.number(), hits: z.number(), accuracy: z.number().nullable() }),
+        }),
+      ),
+    })
+    .nullable()
+    .meta({ description: "with several samples of the Decision agent; null otherwise" }),
+});
+
+function wireCalibration(calibrated: Calibration | null): z.infer<typeof wireCalibrationSchema> | null {
+  if (!calibrated) return null;
+  return {
+    samples: calibrated.samples,
+    brier: calibrated.brier,
+    ece: calibrated.ece,
+    bins: calibrated.bins.map((bin) => ({
+      low: bin.low,
+      high: bin.high,
+      count: bin.count,
+      mean_probability: bin.meanProbability,
+      accuracy: bin.accuracy,
+    })),
+    auc: calibrated.auc?.value ?? null,
+    auc_ci_low: calibrated.auc?.ciLow ?? null,
+    auc_ci_high: calibrated.auc?.ciHigh ?? null,
+    informative: calibrated.informative,
+  };
+}
+
+export function decisionQualityJson(result: EvaluationResult): z.infer<typeof wireDecisionQualitySchema> {
+  const stability = evaluationStability(result);
+  return {
+    calibration: evaluationCalibration(result).map((entry) => ({
+      horizon: entry.horizon,
+      confidence: wireCalibration(entry.confidence),
+      agreement: wireCalibration(entry.agreement),
+    })),
+    stability: stability && {
+      points: stability.points,
+      mean_agreement: stability.meanAgreement,
+      by_horizon: stability.byHorizon.map((row) => ({
+        horizon: row.horizon,
+        majority_against_first: {
+          n: row.majorityAgainstFirst.n,
+          majority_hits: row.majorityAgainstFirst.aHits,
+          first_hits: row.majorityAgainstFirst.bHits,
+          only_majority: row.majorityAgainstFirst.aOnly,
+          only_first: row.majorityAgainstFirst.bOnly,
+          p_value: row.majorityAgainstFirst.pValue,
+        },
+        unanimous: row.unanimous,
+        split: row.split,
+      })),
+    },
   };
 }
