@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 
 import { calibrationVerdict, decisionQualityBlocks } from "../../src/evaluation/decision-quality-report";
-import type { EvaluationResult } from "../../src/evaluation/evaluation-result";
 import { evaluationFigure } from "../../src/evaluation/evaluation-figures";
+import type { EvaluationResult } from "../../src/evaluation/evaluation-result";
 import { evaluationMarkdown, evaluationReportJson } from "../../src/evaluation/report";
 import type { Calibration } from "../../src/scoring/calibration";
 import { wireDecisionQualitySchema } from "../../src/wire/evaluation";
