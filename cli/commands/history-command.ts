@@ -14,6 +14,7 @@ import {
   type AccuracyFigures,
   type AnalysisOutcome,
   type AnalysisSummary,
+  describeDecisionQuality,
   journalGroupings,
   journalSources,
   splitRows,
@@ -261,7 +262,10 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
       if (options.json) return json(wireJournalStats(stats));
       if (stats.groups.length === 0) return "Nothing recorded yet (or nothing matches).\n";
       const heading = `Directional accuracy ${stats.horizon} bar${stats.horizon === 1 ? "" : "s"} after each analysis, per ${stats.groupBy}`;
-      if (!options.split) return `${heading}:\n${accuracyTable(stats.groups)}`;
+      // Whether each group's stated confidence tells right calls from wrong ones, and how stable its samples were.
+      const quality = stats.groups.flatMap((group) => describeDecisionQuality(group.key, group));
+      const words = quality.length > 0 ? `\n${quality.join("\n")}\n` : "";
+      if (!options.split) return `${heading}:\n${accuracyTable(stats.groups)}${words}`;
       // One row per group and side: before the graph model's training cutoff, after it, or unsplit (no known cutoff).
       return `${heading}, before and after each graph model's training cutoff (unsplit: no known cutoff):\n${accuracyTable(splitRows(stats.groups))}`;
     }

@@ -19,6 +19,12 @@ export {
 export { createDatabaseHandle, type DatabaseHandle } from "./database-handle";
 export type { JournalEngine } from "./database-schema";
 export {
+  type CalibrationFigures,
+  type DecisionQualityFigures,
+  describeDecisionQuality,
+  type StabilityFigures,
+} from "./decision-quality-stats";
+export {
   type EvaluationPointInput,
   evaluationPointInputSchema,
   type EvaluationRunInput,

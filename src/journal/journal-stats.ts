@@ -1,7 +1,8 @@
 // Accuracy of recorded analyses per group (model, provider, asset, timeframe, prompt version), with Wilson 95%
 // intervals, over all time or bucketed by day or week for a chart. Counting happens in SQL; only one row per group
 // (and per day) comes back. Flat closes count as misses (see outcome.ts); days are UTC days of the recording time.
-// Analyses made with the demo provider are left out of every figure here.
+// Analyses made with the demo provider are left out of every figure here. Each group also says whether its stated
+// confidence tells right calls from wrong ones, and how stable its sampled decisions were (decision-quality-stats.ts).
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 
@@ -9,6 +10,7 @@ import { InternalError } from "../common/quantagent-error";
 import { analysisFilterCondition, analysisFilterShape } from "./analysis-filter";
 import { cutoffSplitByGroup, type CutoffSplitFigures } from "./cutoff-stats";
 import type { JournalDatabase } from "./database-schema";
+import { type CalibrationFigures, decisionQualityByGroup, type StabilityFigures } from "./decision-quality-stats";
 import {
   type AccuracyFigures,
   accuracyFigures,
@@ -37,6 +39,10 @@ export interface StatsGroup extends AccuracyFigures {
   n: number;
   /** With split "cutoff": the group's figures before, after and without a known training cutoff. */
   split?: CutoffSplitFigures;
+  /** Whether the stated confidence tells right calls from wrong ones; null when no scored analysis has one. */
+  calibration: CalibrationFigures | null;
+  /** With several samples of the Decision agent: how stable the answer was; null otherwise. */
+  stability: StabilityFigures | null;
 }
 
 export interface JournalStats {
@@ -102,6 +108,7 @@ export async function journalStats(db: Kysely<JournalDatabase>, input: StatsOpti
     .groupBy(column)
     .execute();
   const sides = split === "cutoff" ? await cutoffSplitByGroup(db, { column, hit, filter }) : undefined;
+  const quality = await decisionQualityByGroup(db, { column, horizon, filter });
   const groups = rows.map((row): StatsGroup => {
     const key = String(row.key);
     const figures = sides?.get(key);
@@ -110,6 +117,8 @@ export async function journalStats(db: Kysely<JournalDatabase>, input: StatsOpti
       n: countOf(row.n),
       ...accuracyFigures(countOf(row.hits), countOf(row.scored)),
       ...(figures ? { split: figures } : {}),
+      calibration: quality.get(key)?.calibration ?? null,
+      stability: quality.get(key)?.stability ?? null,
     };
   });
   // Sorted here, not in SQL: a PostgreSQL database's collation could order keys differently from SQLite.

@@ -130,7 +130,17 @@ describe.each(journalEngines)("statistics on %s", (engine) => {
     const journal = await harness.open();
     await journal.record(sampleEntry({ charts: {} }));
     expect((await journal.stats({ groupBy: "model" })).groups).toEqual([
-      { key: "gpt-4o", n: 1, scored: 0, hits: 0, accuracy: null, ci_low: null, ci_high: null },
+      {
+        key: "gpt-4o",
+        n: 1,
+        scored: 0,
+        hits: 0,
+        accuracy: null,
+        ci_low: null,
+        ci_high: null,
+        calibration: null,
+        stability: null,
+      },
     ]);
   });
 
@@ -202,7 +212,19 @@ describe("statistics on sqlite: options, buckets and what a group holds", () => 
     expect(stats).toStrictEqual({
       groupBy: "timeframe",
       horizon: 1,
-      groups: [{ key: "4h", n: 2, scored: 1, hits: 1, accuracy: 1, ci_low: expect.any(Number), ci_high: 1 }],
+      groups: [
+        {
+          key: "4h",
+          n: 2,
+          scored: 1,
+          hits: 1,
+          accuracy: 1,
+          ci_low: expect.any(Number),
+          ci_high: 1,
+          calibration: null,
+          stability: null,
+        },
+      ],
     });
   });
 
@@ -277,5 +299,59 @@ describe("groupColumn", () => {
     expect(groupColumn("timeframe")).toBe("timeframe");
     expect(groupColumn("prompt_version")).toBe("prompt_version");
     expect(() => groupColumn("colour" as never)).toThrow("unknown grouping colour");
+  });
+});
+
+describe.each(journalEngines)("confidence and samples in the statistics on %s", (engine) => {
+  const harness = useJournalEngine(engine);
+  const decided = (
+    confidence: number,
+    sampled?: { agreement: number; samples: ("LONG" | "SHORT")[] },
+  ): EntryOverrides => ({
+    decision: {
+      forecastHorizon: "next 3 bars (12 hours)",
+      decision: "LONG",
+      justification: "Momentum.",
+      riskRewardRatio: 1.5,
+      confidence,
+      ...(sampled && {
+        agreement: sampled.agreement,
+        samples: sampled.samples.map((decision) => ({ decision, confidence })),
+      }),
+    },
+  });
+
+  it("scores each group's stated confidence and its samples' stability against the outcomes at k = 3", async () => {
+    const journal = await harness.open();
+    // gpt-4o, every call LONG: right at 0.9 (three samples, the first SHORT) and at 0.8; wrong at 0.6 (three
+    // unanimous samples) and at 0.55. claude states no confidence.
+    await recordScored(journal, true, true, decided(0.9, { agreement: 2 / 3, samples: ["SHORT", "LONG", "LONG"] }));
+    await recordScored(journal, true, true, decided(0.8));
+    await recordScored(journal, true, false, decided(0.6, { agreement: 1, samples: ["LONG", "LONG", "LONG"] }));
+    await recordScored(journal, false, false, decided(0.55));
+    await recordScored(journal, true, true, claude);
+    const stats = await journal.stats({ groupBy: "model" });
+    const [haiku, gpt] = stats.groups;
+    expect(haiku).toMatchObject({ key: "claude-haiku-4-5", calibration: null, stability: null });
+    // Brier: (0.1² + 0.2² + 0.6² + 0.55²) / 4; every hit stated above every miss: AUC 1.
+    expect(gpt?.calibration).toMatchObject({ samples: 4, auc: 1 });
+    expect(gpt?.calibration?.brier).toBeCloseTo(0.178125, 12);
+    // Bins: 0.55 (miss), 0.6 (miss), 0.8 (hit), 0.9 (hit), a quarter each: |0 − 0.55| + |0 − 0.6| + 0.2 + 0.1, / 4.
+    expect(gpt?.calibration?.ece).toBeCloseTo(1.45 / 4, 12);
+    // The majority right once (the split call), the first sample never (SHORT on a rise; LONG on the fall).
+    expect(gpt?.stability).toEqual({
+      analyses: 2,
+      mean_agreement: (2 / 3 + 1) / 2,
+      majority_hits: 1,
+      first_hits: 0,
+      only_majority: 1,
+      only_first: 0,
+      p_value: 1,
+      unanimous: { scored: 1, hits: 0, accuracy: 0 },
+      split: { scored: 1, hits: 1, accuracy: 1 },
+    });
+    // At k = 1 the unanimous call was right (the close rose first): the split one too, so the first sample's SHORT lost.
+    const k1 = await journal.stats({ groupBy: "model", horizon: 1 });
+    expect(k1.groups[1]?.stability).toMatchObject({ majority_hits: 2, first_hits: 1, unanimous: { hits: 1 } });
   });
 });

@@ -170,8 +170,29 @@ describe("cutoffSplitTableHtml", () => {
     const split: CutoffSplitFigures = { before: side(2, 1, 2), after: side(3, 3, 3), unsplit: side(1, 0, 0) };
     const html = cutoffSplitTableHtml({
       groups: [
-        { key: "gpt-4o", n: 6, scored: 5, hits: 4, accuracy: 0.8, ci_low: 0.3, ci_high: 0.95, split },
-        { key: "other", n: 2, scored: 2, hits: 2, accuracy: 1, ci_low: 0.34, ci_high: 1 },
+        {
+          key: "gpt-4o",
+          n: 6,
+          scored: 5,
+          hits: 4,
+          accuracy: 0.8,
+          ci_low: 0.3,
+          ci_high: 0.95,
+          split,
+          calibration: null,
+          stability: null,
+        },
+        {
+          key: "other",
+          n: 2,
+          scored: 2,
+          hits: 2,
+          accuracy: 1,
+          ci_low: 0.34,
+          ci_high: 1,
+          calibration: null,
+          stability: null,
+        },
       ],
     });
     expect(html).toBe(

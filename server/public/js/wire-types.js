@@ -738,6 +738,34 @@
  *         ci_high: number | null;
  *       };
  *     };
+ *     calibration: {
+ *       samples: number;
+ *       brier: number | null;
+ *       ece: number | null;
+ *       auc: number | null;
+ *       auc_ci_low: number | null;
+ *       auc_ci_high: number | null;
+ *       informative: boolean;
+ *     } | null;
+ *     stability: {
+ *       analyses: number;
+ *       mean_agreement: number;
+ *       majority_hits: number;
+ *       first_hits: number;
+ *       only_majority: number;
+ *       only_first: number;
+ *       p_value: number;
+ *       unanimous: {
+ *         scored: number;
+ *         hits: number;
+ *         accuracy: number | null;
+ *       };
+ *       split: {
+ *         scored: number;
+ *         hits: number;
+ *         accuracy: number | null;
+ *       };
+ *     } | null;
  *   }[];
  * }} AnalysisStats
  */
