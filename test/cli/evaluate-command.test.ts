@@ -129,6 +129,7 @@ describe("quantagent evaluate", () => {
       "evaluation.json",
       "evaluation.md",
       "evaluation.mean-return-k1.png",
+      "evaluation.reliability-k1.png", // the fake states its confidence: the reliability diagram
     ]);
   }, 180_000);
 

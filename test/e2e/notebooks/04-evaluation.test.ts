@@ -25,7 +25,8 @@ describe("notebook 04 executed through Jupyter", () => {
     // The published protocol's baselines: 300 samples per asset, and the conventions section.
     expect(markdown).toMatch(/\| SPX \| 300 \| /);
     expect(markdown).toContain("Conventions tried against the published random and linear-regression figures");
-    expect(count(outputs, "image/png")).toBe(4);
+    expect(count(outputs, "image/png")).toBe(5); // accuracy and mean return of both runs, and the model run's reliability diagram
+    expect(markdown).toContain("Does the model know when it is right? (stated confidence)");
     for (const file of ["evaluation.md", "evaluation.html", "evaluation.accuracy-k1.png"])
       expect(existsSync(path.join(notebook.dataDir, "evaluation", file)), file).toBe(true);
 
