@@ -8,8 +8,8 @@ import {
   lineLabel,
   type LinePairedTest,
   pairedVerdict,
-  type WrittenReport,
 } from "../src/backtest/index";
+import { type WrittenReport } from "../src/reports/index";
 import type { CliContext } from "./cli-context";
 import { EXIT_CODES } from "./exit-codes";
 import { formatTextTable } from "./text-table";
