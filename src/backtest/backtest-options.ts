@@ -51,8 +51,6 @@ export const backtestOptionsSchema = z.strictObject({
   mirror: z.boolean().default(false),
 });
 
-export type ParsedBacktestOptions = z.output<typeof backtestOptionsSchema>;
-
 export type BacktestOptions = z.input<typeof backtestOptionsSchema> &
   RunDependencies & {
     /**
