@@ -6,7 +6,8 @@ import { access, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { backtestAblationMarkdown, type BacktestResult, compareBacktests } from "../src/backtest/index";
-import { describeStages, type Stages } from "../src/index";
+import { describeStages } from "../src/config/index";
+import { type Stages } from "../src/index";
 import { backtestAblationWire } from "../src/wire/index";
 import { UsageError } from "./exit-codes";
 

@@ -9,8 +9,8 @@ import {
   type LinePairedTest,
   pairedVerdict,
   significanceWords,
-  type WrittenReport,
 } from "../src/backtest/index";
+import { type WrittenReport } from "../src/reports/index";
 import type { CliContext } from "./cli-context";
 import { EXIT_CODES } from "./exit-codes";
 import { formatTextTable } from "./text-table";

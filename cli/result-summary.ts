@@ -1,7 +1,8 @@
 // The text `quantagent analyze` prints on standard output when it is done (without --json): what was analysed, the
 // decision first, then its horizon, risk/reward and justification. Kept short and stable so a script can read the
 // decision from the line that starts with "Decision:"; --json is the full record.
-import { type AnalysisResult, DEMO_LABEL, describeStages } from "../src/index";
+import { DEMO_LABEL, describeStages } from "../src/config/index";
+import { type AnalysisResult } from "../src/index";
 
 export function formatResultSummary(result: AnalysisResult): string {
   const subject =

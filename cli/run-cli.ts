@@ -8,16 +8,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { createSecretRedactor, packageRoot, plainText } from "../src/common/index";
-import { providerInfo } from "../src/config/index";
+import { DEMO_LABEL, providerInfo, remoteProviderIds } from "../src/config/index";
 import { MarketDataError, MissingApiKeyError, ProviderError } from "../src/errors";
-import {
-  DEMO_LABEL,
-  type ErrorKind,
-  type ProviderId,
-  providers,
-  QuantAgentError,
-  remoteProviderIds,
-} from "../src/index";
+import { type ErrorKind, type ProviderId, providers, QuantAgentError } from "../src/index";
 import { WITHOUT_YAHOO } from "../src/market/market-data-error";
 import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";

@@ -5,8 +5,9 @@
 import { access, writeFile } from "node:fs/promises";
 import path from "node:path";
 
+import { describeStages } from "../src/config/index";
 import { ablationMarkdown } from "../src/evaluation/index";
-import { describeStages, type EvaluationResult, type Stages } from "../src/index";
+import { type EvaluationResult, type Stages } from "../src/index";
 import { UsageError } from "./exit-codes";
 
 export function ablationFile(out: string, name: string): string {

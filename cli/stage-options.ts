@@ -3,7 +3,8 @@
 // size); and --samples <K>, the answers asked of the Decision agent (decision_samples).
 import { formatZodError } from "../src/common/index";
 import { decisionSamplesSchema } from "../src/config/config-schema";
-import { MAX_DEBATE_ROUNDS, MAX_MEMORY_LESSONS, type Stages, stagesSchema } from "../src/index";
+import { MAX_DEBATE_ROUNDS, MAX_MEMORY_LESSONS, stagesSchema } from "../src/config/index";
+import { type Stages } from "../src/index";
 import { UsageError } from "./exit-codes";
 
 /** The parseArgs options of the stages. */

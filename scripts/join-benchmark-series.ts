@@ -7,8 +7,14 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-import { BENCHMARK_DIR, listBenchmarkAssets, readBenchmarkWindows } from "../src/evaluation/index";
-import { type Candle, candlesToCsv, joinWindows } from "../src/market/index";
+import {
+  BENCHMARK_DIR,
+  type Candle,
+  candlesToCsv,
+  joinWindows,
+  listBenchmarkAssets,
+  readBenchmarkWindows,
+} from "../src/market/index";
 
 export interface LongestSeries {
   asset: string;

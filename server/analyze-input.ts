@@ -5,8 +5,9 @@
 // server only adds what belongs to the wire.
 import { z } from "zod";
 
-import { type AnalyzeRequest, analyzeRequestSchema, InputError, MAX_INPUT_BARS } from "../src/index";
+import { type AnalyzeRequest, analyzeRequestSchema, InputError } from "../src/index";
 import { symbolSchema, timeframeSchema } from "../src/market/index";
+import { MAX_INPUT_BARS } from "../src/pipeline/analyze-request";
 import type { JsonShapeLimits } from "./json-shape-limit";
 import { legacyFlagSchema, parseLegacyDateRange } from "./legacy-date-range";
 

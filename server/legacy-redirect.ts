@@ -15,7 +15,7 @@
 // encoded text, where a key with characters such as "+" or "=" would no longer read as itself. The link is then
 // signed (output-link/link-signature.ts): /output shows an unsigned or altered link under a banner saying this
 // server did not produce it.
-import type { WireAnalysisResult } from "../src/index";
+import type { WireAnalysisResult } from "../src/wire/index";
 
 /** The longest redirect this server hands out: 8 KB less room for the request line and the browser's headers. */
 export const LINK_BUDGET_CHARACTERS = 7_000;

@@ -9,11 +9,12 @@ import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 
 import { describeError } from "../src/common/index";
-import { createPipeline, defaultConfig, DEMO_LABEL, switchProvider } from "../src/index";
+import { defaultConfig, DEMO_LABEL } from "../src/config/index";
+import { createPipeline, switchProvider } from "../src/index";
 import { createDatabaseHandle } from "../src/journal/index";
 import { loadPlugins, parsePluginList } from "../src/plugins/index";
 import { queuedRunsReader } from "../src/queue/index";
-import { describeCustomAssetsImport, importCustomAssetsFile } from "../src/shared-state/index";
+import { describeCustomAssetsImport, importCustomAssetsFile } from "../src/shared-state/import-custom-assets-file";
 import { TOKEN_RECIPE } from "./access-token-quality";
 import { createApp, createServerRedactor, runningAnalyses } from "./app";
 import { startChromiumInBackground } from "./chromium-at-start";

@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 import { formatZodError } from "../src/common/index";
-import { parseRateLimits } from "../src/shared-state/index";
+import { parseRateLimits } from "../src/config/index";
 import { accessTokenProblem, TOKEN_RECIPE } from "./access-token-quality";
 import { LOG_LEVELS } from "./logger";
 import { isLoopbackHost } from "./loopback-host";

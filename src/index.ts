@@ -1,8 +1,9 @@
 // The public surface of the library: what a notebook or a script needs, and nothing else. Specialist parts live
-// behind subpaths (docs/library-guide.md): quantagent-ts/errors, /market, /charts, /indicators, /llm, /evaluation,
-// /scoring, /backtest, /common, /journal, /plugins. Nothing else lives here.
+// behind subpaths, each holding its own folder's names (docs/library-guide.md): quantagent-ts/errors, /config, /market,
+// /indicators, /scoring, /charts, /llm, /models, /journal, /queue, /plugins, /notebook, /reports, /evaluation,
+// /backtest, /probe, /wire, /common. Nothing else lives here.
 
-// Pipeline: create it, analyze, follow the progress, get the wire JSON.
+// Pipeline: create it, analyze, follow the progress (its result and events as wire JSON: quantagent-ts/wire).
 export { type Decision, type Directive, DIRECTIVES } from "./agents/decision-record";
 export type { ModelCallRecord } from "./agents/model-call";
 export { type AgentStep, type PipelineStep, pipelineSteps } from "./agents/steps";
@@ -14,55 +15,24 @@ export type {
   ModelsUsed,
   ModelUsed,
 } from "./pipeline/analysis-result";
-export {
-  type AnalyzeOptions,
-  type AnalyzeRequest,
-  analyzeRequestSchema,
-  MAX_CSV_CHARACTERS,
-  MAX_INPUT_BARS,
-} from "./pipeline/analyze-request";
-export { MIN_ANALYSIS_BARS } from "./pipeline/load-candles";
+export { type AnalyzeOptions, type AnalyzeRequest, analyzeRequestSchema } from "./pipeline/analyze-request";
 export type { LoadedCandles } from "./pipeline/loaded-candles";
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
 export { describeProgressEvent, type ProgressEvent, type ProgressListener } from "./pipeline/progress-events";
 export { listSampleData, SAMPLE_TIMEFRAME, type SampleAsset, type SampleDataCatalogue } from "./pipeline/sample-data";
 export { type BaseUrlChange, type BaseUrlTarget, setBaseUrl } from "./pipeline/set-base-url";
-export { toWireResult, WIRE_INDICATOR_KEYS, type WireAnalysisResult } from "./wire/analysis-result";
-export { toWireEvent, type WireProgressEvent } from "./wire/progress-event";
 
 // The optional stages (memory, debate, risk) and what they add to a result.
 export type { DebateSide, DebateTurn } from "./agents/prompts/researcher-prompt";
-export {
-  describeStages,
-  MAX_DEBATE_ROUNDS,
-  MAX_MEMORY_LESSONS,
-  type Stages,
-  type StagesInput,
-  stagesSchema,
-} from "./config/stages-schema";
+export type { Stages, StagesInput } from "./config/stages-schema";
 export type { RecalledLesson } from "./journal/lessons";
 export type { RiskLevels } from "./stages/risk-levels";
 
-// Configuration, keys, providers.
+// Configuration, keys, providers (the config's schema, defaults, base URLs and rate limits: quantagent-ts/config).
 export { type ApiKeyStatus, maskApiKey } from "./config/api-keys";
-export { type BaseUrlSource, MAX_BASE_URL_LENGTH } from "./config/base-url";
-export {
-  type Config,
-  type ConfigInput,
-  configSchema,
-  createConfig,
-  defaultConfig,
-  PLACEHOLDER_API_KEY,
-} from "./config/config-schema";
-export {
-  DEMO_LABEL,
-  type ProviderId,
-  providerIds,
-  type ProviderInfo,
-  providers,
-  type RemoteProviderId,
-  remoteProviderIds,
-} from "./config/providers";
+export type { BaseUrlSource } from "./config/base-url";
+export { type Config, type ConfigInput, createConfig } from "./config/config-schema";
+export { type ProviderId, providerIds, type ProviderInfo, providers } from "./config/providers";
 export { type ModelSelection, switchProvider } from "./config/switch-provider";
 export type { ApiKeyValidation } from "./models/validate-api-key";
 
@@ -72,11 +42,11 @@ export { InputError } from "./common/input-error";
 export { type ErrorKind, QuantAgentError } from "./common/quantagent-error";
 export { ProviderError } from "./llm/provider-error";
 
-// Market data.
+// Market data (the rest, with the benchmark's files and the Yahoo source: quantagent-ts/market).
 export { aggregateTo4h } from "./market/aggregate-4h";
-export { type AssetEntry, BUILT_IN_ASSETS } from "./market/assets";
+export type { AssetEntry } from "./market/assets";
 export type { Candle } from "./market/candle";
-export { parseCsv, parseCsvAsync, readCsvFile } from "./market/csv-source";
+export { parseCsv } from "./market/csv-source";
 export { type DateRangeRequest, type DateRangeValidation, validateDateRange } from "./market/date-range";
 export { type Timeframe, type TimeframeInfo, TIMEFRAMES, timeframeTable } from "./market/timeframes";
 
@@ -95,7 +65,7 @@ export {
 // Charts: one Chromium shared by several pipelines.
 export { type ChartRenderer, createChartRenderer } from "./charts/png-renderer";
 
-// Notebook display (tslab's display satisfies Display).
+// Notebook display (tslab's display satisfies Display); the journal's tables and figures: quantagent-ts/notebook.
 export type { Display } from "./notebook/display";
 export { htmlTable } from "./notebook/html-table";
 export { showPlotly } from "./notebook/interactive-chart";
@@ -121,16 +91,15 @@ export { runBacktest } from "./backtest/run-backtest";
 export { writeBacktestReport } from "./backtest/write-backtest-report";
 export { createRunProgressView } from "./reports/progress-bar";
 
-// Chart-reading probe: synthetic series with planted shapes, analysed blind and scored against the planted truth.
+// Chart-reading probe: synthetic series with planted shapes, analyzed blind and scored against the planted truth
+// (the shapes' catalog, the series written as CSV files, the options' schema: quantagent-ts/probe).
 export type { ChartProbeOptions } from "./probe/probe-options";
 export type { ProbeResult } from "./probe/probe-result";
 export { plantedSeries, type PlantedSeriesOptions } from "./probe/probe-schedule";
 export { showChartProbe } from "./probe/probe-view";
 export { runChartProbe } from "./probe/run-chart-probe";
-export type { ProbeSeries, ProbeSeriesLabel } from "./probe/shapes/probe-series";
-export { PROBE_SHAPES, type ProbeShape, SHAPE_CATALOG } from "./probe/shapes/shape-catalog";
+export type { ProbeShape } from "./probe/shapes/shape-catalog";
 export { writeProbeReport } from "./probe/write-probe-report";
-export { writeProbeSeries } from "./probe/write-probe-series";
 
 // Analysis journal: open it; the rest (statistics, outcomes, views, its types) is in quantagent-ts/journal.
 export { type Journal, type JournalEntryInput, openJournal } from "./journal";

@@ -18,14 +18,14 @@ import {
   type Config,
   createConfig,
   createPipeline,
-  MAX_CSV_CHARACTERS,
   type Pipeline,
   providerIds,
   type Stages,
   switchProvider,
-  toWireResult,
 } from "../../src/index";
 import { symbolSchema, TIMEFRAMES, timeframeSchema } from "../../src/market/index";
+import { MAX_CSV_CHARACTERS } from "../../src/pipeline/analyze-request";
+import { toWireResult } from "../../src/wire/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";

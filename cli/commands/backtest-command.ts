@@ -6,16 +6,10 @@
 // are in backtest-arguments.ts.
 import path from "node:path";
 
-import {
-  assertReportAbsent,
-  type BacktestEstimate,
-  createTextProgressBar,
-  describeEstimate,
-  runBacktest,
-  writeBacktestReport,
-} from "../../src/backtest/index";
+import { type BacktestEstimate, describeEstimate, runBacktest, writeBacktestReport } from "../../src/backtest/index";
 import type { Stages } from "../../src/index";
 import { readCsvFile, shortestGapMs, timeframeForGap } from "../../src/market/index";
+import { assertReportAbsent, createTextProgressBar } from "../../src/reports/index";
 import { assertBacktestAblationPossible, writeBacktestAblation } from "../backtest-ablation";
 import { finishBacktestSummary, printBacktestSummary } from "../backtest-output";
 import type { CliContext } from "../cli-context";

@@ -4,7 +4,6 @@
 // --report exits 75 while decisions are pending, saying how many, and otherwise writes the report files exactly as a
 // backtest in one process does and records the run in the journal (once). Both need PostgreSQL (DATABASE_URL).
 import {
-  assertReportAbsent,
   type BacktestEstimate,
   type BacktestOptions,
   describeEstimate,
@@ -15,6 +14,7 @@ import {
 import type { Config } from "../../src/index";
 import { createDatabaseHandle } from "../../src/journal/index";
 import { needsPostgres } from "../../src/queue/index";
+import { assertReportAbsent } from "../../src/reports/index";
 import { finishBacktestSummary, printBacktestSummary } from "../backtest-output";
 import type { CliContext } from "../cli-context";
 import { EXIT_CODES } from "../exit-codes";

@@ -10,13 +10,10 @@ import { z } from "zod";
 
 import { formatZodError } from "../../src/common/index";
 import { providerIdSchema } from "../../src/config/index";
-import {
-  assertReportAbsent,
-  createTextProgressBar,
-  evaluationProtocolSchema,
-  listBenchmarkAssets,
-} from "../../src/evaluation/index";
+import { assertReportAbsent, evaluationProtocolSchema } from "../../src/evaluation/index";
 import { BENCHMARK_DIR, type Config, createConfig, runEvaluation, type Stages, switchProvider } from "../../src/index";
+import { listBenchmarkAssets } from "../../src/market/index";
+import { createTextProgressBar } from "../../src/reports/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { writeAndSummarise } from "../evaluation-output";

@@ -8,8 +8,9 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 
 import { formatZodError } from "../../src/common/index";
+import { DEMO_LABEL, describeStages } from "../../src/config/index";
 import { JournalError } from "../../src/errors";
-import { createPipeline, DEMO_LABEL, describeStages, type Pipeline, type Stages } from "../../src/index";
+import { createPipeline, type Pipeline, type Stages } from "../../src/index";
 import {
   type AccuracyFigures,
   type AnalysisOutcome,

@@ -6,9 +6,8 @@
 // --write-series writes the planted series and stops. Its options are in probe-arguments.ts.
 import path from "node:path";
 
-import { createTextProgressBar, describeEstimate } from "../../src/backtest/index";
+import { describeEstimate } from "../../src/backtest/index";
 import {
-  assertReportAbsent,
   formatProbability,
   percent,
   plantedSeries,
@@ -18,6 +17,7 @@ import {
   writeProbeReport,
   writeProbeSeries,
 } from "../../src/probe/index";
+import { assertReportAbsent, createTextProgressBar } from "../../src/reports/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES } from "../exit-codes";

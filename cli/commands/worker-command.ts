@@ -8,10 +8,10 @@ import { z } from "zod";
 
 import { backtestJobKind } from "../../src/backtest/index";
 import { formatZodError } from "../../src/common/index";
+import { parseRateLimits } from "../../src/config/index";
 import { evaluationJobKind } from "../../src/evaluation/index";
 import { createDatabaseHandle } from "../../src/journal/index";
 import { describeWorkerEvent, needsPostgres, startWorker } from "../../src/queue/index";
-import { parseRateLimits } from "../../src/shared-state/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";

@@ -14,13 +14,8 @@
 import type Router from "@koa/router";
 import type { Context } from "koa";
 
-import {
-  type AnalysisResult,
-  type AnalyzeRequest,
-  type ProgressEvent,
-  toWireEvent,
-  toWireResult,
-} from "../../src/index";
+import { type AnalysisResult, type AnalyzeRequest, type ProgressEvent } from "../../src/index";
+import { toWireEvent, toWireResult } from "../../src/wire/index";
 import { admit, PAID_WORK } from "../admission";
 import { ANALYZE_BODY_SHAPE, analyzeBodySchema, toAnalyzeRequest, wantsLegacyRedirect } from "../analyze-input";
 import type { RouteSettings } from "../app-dependencies";

@@ -9,8 +9,8 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 
-import { providerIdSchema, providerInfo } from "../../src/config/index";
-import { type BaseUrlChange, MAX_BASE_URL_LENGTH, setBaseUrl } from "../../src/index";
+import { MAX_BASE_URL_LENGTH, providerIdSchema, providerInfo } from "../../src/config/index";
+import { type BaseUrlChange, setBaseUrl } from "../../src/index";
 import { type updateBaseUrlAnswerSchema, wireKeyStatus } from "../../src/wire/index";
 import type { RouteSettings } from "../app-dependencies";
 import { HttpProblem } from "../http-problem";

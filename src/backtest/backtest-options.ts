@@ -5,9 +5,8 @@ import { z } from "zod";
 
 import type { ConfigInput } from "../config/config-schema";
 import { stagesSchema } from "../config/stages-schema";
-import type { PipelineDependencies } from "../pipeline/pipeline";
+import { type RunDependencies, runOptionsShape } from "../experiment/run-options";
 import { type Pipeline } from "../pipeline/pipeline";
-import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import type { RunProgressListener } from "../reports/progress-bar";
 import { costBpsSchema, DEFAULT_COST_BPS } from "../scoring/trading-cost";
 import { backtestSeriesSchema } from "./backtest-series";
@@ -42,35 +41,28 @@ export const backtestOptionsSchema = z.strictObject({
   cacheDir: z.union([z.string().min(1).max(4096), z.literal(false)]).optional(),
   /** Refuse to start when the estimated cost of the analyses still to make is above this many US dollars. */
   maxCostUsd: z.number().nonnegative("maxCostUsd must be 0 or more").optional(),
-  schedule: z.enum(["concurrent", "sequential"]).default("concurrent"),
+  ...runOptionsShape,
   /**
    * The optional stages of every analysis (memory, debate, risk); default the pipeline's config's. With risk, each
    * position leaves at its stop or target (backtest-stages.ts, position-engine.ts).
    */
   stages: stagesSchema.optional(),
-  /** Blind analyses (no date, name or price level reaches the provider); default the config's `blind`. */
-  blind: z.boolean().optional(),
   /** Also play every line on the series' mirror image (mirror-backtest.ts); the model is asked twice as often. */
   mirror: z.boolean().default(false),
 });
 
-export type ParsedBacktestOptions = z.output<typeof backtestOptionsSchema>;
-
-export type BacktestOptions = z.input<typeof backtestOptionsSchema> & {
-  /**
-   * The pipeline whose models, config, data loading and plugins the backtest uses, as they are (wrap its models with
-   * cachedChatModel when it is created to cache every call; completed decisions are cached either way). Its own
-   * journal setting is left alone: the backtest records its run whole, not each decision.
-   */
-  pipeline?: Pipeline;
-  /** Instead of a pipeline: the config to build one from (models, keys, window_bars, decision_horizon_bars). */
-  config?: ConfigInput;
-  /** With `config`: passed to createPipeline (env, renderer, fetch); a wrapChatModel here wraps the cached model. */
-  dependencies?: PipelineDependencies;
-  /** With `config`: plugins for the analyses, recorded in the result and in the cache keys. */
-  plugins?: readonly (Plugin | PluginDefinition)[];
-  signal?: AbortSignal;
-  onProgress?: RunProgressListener;
-  /** Told what the run will ask of the provider, before anything is spent (and before the cost limit is checked). */
-  onEstimate?: (estimate: BacktestEstimate) => void;
-};
+export type BacktestOptions = z.input<typeof backtestOptionsSchema> &
+  RunDependencies & {
+    /**
+     * The pipeline whose models, config, data loading and plugins the backtest uses, as they are (wrap its models with
+     * cachedChatModel when it is created to cache every call; completed decisions are cached either way). Its own
+     * journal setting is left alone: the backtest records its run whole, not each decision.
+     */
+    pipeline?: Pipeline;
+    /** Instead of a pipeline: the config to build one from (models, keys, window_bars, decision_horizon_bars); its
+     * dependencies and plugins are used with a config only. */
+    config?: ConfigInput;
+    onProgress?: RunProgressListener;
+    /** Told what the run will ask of the provider, before anything is spent (and before the cost limit is checked). */
+    onEstimate?: (estimate: BacktestEstimate) => void;
+  };

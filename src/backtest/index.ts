@@ -1,7 +1,6 @@
 // quantagent-ts/backtest: a walk-forward backtest of the agents on one continuous series, with trading costs,
 // beside buy-and-hold and the baselines on the same bars; its parts (the position engine, the equity figures, the
 // schedule, the cost estimate) for research of your own.
-export type { DecisionRisk } from "../experiment/decision";
 export { backtestAblationMarkdown } from "./ablation-report";
 export { type BacktestAblation, compareBacktests } from "./backtest-ablation";
 export { assembleBacktest, type BacktestOutcome } from "./backtest-assembly";
@@ -65,12 +64,4 @@ export { type EngineDecision, type EngineRun, type ExitReason, runPositions, typ
 export { type QueuedBacktestReport, queuedBacktestReport } from "./queued-backtest-report";
 export { runBacktest } from "./run-backtest";
 export { decisionBars, decisionMove, decisionWindow } from "./walk-forward-schedule";
-// What a run shows and leaves behind, shared with the evaluation: the progress bar and the report files' check.
-export {
-  createRunProgressView,
-  createTextProgressBar,
-  type RunProgress,
-  type RunProgressListener,
-} from "../reports/progress-bar";
-export { assertReportAbsent, type WrittenReport } from "../reports/report-files";
 export { writeBacktestReport, type WriteBacktestReportOptions } from "./write-backtest-report";

@@ -1,5 +1,5 @@
 // The look every report figure shares (the evaluation's accuracy, returns and mirror figures, the backtest's equity
-// and drawdown, the journal's accuracy over time): one colour per method or line, the colour of the rules drawn
+// and drawdown, the journal's accuracy over time, the probe's confusion matrix): one colour per method or line, the colour of the rules drawn
 // across a plot, and the white layout with its title and legend. The chart renderer turns the figures into PNGs; the
 // web page draws the same JSON with its theme on top. Pure.
 import type { BaselineId } from "../scoring/baselines";
@@ -32,10 +32,13 @@ export interface ReportLayoutOptions {
   width?: number;
   /** @default 480 */
   height?: number;
-  /** Room above the plot (for a two-line title) and below it (for the legend). @default {top: 56, bottom: 48} */
-  margin?: { top: number; bottom: number };
-  /** Where the horizontal legend sits under the plot, in plot heights. */
-  legendY: number;
+  /**
+   * Room above the plot (for a two-line title), below it (for the legend) and beside it (for long tick labels).
+   * @default {top: 56, bottom: 48, left: 64, right: 24}
+   */
+  margin?: { top: number; bottom: number; left?: number; right?: number };
+  /** Where the horizontal legend sits under the plot, in plot heights; none for a figure without a legend. */
+  legendY?: number;
 }
 
 /** The layout every report figure starts from: its size, title, fonts, white background, margins and legend. */
@@ -48,7 +51,7 @@ export function reportLayout(title: string, options: ReportLayoutOptions): Repor
     font: { family: "DejaVu Sans, Arial, sans-serif", size: 12, color: "#27272a" },
     paper_bgcolor: "#ffffff",
     plot_bgcolor: "#ffffff",
-    margin: { l: 64, r: 24, t: margin.top, b: margin.bottom },
-    legend: { orientation: "h", x: 0, y: options.legendY },
+    margin: { l: margin.left ?? 64, r: margin.right ?? 24, t: margin.top, b: margin.bottom },
+    ...(options.legendY === undefined ? {} : { legend: { orientation: "h", x: 0, y: options.legendY } }),
   };
 }

@@ -37,7 +37,14 @@ export {
   remoteProviderIds,
   type RemoteProviderInfo,
 } from "./providers";
-export { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits, type RateLimitsInput } from "./rate-limits";
+export {
+  DEFAULT_RATE_LIMITS,
+  type RateLimit,
+  type RateLimitInput,
+  type RateLimits,
+  type RateLimitsInput,
+} from "./rate-limits";
+export { parseRateLimits, resolveRateLimits } from "./resolve-rate-limits";
 export {
   describeStages,
   hasStages,

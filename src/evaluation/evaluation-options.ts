@@ -4,8 +4,7 @@
 import { z } from "zod";
 
 import type { ConfigInput } from "../config/config-schema";
-import type { PipelineDependencies } from "../pipeline/pipeline";
-import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
+import { type RunDependencies, runOptionsShape } from "../experiment/run-options";
 import { evaluationProtocolSchema } from "./evaluation-protocol";
 import type { EvaluationProgressListener } from "./evaluation-result";
 
@@ -36,19 +35,11 @@ export const evaluationOptionsSchema = z.strictObject({
    * on it), else <config.data_dir>/cache/evaluation; false turns caching off.
    */
   cacheDir: z.union([z.string().min(1), z.literal(false)]).optional(),
-  schedule: z.enum(["concurrent", "sequential"]).default("concurrent"),
-  /** Blind analyses (no date, name or price level reaches the provider); default the config's `blind`. */
-  blind: z.boolean().optional(),
+  ...runOptionsShape,
   /** Also analyse every point on its mirrored series (p -> c² / p), and score the baselines there too. */
   mirror: z.boolean().default(false),
 });
 export type ParsedEvaluationOptions = z.output<typeof evaluationOptionsSchema>;
 
-export type EvaluationOptions = z.input<typeof evaluationOptionsSchema> & {
-  signal?: AbortSignal;
-  onProgress?: EvaluationProgressListener;
-  /** Passed to createPipeline (env, renderer, fetch); a wrapChatModel given here wraps the cached model. */
-  dependencies?: PipelineDependencies;
-  /** Plugins for the analyses (an ablation: the same run with and without them). Recorded in the result and cache keys. */
-  plugins?: readonly (Plugin | PluginDefinition)[];
-};
+export type EvaluationOptions = z.input<typeof evaluationOptionsSchema> &
+  RunDependencies & { onProgress?: EvaluationProgressListener };

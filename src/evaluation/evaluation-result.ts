@@ -46,7 +46,7 @@ export interface EvaluationSettings {
 }
 
 /** What one analysis of a point gave: a directive, or why it failed (the run went on). */
-export interface AnalysedDirective {
+export interface AnalyzedDirective {
   /** The agents' directive; absent when the analysis failed or the run had no model. */
   decision?: Directive;
   forecastHorizon?: string;
@@ -62,7 +62,7 @@ export interface AnalysedDirective {
 }
 
 /** An engine's decision as an evaluation records it. */
-export function analysedDirective(decision: Decision): AnalysedDirective {
+export function analyzedDirective(decision: Decision): AnalyzedDirective {
   return {
     ...(decision.directive
       ? {
@@ -80,7 +80,7 @@ export function analysedDirective(decision: Decision): AnalysedDirective {
   };
 }
 
-export interface PointRecord extends AnalysedDirective {
+export interface PointRecord extends AnalyzedDirective {
   id: string;
   asset: string;
   window: number;
@@ -90,7 +90,7 @@ export interface PointRecord extends AnalysedDirective {
   entryClose: number;
   outcomes: { horizon: number; move: number }[];
   /** With mirror on: the analysis of the mirrored point, and its mirrored moves (each the original's opposite in log). */
-  mirrored?: AnalysedDirective & { outcomes: { horizon: number; move: number }[] };
+  mirrored?: AnalyzedDirective & { outcomes: { horizon: number; move: number }[] };
 }
 
 export interface EvaluationResult {

@@ -1,68 +1,8 @@
 // The evaluation harness: decision points from benchmark windows, the two scoring protocols, the market's drift, the
 // conventions checked against the published figures, the edge checks (mirrored points, paired tests, the split at a
-// model's training cutoff), the model-answer cache, the run, its reports (JSON, markdown, HTML), figures and progress
-// views. It scores on the shared core in src/scoring/.
-//
-// The scoring core's names, re-exported as they were when they lived here (quantagent-ts/scoring has them all).
-export { canonicalJson } from "../common/canonical-json";
-export {
-  cachedChatModel,
-  folderAnswerStore,
-  type ModelAnswerStore,
-  type ModelCacheCall,
-  modelCacheEntryPath,
-  modelCacheKey,
-  type ModelCacheOptions,
-} from "../llm/model-cache";
-export {
-  estimateCostUsd,
-  findModelPrice,
-  MODEL_PRICES,
-  MODEL_PRICES_AS_OF,
-  type ModelPrice,
-} from "../llm/model-prices";
-export { createUsageMeter, type UsageMeter, type UsageSummary } from "../llm/usage-meter";
-export {
-  benchmarkDir,
-  listBenchmarkAssets,
-  listBenchmarkFiles,
-  type ReadBenchmarkOptions,
-  readBenchmarkWindow,
-  readBenchmarkWindows,
-} from "../market/benchmark-data";
-export { BENCHMARK_DIR } from "../market/benchmark-dir";
-export {
-  createEvaluationProgressView,
-  createTextProgressBar,
-  formatProgressBar,
-  type TextProgressOptions,
-} from "../reports/progress-bar";
-export {
-  alwaysLongDirective,
-  alwaysShortDirective,
-  averageScores,
-  type BaselineId,
-  baselineIds,
-  baselineLabels,
-  type DirectionalScore,
-  type Directive,
-  directiveReturn,
-  type FlatMoves,
-  type Interval,
-  isCorrect,
-  linearRegressionDirective,
-  momentumDirective,
-  mulberry32,
-  olsSlope,
-  randomDirectives,
-  relativeGain,
-  type ScoredDecision,
-  scoreDirectives,
-  type ScoreOptions,
-  simpleReturn,
-  wilsonInterval,
-  Z_95,
-} from "../scoring";
+// model's training cutoff), the run, its reports (JSON, markdown, HTML), figures and progress
+// views. It scores on the shared core (quantagent-ts/scoring); the benchmark's files are read by quantagent-ts/market,
+// the model-answer cache and the usage meter are quantagent-ts/llm's, the progress views quantagent-ts/reports'.
 export { type Ablation, type AblationLabels, ablationMarkdown, compareEvaluations } from "./ablation";
 export { type CutoffSide, type CutoffSplit, type CutoffSplitOptions, splitAtCutoff } from "./cutoff-split";
 export {
@@ -95,7 +35,7 @@ export {
   type QueueEvaluationOptions,
 } from "./evaluation-queue";
 export type {
-  AnalysedDirective,
+  AnalyzedDirective,
   EvaluationProgress,
   EvaluationProgressListener,
   EvaluationResult,

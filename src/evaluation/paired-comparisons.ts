@@ -8,7 +8,7 @@
 import { itemAt } from "../common/item-at";
 import { type BaselineId, baselineIds, deterministicBaselineDirective, randomDirectives } from "../scoring/baselines";
 import { type Directive, isCorrect } from "../scoring/directive";
-import { pairedTest, type PointHit } from "../scoring/paired-test";
+import { type PairedTest, pairedTest, type PointHit } from "../scoring/paired-test";
 import type { DecisionPoint } from "./decision-points";
 import { type EvaluationProtocol, flatMovesOf, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import { movesAt } from "./score-evaluation";
@@ -19,20 +19,12 @@ export interface LabelledDirectives {
   directives: ReadonlyMap<string, Directive>;
 }
 
-export interface PairedRow {
+/** The paired test of two methods at one horizon (its counts are over samples: points, or point-horizons pooled). */
+export interface PairedRow extends PairedTest {
   /** A model's label (its graph model's name) or a baseline id. */
   a: string;
   b: string;
   horizon: ScoreHorizon;
-  /** Samples both scored. */
-  n: number;
-  aHits: number;
-  bHits: number;
-  /** Samples a called right and b wrong. */
-  aOnly: number;
-  bOnly: number;
-  /** Exact two-sided McNemar p-value. */
-  pValue: number;
 }
 
 export interface PairedOptions {

@@ -20,7 +20,7 @@ import {
   type EvaluationJobSpec,
   evaluationJobSpecSchema,
 } from "./evaluation-queue";
-import { analysedDirective, type EvaluationResult, type PointRecord } from "./evaluation-result";
+import { analyzedDirective, type EvaluationResult, type PointRecord } from "./evaluation-result";
 import type { PublishedConventions } from "./published/conventions";
 import { pointRecord } from "./run-evaluation";
 import { scoreRun } from "./score-run";
@@ -51,7 +51,7 @@ function evaluationOf(
   const points = read.points.map(({ input }) => input.point);
   const records: PointRecord[] = read.points.map(({ input, decision }) => ({
     ...pointRecord(input.point),
-    ...analysedDirective(decision),
+    ...analyzedDirective(decision),
   }));
   // What the spec holds beside the settings it shares with a run in one process.
   const { config: queued, promptVersion, cache, schedule: _schedule, queuedAt, conventions, ...settings } = read.spec;

@@ -28,7 +28,7 @@ import { type DecisionPoint, experimentPointOf } from "./decision-points";
 import { evaluationRunInput } from "./evaluation-journal";
 import { type EvaluationOptions, evaluationOptionsSchema } from "./evaluation-options";
 import {
-  analysedDirective,
+  analyzedDirective,
   type EvaluationResult,
   type EvaluationSettings,
   type PointRecord,
@@ -131,7 +131,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
       );
       sides.forEach((side, index) => {
         const decision = itemAt(decisions, index);
-        Object.assign(side.record, analysedDirective(decision));
+        Object.assign(side.record, analyzedDirective(decision));
         if (decision.error !== undefined && side.mirrored) mirrorErrors += 1;
         else if (decision.error !== undefined) errors += 1;
       });

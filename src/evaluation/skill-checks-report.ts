@@ -1,5 +1,6 @@
-// The report's answer to "is there an edge?": the mirrored run, the paired tests (with one sentence saying whether any
-// model beats always-LONG at 5%), and the split at the graph model's training cutoff, as report blocks. Pure.
+// The report's answer to "is there an edge?", that is, skill beyond the market's drift: the mirrored run, the paired
+// tests (with one sentence saying whether any model beats always-LONG at 5%), and the split at the graph model's
+// training cutoff, as report blocks (the "edge" sections; their JSON: src/wire/evaluation.ts). Pure.
 import { baselineLabels } from "../scoring/baselines";
 import type { CutoffSide } from "./cutoff-split";
 import { horizonLabel, type ScoreHorizon } from "./evaluation-protocol";

@@ -60,7 +60,7 @@ export async function decide<Unit extends string>(input: DecideInput<Unit>): Pro
       ...(cache ? { resumed } : {}),
       last,
     });
-  const analyse = async (index: number) => {
+  const analyze = async (index: number) => {
     const point = itemAt(points, index);
     const decision = itemAt(decisions, index);
     const pointStarted = performance.now();
@@ -100,7 +100,7 @@ export async function decide<Unit extends string>(input: DecideInput<Unit>): Pro
     lanes,
     input.concurrency,
     async (lane) => {
-      for (const index of lane) await analyse(index);
+      for (const index of lane) await analyze(index);
     },
     { signal },
   );

@@ -1,12 +1,6 @@
-// quantagent-ts/journal: the analysis journal. Every analysis, evaluation run and backtest run recorded in SQLite (embedded) or
-// PostgreSQL (shared), scored against what the market did afterwards, and compared across models, prompts and plugins.
-export { accuracyOverTimeFigure, type AccuracyScatterTrace, type JournalFigure } from "../notebook/journal-figures";
-export {
-  accuracyTableHtml,
-  type AccuracyTableRow,
-  analysesTableHtml,
-  cutoffSplitTableHtml,
-} from "../notebook/journal-tables";
+// quantagent-ts/journal: the analysis journal. Every analysis, evaluation run and backtest run recorded in SQLite
+// (embedded) or PostgreSQL (shared), scored against what the market did afterwards, and compared across models,
+// prompts and plugins. Its tables and figures for a notebook: quantagent-ts/notebook.
 export type { AnalysisFilter } from "./analysis-filter";
 export {
   type CutoffSideName,

@@ -1,7 +1,7 @@
 // quantagent-ts/market: candles, timeframes and their lookback limits, date ranges, assets and the custom-asset store,
 // the CSV and Yahoo sources, 4h aggregation, the check that bars fit a timeframe, bar spans in words, and how far
 // back a fetch reaches to fill an analysis window, and the two transforms of a window the evaluation and the backtest
-// share: blind (rescaled, undated) and mirrored (every rise a fall).
+// share: blind (rescaled, undated) and mirrored (every rise a fall); and the shipped benchmark's windows.
 export { type Aggregate4hOptions, aggregateTo4h } from "./aggregate-4h";
 export {
   type AssetEntry,
@@ -15,6 +15,15 @@ export {
 } from "./assets";
 export { assertBarSpacing, shortestGapMs, timeframeForGap } from "./bar-spacing";
 export { describeBarLength, describeBarSpan, describeHorizon } from "./bar-span";
+export {
+  benchmarkDir,
+  listBenchmarkAssets,
+  listBenchmarkFiles,
+  type ReadBenchmarkOptions,
+  readBenchmarkWindow,
+  readBenchmarkWindows,
+} from "./benchmark-data";
+export { BENCHMARK_DIR } from "./benchmark-dir";
 export { BLIND_LAST_CLOSE, blindCandles, type BlindedCandles } from "./blind-candles";
 export { type Candle, type CandleColumns, candleSchema, MAX_PRICE, MAX_VOLUME, toColumns } from "./candle";
 export { parseCsv, parseCsvAsync, type ParseCsvOptions, readCsvFile } from "./csv-source";

@@ -2,6 +2,7 @@
 // Wilson 95% interval as error bars, and the coin-flip line at 50%. Plain JSON (pure), for Plotly.newPlot in a
 // notebook or the page, or the chart renderer for a PNG.
 import { COIN_FLIP_LINE } from "../charts/coin-flip-line";
+import { GRID_COLOR, reportLayout } from "../charts/report-figure-style";
 import type { AccuracyOverTime } from "../journal/journal-stats";
 
 export interface AccuracyScatterTrace {
@@ -46,21 +47,12 @@ export function accuracyOverTimeFigure(series: AccuracyOverTime): JournalFigure 
   return {
     data,
     layout: {
-      width: 960,
-      height: 480,
-      title: {
-        text: `Directional accuracy by ${series.bucket}, k = ${series.horizon}, per ${grouping} (Wilson 95% interval)`,
-        x: 0.01,
-        xanchor: "left",
-        font: { size: 16 },
-      },
-      font: { family: "DejaVu Sans, Arial, sans-serif", size: 12, color: "#27272a" },
-      paper_bgcolor: "#ffffff",
-      plot_bgcolor: "#ffffff",
-      margin: { l: 64, r: 24, t: 56, b: 48 },
-      legend: { orientation: "h", x: 0, y: -0.15 },
+      ...reportLayout(
+        `Directional accuracy by ${series.bucket}, k = ${series.horizon}, per ${grouping} (Wilson 95% interval)`,
+        { legendY: -0.15 },
+      ),
       xaxis: { type: "date", title: { text: series.bucket === "week" ? "week from Monday (UTC)" : "day (UTC)" } },
-      yaxis: { title: { text: "accuracy (%)" }, range: [0, 100], gridcolor: "#e4e4e7" },
+      yaxis: { title: { text: "accuracy (%)" }, range: [0, 100], gridcolor: GRID_COLOR },
       shapes: [COIN_FLIP_LINE],
     },
   };

@@ -1,6 +1,5 @@
-// The chart-reading probe's parts, for the command line and the server: the run, its options and result, the planted
+// quantagent-ts/probe: the chart-reading probe's parts: the run, its options and result, the planted
 // series, the report and its JSON. The library's public surface (src/index.ts) exports the ones a notebook needs.
-export { assertReportAbsent } from "../reports/report-files";
 export {
   type ChartProbeOptions,
   DEFAULT_NOISE,

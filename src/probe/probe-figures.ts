@@ -3,15 +3,13 @@
 // shape's series read as that name, with the count written in it. A chart reader fills the cells where the row's
 // shape meets its own name; a constant answer fills one column. The chart renderer turns it into a PNG; the same JSON
 // works with Plotly.newPlot.
+import { type ReportFigure, reportLayout } from "../charts/report-figure-style";
 import type { ConfusionMatrix } from "./probe-result";
 import { SHAPE_CATALOG } from "./shapes/shape-catalog";
 
 export type ProbeFigureId = "confusion";
 
-export interface ProbeFigure {
-  data: object[];
-  layout: Record<string, unknown> & { width: number; height: number };
-}
+export type ProbeFigure = ReportFigure;
 
 /** "double_top" -> "double top"; a plain trend says its right pick: "uptrend (no pattern)". */
 function rowLabel(shape: ConfusionMatrix["rows"][number]): string {
@@ -46,18 +44,11 @@ export function confusionFigure(confusion: ConfusionMatrix, model: string): Prob
       },
     ],
     layout: {
-      width: 1100,
-      height: 180 + 30 * rows.length,
-      title: {
-        text: `What the Pattern agent (${model}) named on each planted shape`,
-        x: 0.01,
-        xanchor: "left",
-        font: { size: 16 },
-      },
-      font: { family: "DejaVu Sans, Arial, sans-serif", size: 12, color: "#27272a" },
-      paper_bgcolor: "#ffffff",
-      plot_bgcolor: "#ffffff",
-      margin: { l: 210, r: 40, t: 56, b: 150 },
+      ...reportLayout(`What the Pattern agent (${model}) named on each planted shape`, {
+        width: 1100,
+        height: 180 + 30 * rows.length,
+        margin: { top: 56, bottom: 150, left: 210, right: 40 },
+      }),
       xaxis: { title: { text: "the name in its report (the first one)" }, tickangle: -40, side: "bottom" },
       yaxis: { title: { text: "" }, autorange: "reversed" },
     },

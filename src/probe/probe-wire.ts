@@ -2,6 +2,7 @@
 // run, in the snake_case of every JSON this project writes (`per_shape`, `p_value`, `chance_answer`).
 import type { TokenUsage } from "../llm/chat-model";
 import type { PatternScores, ProbeResult, ProbeScore, ProbeSettings, ShapeScore } from "./probe-result";
+import type { ProbeSeriesLabel } from "./shapes/probe-series";
 
 function wireScore(score: ProbeScore) {
   return {
@@ -63,6 +64,21 @@ export function probeRunReport(result: ProbeResult) {
   return { settings, verdict: result.verdict, scores: wireScores(result), demo: result.demo };
 }
 
+/** What a planted series is, in snake_case: the report's points and the series folder's labels.json both hold it. */
+export function wireProbeLabel(label: ProbeSeriesLabel) {
+  return {
+    id: label.id,
+    shape: label.shape,
+    number: label.number,
+    seed: label.seed,
+    pattern_name: label.patternName,
+    direction: label.direction,
+    slope: label.slope,
+    trend: label.trend,
+    landmarks: label.landmarks,
+  };
+}
+
 /** The whole record as the report's JSON file holds it, under `probe`. */
 export function probeWire(result: ProbeResult) {
   return {
@@ -70,15 +86,7 @@ export function probeWire(result: ProbeResult) {
     verdict: result.verdict,
     scores: wireScores(result),
     points: result.points.map(({ label, lastBarTime, lastClose, pick, trend, directive, cached, error }) => ({
-      id: label.id,
-      shape: label.shape,
-      number: label.number,
-      seed: label.seed,
-      pattern_name: label.patternName,
-      direction: label.direction,
-      slope: label.slope,
-      trend: label.trend,
-      landmarks: label.landmarks,
+      ...wireProbeLabel(label),
       last_bar_time: lastBarTime,
       last_close: lastClose,
       pick: pick?.pattern ?? null,

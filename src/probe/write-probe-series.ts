@@ -8,6 +8,7 @@ import path from "node:path";
 
 import { writeFileAtomic } from "../common/atomic-write";
 import { candlesToCsv } from "../market/csv-text-writer";
+import { wireProbeLabel } from "./probe-wire";
 import type { ProbeSeries } from "./shapes/probe-series";
 
 export interface WrittenProbeSeries {
@@ -28,15 +29,7 @@ export async function writeProbeSeries(series: readonly ProbeSeries[], dir: stri
   const labels = path.join(folder, "labels.json");
   const entries = series.map(({ label }) => ({
     file: `${label.id}.csv`,
-    id: label.id,
-    shape: label.shape,
-    number: label.number,
-    seed: label.seed,
-    pattern_name: label.patternName,
-    direction: label.direction,
-    slope: label.slope,
-    trend: label.trend,
-    landmarks: label.landmarks,
+    ...wireProbeLabel(label),
     bars: label.bars,
     noise: label.noise,
     timeframe: label.timeframe,

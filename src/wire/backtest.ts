@@ -12,6 +12,7 @@ import { significanceWords } from "../backtest/backtest-tables";
 import { stagesSchema } from "../config/stages-schema";
 import type { TokenUsage } from "../llm/chat-model";
 import type { PairedTest } from "../scoring/paired-test";
+import { wirePairedTestSchema } from "./paired-test";
 
 const modelUsedSchema = z.object({ provider: z.string(), model: z.string(), temperature: z.number() });
 const tokensSchema = z.object({ input_tokens: z.number(), output_tokens: z.number() });
@@ -29,17 +30,6 @@ export const wireBacktestLineSchema = z.object({
 });
 export type WireBacktestLine = z.infer<typeof wireBacktestLineSchema>;
 
-/** An exact McNemar test of two lines' (or two runs') hits on the decisions both scored. */
-export const wirePairedTestSchema = z.object({
-  a: z.string(),
-  b: z.string(),
-  n: z.number(),
-  a_hits: z.number(),
-  b_hits: z.number(),
-  a_only: z.number(),
-  b_only: z.number(),
-  p_value: z.number(),
-});
 export const wireLinePairedTestSchema = wirePairedTestSchema.extend({ b: z.literal("always_long") });
 
 /** One line held against a yardstick by the circular block bootstrap of their per-bar return difference. */

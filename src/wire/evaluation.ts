@@ -12,6 +12,7 @@ import type { MirrorRow } from "../evaluation/mirror-scores";
 import type { PairedRow } from "../evaluation/paired-comparisons";
 import type { MethodId } from "../evaluation/score-evaluation";
 import type { Calibration } from "../scoring/calibration";
+import { wirePairedCountsShape } from "./paired-test";
 
 const horizonSchema = z.union([z.number(), z.literal("pooled")]);
 
@@ -19,12 +20,7 @@ export const wirePairedRowSchema = z.object({
   a: z.string(),
   b: z.string(),
   horizon: horizonSchema,
-  n: z.number(),
-  a_hits: z.number(),
-  b_hits: z.number(),
-  a_only: z.number(),
-  b_only: z.number(),
-  p_value: z.number(),
+  ...wirePairedCountsShape,
 });
 export type WirePairedRow = z.infer<typeof wirePairedRowSchema>;
 

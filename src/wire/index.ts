@@ -10,6 +10,7 @@ export * from "./evaluation";
 export * from "./journal";
 export * from "./market";
 export * from "./page-config";
+export * from "./paired-test";
 export * from "./progress-event";
 export * from "./run-list";
 export * from "./runs";

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { EXIT_CODES } from "../../cli/exit-codes";
 import { COMMANDS } from "../../cli/run-cli";
 import { serverEnvironmentSchema } from "../../server/server-environment";
-import { configSchema, createConfig, providerIds, providers } from "../../src/index";
+import { configSchema } from "../../src/config/index";
+import { createConfig, providerIds, providers } from "../../src/index";
 
 const root = path.resolve(__dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { ANALYZE_BODY_LIMIT_BYTES } from "../../server/analyze-input";
 import { type ChartRenderer, createChartRenderer } from "../../src/index";
-import { MAX_CSV_CHARACTERS } from "../../src/index";
+import { MAX_CSV_CHARACTERS } from "../../src/pipeline/analyze-request";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { parseEventStreamText } from "../support/event-stream-text";

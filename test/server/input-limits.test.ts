@@ -7,8 +7,8 @@ import { accessTokenProblem } from "../../server/access-token-quality";
 import { ANALYZE_BODY_LIMIT_BYTES, ANALYZE_BODY_SHAPE } from "../../server/analyze-input";
 import { DEFAULT_BODY_LIMIT_BYTES } from "../../server/middleware/json-body";
 import { MAX_API_KEY_LENGTH } from "../../src/config/index";
-import { MAX_CSV_CHARACTERS, MAX_INPUT_BARS } from "../../src/index";
 import { MAX_SYMBOL_LENGTH } from "../../src/market/index";
+import { MAX_CSV_CHARACTERS, MAX_INPUT_BARS } from "../../src/pipeline/analyze-request";
 import { createStubChartRenderer } from "../reliability/support/stub-chart-renderer";
 import { getJson, type JsonAnswer, postJson, startTestServer, type TestServer } from "./test-server";
 

@@ -3,8 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { chartColors, PATTERN_CHART_BAR_COUNT } from "../../src/charts/index";
-import { MAX_CSV_CHARACTERS, MIN_ANALYSIS_BARS, pipelineSteps, providerIds, timeframeTable } from "../../src/index";
+import { pipelineSteps, providerIds, timeframeTable } from "../../src/index";
 import { symbolSchema } from "../../src/market/index";
+import { MAX_CSV_CHARACTERS } from "../../src/pipeline/analyze-request";
+import { MIN_ANALYSIS_BARS } from "../../src/pipeline/load-candles";
 import { wireTimeframeLimit } from "../../src/wire/index";
 import { getJson, startTestServer, type TestServer } from "./test-server";
 

@@ -6,8 +6,6 @@ import { z } from "zod";
 
 import { providerIdSchema } from "../../config/providers";
 import { queuedConfigSchema } from "../../config/queued-config";
-import { candleSchema } from "../../market/candle";
-import { timeframeSchema } from "../../market/timeframes";
 import { storedDecisionSchema } from "../decision";
 
 export const queuedExperimentSpecShape = {
@@ -22,16 +20,6 @@ export const queuedExperimentSpecShape = {
   queuedAt: z.string(),
 };
 export type QueuedExperimentSpec = z.output<z.ZodObject<typeof queuedExperimentSpecShape>>;
-
-/** A point as a job carries it: the window it sees (and nothing after), and its names. */
-export const queuedPointSchema = z.strictObject({
-  id: z.string().min(1).max(200),
-  label: z.string().min(1).max(300),
-  lane: z.string().min(1).max(200),
-  window: z.array(candleSchema).min(2).max(1000),
-  timeframe: timeframeSchema,
-  name: z.string().min(1).max(200),
-});
 
 const callSchema = z.strictObject({
   hit: z.boolean(),

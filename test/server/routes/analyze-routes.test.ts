@@ -28,8 +28,8 @@ import {
   createPipeline,
   type Pipeline,
   type ProgressEvent,
-  toWireResult,
 } from "../../../src/index";
+import { toWireResult } from "../../../src/wire/index";
 import { createStubChartRenderer } from "../../reliability/support/stub-chart-renderer";
 import { parseEventStreamText } from "../../support/event-stream-text";
 import { waitFor } from "../../support/wait";
