@@ -161,6 +161,15 @@ describe("quantagent analyze", () => {
       /at most 60 days allowed/,
     ],
     [["analyze", "--timeframe", "4h", "--asset", "!!!", "--start", "2024-01-01"], /symbol|asset/i],
+    [
+      ["analyze", "--timeframe", "1h", "--symbol", "binance:BTC", "--start", "2024-01-01"],
+      /must be an exchange symbol, exchange:BASE\/QUOTE/,
+    ],
+    // An exchange ccxt does not know is refused before any request, to the exchange or to a model.
+    [
+      ["analyze", "--timeframe", "1h", "--symbol", "nosuchexchange:BTC/USDT", "--start", "2024-01-01"],
+      /Unknown exchange "nosuchexchange" in nosuchexchange:BTC\/USDT/,
+    ],
     [["analyze", "--timeframe", "4h", "--csv", "missing.csv"], /Cannot read --csv missing\.csv: no such file/],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--graph-model", "bad name"], /not a valid model name/],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--window"], /Unknown option '--window'/],
