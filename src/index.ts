@@ -132,5 +132,23 @@ export { PROBE_SHAPES, type ProbeShape, SHAPE_CATALOG } from "./probe/shapes/sha
 export { writeProbeReport } from "./probe/write-probe-report";
 export { writeProbeSeries } from "./probe/write-probe-series";
 
+// Forward test: a watchlist analysed at every bar close (live, once, or a replayed series), scored as bars arrive.
+export {
+  startWatch,
+  type StartWatchOptions,
+  type Watch,
+  type WatchMode,
+  type WatchSummary,
+} from "./forward/start-watch";
+export { describeWatchEvent, type WatchEvent } from "./forward/watch-event";
+export {
+  DEFAULT_SETTLE_MS,
+  FAILURES_TO_PAUSE,
+  type WatchEntry,
+  type WatchEntryInput,
+  watchEntryInputSchema,
+  type WatchlistStore,
+} from "./journal/watchlist-store";
+
 // Analysis journal: open it; the rest (statistics, outcomes, views, its types) is in quantagent-ts/journal.
 export { type Journal, type JournalEntryInput, openJournal } from "./journal";
