@@ -23,8 +23,8 @@ export interface FakeExchangeOptions {
   markets?: string[];
   /** No bars before this instant (a listing). */
   listedFrom?: number;
-  /** No bars at or after this instant (the present). */
-  until?: number;
+  /** No bars opening at or after this instant (the present; the bar forming now is served, as Binance does). */
+  until?: number | (() => number);
   /** Bars a klines request answers at most. @default 1000 */
   pageLimit?: number;
   /** Each page starts one bar before the asked start. */
@@ -66,7 +66,8 @@ export function fakeBinance(options: FakeExchangeOptions = {}) {
       let time = Math.ceil(asked / barMs) * barMs - (options.overlap ? barMs : 0);
       time = Math.max(time, options.listedFrom === undefined ? time : Math.ceil(options.listedFrom / barMs) * barMs);
       const rows: unknown[] = [];
-      while (rows.length < limit && time <= endTime && time < (options.until ?? Number.MAX_SAFE_INTEGER)) {
+      const until = typeof options.until === "function" ? options.until() : (options.until ?? Number.MAX_SAFE_INTEGER);
+      while (rows.length < limit && time <= endTime && time < until) {
         const close = price(time);
         const open = price(time - barMs);
         rows.push([
