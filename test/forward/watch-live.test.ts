@@ -17,7 +17,6 @@ import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-
 import { fakeBinance } from "../support/fake-exchange";
 
 const key = "sk-forward.live-0123456789abcdef";
-const HOUR = 3_600_000;
 const MINUTE = 60_000;
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
