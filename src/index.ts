@@ -133,6 +133,7 @@ export { writeProbeReport } from "./probe/write-probe-report";
 export { writeProbeSeries } from "./probe/write-probe-series";
 
 // Forward test: a watchlist analysed at every bar close (live, once, or a replayed series), scored as bars arrive.
+export { type ForwardRecord, forwardRecord, type ForwardRecordOptions } from "./forward/forward-record";
 export {
   startWatch,
   type StartWatchOptions,

@@ -78,6 +78,8 @@ export interface WatchlistStore {
   recordFailure(id: string, error: string): Promise<WatchEntry | null>;
   /** Open time of the newest analysed bar of an entry. */
   lastBarTime(id: string): Promise<number | undefined>;
+  /** Every analysed bar of an entry with its directive, oldest first (the live record is made from these). */
+  decisions(id: string): Promise<{ barTime: number; directive: "LONG" | "SHORT"; analysisId: string | null }[]>;
   /** Analysed bars whose outcome the journal has not scored yet, oldest first. */
   unscored(id: string): Promise<UnscoredDecision[]>;
   markScored(id: string, barTime: number, options?: { now?: Date }): Promise<void>;
@@ -199,6 +201,19 @@ export function createWatchlistStore(db: () => Kysely<JournalDatabase>): Watchli
         .where("entry_id", "=", id)
         .executeTakeFirst();
       return row?.last ? Date.parse(row.last) : undefined;
+    },
+    async decisions(id) {
+      const rows = await db()
+        .selectFrom("watch_decisions")
+        .select(["bar_time", "directive", "analysis_id"])
+        .where("entry_id", "=", id)
+        .orderBy("bar_time")
+        .execute();
+      return rows.map((row) => ({
+        barTime: Date.parse(row.bar_time),
+        directive: row.directive === "SHORT" ? "SHORT" : "LONG",
+        analysisId: row.analysis_id,
+      }));
     },
     async unscored(id) {
       const rows = await db()
