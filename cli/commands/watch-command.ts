@@ -214,6 +214,7 @@ async function runWatch(
   });
   try {
     const summary = await watch.done;
+    if (context.signal.aborted) return EXIT_CODES.interrupted; // Ctrl-C ends the foreground watch
     context.stdout.write(
       `${summary.decisions} decisions, ${summary.failures} failed, ${summary.scored} scored in ${summary.rounds} rounds.\n`,
     );

@@ -88,6 +88,19 @@ describe("quantagent watch", () => {
     expect(server.requestCount()).toBe(0);
   });
 
+  it("in the foreground until Ctrl-C: exit 130, nothing asked before the first round", async () => {
+    const stop = new AbortController();
+    const running = runCliInProcess(["watch"], {
+      cwd: scratch,
+      env: { OPENAI_API_KEY: key, OPENAI_BASE_URL: server.openaiBaseUrl, DATA_DIR: path.join(scratch, "live") },
+      signal: stop.signal,
+    });
+    setTimeout(() => stop.abort(), 200);
+    const run = await running;
+    expect(run.code).toBe(130);
+    expect(server.requestCount()).toBe(0);
+  });
+
   it.each([
     [["--replay", "series.csv"], /--replay needs --speed/],
     [["--speed", "10"], /--speed is for --replay/],

@@ -254,6 +254,17 @@ describe("spending and failures", () => {
   }, 300_000);
 });
 
+describe("the live watch", () => {
+  it("runs until stopped, then settles with what it did (no round before the first minute mark)", async () => {
+    const pipeline = pipelineIn();
+    const watch = startWatch({ pipeline, mode: { kind: "live" } });
+    const stopped = performance.now();
+    watch.stop();
+    expect(await watch.done).toEqual({ rounds: 0, decisions: 0, failures: 0, scored: 0, capped: false });
+    expect(performance.now() - stopped).toBeLessThan(1_000);
+  });
+});
+
 describe("what startWatch refuses", () => {
   it("a pipeline without its journal, a speed of zero, an entry with both a symbol and an asset", () => {
     const noJournal = createPipeline({ api_key: key, journal: false, data_dir: scratch }, { env: {} });
