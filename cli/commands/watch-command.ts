@@ -11,7 +11,15 @@ import { assertWalkableSeries } from "../../src/backtest/index";
 import { providerIdSchema } from "../../src/config/index";
 import { describeWatchEvent, startWatch, type WatchMode } from "../../src/forward/index";
 import { type Config, createConfig, createPipeline, switchProvider } from "../../src/index";
-import { readCsvFile, shortestGapMs, type Timeframe, timeframeForGap } from "../../src/market/index";
+import {
+  checkExchangeSymbol,
+  isExchangeSymbol,
+  isTimeframe,
+  readCsvFile,
+  shortestGapMs,
+  type Timeframe,
+  timeframeForGap,
+} from "../../src/market/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
@@ -142,6 +150,10 @@ async function run(context: CliContext): Promise<number> {
     const store = journal.watchlist;
     switch (options.action) {
       case "add": {
+        // An exchange's market is checked with the exchange first (ccxt knows it, it lists the market, it serves the
+        // timeframe): a typo is refused now, not found at the first bar close.
+        if (options.symbol !== undefined && isExchangeSymbol(options.symbol) && isTimeframe(options.timeframe))
+          await checkExchangeSymbol({ symbol: options.symbol, timeframe: options.timeframe, signal: context.signal });
         const entry = await store.add({
           ...(options.symbol === undefined ? {} : { symbol: options.symbol }),
           ...(options.asset === undefined ? {} : { asset: options.asset }),

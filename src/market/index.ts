@@ -54,6 +54,7 @@ export { mirrorCandles, type MirrorOptions, mirrorPrice } from "./mirror-candles
 export { type DateInput, dateInputSchema, formatUtc, parseUtcTimestamp, toEpochMs } from "./parse-timestamp";
 export { timeZoneOffset } from "./time-zone-offset";
 export {
+  isTimeframe,
   maxLookbackDays,
   type Timeframe,
   type TimeframeInfo,

@@ -43,15 +43,18 @@ function cli(dataDir = path.join(scratch, `data-${++folders}`)) {
 describe("quantagent watch", () => {
   it("keeps the watchlist: add, list, pause, resume, remove", async () => {
     const watch = cli();
-    expect((await watch(["list"])).stdout).toBe("The watchlist is empty (quantagent watch add ...).\n");
-    const added = await watch(["add", "--symbol", "binance:btc/usdt", "--timeframe", "1h", "--settle", "1"]);
+    const empty = "The watchlist is empty (quantagent watch add ...).\n";
+    expect((await watch(["list"])).stdout).toBe(empty);
+    expect((await watch(["add", "--symbol", "nosuchexchange:BTC/USDT", "--timeframe", "1h"])).code).toBe(2);
+    expect((await watch(["list"])).stdout).toBe(empty); // the refused entry was not stored
+    const added = await watch(["add", "--symbol", "ETH-USD", "--timeframe", "1h", "--settle", "1"]);
     expect(added.code).toBe(0);
     const id = /as (\S+)\n$/.exec(added.stdout)![1]!;
-    expect(added.stdout).toBe(`Watching binance:BTC/USDT 1h as ${id}\n`);
+    expect(added.stdout).toBe(`Watching ETH-USD 1h as ${id}\n`);
     expect((await watch(["pause", id])).stdout).toBe(`Paused ${id}\n`);
-    expect((await watch(["list"])).stdout).toBe(`${id}  binance:BTC/USDT 1h  paused: paused by hand\n`);
+    expect((await watch(["list"])).stdout).toBe(`${id}  ETH-USD 1h  paused: paused by hand\n`);
     expect((await watch(["resume", id])).stdout).toBe(`Resumed ${id}\n`);
-    expect((await watch(["list"])).stdout).toBe(`${id}  binance:BTC/USDT 1h  active\n`);
+    expect((await watch(["list"])).stdout).toBe(`${id}  ETH-USD 1h  active\n`);
     expect((await watch(["remove", id])).code).toBe(0);
     const again = await watch(["remove", id]);
     expect(again.code).toBe(2);
@@ -110,6 +113,8 @@ describe("quantagent watch", () => {
     [["add", "--symbol", "binance:BTC", "--timeframe", "1h"], /exchange symbol/],
     [["add", "--symbol", "BTC-USD", "--asset", "BTC", "--timeframe", "1h"], /give one of symbol or asset/],
     [["add", "--symbol", "BTC-USD", "--timeframe", "3h"], /timeframe/],
+    // An exchange ccxt does not know: refused before the entry is stored.
+    [["add", "--symbol", "binanse:BTC/USDT", "--timeframe", "1h"], /Unknown exchange "binanse".*binance/],
     [["pause"], /needs an entry's id/],
   ])("bad usage %j: exit 2, nothing asked", async (argv, reason) => {
     const run = await cli()(argv);
