@@ -50,6 +50,8 @@ export interface OpenExperimentInput {
    * of the run whole. Each decision then carries its `journalId`.
    */
   recordEach?: JournalSource;
+  /** Answers asked of the Decision agent per analysis, when not the pipeline's (a watchlist entry's own). */
+  samples?: number;
 }
 
 export async function openExperiment(input: OpenExperimentInput): Promise<Experiment> {
@@ -88,7 +90,7 @@ export async function openExperiment(input: OpenExperimentInput): Promise<Experi
         ...options,
         pipeline: pipeline(),
         points,
-        stages: input.recordEach ? recordingEach(stageRun, input.recordEach) : stageRun,
+        stages: withSamples(input.recordEach ? recordingEach(stageRun, input.recordEach) : stageRun, input.samples),
         keepJournalIds: input.recordEach !== undefined,
         ...(input.given ? { meterResults: input.meter } : {}),
       }),
@@ -102,4 +104,10 @@ export async function openExperiment(input: OpenExperimentInput): Promise<Experi
 /** The stages' run with each analysis recorded in the journal under `source`. */
 function recordingEach(stageRun: ExperimentStageRun, source: JournalSource): ExperimentStageRun {
   return { ...stageRun, options: (point) => ({ ...stageRun.options(point), journal: true, source }) };
+}
+
+/** The stages' run with each analysis asking the Decision agent `samples` times (unchanged when undefined). */
+function withSamples(stageRun: ExperimentStageRun, samples: number | undefined): ExperimentStageRun {
+  if (samples === undefined) return stageRun;
+  return { ...stageRun, request: (point) => ({ ...stageRun.request(point), samples }) };
 }

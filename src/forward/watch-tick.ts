@@ -137,6 +137,7 @@ async function analyseDue(
     answers: null,
     meter,
     recordEach: "forward",
+    samples: entry.samples,
   });
   try {
     for (const index of due) {

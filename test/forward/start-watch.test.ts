@@ -188,6 +188,23 @@ describe("startWatch on a replayed series", () => {
   }, 300_000);
 });
 
+describe("an entry's own settings", () => {
+  it("samples: 3 asks the Decision agent three times for each bar, and the record keeps the votes; 1 keeps none", async () => {
+    const pipeline = pipelineIn();
+    const journal = await pipeline.journal.open();
+    await journal.watchlist.add({ symbol: "BTC-USD", timeframe: "4h", samples: 3 });
+    await journal.watchlist.add({ symbol: "ETH-USD", timeframe: "4h", samples: 1 });
+    const { events } = await replay(pipeline, candles.slice(0, 45));
+    const [three, one] = decisionsOf(events);
+    const votes = (id: string) =>
+      journal.get(id).then((stored) => (stored!.final_decision as { votes?: unknown }).votes);
+    expect(await votes(three!.analysisId!)).toEqual(
+      three!.directive === "LONG" ? { LONG: 3, SHORT: 0 } : { LONG: 0, SHORT: 3 },
+    );
+    expect(await votes(one!.analysisId!)).toBeUndefined();
+  }, 300_000);
+});
+
 describe("spending and failures", () => {
   // The estimate the watcher holds against the cap: the backtest's typical figures for the config's models.
   const estimate = (pipeline: Pipeline) =>
