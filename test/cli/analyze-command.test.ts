@@ -303,12 +303,12 @@ describe("quantagent", () => {
   it("without a command prints the commands and exits 2; an unknown command exits 2", async () => {
     const bare = await quantagent([]);
     expect(bare.code).toBe(2);
-    for (const command of ["analyze", "history", "serve", "evaluate", "probe", "worker", "kernel"])
+    for (const command of ["analyze", "history", "serve", "evaluate", "probe", "watch", "worker", "kernel"])
       expect(bare.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
     const unknown = await quantagent(["analyse"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(
-      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, backtest, probe, worker, kernel/,
+      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, backtest, probe, watch, worker, kernel/,
     );
     expect((await quantagent(["--help"])).code).toBe(0);
     expect((await quantagent(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
