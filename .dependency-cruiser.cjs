@@ -28,6 +28,7 @@ const LAYERS = [
   ["experiment"],
   ["evaluation", "backtest"],
   ["probe"],
+  ["forward"],
   ["wire"],
 ];
 

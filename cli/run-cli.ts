@@ -21,6 +21,7 @@ import { historyCommand } from "./commands/history-command";
 import { kernelCommand } from "./commands/kernel-command";
 import { probeCommand } from "./commands/probe-command";
 import { serveCommand } from "./commands/serve-command";
+import { watchCommand } from "./commands/watch-command";
 import { workerCommand } from "./commands/worker-command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "./exit-codes";
 
@@ -32,6 +33,7 @@ export const COMMANDS: readonly Command[] = [
   evaluateCommand,
   backtestCommand,
   probeCommand,
+  watchCommand,
   workerCommand,
   kernelCommand,
 ];

@@ -21,6 +21,7 @@ export { ProviderError, type ProviderErrorReason } from "./llm/provider-error";
 export { CsvParseError } from "./market/csv-error";
 export { CustomAssetStoreError, type CustomAssetStoreErrorReason } from "./market/custom-asset-store-error";
 export { DateRangeError } from "./market/date-range";
+export { ExchangeDataError, type ExchangeDataErrorReason } from "./market/exchange-data-error";
 export { MarketDataError, type MarketDataErrorReason, NoDataError } from "./market/market-data-error";
 export { NotEnoughDataError } from "./pipeline/load-candles";
 export { PluginError, type PluginErrorReason } from "./plugins/plugin-error";

@@ -101,5 +101,24 @@ export { runChartProbe } from "./probe/run-chart-probe";
 export type { ProbeShape } from "./probe/shapes/shape-catalog";
 export { writeProbeReport } from "./probe/write-probe-report";
 
+// Forward test: a watchlist analysed at every bar close (live, once, or a replayed series), scored as bars arrive.
+export { type ForwardRecord, forwardRecord, type ForwardRecordOptions } from "./forward/forward-record";
+export {
+  startWatch,
+  type StartWatchOptions,
+  type Watch,
+  type WatchMode,
+  type WatchSummary,
+} from "./forward/start-watch";
+export { describeWatchEvent, type WatchEvent } from "./forward/watch-event";
+export {
+  DEFAULT_SETTLE_MS,
+  FAILURES_TO_PAUSE,
+  type WatchEntry,
+  type WatchEntryInput,
+  watchEntryInputSchema,
+  type WatchlistStore,
+} from "./journal/watchlist-store";
+
 // Analysis journal: open it; the rest (statistics, outcomes, views, its types) is in quantagent-ts/journal.
 export { type Journal, type JournalEntryInput, openJournal } from "./journal";

@@ -23,7 +23,7 @@ import {
   type Stages,
   switchProvider,
 } from "../../src/index";
-import { symbolSchema, TIMEFRAMES, timeframeSchema } from "../../src/market/index";
+import { marketSymbolSchema, symbolSchema, TIMEFRAMES, timeframeSchema } from "../../src/market/index";
 import { MAX_CSV_CHARACTERS } from "../../src/pipeline/analyze-request";
 import { toWireResult } from "../../src/wire/index";
 import type { CliContext } from "../cli-context";
@@ -45,7 +45,8 @@ Data (one of):
   --csv <file>            CSV with Datetime (or Date), Open, High, Low, Close and optional Volume columns, any order
   --asset <code>          a built-in asset (SPX, BTC, GC, NQ, CL, ES, DJI, QQQ, VIX, DXY, AAPL, TSLA) or a saved
                           custom symbol, fetched from Yahoo Finance; any other code is refused (use --symbol)
-  --symbol <ticker>       any Yahoo Finance ticker, passed through unchanged (ETH-USD, ^FTSE, 7203.T)
+  --symbol <ticker>       any Yahoo Finance ticker, passed through unchanged (ETH-USD, ^FTSE, 7203.T), or
+                          an exchange's market through ccxt, no key needed (binance:BTC/USDT)
 
 Options:
   --timeframe <tf>        ${TIMEFRAMES.join(" ")}                             (required)
@@ -84,7 +85,7 @@ const optionsSchema = z
   .object({
     csv: z.string().min(1, "--csv needs a file").optional(),
     asset: symbolSchema.optional(),
-    symbol: symbolSchema.optional(),
+    symbol: marketSymbolSchema.optional(),
     timeframe: timeframeSchema,
     start: z.string().optional(),
     end: z.string().optional(),
@@ -264,6 +265,7 @@ async function run(context: CliContext): Promise<number> {
     const request = await requestOf(options, context, pipeline);
     if ("start" in request) {
       const range = pipeline.validateDateRange({
+        ...("symbol" in request && request.symbol !== undefined ? { symbol: request.symbol } : {}),
         timeframe: request.timeframe,
         start: request.start,
         end: request.end,

@@ -24,7 +24,8 @@ always-long. Writes a JSON record, a markdown and a self-contained HTML report, 
 
 Series:
   --csv <file>             a CSV with Datetime, Open, High, Low, Close[, Volume], rows in time order
-  --symbol <ticker>        a market symbol (or a built-in asset code such as BTC), fetched for --start..--end
+  --symbol <ticker>        a market symbol (or a built-in asset code such as BTC), fetched for --start..--end;
+                           an exchange's market through ccxt (binance:BTC/USDT) reaches back years, even hourly
                            through the market data (a plugin's source, else Yahoo)
   --start, --end <date>    the range of --symbol (ISO dates)
   --timeframe <tf>         1m 5m 15m 30m 1h 4h 1d 1w 1mo   (default for --csv: read from the rows' spacing)

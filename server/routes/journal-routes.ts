@@ -39,8 +39,8 @@ const horizon = z.enum(["1", "3"], { error: "must be 1 or 3 (bars after the wind
 const groupBy = z.enum(["model", "provider", "asset", "timeframe", "prompt_version"], {
   error: "must be one of model, provider, asset, timeframe, prompt_version",
 });
-const source = z.enum(["page", "api", "notebook", "cli", "evaluation"], {
-  error: "must be one of page, api, notebook, cli, evaluation",
+const source = z.enum(["page", "api", "notebook", "cli", "evaluation", "forward"], {
+  error: "must be one of page, api, notebook, cli, evaluation, forward",
 });
 
 const filterShape = {

@@ -1,6 +1,7 @@
 // The series a backtest walks: CSV text or a CSV file, candles the caller has, or a market symbol (a built-in asset
-// code or any ticker) over a date range, fetched through the pipeline's own data loading (a plugin's data source
-// for the symbols it matches, else Yahoo). One zod schema for the library and the CLI.
+// code or any ticker, or an exchange's market such as binance:BTC/USDT) over a date range, fetched through the
+// pipeline's own data loading (a plugin's data source for the symbols it matches, an exchange through ccxt, else
+// Yahoo). One zod schema for the library and the CLI.
 //
 // A backtest reads its bars as a history, so it checks what an analysis would quietly mend: bars must come in time
 // order (a shuffled file is an error, not sorted for you), no time may repeat, every price must be a price. These
@@ -11,6 +12,7 @@ import { InputError } from "../common/input-error";
 import { symbolSchema } from "../market/assets";
 import { type Candle, candleSchema } from "../market/candle";
 import { DEFAULT_CSV_MAX_BYTES, parseCsvAsync, readCsvFile } from "../market/csv-source";
+import { marketSymbolSchema } from "../market/exchange-symbol";
 import { formatUtc } from "../market/parse-timestamp";
 import { dateInputSchema } from "../market/parse-timestamp";
 import { timeframeSchema } from "../market/timeframes";
@@ -37,7 +39,7 @@ export const backtestSeriesForms = {
     ...named,
   }),
   asset: z.strictObject({ asset: symbolSchema, ...ranged }),
-  symbol: z.strictObject({ symbol: symbolSchema, ...ranged }),
+  symbol: z.strictObject({ symbol: marketSymbolSchema, ...ranged }),
 } as const;
 
 type SeriesForm = keyof typeof backtestSeriesForms;

@@ -24,6 +24,7 @@ export {
 export { backtestMarkdown, backtestReportBlocks, backtestSummary, backtestTitle } from "./backtest-report";
 export type { BacktestDecisionRecord, BacktestResult, BacktestSettings } from "./backtest-result";
 export {
+  assertWalkableSeries,
   type BacktestSeriesInput,
   backtestSeriesSchema,
   loadBacktestSeries,

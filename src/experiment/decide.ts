@@ -29,6 +29,8 @@ export interface DecideInput<Unit extends string = string> {
   cache?: { decisions: DecisionCache; keys: readonly string[]; found: readonly (StoredDecision | undefined)[] };
   /** Counts the calls of each new analysis from its result (when the models are not metered as they are called). */
   meterResults?: UsageMeter;
+  /** Keep each analysis's journal id with its decision (the forward test records each analysis). */
+  keepJournalIds?: boolean;
   /** Keep the Pattern and Trend agents' reports with each decision (the chart-reading probe scores them). */
   keepReports?: boolean;
   signal?: AbortSignal;
@@ -80,6 +82,7 @@ export async function decide<Unit extends string>(input: DecideInput<Unit>): Pro
         });
       const stored = storedDecisionOf(result, { keepReports: input.keepReports });
       Object.assign(decision, decisionOf(stored));
+      if (input.keepJournalIds && result.id !== undefined) decision.journalId = result.id;
       if (cache) await cache.decisions.put(itemAt(cache.keys, index), stored);
     } catch (error) {
       if (signal?.aborted) throw error;

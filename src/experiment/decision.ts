@@ -34,6 +34,8 @@ export interface Decision {
   reports?: ChartReports;
   /** Taken from the decision cache (no call this run). */
   cached: boolean;
+  /** The analysis's journal id, when the experiment records each analysis (the forward test does). */
+  journalId?: string;
   /** Why the analysis failed (the run went on without this decision). */
   error?: string;
   durationMs?: number;

@@ -32,7 +32,7 @@ export interface ExperimentStageRun {
   lanes(points: readonly ExperimentPoint[]): number[][];
   /** What the pipeline is asked for a point. */
   request(point: ExperimentPoint): AnalyzeRequest;
-  options(point: ExperimentPoint): Pick<AnalyzeOptions, "memoryScope" | "journal">;
+  options(point: ExperimentPoint): Pick<AnalyzeOptions, "memoryScope" | "journal" | "source">;
   /** Removes memory's journal. */
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@
 import type { Env } from "../config/api-keys";
 import type { Config } from "../config/config-schema";
 import type { Stages } from "../config/stages-schema";
+import type { JournalSource } from "../journal/journal-entry";
 import type { UsageMeter } from "../llm/usage-meter";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import type { Plugin } from "../plugins/define-plugin";
@@ -44,6 +45,13 @@ export interface OpenExperimentInput {
   answers: AnswerCache;
   /** Counts every call, answered by the cache or not. */
   meter: UsageMeter;
+  /**
+   * Records each analysis in the journal under this source (the forward test's live record is the journal's), instead
+   * of the run whole. Each decision then carries its `journalId`.
+   */
+  recordEach?: JournalSource;
+  /** Answers asked of the Decision agent per analysis, when not the pipeline's (a watchlist entry's own). */
+  samples?: number;
 }
 
 export async function openExperiment(input: OpenExperimentInput): Promise<Experiment> {
@@ -82,7 +90,8 @@ export async function openExperiment(input: OpenExperimentInput): Promise<Experi
         ...options,
         pipeline: pipeline(),
         points,
-        stages: stageRun,
+        stages: withSamples(input.recordEach ? recordingEach(stageRun, input.recordEach) : stageRun, input.samples),
+        keepJournalIds: input.recordEach !== undefined,
         ...(input.given ? { meterResults: input.meter } : {}),
       }),
     async close() {
@@ -90,4 +99,15 @@ export async function openExperiment(input: OpenExperimentInput): Promise<Experi
       await stageRun.close();
     },
   };
+}
+
+/** The stages' run with each analysis recorded in the journal under `source`. */
+function recordingEach(stageRun: ExperimentStageRun, source: JournalSource): ExperimentStageRun {
+  return { ...stageRun, options: (point) => ({ ...stageRun.options(point), journal: true, source }) };
+}
+
+/** The stages' run with each analysis asking the Decision agent `samples` times (unchanged when undefined). */
+function withSamples(stageRun: ExperimentStageRun, samples: number | undefined): ExperimentStageRun {
+  if (samples === undefined) return stageRun;
+  return { ...stageRun, request: (point) => ({ ...stageRun.request(point), samples }) };
 }

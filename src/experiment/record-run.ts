@@ -52,7 +52,7 @@ export async function recordRun(input: EvaluationRunInput, target: RunTarget): P
  */
 export async function readRunJournal<Found>(
   target: RunTarget,
-  read: (journal: Journal) => Promise<Found>,
+  read: (journal: Omit<Journal, "scoreOutcomes" | "watchlist">) => Promise<Found>,
 ): Promise<Found | undefined> {
   try {
     if ("pipeline" in target) return await read(target.pipeline.journal);

@@ -220,6 +220,48 @@ export interface QueuedPointsTable {
   error: string | null;
 }
 
+/** A watchlist entry: a market and timeframe analysed at every bar close (the forward test, src/forward/). */
+export interface WatchlistTable {
+  id: string;
+  created_at: string;
+  /** A market symbol (ETH-USD, binance:BTC/USDT) or a built-in or custom asset code, as `source` says. */
+  market: string;
+  /** "symbol" or "asset". */
+  market_kind: string;
+  timeframe: string;
+  /** JSON: the stages each analysis runs ({} for none). */
+  stages: string;
+  /** Decision agent samples per analysis. */
+  samples: number;
+  /** Wait after a bar's close before it is analysed, in ms. */
+  settle_ms: number;
+  /** "active" or "paused". */
+  status: string;
+  paused_reason: string | null;
+  /** Failed analyses in a row since the last decision (three pause the entry). */
+  failures: number;
+  last_error: string | null;
+}
+
+/** One analysed (entry, bar): at most one row each, which is what keeps a restart from repeating a bar. */
+export interface WatchDecisionsTable {
+  entry_id: string;
+  /** ISO open time of the decision bar (the window's last). */
+  bar_time: string;
+  /** The analysis in `analyses` (null when the decision came from the decision cache, after a crash). */
+  analysis_id: string | null;
+  directive: string;
+  decided_at: string;
+  /** Set once the journal has scored the analysis's outcome. */
+  scored_at: string | null;
+}
+
+/** What the forward test has spent per UTC day, against `max_cost_per_day`. */
+export interface WatchSpendTable {
+  day: string;
+  cost_usd: number;
+}
+
 export interface JournalDatabase {
   analyses: AnalysesTable;
   charts: ChartsTable;
@@ -233,6 +275,9 @@ export interface JournalDatabase {
   rate_limit_buckets: RateLimitBucketsTable;
   queued_runs: QueuedRunsTable;
   queued_points: QueuedPointsTable;
+  watchlist: WatchlistTable;
+  watch_decisions: WatchDecisionsTable;
+  watch_spend: WatchSpendTable;
 }
 
 export type JournalEngine = "sqlite" | "postgres";

@@ -14,7 +14,7 @@ export const isoTimeSchema = z.iso
   .datetime({ offset: true, error: "must be an ISO 8601 time with a zone, such as 2025-03-01T12:00:00Z" })
   .transform((text) => new Date(text).toISOString());
 
-export const journalSources = ["page", "api", "notebook", "cli", "evaluation"] as const;
+export const journalSources = ["page", "api", "notebook", "cli", "evaluation", "forward"] as const;
 export type JournalSource = (typeof journalSources)[number];
 
 const nonEmpty = z.string().trim().min(1, "must not be empty");

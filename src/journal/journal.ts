@@ -39,6 +39,7 @@ import type { AnalysisOutcome } from "./outcome";
 import { recordAnalysis, type RecordAnalysisOptions, type RecordedAnalysis } from "./record-analysis";
 import { recordOutcome, scoreOutcomes, type ScoreOutcomesCounts, type ScoreOutcomesOptions } from "./score-outcomes";
 import { deleteAnalysis, getAnalysis, type StoredAnalysis } from "./stored-analysis";
+import { createWatchlistStore, type WatchlistStore } from "./watchlist-store";
 
 export interface Journal {
   readonly engine: JournalEngine;
@@ -70,6 +71,8 @@ export interface Journal {
   /** One run with its report (a backtest's lines and equity curves); null for an unknown id. */
   getEvaluationRun(id: string): Promise<EvaluationRunDetail | null>;
   leaderboard(options: LeaderboardOptions): Promise<Leaderboard>;
+  /** The forward test's watchlist: its entries, the bars each has had analysed, the spending per day. */
+  readonly watchlist: WatchlistStore;
   /** Closes the database (or the connection pool); later calls throw JournalError("closed"). */
   close(): Promise<void>;
 }
@@ -111,6 +114,7 @@ export function createJournal(database: OpenedDatabase): Journal {
     listEvaluationRuns: async (options = {}) => listEvaluationRuns(open(), options),
     getEvaluationRun: async (id) => getEvaluationRun(open(), id),
     leaderboard: async (options) => leaderboard(open(), options),
+    watchlist: createWatchlistStore(open),
     async close() {
       if (closed) return;
       closed = true;

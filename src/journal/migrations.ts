@@ -187,6 +187,45 @@ function decisionConfidence(): Migration {
   };
 }
 
+function watchlist(): Migration {
+  return {
+    async up(db: AnyDatabase) {
+      // The forward test (src/forward/): the entries watched, each analysed (entry, bar) once (the primary key is
+      // what a restarted watcher reads to resume without a gap or a repeat), and the spending per UTC day.
+      await db.schema
+        .createTable("watchlist")
+        .addColumn("id", "text", (column) => column.primaryKey())
+        .addColumn("created_at", "text", (column) => column.notNull())
+        .addColumn("market", "text", (column) => column.notNull())
+        .addColumn("market_kind", "text", (column) => column.notNull())
+        .addColumn("timeframe", "text", (column) => column.notNull())
+        .addColumn("stages", "text", (column) => column.notNull())
+        .addColumn("samples", "integer", (column) => column.notNull())
+        .addColumn("settle_ms", "integer", (column) => column.notNull())
+        .addColumn("status", "text", (column) => column.notNull())
+        .addColumn("paused_reason", "text")
+        .addColumn("failures", "integer", (column) => column.notNull().defaultTo(0))
+        .addColumn("last_error", "text")
+        .execute();
+      await db.schema
+        .createTable("watch_decisions")
+        .addColumn("entry_id", "text", (column) => column.notNull().references("watchlist.id").onDelete("cascade"))
+        .addColumn("bar_time", "text", (column) => column.notNull())
+        .addColumn("analysis_id", "text")
+        .addColumn("directive", "text", (column) => column.notNull())
+        .addColumn("decided_at", "text", (column) => column.notNull())
+        .addColumn("scored_at", "text")
+        .addPrimaryKeyConstraint("watch_decisions_pk", ["entry_id", "bar_time"])
+        .execute();
+      await db.schema
+        .createTable("watch_spend")
+        .addColumn("day", "text", (column) => column.primaryKey())
+        .addColumn("cost_usd", "double precision", (column) => column.notNull())
+        .execute();
+    },
+  };
+}
+
 /** Every migration, by name; names sort in the order they apply. */
 export function journalMigrations(engine: JournalEngine): Record<string, Migration> {
   return {
@@ -198,6 +237,7 @@ export function journalMigrations(engine: JournalEngine): Record<string, Migrati
     "0006-queued-runs": queuedRuns(),
     "0007-blind-analyses": blindAnalyses(),
     "0008-decision-confidence": decisionConfidence(),
+    "0009-watchlist": watchlist(),
   };
 }
 

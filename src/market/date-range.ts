@@ -30,6 +30,8 @@ export type DateRangeValidation =
 export interface DateRangeOptions {
   /** The present, for the future-end check; defaults to the clock. */
   now?: Date | number;
+  /** The longest range allowed, in days; default the timeframe's Yahoo lookback (an exchange keeps more). */
+  maxDays?: number;
 }
 
 /**
@@ -47,7 +49,7 @@ export function validateDateRange(request: DateRangeRequest, options: DateRangeO
   if (!isTimeframe(timeframe)) {
     return invalid(`Unknown timeframe ${quoteInput(timeframe ?? null)}: use one of ${TIMEFRAMES.join(", ")}.`);
   }
-  const maxDays = maxLookbackDays(timeframe);
+  const maxDays = options.maxDays ?? maxLookbackDays(timeframe);
   const startMs = toEpochMs(request.start);
   if (startMs === undefined) return invalid(unparseableMessage("start", request.start), maxDays);
   const endMs = toEpochMs(request.end);

@@ -11,6 +11,7 @@ import { stagesSchema } from "../config/stages-schema";
 import type { JournalSource } from "../journal/journal-entry";
 import { symbolSchema } from "../market/assets";
 import { candleListSchema } from "../market/candle";
+import { marketSymbolSchema } from "../market/exchange-symbol";
 import { dateInputSchema } from "../market/parse-timestamp";
 import { timeframeSchema } from "../market/timeframes";
 import type { ProgressListener } from "./progress-events";
@@ -52,8 +53,8 @@ const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end:
 export const analyzeForms = {
   /** A built-in code (SPX, BTC) or a saved custom symbol. */
   asset: z.strictObject({ asset: symbolSchema, ...fetchedFields }),
-  /** A market-data ticker passed through unchanged (ETH-USD). */
-  symbol: z.strictObject({ symbol: symbolSchema, ...fetchedFields }),
+  /** A market-data ticker passed through unchanged (ETH-USD), or an exchange's market (binance:BTC/USDT, via ccxt). */
+  symbol: z.strictObject({ symbol: marketSymbolSchema, ...fetchedFields }),
   /**
    * Candles you already have (a notebook's own data), in any order. With `end`, the window ends at the last bar at
    * or before it, and the bars after it score the directive at once (a point-in-time replay of history).

@@ -1,11 +1,14 @@
-// The data step of an analysis: candles from Yahoo (asset or symbol), from CSV text, or as given; then the window.
+// The data step of an analysis: candles from a plugin's source, a crypto exchange (exchange:BASE/QUOTE, through ccxt)
+// or Yahoo (asset or symbol), from CSV text, or as given; then the window.
 import { InputError } from "../common/input-error";
 import { InternalError } from "../common/quantagent-error";
 import { findBuiltInAsset } from "../market/assets";
 import { assertBarSpacing } from "../market/bar-spacing";
 import type { Candle } from "../market/candle";
+import { exchangeLookbackDays, fetchExchangeCandles } from "../market/ccxt-source";
 import { parseCsvAsync } from "../market/csv-source";
 import { resolveDateRange } from "../market/date-range";
+import { isExchangeSymbol } from "../market/exchange-symbol";
 import { toEpochMs } from "../market/parse-timestamp";
 import { windowFetchStart } from "../market/window-fetch-range";
 import { fetchYahooCandles } from "../market/yahoo-source";
@@ -129,9 +132,10 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
   const builtIn = request.source === "asset" ? findBuiltInAsset(code) : undefined;
   const range = resolveDateRange(
     { timeframe: request.timeframe, start: request.start, end: request.end },
-    { now: options.now?.() },
+    { now: options.now?.(), ...lookbackOf(code, request.timeframe) },
   );
-  // One fetch from a start early enough to fill the window (window-fetch-range.ts), from a plugin's source or Yahoo.
+  // One fetch from a start early enough to fill the window (window-fetch-range.ts), from a plugin's source, an
+  // exchange or Yahoo.
   const start = options.bars === undefined ? range.start : windowFetchStart({ ...range, bars: options.bars });
   const fromPlugin = await fetchFromPluginSource(
     options.plugins ?? [],
@@ -146,6 +150,24 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
       candles: fromPlugin.candles,
       laterCandles: [],
     };
+  if (isExchangeSymbol(code)) {
+    const fromExchange = await fetchExchangeCandles({
+      symbol: code,
+      timeframe: request.timeframe,
+      start,
+      end: range.end,
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+      fetch: options.fetch,
+    });
+    return {
+      asset: fromExchange.symbol,
+      assetName: fromExchange.symbol,
+      symbol: fromExchange.symbol,
+      candles: fromExchange.candles,
+      laterCandles: [],
+    };
+  }
   const fetched = await fetchYahooCandles({
     symbol: code, // fetchYahooCandles maps built-in codes to their tickers
     timeframe: request.timeframe,
@@ -163,6 +185,11 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
     candles: fetched.candles,
     laterCandles: [],
   };
+}
+
+/** An exchange keeps far more history than Yahoo: its symbols may ask for longer ranges (ccxt-source.ts). */
+function lookbackOf(code: string, timeframe: ParsedAnalyzeRequest["timeframe"]): { maxDays?: number } {
+  return isExchangeSymbol(code) ? { maxDays: exchangeLookbackDays(timeframe) } : {};
 }
 
 /**
@@ -183,7 +210,10 @@ export async function loadWindow(
     request.source === "asset" || request.source === "symbol"
       ? resolveDateRange(
           { timeframe: request.timeframe, start: request.start, end: request.end },
-          { now: options.now?.() },
+          {
+            now: options.now?.(),
+            ...lookbackOf(request.source === "asset" ? request.asset : request.symbol, request.timeframe),
+          },
         ).start.getTime()
       : undefined;
   const local = await loadLocalCandles(request, options);

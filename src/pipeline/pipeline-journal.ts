@@ -18,13 +18,13 @@ export interface PipelineScoreOptions extends Partial<ScoreOutcomesOptions> {
   reflectLimit?: number;
 }
 
-export interface PipelineJournal extends Omit<Journal, "scoreOutcomes"> {
+export interface PipelineJournal extends Omit<Journal, "scoreOutcomes" | "watchlist"> {
   /**
    * Scores pending analyses; later bars come from the pipeline's market data (plugins, then Yahoo) by default. With
    * `reflect`, then writes the lessons (`lessons` in the answer).
    */
   scoreOutcomes(options?: PipelineScoreOptions): Promise<ScoreOutcomesCounts & { lessons?: ReflectionCounts }>;
-  /** The open journal (opening it now if needed). */
+  /** The open journal (opening it now if needed): its watchlist too. */
   open(): Promise<Journal>;
 }
 

@@ -40,9 +40,11 @@ import type { ChatModel } from "../llm/chat-model";
 import type { ModelRole } from "../llm/model-settings";
 import type { AssetEntry } from "../market/assets";
 import type { Candle } from "../market/candle";
+import { exchangeLookbackDays } from "../market/ccxt-source";
 import { type CustomAssetStore, listAssets } from "../market/custom-asset-store";
 import { type DateRangeRequest, type DateRangeValidation, validateDateRange } from "../market/date-range";
-import { DAY_MS, maxLookbackDays, timeframeInfo, timeframeSchema } from "../market/timeframes";
+import { isExchangeSymbol } from "../market/exchange-symbol";
+import { DAY_MS, isTimeframe, maxLookbackDays, timeframeInfo, timeframeSchema } from "../market/timeframes";
 import { createChatModel } from "../models/create-chat-model";
 import { type ApiKeyValidation, validateApiKey } from "../models/validate-api-key";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
@@ -231,8 +233,14 @@ export class Pipeline {
     return modelSelection(this.#config);
   }
 
-  validateDateRange(request: DateRangeRequest): DateRangeValidation {
-    return validateDateRange(request, { now: this.#dependencies.now?.() });
+  /** With `symbol`, an exchange symbol's longer reach (ccxt-source.ts) is the limit; else the timeframe's (Yahoo's). */
+  validateDateRange(request: DateRangeRequest & { symbol?: string }): DateRangeValidation {
+    const { symbol, ...range } = request;
+    const maxDays =
+      symbol !== undefined && isExchangeSymbol(symbol) && isTimeframe(range.timeframe)
+        ? exchangeLookbackDays(range.timeframe)
+        : undefined;
+    return validateDateRange(range, { now: this.#dependencies.now?.(), ...(maxDays ? { maxDays } : {}) });
   }
 
   saveCustomAsset(symbol: string, options: { signal?: AbortSignal } = {}): Promise<{ symbol: string; added: boolean }> {

@@ -161,6 +161,15 @@ describe("quantagent analyze", () => {
       /at most 60 days allowed/,
     ],
     [["analyze", "--timeframe", "4h", "--asset", "!!!", "--start", "2024-01-01"], /symbol|asset/i],
+    [
+      ["analyze", "--timeframe", "1h", "--symbol", "binance:BTC", "--start", "2024-01-01"],
+      /must be an exchange symbol, exchange:BASE\/QUOTE/,
+    ],
+    // An exchange ccxt does not know is refused before any request, to the exchange or to a model.
+    [
+      ["analyze", "--timeframe", "1h", "--symbol", "nosuchexchange:BTC/USDT", "--start", "2024-01-01"],
+      /Unknown exchange "nosuchexchange" in nosuchexchange:BTC\/USDT/,
+    ],
     [["analyze", "--timeframe", "4h", "--csv", "missing.csv"], /Cannot read --csv missing\.csv: no such file/],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--graph-model", "bad name"], /not a valid model name/],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--window"], /Unknown option '--window'/],
@@ -294,12 +303,12 @@ describe("quantagent", () => {
   it("without a command prints the commands and exits 2; an unknown command exits 2", async () => {
     const bare = await quantagent([]);
     expect(bare.code).toBe(2);
-    for (const command of ["analyze", "history", "serve", "evaluate", "probe", "worker", "kernel"])
+    for (const command of ["analyze", "history", "serve", "evaluate", "probe", "watch", "worker", "kernel"])
       expect(bare.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
     const unknown = await quantagent(["analyse"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(
-      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, backtest, probe, worker, kernel/,
+      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, backtest, probe, watch, worker, kernel/,
     );
     expect((await quantagent(["--help"])).code).toBe(0);
     expect((await quantagent(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);

@@ -1,0 +1,95 @@
+// The live record of a watchlist entry: its decisions played on the bars that have arrived, by the backtest's own
+// assembly (the position engine after costs beside buy-and-hold and the baselines on the same bars, the paired tests
+// against always-LONG), so the record's figures are a backtest's of the same decisions, to the last digit; and the
+// directional accuracy of the decisions whose horizon has passed, with its Wilson interval. A decision is played once
+// a bar after it has arrived (as a backtest's last decision is the bar before the series' last).
+import { assembleBacktest } from "../backtest/backtest-assembly";
+import type { BacktestResult } from "../backtest/backtest-result";
+import { baselineDecisions } from "../backtest/baseline-decisions";
+import { InputError } from "../common/input-error";
+import type { Decision } from "../experiment/decision";
+import type { WatchEntry } from "../journal/watchlist-store";
+import { createUsageMeter } from "../llm/usage-meter";
+import type { Candle } from "../market/candle";
+import type { Pipeline } from "../pipeline/pipeline";
+import { type Interval, wilsonInterval } from "../scoring/confidence-intervals";
+import { DEFAULT_COST_BPS, tradingCost } from "../scoring/trading-cost";
+
+export interface ForwardRecordOptions {
+  pipeline: Pipeline;
+  entryId: string;
+  /** The entry's bars (a replayed series, or the market's), covering its decisions and what followed. */
+  candles: readonly Candle[];
+  /** Cost per side in basis points. @default 5 */
+  costBps?: number;
+  /** The random baseline's seed. @default 1 (the backtest's) */
+  seed?: number;
+}
+
+export interface ForwardRecord {
+  entry: WatchEntry;
+  /** The decisions as a backtest of them: lines, equity curves, paired tests. Null before one can be played. */
+  backtest: BacktestResult | null;
+  /** Decisions whose horizon has passed, the hits among them, the rate and its 95% Wilson interval. */
+  accuracy: { scored: number; hits: number; rate: number | null; interval: Interval | null };
+}
+
+export async function forwardRecord(options: ForwardRecordOptions): Promise<ForwardRecord> {
+  const { pipeline, candles } = options;
+  const journal = await pipeline.journal.open();
+  const entry = await journal.watchlist.get(options.entryId);
+  if (!entry) throw new InputError({ message: `No watchlist entry ${options.entryId}`, details: { field: "entryId" } });
+  const config = pipeline.config;
+  const horizon = config.decision_horizon_bars;
+  const windowBars = config.window_bars;
+  const indexOf = new Map(candles.map((candle, index) => [candle.time, index]));
+  const played = (await journal.watchlist.decisions(entry.id)).flatMap((decision) => {
+    const bar = indexOf.get(decision.barTime);
+    return bar !== undefined && bar >= windowBars - 1 && bar <= candles.length - 2 ? [{ bar, ...decision }] : [];
+  });
+  const scoredDecisions = played.filter((decision) => decision.bar + horizon <= candles.length - 1);
+  const hits = scoredDecisions.filter((decision) => {
+    const move = candles[decision.bar + horizon]!.close - candles[decision.bar]!.close;
+    return decision.directive === "LONG" ? move > 0 : move < 0;
+  }).length;
+  const accuracy = {
+    scored: scoredDecisions.length,
+    hits,
+    rate: scoredDecisions.length > 0 ? hits / scoredDecisions.length : null,
+    interval: scoredDecisions.length > 0 ? wilsonInterval(hits, scoredDecisions.length) : null,
+  };
+  if (played.length === 0) return { entry, backtest: null, accuracy };
+  const bars = played.map((decision) => decision.bar);
+  const seed = options.seed ?? 1;
+  const decisions: Decision[] = played.map((decision) => ({
+    directive: decision.directive,
+    risk: null,
+    cached: false,
+  }));
+  const backtest = assembleBacktest({
+    series: { name: entry.market, timeframe: entry.timeframe, candles: [...candles] },
+    bars,
+    windowBars,
+    horizon,
+    step: 1,
+    cost: tradingCost(options.costBps ?? DEFAULT_COST_BPS),
+    seed,
+    baselines: baselineDecisions(candles, bars, { windowBars, horizon, seed }),
+    model: { name: config.graph_llm_model, decisions },
+    settings: {
+      models: null,
+      promptVersion: null,
+      plugins: pipeline.plugins,
+      stages: entry.stages,
+      cacheDir: null,
+      blind: false,
+      mirror: false,
+    },
+    mirror: null,
+    estimate: null,
+    usage: createUsageMeter().summary(),
+    startedAt: new Date().toISOString(),
+    durationMs: 0,
+  });
+  return { entry, backtest, accuracy };
+}

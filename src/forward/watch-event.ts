@@ -1,0 +1,40 @@
+// What a watcher tells as it goes, a discriminated union every view switches on (the CLI's lines, a test's record).
+import type { AnalysisOutcome } from "../journal/outcome";
+
+export type WatchEvent =
+  | {
+      type: "decision";
+      entryId: string;
+      market: string;
+      /** Open time of the decision bar, epoch ms. */
+      barTime: number;
+      directive: "LONG" | "SHORT";
+      /** Taken from the decision cache (made before a restart): no call, no new journal entry. */
+      cached: boolean;
+      analysisId?: string;
+    }
+  | { type: "failure"; entryId: string; market: string; barTime: number; error: string }
+  | { type: "paused"; entryId: string; market: string; reason: string }
+  | { type: "cost-cap"; day: string; spentUsd: number; estimateUsd: number; capUsd: number }
+  | { type: "scored"; entryId: string; market: string; barTime: number; outcome: AnalysisOutcome };
+
+/** One line of text for an event (the CLI prints these). */
+export function describeWatchEvent(event: WatchEvent): string {
+  const at = (time: number) => new Date(time).toISOString();
+  switch (event.type) {
+    case "decision":
+      return `${event.market} bar ${at(event.barTime)}: ${event.directive}${event.cached ? " (from the decision cache)" : ""}`;
+    case "failure":
+      return `${event.market} bar ${at(event.barTime)}: failed: ${event.error}`;
+    case "paused":
+      return `${event.market} paused: ${event.reason}`;
+    case "cost-cap":
+      return `Stopped for ${event.day}: $${event.spentUsd.toFixed(4)} spent and the next analysis's estimate $${event.estimateUsd.toFixed(4)} would pass max_cost_per_day $${event.capUsd}; the rest waits for a later round or the next day.`;
+    case "scored":
+      return `${event.market} bar ${at(event.barTime)}: scored`;
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
