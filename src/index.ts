@@ -110,15 +110,8 @@ export {
   type WatchMode,
   type WatchSummary,
 } from "./forward/start-watch";
-export { describeWatchEvent, type WatchEvent } from "./forward/watch-event";
-export {
-  DEFAULT_SETTLE_MS,
-  FAILURES_TO_PAUSE,
-  type WatchEntry,
-  type WatchEntryInput,
-  watchEntryInputSchema,
-  type WatchlistStore,
-} from "./journal/watchlist-store";
+export type { WatchEvent } from "./forward/watch-event";
+export type { WatchEntry, WatchEntryInput, WatchlistStore } from "./journal/watchlist-store";
 
 // Analysis journal: open it; the rest (statistics, outcomes, views, its types) is in quantagent-ts/journal.
 export { type Journal, type JournalEntryInput, openJournal } from "./journal";

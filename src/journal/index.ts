@@ -71,3 +71,11 @@ export {
 export type { RecordAnalysisOptions, RecordedAnalysis } from "./record-analysis";
 export type { FetchLaterBars, LaterBarsRequest, ScoreOutcomesCounts, ScoreOutcomesOptions } from "./score-outcomes";
 export type { StoredAnalysis } from "./stored-analysis";
+export {
+  DEFAULT_SETTLE_MS,
+  FAILURES_TO_PAUSE,
+  type WatchEntry,
+  type WatchEntryInput,
+  watchEntryInputSchema,
+  type WatchlistStore,
+} from "./watchlist-store";
