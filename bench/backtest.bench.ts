@@ -16,8 +16,8 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 
 import { longestBenchmarkSeries } from "../scripts/join-benchmark-series";
-import { decisionWindow } from "../src/backtest/decision-schedule";
 import { runBacktest } from "../src/backtest/run-backtest";
+import { decisionWindow } from "../src/backtest/walk-forward-schedule";
 import { createChartRenderer } from "../src/charts/png-renderer";
 import { readCsvFile } from "../src/market/csv-source";
 import { candlesToCsv } from "../src/market/csv-text-writer";

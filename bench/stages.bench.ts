@@ -15,11 +15,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import type { StepName } from "../src/agents/model-call";
+import type { StepName } from "../src/agents/steps";
 import { createChartRenderer } from "../src/charts/png-renderer";
+import { describeStages, type Stages } from "../src/config/stages-schema";
 import type { AnalysisResult } from "../src/pipeline/analysis-result";
 import { createPipeline } from "../src/pipeline/pipeline";
-import { describeStages, type Stages } from "../src/stages/stages-schema";
 import { defaultFakeHandler, fakeReply, startFakeProviderServer } from "../test/fakes/fake-provider-server";
 import { readBenchmarkCandles } from "../test/support/benchmark";
 import { numberArgument } from "./support/arguments";

@@ -8,7 +8,7 @@ import { loadavg } from "node:os";
 
 import { createConfig } from "../src/config/config-schema";
 import type { ProviderId } from "../src/config/providers";
-import { createChatModel } from "../src/llm/create-chat-model";
+import { createChatModel } from "../src/models/create-chat-model";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../test/fakes/fake-provider-server";
 import { numberArgument } from "./support/arguments";
 import { median, percentile } from "./support/statistics";

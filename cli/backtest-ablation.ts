@@ -5,13 +5,9 @@
 import { access, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import {
-  backtestAblationMarkdown,
-  backtestAblationWire,
-  type BacktestResult,
-  compareBacktests,
-} from "../src/backtest/index";
+import { backtestAblationMarkdown, type BacktestResult, compareBacktests } from "../src/backtest/index";
 import { describeStages, type Stages } from "../src/index";
+import { backtestAblationWire } from "../src/wire/index";
 import { UsageError } from "./exit-codes";
 
 function ablationFiles(out: string, name: string): { markdown: string; json: string } {

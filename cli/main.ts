@@ -2,8 +2,8 @@
 // The `quantagent` executable (package.json `bin`): runs the command line (run-cli.ts) on this process's arguments
 // and streams, and exits with its code. Ctrl-C (or SIGTERM) aborts the command's signal: an analysis stops its model
 // calls, the server shuts down cleanly; a second Ctrl-C exits at once.
-import { abortOnStopSignals } from "../server/stop-signals";
 import { plainText } from "../src/common/index";
+import { abortOnStopSignals } from "../src/common/stop-signals";
 import { EXIT_CODES } from "./exit-codes";
 import { runCli } from "./run-cli";
 

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { createSecretRedactor, packageRoot, plainText } from "../src/common/index";
+import { providerInfo } from "../src/config/index";
 import { MarketDataError, MissingApiKeyError, ProviderError } from "../src/errors";
 import {
   DEMO_LABEL,
@@ -17,7 +18,6 @@ import {
   QuantAgentError,
   remoteProviderIds,
 } from "../src/index";
-import { providerInfo } from "../src/llm/index";
 import { WITHOUT_YAHOO } from "../src/market/market-data-error";
 import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";
@@ -26,6 +26,7 @@ import { backtestCommand } from "./commands/backtest-command";
 import { evaluateCommand } from "./commands/evaluate-command";
 import { historyCommand } from "./commands/history-command";
 import { kernelCommand } from "./commands/kernel-command";
+import { probeCommand } from "./commands/probe-command";
 import { serveCommand } from "./commands/serve-command";
 import { workerCommand } from "./commands/worker-command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "./exit-codes";
@@ -37,6 +38,7 @@ export const COMMANDS: readonly Command[] = [
   serveCommand,
   evaluateCommand,
   backtestCommand,
+  probeCommand,
   workerCommand,
   kernelCommand,
 ];

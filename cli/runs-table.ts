@@ -1,11 +1,10 @@
-// How `quantagent history runs` shows runs: the evaluations and backtests the journal recorded (finished) and the
-// runs queued for workers, in one list newest first as GET /api/runs answers it (server/run-list.ts), a page at a
+// How `quantagent history runs` shows runs: the evaluations, backtests and probes the journal recorded (finished) and the
+// runs queued for workers, in one list newest first as GET /api/runs answers it (src/wire/run-list.ts), a page at a
 // time; or one run in a few lines; or the HTTP API's JSON with --json. A run made with the demo provider says so.
-import { listRuns, type RunSources } from "../server/run-list";
-import { wireFinishedRun, wireQueuedRun } from "../server/run-wire";
 import { DEMO_LABEL } from "../src/config/providers";
 import { type EvaluationRunSummary, JournalError } from "../src/journal/index";
 import { pendingPoints, type RunProgress } from "../src/queue/index";
+import { listRuns, type RunSources, wireFinishedRun, wireQueuedRun } from "../src/wire/index";
 import { formatTextTable } from "./text-table";
 
 export interface RunsTableOptions {
@@ -37,7 +36,15 @@ export function finishedRunLabel(run: Pick<EvaluationRunSummary, "kind" | "model
   const model = run.models ? run.models.graph.model : "baselines only";
   const series = (run.settings.series as { name?: unknown } | undefined)?.name;
   const assets = run.settings.assets;
-  const over = typeof series === "string" ? ` on ${series}` : Array.isArray(assets) ? ` on ${assets.join(", ")}` : "";
+  const shapes = run.settings.shapes;
+  const over =
+    typeof series === "string"
+      ? ` on ${series}`
+      : Array.isArray(assets)
+        ? ` on ${assets.join(", ")}`
+        : Array.isArray(shapes)
+          ? ` on ${shapes.length} shape${shapes.length === 1 ? "" : "s"} × ${String(run.settings.per_shape)}`
+          : "";
   return `${run.kind}: ${model}${run.demo ? ` (${DEMO_LABEL})` : ""}${over}`;
 }
 
@@ -51,11 +58,27 @@ function describeQueued(run: RunProgress): string {
   ].join("\n");
 }
 
+/** What a finished run's points are, in words. */
+function pointsOf(kind: EvaluationRunSummary["kind"]): string {
+  switch (kind) {
+    case "evaluation":
+      return "decision points";
+    case "backtest":
+      return "decisions";
+    case "probe":
+      return "planted series";
+    default: {
+      const exhaustive: never = kind;
+      return exhaustive;
+    }
+  }
+}
+
 function describeFinished(run: EvaluationRunSummary): string {
   return [
     `Run ${run.id} (${run.kind}), recorded ${run.createdAt}`,
     `  ${finishedRunLabel(run)}`,
-    `  ${run.pointCount} ${run.kind === "backtest" ? "decisions" : "decision points"}, ${run.timeframe}`,
+    `  ${run.pointCount} ${pointsOf(run.kind)}, ${run.timeframe}`,
     ...(run.demo ? [`  Demo: ${DEMO_LABEL}; never counted in accuracy figures`] : []),
   ].join("\n");
 }
@@ -74,8 +97,8 @@ export async function describeRuns(sources: RunsTableSources, options: RunsTable
   if (page.runs.length === 0) {
     if (options.cursor) return "No more runs.\n";
     return options.postgres
-      ? "No runs yet (quantagent evaluate and quantagent backtest record them; evaluate --queue or backtest --queue queues one).\n"
-      : "No runs recorded yet (quantagent evaluate and quantagent backtest record them); queued runs need PostgreSQL (DATABASE_URL).\n";
+      ? "No runs yet (quantagent evaluate, backtest and probe record them; evaluate --queue or backtest --queue queues one).\n"
+      : "No runs recorded yet (quantagent evaluate, backtest and probe record them); queued runs need PostgreSQL (DATABASE_URL).\n";
   }
   const table = formatTextTable(
     page.runs.map((run) =>

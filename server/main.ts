@@ -2,8 +2,8 @@
 // which `quantagent serve` runs too) until SIGINT or SIGTERM, then exits with its code. A second signal while the
 // shutdown is under way exits at once. One argument is understood: --demo (npm run demo) starts on the demo provider.
 import { describeError } from "../src/common/index";
+import { abortOnStopSignals } from "../src/common/stop-signals";
 import { runServer, SERVER_EXIT } from "./run-server";
-import { abortOnStopSignals } from "./stop-signals";
 
 const stop = abortOnStopSignals({
   onSecondSignal: (name) => {

@@ -1,6 +1,7 @@
 // quantagent-ts/errors: every error the library throws. All extend QuantAgentError, which carries a stable `code`,
 // a `kind` (input, config, provider, data, cancelled, internal), safe `details` and the original `cause`.
 export { DecisionError, EmptyReportError, ModelRefusalError } from "./agents/agent-errors";
+export { StageError } from "./agents/stage-error";
 export { ChartRendererClosedError, ChartRenderError, type ChartRenderErrorReason } from "./charts/png-renderer";
 export { TrendlineInputError } from "./charts/trendlines";
 export { FileLockError } from "./common/file-lock";
@@ -23,4 +24,3 @@ export { DateRangeError } from "./market/date-range";
 export { MarketDataError, type MarketDataErrorReason, NoDataError } from "./market/market-data-error";
 export { NotEnoughDataError } from "./pipeline/load-candles";
 export { PluginError, type PluginErrorReason } from "./plugins/plugin-error";
-export { StageError } from "./stages/stage-error";

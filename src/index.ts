@@ -4,7 +4,8 @@
 
 // Pipeline: create it, analyze, follow the progress, get the wire JSON.
 export { type Decision, type Directive, DIRECTIVES } from "./agents/decision-record";
-export type { AgentStep, ModelCallRecord } from "./agents/model-call";
+export type { ModelCallRecord } from "./agents/model-call";
+export { type AgentStep, type PipelineStep, pipelineSteps } from "./agents/steps";
 export type { TrendlineSummary } from "./agents/trend-summary";
 export type {
   AnalysisReports,
@@ -20,29 +21,17 @@ export {
   MAX_CSV_CHARACTERS,
   MAX_INPUT_BARS,
 } from "./pipeline/analyze-request";
-export { type LoadedCandles, MIN_ANALYSIS_BARS } from "./pipeline/load-candles";
+export { MIN_ANALYSIS_BARS } from "./pipeline/load-candles";
+export type { LoadedCandles } from "./pipeline/loaded-candles";
 export { createPipeline, Pipeline, type PipelineDependencies } from "./pipeline/pipeline";
-export {
-  describeProgressEvent,
-  type PipelineStep,
-  pipelineSteps,
-  type ProgressEvent,
-  type ProgressListener,
-} from "./pipeline/progress-events";
+export { describeProgressEvent, type ProgressEvent, type ProgressListener } from "./pipeline/progress-events";
 export { listSampleData, SAMPLE_TIMEFRAME, type SampleAsset, type SampleDataCatalogue } from "./pipeline/sample-data";
 export { type BaseUrlChange, type BaseUrlTarget, setBaseUrl } from "./pipeline/set-base-url";
-export {
-  toWireEvent,
-  toWireResult,
-  WIRE_INDICATOR_KEYS,
-  type WireAnalysisResult,
-  type WireProgressEvent,
-} from "./pipeline/wire";
+export { toWireResult, WIRE_INDICATOR_KEYS, type WireAnalysisResult } from "./wire/analysis-result";
+export { toWireEvent, type WireProgressEvent } from "./wire/progress-event";
 
 // The optional stages (memory, debate, risk) and what they add to a result.
 export type { DebateSide, DebateTurn } from "./agents/prompts/researcher-prompt";
-export type { RecalledLesson } from "./journal/lessons";
-export type { RiskLevels } from "./stages/risk-levels";
 export {
   describeStages,
   MAX_DEBATE_ROUNDS,
@@ -50,7 +39,9 @@ export {
   type Stages,
   type StagesInput,
   stagesSchema,
-} from "./stages/stages-schema";
+} from "./config/stages-schema";
+export type { RecalledLesson } from "./journal/lessons";
+export type { RiskLevels } from "./stages/risk-levels";
 
 // Configuration, keys, providers.
 export { type ApiKeyStatus, maskApiKey } from "./config/api-keys";
@@ -73,7 +64,7 @@ export {
   remoteProviderIds,
 } from "./config/providers";
 export { type ModelSelection, switchProvider } from "./config/switch-provider";
-export type { ApiKeyValidation } from "./llm/validate-api-key";
+export type { ApiKeyValidation } from "./models/validate-api-key";
 
 // Errors: the base every library error extends, and the ones a caller most often tells apart (all of them in
 // quantagent-ts/errors).
@@ -112,10 +103,11 @@ export { createProgressView, type ProgressViewOptions } from "./notebook/progres
 export { showResult, showWindowChart } from "./notebook/result-view";
 
 // Evaluation on the shipped benchmark.
+export type { EvaluationOptions } from "./evaluation/evaluation-options";
 export type { EvaluationResult } from "./evaluation/evaluation-result";
 export { showEvaluation } from "./evaluation/evaluation-view";
 export { accuracyTableMarkdown } from "./evaluation/report";
-export { type EvaluationOptions, runEvaluation } from "./evaluation/run-evaluation";
+export { runEvaluation } from "./evaluation/run-evaluation";
 export { writeEvaluationReport } from "./evaluation/write-report";
 export { readBenchmarkWindow, readBenchmarkWindows } from "./market/benchmark-data";
 export { BENCHMARK_DIR } from "./market/benchmark-dir";
@@ -128,6 +120,17 @@ export { showBacktest } from "./backtest/backtest-view";
 export { runBacktest } from "./backtest/run-backtest";
 export { writeBacktestReport } from "./backtest/write-backtest-report";
 export { createRunProgressView } from "./reports/progress-bar";
+
+// Chart-reading probe: synthetic series with planted shapes, analysed blind and scored against the planted truth.
+export type { ChartProbeOptions } from "./probe/probe-options";
+export type { ProbeResult } from "./probe/probe-result";
+export { plantedSeries, type PlantedSeriesOptions } from "./probe/probe-schedule";
+export { showChartProbe } from "./probe/probe-view";
+export { runChartProbe } from "./probe/run-chart-probe";
+export type { ProbeSeries, ProbeSeriesLabel } from "./probe/shapes/probe-series";
+export { PROBE_SHAPES, type ProbeShape, SHAPE_CATALOG } from "./probe/shapes/shape-catalog";
+export { writeProbeReport } from "./probe/write-probe-report";
+export { writeProbeSeries } from "./probe/write-probe-series";
 
 // Analysis journal: open it; the rest (statistics, outcomes, views, its types) is in quantagent-ts/journal.
 export { type Journal, type JournalEntryInput, openJournal } from "./journal";

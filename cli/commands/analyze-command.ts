@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 
 import { formatZodError } from "../../src/common/index";
+import { providerIdSchema } from "../../src/config/index";
 import {
   type AnalyzeRequest,
   type Config,
@@ -24,7 +25,6 @@ import {
   switchProvider,
   toWireResult,
 } from "../../src/index";
-import { providerIdSchema } from "../../src/llm/index";
 import { symbolSchema, TIMEFRAMES, timeframeSchema } from "../../src/market/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";

@@ -5,8 +5,8 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 
 import { formatZodError } from "../../src/common/index";
+import { providerIdSchema } from "../../src/config/index";
 import { type Config, createConfig, type Stages, switchProvider } from "../../src/index";
-import { providerIdSchema } from "../../src/llm/index";
 import { timeframeSchema } from "../../src/market/index";
 import { MAX_COST_BPS } from "../../src/scoring/index";
 import type { CliContext } from "../cli-context";

@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 
 import { formatZodError } from "../../src/common/index";
+import { providerIdSchema } from "../../src/config/index";
 import {
   assertReportAbsent,
   createTextProgressBar,
@@ -16,7 +17,6 @@ import {
   listBenchmarkAssets,
 } from "../../src/evaluation/index";
 import { BENCHMARK_DIR, type Config, createConfig, runEvaluation, type Stages, switchProvider } from "../../src/index";
-import { providerIdSchema } from "../../src/llm/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { writeAndSummarise } from "../evaluation-output";

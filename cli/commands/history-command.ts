@@ -7,7 +7,6 @@ import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
-import { wireAnalysisSummary, wireScoreCounts } from "../../server/wire";
 import { formatZodError } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
 import { createPipeline, DEMO_LABEL, describeStages, type Pipeline, type Stages } from "../../src/index";
@@ -22,6 +21,7 @@ import {
 import { createDatabaseHandle, MAX_PAGE_SIZE } from "../../src/journal/index";
 import { createJournal } from "../../src/journal/journal";
 import { queuedRunsReader } from "../../src/queue/index";
+import { wireAnalysisSummary, wireJournalStats, wireLeaderboard, wireScoreCounts } from "../../src/wire/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
@@ -53,7 +53,7 @@ the market did 1 and 3 bars later.
                 --reflect, then writes the memory stage's lesson for each scored analysis that has none
                 (one graph-model call each, at most --reflect-limit per run, default 100)
   leaderboard   evaluation runs side by side (quantagent evaluate records them), per group as stats
-  runs [<id>]   evaluation and backtest runs, newest first: those recorded in the journal (a demo provider's
+  runs [<id>]   evaluation, backtest and probe runs, newest first: those recorded in the journal (a demo provider's
                 run says "demo: scripted, not a model") and those queued for workers (evaluate --queue,
                 backtest --queue) with how far each has got: points done, failed, running, waiting; from any machine on
                 the same DATABASE_URL
@@ -258,7 +258,7 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
         horizon: (options.horizon ?? 3) as 1 | 3,
         ...(options.split ? { split: options.split } : {}),
       });
-      if (options.json) return json({ group_by: stats.groupBy, horizon: stats.horizon, groups: stats.groups });
+      if (options.json) return json(wireJournalStats(stats));
       if (stats.groups.length === 0) return "Nothing recorded yet (or nothing matches).\n";
       const heading = `Directional accuracy ${stats.horizon} bar${stats.horizon === 1 ? "" : "s"} after each analysis, per ${stats.groupBy}`;
       if (!options.split) return `${heading}:\n${accuracyTable(stats.groups)}`;
@@ -283,13 +283,7 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
         horizon: options.horizon ?? 3,
         flatMoves: options.flatMoves,
       });
-      if (options.json)
-        return json({
-          group_by: board.groupBy,
-          horizon: board.horizon,
-          flat_moves: board.flatMoves,
-          groups: board.groups,
-        });
+      if (options.json) return json(wireLeaderboard(board));
       if (board.groups.length === 0)
         return "No evaluation runs with a model recorded yet (quantagent evaluate records them).\n";
       return `Evaluation runs, accuracy ${board.horizon} bar${board.horizon === 1 ? "" : "s"} ahead per ${board.groupBy} (flat moves ${board.flatMoves}):\n${accuracyTable(board.groups)}`;

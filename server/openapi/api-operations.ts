@@ -8,47 +8,40 @@ import { symbolSchema, timeframeSchema } from "../../src/market/index";
 // Each form of the library's analyzeRequestSchema, which the package entries do not export one by one: read from its
 // module, so the document shows the forms the library checks.
 import { analyzeForms } from "../../src/pipeline/analyze-request";
-import { legacyForm } from "../analyze-input";
-import {
-  apiKeyStatusQuerySchema,
-  updateApiKeyAnswerSchema,
-  updateApiKeyBodySchema,
-  validateApiKeyBodySchema,
-} from "../routes/api-key-routes";
-import {
-  assetsAnswerSchema,
-  customAssetsAnswerSchema,
-  removeCustomAssetAnswerSchema,
-  saveCustomAssetAnswerSchema,
-  saveCustomAssetBodySchema,
-} from "../routes/asset-routes";
-import { updateBaseUrlAnswerSchema, updateBaseUrlBodySchema } from "../routes/base-url-routes";
-import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
-import { pageConfigSchema } from "../routes/page-config-routes";
-import {
-  getProviderAnswerSchema,
-  updateProviderAnswerSchema,
-  updateProviderBodySchema,
-} from "../routes/provider-routes";
-import { listRunsQuerySchema } from "../routes/run-routes";
-import { sampleDataAnswerSchema } from "../routes/sample-data-routes";
-import {
-  legacyForm as legacyDateRangeForm,
-  libraryForm as dateRangeForm,
-  timeframeLimitsAnswerSchema,
-} from "../routes/timeframe-routes";
-import { runAnswerSchema, runsPageAnswerSchema } from "../run-wire";
 import {
   accuracyOverTimeAnswerSchema,
   analysesPageAnswerSchema,
+  assetsAnswerSchema,
+  customAssetsAnswerSchema,
   deleteAnalysisAnswerSchema,
+  getProviderAnswerSchema,
   journalStatsAnswerSchema,
+  pageConfigSchema,
+  plotlyFigureSchema,
+  removeCustomAssetAnswerSchema,
+  runAnswerSchema,
+  runFigureIdSchema,
+  runsPageAnswerSchema,
+  sampleDataAnswerSchema,
+  saveCustomAssetAnswerSchema,
+  timeframeLimitsAnswerSchema,
+  updateApiKeyAnswerSchema,
+  updateBaseUrlAnswerSchema,
+  updateProviderAnswerSchema,
   wireDateRangeSchema,
   wireKeyStatusSchema,
   wireKeyValidationSchema,
   wireLegacyTimeframeLimitSchema,
   wireScoreCountsSchema,
-} from "../wire";
+} from "../../src/wire/index";
+import { legacyForm } from "../analyze-input";
+import { apiKeyStatusQuerySchema, updateApiKeyBodySchema, validateApiKeyBodySchema } from "../routes/api-key-routes";
+import { saveCustomAssetBodySchema } from "../routes/asset-routes";
+import { updateBaseUrlBodySchema } from "../routes/base-url-routes";
+import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
+import { updateProviderBodySchema } from "../routes/provider-routes";
+import { listRunsQuerySchema } from "../routes/run-routes";
+import { legacyForm as legacyDateRangeForm, libraryForm as dateRangeForm } from "../routes/timeframe-routes";
 
 /** Schemas kept once in components.schemas and referred to by name. */
 export type ComponentName =
@@ -433,7 +426,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Journal",
     summary: "Every run, finished or with the workers, newest first, one page at a time",
     description:
-      "Evaluations and backtests the journal recorded (`state: finished`; reports left out, read one run for its " +
+      "Evaluations, backtests and chart-reading probes the journal recorded (`state: finished`; reports left out, read one run for its " +
       "report) and runs queued with `quantagent evaluate --queue` or `backtest --queue` that have no report yet (`state: queued`, with " +
       "points done, failed, running and waiting, read from the shared PostgreSQL database so every server answers " +
       "the same; none with the SQLite journal), in one list. `kind` filters both; `state` asks for one of the two " +
@@ -452,7 +445,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: "getRun",
     tag: "Journal",
     summary:
-      "One run: a finished run with its report (a backtest's lines and paired tests), or a queued run's progress",
+      "One run: a finished run with its report (a backtest's lines and paired tests, a probe's scores), or a queued run's progress",
     pathParameters: [
       {
         name: "id",
@@ -464,6 +457,29 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       200: { description: "The run.", json: runAnswerSchema },
       400: error("Not a run id."),
       404: error("No run with this id in the journal or the queue (`run_not_found`)."),
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/runs/{id}/figures/{figure}",
+    operationId: "getRunFigure",
+    tag: "Journal",
+    summary: "A backtest run's equity or drawdown figure, as its report draws it (Plotly JSON)",
+    description:
+      "Drawn by the library from the report the journal keeps, with the report's colours, names and order: the page's chart and the report's figure are one figure.",
+    pathParameters: [
+      {
+        name: "id",
+        description: "The id of a finished backtest run.",
+        schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+      },
+      { name: "figure", description: "equity or drawdown.", schema: runFigureIdSchema },
+    ],
+    responses: {
+      200: { description: "The figure.", json: plotlyFigureSchema },
+      400: error("Not a run id, or not a figure."),
+      404: error("No finished backtest run with this id (`run_not_found`)."),
       503: journalUnavailable,
     },
   },

@@ -11,11 +11,15 @@ import path from "node:path";
 import { z } from "zod";
 
 import { packageRoot } from "../../src/common/index";
-// The result schema is not among the package entries (src/index.ts exports its type only): read from its module.
-import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
-import { wireErrorSchema, wireStoredAnalysisSchema } from "../wire";
+import {
+  legacyAnalyzeAnswerSchema,
+  wireAnalysisErrorEventSchema,
+  wireAnalysisResultSchema,
+  wireErrorSchema,
+  wireProgressEventSchema,
+  wireStoredAnalysisSchema,
+} from "../../src/wire/index";
 import { API_OPERATIONS, type ApiOperation, type ApiResponse, type ComponentName, type Shape } from "./api-operations";
-import { wireProgressEventSchema } from "./wire-progress-event-schema";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -35,18 +39,10 @@ export interface OpenApiDocument {
 
 const COMPONENT_SCHEMAS: Record<ComponentName, z.ZodType> = {
   AnalysisResult: wireAnalysisResultSchema,
-  LegacyAnalyzeAnswer: z.object({
-    success: z.literal(true),
-    redirect: z.string().meta({
-      description: "/output?results=<URL-encoded JSON>: the page the original client opens, with the fields it shows",
-    }),
-    full_results: wireAnalysisResultSchema,
-  }),
+  LegacyAnalyzeAnswer: legacyAnalyzeAnswerSchema,
   StoredAnalysis: wireStoredAnalysisSchema,
   ProgressEvent: wireProgressEventSchema,
-  AnalysisErrorEvent: wireErrorSchema.extend({
-    status: z.number().meta({ description: "the HTTP status the error would have had" }),
-  }),
+  AnalysisErrorEvent: wireAnalysisErrorEventSchema,
   Error: wireErrorSchema,
   OpenApiDocument: z
     .object({

@@ -3,13 +3,13 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 
-import { MAX_API_KEY_LENGTH, providerIdSchema, providerInfo } from "../../src/llm/index";
+import { MAX_API_KEY_LENGTH, providerIdSchema, providerInfo } from "../../src/config/index";
+import { type updateApiKeyAnswerSchema, wireKeyStatus, wireKeyValidation } from "../../src/wire/index";
 import { PAID_WORK, withSlot } from "../admission";
 import type { RouteSettings } from "../app-dependencies";
 import { abortOnDisconnect } from "../client-disconnect";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
-import { wireKeyStatus, wireKeyValidation } from "../wire";
 import { apiRouter } from "./api-router";
 
 // Older clients sent only the key and meant OpenAI, so the provider defaults to it.
@@ -23,11 +23,6 @@ export const updateApiKeyBodySchema = z.strictObject({
 });
 export const validateApiKeyBodySchema = z.strictObject({ provider: providerField });
 export const apiKeyStatusQuerySchema = z.object({ provider: providerField });
-
-export const updateApiKeyAnswerSchema = z.object({
-  success: z.literal(true),
-  message: z.string().meta({ description: "names the provider and shows the key in masked form" }),
-});
 
 export function createApiKeyRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;

@@ -3,6 +3,12 @@ import type Router from "@koa/router";
 import { z } from "zod";
 
 import { MAX_SYMBOL_LENGTH } from "../../src/market/index";
+import type {
+  assetsAnswerSchema,
+  customAssetsAnswerSchema,
+  removeCustomAssetAnswerSchema,
+  saveCustomAssetAnswerSchema,
+} from "../../src/wire/index";
 import type { RouteSettings } from "../app-dependencies";
 import { markCallerOwned } from "../caller-texts";
 import { jsonBody } from "../middleware/json-body";
@@ -15,29 +21,6 @@ export const saveCustomAssetBodySchema = z.strictObject({
   symbol: z
     .string({ error: "symbol must be a string such as ETH-USD" })
     .max(MAX_SYMBOL_LENGTH, `symbol must be at most ${MAX_SYMBOL_LENGTH} characters`),
-});
-
-export const saveCustomAssetAnswerSchema = z.object({
-  success: z.literal(true),
-  symbol: z.string().meta({ description: "the symbol as saved (trimmed)" }),
-});
-export const removeCustomAssetAnswerSchema = z.object({
-  success: z.literal(true),
-  symbol: z.string(),
-  removed: z
-    .boolean()
-    .meta({ description: "false when the symbol was not listed (a retried DELETE answers the same)" }),
-});
-export const customAssetsAnswerSchema = z.object({ custom_assets: z.array(z.string()) });
-export const assetsAnswerSchema = z.object({
-  assets: z.array(
-    z.object({
-      code: z.string().meta({ description: "what to send as asset: a built-in code (BTC) or a custom symbol" }),
-      name: z.string(),
-      ticker: z.string().meta({ description: "the Yahoo Finance ticker fetched" }),
-      custom: z.boolean(),
-    }),
-  ),
 });
 
 export function createAssetRouter(settings: RouteSettings): Router {

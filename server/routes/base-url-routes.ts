@@ -9,13 +9,13 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 
+import { providerIdSchema, providerInfo } from "../../src/config/index";
 import { type BaseUrlChange, MAX_BASE_URL_LENGTH, setBaseUrl } from "../../src/index";
-import { providerIdSchema, providerInfo } from "../../src/llm/index";
+import { type updateBaseUrlAnswerSchema, wireKeyStatus } from "../../src/wire/index";
 import type { RouteSettings } from "../app-dependencies";
 import { HttpProblem } from "../http-problem";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
-import { wireKeyStatus, wireKeyStatusSchema } from "../wire";
 import { apiRouter } from "./api-router";
 
 export const updateBaseUrlBodySchema = z.strictObject({
@@ -24,16 +24,6 @@ export const updateBaseUrlBodySchema = z.strictObject({
   base_url: z
     .string({ error: "The base URL must be a string: an http(s) URL such as http://localhost:11434/v1, or empty" })
     .max(MAX_BASE_URL_LENGTH, `base_url must be at most ${MAX_BASE_URL_LENGTH} characters`),
-});
-
-export const updateBaseUrlAnswerSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  key_removed: z.boolean().meta({
-    description:
-      "true when a key in use before the change is not sent to the new address (a saved key removed, the environment's held back)",
-  }),
-  status: wireKeyStatusSchema,
 });
 
 export function createBaseUrlRouter(settings: RouteSettings): Router {

@@ -1,17 +1,17 @@
 // The analysis journal over HTTP: the history list (filters and a cursor), one stored analysis, accuracy per group
 // (all time, or per day or week for a chart), scoring pending outcomes on demand, and removing an analysis.
 // The routes only translate: query strings into the journal's options, its camelCase answers into the wire's
-// snake_case (server/wire.ts). The journal validates its options again; an unknown id is 404 analysis_not_found.
+// snake_case (src/wire/journal.ts). The journal validates its options again; an unknown id is 404 analysis_not_found.
 import type Router from "@koa/router";
 import { z } from "zod";
 
 import { InputError, quoteInput } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
+import { wireAccuracyOverTime, wireAnalysisSummary, wireJournalStats, wireScoreCounts } from "../../src/wire/index";
 import type { RouteSettings } from "../app-dependencies";
 import { markBinaryTexts } from "../binary-texts";
 import { markCallerOwned } from "../caller-texts";
 import { validated } from "../middleware/validated";
-import { wireAnalysisSummary, wireScoreCounts } from "../wire";
 import { apiRouter } from "./api-router";
 
 const MAX_LIST_LIMIT = 500;
@@ -107,12 +107,7 @@ export function createJournalRouter(settings: RouteSettings): Router {
         context,
         stats.groups.map((group) => group.key),
       );
-      context.body = {
-        group_by: stats.groupBy,
-        horizon: stats.horizon,
-        ...(filter.split ? { split: filter.split } : {}),
-        groups: stats.groups,
-      };
+      context.body = wireJournalStats(stats, filter.split);
     }),
   );
 
@@ -124,12 +119,7 @@ export function createJournalRouter(settings: RouteSettings): Router {
         context,
         overTime.series.map((series) => series.key),
       );
-      context.body = {
-        group_by: overTime.groupBy,
-        horizon: overTime.horizon,
-        bucket: overTime.bucket,
-        series: overTime.series,
-      };
+      context.body = wireAccuracyOverTime(overTime);
     }),
   );
 

@@ -2,26 +2,14 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 
-import { providerIdSchema, providerInfo } from "../../src/llm/index";
+import { providerIdSchema, providerInfo } from "../../src/config/index";
+import { type getProviderAnswerSchema, type updateProviderAnswerSchema } from "../../src/wire/index";
 import type { RouteSettings } from "../app-dependencies";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
 import { apiRouter } from "./api-router";
 
 export const updateProviderBodySchema = z.strictObject({ provider: providerIdSchema });
-
-const modelSelectionSchema = z.object({
-  agent_llm_model: z.string(),
-  graph_llm_model: z.string(),
-  agent_llm_provider: providerIdSchema,
-  graph_llm_provider: providerIdSchema,
-});
-export const updateProviderAnswerSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  config: modelSelectionSchema,
-});
-export const getProviderAnswerSchema = z.object({ config: modelSelectionSchema });
 
 export function createProviderRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;

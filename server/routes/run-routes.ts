@@ -1,24 +1,23 @@
 // Runs over HTTP, for the page's History: one list, newest first, of the evaluations and backtests the journal
 // recorded (finished) and the runs still with the workers (queued, with how far each has got, from the shared
-// PostgreSQL database, so every server behind a proxy answers the same), merged in run-list.ts; `state` asks for one
-// source alone. With JOURNAL=off the journal still holds what was recorded before (and what the CLI records): listed
-// too. One run by id: the journal's, else the queue's; neither is 404 run_not_found. The routes only translate query
-// strings and camelCase.
+// PostgreSQL database, so every server behind a proxy answers the same), merged in src/wire/run-list.ts; `state` asks
+// for one source alone. With JOURNAL=off the journal still holds what was recorded before (and what the CLI records):
+// listed too. One run by id: the journal's, else the queue's; neither is 404 run_not_found. A backtest run's figures
+// are the library's, drawn from its report. The routes only translate query strings and camelCase.
 import type Router from "@koa/router";
 import { z } from "zod";
 
-import { InputError } from "../../src/common/index";
+import { InputError, quoteInput } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
+import { listRuns, runFigure, runFigureIdSchema, wireFinishedRun, wireQueuedRun } from "../../src/wire/index";
 import type { RouteSettings } from "../app-dependencies";
 import { validated } from "../middleware/validated";
-import { listRuns } from "../run-list";
-import { wireFinishedRun, wireQueuedRun } from "../run-wire";
 import { apiRouter } from "./api-router";
 
 const MAX_LIST_LIMIT = 100;
 
 export const listRunsQuerySchema = z.strictObject({
-  kind: z.enum(["evaluation", "backtest"], { error: "must be evaluation or backtest" }).optional(),
+  kind: z.enum(["evaluation", "backtest", "probe"], { error: "must be evaluation, backtest or probe" }).optional(),
   /** Only the journal's finished runs, or only the runs still with the workers (the page's queued-runs card). */
   state: z.enum(["finished", "queued"], { error: "must be finished or queued" }).optional(),
   limit: z
@@ -63,6 +62,20 @@ export function createRunRouter(settings: RouteSettings): Router {
     const queued = await queuedRuns?.get(id);
     if (!queued) throw new JournalError({ reason: "run_not_found", message: `No run with id ${id}.` });
     context.body = wireQueuedRun(queued);
+  });
+
+  // A backtest's figure as its report draws it (the library's Plotly JSON), so the page draws the same chart.
+  router.get("/runs/:id/figures/:figure", async (context) => {
+    const id = runId(context.params.id);
+    const figure = runFigureIdSchema.safeParse(context.params.figure);
+    if (!figure.success)
+      throw new InputError({
+        message: `Unknown figure ${quoteInput(context.params.figure)}: use ${runFigureIdSchema.options.join(" or ")}.`,
+      });
+    const finished = await pipeline.journal.getEvaluationRun(id);
+    const drawn = finished && runFigure(finished.report, figure.data);
+    if (!drawn) throw new JournalError({ reason: "run_not_found", message: `No backtest run with id ${id}.` });
+    context.body = drawn;
   });
 
   return router;

@@ -5,22 +5,9 @@ import type Router from "@koa/router";
 import { z } from "zod";
 
 import { listSampleData, type SampleDataCatalogue } from "../../src/index";
+import type { sampleDataAnswerSchema } from "../../src/wire/index";
 import type { RouteSettings } from "../app-dependencies";
 import { apiRouter } from "./api-router";
-
-export const sampleDataAnswerSchema = z.object({
-  timeframe: z.literal("4h").meta({ description: "every sample window is 4-hour bars" }),
-  window_bars: z
-    .number()
-    .meta({ description: "bars an analysis sees: the window's first ones; the rest score the outcome at once" }),
-  assets: z.array(
-    z.object({
-      asset: z.string().meta({ description: "what to send as sample.asset (BTC)" }),
-      name: z.string(),
-      windows: z.number().meta({ description: "sample.window runs from 1 to this" }),
-    }),
-  ),
-});
 
 export function createSampleDataRouter(settings: RouteSettings): Router {
   const router = apiRouter();

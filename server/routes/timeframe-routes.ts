@@ -7,17 +7,17 @@ import { z } from "zod";
 import { DateRangeError } from "../../src/errors";
 import { InputError, timeframeTable } from "../../src/index";
 import { timeframeInfo, timeframeSchema } from "../../src/market/index";
-import type { RouteSettings } from "../app-dependencies";
-import { parseLegacyDateRange } from "../legacy-date-range";
-import { jsonBody } from "../middleware/json-body";
-import { validated } from "../middleware/validated";
 import {
+  type timeframeLimitsAnswerSchema,
   wireDateRange,
   type WireLegacyTimeframeLimit,
   wireLegacyTimeframeLimit,
   wireTimeframeLimit,
-  wireTimeframeLimitSchema,
-} from "../wire";
+} from "../../src/wire/index";
+import type { RouteSettings } from "../app-dependencies";
+import { parseLegacyDateRange } from "../legacy-date-range";
+import { jsonBody } from "../middleware/json-body";
+import { validated } from "../middleware/validated";
 import { apiRouter } from "./api-router";
 
 const dateField = z.union([z.string().max(64), z.number()], {
@@ -63,8 +63,6 @@ const timeframeParameterSchema = z
     }
     return parsed.data;
   });
-
-export const timeframeLimitsAnswerSchema = z.object({ timeframes: z.array(wireTimeframeLimitSchema) });
 
 export function createTimeframeRouter(settings: RouteSettings): Router {
   const { pipeline } = settings;

@@ -1,6 +1,6 @@
 // Errors an agent raises when a model answers but the answer cannot be used. None is ever replaced by a default.
 import { QuantAgentError } from "../common/quantagent-error";
-import type { StepName as AgentStep } from "./model-call";
+import type { StepName as AgentStep } from "./steps";
 
 export class EmptyReportError extends QuantAgentError {
   override name = "EmptyReportError";

@@ -13,10 +13,10 @@ import type { StepRecorder } from "./model-call";
 import {
   type DecisionExtras,
   decisionRepairPrompt,
-  type DecisionReports,
   decisionSystemPrompt,
   decisionUserPrompt,
 } from "./prompts/decision-prompt";
+import type { DecisionReports } from "./prompts/decision-reports";
 
 export interface DecisionAgentInput {
   context: AnalysisContext;

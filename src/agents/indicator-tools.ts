@@ -1,15 +1,12 @@
 // The Indicator agent's tools: one per indicator, periods chosen by the model, results as compact text.
 import { z } from "zod";
 
-import {
-  computeMacd,
-  computeRoc,
-  computeRsi,
-  computeStochastic,
-  computeWilliamsR,
-  type IndicatorSeries,
-  MAX_INDICATOR_PERIOD,
-} from "../indicators";
+import { type IndicatorSeries, MAX_INDICATOR_PERIOD } from "../indicators/indicator-input";
+import { computeMacd } from "../indicators/macd";
+import { computeRoc } from "../indicators/roc";
+import { computeRsi } from "../indicators/rsi";
+import { computeStochastic } from "../indicators/stochastic";
+import { computeWilliamsR } from "../indicators/williams-r";
 import type { CandleColumns } from "../market/candle";
 import { type AgentTool, defineTool } from "./agent-tool";
 

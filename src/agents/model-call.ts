@@ -9,14 +9,10 @@ import {
   type TokenUsage,
   zeroUsage,
 } from "../llm/chat-model";
-import type { ModelRole } from "../llm/create-chat-model";
+import type { ModelRole } from "../llm/model-settings";
 import { ModelRefusalError } from "./agent-errors";
 import { createReportWriter, type ReportWriter } from "./report-writer";
-
-export type AgentStep = "indicator" | "pattern" | "trend" | "decision";
-/** A built-in agent's step, or a plugin analyst's name. */
-export type StepName = AgentStep | (string & {});
-export type { ModelRole } from "../llm/create-chat-model";
+import type { StepName } from "./steps";
 
 export interface ModelCallRecord {
   step: StepName;

@@ -7,7 +7,6 @@ import { extractJsonObject } from "../common/extract-json";
 import { formatZodError } from "../common/format-zod-error";
 import { MAX_LESSON_CHARACTERS } from "../journal/lessons";
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
-import { StageError } from "../stages/stage-error";
 import type { StepRecorder } from "./model-call";
 import {
   reflectionRepairPrompt,
@@ -15,6 +14,7 @@ import {
   reflectionSystemPrompt,
   reflectionUserPrompt,
 } from "./prompts/reflection-prompt";
+import { StageError } from "./stage-error";
 
 const lessonAnswerSchema = z.strictObject({
   lesson: z

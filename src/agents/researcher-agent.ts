@@ -2,10 +2,9 @@
 // writes its own, streamed like any report. An empty answer is asked for once more; a second empty answer fails
 // the debate with a StageError naming the turn.
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
-import { StageError } from "../stages/stage-error";
 import type { AnalysisContext } from "./analysis-context";
 import type { StepRecorder } from "./model-call";
-import type { DecisionReports } from "./prompts/decision-prompt";
+import type { DecisionReports } from "./prompts/decision-reports";
 import {
   type DebateSide,
   type DebateTurn,
@@ -14,6 +13,7 @@ import {
   researcherSystemPrompt,
   researcherUserPrompt,
 } from "./prompts/researcher-prompt";
+import { StageError } from "./stage-error";
 
 export interface ResearcherTurnInput {
   context: AnalysisContext;

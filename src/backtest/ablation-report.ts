@@ -1,10 +1,8 @@
-// A backtest ablation (backtest-ablation.ts) as its reader gets it: markdown (the model's line without and with the
-// stages, the paired test with a sentence, the decisions side by side) and the JSON, in the snake_case of the
-// backtest's own file. Pure.
+// A backtest ablation (backtest-ablation.ts) as its reader gets it in markdown: the model's line without and with the
+// stages, the paired test with a sentence, the decisions side by side (its JSON: src/wire/backtest.ts). Pure.
+import { describeStages } from "../config/stages-schema";
 import { markdownTable } from "../reports/report-markdown";
-import { describeStages } from "../stages/stages-schema";
 import type { BacktestAblation } from "./backtest-ablation";
-import { wireBacktestLine } from "./backtest-wire";
 
 const percent = (value: number | null, digits = 2) => (value === null ? "–" : `${(value * 100).toFixed(digits)}%`);
 const pValue = (value: number) => (value < 0.0001 ? "< 0.0001" : value.toFixed(4));
@@ -62,26 +60,4 @@ export function backtestAblationMarkdown(ablation: BacktestAblation): string {
     verdict,
     decisions,
   ].join("\n\n");
-}
-
-export function backtestAblationWire(ablation: BacktestAblation) {
-  const test = ablation.paired;
-  return {
-    stages: ablation.stages,
-    without: wireBacktestLine(ablation.without),
-    with: wireBacktestLine(ablation.with),
-    compared: ablation.compared,
-    agreements: ablation.agreements,
-    paired: {
-      a: "without",
-      b: "with",
-      n: test.n,
-      a_hits: test.aHits,
-      b_hits: test.bHits,
-      a_only: test.aOnly,
-      b_only: test.bOnly,
-      p_value: test.pValue,
-    },
-    decisions: ablation.decisions,
-  };
 }

@@ -4,9 +4,9 @@
 // directive against the sign of the move over the horizon. Risk alone changes no directive (its levels change the
 // exits, which the lines show); memory and debate can change the directives, which the paired test weighs. Pure.
 import { InputError } from "../common/input-error";
+import type { Stages } from "../config/stages-schema";
 import { type Directive, isCorrect } from "../scoring/directive";
 import { type PairedTest, pairedTest, type PointHit } from "../scoring/paired-test";
-import type { Stages } from "../stages/stages-schema";
 import type { BacktestLine } from "./backtest-lines";
 import type { BacktestDecisionRecord, BacktestResult } from "./backtest-result";
 

@@ -1,37 +1,49 @@
 // Plotly figures of a backtest (plain JSON, pure): the equity curve of every line on the same bars, the model's
 // thick in front, buy-and-hold dashed behind, and each line's drawdown below its running peak. The chart renderer
 // turns them into PNGs; the same JSON works with Plotly.newPlot for an interactive chart (the web page does that).
+import {
+  GRID_COLOR,
+  LINE_COLORS,
+  OTHER_LINE_COLOR,
+  type ReportFigure,
+  reportLayout,
+  RULE_COLOR,
+} from "../charts/report-figure-style";
+import type { FigureBlock, ReportBlock } from "../reports/report-blocks";
 import type { BaselineId } from "../scoring/baselines";
 import { baselineLabels } from "../scoring/baselines";
 import type { BacktestLine } from "./backtest-lines";
-import type { BacktestResult } from "./backtest-result";
 
 export type BacktestFigureId = "equity" | "drawdown";
+
+/** A report block that shows one of the figures (src/reports/report-blocks.ts). */
+export interface BacktestFigureBlock extends FigureBlock {
+  figure: BacktestFigureId;
+}
+export type BacktestReportBlock = ReportBlock<BacktestFigureBlock>;
 
 export interface EquityTrace {
   type: "scatter";
   mode: "lines";
   name: string;
+  /** The line's id (its model's name, buy_and_hold, a baseline's id), by which a page matches a trace to its line. */
+  meta: string;
   x: string[];
   y: number[];
   line: { color: string; width: number; dash: "solid" | "dash" | "dot" };
   hovertemplate: string;
 }
 
-export interface BacktestFigure {
-  data: EquityTrace[];
-  layout: Record<string, unknown> & { width: number; height: number };
+/**
+ * What the figures are drawn from: the lines (a result's, or a run's report as the journal keeps it: the same names,
+ * kinds and equity) and the series and cost they were played with.
+ */
+export interface FigureSource {
+  lines: readonly Pick<BacktestLine, "name" | "kind" | "equity">[];
+  settings: { series: { name: string; timeframe: string }; costBps: number };
 }
 
-const lineColors: Record<BaselineId | "buy_and_hold", string> = {
-  buy_and_hold: "#18181b",
-  always_long: "#16a34a",
-  always_short: "#dc2626",
-  random: "#a1a1aa",
-  momentum: "#f59e0b",
-  linear_regression: "#9333ea",
-};
-const MODEL_COLOR = "#2563eb";
+export type BacktestFigure = ReportFigure<EquityTrace>;
 
 /** How a line is named in reports: its model name, "Buy and hold", or the baseline's label. */
 export function lineLabel(line: Pick<BacktestLine, "name" | "kind">): string {
@@ -40,16 +52,19 @@ export function lineLabel(line: Pick<BacktestLine, "name" | "kind">): string {
   return baselineLabels[line.name as BaselineId] ?? line.name;
 }
 
-function trace(line: BacktestLine, values: number[], format: string): EquityTrace {
+type FigureLine = FigureSource["lines"][number];
+
+function trace(line: FigureLine, values: number[], format: string): EquityTrace {
   const model = line.kind === "model";
   return {
     type: "scatter",
     mode: "lines",
     name: lineLabel(line),
+    meta: line.name,
     x: line.equity.map((point) => point.time),
     y: values,
     line: {
-      color: model ? MODEL_COLOR : (lineColors[line.name as BaselineId | "buy_and_hold"] ?? "#52525b"),
+      color: model ? LINE_COLORS.model : (LINE_COLORS[line.name as BaselineId | "buy_and_hold"] ?? OTHER_LINE_COLOR),
       width: model ? 2.5 : 1.3,
       dash: line.name === "buy_and_hold" ? "dash" : "solid",
     },
@@ -59,26 +74,19 @@ function trace(line: BacktestLine, values: number[], format: string): EquityTrac
 
 function layout(title: string, yAxis: Record<string, unknown>): BacktestFigure["layout"] {
   return {
-    width: 960,
-    height: 480,
-    title: { text: title, x: 0.01, xanchor: "left", font: { size: 16 } },
-    font: { family: "DejaVu Sans, Arial, sans-serif", size: 12, color: "#27272a" },
-    paper_bgcolor: "#ffffff",
-    plot_bgcolor: "#ffffff",
-    margin: { l: 64, r: 24, t: 56, b: 48 },
-    legend: { orientation: "h", x: 0, y: -0.14 },
+    ...reportLayout(title, { legendY: -0.14 }),
     xaxis: { type: "date", gridcolor: "#f4f4f5" },
-    yaxis: { gridcolor: "#e4e4e7", zeroline: false, ...yAxis },
+    yaxis: { gridcolor: GRID_COLOR, zeroline: false, ...yAxis },
   };
 }
 
 /** Back to front: baselines, buy-and-hold, then the model on top. */
-function drawingOrder(lines: readonly BacktestLine[]): BacktestLine[] {
-  const rank = (line: BacktestLine) => (line.kind === "model" ? 2 : line.name === "buy_and_hold" ? 1 : 0);
+function drawingOrder(lines: readonly FigureLine[]): FigureLine[] {
+  const rank = (line: FigureLine) => (line.kind === "model" ? 2 : line.name === "buy_and_hold" ? 1 : 0);
   return [...lines].sort((left, right) => rank(left) - rank(right));
 }
 
-export function equityFigure(result: BacktestResult): BacktestFigure {
+export function equityFigure(result: FigureSource): BacktestFigure {
   const { series, costBps } = result.settings;
   return {
     data: drawingOrder(result.lines).map((line) =>
@@ -100,14 +108,14 @@ export function equityFigure(result: BacktestResult): BacktestFigure {
           x1: 1,
           y0: 1,
           y1: 1,
-          line: { color: "#71717a", width: 1, dash: "dot" },
+          line: { color: RULE_COLOR, width: 1, dash: "dot" },
         },
       ],
     },
   };
 }
 
-export function drawdownFigure(result: BacktestResult): BacktestFigure {
+export function drawdownFigure(result: FigureSource): BacktestFigure {
   return {
     data: drawingOrder(result.lines).map((line) => {
       let peak = 1;
@@ -121,7 +129,7 @@ export function drawdownFigure(result: BacktestResult): BacktestFigure {
   };
 }
 
-export function backtestFigure(result: BacktestResult, figure: BacktestFigureId): BacktestFigure {
+export function backtestFigure(result: FigureSource, figure: BacktestFigureId): BacktestFigure {
   switch (figure) {
     case "equity":
       return equityFigure(result);

@@ -3,24 +3,25 @@
 // report (the lines with their equity curves, the paired tests) for the History's chart. Recorded when the config's
 // journal is on (src/experiment/record-run.ts).
 import type { EvaluationRunInput } from "../journal/evaluation-run-input";
+import { backtestRunReport, wireBacktestSettings } from "../wire/backtest";
 import type { BacktestResult } from "./backtest-result";
-import { backtestRunReport } from "./backtest-wire";
 
 export function backtestRunInput(result: BacktestResult): EvaluationRunInput {
   const { settings } = result;
+  const { series, window_bars, horizon, step, cost_bps, seed, stages } = wireBacktestSettings(settings);
   return {
     kind: "backtest",
     report: backtestRunReport(result),
     timeframe: settings.series.timeframe,
     // In the snake_case of the backtest's JSON, as the History shows it.
     settings: {
-      series: settings.series,
-      window_bars: settings.windowBars,
-      horizon: settings.horizon,
-      step: settings.step,
-      cost_bps: settings.costBps,
-      seed: settings.seed,
-      stages: settings.stages,
+      series,
+      window_bars,
+      horizon,
+      step,
+      cost_bps,
+      seed,
+      stages,
       started_at: result.startedAt,
       duration_ms: result.durationMs,
       errors: result.errors,

@@ -17,9 +17,9 @@ import { type PairedTest, pairedTest, type PointHit } from "../scoring/paired-te
 import type { TradingCost } from "../scoring/trading-cost";
 import { tradingCost } from "../scoring/trading-cost";
 import { BACKTEST_BASELINES } from "./baseline-decisions";
-import { decisionMove } from "./decision-schedule";
 import { maxDrawdown, sharpeRatio } from "./equity-metrics";
 import { type EngineDecision, runPositions } from "./position-engine";
+import { decisionMove } from "./walk-forward-schedule";
 
 export interface EquityPoint {
   /** ISO time of the bar's open; the value is the equity after the trading at its close. */

@@ -4,12 +4,12 @@
 import { z } from "zod";
 
 import type { ConfigInput } from "../config/config-schema";
+import { stagesSchema } from "../config/stages-schema";
 import type { PipelineDependencies } from "../pipeline/pipeline";
 import { type Pipeline } from "../pipeline/pipeline";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import type { RunProgressListener } from "../reports/progress-bar";
 import { costBpsSchema, DEFAULT_COST_BPS } from "../scoring/trading-cost";
-import { stagesSchema } from "../stages/stages-schema";
 import { backtestSeriesSchema } from "./backtest-series";
 import type { BacktestEstimate } from "./cost-estimate";
 

@@ -15,10 +15,11 @@ import { itemAt } from "../common/item-at";
 import type { Env } from "../config/api-keys";
 import { createConfig } from "../config/config-schema";
 import { queuedConfigOf } from "../config/queued-config";
+import { normaliseStages } from "../config/stages-schema";
 import { experimentJobKind } from "../experiment/queued/decision-job";
 import { enqueueExperiment, queueDatabaseUrl } from "../experiment/queued/enqueue-experiment";
 import { queuedExperimentSpecShape } from "../experiment/queued/queued-schemas";
-import { modelSettingsFor } from "../llm/create-chat-model";
+import { modelSettingsFor } from "../llm/model-settings";
 import { assertBarSpacing } from "../market/bar-spacing";
 import { candleSchema } from "../market/candle";
 import { timeframeSchema } from "../market/timeframes";
@@ -27,11 +28,10 @@ import type { QueuedRun } from "../queue/enqueue-run";
 import { QueueError } from "../queue/queue-error";
 import type { JobSettingsInput } from "../queue/queue-settings";
 import { costBpsSchema } from "../scoring/trading-cost";
-import { normaliseStages } from "../stages/stages-schema";
 import { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
 import { loadBacktestSeries, MAX_SERIES_BARS } from "./backtest-series";
 import { assertWithinBudget, type BacktestEstimate, estimateBacktest } from "./cost-estimate";
-import { decisionBars, decisionWindow, walkForwardPoints } from "./decision-schedule";
+import { decisionBars, decisionWindow, walkForwardPoints } from "./walk-forward-schedule";
 
 export const BACKTEST_JOB_KIND = "backtest";
 

@@ -3,19 +3,18 @@
 // and the decisions whose analysis failed. Markdown, HTML and the notebook view are written from these; a run on the
 // demo provider says first that its model line is a fixed rule's. Pure.
 import { DEMO_LABEL } from "../config/providers";
+import { describeStages, hasStages } from "../config/stages-schema";
 import { isDemoRun } from "../pipeline/analysis-result";
-import type { FigureBlock, ReportBlock } from "../reports/report-blocks";
 import { markdownReport } from "../reports/report-markdown";
-import { describeStages, hasStages } from "../stages/stages-schema";
-import { type BacktestFigureId, lineLabel } from "./backtest-figures";
+import {
+  type BacktestFigureBlock,
+  type BacktestFigureId,
+  type BacktestReportBlock,
+  lineLabel,
+} from "./backtest-figures";
 import type { BacktestResult } from "./backtest-result";
 import { linesTable, pairedTable, pairedVerdict } from "./backtest-tables";
 import { mirrorReportBlocks } from "./mirror-report";
-
-export interface BacktestFigureBlock extends FigureBlock {
-  figure: BacktestFigureId;
-}
-export type BacktestReportBlock = ReportBlock<BacktestFigureBlock>;
 
 export function backtestTitle(result: BacktestResult): string {
   return `Walk-forward backtest: ${result.settings.series.name}, ${result.settings.series.timeframe}`;

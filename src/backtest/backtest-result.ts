@@ -1,12 +1,12 @@
 // The record a backtest returns and its reports are made from: what was run on which bars, each decision with every
 // line's side, the lines with their figures and equity curves, the paired tests against always-LONG, the estimate
 // told before the run and the usage it had.
+import type { Stages } from "../config/stages-schema";
 import type { DecisionRisk } from "../experiment/decision";
 import type { UsageSummary } from "../llm/usage-meter";
 import type { ModelsUsed } from "../pipeline/analysis-result";
 import type { BaselineId } from "../scoring/baselines";
 import type { Directive } from "../scoring/directive";
-import type { Stages } from "../stages/stages-schema";
 import type { BacktestLine, LinePairedTest } from "./backtest-lines";
 import type { BacktestEstimate } from "./cost-estimate";
 import type { MirroredBacktest } from "./mirror-backtest";

@@ -4,7 +4,7 @@
 import type { Candle } from "../market/candle";
 import { type BaselineId, deterministicBaselineDirective, randomDirectives } from "../scoring/baselines";
 import type { Directive } from "../scoring/directive";
-import { decisionWindow } from "./decision-schedule";
+import { decisionWindow } from "./walk-forward-schedule";
 
 /** The baselines a backtest draws, in report order (buy-and-hold, which decides nothing, comes first beside them). */
 export const BACKTEST_BASELINES: readonly BaselineId[] = [

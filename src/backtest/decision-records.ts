@@ -6,7 +6,7 @@ import type { Candle } from "../market/candle";
 import type { BaselineId } from "../scoring/baselines";
 import type { Directive } from "../scoring/directive";
 import type { BacktestDecisionRecord } from "./backtest-result";
-import { decisionMove } from "./decision-schedule";
+import { decisionMove } from "./walk-forward-schedule";
 
 export function decisionRecords(input: {
   candles: readonly Candle[];

@@ -2,7 +2,7 @@
 // beside buy-and-hold and the baselines on the same bars; its parts (the position engine, the equity figures, the
 // schedule, the cost estimate) for research of your own.
 export type { DecisionRisk } from "../experiment/decision";
-export { backtestAblationMarkdown, backtestAblationWire } from "./ablation-report";
+export { backtestAblationMarkdown } from "./ablation-report";
 export { type BacktestAblation, compareBacktests } from "./backtest-ablation";
 export { assembleBacktest, type BacktestOutcome } from "./backtest-assembly";
 export {
@@ -33,7 +33,6 @@ export {
 } from "./backtest-series";
 export { linesTable, pairedTable, pairedVerdict } from "./backtest-tables";
 export { showBacktest, type ShowBacktestOptions } from "./backtest-view";
-export { backtestReportJson, backtestRunReport, backtestWire } from "./backtest-wire";
 export { BACKTEST_BASELINES, baselineDecisions } from "./baseline-decisions";
 export {
   assertWithinBudget,
@@ -43,12 +42,12 @@ export {
   TYPICAL_DISPATCH_USAGE,
   TYPICAL_GRAPH_USAGE,
 } from "./cost-estimate";
-export { decisionBars, decisionMove, decisionWindow } from "./decision-schedule";
 export { barReturns, barsPerYear, maxDrawdown, sharpeRatio } from "./equity-metrics";
 export { checkExitLevels, type ExitLevels, levelExit } from "./exit-levels";
 export { type EngineDecision, type EngineRun, type ExitReason, runPositions, type Trade } from "./position-engine";
 export { type QueuedBacktestReport, queuedBacktestReport } from "./queued-backtest-report";
 export { runBacktest } from "./run-backtest";
+export { decisionBars, decisionMove, decisionWindow } from "./walk-forward-schedule";
 // What a run shows and leaves behind, shared with the evaluation: the progress bar and the report files' check.
 export {
   createRunProgressView,

@@ -3,9 +3,8 @@
 // charts earns on both series; one that rode the drift earns on one and gives it back on the other. Pure; empty for a
 // run without mirror.
 import type { ReportTable } from "../reports/report-blocks";
-import { lineLabel } from "./backtest-figures";
+import { type BacktestReportBlock, lineLabel } from "./backtest-figures";
 import type { BacktestLine } from "./backtest-lines";
-import type { BacktestReportBlock } from "./backtest-report";
 import type { BacktestResult } from "./backtest-result";
 import { linesTable, pairedTable, pairedVerdict } from "./backtest-tables";
 

@@ -4,16 +4,16 @@
 // (src/experiment/queued/queued-report.ts). The run is recorded in the journal once, whoever asks for its report and
 // however often.
 import { createConfig } from "../config/config-schema";
+import { normaliseStages } from "../config/stages-schema";
 import {
   type QueuedReport,
   type QueuedReportOptions,
   readQueuedExperiment,
   recordQueuedRun,
 } from "../experiment/queued/queued-report";
-import { modelSettingsFor } from "../llm/create-chat-model";
+import { modelSettingsFor } from "../llm/model-settings";
 import { QueueError } from "../queue/queue-error";
 import { tradingCost } from "../scoring/trading-cost";
-import { normaliseStages } from "../stages/stages-schema";
 import { assembleBacktest } from "./backtest-assembly";
 import { backtestRunInput } from "./backtest-journal";
 import { BACKTEST_JOB_KIND, backtestJobInputSchema, backtestJobSpecSchema, queuedDecisionBars } from "./backtest-queue";

@@ -3,10 +3,10 @@
 // figures embedded) and <name>.equity.png and <name>.drawdown.png.
 import type { WrittenReport } from "../reports/report-files";
 import { writeReport, type WriteReportOptions } from "../reports/write-report";
+import { backtestReportJson } from "../wire/backtest";
 import { backtestFigure } from "./backtest-figures";
 import { backtestReportBlocks, backtestTitle } from "./backtest-report";
 import type { BacktestResult } from "./backtest-result";
-import { backtestReportJson } from "./backtest-wire";
 
 /** Where and how to write; `name` defaults to "backtest". */
 export type WriteBacktestReportOptions = WriteReportOptions;

@@ -5,7 +5,6 @@
 // any real address fits in.
 import { z } from "zod";
 
-import type { Env } from "./api-keys";
 import type { Config } from "./config-schema";
 import { isRemoteProvider, type ProviderId, providerInfo } from "./providers";
 
@@ -41,7 +40,11 @@ export const baseUrlInputSchema = z
   });
 
 /** The base URL in use for a provider and where it comes from. */
-export function baseUrlStatus(config: Config, provider: ProviderId, env: Env = process.env): BaseUrlStatus {
+export function baseUrlStatus(
+  config: Config,
+  provider: ProviderId,
+  env: Record<string, string | undefined> = process.env,
+): BaseUrlStatus {
   if (!isRemoteProvider(provider)) return { baseUrl: undefined, source: "default" };
   const info = providerInfo(provider);
   const fromConfig = config[info.baseUrlField];

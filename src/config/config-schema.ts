@@ -3,9 +3,9 @@ import { z } from "zod";
 
 import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
-import { stagesSchema } from "../stages/stages-schema";
 import { providerIdSchema, providers, type RemoteProviderId, remoteProviderIds } from "./providers";
 import { rateLimitsSchema } from "./rate-limits";
+import { stagesSchema } from "./stages-schema";
 
 /**
  * The replaced system's placeholder key (its config file shipped `api_key: "sk-"`). It never counts as a key and never

@@ -1,5 +1,5 @@
 // The provider table (README, Keys and providers): ids, display names, default models, model-name prefixes, env vars.
-// Three providers are reached over HTTP with a key; the demo provider answers in-process (src/llm/demo/), so it has
+// Three providers are reached over HTTP with a key; the demo provider answers in-process (src/models/demo/), so it has
 // no key, no base URL and no environment variables.
 import { z } from "zod";
 

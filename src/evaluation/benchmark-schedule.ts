@@ -10,9 +10,9 @@ import {
   type ResolvedDecisionPointOptions,
   resolveDecisionPointOptions,
 } from "./decision-points";
+import type { ParsedEvaluationOptions } from "./evaluation-options";
 import { resolveProtocolSettings } from "./evaluation-protocol";
 import type { EvaluationSettings } from "./evaluation-result";
-import type { ParsedEvaluationOptions } from "./run-evaluation";
 
 export interface BenchmarkSchedule {
   pointOptions: ResolvedDecisionPointOptions;

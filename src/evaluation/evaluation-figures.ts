@@ -5,15 +5,15 @@
 // Returns are shown as means per decision, never compounded: decisions of different assets and windows overlap in
 // time, so a product of their returns describes no sequence of trades anyone could have made.
 import { COIN_FLIP_LINE } from "../charts/coin-flip-line";
+import { GRID_COLOR, type ReportFigure, reportLayout, RULE_COLOR } from "../charts/report-figure-style";
 import type { Interval } from "../scoring/confidence-intervals";
 import { horizonLabel, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
-import { methodColors } from "./method-colors";
 import { type LabelledMarkerTrace, mirrorFigure } from "./mirror-figure";
 import type { FigureId } from "./report-blocks";
 import { assetRows, methodLabels, methodsOf } from "./report-tables";
-import { ALL_ASSETS, findScore } from "./score-evaluation";
+import { ALL_ASSETS, findScore, methodColor } from "./score-evaluation";
 
 interface ErrorBars {
   type: "data";
@@ -43,24 +43,14 @@ export interface MarkerTrace {
   marker: { color: string; symbol: string; size: number };
 }
 
-export interface EvaluationFigure {
-  data: (BarTrace | MarkerTrace | LabelledMarkerTrace)[];
-  layout: Record<string, unknown> & { width: number; height: number };
-}
+export type EvaluationFigure = ReportFigure<BarTrace | MarkerTrace | LabelledMarkerTrace>;
 
 function baseLayout(title: string, yAxis: Record<string, unknown>): EvaluationFigure["layout"] {
   return {
-    width: 960,
-    height: 480,
-    title: { text: title, x: 0.01, xanchor: "left", font: { size: 16 } },
-    font: { family: "DejaVu Sans, Arial, sans-serif", size: 12, color: "#27272a" },
-    paper_bgcolor: "#ffffff",
-    plot_bgcolor: "#ffffff",
+    ...reportLayout(title, { legendY: -0.12 }),
     barmode: "group",
-    margin: { l: 64, r: 24, t: 56, b: 48 },
-    legend: { orientation: "h", x: 0, y: -0.12 },
     xaxis: { type: "category" },
-    yaxis: { gridcolor: "#e4e4e7", zeroline: true, zerolinecolor: "#71717a", ...yAxis },
+    yaxis: { gridcolor: GRID_COLOR, zeroline: true, zerolinecolor: RULE_COLOR, ...yAxis },
   };
 }
 
@@ -95,7 +85,7 @@ export function accuracyFigure(result: EvaluationResult, horizon: ScoreHorizon):
       name: methodLabels[method],
       x: labels,
       y: accuracies.map(asPercent),
-      marker: { color: methodColors[method] },
+      marker: { color: methodColor(method) },
       error_y: errorBars(
         accuracies,
         rows.map((row) => row?.interval ?? null),
@@ -133,7 +123,7 @@ export function meanReturnFigure(result: EvaluationResult, horizon: ScoreHorizon
       name: methodLabels[method],
       x: assetLabels(assets),
       y: means.map(asPercent),
-      marker: { color: methodColors[method] },
+      marker: { color: methodColor(method) },
       error_y: errorBars(
         means,
         rows.map((row) => row?.meanReturnInterval ?? null),

@@ -11,19 +11,19 @@ import { InputError } from "../common/input-error";
 import type { Env } from "../config/api-keys";
 import { createConfig } from "../config/config-schema";
 import { queuedConfigOf } from "../config/queued-config";
+import { hasStages } from "../config/stages-schema";
 import { experimentJobKind } from "../experiment/queued/decision-job";
 import { enqueueExperiment, queueDatabaseUrl } from "../experiment/queued/enqueue-experiment";
 import { queuedExperimentSpecShape } from "../experiment/queued/queued-schemas";
-import { modelSettingsFor } from "../llm/create-chat-model";
+import { modelSettingsFor } from "../llm/model-settings";
 import { candleSchema } from "../market/candle";
 import type { QueuedRun } from "../queue/enqueue-run";
 import type { JobSettingsInput } from "../queue/queue-settings";
-import { hasStages } from "../stages/stages-schema";
 import { benchmarkSchedule } from "./benchmark-schedule";
 import { experimentPointOf } from "./decision-points";
+import { type EvaluationOptions, evaluationOptionsSchema } from "./evaluation-options";
 import { evaluationProtocolSchema } from "./evaluation-protocol";
-import { explorePublishedConventions } from "./published-conventions";
-import { type EvaluationOptions, evaluationOptionsSchema } from "./run-evaluation";
+import { explorePublishedConventions } from "./published/conventions";
 
 export const EVALUATION_JOB_KIND = "evaluation";
 

@@ -1,18 +1,18 @@
 // The record an evaluation run returns and its reports are made from: settings, one record per decision point,
 // the score rows, the market's drift on the same samples, the conventions checked against the published figures,
 // token usage and cost, and progress snapshots while it runs.
+import type { Stages } from "../config/stages-schema";
 import type { Decision } from "../experiment/decision";
 import type { UsageSummary } from "../llm/usage-meter";
 import type { ModelsUsed } from "../pipeline/analysis-result";
 import type { RunProgress } from "../reports/progress-bar";
 import type { Directive } from "../scoring/directive";
-import type { Stages } from "../stages/stages-schema";
 import type { CutoffSplit } from "./cutoff-split";
 import type { EvaluationProtocol } from "./evaluation-protocol";
 import type { DriftRow } from "./market-drift";
 import type { MirrorRow } from "./mirror-scores";
 import type { PairedRow } from "./paired-comparisons";
-import type { PublishedConventions } from "./published-conventions";
+import type { PublishedConventions } from "./published/conventions";
 import type { ScoreRow } from "./score-evaluation";
 
 export interface EvaluationSettings {

@@ -74,23 +74,8 @@ export {
   type HorizonOutcome,
   outcomeAt,
 } from "./decision-points";
-export {
-  type EdgeJson,
-  edgeJson,
-  type WireCutoffSide,
-  type WireCutoffSplit,
-  type WireMirrorRow,
-  type WirePairedRow,
-} from "./edge-json";
-export {
-  beatsAlwaysLongSentence,
-  cutoffReportBlocks,
-  edgeReportBlocks,
-  formatPValue,
-  mirrorReportBlocks,
-  pairedReportBlocks,
-} from "./edge-report";
 export { accuracyFigure, type EvaluationFigure, meanReturnFigure } from "./evaluation-figures";
+export { type EvaluationOptions, evaluationOptionsSchema } from "./evaluation-options";
 export {
   type EvaluationProtocol,
   evaluationProtocolSchema,
@@ -130,8 +115,8 @@ export {
   type PairedRow,
   SIGNIFICANCE_LEVEL,
 } from "./paired-comparisons";
-export type { PublishedConventions } from "./published-conventions";
-export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
+export type { PublishedConventions } from "./published/conventions";
+export { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published/figures";
 export { type QueuedEvaluationReport, queuedEvaluationReport } from "./queued-evaluation-report";
 export {
   accuracyTableMarkdown,
@@ -146,7 +131,7 @@ export {
 } from "./report";
 export type { EvaluationReportBlock, ReportTable } from "./report-blocks";
 export { acrossAssets, methodLabels } from "./report-tables";
-export { type EvaluationOptions, evaluationOptionsSchema, runEvaluation } from "./run-evaluation";
+export { runEvaluation } from "./run-evaluation";
 export {
   ALL_ASSETS,
   findScore,
@@ -156,4 +141,12 @@ export {
   type ScoringOptions,
 } from "./score-evaluation";
 export { type RunScores, type RunScoringOptions, scoreRun } from "./score-run";
+export {
+  beatsAlwaysLongSentence,
+  cutoffReportBlocks,
+  edgeReportBlocks,
+  formatPValue,
+  mirrorReportBlocks,
+  pairedReportBlocks,
+} from "./skill-checks-report";
 export { assertReportAbsent, writeEvaluationReport, type WriteReportOptions, type WrittenReport } from "./write-report";

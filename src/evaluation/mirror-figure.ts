@@ -5,13 +5,12 @@
 // scores the up-move share on the originals and the down-move share on the mirrors: it sits on the falling diagonal
 // x + y = 100, whatever the asset. A method that reads something real in the charts scores above 50% on both sides:
 // up and to the right of that diagonal. The rising diagonal y = x marks the same accuracy on both sides.
-import type { EvaluationFigure } from "./evaluation-figures";
+import { GRID_COLOR, type ReportFigure, reportLayout, RULE_COLOR } from "../charts/report-figure-style";
 import { horizonLabel, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
-import { methodColors } from "./method-colors";
 import { findMirrorRow } from "./mirror-scores";
 import { assetRows, methodLabels, methodsOf } from "./report-tables";
-import { ALL_ASSETS } from "./score-evaluation";
+import { ALL_ASSETS, methodColor } from "./score-evaluation";
 
 export interface LabelledMarkerTrace {
   type: "scatter";
@@ -31,10 +30,10 @@ const diagonal = (x0: number, y0: number, x1: number, y1: number, dash: string) 
   y0,
   x1,
   y1,
-  line: { color: "#71717a", width: 1, dash },
+  line: { color: RULE_COLOR, width: 1, dash },
 });
 
-export function mirrorFigure(result: EvaluationResult, horizon: ScoreHorizon): EvaluationFigure {
+export function mirrorFigure(result: EvaluationResult, horizon: ScoreHorizon): ReportFigure<LabelledMarkerTrace> {
   const assets = assetRows(result).filter((asset) => asset !== ALL_ASSETS);
   const traces = methodsOf(result).map((method): LabelledMarkerTrace => {
     const rows = assets.flatMap((asset) => {
@@ -50,7 +49,7 @@ export function mirrorFigure(result: EvaluationResult, horizon: ScoreHorizon): E
       text: rows.map(({ asset }) => asset),
       textposition: "top center",
       marker: {
-        color: methodColors[method],
+        color: methodColor(method),
         size: method === "agents" ? 12 : 9,
         symbol: method === "agents" ? "diamond" : "circle",
       },
@@ -63,29 +62,20 @@ export function mirrorFigure(result: EvaluationResult, horizon: ScoreHorizon): E
   return {
     data: traces,
     layout: {
-      width: 760,
-      height: 680,
-      title: {
-        text: `Original vs mirrored accuracy per asset, ${label}<br><sup>falling dashes: drift only (x + y = 100); dots: same both ways</sup>`,
-        x: 0.01,
-        xanchor: "left",
-        font: { size: 16 },
-      },
-      font: { family: "DejaVu Sans, Arial, sans-serif", size: 12, color: "#27272a" },
-      paper_bgcolor: "#ffffff",
-      plot_bgcolor: "#ffffff",
-      margin: { l: 64, r: 24, t: 80, b: 56 },
-      legend: { orientation: "h", x: 0, y: -0.1 },
+      ...reportLayout(
+        `Original vs mirrored accuracy per asset, ${label}<br><sup>falling dashes: drift only (x + y = 100); dots: same both ways</sup>`,
+        { width: 760, height: 680, margin: { top: 80, bottom: 56 }, legendY: -0.1 },
+      ),
       xaxis: {
         title: { text: "accuracy on the original charts (%)" },
         range: [low, high],
-        gridcolor: "#e4e4e7",
+        gridcolor: GRID_COLOR,
         zeroline: false,
       },
       yaxis: {
         title: { text: "accuracy on the mirrored charts (%)" },
         range: [low, high],
-        gridcolor: "#e4e4e7",
+        gridcolor: GRID_COLOR,
         zeroline: false,
         scaleanchor: "x",
       },

@@ -3,6 +3,7 @@
 // what the workers stored (src/experiment/queued/queued-report.ts), scored the same way. The run is recorded in the
 // journal once, whoever asks for its report and however often.
 import { createConfig } from "../config/config-schema";
+import { normaliseStages } from "../config/stages-schema";
 import {
   type QueuedReport,
   type QueuedReportOptions,
@@ -10,8 +11,7 @@ import {
   readQueuedExperiment,
   recordQueuedRun,
 } from "../experiment/queued/queued-report";
-import { modelSettingsFor } from "../llm/create-chat-model";
-import { normaliseStages } from "../stages/stages-schema";
+import { modelSettingsFor } from "../llm/model-settings";
 import { evaluationRunInput } from "./evaluation-journal";
 import {
   EVALUATION_JOB_KIND,
@@ -21,7 +21,7 @@ import {
   evaluationJobSpecSchema,
 } from "./evaluation-queue";
 import { analysedDirective, type EvaluationResult, type PointRecord } from "./evaluation-result";
-import type { PublishedConventions } from "./published-conventions";
+import type { PublishedConventions } from "./published/conventions";
 import { pointRecord } from "./run-evaluation";
 import { scoreRun } from "./score-run";
 

@@ -6,7 +6,7 @@ import type { Interval } from "../scoring/confidence-intervals";
 import type { ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
-import { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published-figures";
+import { PUBLISHED_4H_ACCURACY, type PublishedSummary } from "./published/figures";
 import type { ReportTable } from "./report-blocks";
 import { ALL_ASSETS, findScore, type MethodId, type ScoreRow } from "./score-evaluation";
 

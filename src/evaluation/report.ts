@@ -2,25 +2,25 @@
 // from. Accuracy is laid out like the published 4h table (assets as rows, methods as columns, percent), with the
 // published figures and the market's drift beside it. Pure.
 import { DEMO_LABEL } from "../config/providers";
+import { describeStages, hasStages } from "../config/stages-schema";
 import { isDemoRun } from "../pipeline/analysis-result";
 import { markdownReport, markdownTable } from "../reports/report-markdown";
-import { describeStages, hasStages } from "../stages/stages-schema";
-import { edgeJson } from "./edge-json";
-import { edgeReportBlocks, edgeSummaryBlocks } from "./edge-report";
+import { edgeJson } from "../wire/evaluation";
 import { describeProtocol, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult } from "./evaluation-result";
 import { findDrift } from "./market-drift";
-import { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET } from "./published-figures";
+import { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET } from "./published/figures";
+import { conventionsBlocks } from "./published/report-section";
 import { evaluationFigureBlock, type EvaluationReportBlock } from "./report-blocks";
-import { conventionsBlocks } from "./report-conventions";
 import { assetRows, publishedComparisonTable, returnsTable, sideBySideTable } from "./report-tables";
 import { ALL_ASSETS } from "./score-evaluation";
+import { edgeReportBlocks, edgeSummaryBlocks } from "./skill-checks-report";
 
 export const REPORT_TITLE = "Evaluation on the 4h benchmark";
 
 /**
  * The run's record as JSON, with the published figures, and the edge sections (`mirror`, `paired`, `cutoff_split`)
- * under their documented snake_case names (edge-json.ts).
+ * under their documented snake_case names (src/wire/evaluation.ts).
  */
 export function evaluationReportJson(result: EvaluationResult): string {
   const { mirror: _mirror, paired: _paired, cutoffSplit: _cutoffSplit, ...record } = result;

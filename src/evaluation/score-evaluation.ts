@@ -3,6 +3,7 @@
 //
 // "Same points": when model directives are given, only points with a directive are scored, for every method, so a
 // failed window removes one point from every column alike. Rows of asset "ALL" pool every scored point.
+import { LINE_COLORS } from "../charts/report-figure-style";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
 import { type BaselineId, baselineIds, deterministicBaselineDirective, randomDirectives } from "../scoring/baselines";
@@ -12,6 +13,11 @@ import { type DecisionPoint, outcomeAt } from "./decision-points";
 import { type EvaluationProtocol, flatMovesOf, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 
 export type MethodId = "agents" | BaselineId;
+
+/** A method's colour in every figure: the agents' is the model's. */
+export function methodColor(method: MethodId): string {
+  return LINE_COLORS[method === "agents" ? "model" : method];
+}
 export const ALL_ASSETS = "ALL";
 
 export interface ScoreRow extends DirectionalScore {

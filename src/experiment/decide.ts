@@ -3,7 +3,9 @@
 // cache are taken from it and cost nothing; each new one is stored there as soon as it is made, so a run stopped
 // half-way (Ctrl-C, a crash) keeps every completed decision and a rerun resumes. A point whose analysis fails is
 // recorded with its error (any key a failing part echoed removed by value) and the run goes on; aborting the signal
-// stops the whole run. Progress is told after each decision, and once before the first.
+// stops the whole run. Progress is told after each decision, and once before the first. With `keepReports` each
+// decision keeps the Pattern and Trend agents' reports too (in the cache as well), and a cached decision without them
+// is analysed again.
 import { forEachWithConcurrency } from "../common/bounded-concurrency";
 import { describeError } from "../common/describe-error";
 import { itemAt } from "../common/item-at";
@@ -27,6 +29,8 @@ export interface DecideInput<Unit extends string = string> {
   cache?: { decisions: DecisionCache; keys: readonly string[]; found: readonly (StoredDecision | undefined)[] };
   /** Counts the calls of each new analysis from its result (when the models are not metered as they are called). */
   meterResults?: UsageMeter;
+  /** Keep the Pattern and Trend agents' reports with each decision (the chart-reading probe scores them). */
+  keepReports?: boolean;
   signal?: AbortSignal;
   /** What `done` counts ("windows", "decisions"), the meter the snapshots read, and who is told. */
   progress?: { unit: Unit; meter: UsageMeter; onProgress?: (progress: RunProgress & { unit: Unit }) => void };
@@ -39,7 +43,8 @@ export async function decide<Unit extends string>(input: DecideInput<Unit>): Pro
   const started = performance.now();
   const decisions: Decision[] = points.map((_, index) => {
     const hit = cache?.found[index];
-    return hit ? { ...decisionOf(hit), cached: true } : { risk: null, cached: false };
+    const usable = hit && (!input.keepReports || hit.reports !== undefined);
+    return usable ? { ...decisionOf(hit), cached: true } : { risk: null, cached: false };
   });
   const resumed = decisions.filter((decision) => decision.cached).length;
   let done = resumed;
@@ -73,7 +78,7 @@ export async function decide<Unit extends string>(input: DecideInput<Unit>): Pro
           model: call.model,
           usage: call.usage,
         });
-      const stored = storedDecisionOf(result);
+      const stored = storedDecisionOf(result, { keepReports: input.keepReports });
       Object.assign(decision, decisionOf(stored));
       if (cache) await cache.decisions.put(itemAt(cache.keys, index), stored);
     } catch (error) {

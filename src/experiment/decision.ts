@@ -1,6 +1,7 @@
-// What one analysis of one decision point gave, the same in every experiment (an evaluation, a backtest, a queued run):
-// the directive with its horizon and ratio, the risk stage's levels when it ran, whether it was taken from the
-// decision cache, or why it failed. Also the form the decision cache and the queue keep it in (zod, since it is read
+// What one analysis of one decision point gave, the same in every experiment (an evaluation, a backtest, a queued run,
+// the chart-reading probe): the directive with its horizon and ratio, the risk stage's levels when it ran, the chart
+// agents' reports when the experiment keeps them (the probe scores them), whether it was taken from the decision
+// cache, or why it failed. Also the form the decision cache and the queue keep it in (zod, since it is read
 // back from disk or from another machine), and the conversions between the two. Pure.
 import { z } from "zod";
 
@@ -29,12 +30,22 @@ export interface Decision {
   samples?: { decision: Directive; confidence: number }[];
   /** The risk stage's levels (or null levels and the reason the window gives no stop) when it ran; null otherwise. */
   risk: DecisionRisk | null;
+  /** The Pattern and Trend agents' reports, when the experiment asked to keep them (`keepReports`). */
+  reports?: ChartReports;
   /** Taken from the decision cache (no call this run). */
   cached: boolean;
   /** Why the analysis failed (the run went on without this decision). */
   error?: string;
   durationMs?: number;
 }
+
+/** The chart agents' reports, as written: what the chart-reading probe reads each agent's answer from. */
+export interface ChartReports {
+  pattern: string;
+  trend: string;
+}
+
+const reportText = z.string().max(100_000);
 
 export const storedDecisionSchema = z.strictObject({
   directive: z.enum(["LONG", "SHORT"]),
@@ -68,12 +79,17 @@ export const storedDecisionSchema = z.strictObject({
   samples: z
     .array(z.strictObject({ decision: z.enum(["LONG", "SHORT"]), confidence: z.number().min(0.5).max(1) }))
     .optional(),
+  /** The chart agents' reports, kept only when the experiment asked for them (absent in every other entry). */
+  reports: z.strictObject({ pattern: reportText, trend: reportText }).optional(),
 });
 /** A decision as the decision cache and a queued run's results keep it. */
 export type StoredDecision = z.infer<typeof storedDecisionSchema>;
 
-/** What an experiment keeps of an analysis: its directive, horizon, ratio, risk levels and usage. */
-export function storedDecisionOf(result: AnalysisResult): StoredDecision {
+/**
+ * What an experiment keeps of an analysis: its directive, horizon, ratio, risk levels and usage; and the Pattern and
+ * Trend agents' reports with `keepReports`.
+ */
+export function storedDecisionOf(result: AnalysisResult, options: { keepReports?: boolean } = {}): StoredDecision {
   return {
     directive: result.decision.decision,
     forecastHorizon: result.decision.forecastHorizon,
@@ -84,6 +100,7 @@ export function storedDecisionOf(result: AnalysisResult): StoredDecision {
     ...(result.decision.votes
       ? { votes: result.decision.votes, agreement: result.decision.agreement, samples: result.decision.samples }
       : {}),
+    ...(options.keepReports ? { reports: { pattern: result.reports.pattern, trend: result.reports.trend } } : {}),
   };
 }
 
@@ -95,6 +112,7 @@ export function decisionOf(stored: StoredDecision): Omit<Decision, "cached"> {
     risk: stored.risk,
     ...(stored.confidence === undefined ? {} : { confidence: stored.confidence }),
     ...(stored.votes ? { votes: stored.votes, agreement: stored.agreement, samples: stored.samples } : {}),
+    ...(stored.reports ? { reports: stored.reports } : {}),
   };
 }
 

@@ -3,11 +3,11 @@
 // keyed by what shapes the prompts beside the request itself, and every call counted for tokens and cost. Without a
 // cache each call is fresh and still counted.
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import { hasStages, normaliseStages, type Stages } from "../config/stages-schema";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
-import type { ModelRole } from "../llm/create-chat-model";
 import { cachedChatModel, type ModelAnswerStore, type ModelCacheCall } from "../llm/model-cache";
+import type { ModelRole } from "../llm/model-settings";
 import type { PluginSummary } from "../plugins/plugin-set";
-import { hasStages, normaliseStages, type Stages } from "../stages/stages-schema";
 
 /** Where answers are cached: a folder, or a shared database's store; null asks the provider every time. */
 export type AnswerCache = { dir: string } | { store: ModelAnswerStore } | null;

@@ -16,9 +16,9 @@ import path from "node:path";
 
 import type { Env } from "../config/api-keys";
 import type { Config } from "../config/config-schema";
+import type { Stages } from "../config/stages-schema";
 import { OUTCOME_HORIZONS } from "../journal/outcome";
 import type { AnalyzeOptions, AnalyzeRequest } from "../pipeline/analyze-request";
-import type { Stages } from "../stages/stages-schema";
 import { decisionTime, type ExperimentPoint } from "./experiment-point";
 
 export interface ExperimentStageRun {

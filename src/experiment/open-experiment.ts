@@ -1,14 +1,14 @@
 // An experiment opened for its decisions: the optional stages prepared (memory's own journal), the pipeline it
 // analyses with (the caller's as it is, or one built on first use with the experiment's wrapped models: every answer
-// cached and every call counted), and `decide` over any points of its schedule. What an evaluation and a backtest
-// share; each then scores the decisions its own way. Close it when the run ends (its pipeline, memory's journal).
+// cached and every call counted), and `decide` over any points of its schedule. What an evaluation, a backtest and
+// the chart-reading probe share; each then scores the decisions its own way. Close it when the run ends (its pipeline, memory's journal).
 import type { Env } from "../config/api-keys";
 import type { Config } from "../config/config-schema";
+import type { Stages } from "../config/stages-schema";
 import type { UsageMeter } from "../llm/usage-meter";
 import { createPipeline, type Pipeline, type PipelineDependencies } from "../pipeline/pipeline";
 import type { Plugin } from "../plugins/define-plugin";
 import type { PluginSummary } from "../plugins/plugin-set";
-import type { Stages } from "../stages/stages-schema";
 import { decide, type DecideInput } from "./decide";
 import type { Decision } from "./decision";
 import { type AnswerCache, experimentKeyContext, experimentModels } from "./experiment-models";
@@ -22,13 +22,13 @@ export interface Experiment {
   requireModels(): void;
   decide<Unit extends string>(
     points: readonly ExperimentPoint[],
-    options: Pick<DecideInput<Unit>, "concurrency" | "schedule" | "cache" | "signal" | "progress">,
+    options: Pick<DecideInput<Unit>, "concurrency" | "schedule" | "cache" | "signal" | "progress" | "keepReports">,
   ): Promise<Decision[]>;
   close(): Promise<void>;
 }
 
 export interface OpenExperimentInput {
-  /** "evaluation", "backtest": named in memory's temporary folder. */
+  /** "evaluation", "backtest", "probe": named in memory's temporary folder. */
   kind: string;
   /** A caller's pipeline, used as it is (its models are not wrapped: calls are counted from the results). */
   given?: Pipeline;

@@ -111,9 +111,9 @@ export interface ChartsTable {
 export interface EvaluationRunsTable {
   id: string;
   created_at: string;
-  /** "evaluation" (benchmark points) or "backtest" (decisions on one series). */
+  /** "evaluation" (benchmark points), "backtest" (decisions on one series) or "probe" (planted synthetic series). */
   kind: string;
-  /** JSON: a backtest's report (lines with their equity curves, paired tests); null for an evaluation. */
+  /** JSON: a backtest's report (lines with their equity curves, paired tests), a probe's scores; null for an evaluation. */
   report: string | null;
   timeframe: string;
   /** JSON: the run's settings as given. */

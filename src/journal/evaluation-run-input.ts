@@ -36,9 +36,12 @@ export const evaluationPointInputSchema = z.strictObject({
 export const MAX_RUN_REPORT_CHARACTERS = 50 * 1024 * 1024;
 
 export const evaluationRunInputSchema = z.strictObject({
-  /** "evaluation" (benchmark points) or "backtest" (decisions on one series). @default "evaluation" */
-  kind: z.enum(["evaluation", "backtest"]).default("evaluation"),
-  /** A backtest's report: its lines with their equity curves and the paired tests. @default null */
+  /**
+   * "evaluation" (benchmark points), "backtest" (decisions on one series) or "probe" (the chart-reading probe's
+   * synthetic series). @default "evaluation"
+   */
+  kind: z.enum(["evaluation", "backtest", "probe"]).default("evaluation"),
+  /** A backtest's report (its lines with their equity curves and the paired tests), or a probe's scores. @default null */
   report: z
     .record(z.string(), z.unknown())
     .nullable()

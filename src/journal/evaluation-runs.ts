@@ -1,4 +1,4 @@
-// Evaluation and backtest runs in the journal's database: recorded whole in one transaction (the run, its points,
+// Evaluation, backtest and chart-reading probe runs in the journal's database: recorded whole in one transaction (the run, its points,
 // their moves), listed newest first behind the same kind of keyset cursor as the history list (all runs, or one
 // kind), and read back one at a time with a backtest's report.
 import type { Kysely, Selectable } from "kysely";
@@ -84,7 +84,9 @@ export async function recordEvaluationRun(
 
 const runIdSchema = z.string().trim().min(1, "must not be empty").max(64, "is too long");
 
-export const runKindSchema = z.enum(["evaluation", "backtest"], { error: "must be evaluation or backtest" });
+export const runKindSchema = z.enum(["evaluation", "backtest", "probe"], {
+  error: "must be evaluation, backtest or probe",
+});
 export type RunKind = z.infer<typeof runKindSchema>;
 
 export const listEvaluationRunsOptionsSchema = z.strictObject({
@@ -120,7 +122,7 @@ export interface EvaluationRunPage {
 }
 
 export interface EvaluationRunDetail extends EvaluationRunSummary {
-  /** A backtest's report (its lines with their equity curves, the paired tests); null for an evaluation. */
+  /** A backtest's report (its lines with their equity curves, the paired tests), a probe's scores; null for an evaluation. */
   report: Record<string, unknown> | null;
 }
 

@@ -1,5 +1,12 @@
 // quantagent-ts/journal: the analysis journal. Every analysis, evaluation run and backtest run recorded in SQLite (embedded) or
 // PostgreSQL (shared), scored against what the market did afterwards, and compared across models, prompts and plugins.
+export { accuracyOverTimeFigure, type AccuracyScatterTrace, type JournalFigure } from "../notebook/journal-figures";
+export {
+  accuracyTableHtml,
+  type AccuracyTableRow,
+  analysesTableHtml,
+  cutoffSplitTableHtml,
+} from "../notebook/journal-tables";
 export type { AnalysisFilter } from "./analysis-filter";
 export {
   type CutoffSideName,
@@ -38,7 +45,6 @@ export {
   journalSources,
 } from "./journal-entry";
 export { JournalError, type JournalErrorOptions, type JournalErrorReason } from "./journal-error";
-export { accuracyOverTimeFigure, type AccuracyScatterTrace, type JournalFigure } from "./journal-figures";
 export { type AccuracyFigures, type JournalGrouping, journalGroupings } from "./journal-grouping";
 export type {
   AccuracyOverTime,
@@ -48,7 +54,6 @@ export type {
   StatsGroup,
   StatsOptions,
 } from "./journal-stats";
-export { accuracyTableHtml, type AccuracyTableRow, analysesTableHtml, cutoffSplitTableHtml } from "./journal-tables";
 export type { Leaderboard, LeaderboardGroup, LeaderboardOptions } from "./leaderboard";
 export { type AnalysisPage, type AnalysisSummary, type ListAnalysesOptions, MAX_PAGE_SIZE } from "./list-analyses";
 export { type CursorPosition, decodeCursor, encodeCursor } from "./list-cursor";

@@ -7,7 +7,7 @@
 // the HTTP API gave it, keeps the wire's snake_case names.
 import { z } from "zod";
 
-import { stagesSchema } from "../stages/stages-schema";
+import { stagesSchema } from "../config/stages-schema";
 
 /** An ISO 8601 time with a zone (`2025-03-01T12:00:00Z`), stored normalised to UTC milliseconds. */
 export const isoTimeSchema = z.iso

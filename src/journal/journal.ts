@@ -65,7 +65,7 @@ export interface Journal {
   /** Stores a lesson about a scored analysis; false when it already had one (kept as it was). */
   saveLesson(lesson: LessonInput): Promise<boolean>;
   recordEvaluationRun(run: EvaluationRunInput, options?: { signal?: AbortSignal }): Promise<RecordedEvaluationRun>;
-  /** Runs newest first, all or one kind (evaluation, backtest), without their reports. */
+  /** Runs newest first, all or one kind (evaluation, backtest, probe), without their reports. */
   listEvaluationRuns(options?: ListEvaluationRunsOptions): Promise<EvaluationRunPage>;
   /** One run with its report (a backtest's lines and equity curves); null for an unknown id. */
   getEvaluationRun(id: string): Promise<EvaluationRunDetail | null>;

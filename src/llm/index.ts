@@ -1,30 +1,7 @@
-// quantagent-ts/llm: the provider-neutral chat interface (for wrapping models: caches, recorders, rate limiters),
-// building a model from the config, key validation, the provider table, the model-answer cache, the usage meter
-// with its list prices (estimates, not bills), and the known models' training cutoffs.
-export {
-  type ApiKeyStatus,
-  apiKeyStatus,
-  type Env,
-  findApiKey,
-  maskApiKey,
-  MAX_API_KEY_LENGTH,
-  resolveApiKey,
-  resolveBaseUrl,
-} from "../config/api-keys";
-export {
-  DEMO_LABEL,
-  type DemoProviderInfo,
-  isRemoteProvider,
-  type ProviderId,
-  providerIds,
-  providerIdSchema,
-  type ProviderInfo,
-  providerInfo,
-  providers,
-  type RemoteProviderId,
-  remoteProviderIds,
-  type RemoteProviderInfo,
-} from "../config/providers";
+// quantagent-ts/llm: the provider-neutral chat interface (for wrapping models: caches, recorders, rate limiters), the
+// provider and model each role is set to, the model-answer cache, the usage meter with its list prices (estimates,
+// not bills), and the known models' training cutoffs. Building a model from the config: quantagent-ts/models; the
+// provider table and keys: quantagent-ts/config.
 export type {
   ChatMessage,
   ChatModel,
@@ -39,14 +16,6 @@ export type {
 } from "./chat-model";
 export { addUsage, zeroUsage } from "./chat-model";
 export {
-  createChatModel,
-  createChatModelFor,
-  type ModelRole,
-  type ModelSettings,
-  modelSettingsFor,
-} from "./create-chat-model";
-export { DEMO_MODEL, DemoChatModel, type DemoChatModelOptions } from "./demo/demo-chat-model";
-export {
   cachedChatModel,
   folderAnswerStore,
   type ModelAnswerStore,
@@ -56,6 +25,7 @@ export {
   type ModelCacheOptions,
 } from "./model-cache";
 export { estimateCostUsd, findModelPrice, MODEL_PRICES, MODEL_PRICES_AS_OF, type ModelPrice } from "./model-prices";
+export { DEMO_MODEL, type ModelRole, type ModelSettings, modelSettingsFor } from "./model-settings";
 export {
   afterCutoffFrom,
   type CutoffMonth,
@@ -65,9 +35,3 @@ export {
   type TrainingCutoff,
 } from "./training-cutoffs";
 export { createUsageMeter, type UsageMeter, type UsageSummary } from "./usage-meter";
-export {
-  type ApiKeyValidation,
-  type KeyCheckFailure,
-  validateApiKey,
-  type ValidateApiKeyOptions,
-} from "./validate-api-key";

@@ -1,7 +1,8 @@
 // A live progress view for notebooks: one display entry (tslab's newDisplay()) rewritten in place on each event.
-import { pipelineSteps, type ProgressEvent, type ProgressListener, type StepId } from "../pipeline/progress-events";
+import { pipelineSteps } from "../agents/steps";
+import type { Stages } from "../config/stages-schema";
+import type { ProgressEvent, ProgressListener, StepId } from "../pipeline/progress-events";
 import { stageStepLabel, stageSteps } from "../stages/stage-steps";
-import type { Stages } from "../stages/stages-schema";
 import { type Display, escapeMarkdownHtml } from "./display";
 
 type StepState = { status: "waiting" | "running" | "done" | "failed"; detail: string };

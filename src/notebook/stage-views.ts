@@ -2,8 +2,8 @@
 // round), the risk levels as a table (or the reason there are none), and the lessons memory gave the Decision agent
 // (and the one it wrote). Model text is escaped: shown as text, never as markup. Pure; showResult() shows them.
 import { describeOutcome } from "../agents/prompts/reflection-prompt";
+import { describeStages, hasStages } from "../config/stages-schema";
 import type { AnalysisResult } from "../pipeline/analysis-result";
-import { describeStages, hasStages } from "../stages/stages-schema";
 import { escapeHtml, escapeMarkdownHtml } from "./display";
 import { htmlTable } from "./html-table";
 

@@ -1,12 +1,14 @@
 // The record an analysis returns: the reports, both charts, the decision, and how it was reached. The library's
 // names are camelCase; the HTTP API and the system this one replaces use snake_case names for the same fields,
-// made in one place (wire.ts).
+// made in one place (src/wire/analysis-result.ts).
 import type { Decision } from "../agents/decision-record";
-import type { ModelCallRecord, StepName } from "../agents/model-call";
+import type { ModelCallRecord } from "../agents/model-call";
 import type { DebateTurn } from "../agents/prompts/researcher-prompt";
+import type { StepName } from "../agents/steps";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import type { StraightLine } from "../charts/straight-line";
 import type { ProviderId } from "../config/providers";
+import type { Stages } from "../config/stages-schema";
 import type { LatestIndicatorValues } from "../indicators/compute-indicators";
 import type { RecalledLesson } from "../journal/lessons";
 import type { TokenUsage } from "../llm/chat-model";
@@ -14,7 +16,6 @@ import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
 import type { PluginSummary } from "../plugins/plugin-set";
 import type { RiskLevels } from "../stages/risk-levels";
-import type { Stages } from "../stages/stages-schema";
 import type { StepId } from "./progress-events";
 
 /** Latest value of each indicator at its standard periods (null while warming up). */

@@ -1,7 +1,8 @@
 // The steps of one analysis and how they fail together: each step announces itself (step-start, then step-end or
 // step-error), records its time, and on failure aborts the analysis's shared controller, so every other step stops
 // (their in-flight model calls and renders see the aborted signal). Only the first failure is reported as the cause.
-import { createStepRecorder, type ModelCallListener, type StepName, type StepRecorder } from "../agents/model-call";
+import { createStepRecorder, type ModelCallListener, type StepRecorder } from "../agents/model-call";
+import type { StepName } from "../agents/steps";
 import { type TokenUsage, zeroUsage } from "../llm/chat-model";
 import type { ProgressListener, StepId } from "./progress-events";
 

@@ -7,12 +7,12 @@ import { z } from "zod";
 
 import { hasControlCharacter } from "../common/plain-text";
 import { decisionSamplesSchema } from "../config/config-schema";
+import { stagesSchema } from "../config/stages-schema";
 import type { JournalSource } from "../journal/journal-entry";
 import { symbolSchema } from "../market/assets";
 import { candleListSchema } from "../market/candle";
 import { dateInputSchema } from "../market/parse-timestamp";
 import { timeframeSchema } from "../market/timeframes";
-import { stagesSchema } from "../stages/stages-schema";
 import type { ProgressListener } from "./progress-events";
 import { SAMPLE_TIMEFRAME } from "./sample-data";
 

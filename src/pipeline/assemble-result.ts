@@ -1,11 +1,12 @@
 // The result record of a finished analysis, put together from what its steps produced: the reports, the decision,
 // both charts, the indicator and trendline values, the timings and the model calls each step recorded, and whether it was a demo.
 import type { Decision } from "../agents/decision-record";
-import type { ModelCallRecord, StepName, StepRecorder } from "../agents/model-call";
+import type { ModelCallRecord, StepRecorder } from "../agents/model-call";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import type { StepName } from "../agents/steps";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import { fitCandleTrendlines, resistanceLine, supportLine } from "../charts/trendlines";
-import type { LatestIndicatorValues } from "../indicators";
+import type { LatestIndicatorValues } from "../indicators/compute-indicators";
 import { addUsage, type ChatModel, zeroUsage } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";

@@ -8,15 +8,15 @@ import type { ModelCallRecord } from "../agents/model-call";
 import { describeError } from "../common/describe-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import type { Config } from "../config/config-schema";
+import type { Stages } from "../config/stages-schema";
 import { CANCELLED_CODE } from "../journal/analysis-status";
 import type { JournalEntryInput, JournalSource } from "../journal/journal-entry";
-import { modelSettingsFor } from "../llm/create-chat-model";
 import { estimateCostUsd } from "../llm/model-prices";
-import type { Stages } from "../stages/stages-schema";
+import { modelSettingsFor } from "../llm/model-settings";
+import { toWireResult } from "../wire/analysis-result";
 import type { AnalysisResult } from "./analysis-result";
 import type { AnalyzeRequest } from "./analyze-request";
 import type { RunTrace } from "./run-trace";
-import { toWireResult } from "./wire";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 

@@ -12,6 +12,7 @@ import { fetchYahooCandles } from "../market/yahoo-source";
 import type { Plugin } from "../plugins/define-plugin";
 import { fetchFromPluginSource } from "../plugins/plugin-parts";
 import { MAX_INPUT_BARS, type ParsedAnalyzeRequest } from "./analyze-request";
+import type { LoadedCandles } from "./loaded-candles";
 import type { ProgressListener } from "./progress-events";
 import { loadSampleWindow } from "./sample-data";
 
@@ -53,16 +54,6 @@ export class NotEnoughDataError extends InputError {
     });
     this.bars = options.bars;
   }
-}
-
-export interface LoadedCandles {
-  asset: string;
-  assetName: string;
-  symbol: string;
-  /** The bars the window is cut from: up to the request's `end` when one was given for the caller's own data. */
-  candles: Candle[];
-  /** The caller's bars after that `end`: known outcomes of the directive (a replay of history). */
-  laterCandles: Candle[];
 }
 
 /** The caller's bars split at `end` (inclusive): before for the window, after for the outcome. */

@@ -31,25 +31,25 @@ import {
   remoteProviderIds,
 } from "../config/providers";
 import { resolveRateLimits } from "../config/resolve-rate-limits";
+import { normaliseStages } from "../config/stages-schema";
 import { type ModelSelection, modelSelection, switchProvider } from "../config/switch-provider";
 import { createDatabaseHandle, type DatabaseHandle } from "../journal/database-handle";
 import type { JournalSource } from "../journal/journal-entry";
 import type { LaterBarsRequest } from "../journal/score-outcomes";
 import type { ChatModel } from "../llm/chat-model";
-import { createChatModel, type ModelRole } from "../llm/create-chat-model";
-import { type ApiKeyValidation, validateApiKey } from "../llm/validate-api-key";
+import type { ModelRole } from "../llm/model-settings";
 import type { AssetEntry } from "../market/assets";
 import type { Candle } from "../market/candle";
 import { type CustomAssetStore, listAssets } from "../market/custom-asset-store";
 import { type DateRangeRequest, type DateRangeValidation, validateDateRange } from "../market/date-range";
 import { DAY_MS, maxLookbackDays, timeframeInfo, timeframeSchema } from "../market/timeframes";
+import { createChatModel } from "../models/create-chat-model";
+import { type ApiKeyValidation, validateApiKey } from "../models/validate-api-key";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 import { checkPluginSet, type PluginSummary, summarisePlugins } from "../plugins/plugin-set";
 import { rateLimitedChatModel } from "../shared-state/rate-limited-chat-model";
 import type { SharedRateLimiter } from "../shared-state/shared-rate-limiter";
 import { sharedStateFor } from "../shared-state/shared-state";
-import { replayLesson } from "../stages/replay-lesson";
-import { normaliseStages } from "../stages/stages-schema";
 import type { AnalysisResult } from "./analysis-result";
 import {
   type AnalyzeOptions,
@@ -58,8 +58,10 @@ import {
   type ParsedAnalyzeRequest,
 } from "./analyze-request";
 import { entryFromFailure, entryFromResult } from "./journal-recording";
-import { loadCandles, type LoadedCandles, loadWindow } from "./load-candles";
+import { loadCandles, loadWindow } from "./load-candles";
+import type { LoadedCandles } from "./loaded-candles";
 import { createPipelineJournal, databaseUrlOf, passwordOf, type PipelineJournal } from "./pipeline-journal";
+import { replayLesson } from "./replay-lesson";
 import { runAnalysis } from "./run-analysis";
 import { createRunTrace, type RunTrace } from "./run-trace";
 

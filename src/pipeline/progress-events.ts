@@ -1,15 +1,10 @@
 // Progress of one analysis as a discriminated union: callers `switch` on `type` (notebook view, server SSE, CLI).
 import type { Directive } from "../agents/decision-record";
+import type { PipelineStep } from "../agents/steps";
 import type { TokenUsage } from "../llm/chat-model";
 
-/**
- * The built-in steps, in the order they start: "charts" draws both charts (while the Indicator agent already runs);
- * Pattern and Trend start when it ends.
- */
-export type PipelineStep = "data" | "charts" | "indicator" | "pattern" | "trend" | "decision";
 /** A built-in step, or a plugin analyst's name (its step runs beside indicator, pattern and trend). */
 export type StepId = PipelineStep | (string & {});
-export const pipelineSteps: readonly PipelineStep[] = ["data", "charts", "indicator", "pattern", "trend", "decision"];
 
 export type ProgressEvent =
   | { type: "step-start"; step: StepId; at: number }

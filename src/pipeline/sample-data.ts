@@ -8,7 +8,7 @@ import { InputError } from "../common/input-error";
 import { findBuiltInAsset } from "../market/assets";
 import { benchmarkDir, listBenchmarkAssets, listBenchmarkFiles } from "../market/benchmark-data";
 import { readCsvFile } from "../market/csv-source";
-import type { LoadedCandles } from "./load-candles";
+import type { LoadedCandles } from "./loaded-candles";
 
 /** The benchmark's bars are 4 hours long; a sample request names that timeframe. */
 export const SAMPLE_TIMEFRAME = "4h";

@@ -1,7 +1,7 @@
 // The plugins of one pipeline, checked together when the pipeline is made: each a valid plugin, names unique, and
 // no part that would take the place of a built-in one (a tool named compute_rsi, an analyst named trend).
 import { BUILT_IN_INDICATOR_TOOL_NAMES } from "../agents/indicator-tools";
-import { pipelineSteps } from "../pipeline/progress-events";
+import { pipelineSteps } from "../agents/steps";
 import { definePlugin, type Plugin, type PluginDefinition } from "./define-plugin";
 import { PluginError } from "./plugin-error";
 

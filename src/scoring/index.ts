@@ -15,6 +15,7 @@ export {
   olsSlope,
   randomDirectives,
 } from "./baselines";
+export { binomialLowerTail, type BinomialTest, binomialTest, binomialUpperTail } from "./binomial-test";
 export { blockBootstrapComparison, type BootstrapComparison, type BootstrapOptions } from "./block-bootstrap";
 export {
   type Calibration,

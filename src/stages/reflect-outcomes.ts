@@ -7,10 +7,10 @@
 import { createStepRecorder } from "../agents/model-call";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { runReflection } from "../agents/reflection-agent";
+import { StageError } from "../agents/stage-error";
 import type { Journal } from "../journal/journal";
 import type { AnalysisAwaitingLesson } from "../journal/lessons";
 import type { ChatModel } from "../llm/chat-model";
-import { StageError } from "./stage-error";
 
 /** Reflections per round at most, by default. */
 export const DEFAULT_REFLECTION_LIMIT = 100;

@@ -3,10 +3,11 @@
 // "bear-1", ...), so its text streams as `report-delta` events and its calls and time are its own. The turns are
 // sequential by design (each reads the one before), so a debate adds 2R calls to the analysis's critical path.
 import type { AnalysisContext } from "../agents/analysis-context";
-import type { StepName, StepRecorder } from "../agents/model-call";
-import type { DecisionReports } from "../agents/prompts/decision-prompt";
+import type { StepRecorder } from "../agents/model-call";
+import type { DecisionReports } from "../agents/prompts/decision-reports";
 import type { DebateSide, DebateTurn } from "../agents/prompts/researcher-prompt";
 import { runResearcherTurn } from "../agents/researcher-agent";
+import type { StepName } from "../agents/steps";
 import type { ChatModel } from "../llm/chat-model";
 
 /** Runs one step of the analysis (its progress events, timing and recorder); run-analysis.ts provides it. */

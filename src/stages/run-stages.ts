@@ -7,17 +7,18 @@
 //   stores that lesson with the analysis once it is recorded.
 import type { AnalysisContext } from "../agents/analysis-context";
 import type { Decision } from "../agents/decision-record";
-import type { DecisionExtras, DecisionReports } from "../agents/prompts/decision-prompt";
+import type { DecisionExtras } from "../agents/prompts/decision-prompt";
+import type { DecisionReports } from "../agents/prompts/decision-reports";
 import type { DebateTurn } from "../agents/prompts/researcher-prompt";
 import { runReflection } from "../agents/reflection-agent";
 import type { TrendlineSummary } from "../agents/trend-summary";
+import type { Stages } from "../config/stages-schema";
 import type { RecalledLesson, RecallQuery } from "../journal/lessons";
 import { closesAfter, scoreOutcome } from "../journal/outcome";
 import type { ChatModel } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import { computeRiskLevels, type RiskLevels } from "./risk-levels";
 import { runDebate, type RunStep } from "./run-debate";
-import type { Stages } from "./stages-schema";
 
 /** Reads the lessons known at a window's end; the pipeline answers from its journal. */
 export type RecallLessons = (query: RecallQuery) => Promise<RecalledLesson[]>;

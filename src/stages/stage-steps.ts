@@ -2,8 +2,8 @@
 // progress list drawn before a run can hold a row for each, in the order they run. Memory and the debate run before
 // the Decision agent, risk after it; a replay with memory then reflects on its outcome ("reflection").
 import type { DebateSide } from "../agents/prompts/researcher-prompt";
+import type { Stages } from "../config/stages-schema";
 import { debateStepNames } from "./run-debate";
-import type { Stages } from "./stages-schema";
 
 export interface StageStep {
   id: string;

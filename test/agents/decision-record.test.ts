@@ -12,6 +12,7 @@ const record = (overrides: Record<string, unknown> = {}) =>
     decision: "LONG",
     justification: "Momentum turned up.",
     risk_reward_ratio: 1.5,
+    confidence: 0.6,
     ...overrides,
   });
 
@@ -45,6 +46,19 @@ describe("parseDecision", () => {
       expect(parseDecision(record({ risk_reward_ratio: ratio })), String(ratio)).toEqual({
         ok: false,
         problem: expect.stringContaining("must be between 1.2 and 1.8"),
+      });
+  });
+
+  it("keeps a confidence at either bound, and refuses one just outside either or missing", () => {
+    for (const confidence of [0.5, 1])
+      expect(parseDecision(record({ confidence })), String(confidence)).toMatchObject({
+        ok: true,
+        decision: { confidence },
+      });
+    for (const confidence of [0.49, 1.01, "0.7", undefined])
+      expect(parseDecision(record({ confidence })), String(confidence)).toEqual({
+        ok: false,
+        problem: expect.stringContaining("confidence"),
       });
   });
 

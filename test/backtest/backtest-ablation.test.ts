@@ -3,13 +3,8 @@
 // was right, the refusal of two runs on different bars, and the markdown and JSON a reader gets.
 import { describe, expect, it } from "vitest";
 
-import {
-  backtestAblationMarkdown,
-  backtestAblationWire,
-  type BacktestResult,
-  compareBacktests,
-  runBacktest,
-} from "../../src/backtest/index";
+import { backtestAblationMarkdown, type BacktestResult, compareBacktests, runBacktest } from "../../src/backtest/index";
+import { backtestAblationWire } from "../../src/wire/index";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 
 const candles = candlesFromCloses(wavyCloses(80, 3));

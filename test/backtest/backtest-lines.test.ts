@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { longestBenchmarkSeries } from "../../scripts/join-benchmark-series";
 import { backtestLines } from "../../src/backtest/backtest-lines";
 import { BACKTEST_BASELINES, baselineDecisions } from "../../src/backtest/baseline-decisions";
-import { decisionBars, decisionMove } from "../../src/backtest/decision-schedule";
+import { decisionBars, decisionMove } from "../../src/backtest/walk-forward-schedule";
 import type { Candle } from "../../src/market/candle";
 import { tradingCost } from "../../src/scoring/trading-cost";
 

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
   backtestMarkdown,
-  backtestReportJson,
   type BacktestResult,
   pairedVerdict,
   runBacktest,
@@ -17,6 +16,7 @@ import {
   writeBacktestReport,
 } from "../../src/backtest/index";
 import { readPngSize } from "../../src/charts/png-size";
+import { backtestReportJson } from "../../src/wire/index";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 
 let scratch: string;

@@ -13,7 +13,7 @@ import { runCli } from "../../cli/run-cli";
 import { createPipeline } from "../../src/index";
 import { openJournal } from "../../src/journal/index";
 import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
-import { wireAnalysisResultSchema } from "../../src/pipeline/wire";
+import { wireAnalysisResultSchema } from "../../src/wire/analysis-result";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
 
 const key = "sk-analyze-command.test-0123456789";
@@ -294,12 +294,12 @@ describe("quantagent", () => {
   it("without a command prints the commands and exits 2; an unknown command exits 2", async () => {
     const bare = await quantagent([]);
     expect(bare.code).toBe(2);
-    for (const command of ["analyze", "history", "serve", "evaluate", "worker", "kernel"])
+    for (const command of ["analyze", "history", "serve", "evaluate", "probe", "worker", "kernel"])
       expect(bare.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
     const unknown = await quantagent(["analyse"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(
-      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, backtest, worker, kernel/,
+      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, backtest, probe, worker, kernel/,
     );
     expect((await quantagent(["--help"])).code).toBe(0);
     expect((await quantagent(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);

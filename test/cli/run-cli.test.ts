@@ -100,6 +100,7 @@ describe("runCli", () => {
       "serve",
       "evaluate",
       "backtest",
+      "probe",
       "worker",
       "kernel",
     ]);
@@ -116,7 +117,7 @@ describe("runCli", () => {
       code: 2,
       stdout: "",
       stderr:
-        "Unknown command: analyse. The commands are analyze, history, serve, evaluate, backtest, worker, kernel (quantagent --help).\n",
+        "Unknown command: analyse. The commands are analyze, history, serve, evaluate, backtest, probe, worker, kernel (quantagent --help).\n",
     });
   });
 

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 
 import { splitAtCutoff } from "../../src/evaluation/cutoff-split";
 import { decisionPoints } from "../../src/evaluation/decision-points";
-import { edgeJson } from "../../src/evaluation/edge-json";
 import type { Candle } from "../../src/market/candle";
 import type { Directive } from "../../src/scoring/directive";
+import { edgeJson } from "../../src/wire/evaluation";
 import { handMadeEvaluation } from "./hand-made-evaluation";
 
 const FOUR_HOURS = 4 * 3_600_000;

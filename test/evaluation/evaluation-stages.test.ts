@@ -13,8 +13,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import { ablationMarkdown, compareEvaluations } from "../../src/evaluation/ablation";
+import type { EvaluationOptions } from "../../src/evaluation/evaluation-options";
 import { evaluationSummary } from "../../src/evaluation/report";
-import { type EvaluationOptions, runEvaluation } from "../../src/evaluation/run-evaluation";
+import { runEvaluation } from "../../src/evaluation/run-evaluation";
 import { laneOrder } from "../../src/experiment/experiment-stages";
 import { openJournal } from "../../src/journal/open-journal";
 import { type FakeProviderServer, type FakeRequest, startFakeProviderServer } from "../fakes/fake-provider-server";

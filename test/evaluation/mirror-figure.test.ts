@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { decisionPoints } from "../../src/evaluation/decision-points";
 import type { EvaluationResult } from "../../src/evaluation/evaluation-result";
-import { type LabelledMarkerTrace, mirrorFigure } from "../../src/evaluation/mirror-figure";
+import { mirrorFigure } from "../../src/evaluation/mirror-figure";
 import { mirrorDecisionPoint } from "../../src/evaluation/mirror-points";
 import { scoreRun } from "../../src/evaluation/score-run";
 import { readBenchmarkWindows } from "../../src/market/benchmark-data";
@@ -36,7 +36,7 @@ describe("mirrorFigure", () => {
     const flats = result.drift.filter((row) => row.asset !== "ALL").reduce((sum, row) => sum + row.flat, 0);
     expect(flats).toBe(0); // the premise
     const figure = mirrorFigure(result, 1);
-    const traces = figure.data as LabelledMarkerTrace[];
+    const traces = figure.data;
     expect(traces.map((trace) => trace.name)).toEqual([
       "Random",
       "Always long",

@@ -4,10 +4,10 @@
 import { describe, expect, it } from "vitest";
 
 import { decisionPoints } from "../../src/evaluation/decision-points";
-import { edgeJson } from "../../src/evaluation/edge-json";
-import { beatsAlwaysLongSentence } from "../../src/evaluation/edge-report";
 import { beats, pairedComparisons } from "../../src/evaluation/paired-comparisons";
+import { beatsAlwaysLongSentence } from "../../src/evaluation/skill-checks-report";
 import type { Directive } from "../../src/scoring/directive";
+import { edgeJson } from "../../src/wire/evaluation";
 import { handMadeEvaluation } from "./hand-made-evaluation";
 import { candlesFromCloses } from "./synthetic-candles";
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 import { findDrift } from "../../src/evaluation/market-drift";
-import { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET, roundsTo } from "../../src/evaluation/published-figures";
+import { PUBLISHED_4H_ACCURACY, PUBLISHED_SAMPLES_PER_ASSET, roundsTo } from "../../src/evaluation/published/figures";
 import { evaluationMarkdown } from "../../src/evaluation/report";
 import { runEvaluation } from "../../src/evaluation/run-evaluation";
 import { ALL_ASSETS, findScore } from "../../src/evaluation/score-evaluation";

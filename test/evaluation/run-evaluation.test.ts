@@ -8,8 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { PROMPT_VERSION } from "../../src/agents/prompts/prompt-version";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
+import type { EvaluationOptions } from "../../src/evaluation/evaluation-options";
 import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
-import { type EvaluationOptions, runEvaluation } from "../../src/evaluation/run-evaluation";
+import { runEvaluation } from "../../src/evaluation/run-evaluation";
 import { findScore } from "../../src/evaluation/score-evaluation";
 import { openJournal } from "../../src/journal/open-journal";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";

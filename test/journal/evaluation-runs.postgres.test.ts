@@ -350,7 +350,7 @@ describe("evaluation runs on sqlite: the clock, a cancelled record, partial mode
       /^evaluation run: settings: /u,
     );
     await expect(journal.listEvaluationRuns({ kind: "colour" } as never)).rejects.toThrow(
-      /^evaluation run list options: kind: must be evaluation or backtest$/u,
+      /^evaluation run list options: kind: must be evaluation, backtest or probe$/u,
     );
     await expect(journal.listEvaluationRuns({ limit: 501 })).rejects.toThrow(
       /^evaluation run list options: limit: must be at most 500$/u,

@@ -12,8 +12,9 @@ import {
   responseByteLimit,
 } from "../../src/llm/answer-limits";
 import { classifyBeforeSdk } from "../../src/llm/classify-common-error";
-import { createChatModel, type ModelRole } from "../../src/llm/create-chat-model";
+import { type ModelRole } from "../../src/llm/model-settings";
 import { ProviderError } from "../../src/llm/provider-error";
+import { createChatModel } from "../../src/models/create-chat-model";
 import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { useFakeProvider } from "../support/use-fake-provider";
 import { configFor, secretKey } from "./llm-test-helpers";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import type { RemoteProviderId as ProviderId } from "../../src/config/providers";
 import type { ChatRequest } from "../../src/llm/chat-model";
-import { createChatModel } from "../../src/llm/create-chat-model";
+import { createChatModel } from "../../src/models/create-chat-model";
 import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { useFakeProvider } from "../support/use-fake-provider";
 import { brands, closedPortUrls, configFor, providerErrorFrom, secretKey } from "./llm-test-helpers";

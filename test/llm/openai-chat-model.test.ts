@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { ChatRequest, ToolDefinition } from "../../src/llm/chat-model";
-import { createChatModel } from "../../src/llm/create-chat-model";
+import { createChatModel } from "../../src/models/create-chat-model";
 import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { useFakeProvider } from "../support/use-fake-provider";
 import { configFor, secretKey, tinyPngBase64 } from "./llm-test-helpers";

@@ -1,7 +1,7 @@
 // Qwen through the openai SDK against a DashScope-shaped path on the fake server.
 import { expect, it } from "vitest";
 
-import { createChatModel } from "../../src/llm/create-chat-model";
+import { createChatModel } from "../../src/models/create-chat-model";
 import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
 import { useFakeProvider } from "../support/use-fake-provider";
 import { configFor, providerErrorFrom, secretKey, tinyPngBase64 } from "./llm-test-helpers";

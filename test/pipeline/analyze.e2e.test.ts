@@ -9,7 +9,7 @@ import type { ConfigInput } from "../../src/config/config-schema";
 import { providerInfo, type RemoteProviderId as ProviderId } from "../../src/config/providers";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
-import { toWireResult } from "../../src/pipeline/wire";
+import { toWireResult } from "../../src/wire/analysis-result";
 import { fakeDecision, type FakeProviderServer } from "../fakes/fake-provider-server";
 import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";
 import { imagesInRequest } from "../support/request-images";

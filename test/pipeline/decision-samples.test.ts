@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 
 import { openJournal } from "../../src/journal/open-journal";
-import { toWireResult } from "../../src/pipeline/wire";
+import { toWireResult } from "../../src/wire/analysis-result";
 import { defaultFakeHandler, fakeDecision } from "../fakes/fake-default-handler";
 import { type FakeProviderServer, fakeReply, type FakeRequest } from "../fakes/fake-provider-server";
 import { usePipelineHarness } from "../support/pipeline-harness";

@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatResultSummary } from "../../cli/result-summary";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import { DEMO_LABEL } from "../../src/config/providers";
-import { demoRuling, formatNumber } from "../../src/llm/demo/demo-rule";
+import { demoRuling, formatNumber } from "../../src/models/demo/demo-rule";
 import { decisionCardHtml } from "../../src/notebook/result-view";
 import type { AnalysisResult } from "../../src/pipeline/analysis-result";
 import { createPipeline, type Pipeline } from "../../src/pipeline/pipeline";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
-import { toWireResult } from "../../src/pipeline/wire";
+import { toWireResult } from "../../src/wire/analysis-result";
 
 let renderer: ChartRenderer;
 let pipeline: Pipeline;

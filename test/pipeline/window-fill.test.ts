@@ -7,7 +7,7 @@ import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { maxLookbackDays } from "../../src/market/timeframes";
 import { NotEnoughDataError } from "../../src/pipeline/load-candles";
 import { createPipeline } from "../../src/pipeline/pipeline";
-import { toWireResult } from "../../src/pipeline/wire";
+import { toWireResult } from "../../src/wire/analysis-result";
 import type { FakeProviderServer } from "../fakes/fake-provider-server";
 import { fakeYahooMarket, type FakeYahooMarketOptions } from "../support/fake-yahoo-market";
 import { TEST_KEY, usePipelineHarness } from "../support/pipeline-harness";

@@ -17,6 +17,7 @@ import { createApp, describeRoutes } from "../../server/app";
 import { silentLogger } from "../../server/logger";
 import { API_OPERATIONS } from "../../server/openapi/api-operations";
 import { buildOpenApiDocument, type JsonSchema, type OpenApiDocument } from "../../server/openapi/openapi-document";
+import { equityFigure } from "../../src/backtest/backtest-figures";
 import { type ChartRenderer, createChartRenderer, createPipeline, runBacktest } from "../../src/index";
 import { createDatabaseHandle } from "../../src/journal/database-handle";
 import { insertQueuedRun } from "../../src/queue/queued-runs";
@@ -386,6 +387,13 @@ describe("real answers of every route match the document", () => {
     );
     check("get", "/api/runs/{id}", await getJson(server, "/api/runs/no-such-run"), 404);
     check("get", "/api/runs/{id}", await getJson(server, "/api/runs/not%20an%20id"), 400);
+    const figure = await getJson(server, `/api/runs/${backtest.journalRunId}/figures/equity`);
+    check("get", "/api/runs/{id}/figures/{figure}", figure, 200);
+    // The report's own figure, drawn from what the journal keeps: its colours, names and order.
+    expect(figure.body).toEqual(JSON.parse(JSON.stringify(equityFigure(backtest))));
+    const figures = (path: string) => getJson(server, `/api/runs/${path}`);
+    check("get", "/api/runs/{id}/figures/{figure}", await figures(`${backtest.journalRunId}/figures/colour`), 400);
+    check("get", "/api/runs/{id}/figures/{figure}", await figures("no-such-run/figures/equity"), 404);
   });
 
   it("GET /output answers the page as documented, without the token", async () => {

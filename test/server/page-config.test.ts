@@ -2,10 +2,10 @@
 // server enforces), and /output (the results page older clients open) is served as the page's output.html.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { wireTimeframeLimit } from "../../server/wire";
 import { chartColors, PATTERN_CHART_BAR_COUNT } from "../../src/charts/index";
 import { MAX_CSV_CHARACTERS, MIN_ANALYSIS_BARS, pipelineSteps, providerIds, timeframeTable } from "../../src/index";
 import { symbolSchema } from "../../src/market/index";
+import { wireTimeframeLimit } from "../../src/wire/index";
 import { getJson, startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;

@@ -9,7 +9,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
-import { type EvaluationOptions, runEvaluation } from "../../src/evaluation/run-evaluation";
+import type { EvaluationOptions } from "../../src/evaluation/evaluation-options";
+import { runEvaluation } from "../../src/evaluation/run-evaluation";
 import { createDatabaseHandle } from "../../src/journal/database-handle";
 import { databaseAnswerStore } from "../../src/shared-state/database-answer-store";
 import { wavyCloses, writeBenchmarkFolder } from "../evaluation/synthetic-candles";

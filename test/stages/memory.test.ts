@@ -11,11 +11,11 @@ import path from "node:path";
 
 import { describe, expect, it, vi } from "vitest";
 
+import { StageError } from "../../src/agents/stage-error";
 import { ConfigError, createConfig } from "../../src/config/config-schema";
 import type { Candle } from "../../src/market/candle";
 import type { AnalysisResult } from "../../src/pipeline/analysis-result";
-import { toWireResult } from "../../src/pipeline/wire";
-import { StageError } from "../../src/stages/stage-error";
+import { toWireResult } from "../../src/wire/analysis-result";
 import {
   defaultFakeHandler,
   fakeLesson,

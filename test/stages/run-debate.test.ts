@@ -4,11 +4,11 @@
 // with a StageError naming the stage and the turn. Without the stage nothing of it reaches any request.
 import { describe, expect, it, vi } from "vitest";
 
+import { StageError } from "../../src/agents/stage-error";
 import { QuantAgentError } from "../../src/common/quantagent-error";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
-import { toWireResult } from "../../src/pipeline/wire";
 import { debateStepNames } from "../../src/stages/run-debate";
-import { StageError } from "../../src/stages/stage-error";
+import { toWireResult } from "../../src/wire/analysis-result";
 import {
   defaultFakeHandler,
   fakeArguments,

@@ -8,8 +8,8 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
-import { toWireResult } from "../../src/pipeline/wire";
 import { computeRiskLevels } from "../../src/stages/risk-levels";
+import { toWireResult } from "../../src/wire/analysis-result";
 import type { FakeProviderServer } from "../fakes/fake-provider-server";
 import { usePipelineHarness } from "../support/pipeline-harness";
 import { syntheticCandles } from "../support/synthetic-candles";

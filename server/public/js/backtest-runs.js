@@ -1,12 +1,12 @@
 // @ts-check
 // The History's backtest runs: the runs the journal holds, newest first, a row each with the time, the series, its
 // timeframe, the model (or "baselines"), the decisions and the cost per side; a row opens its run below the list:
-// the equity of every line on the same bars as an interactive chart, and each line's figures. The runs are asked
-// for when the History is shown; an open run stays open until another is chosen.
+// the equity of every line on the same bars as an interactive chart (the report's own figure), and each line's
+// figures. The runs are asked for when the History is shown; an open run stays open until another is chosen.
 import { asText, byId, clear, element, scrollIntoView, setMessage } from "./dom.js";
-import { drawEquity, equityLineLabel } from "./equity-chart.js";
+import { drawEquity, lineLabels } from "./equity-chart.js";
 import { demoTag, localTime, percent, ratioText, signedPercent } from "./history-format.js";
-import { getRun, listBacktestRuns } from "./journal-api.js";
+import { getRun, getRunFigure, listBacktestRuns } from "./journal-api.js";
 
 /** @typedef {import("./wire-types.js").RunSummary} RunSummary */
 /** @typedef {import("./wire-types.js").RunDetail} RunDetail */
@@ -32,12 +32,15 @@ function seriesName(run) {
   return asText(series?.name ?? "");
 }
 
-/** @param {EquityLine} line */
-function lineRow(line) {
+/**
+ * @param {EquityLine} line
+ * @param {Map<string, string>} labels each line's label, as the chart's legend names it
+ */
+function lineRow(line, labels) {
   return element(
     "tr",
     { dataset: { line: asText(line.name), kind: asText(line.kind) } },
-    element("th", { scope: "row" }, equityLineLabel(line)),
+    element("th", { scope: "row" }, labels.get(line.name) ?? asText(line.name)),
     element("td", {}, asText(line.trades)),
     element("td", {}, signedPercent(line.total_return)),
     element("td", {}, ratioText(line.sharpe)),
@@ -95,11 +98,13 @@ export function createBacktestRuns() {
     try {
       const run = await getRun(id, { signal: controller.signal });
       const report = run.report;
-      if (!report) throw new Error("This run has no equity curves to show.");
+      if (!report || !("lines" in report)) throw new Error("This run has no equity curves to show.");
       title.textContent = `${seriesName(run)}, ${asText(run.timeframe)}: ${run.models ? asText(run.models.graph.model) : "baselines only"}${run.demo === true ? ` (${DEMO_WORDS})` : ""}`;
-      clear(lines).append(...report.lines.map(lineRow));
+      const figure = await getRunFigure(id, "equity", { signal: controller.signal });
+      const labels = lineLabels(figure);
+      clear(lines).append(...report.lines.map((line) => lineRow(line, labels)));
       detail.hidden = false;
-      await drawEquity(chart, report.lines);
+      await drawEquity(chart, figure);
       setMessage(status, "");
       scrollIntoView(detail, "start");
     } catch (error) {

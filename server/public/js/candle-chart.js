@@ -5,7 +5,7 @@
 import { chartTheme, onThemeChange } from "./chart-theme.js";
 import { formatUtcMinute } from "./dom.js";
 
-/** @typedef {import("./wire-types.js").AnalysisResult} AnalysisResult */
+/** @typedef {import("./result-view.js").ShownResult} ShownResult */
 /** @typedef {import("./wire-types.js").ChartPalette} ChartPalette */
 /** @typedef {import("./wire-types.js").StraightLine} StraightLine */
 
@@ -49,7 +49,7 @@ export function loadPlotly() {
 /**
  * The four lines as the trend chart draws them: close-based support and resistance solid, the low and high lines
  * dashed, each evaluated at every bar of the window (the equations are over bar indexes).
- * @param {AnalysisResult} result
+ * @param {ShownResult} result
  * @param {string[]} labels
  * @param {ChartPalette} palette
  * @returns {object[]}
@@ -106,7 +106,7 @@ function themedLayout() {
 /**
  * Draws the window's candles and, when the result carries them, the trendlines.
  * @param {HTMLElement} container
- * @param {AnalysisResult} result
+ * @param {ShownResult} result
  * @param {{palette: ChartPalette}} options
  */
 export async function drawCandles(container, result, { palette }) {

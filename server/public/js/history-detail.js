@@ -22,6 +22,15 @@ function fact(term, value, id) {
 }
 
 /**
+ * A run that failed is stored as its error body, with `success: false`; a finished one as its result.
+ * @param {StoredAnalysis} stored
+ * @returns {stored is Extract<StoredAnalysis, {success: false}>}
+ */
+function isFailure(stored) {
+  return "success" in stored && stored.success === false;
+}
+
+/**
  * @param {{config: PageConfig, errors: ErrorView, onClose: (id: string | undefined) => void, onDeleted: (id: string) => void}} options
  */
 export function createHistoryDetail({ config, errors, onClose, onDeleted }) {
@@ -40,7 +49,7 @@ export function createHistoryDetail({ config, errors, onClose, onDeleted }) {
    * @param {AnalysisSummary | undefined} summary
    */
   function showFacts(stored, summary) {
-    const failed = stored.success === false;
+    const failed = isFailure(stored);
     const cancelled = failed && stored.code === "cancelled";
     const outcomeFacts = {
       failed,
@@ -110,9 +119,9 @@ export function createHistoryDetail({ config, errors, onClose, onDeleted }) {
         setMessage(status, "");
         showFacts(stored, summary);
         deleteButton.disabled = false;
-        if (stored.success === false)
+        if (isFailure(stored))
           errors.show(
-            { message: stored.error, code: stored.code, provider: stored.provider },
+            { message: stored.error, code: stored.code },
             { title: stored.code === "cancelled" ? "This analysis was cancelled" : "This analysis failed" },
           );
         else showResult(result, stored, { config, idPrefix: "history-" });

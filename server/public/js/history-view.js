@@ -1,6 +1,7 @@
 // @ts-check
 // The History tab: the filters, the list of recorded analyses, accuracy per model, the runs queued for workers, one
-// opened analysis, and the backtest runs with their equity charts, wired together. Nothing is asked of the journal until the tab is first shown; each time it is shown again with the list
+// opened analysis, the backtest runs with their equity charts and the chart-reading probe runs with their scores,
+// wired together. Nothing is asked of the journal until the tab is first shown; each time it is shown again with the list
 // in view (an analysis may have been run since), the list and the accuracy are reloaded from the first page.
 import { createAccuracyTable } from "./accuracy-table.js";
 import { createBacktestRuns } from "./backtest-runs.js";
@@ -9,6 +10,7 @@ import { createErrorView } from "./error-view.js";
 import { createHistoryDetail } from "./history-detail.js";
 import { createHistoryFilters } from "./history-filters.js";
 import { createHistoryList } from "./history-list.js";
+import { createProbeRuns } from "./probe-runs.js";
 import { createQueuedRuns } from "./queued-runs.js";
 
 /** @typedef {import("./wire-types.js").PageConfig} PageConfig */
@@ -19,6 +21,7 @@ import { createQueuedRuns } from "./queued-runs.js";
 export function createHistoryView({ config, openSettings, askForToken }) {
   const listCard = byId("history-list-card");
   const backtestCard = byId("backtest-runs-card");
+  const probeCard = byId("probe-runs-card");
   const listStatus = byId("history-status");
   const listErrors = createErrorView({
     config,
@@ -41,6 +44,7 @@ export function createHistoryView({ config, openSettings, askForToken }) {
       setMessage(listStatus, "");
       listCard.hidden = true;
       backtestCard.hidden = true;
+      probeCard.hidden = true;
       void detail.open(id, summary);
     },
     onError: (error) => listErrors.show(error, { title: "The history could not be loaded" }),
@@ -50,6 +54,7 @@ export function createHistoryView({ config, openSettings, askForToken }) {
     onError: (error) => listErrors.show(error, { title: "The queued runs could not be loaded" }),
   });
   const backtests = createBacktestRuns();
+  const probes = createProbeRuns();
   const filters = createHistoryFilters({ config, onChange: () => refresh() });
   const detail = createHistoryDetail({
     config,
@@ -57,6 +62,7 @@ export function createHistoryView({ config, openSettings, askForToken }) {
     onClose: (id) => {
       listCard.hidden = false;
       backtestCard.hidden = false;
+      probeCard.hidden = false;
       list.focus(id);
     },
     onDeleted: () => {
@@ -70,7 +76,7 @@ export function createHistoryView({ config, openSettings, askForToken }) {
   function refresh() {
     listErrors.hide();
     const filter = filters.current();
-    return Promise.all([list.reload(filter), accuracy.refresh(filter), backtests.reload()]);
+    return Promise.all([list.reload(filter), accuracy.refresh(filter), backtests.reload(), probes.reload()]);
   }
 
   return {

@@ -1,7 +1,8 @@
 // @ts-check
 // The analysis journal's endpoints as the History view calls them: the list (filters and a cursor), one stored
-// analysis, its removal, accuracy per model, scoring outcomes on demand, and the backtest runs with their reports. Empty filters are left out of the
-// query: the server refuses an empty value rather than reading it as "any".
+// analysis, its removal, accuracy per model, scoring outcomes on demand, and the backtest and chart-reading probe runs
+// with their reports and figures. Empty filters are left out of the query: the server refuses an empty value rather
+// than reading it as "any".
 import { apiDelete, apiGet, apiPost } from "./api-client.js";
 
 /** @typedef {import("./wire-types.js").AnalysisPage} AnalysisPage */
@@ -10,8 +11,10 @@ import { apiDelete, apiGet, apiPost } from "./api-client.js";
 /** @typedef {import("./wire-types.js").StoredAnalysis} StoredAnalysis */
 /** @typedef {import("./wire-types.js").RunPage} RunPage */
 /** @typedef {import("./wire-types.js").RunDetail} RunDetail */
+/** @typedef {import("./wire-types.js").ProbeRunDetail} ProbeRunDetail */
 /** @typedef {import("./wire-types.js").RunSummary} RunSummary */
 /** @typedef {import("./wire-types.js").QueuedRun} QueuedRun */
+/** @typedef {import("./wire-types.js").RunFigure} RunFigure */
 /** @typedef {{asset?: string, timeframe?: string, model?: string, source?: string}} HistoryFilter */
 
 /** The history list's page size. */
@@ -91,10 +94,42 @@ export async function listBacktestRuns({ cursor, signal } = {}) {
 }
 
 /**
+ * Finished chart-reading probe runs, newest first (their scores are read one at a time).
+ * @param {{cursor?: string, signal?: AbortSignal}} [options]
+ * @returns {Promise<{runs: RunSummary[], next_cursor: string | null}>}
+ */
+export async function listProbeRuns({ cursor, signal } = {}) {
+  /** @type {RunPage} */
+  const page = await apiGet(`/api/runs${query({}, { kind: "probe", limit: PAGE_SIZE, cursor })}`, { signal });
+  return { ...page, runs: page.runs.filter(isFinished) };
+}
+
+/**
  * @param {string} id
  * @param {{signal?: AbortSignal}} [options]
  * @returns {Promise<RunDetail>}
  */
 export function getRun(id, { signal } = {}) {
   return apiGet(`/api/runs/${encodeURIComponent(id)}`, { signal });
+}
+
+/**
+ * A chart-reading probe run with its scores.
+ * @param {string} id
+ * @param {{signal?: AbortSignal}} [options]
+ * @returns {Promise<ProbeRunDetail>}
+ */
+export function getProbeRun(id, { signal } = {}) {
+  return apiGet(`/api/runs/${encodeURIComponent(id)}`, { signal });
+}
+
+/**
+ * A backtest run's equity or drawdown figure as the library draws it for the report (colours, names, order).
+ * @param {string} id
+ * @param {"equity" | "drawdown"} figure
+ * @param {{signal?: AbortSignal}} [options]
+ * @returns {Promise<RunFigure>}
+ */
+export function getRunFigure(id, figure, { signal } = {}) {
+  return apiGet(`/api/runs/${encodeURIComponent(id)}/figures/${figure}`, { signal });
 }

@@ -4,8 +4,8 @@
 // URL short) and, for the charts, the full result that page stored in sessionStorage under `analysisResults`.
 // Everything here is data from a URL anyone can craft: it is checked for shape and later shown only as text.
 
-/** @typedef {import("./wire-types.js").AnalysisResult} AnalysisResult */
-/** @typedef {{result: AnalysisResult} | {problem: string}} LegacyReading */
+/** @typedef {import("./result-view.js").ShownResult} ShownResult */
+/** @typedef {{result: ShownResult} | {problem: string}} LegacyReading */
 
 export const RESULTS_PARAMETER = "results";
 export const STORAGE_KEY = "analysisResults";
@@ -77,17 +77,17 @@ function sameAnalysis(linked, stored) {
  * The old system sends final_decision as a record, as {raw} when it could not read its model's answer, or as ""
  * when there was none.
  * @param {unknown} value
- * @returns {AnalysisResult["final_decision"]}
+ * @returns {ShownResult["final_decision"]}
  */
 function decisionFrom(value) {
-  if (isRecord(value)) return /** @type {AnalysisResult["final_decision"]} */ (value);
+  if (isRecord(value)) return /** @type {ShownResult["final_decision"]} */ (value);
   return typeof value === "string" && value !== "" ? { raw: value } : {};
 }
 
 /**
  * Fields a link may carry besides the old page's own (a newer server's link may add them); anything else in a
  * crafted link is dropped.
- * @type {readonly (keyof AnalysisResult)[]}
+ * @type {readonly (keyof ShownResult)[]}
  */
 const OPTIONAL_FIELDS = [
   "id",
@@ -104,7 +104,7 @@ const OPTIONAL_FIELDS = [
 /**
  * @param {Record<string, unknown>} record
  * @param {readonly string[]} fields
- * @returns {Partial<AnalysisResult>}
+ * @returns {Partial<ShownResult>}
  */
 function pick(record, fields) {
   return Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]));
@@ -129,7 +129,7 @@ export function readLegacyResults(location, storage) {
   const whole = stored && sameAnalysis(linked, stored) ? stored : undefined;
   const charts = whole ?? {};
   const text = /** @param {string} field */ (field) => /** @type {string} */ (whole?.[field] ?? linked[field] ?? "");
-  /** @type {AnalysisResult} */
+  /** @type {ShownResult} */
   const result = {
     ...pick(linked, OPTIONAL_FIELDS),
     asset_name: /** @type {string} */ (linked.asset_name ?? ""),

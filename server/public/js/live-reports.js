@@ -6,11 +6,11 @@ import { byId, clear, element } from "./dom.js";
 import { renderMarkdown } from "./markdown.js";
 
 /** @typedef {import("./wire-types.js").ProgressEvent} ProgressEvent */
-/** @typedef {import("./wire-types.js").StepEntry} StepEntry */
+/** @typedef {import("./stage-form.js").RunStep} RunStep */
 /** @typedef {{article: HTMLElement, body: HTMLElement, text: string}} LiveReport */
 
 /**
- * @param {{steps: StepEntry[]}} options
+ * @param {{steps: RunStep[]}} options
  */
 export function createLiveReports({ steps: configSteps }) {
   let steps = configSteps;
@@ -61,7 +61,7 @@ export function createLiveReports({ steps: configSteps }) {
   }
 
   return {
-    /** @param {StepEntry[]} [runSteps] the next run's steps (the optional stages add some); default the config's */
+    /** @param {RunStep[]} [runSteps] the next run's steps (the optional stages add some); default the config's */
     reset(runSteps = configSteps) {
       steps = runSteps;
       if (frame) cancelAnimationFrame(frame);

@@ -6,15 +6,15 @@
 import { byId, clear, element, formatDuration } from "./dom.js";
 
 /** @typedef {import("./wire-types.js").ProgressEvent} ProgressEvent */
-/** @typedef {import("./wire-types.js").StepEntry} StepEntry */
+/** @typedef {import("./stage-form.js").RunStep} RunStep */
 /** @typedef {"waiting" | "running" | "done" | "failed" | "stopped"} StepState */
-/** @typedef {{item: HTMLLIElement, state: HTMLElement, detail: HTMLElement, note: HTMLElement, info: StepEntry, runningSince: number}} StepRow */
+/** @typedef {{item: HTMLLIElement, state: HTMLElement, detail: HTMLElement, note: HTMLElement, info: RunStep, runningSince: number}} StepRow */
 
 /** @type {Readonly<Record<StepState, string>>} */
 const STATE_TEXT = { waiting: "Waiting", running: "Running", done: "Done", failed: "Failed", stopped: "Stopped" };
 
 /**
- * @param {{steps: StepEntry[]}} options
+ * @param {{steps: RunStep[]}} options
  */
 export function createProgressView({ steps }) {
   const card = byId("progress-card");
@@ -39,7 +39,7 @@ export function createProgressView({ steps }) {
     if (detail !== undefined) row.detail.textContent = detail;
   }
 
-  /** @param {StepEntry} info */
+  /** @param {RunStep} info */
   function addRow(info) {
     const state = element("span", { className: "step-state" });
     const detail = element("span", { className: "step-detail" }, info.detail);
@@ -74,7 +74,7 @@ export function createProgressView({ steps }) {
   }
 
   return {
-    /** @param {StepEntry[]} [runSteps] this run's steps (the optional stages add some); default the config's */
+    /** @param {RunStep[]} [runSteps] this run's steps (the optional stages add some); default the config's */
     start(runSteps = steps) {
       clear(list);
       rows.clear();

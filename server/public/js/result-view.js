@@ -11,6 +11,17 @@ import { renderMarkdown } from "./markdown.js";
 import { stagesCard } from "./stage-views.js";
 
 /** @typedef {import("./wire-types.js").AnalysisResult} AnalysisResult */
+/** @typedef {import("./wire-types.js").StoredAnalysis} StoredAnalysis */
+
+/**
+ * A result as the page shows it: the server's (AnalysisResult), a stored one with its lesson, or one the replaced
+ * system's page linked to (legacy-results.js), which may lack the newer fields and carries an answer its model gave
+ * that could not be read as {raw}.
+ * @typedef {Omit<Partial<AnalysisResult>, "final_decision">
+ *   & Pick<AnalysisResult, "asset_name" | "timeframe" | "data_length" | "technical_indicators" | "pattern_analysis" | "trend_analysis">
+ *   & {final_decision: Partial<AnalysisResult["final_decision"]> & {raw?: string}}
+ *   & Partial<Pick<Extract<StoredAnalysis, {prompt_version: string}>, "lesson">>} ShownResult
+ */
 /** @typedef {import("./wire-types.js").AnalysisWindow} AnalysisWindow */
 /** @typedef {import("./wire-types.js").PageConfig} PageConfig */
 /** @typedef {Pick<PageConfig, "indicators" | "chart_palette" | "steps">} ResultViewConfig */
@@ -46,7 +57,7 @@ function formatWindow(window) {
 /**
  * The note for a window that reaches further back than asked: the server moves the start back until the window
  * holds enough bars (markets close at night, at weekends and on holidays).
- * @param {AnalysisResult} result
+ * @param {ShownResult} result
  */
 function windowNote(result) {
   const window = result.window;
@@ -62,7 +73,7 @@ function windowNote(result) {
   );
 }
 
-/** @param {AnalysisResult} result */
+/** @param {ShownResult} result */
 function subtitle(result) {
   const parts = [`${asText(result.timeframe)} bars`, `${formatNumber(result.data_length, 0)} in the window`];
   if (result.window) parts.push(formatWindow(result.window));
@@ -71,7 +82,7 @@ function subtitle(result) {
 
 /**
  * The demo provider's label above a demo result: its reports and decision are scripted, not a model's reading.
- * @param {AnalysisResult} result
+ * @param {ShownResult} result
  */
 function demoBanner(result) {
   if (result.demo !== true) return null;
@@ -84,7 +95,7 @@ function demoBanner(result) {
   );
 }
 
-/** @param {AnalysisResult} result */
+/** @param {ShownResult} result */
 function decisionCard(result) {
   const decision = result.final_decision ?? {};
   const verdict = asText(decision.decision);
@@ -212,7 +223,7 @@ function report(title, text, id) {
   return element("article", { className: "report", id }, element("h3", {}, title), renderMarkdown(text));
 }
 
-/** @param {AnalysisResult} result */
+/** @param {ShownResult} result */
 function reports(result) {
   const given = result.analyst_reports;
   const analysts = typeof given === "object" && given !== null && !Array.isArray(given) ? Object.entries(given) : [];
@@ -235,7 +246,7 @@ function reports(result) {
 }
 
 /**
- * @param {AnalysisResult} result
+ * @param {ShownResult} result
  * @param {ResultViewConfig | undefined} config
  */
 function footer(result, config) {
@@ -269,7 +280,7 @@ function footer(result, config) {
  * container (data-analysis-id) for the views that link to the journal. `idPrefix` goes before every id the view
  * gives its parts ("history-decision-badge"), for a second result on the page (History beside Analyze).
  * @param {HTMLElement} container
- * @param {AnalysisResult} result
+ * @param {ShownResult} result
  * @param {{config?: ResultViewConfig, idPrefix?: string}} [options]
  */
 export function showResult(container, result, { config, idPrefix = "" } = {}) {

@@ -6,6 +6,11 @@ import { byId } from "./dom.js";
 
 /** @typedef {import("./wire-types.js").PageConfig} PageConfig */
 /** @typedef {import("./wire-types.js").StepEntry} StepEntry */
+/**
+ * A step of a run as the progress views list it: one of the config's pipeline steps, a stage's (memory, a debate
+ * turn, risk), or any step the server streams (a plugin's analyst, a replay's reflection).
+ * @typedef {Omit<StepEntry, "id"> & {id: string}} RunStep
+ */
 /** @typedef {import("./wire-types.js").Stages} Stages */
 
 /**
@@ -76,12 +81,12 @@ export function stageStepLabel(config, step) {
  * replay's reflection joins the list when it starts.)
  * @param {PageConfig} config
  * @param {Stages | undefined} stages
- * @returns {StepEntry[]}
+ * @returns {RunStep[]}
  */
 export function stepsForRun(config, stages) {
   const labels = config.stages?.steps;
   if (!stages || !labels) return config.steps;
-  /** @type {StepEntry[]} */
+  /** @type {RunStep[]} */
   const before = [];
   if (stages.memory) before.push({ id: "memory", ...labels.memory });
   for (let round = 1; round <= (stages.debate?.rounds ?? 0); round += 1) {
@@ -90,7 +95,7 @@ export function stepsForRun(config, stages) {
       before.push({ id, label: stageStepLabel(config, id) ?? id, detail: labels[side].detail });
     }
   }
-  /** @type {StepEntry[]} */
+  /** @type {RunStep[]} */
   const after = stages.risk ? [{ id: "risk", ...labels.risk }] : [];
   return config.steps.flatMap((step) => (step.id === "decision" ? [...before, step, ...after] : [step]));
 }

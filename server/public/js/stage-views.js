@@ -5,12 +5,12 @@
 import { asText, element, formatNumber, formatUtcMinute } from "./dom.js";
 import { renderMarkdown } from "./markdown.js";
 
-/** @typedef {import("./wire-types.js").AnalysisResult} AnalysisResult */
+/** @typedef {import("./result-view.js").ShownResult} ShownResult */
 /** @typedef {import("./wire-types.js").OutcomeAtHorizon} OutcomeAtHorizon */
 
 /**
  * "memory 3, debate 2, risk"
- * @param {AnalysisResult["stages"]} stages
+ * @param {ShownResult["stages"]} stages
  */
 export function describeStages(stages) {
   if (!stages) return "";
@@ -25,7 +25,7 @@ export function describeStages(stages) {
 
 /**
  * "+0.40% after 1 bar, -1.20% after 3 bars"
- * @param {OutcomeAtHorizon[] | null | undefined} outcome
+ * @param {(Omit<OutcomeAtHorizon, "bars"> & {bars: number})[] | null | undefined} outcome a summary's, or a recalled lesson's (any bar count)
  */
 function outcomeText(outcome) {
   if (!Array.isArray(outcome)) return "outcome not recorded";
@@ -46,7 +46,7 @@ function fact(term, value, id) {
   return element("div", {}, element("dt", {}, term), element("dd", { id }, value));
 }
 
-/** @param {AnalysisResult} result */
+/** @param {ShownResult} result */
 function riskPart(result) {
   const risk = result.risk;
   if (!risk) return null;
@@ -62,7 +62,7 @@ function riskPart(result) {
   );
 }
 
-/** @param {AnalysisResult} result */
+/** @param {ShownResult} result */
 function memoryPart(result) {
   const memory = result.memory;
   const stored = result.lesson?.text;
@@ -105,7 +105,7 @@ function memoryPart(result) {
   );
 }
 
-/** @param {AnalysisResult} result */
+/** @param {ShownResult} result */
 function debatePart(result) {
   const turns = Array.isArray(result.debate) ? result.debate : [];
   if (turns.length === 0) return null;
@@ -125,7 +125,7 @@ function debatePart(result) {
 
 /**
  * The stages' card, or null when no stage ran (and no lesson was stored).
- * @param {AnalysisResult} result
+ * @param {ShownResult} result
  */
 export function stagesCard(result) {
   const parts = [riskPart(result), memoryPart(result), debatePart(result)].filter((part) => part !== null);

@@ -2,16 +2,9 @@
 // timeframe in use), decided by the replaced system's policy, answered as the decision record and nothing else.
 import { describeBarSpan, describeHorizon } from "../../market/bar-span";
 import type { AnalysisContext } from "../analysis-context";
+import type { DecisionReports } from "./decision-reports";
 import { type LessonForDecision, lessonsSection } from "./reflection-prompt";
 import { debateSection, type DebateTurn } from "./researcher-prompt";
-
-export interface DecisionReports {
-  indicatorReport: string;
-  patternReport: string;
-  trendReport: string;
-  /** Plugin analysts' reports, each under its title. */
-  analystReports?: readonly { title: string; text: string }[];
-}
 
 export function decisionSystemPrompt(context: AnalysisContext): string {
   const bars = context.horizonBars;

@@ -3,7 +3,7 @@
 // decide: the Decision agent reads the debate beside the reports (decision-prompt.ts).
 import { describeBarSpan } from "../../market/bar-span";
 import type { AnalysisContext } from "../analysis-context";
-import type { DecisionReports } from "./decision-prompt";
+import type { DecisionReports } from "./decision-reports";
 
 export type DebateSide = "bull" | "bear";
 

@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { createConcurrencyLimit } from "../../../server/concurrency-limit";
 import { createApiKeyRouter } from "../../../server/routes/api-key-routes";
+import { MAX_API_KEY_LENGTH } from "../../../src/config/index";
 import { createPipeline, type Pipeline } from "../../../src/index";
-import { MAX_API_KEY_LENGTH } from "../../../src/llm/index";
 import { waitFor } from "../../support/wait";
 import { getJson, postJson } from "../test-server";
 import { routeSettings, withRouter } from "./route-harness";

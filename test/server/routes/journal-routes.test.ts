@@ -7,8 +7,8 @@
 import { describe, expect, it } from "vitest";
 
 import { createJournalRouter } from "../../../server/routes/journal-routes";
-import { wireAnalysisSummary } from "../../../server/wire";
 import { createSecretRedactor } from "../../../src/common/secret-redactor";
+import { wireAnalysisSummary } from "../../../src/wire/index";
 import { deleteJson, getJson, postJson } from "../test-server";
 import { routeSettings, withRouter } from "./route-harness";
 

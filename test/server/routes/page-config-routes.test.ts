@@ -7,11 +7,12 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { createPageConfigRouter, legacyOutputFiles, pageConfigSchema } from "../../../server/routes/page-config-routes";
+import { createPageConfigRouter, legacyOutputFiles } from "../../../server/routes/page-config-routes";
 import { chartColors } from "../../../src/charts/index";
+import { providerInfo } from "../../../src/config/index";
 import { providerIds } from "../../../src/index";
-import { providerInfo } from "../../../src/llm/index";
 import { SYMBOL_PATTERN } from "../../../src/market/index";
+import { pageConfigSchema } from "../../../src/wire/index";
 import { getJson } from "../test-server";
 import { routeSettings, withRouter } from "./route-harness";
 

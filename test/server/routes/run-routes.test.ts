@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 
 import { createRunRouter } from "../../../server/routes/run-routes";
-import { wireFinishedRun, wireQueuedRun } from "../../../server/run-wire";
+import { wireFinishedRun, wireQueuedRun } from "../../../src/wire/index";
 import { getJson } from "../test-server";
 import { routeSettings, withRouter } from "./route-harness";
 
@@ -71,6 +71,8 @@ describe("GET /api/runs", () => {
       expect(asked.listed[1]).toMatchObject({ limit: 100, kind: "backtest" });
       expect((await getJson(served, "/api/runs?limit=1")).status).toBe(200);
       expect(asked.listed[2]).toMatchObject({ limit: 1 });
+      expect((await getJson(served, "/api/runs?kind=probe")).status).toBe(200);
+      expect(asked.listed[3]).toMatchObject({ kind: "probe" });
     });
   });
 
@@ -80,7 +82,7 @@ describe("GET /api/runs", () => {
     ["limit=1000", /limit: must be a whole number from 1 to 100/],
     ["limit=1.5", /limit: must be a whole number from 1 to 100/],
     ["limit=1&limit=2", /limit: must be given once/],
-    ["kind=analysis", /kind: must be evaluation or backtest/],
+    ["kind=analysis", /kind: must be evaluation, backtest or probe/],
     ["state=running", /state: must be finished or queued/],
     [`cursor=${"c".repeat(513)}`, /cursor: is too long/],
     ["cursor=a&cursor=b", /cursor: must be given once/],

@@ -10,9 +10,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { createTimeframeRouter } from "../../../server/routes/timeframe-routes";
-import { wireLegacyTimeframeLimit, wireTimeframeLimit } from "../../../server/wire";
 import { createPipeline, type Pipeline, timeframeTable } from "../../../src/index";
 import { timeframeInfo } from "../../../src/market/index";
+import { wireLegacyTimeframeLimit, wireTimeframeLimit } from "../../../src/wire/index";
 import { getJson, postJson } from "../test-server";
 import { routeSettings, withRouter } from "./route-harness";
 

@@ -1,0 +1,42 @@
+// The provider, model and temperature a config record sets for each model role, as the journal, the reports and the
+// price estimates name them. Pure: reading the record builds no model (src/models/create-chat-model.ts does).
+import { InternalError } from "../common/quantagent-error";
+import type { Config } from "../config/config-schema";
+import type { ProviderId } from "../config/providers";
+
+/** The model name every demo answer reports, whatever name the config gives the role. */
+export const DEMO_MODEL = "demo";
+
+/** The two roles: `agent_llm` dispatches tools, `graph_llm` does the tool loops, vision and the decision. */
+export type ModelRole = "agent" | "graph";
+
+export interface ModelSettings {
+  provider: ProviderId;
+  model: string;
+  temperature: number;
+}
+
+/**
+ * The provider, model and temperature the config record sets for a role. The demo provider's model is always named
+ * demo (its answers are scripted, whatever model name the record holds), so records and price estimates say so.
+ */
+export function modelSettingsFor(config: Config, role: ModelRole): ModelSettings {
+  switch (role) {
+    case "agent":
+      return {
+        provider: config.agent_llm_provider,
+        model: config.agent_llm_provider === "demo" ? DEMO_MODEL : config.agent_llm_model,
+        temperature: config.agent_llm_temperature,
+      };
+    case "graph":
+      return {
+        provider: config.graph_llm_provider,
+        model: config.graph_llm_provider === "demo" ? DEMO_MODEL : config.graph_llm_model,
+        temperature: config.graph_llm_temperature,
+      };
+    default: {
+      const exhaustive: never = role;
+      throw new InternalError({ message: `Unknown model role: ${String(exhaustive)}` });
+    }
+  }
+}
