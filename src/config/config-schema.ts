@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
+import { baseUrlProblem } from "./base-url-problem";
 import { providerIdSchema, providers, type RemoteProviderId, remoteProviderIds } from "./providers";
 import { rateLimitsSchema } from "./rate-limits";
 import { stagesSchema } from "./stages-schema";
@@ -38,7 +39,13 @@ const maxOutputTokensSchema = z
   .min(16, "must be at least 16")
   .max(128_000, "must be at most 128000");
 
-const baseUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
+const baseUrlSchema = z
+  .string({ error: "must be an http(s) URL such as http://localhost:11434/v1" })
+  .superRefine((text, context) => {
+    const problem = baseUrlProblem(text);
+    if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
+  })
+  .optional();
 
 const keySchema = z.string({ error: "must be a string" });
 

@@ -101,7 +101,7 @@ function toolChoiceName(choice: unknown): string | undefined {
   return typeof choice.type === "string" ? choice.type : undefined;
 }
 
-type ApiSummary = Omit<FakeRequestSummary, "wantsJson" | "stream"> & { jsonFormat: boolean };
+type ApiSummary = Omit<FakeRequestSummary, "wantsJson" | "jsonMode" | "stream"> & { jsonFormat: boolean };
 
 function openaiSummary(body: Json): ApiSummary {
   const messages = asArray(body.messages).filter(isObject);
