@@ -45,13 +45,15 @@ export type { RiskLevels } from "./stages/risk-levels";
 
 // Configuration, keys, providers.
 export { type ApiKeyStatus, maskApiKey } from "./config/api-keys";
-export { type BaseUrlSource, MAX_BASE_URL_LENGTH } from "./config/base-url";
+export { baseUrlProblem, type BaseUrlSource, MAX_BASE_URL_LENGTH } from "./config/base-url";
 export {
   type Config,
   type ConfigInput,
   configSchema,
   createConfig,
   defaultConfig,
+  INDICATOR_MODES,
+  type IndicatorMode,
   PLACEHOLDER_API_KEY,
 } from "./config/config-schema";
 export {
@@ -70,6 +72,7 @@ export type { ApiKeyValidation } from "./models/validate-api-key";
 // quantagent-ts/errors).
 export { InputError } from "./common/input-error";
 export { type ErrorKind, QuantAgentError } from "./common/quantagent-error";
+export { type ModelCapability, ModelCapabilityError } from "./llm/model-capability-error";
 export { ProviderError } from "./llm/provider-error";
 
 // Market data.

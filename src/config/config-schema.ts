@@ -47,6 +47,11 @@ const baseUrlSchema = z
   })
   .optional();
 
+/** How the Indicator agent gets its numbers (the config's indicator_mode, a request's, the CLI's --indicators). */
+export const INDICATOR_MODES = ["direct", "tool-call"] as const;
+export const indicatorModeSchema = z.enum(INDICATOR_MODES, { error: 'must be "direct" or "tool-call"' });
+export type IndicatorMode = z.infer<typeof indicatorModeSchema>;
+
 const keySchema = z.string({ error: "must be a string" });
 
 /** How many times the Decision agent is asked: odd, so a majority always exists, and at most 9. */
@@ -105,6 +110,13 @@ export const configSchema = z.strictObject({
    * chart tool (one more paid call per chart agent; needs a provider that honours a forced tool choice).
    */
   chart_dispatch: z.enum(["direct", "tool-call"], { error: 'must be "direct" or "tool-call"' }).default("direct"),
+  /**
+   * How the Indicator agent gets its numbers: "direct" computes RSI, MACD, Stochastic, ROC and Williams %R (and plugin
+   * indicators) in code at their standard periods and hands the values to the graph model in one call with no tools
+   * (works with models that cannot call tools); "tool-call" offers the indicators as tools and lets the model pick
+   * them and their periods (up to five rounds: one more model latency on the critical path, and a model with tools).
+   */
+  indicator_mode: indicatorModeSchema.default("direct"),
   /**
    * The Decision agent's horizon: its order is for the next N bars, stated to it with their duration at the timeframe
    * in use (3 bars: 12 hours at 4h, 3 days at 1d).
