@@ -27,6 +27,7 @@ export class InstantAnalystModel implements ChatModel {
             decision: "SHORT",
             justification: "Instant analyst.",
             risk_reward_ratio: 1.4,
+            confidence: 0.6,
           })
         : "Instant report: momentum mixed, trend sideways.";
     return { text, toolCalls: [], usage, model: this.model, finishReason: "stop" };
