@@ -23,6 +23,7 @@ import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";
 import { analyzeCommand } from "./commands/analyze-command";
 import { backtestCommand } from "./commands/backtest-command";
+import { doctorCommand } from "./commands/doctor-command";
 import { evaluateCommand } from "./commands/evaluate-command";
 import { historyCommand } from "./commands/history-command";
 import { kernelCommand } from "./commands/kernel-command";
@@ -39,6 +40,7 @@ export const COMMANDS: readonly Command[] = [
   evaluateCommand,
   backtestCommand,
   probeCommand,
+  doctorCommand,
   workerCommand,
   kernelCommand,
 ];

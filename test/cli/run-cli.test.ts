@@ -101,6 +101,7 @@ describe("runCli", () => {
       "evaluate",
       "backtest",
       "probe",
+      "doctor",
       "worker",
       "kernel",
     ]);
@@ -117,7 +118,7 @@ describe("runCli", () => {
       code: 2,
       stdout: "",
       stderr:
-        "Unknown command: analyse. The commands are analyze, history, serve, evaluate, backtest, probe, worker, kernel (quantagent --help).\n",
+        "Unknown command: analyse. The commands are analyze, history, serve, evaluate, backtest, probe, doctor, worker, kernel (quantagent --help).\n",
     });
   });
 
