@@ -27,7 +27,9 @@ export function formatResultSummary(result: AnalysisResult): string {
       ...samplesLine(result),
       `Justification: ${result.decision.justification}`,
       `Models: agent ${result.models.agent.provider}/${result.models.agent.model}, graph ${result.models.graph.provider}/${result.models.graph.model}; ${tokens} tokens; ${(result.timingsMs.total / 1000).toFixed(1)} s`,
+      `Indicators: ${result.indicatorMode === "direct" ? "computed in code, one call (direct)" : "the model's tool calls (tool-call)"}`,
       ...stageLines(result),
+      ...result.warnings.map((warning) => `Warning: ${warning}`),
       ...(result.id === undefined ? [] : [`Journal: recorded as ${result.id}`]),
       ...(result.journalError === undefined ? [] : [`Journal: ${result.journalError.message}`]),
     ].join("\n") + "\n"

@@ -16,6 +16,7 @@ import type { CliContext, CliOutput } from "./cli-context";
 import type { Command } from "./command";
 import { analyzeCommand } from "./commands/analyze-command";
 import { backtestCommand } from "./commands/backtest-command";
+import { doctorCommand } from "./commands/doctor-command";
 import { evaluateCommand } from "./commands/evaluate-command";
 import { historyCommand } from "./commands/history-command";
 import { kernelCommand } from "./commands/kernel-command";
@@ -34,6 +35,7 @@ export const COMMANDS: readonly Command[] = [
   backtestCommand,
   probeCommand,
   watchCommand,
+  doctorCommand,
   workerCommand,
   kernelCommand,
 ];

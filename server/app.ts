@@ -33,6 +33,7 @@ import { createApiKeyRouter } from "./routes/api-key-routes";
 import { createAssetRouter } from "./routes/asset-routes";
 import { createBaseUrlRouter } from "./routes/base-url-routes";
 import { createJournalRouter } from "./routes/journal-routes";
+import { createModelRouter } from "./routes/model-routes";
 import { createOpenApiRouter } from "./routes/openapi-routes";
 import { createOutputRouter } from "./routes/output-routes";
 import { createPageConfigRouter, legacyOutputFiles } from "./routes/page-config-routes";
@@ -119,6 +120,7 @@ export function createApp(dependencies: AppDependencies): Koa {
   const routers: Router[] = [
     createApiKeyRouter(settings),
     createProviderRouter(settings),
+    createModelRouter(settings),
     createBaseUrlRouter(settings),
     createAssetRouter(settings),
     createTimeframeRouter(settings),

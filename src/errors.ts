@@ -17,6 +17,7 @@ export { MissingApiKeyError } from "./config/api-keys";
 export { ConfigError } from "./config/config-schema";
 export { IndicatorInputError } from "./indicators/indicator-input";
 export { JournalError, type JournalErrorReason } from "./journal/journal-error";
+export { type ModelCapability, ModelCapabilityError } from "./llm/model-capability-error";
 export { ProviderError, type ProviderErrorReason } from "./llm/provider-error";
 export { CsvParseError } from "./market/csv-error";
 export { CustomAssetStoreError, type CustomAssetStoreErrorReason } from "./market/custom-asset-store-error";

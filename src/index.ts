@@ -40,6 +40,7 @@ export type { ApiKeyValidation } from "./models/validate-api-key";
 // quantagent-ts/errors).
 export { InputError } from "./common/input-error";
 export { type ErrorKind, QuantAgentError } from "./common/quantagent-error";
+export { type ModelCapability, ModelCapabilityError } from "./llm/model-capability-error";
 export { ProviderError } from "./llm/provider-error";
 
 // Market data (the rest, with the benchmark's files and the Yahoo source: quantagent-ts/market).

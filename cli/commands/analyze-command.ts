@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 
 import { formatZodError } from "../../src/common/index";
-import { providerIdSchema } from "../../src/config/index";
+import { indicatorModeSchema, providerIdSchema } from "../../src/config/index";
 import {
   type AnalyzeRequest,
   type Config,
@@ -58,6 +58,9 @@ Options:
   --provider <id>         ${providerIds.join(" | ")}, for both model roles             (default openai)
   --agent-model <name>    agent model name                                  (default: the provider's)
   --graph-model <name>    graph (vision) model name                         (default: the provider's)
+  --indicators <mode>     direct: the indicators computed in code and handed to the Indicator agent in
+                          one call with no tools (works with models that cannot call tools);
+                          tool-call: the model picks indicators and periods through tools  (default direct)
   --blind                 the agents see no date, name or price level: prices rescaled so the last
                           close is 100, bars numbered, "an asset" (docs/evaluation.md)
   --data-dir <dir>        custom assets and the journal (quantagent.db)     (default: $DATA_DIR, else data)
@@ -94,6 +97,7 @@ const optionsSchema = z
     agentModel: z.string().optional(),
     graphModel: z.string().optional(),
     blind: z.boolean(),
+    indicators: indicatorModeSchema.optional(),
     dataDir: z.string().min(1),
     journal: z.boolean(),
     json: z.boolean(),
@@ -141,6 +145,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
         "agent-model": { type: "string" },
         "graph-model": { type: "string" },
         blind: { type: "boolean" },
+        indicators: { type: "string" },
         "data-dir": { type: "string" },
         "no-journal": { type: "boolean" },
         json: { type: "boolean" },
@@ -167,6 +172,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
     agentModel: values["agent-model"],
     graphModel: values["graph-model"],
     blind: values.blind ?? false,
+    indicators: values.indicators,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     journal: !(values["no-journal"] ?? false),
     json: values.json ?? false,
@@ -184,6 +190,7 @@ function configOf(options: AnalyzeOptions, context: CliContext): Config {
     data_dir: path.resolve(context.cwd, options.dataDir),
     journal: options.journal,
     blind: options.blind,
+    ...(options.indicators === undefined ? {} : { indicator_mode: options.indicators }),
     ...(options.samples === undefined ? {} : { decision_samples: options.samples }),
   });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };

@@ -27,6 +27,7 @@ import {
   timeframeLimitsAnswerSchema,
   updateApiKeyAnswerSchema,
   updateBaseUrlAnswerSchema,
+  updateModelsAnswerSchema,
   updateProviderAnswerSchema,
   wireDateRangeSchema,
   wireKeyStatusSchema,
@@ -39,6 +40,7 @@ import { apiKeyStatusQuerySchema, updateApiKeyBodySchema, validateApiKeyBodySche
 import { saveCustomAssetBodySchema } from "../routes/asset-routes";
 import { updateBaseUrlBodySchema } from "../routes/base-url-routes";
 import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
+import { updateModelsBodySchema } from "../routes/model-routes";
 import { updateProviderBodySchema } from "../routes/provider-routes";
 import { listRunsQuerySchema } from "../routes/run-routes";
 import { legacyForm as legacyDateRangeForm, libraryForm as dateRangeForm } from "../routes/timeframe-routes";
@@ -166,6 +168,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: {
       200: { description: "The new selection.", json: updateProviderAnswerSchema },
       400: error("Unknown provider."),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/update-models",
+    operationId: "updateModels",
+    tag: "Keys and providers",
+    summary: "Set the model name of either role or both (a local server's llava, qwen2.5vl, ...)",
+    description:
+      "Applied at once; the provider of each role stays as it is. A name is checked for obvious mistakes only (empty, whitespace, control characters); whether the server knows it is learnt at the first call, or with `quantagent doctor`. The graph role reads the charts: it needs a vision model.",
+    body: { forms: [{ title: "Model names", schema: updateModelsBodySchema }] },
+    responses: {
+      200: { description: "The new selection.", json: updateModelsAnswerSchema },
+      400: error("Neither name given, a malformed name, or an unknown field."),
     },
   },
   {

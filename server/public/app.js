@@ -154,9 +154,12 @@ function wireAnalysis(config, dates, assets, samples) {
   /** Blind asks the server to show the models no date, name or price level (docs/evaluation.md). */
   const blind = () => (byId("blind-input", HTMLInputElement).checked ? { blind: true } : {});
 
+  /** How the Indicator agent gets its numbers: "direct" (computed in code, one call) or "tool-call". */
+  const indicatorMode = () => ({ indicator_mode: byId("indicator-mode-input", HTMLSelectElement).value });
+
   async function requestBody() {
     const stages = stagesFromForm(config);
-    return { ...(await dataFields()), ...(stages ? { stages } : {}) };
+    return { ...(await dataFields()), ...indicatorMode(), ...(stages ? { stages } : {}) };
   }
 
   async function dataFields() {

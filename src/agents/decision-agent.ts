@@ -8,7 +8,7 @@
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
 import { DecisionError } from "./agent-errors";
 import type { AnalysisContext } from "./analysis-context";
-import { type Decision, parseDecision } from "./decision-record";
+import { type Decision, type DecisionParse, parseDecision } from "./decision-record";
 import type { StepRecorder } from "./model-call";
 import {
   type DecisionExtras,
@@ -74,7 +74,7 @@ async function decideOnce(input: DecisionAgentInput, sample: number): Promise<De
   ];
   const first = await recorder.chat(model, { messages, responseFormat: "json", sample, signal }, "graph");
   const firstParse = parseDecision(first.text);
-  if (firstParse.ok) return firstParse.decision;
+  if (firstParse.ok) return accepted(firstParse, recorder);
 
   messages.push(
     { role: "assistant", content: first.text },
@@ -82,6 +82,15 @@ async function decideOnce(input: DecisionAgentInput, sample: number): Promise<De
   );
   const second = await recorder.chat(model, { messages, responseFormat: "json", sample, signal }, "graph");
   const secondParse = parseDecision(second.text);
-  if (secondParse.ok) return secondParse.decision;
+  if (secondParse.ok) return accepted(secondParse, recorder);
   throw new DecisionError({ problem: secondParse.problem, rawText: second.text, firstRawText: first.text });
+}
+
+/** A parsed record's decision; a field it did not know becomes a warning, not a repair. */
+function accepted(parse: Extract<DecisionParse, { ok: true }>, recorder: StepRecorder): Decision {
+  if (parse.ignoredFields.length > 0) {
+    const fields = parse.ignoredFields.map((field) => JSON.stringify(field)).join(", ");
+    recorder.warn(`The decision record's unknown field${parse.ignoredFields.length > 1 ? "s" : ""} ${fields} ignored.`);
+  }
+  return parse.decision;
 }

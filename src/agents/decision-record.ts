@@ -66,11 +66,21 @@ export function toDecisionRecord(decision: Decision): DecisionRecord {
   };
 }
 
-export type DecisionParse = { ok: true; decision: Decision } | { ok: false; problem: string };
+export type DecisionParse =
+  | {
+      ok: true;
+      decision: Decision;
+      /** Fields the record does not know, left out (never a reason to repair). */ ignoredFields: string[];
+    }
+  | { ok: false; problem: string };
+
+/** The record's fields as parsing reads them: unknown ones dropped (and named), required ones exactly right. */
+const lenientRecordSchema = z.object(decisionRecordSchema.shape);
 
 /**
  * Reads a decision from model text. Models often wrap JSON in a ```json fence or add a sentence around it, so
- * the first balanced {...} object is taken; everything else about the record must be exactly right.
+ * the first balanced {...} object is taken; a field the record does not know is left out and named (a model that adds
+ * a "notes" field has still answered); every required field must be exactly right.
  */
 export function parseDecision(text: string): DecisionParse {
   const json = extractJsonObject(text);
@@ -81,7 +91,9 @@ export function parseDecision(text: string): DecisionParse {
   } catch (error) {
     return { ok: false, problem: `the JSON does not parse (${describeError(error)})` };
   }
-  const parsed = decisionRecordSchema.safeParse(value);
+  const parsed = lenientRecordSchema.safeParse(value);
   if (!parsed.success) return { ok: false, problem: formatZodError(parsed.error) };
-  return { ok: true, decision: fromDecisionRecord(parsed.data) };
+  const known = new Set(Object.keys(decisionRecordSchema.shape));
+  const ignoredFields = Object.keys(value as object).filter((field) => !known.has(field));
+  return { ok: true, decision: fromDecisionRecord(parsed.data), ignoredFields };
 }

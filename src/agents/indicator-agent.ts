@@ -1,6 +1,11 @@
-// The Indicator agent: a tool-calling loop of at most five model calls in which the model picks the indicators
-// and their periods; the last call offers no more tool use, so the loop always ends in a report.
+// The Indicator agent, in one of two modes (indicator_mode). "direct" (the default): the indicators (the five and any
+// plugin's) are computed in code at their standard periods, through the very tools the other mode offers, called with
+// no arguments, and their readings are handed to the model in one call with no tools: one model latency, and a model
+// without tools (most local vision models) can do it. "tool-call": a loop of at most five model calls in which the
+// model picks the indicators and their periods; the last call offers no more tool use, so the loop always ends in a
+// report.
 import { InternalError } from "../common/quantagent-error";
+import type { IndicatorMode } from "../config/config-schema";
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import { toColumns } from "../market/candle";
@@ -9,7 +14,12 @@ import { type AgentTool, runToolCall, toolDefinition } from "./agent-tool";
 import type { AnalysisContext } from "./analysis-context";
 import { indicatorTools } from "./indicator-tools";
 import type { StepRecorder } from "./model-call";
-import { indicatorSystemPrompt, indicatorUserPrompt } from "./prompts/indicator-prompt";
+import {
+  indicatorDirectSystemPrompt,
+  indicatorDirectUserPrompt,
+  indicatorSystemPrompt,
+  indicatorUserPrompt,
+} from "./prompts/indicator-prompt";
 
 export interface IndicatorAgentInput {
   context: AnalysisContext;
@@ -18,6 +28,8 @@ export interface IndicatorAgentInput {
   recorder: StepRecorder;
   /** Tools offered beside the built-in five (plugins' indicators). */
   extraTools?: readonly AgentTool[];
+  /** "direct": readings computed in code, one call, no tools; "tool-call": the model's tool loop. @default "direct" */
+  mode?: IndicatorMode;
   signal?: AbortSignal;
 }
 
@@ -32,6 +44,7 @@ export async function runIndicatorAgent(
 ): Promise<{ report: string; toolUses: IndicatorToolUse[] }> {
   const { context, model, recorder, signal } = input;
   const tools = [...indicatorTools(toColumns(input.candles)), ...(input.extraTools ?? [])];
+  if ((input.mode ?? "direct") === "direct") return runDirect(input, tools);
   const definitions = tools.map(toolDefinition);
   const messages: ChatMessage[] = [
     { role: "system", content: indicatorSystemPrompt(context) },
@@ -64,4 +77,34 @@ export async function runIndicatorAgent(
     }
   }
   throw new InternalError({ message: "The indicator agent's last round always returns" });
+}
+
+/** Every indicator at its standard periods (each tool with no arguments), then one call with the readings. */
+async function runDirect(
+  input: IndicatorAgentInput,
+  tools: readonly AgentTool[],
+): Promise<{ report: string; toolUses: IndicatorToolUse[] }> {
+  const { context, model, recorder, signal } = input;
+  const readings = tools.map((tool, index) => {
+    const result = runToolCall(tools, { id: `direct_${index}`, name: tool.name, arguments: {}, rawArguments: "{}" });
+    return { name: tool.name, ...result };
+  });
+  const messages: ChatMessage[] = [
+    { role: "system", content: indicatorDirectSystemPrompt(context) },
+    {
+      role: "user",
+      content: indicatorDirectUserPrompt(
+        context,
+        input.candles,
+        readings.map((reading) => reading.content),
+      ),
+    },
+  ];
+  const reportCall = recorder.report.beginCall();
+  const response = await recorder.chat(model, { messages, signal, onTextDelta: reportCall.onTextDelta }, "graph");
+  reportCall.finish(response.text);
+  return {
+    report: finishedReport(recorder.report, "indicator", model),
+    toolUses: readings.map((reading) => ({ name: reading.name, arguments: {}, ok: reading.ok })),
+  };
 }

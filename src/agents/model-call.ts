@@ -34,6 +34,13 @@ export interface StepRecorder {
   chat(model: ChatModel, request: ChatRequest, role: ModelRole): Promise<ChatResponse>;
   /** The calls made so far, in order. */
   calls(): readonly ModelCallRecord[];
+  /** Adds a sentence to the step's warnings (an answer's unknown field ignored). */
+  warn(sentence: string): void;
+  /**
+   * What the step's calls did otherwise than asked (a temperature left out, JSON mode refused) and what its agent
+   * let pass (a field ignored): sentences, each once, in the order first met.
+   */
+  warnings(): readonly string[];
   usage(): TokenUsage;
 }
 
@@ -61,6 +68,7 @@ export function createStepRecorder(
   options: { onReportText?: (text: string) => void; calls?: ModelCallListener } = {},
 ): StepRecorder {
   const calls: ModelCallRecord[] = [];
+  const warnings = new Set<string>();
   return {
     step,
     report: createReportWriter(options.onReportText),
@@ -77,6 +85,7 @@ export function createStepRecorder(
         durationMs: performance.now() - started,
       };
       calls.push(record);
+      for (const warning of response.warnings ?? []) warnings.add(warning);
       options.calls?.finished(record);
       if (response.finishReason === "content_filter") {
         throw new ModelRefusalError({ step, model: model.model, explanation: response.text });
@@ -84,6 +93,8 @@ export function createStepRecorder(
       return response;
     },
     calls: () => [...calls],
+    warn: (sentence) => void warnings.add(sentence),
+    warnings: () => [...warnings],
     usage: () => calls.reduce((sum, call) => addUsage(sum, call.usage), zeroUsage),
   };
 }

@@ -5,8 +5,11 @@
 // any real address fits in.
 import { z } from "zod";
 
+import { baseUrlProblem } from "./base-url-problem";
 import type { Config } from "./config-schema";
 import { isRemoteProvider, type ProviderId, providerInfo } from "./providers";
+
+export { baseUrlProblem, suggestedBaseUrl } from "./base-url-problem";
 
 export const MAX_BASE_URL_LENGTH = 500;
 
@@ -26,18 +29,18 @@ export interface BaseUrlStatus {
 export const baseUrlInputSchema = z
   .string({ error: "The base URL must be a string: an http(s) URL such as http://localhost:11434/v1, or empty" })
   .trim()
-  .max(MAX_BASE_URL_LENGTH, `The base URL must be at most ${MAX_BASE_URL_LENGTH} characters`)
-  .refine((text) => text === "" || URL.canParse(text), {
-    error: "The base URL must be an absolute URL such as http://localhost:11434/v1 (or empty for the default)",
-    abort: true,
-  })
-  .refine((text) => text === "" || /^https?:$/.test(new URL(text).protocol), {
-    error: "The base URL must start with http:// or https://",
-    abort: true,
-  })
-  .refine((text) => text === "" || (new URL(text).username === "" && new URL(text).password === ""), {
-    error: "The base URL must not hold a user name or password: put the key in the key field",
+  .max(MAX_BASE_URL_LENGTH, { error: `The base URL must be at most ${MAX_BASE_URL_LENGTH} characters`, abort: true })
+  .superRefine((text, context) => {
+    const problem = text === "" ? undefined : baseUrlProblem(text);
+    if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
   });
+
+/** A base URL shown in messages: scheme, host, port and path; never a user name, password, query or fragment. */
+export function endpointLabel(baseUrl: string): string {
+  if (!URL.canParse(baseUrl)) return baseUrl;
+  const url = new URL(baseUrl);
+  return `${url.protocol}//${url.host}${url.pathname}`.replace(/\/$/, "");
+}
 
 /** The base URL in use for a provider and where it comes from. */
 export function baseUrlStatus(

@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { formatZodError } from "../common/format-zod-error";
 import { QuantAgentError } from "../common/quantagent-error";
+import { baseUrlProblem } from "./base-url-problem";
 import { providerIdSchema, providers, type RemoteProviderId, remoteProviderIds } from "./providers";
 import { rateLimitsSchema } from "./rate-limits";
 import { stagesSchema } from "./stages-schema";
@@ -38,7 +39,18 @@ const maxOutputTokensSchema = z
   .min(16, "must be at least 16")
   .max(128_000, "must be at most 128000");
 
-const baseUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
+const baseUrlSchema = z
+  .string({ error: "must be an http(s) URL such as http://localhost:11434/v1" })
+  .superRefine((text, context) => {
+    const problem = baseUrlProblem(text);
+    if (problem !== undefined) context.addIssue({ code: "custom", message: problem });
+  })
+  .optional();
+
+/** How the Indicator agent gets its numbers (the config's indicator_mode, a request's, the CLI's --indicators). */
+export const INDICATOR_MODES = ["direct", "tool-call"] as const;
+export const indicatorModeSchema = z.enum(INDICATOR_MODES, { error: 'must be "direct" or "tool-call"' });
+export type IndicatorMode = z.infer<typeof indicatorModeSchema>;
 
 const keySchema = z.string({ error: "must be a string" });
 
@@ -98,6 +110,13 @@ export const configSchema = z.strictObject({
    * chart tool (one more paid call per chart agent; needs a provider that honours a forced tool choice).
    */
   chart_dispatch: z.enum(["direct", "tool-call"], { error: 'must be "direct" or "tool-call"' }).default("direct"),
+  /**
+   * How the Indicator agent gets its numbers: "direct" computes RSI, MACD, Stochastic, ROC and Williams %R (and plugin
+   * indicators) in code at their standard periods and hands the values to the graph model in one call with no tools
+   * (works with models that cannot call tools); "tool-call" offers the indicators as tools and lets the model pick
+   * them and their periods (up to five rounds: one more model latency on the critical path, and a model with tools).
+   */
+  indicator_mode: indicatorModeSchema.default("direct"),
   /**
    * The Decision agent's horizon: its order is for the next N bars, stated to it with their duration at the timeframe
    * in use (3 bars: 12 hours at 4h, 3 days at 1d).

@@ -21,6 +21,10 @@ export {
   createConfig,
   DEFAULT_DECISION_HORIZON_BARS,
   defaultConfig,
+  INDICATOR_MODES,
+  type IndicatorMode,
+  indicatorModeSchema,
+  modelNameSchema,
   PLACEHOLDER_API_KEY,
 } from "./config-schema";
 export {

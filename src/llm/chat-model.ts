@@ -1,6 +1,8 @@
 // The provider-neutral chat interface: everything outside src/llm/<provider>/ depends on this file only.
 import type { ProviderId } from "../config/providers";
 
+export type { ModelRole } from "./model-settings";
+
 export interface TextPart {
   type: "text";
   text: string;
@@ -76,6 +78,12 @@ export interface ChatResponse {
   /** The model that answered, as the provider reported it. */
   model: string;
   finishReason: "stop" | "tool_calls" | "length" | "content_filter" | "other";
+  /**
+   * How the call differed from what was asked, as the Vercel AI SDK reports its call warnings: a setting the model
+   * does not take and that was left out (a reasoning model's temperature), JSON mode the server refused. Sentences,
+   * each complete; the analysis result gathers them (its `warnings`). Absent when there is nothing to say.
+   */
+  warnings?: readonly string[];
 }
 
 export interface ChatModel {

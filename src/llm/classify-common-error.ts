@@ -3,6 +3,9 @@ import { describeError } from "../common/describe-error";
 import { redactKnownSecrets } from "../common/secret-redactor";
 import type { ProviderId } from "../config/providers";
 import { AnswerTooLongError } from "./answer-limits";
+import { refusedCapability, type RequestNeeds } from "./capability-refusal";
+import type { ModelRole } from "./chat-model";
+import { ModelCapabilityError } from "./model-capability-error";
 import { ProviderError, type ProviderErrorReason } from "./provider-error";
 
 /** What a classifier knows about the call that failed, to name the model and the endpoint in the message. */
@@ -15,6 +18,12 @@ export interface ClassifyContext {
   signal?: AbortSignal;
   /** The key the call was made with: removed by value from any provider text that echoes it back. */
   apiKey?: string;
+  /** The base URL as a capability refusal names it, when it is not the provider's own address (a local server). */
+  endpoint?: string;
+  /** The role the model plays, named in a capability refusal; absent outside a role (a key check). */
+  role?: ModelRole;
+  /** What the request asked beyond text: a refusal is only read as one of these. */
+  needs?: RequestNeeds;
 }
 
 /** Provider text for a message: the call's key (by value) and key-like text removed, whitespace collapsed, capped. */
@@ -36,6 +45,11 @@ function endpointHost(baseUrl: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What every ProviderError of a call says about where it went. */
+function origin(context: ClassifyContext): { provider: ClassifyContext["provider"]; model: string } {
+  return { provider: context.provider, model: context.model };
 }
 
 const connectionCodes: Record<string, string> = {
@@ -69,13 +83,7 @@ export function networkError(error: unknown, context: ClassifyContext, reason?: 
   const host = endpointHost(context.baseUrl);
   const why = reason ?? connectionReason(error);
   const detail = [why, host ? `at ${host}` : undefined].filter(Boolean).join(" ");
-  return new ProviderError({
-    reason: "network",
-    provider: context.provider,
-    model: context.model,
-    detail: detail || undefined,
-    cause: error,
-  });
+  return new ProviderError({ reason: "network", ...origin(context), detail: detail || undefined, cause: error });
 }
 
 /** A 404 that is not about a model usually means the base URL lacks or doubles a path segment such as /v1. */
@@ -101,9 +109,12 @@ function answerTooLong(error: unknown): AnswerTooLongError | undefined {
   return undefined;
 }
 
+/** Every error a classifier answers: a provider's failure, or a model without what the request needed. */
+export type ClassifiedError = ProviderError | ModelCapabilityError;
+
 /** Errors to settle before looking at SDK classes: already classified, too long, or cancelled by the caller. */
-export function classifyBeforeSdk(error: unknown, context: ClassifyContext): ProviderError | undefined {
-  if (error instanceof ProviderError) return error;
+export function classifyBeforeSdk(error: unknown, context: ClassifyContext): ClassifiedError | undefined {
+  if (error instanceof ProviderError || error instanceof ModelCapabilityError) return error;
   const tooLong = answerTooLong(error);
   if (tooLong) {
     return new ProviderError({
@@ -133,8 +144,7 @@ export function classifyAfterSdk(error: unknown, context: ClassifyContext): Prov
   if (error instanceof SyntaxError) {
     return new ProviderError({
       reason: "unknown",
-      provider: context.provider,
-      model: context.model,
+      ...origin(context),
       detail: "the response was not valid JSON",
       cause: error,
     });
@@ -142,8 +152,7 @@ export function classifyAfterSdk(error: unknown, context: ClassifyContext): Prov
   const message = describeError(error);
   return new ProviderError({
     reason: "unknown",
-    provider: context.provider,
-    model: context.model,
+    ...origin(context),
     detail: providerDetail(message, undefined, context.apiKey),
     cause: error,
   });
@@ -172,7 +181,7 @@ export function classifySdkError<ApiError extends Error & { status?: number }>(
   error: unknown,
   context: ClassifyContext,
   rules: SdkErrorRules<ApiError>,
-): ProviderError {
+): ClassifiedError {
   const early = classifyBeforeSdk(error, context);
   if (early) return early;
   const { classes } = rules;
@@ -183,20 +192,26 @@ export function classifySdkError<ApiError extends Error & { status?: number }>(
   if (error instanceof classes.APIConnectionTimeoutError) return networkError(error, context, timeoutReason(context));
   if (error instanceof classes.APIConnectionError) return networkError(error, context);
   if (error instanceof classes.APIError) {
-    const reason = rules.reasonOf(error);
     const message = rules.messageOf(error);
+    // Before the status rules: a model without tools is refused with a 400 like any bad request, but the way out is
+    // a setting, not a retry or a bug report.
+    const capability = refusedCapability(error.status, message, context.needs);
+    if (capability) {
+      return new ModelCapabilityError({
+        capability,
+        model: context.model,
+        role: context.role ?? null,
+        ...(context.endpoint === undefined ? {} : { endpoint: context.endpoint }),
+        detail: providerDetail(message, undefined, context.apiKey),
+        cause: error,
+      });
+    }
+    const reason = rules.reasonOf(error);
     const detail =
       reason === "bad_request" && error.status === 404
         ? notFoundDetail(message, context.apiKey)
         : providerDetail(message, undefined, context.apiKey);
-    return new ProviderError({
-      reason,
-      provider: context.provider,
-      model: context.model,
-      statusCode: error.status,
-      detail,
-      cause: error,
-    });
+    return new ProviderError({ reason, ...origin(context), statusCode: error.status, detail, cause: error });
   }
   return classifyAfterSdk(error, context);
 }

@@ -2,8 +2,10 @@
 // an SDK adapter (src/llm/openai, src/llm/anthropic) or the demo provider's scripted answers (demo/).
 import { formatZodError } from "../common/format-zod-error";
 import { quoteInput } from "../common/quote-input";
-import { type Env, resolveApiKey, resolveBaseUrl } from "../config/api-keys";
+import { type Env, resolveApiKey } from "../config/api-keys";
+import { baseUrlProblem, baseUrlStatus, endpointLabel } from "../config/base-url";
 import { type Config, ConfigError, modelNameSchema } from "../config/config-schema";
+import { providerInfo, type RemoteProviderId } from "../config/providers";
 import { AnthropicChatModel } from "../llm/anthropic/anthropic-chat-model";
 import type { ChatModel } from "../llm/chat-model";
 import { DEMO_MODEL, type ModelRole, type ModelSettings, modelSettingsFor } from "../llm/model-settings";
@@ -21,6 +23,30 @@ export interface CreateChatModelForOptions extends ModelSettings {
   modelField?: string;
   /** The token limit of calls that do not name their own; default DEFAULT_MAX_OUTPUT_TOKENS (answer-limits.ts). */
   maxOutputTokens?: number;
+  /** The role the model plays, named in its capability errors; absent outside a role (a key check). */
+  role?: ModelRole;
+}
+
+/**
+ * Where the provider's requests go, checked: a base URL from the environment is held to the rules a typed one is
+ * (http or https, no credentials), so "localhost:11434/v1" is refused here, with the form expected, instead of
+ * failing later as a connection error with no address. `endpoint` names the server in messages when it is not the
+ * provider's own address.
+ */
+function checkedBaseUrl(
+  config: Config,
+  provider: RemoteProviderId,
+  env: Env,
+): { baseUrl: string | undefined; endpoint: string | undefined } {
+  const { baseUrl, source } = baseUrlStatus(config, provider, env);
+  const info = providerInfo(provider);
+  if (baseUrl === undefined) return { baseUrl, endpoint: undefined };
+  const problem = baseUrlProblem(baseUrl);
+  if (problem !== undefined) {
+    const where = source === "environment" ? info.baseUrlEnvVar : info.baseUrlField;
+    throw new ConfigError({ message: `Invalid base URL in ${where}: ${problem}` });
+  }
+  return { baseUrl, endpoint: baseUrl === info.defaultBaseUrl ? undefined : endpointLabel(baseUrl) };
 }
 
 /** The model name as the provider will receive it, or a ConfigError that names the field and the problem. */
@@ -44,13 +70,15 @@ export function createChatModelFor(options: CreateChatModelForOptions): ChatMode
   const model = validModelName(options.model, options.modelField ?? `${provider} model`);
   // Scripted answers made here: no key, no base URL, no network; named demo whatever the config's model field says.
   if (provider === "demo") return new DemoChatModel({ model: DEMO_MODEL, temperature: options.temperature });
+  const { baseUrl, endpoint } = checkedBaseUrl(config, provider, env);
   const apiKey = resolveApiKey(config, provider, env);
-  const baseUrl = resolveBaseUrl(config, provider, env);
   const common = {
     model,
     temperature: options.temperature,
     apiKey,
     baseUrl,
+    endpoint,
+    role: options.role,
     timeoutMs: config.request_timeout_ms,
     // Undefined keeps each adapter's default: the SDK's 2, or 4 for qwen (DashScope rate-limits readily).
     maxRetries: options.maxRetries ?? config.max_retries,
@@ -86,6 +114,7 @@ export function createChatModel(options: CreateChatModelOptions): ChatModel {
     env: options.env,
     fetch: options.fetch,
     modelField: `${options.role}_llm_model`,
+    role: options.role,
     maxOutputTokens:
       options.role === "agent"
         ? options.config.agent_llm_max_output_tokens

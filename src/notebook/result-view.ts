@@ -22,7 +22,7 @@ export function decisionCardHtml(result: AnalysisResult): string {
   const colour = decision.decision === "LONG" ? "#15803d" : "#b91c1c";
   const tokens = result.usage.total.inputTokens + result.usage.total.outputTokens;
   return `<div style="font-family:system-ui,sans-serif;border:1px solid #d4d4d8;border-radius:8px;padding:12px 16px;max-width:760px">${demoNoteHtml(result)}
-<div style="font-size:13px;color:#52525b">${escapeHtml(assetLabel(result))} · ${escapeHtml(result.timeframe)} · ${result.barCount} bars · ${escapeHtml(result.window.start)} to ${escapeHtml(result.window.end)}</div>${windowNoteHtml(result)}
+<div style="font-size:13px;color:#52525b">${escapeHtml(assetLabel(result))} · ${escapeHtml(result.timeframe)} · ${result.barCount} bars · ${escapeHtml(result.window.start)} to ${escapeHtml(result.window.end)}</div>${windowNoteHtml(result)}${warningsNoteHtml(result)}
 <div style="font-size:28px;font-weight:700;color:${colour};margin:4px 0">${decision.decision}</div>
 <div style="font-size:14px">Risk/reward <b>${decision.riskRewardRatio.toFixed(2)}</b> · Horizon <b>${escapeHtml(decision.forecastHorizon)}</b> ${typeof decision.confidence === "number" ? `· Confidence <b>${decision.confidence.toFixed(2)}</b>` : ""}${decision.votes && decision.agreement !== undefined ? ` · Samples <b>${decision.votes.LONG} LONG, ${decision.votes.SHORT} SHORT</b> (${Math.round(decision.agreement * 100)}% agree)` : ""}</div>
 <p style="font-size:14px;line-height:1.4">${escapeHtml(decision.justification)}</p>
@@ -34,6 +34,17 @@ export function decisionCardHtml(result: AnalysisResult): string {
 export function demoNoteHtml(result: Pick<AnalysisResult, "demo">): string {
   if (!result.demo) return "";
   return `\n<div style="font-size:13px;font-weight:600;color:#92400e;background:#fef3c7;border-radius:4px;padding:4px 8px;margin-bottom:6px">${escapeHtml(DEMO_LABEL)}: the reports and the decision come from the demo provider's fixed rule, not from a language model.</div>`;
+}
+
+/**
+ * What the run did otherwise than configured (a reasoning model's temperature left out, JSON mode refused, an unknown
+ * decision field ignored), a line each; empty when nothing. Results made before warnings existed have none.
+ */
+export function warningsNoteHtml(result: { warnings?: readonly string[] }): string {
+  const warnings = result.warnings ?? [];
+  if (warnings.length === 0) return "";
+  const lines = warnings.map((warning) => `<div>Warning: ${escapeHtml(warning)}</div>`).join("");
+  return `\n<div style="font-size:12px;color:#92400e;margin-top:4px">${lines}</div>`;
 }
 
 /** A line saying the window reached back before the requested start to have its bars; empty when it did not. */

@@ -7,6 +7,7 @@ import type { DebateTurn } from "../agents/prompts/researcher-prompt";
 import type { StepName } from "../agents/steps";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import type { StraightLine } from "../charts/straight-line";
+import type { IndicatorMode } from "../config/config-schema";
 import type { ProviderId } from "../config/providers";
 import type { Stages } from "../config/stages-schema";
 import type { LatestIndicatorValues } from "../indicators/compute-indicators";
@@ -61,6 +62,8 @@ export interface AnalysisResult {
    * prices.
    */
   blind: boolean;
+  /** How the Indicator agent got its numbers: computed in code ("direct") or through its tool loop ("tool-call"). */
+  indicatorMode: IndicatorMode;
   asset: string;
   assetName: string;
   symbol: string;
@@ -118,6 +121,11 @@ export interface AnalysisResult {
    * not a model's reading, and the journal keeps the analysis out of accuracy statistics.
    */
   demo: boolean;
+  /**
+   * What the run did otherwise than configured, in sentences (empty when nothing): a reasoning model's temperature
+   * left out, JSON mode a server refused, an unknown field of the decision record ignored.
+   */
+  warnings: string[];
 }
 
 /** Whether a run with these models is a demo (either role on the demo provider). */

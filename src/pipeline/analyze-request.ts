@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 import { hasControlCharacter } from "../common/plain-text";
-import { decisionSamplesSchema } from "../config/config-schema";
+import { decisionSamplesSchema, indicatorModeSchema } from "../config/config-schema";
 import { stagesSchema } from "../config/stages-schema";
 import type { JournalSource } from "../journal/journal-entry";
 import { symbolSchema } from "../market/assets";
@@ -47,6 +47,8 @@ const runFields = {
   blind: z.boolean({ error: "must be true or false" }).optional(),
   /** Answers asked of the Decision agent (decision_samples); default the config's. */
   samples: decisionSamplesSchema.optional(),
+  /** How the Indicator agent gets its numbers: "direct" (computed in code, one call) or "tool-call"; default the config's. */
+  indicator_mode: indicatorModeSchema.optional(),
 };
 const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema, ...runFields };
 

@@ -6,6 +6,7 @@ import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import type { StepName } from "../agents/steps";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import { fitCandleTrendlines, resistanceLine, supportLine } from "../charts/trendlines";
+import type { IndicatorMode } from "../config/config-schema";
 import type { LatestIndicatorValues } from "../indicators/compute-indicators";
 import { addUsage, type ChatModel, zeroUsage } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
@@ -18,6 +19,7 @@ import type { StepId } from "./progress-events";
 export interface AnalysisParts {
   /** Whether the agents saw a blind view of the window (agent-view.ts). */
   blind: boolean;
+  indicatorMode: IndicatorMode;
   asset: string;
   assetName: string;
   symbol: string;
@@ -56,6 +58,7 @@ export function assembleResult(parts: AnalysisParts): AnalysisResult {
   return {
     promptVersion: PROMPT_VERSION,
     blind: parts.blind,
+    indicatorMode: parts.indicatorMode,
     asset: parts.asset,
     assetName: parts.assetName,
     symbol: parts.symbol,
@@ -96,6 +99,8 @@ export function assembleResult(parts: AnalysisParts): AnalysisResult {
     },
     models: modelsUsed,
     demo: isDemoRun(modelsUsed),
+    // Each sentence once, however many calls or steps met it (every call to o3 leaves its temperature out).
+    warnings: [...new Set(recorders.flatMap((recorder) => recorder.warnings()))],
   };
 }
 

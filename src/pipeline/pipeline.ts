@@ -377,6 +377,7 @@ export class Pipeline {
       models,
       renderer: this.renderer(),
       chartDispatch: config.chart_dispatch,
+      indicatorMode: parsed.indicator_mode ?? config.indicator_mode,
       horizonBars: config.decision_horizon_bars,
       decisionSamples: parsed.samples ?? config.decision_samples,
       plugins: this.#plugins,

@@ -18,6 +18,7 @@ import { runTrendAgent } from "../agents/trend-agent";
 import { summariseTrendlines } from "../agents/trend-summary";
 import type { ChartRenderer } from "../charts/png-renderer";
 import { fitCandleTrendlines } from "../charts/trendlines";
+import type { IndicatorMode } from "../config/config-schema";
 import { normaliseStages, type Stages } from "../config/stages-schema";
 import { computeIndicators } from "../indicators/compute-indicators";
 import type { ChatModel } from "../llm/chat-model";
@@ -47,6 +48,8 @@ export interface RunAnalysisInput {
   renderer: ChartRenderer;
   /** How the chart agents get their image; default "direct". */
   chartDispatch?: ChartDispatch;
+  /** How the Indicator agent gets its numbers; default "direct" (computed in code, one call, no tools). */
+  indicatorMode?: IndicatorMode;
   /** Bars the Decision agent's order is for; default 3. */
   horizonBars?: number;
   /** Answers asked of the Decision agent at once (the majority decides); default 1. */
@@ -101,6 +104,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const view = createAgentView({ ...input, blind: input.blind ?? false });
   const { context } = view;
   const indicators = computeIndicators(candles);
+  const indicatorMode = input.indicatorMode ?? "direct";
   const fits = view.blind ? fitCandleTrendlines(candles) : view.fits;
   const lines = summariseTrendlines(candles, fits);
   const pluginIndicatorValues = latestPluginValues(plugins, candles);
@@ -111,7 +115,15 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const drawCharts = () => steps.run("charts", () => drawAnalysisCharts(figures, { renderer, signal, emit }));
   const indicatorAgent = () =>
     steps.agent("indicator", (recorder) =>
-      runIndicatorAgent({ context, candles: view.candles, model: models.graph, recorder, extraTools, signal }),
+      runIndicatorAgent({
+        context,
+        candles: view.candles,
+        model: models.graph,
+        recorder,
+        extraTools,
+        mode: indicatorMode,
+        signal,
+      }),
     );
   const chartModels = {
     dispatch: input.chartDispatch ?? "direct",
@@ -226,6 +238,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
 
     return assembleResult({
       blind: view.blind,
+      indicatorMode,
       asset: input.asset,
       assetName: input.assetName,
       symbol: input.symbol,

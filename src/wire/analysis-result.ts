@@ -5,6 +5,7 @@
 import { z } from "zod";
 
 import { decisionRecordSchema, toDecisionRecord } from "../agents/decision-record";
+import { indicatorModeSchema } from "../config/config-schema";
 import { DEMO_LABEL } from "../config/providers";
 import { stagesSchema } from "../config/stages-schema";
 import { candleSchema } from "../market/candle";
@@ -44,6 +45,8 @@ export const wireAnalysisResultSchema = z.object({
    * candles, trendlines and indicator values stay in the window's own prices). Absent in results stored before it.
    */
   blind: z.boolean().optional(),
+  /** How the Indicator agent got its numbers; absent in results stored before the choice existed (all "tool-call"). */
+  indicator_mode: indicatorModeSchema.optional(),
   asset: z.string(),
   asset_name: z.string(),
   symbol: z.string(),
@@ -108,6 +111,13 @@ export const wireAnalysisResultSchema = z.object({
   }),
   /** "demo: scripted, not a model" on demo results, for clients that show one line of text. */
   notice: z.string().optional(),
+  /**
+   * What the run did otherwise than configured, in sentences: a reasoning model's temperature left out, JSON mode a
+   * server refused, an unknown field of the decision record ignored. Absent when there is nothing to say.
+   */
+  warnings: z.array(z.string()).optional().meta({
+    description: "Sentences saying what the run did otherwise than configured (a setting a model does not take, ...)",
+  }),
 });
 export type WireAnalysisResult = z.infer<typeof wireAnalysisResultSchema>;
 
@@ -130,6 +140,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
     ...(result.journalError === undefined ? {} : { journal_error: result.journalError }),
     prompt_version: result.promptVersion,
     blind: result.blind,
+    indicator_mode: result.indicatorMode,
     asset: result.asset,
     asset_name: result.assetName,
     symbol: result.symbol,
@@ -200,6 +211,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
     models: result.models,
     demo: result.demo,
     ...(result.demo ? { notice: DEMO_LABEL } : {}),
+    ...(result.warnings.length > 0 ? { warnings: result.warnings } : {}),
   };
 }
 

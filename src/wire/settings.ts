@@ -85,4 +85,6 @@ export const updateProviderAnswerSchema = z.object({
   message: z.string(),
   config: modelSelectionSchema,
 });
+/** POST /api/update-models: the selection with the new names. */
+export const updateModelsAnswerSchema = updateProviderAnswerSchema;
 export const getProviderAnswerSchema = z.object({ config: modelSelectionSchema });

@@ -38,7 +38,15 @@ const candles = candlesFromCloses(wavyCloses(60, 5));
 function options(extra: Partial<BacktestOptions> = {}): BacktestOptions {
   return {
     series: { candles, timeframe: "4h", name: "Wavy" },
-    config: { api_key: key, openai_base_url: server.openaiBaseUrl, max_retries: 0, data_dir: scratch, journal: false },
+    config: {
+      api_key: key,
+      openai_base_url: server.openaiBaseUrl,
+      max_retries: 0,
+      data_dir: scratch,
+      journal: false,
+      // The Indicator agent's tool loop, which these counts were taken with.
+      indicator_mode: "tool-call",
+    },
     cacheDir: path.join(scratch, "cache"),
     concurrency: 2,
     dependencies: { renderer, env: {} },

@@ -44,6 +44,8 @@ const config = () => ({
   max_retries: 0,
   data_dir: scratch,
   journal: false,
+  // The Indicator agent's tool loop, which these counts and decisions were taken with.
+  indicator_mode: "tool-call" as const,
 });
 
 function options(cacheName: string | false, extra: Partial<BacktestOptions> = {}): BacktestOptions {

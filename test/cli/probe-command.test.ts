@@ -166,14 +166,14 @@ describe("quantagent probe with a model", () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/Pattern named\s+4\s+50\.0% \(2\)\s+50\.0%/);
     expect(first.stdout).toContain("The model does not read charts better than chance here");
-    // Five calls an analysis; identical requests (the fake writes the same reports every time, so the decision is asked
+    // Four calls an analysis (indicator_mode "direct"); identical requests (the fake writes the same reports every time, so the decision is asked
     // the same question) are answered once and then from the model-answer cache.
     const calls = server.requestCount();
     const report = JSON.parse(readFileSync(path.join(dataDir, "probe", "fake.json"), "utf8")) as {
       probe: { usage: { fresh_calls: number; cached_calls: number } };
     };
     expect(report.probe.usage.fresh_calls).toBe(calls);
-    expect(report.probe.usage.fresh_calls + report.probe.usage.cached_calls).toBe(4 * 5);
+    expect(report.probe.usage.fresh_calls + report.probe.usage.cached_calls).toBe(4 * 4);
     expect(readdirSync(path.join(dataDir, "probe")).sort()).toEqual([
       "fake.confusion.png",
       "fake.html",

@@ -63,8 +63,8 @@ describe("quantagent evaluate --ablation", () => {
     const run = await evaluate(["--debate", "1", "--risk", "--ablation", "--name", "debate"]);
     expect(run.stderr).not.toMatch(/Error/);
     expect(run.code).toBe(0);
-    // 2 points: 5 calls each without the stages, 7 with debate 1.
-    expect(server.requestCount()).toBe(2 * 5 + 2 * 7);
+    // 2 points: 4 calls each without the stages, 6 with debate 1.
+    expect(server.requestCount()).toBe(2 * 4 + 2 * 6);
     const file = path.join(scratch, "data", "evaluation", "debate-ablation.md");
     const markdown = readFileSync(file, "utf8");
     expect(markdown).toMatch(/^# Ablation: the same points without the stages and with debate 1, risk/);

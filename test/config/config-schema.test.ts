@@ -53,7 +53,11 @@ describe("createConfig", () => {
     [{ unknown_field: 1 }, /unknown field: unknown_field/],
     [{ agent_llm_model: "" }, /agent_llm_model: must not be empty$/],
     [{ graph_llm_model: "gpt 4o" }, /graph_llm_model: is not a valid model name/],
-    [{ openai_base_url: "ftp://example.com" }, /openai_base_url: must be an http\(s\) URL/],
+    [
+      { openai_base_url: "ftp://example.com" },
+      /openai_base_url: The base URL must start with http:\/\/ or https:\/\/ \(not ftp:\/\/\)/,
+    ],
+    [{ openai_base_url: "localhost:11434/v1" }, /openai_base_url: .*as http:\/\/localhost:11434\/v1/],
     [{ window_bars: 10 }, /window_bars: must be at least 35/],
     [{ chart_dispatch: "vision" }, /chart_dispatch: must be "direct" or "tool-call"/],
     [{ decision_horizon_bars: 0 }, /decision_horizon_bars: must be at least 1/],

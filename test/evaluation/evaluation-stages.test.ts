@@ -79,13 +79,13 @@ describe("an evaluation with stages", () => {
     const plain = await runEvaluation(options({}));
     expect(plain.settings.stages).toEqual({});
     const plainCalls = server.requestCount();
-    expect(plainCalls).toBe(4 * 5);
+    expect(plainCalls).toBe(4 * 4);
     server.reset();
     const staged = await runEvaluation(options({ stages: { debate: { rounds: 1 }, risk: {} } }));
     expect(staged.errors).toBe(0);
     expect(staged.settings.stages).toEqual({ debate: { rounds: 1 }, risk: {} });
     // Every call fresh: the stages are in every cache key, so even the agents' unchanged requests are asked again.
-    expect(server.requestCount()).toBe(4 * 7);
+    expect(server.requestCount()).toBe(4 * 6);
     expect(staged.usage.cachedCalls).toBe(0);
     expect(evaluationSummary(staged).join(" ")).toContain("Stages: debate 1, risk.");
     const ablation = compareEvaluations(plain, staged);

@@ -23,8 +23,9 @@ function frames(api: FakeApi, what: EndlessWhat): { start: string; repeated: str
       sse(api, "chunk", {
         id: "endless",
         object: "chat.completion.chunk",
+        created: 1_700_000_000,
         model: "endless",
-        choices: [{ index: 0, delta }],
+        choices: [{ index: 0, delta, finish_reason: null }],
       });
     return tool
       ? {

@@ -11,18 +11,21 @@
 // reply's chunk delay and stream fault; every other reply is answered as for any request.
 //
 // Each request is answered by, in order: a 401 when the key is missing or not in validKeys; a 400 for sampling
-// parameters on Anthropic's 2026-10-21 API version (as the real API does); the API's own queue
-// (server.openai / server.anthropic); the shared queue; the handler (defaultFakeHandler unless set).
+// parameters on Anthropic's 2026-10-21 API version (as the real API does); a 400 from a local-server mode that lacks
+// what the request needs (fake-local-server.ts); the API's own queue (server.openai / server.anthropic); the shared
+// queue; the handler (defaultFakeHandler unless set).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
 import { defaultFakeHandler, type FakeHandler } from "./fake-default-handler";
 import { writeEndlessAnswer } from "./fake-endless-stream";
+import { capabilityRefusal, type FakeServerLack } from "./fake-local-server";
 import {
   anthropicErrorBody,
   anthropicMessageBody,
   type FakeContentReply,
   type FakeReply,
+  fakeReply,
   openaiCompletionBody,
   openaiErrorBody,
   renderError,
@@ -40,6 +43,8 @@ export interface FakeProviderServerOptions {
   handler?: FakeHandler;
   /** Answer Anthropic requests that carry temperature/top_p/top_k with 400, like API version 2026-10-21. Default true. */
   rejectAnthropicSampling?: boolean;
+  /** Behave as a local server that lacks these (fake-local-server.ts); default none, as OpenAI's own API. */
+  lacks?: readonly FakeServerLack[];
 }
 
 export interface FakeReplyQueue {
@@ -67,7 +72,9 @@ export interface FakeProviderServer {
   readonly anthropic: FakeReplyQueue;
   setHandler(handler: FakeHandler): void;
   setValidKeys(keys: string[] | undefined): void;
-  /** Forgets requests and queued replies; restores the handler and keys given at start. */
+  /** Behave from now on as a local server that lacks these (fake-local-server.ts); [] for OpenAI's own API. */
+  setLacks(lacks: readonly FakeServerLack[]): void;
+  /** Forgets requests and queued replies; restores the handler, keys and lacks given at start. */
   reset(): void;
   /** Stops listening and destroys open connections (hanging replies included). */
   close(): Promise<void>;
@@ -110,6 +117,12 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The fake's own failure (a handler that threw), as the API's server error says it. */
+function failureBody(api: FakeApi, error: unknown): unknown {
+  const message = `Fake provider failed: ${String(error)}`;
+  return api === "openai" ? openaiErrorBody({ status: 500, message }) : anthropicErrorBody({ status: 500, message });
+}
+
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (response.destroyed || response.writableEnded) return;
   const text = JSON.stringify(body);
@@ -127,6 +140,7 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
   let handler: FakeHandler = options.handler ?? defaultFakeHandler;
   let validKeys: Set<string> | undefined = options.validKeys ? new Set(options.validKeys) : undefined;
   const rejectSampling = options.rejectAnthropicSampling ?? true;
+  let lacks = new Set<FakeServerLack>(options.lacks ?? []);
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -154,6 +168,11 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
       const sampling = ["temperature", "top_p", "top_k"].find((name) => body && name in body);
       if (sampling) return errorFor(api, 400, `${sampling}: Extra inputs are not permitted`);
     }
+    const refused = capabilityRefusal(lacks, recorded);
+    if (refused?.kind === "error") {
+      const rendered = renderError(refused, api);
+      return { status: rendered.status, body: rendered.body };
+    }
     return undefined;
   }
 
@@ -170,8 +189,10 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
       );
     }
     recorded.stream = { chunksWritten: 0, outcome: "streaming", clientClosed: false };
-    const frames = api === "openai" ? openaiStreamFrames(reply, recorded) : anthropicStreamFrames(reply, recorded);
-    writeFakeStream({ api, response, frames, stream: reply.stream, record: recorded.stream, timers });
+    // A server that ignores stream_options sends no usage, whatever the reply says.
+    const sent = lacks.has("stream_usage") ? fakeReply.streamed(reply, { omitUsage: true }) : reply;
+    const frames = api === "openai" ? openaiStreamFrames(sent, recorded) : anthropicStreamFrames(sent, recorded);
+    writeFakeStream({ api, response, frames, stream: sent.stream, record: recorded.stream, timers });
   }
 
   function answer(reply: FakeReply, api: FakeApi, recorded: FakeRequest, response: ServerResponse): void {
@@ -214,10 +235,7 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
           timers.delete(timer);
           Promise.resolve(reply.then).then(
             (next) => answer(next, api, recorded, response),
-            (error: unknown) =>
-              sendJson(response, 500, {
-                error: { message: `Fake provider failed: ${String(error)}`, type: "server_error" },
-              }),
+            (error: unknown) => sendJson(response, 500, failureBody(api, error)),
           );
         }, reply.ms);
         timers.add(timer);
@@ -255,9 +273,12 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
     });
 
     if (api === "unknown") {
-      return sendJson(response, 404, {
-        error: { message: `Fake provider: no route for ${method} ${path}`, type: "not_found" },
-      });
+      // OpenAI's own answer to a path it does not know, so a wrong base URL looks as it would there.
+      return sendJson(
+        response,
+        404,
+        openaiErrorBody({ status: 404, message: `Invalid URL (${method} ${path})`, code: null }),
+      );
     }
     const refused = gatekeeper(recorded, api);
     if (refused) return sendJson(response, refused.status, refused.body);
@@ -266,7 +287,8 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      sendJson(response, 500, { error: { message: `Fake provider failed: ${String(error)}`, type: "server_error" } });
+      const path = request.url ?? "/";
+      sendJson(response, 500, failureBody(path.includes("/messages") ? "anthropic" : "openai", error));
     });
   });
   server.on("connection", (socket) => {
@@ -299,6 +321,9 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
     setValidKeys: (keys) => {
       validKeys = keys ? new Set(keys) : undefined;
     },
+    setLacks: (next) => {
+      lacks = new Set(next);
+    },
     reset: () => {
       requests.length = 0;
       queues.openai.length = 0;
@@ -306,6 +331,7 @@ export async function startFakeProviderServer(options: FakeProviderServerOptions
       queues.shared.length = 0;
       handler = options.handler ?? defaultFakeHandler;
       validKeys = options.validKeys ? new Set(options.validKeys) : undefined;
+      lacks = new Set(options.lacks ?? []);
     },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
@@ -324,6 +350,7 @@ export {
   fakeLesson,
   sampleFromSchema,
 } from "./fake-default-handler";
+export { FAKE_SERVER_LACKS, type FakeServerLack } from "./fake-local-server";
 export {
   type FakeContentReply,
   type FakeReply,

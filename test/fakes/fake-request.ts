@@ -58,6 +58,8 @@ export interface FakeRequestSummary {
   trailingToolResults: number;
   /** OpenAI response_format json_object/json_schema, or "JSON" mentioned in the system prompt or last user text. */
   wantsJson: boolean;
+  /** OpenAI response_format json_object/json_schema was sent (JSON mode itself, not a mention of JSON). */
+  jsonMode: boolean;
   /** The body says `stream: true`. */
   stream: boolean;
 }
@@ -99,7 +101,7 @@ function toolChoiceName(choice: unknown): string | undefined {
   return typeof choice.type === "string" ? choice.type : undefined;
 }
 
-type ApiSummary = Omit<FakeRequestSummary, "wantsJson" | "stream"> & { jsonFormat: boolean };
+type ApiSummary = Omit<FakeRequestSummary, "wantsJson" | "jsonMode" | "stream"> & { jsonFormat: boolean };
 
 function openaiSummary(body: Json): ApiSummary {
   const messages = asArray(body.messages).filter(isObject);
@@ -163,5 +165,5 @@ export function summarizeRequest(api: FakeApi | "unknown", body: unknown): FakeR
   const base = api === "anthropic" ? anthropicSummary(object) : openaiSummary(object);
   const { jsonFormat, ...summary } = base;
   const mentionsJson = /\bjson\b/i.test(summary.systemText) || /\bjson\b/i.test(summary.lastUserText);
-  return { ...summary, wantsJson: jsonFormat || mentionsJson, stream: object.stream === true };
+  return { ...summary, wantsJson: jsonFormat || mentionsJson, jsonMode: jsonFormat, stream: object.stream === true };
 }

@@ -112,7 +112,7 @@ describe("classifyBeforeSdk", () => {
     expect(cancelled).toMatchObject({ reason: "aborted", kind: "cancelled", model: "gpt-test" });
     const timeout = new DOMException("signal timed out", "TimeoutError");
     const timedOut = classifyBeforeSdk(new Error("x"), { ...context, signal: AbortSignal.abort(timeout) });
-    expect(timedOut?.reason).toBe("network");
+    expect(timedOut).toMatchObject({ reason: "network" });
     expect(timedOut?.message).toMatch(/\(timed out\)\.$/);
   });
 });
@@ -170,7 +170,7 @@ const rules = {
 describe("classifySdkError", () => {
   it("checks the caller's abort first, then the SDK's abort, timeout and connection classes, then HTTP answers", () => {
     const aborted = { ...context, signal: AbortSignal.abort() };
-    expect(classifySdkError(new ApiError(401, "x"), aborted, rules).reason).toBe("aborted");
+    expect(classifySdkError(new ApiError(401, "x"), aborted, rules)).toMatchObject({ reason: "aborted" });
     expect(classifySdkError(new UserAbortError("x"), context, rules)).toMatchObject({ reason: "aborted" });
     expect(classifySdkError(new ConnectionTimeoutError("x"), { ...context, timeoutMs: 9 }, rules).message).toMatch(
       /\(timed out after 9 ms\)\.$/,

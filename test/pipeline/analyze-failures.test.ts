@@ -20,7 +20,7 @@ import { waitFor } from "../support/wait";
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
 const { dataDir, pipeline } = usePipelineHarness(
-  { name: "pipeline-failures", defaults: { max_retries: 0 }, warmRenderer: true },
+  { name: "pipeline-failures", defaults: { max_retries: 0, indicator_mode: "tool-call" }, warmRenderer: true },
   (started) => ({ server, renderer } = started),
 );
 const candles = syntheticCandles({ count: 60 });
@@ -281,7 +281,14 @@ describe("before any model call", () => {
       },
     };
     const withBrokenCharts = createPipeline(
-      { openai_base_url: server.openaiBaseUrl, data_dir: dataDir, api_key: TEST_KEY, max_retries: 0 },
+      {
+        openai_base_url: server.openaiBaseUrl,
+        data_dir: dataDir,
+        // The Indicator agent's tool loop, which these tests were written for (indicator-mode.test.ts: the default).
+        indicator_mode: "tool-call",
+        api_key: TEST_KEY,
+        max_retries: 0,
+      },
       { env: {}, renderer: broken },
     );
     const events: ProgressEvent[] = [];
@@ -326,7 +333,14 @@ describe("before any model call", () => {
       },
     };
     const overlapping = createPipeline(
-      { openai_base_url: server.openaiBaseUrl, data_dir: dataDir, api_key: TEST_KEY, max_retries: 0 },
+      {
+        openai_base_url: server.openaiBaseUrl,
+        data_dir: dataDir,
+        // The Indicator agent's tool loop, which these tests were written for (indicator-mode.test.ts: the default).
+        indicator_mode: "tool-call",
+        api_key: TEST_KEY,
+        max_retries: 0,
+      },
       { env: {}, renderer: slow },
     );
     const events: ProgressEvent[] = [];

@@ -116,7 +116,7 @@ describe("a blind analysis", () => {
         expect(leaks(JSON.stringify(figure), { names: [NAME, "Zebra"], window }), "figure").toEqual([]);
 
       // The indicator prompt holds the bars by number, rescaled so the last close is 100 with every ratio kept.
-      const indicator = server.requests.find((request) => request.summary.toolNames.includes("compute_rsi"))!;
+      const indicator = server.requests.find((request) => request.summary.systemText.includes("indicator analyst"))!;
       const rows = indicator.summary.lastUserText.split("\n").filter((line) => /^\d+,/.test(line));
       expect(rows).toHaveLength(45);
       expect(rows[0]!.startsWith("1,")).toBe(true);

@@ -71,7 +71,8 @@ describe("the demo provider through the pipeline", () => {
       expect(lastDelta, step).toBeLessThan(end);
     }
     expect(result.usage.total).toEqual({ inputTokens: 0, outputTokens: 0 });
-    expect(result.usage.callsPerStep).toEqual({ indicator: 2, pattern: 1, trend: 1, decision: 1 });
+    // indicator_mode "direct" (the default): the indicators computed in code, one call.
+    expect(result.usage.callsPerStep).toEqual({ indicator: 1, pattern: 1, trend: 1, decision: 1 });
   });
 
   it('says "demo: scripted, not a model" in the result, its wire JSON, its text, the notebook card and the CLI', () => {

@@ -30,6 +30,8 @@ function configFor(provider: ProviderId, overrides: ConfigInput = {}): ConfigInp
     anthropic_base_url: server.anthropicBaseUrl,
     qwen_base_url: server.qwenBaseUrl,
     data_dir: dataDir,
+    // The Indicator agent's tool loop, which these tests were written for (indicator-mode.test.ts: the default).
+    indicator_mode: "tool-call",
     ...overrides,
   };
 }

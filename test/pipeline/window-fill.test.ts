@@ -23,7 +23,14 @@ const END = "2025-06-20T00:00:00.000Z";
 function pipelineOn(market: FakeYahooMarketOptions, overrides: Record<string, unknown> = {}) {
   const yahoo = fakeYahooMarket(market);
   const pipeline = createPipeline(
-    { api_key: TEST_KEY, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, ...overrides },
+    {
+      api_key: TEST_KEY,
+      openai_base_url: server.openaiBaseUrl,
+      data_dir: dataDir,
+      // The Indicator agent's tool loop, which these tests were written for (indicator-mode.test.ts: the default).
+      indicator_mode: "tool-call",
+      ...overrides,
+    },
     { env: {}, renderer, fetch: yahoo.fetch, now: () => new Date(NOW) },
   );
   return { pipeline, yahoo };

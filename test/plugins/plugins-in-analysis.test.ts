@@ -26,7 +26,14 @@ const candles = syntheticCandles({ count: 80 });
 
 function pipelineWith(plugins: PipelineDependencies["plugins"], extra: { fetch?: typeof fetch } = {}) {
   return createPipeline(
-    { api_key: TEST_KEY, openai_base_url: server.openaiBaseUrl, data_dir: dataDir, max_retries: 0 },
+    {
+      api_key: TEST_KEY,
+      openai_base_url: server.openaiBaseUrl,
+      data_dir: dataDir,
+      // The Indicator agent's tool loop, which these tests were written for (indicator-mode.test.ts: the default).
+      indicator_mode: "tool-call",
+      max_retries: 0,
+    },
     { env: {}, renderer, plugins, fetch: extra.fetch },
   );
 }

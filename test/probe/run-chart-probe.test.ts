@@ -75,8 +75,9 @@ describe("runChartProbe against a fake that always names one pattern", () => {
     expect(result.points.map((point) => point.label.shape)).toEqual([...PROBE_SHAPES]);
     expect(result.errors).toBe(0);
     expect(result.points.every((point) => point.pick?.pattern === "Ascending Triangle")).toBe(true);
-    // Five calls an analysis with chart_dispatch "direct": two indicator rounds, two chart reads, the decision.
-    expect(requests).toHaveLength(5 * PROBE_SHAPES.length);
+    // Four calls an analysis with chart_dispatch and indicator_mode "direct": the indicator report, two chart
+    // reads, the decision.
+    expect(requests).toHaveLength(4 * PROBE_SHAPES.length);
     expect(requests.filter((request) => request.summary.imageCount === 1)).toHaveLength(2 * 16);
   });
 
@@ -135,9 +136,7 @@ describe("runChartProbe against a fake that always names one pattern", () => {
     // No date: the bars are numbered (the series start on 2024-01-01).
     expect(sent).not.toMatch(/2024-01-\d\d/);
     // No price level: the indicator prompt's bars are rescaled so the last close is 100, never the series' own.
-    const prompts = requests.filter(
-      (request) => request.summary.toolNames.includes("compute_rsi") && request.summary.trailingToolResults === 0,
-    );
+    const prompts = requests.filter((request) => request.summary.systemText.includes("indicator analyst"));
     expect(prompts).toHaveLength(16);
     for (const [index, request] of prompts.entries()) {
       const bars = request.summary.lastUserText.split("\n").filter((line) => /^\d+,/.test(line));

@@ -12,7 +12,7 @@ import { faultOn, invalidToolCallsHandler, isDecision, isVision, refusalReply } 
 
 let server: FakeProviderServer;
 const { pipeline } = usePipelineHarness(
-  { name: "provider-faults", defaults: { request_timeout_ms: 2000 } },
+  { name: "provider-faults", defaults: { request_timeout_ms: 2000, indicator_mode: "tool-call" } },
   (started) => ({ server } = started),
 );
 const candles = syntheticCandles({ count: 50 });

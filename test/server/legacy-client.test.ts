@@ -37,7 +37,7 @@ beforeAll(async () => {
   fake = await startFakeProviderServer({ validKeys: [TEST_KEY] });
   renderer = createChartRenderer();
   server = await startTestServer({
-    config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl },
+    config: { api_key: TEST_KEY, openai_base_url: fake.openaiBaseUrl, indicator_mode: "tool-call" },
     renderer,
     fetch: fakeYahooMarket({ symbol: "BTC-USD", market: "crypto" }).fetch,
     app: { now: () => new Date() },

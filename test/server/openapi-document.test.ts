@@ -176,6 +176,18 @@ describe("real answers of every route match the document", () => {
     );
     check("post", "/api/update-provider", await postJson(server, "/api/update-provider", { provider: "openai" }), 200);
     check("get", "/api/get-provider", await getJson(server, "/api/get-provider"), 200);
+    // Set to the names in use (so the other tests' models stay as they are), then refused.
+    const names = (await getJson(server, "/api/get-provider")).body.config as Record<string, string>;
+    check(
+      "post",
+      "/api/update-models",
+      await postJson(server, "/api/update-models", {
+        agent_model: names.agent_llm_model,
+        graph_model: names.graph_llm_model,
+      }),
+      200,
+    );
+    check("post", "/api/update-models", await postJson(server, "/api/update-models", { graph_model: "a b" }), 400);
     // Set to where it already points (so the other tests' provider stays where it is), then refused.
     const current = (await getJson(server, "/api/get-api-key-status?provider=qwen")).body.base_url as string;
     check(

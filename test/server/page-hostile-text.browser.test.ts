@@ -64,7 +64,10 @@ beforeAll(async () => {
       return fakeReply.text(
         summary.lastUserText.includes("You are the trend analyst") ? sent("trend_analysis") : sent("pattern_analysis"),
       );
-    const finalIndicatorReport = summary.trailingToolResults > 0 && summary.toolNames.includes("compute_rsi");
+    // The Indicator agent's report: after its tools (indicator_mode "tool-call"), or its one call ("direct").
+    const finalIndicatorReport =
+      (summary.trailingToolResults > 0 && summary.toolNames.includes("compute_rsi")) ||
+      (summary.systemText.includes("indicator analyst") && summary.toolNames.length === 0);
     if (finalIndicatorReport) return fakeReply.text(sent("technical_indicators"));
     return defaultFakeHandler(request);
   });

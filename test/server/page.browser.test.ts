@@ -270,7 +270,11 @@ describe("the web page", () => {
   it("runs an analysis of an uploaded benchmark CSV and shows every part of the result", async () => {
     fake.setHandler((request) => {
       const summary = request.summary;
-      const finalIndicatorReport = summary.trailingToolResults > 0 && summary.imageCount === 0 && !summary.wantsJson;
+      // The Indicator agent's report: after its tools (indicator_mode "tool-call"), or its one call ("direct").
+      const indicatorReport =
+        summary.trailingToolResults > 0 ||
+        (summary.systemText.includes("indicator analyst") && summary.toolNames.length === 0);
+      const finalIndicatorReport = indicatorReport && summary.imageCount === 0 && !summary.wantsJson;
       return finalIndicatorReport ? fakeReply.text(MARKDOWN_REPORT) : defaultFakeHandler(request);
     });
     await runCsvAnalysis(page, csvPath);

@@ -48,7 +48,7 @@ describe("the debate stage", () => {
       { side: "bear", round: 2, text: fakeArguments.bear },
     ]);
     // The five calls of the four agents, and one per turn.
-    expect(result.usage.calls).toHaveLength(5 + 4);
+    expect(result.usage.calls).toHaveLength(4 + 4);
     expect(result.usage.callsPerStep).toMatchObject({ "bull-1": 1, "bear-1": 1, "bull-2": 1, "bear-2": 1 });
 
     const researchers = server.requests.filter(
@@ -100,7 +100,7 @@ describe("the debate stage", () => {
     const result = await pipeline().analyze({ candles, timeframe: "4h" });
     expect(result.stages).toEqual({});
     expect(result.debate).toBeUndefined();
-    expect(result.usage.calls).toHaveLength(5);
+    expect(result.usage.calls).toHaveLength(4);
     expect(server.requests.some((request) => /researcher/.test(request.rawBody))).toBe(false);
     expect(toWireResult(result)).not.toHaveProperty("debate");
   });

@@ -1,5 +1,5 @@
 // The stages together through the pipeline: the risk step (computed, no model call) after the decision, the order of
-// every stage's step, the calls each adds to the four agents' five, and what the result, its wire form and the
+// every stage's step, the calls each adds to the four agents' four, and what the result, its wire form and the
 // journal record of them.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,8 +42,8 @@ describe("the risk stage", () => {
       { onEvent: (event) => events.push(event) },
     );
     expect(result.stages).toEqual({ risk: {} });
-    expect(result.usage.calls).toHaveLength(5);
-    expect(server.requestCount()).toBe(5);
+    expect(result.usage.calls).toHaveLength(4);
+    expect(server.requestCount()).toBe(4);
     expect(result.risk).toEqual(
       computeRiskLevels({
         candles: result.candles,
@@ -76,7 +76,7 @@ describe("the risk stage", () => {
 });
 
 describe("all stages at once", () => {
-  it("runs memory, the debate, the decision, risk and the replay's reflection in that order, 5 + 2R + 1 calls", async () => {
+  it("runs memory, the debate, the decision, risk and the replay's reflection in that order, 4 + 2R + 1 calls", async () => {
     const subject = pipeline({ data_dir: mkdtempSync(path.join(tmpdir(), "stages-run-")) });
     const events: ProgressEvent[] = [];
     const stages = { memory: { lessons: 3 }, debate: { rounds: 2 }, risk: {} };
@@ -97,7 +97,7 @@ describe("all stages at once", () => {
       "reflection",
     ]);
     expect(starts.indexOf("memory")).toBeGreaterThan(starts.indexOf("trend"));
-    expect(result.usage.calls).toHaveLength(5 + 4 + 1);
+    expect(result.usage.calls).toHaveLength(4 + 4 + 1);
     expect(result.memory?.lesson).toBeDefined();
     expect(result.debate).toHaveLength(4);
     expect(result.risk).toBeDefined();

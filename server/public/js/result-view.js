@@ -95,6 +95,22 @@ function demoBanner(result) {
   );
 }
 
+/**
+ * What the run did otherwise than configured (a reasoning model's temperature left out, JSON mode a server refused, an
+ * unknown field of the decision ignored), one sentence a line; nothing when there is nothing to say.
+ * @param {ShownResult} result
+ */
+function warningsNote(result) {
+  const warnings = Array.isArray(result.warnings) ? result.warnings.map(asText).filter(Boolean) : [];
+  if (warnings.length === 0) return null;
+  return element(
+    "div",
+    { className: "run-warnings", id: "run-warnings", role: "note" },
+    element("strong", {}, "Warnings"),
+    element("ul", {}, ...warnings.map((warning) => element("li", {}, warning))),
+  );
+}
+
 /** @param {ShownResult} result */
 function decisionCard(result) {
   const decision = result.final_decision ?? {};
@@ -123,6 +139,7 @@ function decisionCard(result) {
       ),
     ),
     demoBanner(result),
+    warningsNote(result),
     windowNote(result),
     element(
       "dl",

@@ -95,6 +95,8 @@ export function createSettingsPanel({ config, onError, onKeyReady }) {
     providerSelect.value = selection.agent_llm_provider;
     keyProviderName.textContent = nameOf(selection.agent_llm_provider);
     modelsLine.textContent = `Agent model ${selection.agent_llm_model} · graph model ${selection.graph_llm_model}`;
+    agentModelInput.value = selection.agent_llm_model;
+    graphModelInput.value = selection.graph_llm_model;
     showProviderFields();
   }
 
@@ -234,6 +236,21 @@ export function createSettingsPanel({ config, onError, onKeyReady }) {
       setMessage(message, answer.message, answer.key_removed ? "warn" : "ok");
     },
   });
+
+  // A local server's own model names (llava, qwen2.5vl, ...): POST /api/update-models, the provider left as it is.
+  const agentModelInput = byId("agent-model-input", HTMLInputElement);
+  const graphModelInput = byId("graph-model-input", HTMLInputElement);
+  const saveModelsButton = byId("save-models-button", HTMLButtonElement);
+  saveModelsButton.addEventListener("click", () =>
+    guarded(saveModelsButton, async () => {
+      const answer = await apiPost("/api/update-models", {
+        agent_model: agentModelInput.value.trim(),
+        graph_model: graphModelInput.value.trim(),
+      });
+      showConfig(answer.config);
+      setMessage(message, answer.message, "ok");
+    }),
+  );
 
   providerSelect.addEventListener("change", () =>
     guarded(providerSelect, async () => {

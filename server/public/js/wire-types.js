@@ -100,6 +100,7 @@
  *   };
  *   prompt_version: string;
  *   blind?: boolean;
+ *   indicator_mode?: "direct" | "tool-call";
  *   asset: string;
  *   asset_name: string;
  *   symbol: string;
@@ -241,6 +242,7 @@
  *   };
  *   demo?: boolean;
  *   notice?: string;
+ *   warnings?: string[];
  * }} AnalysisResult
  */
 
@@ -527,6 +529,7 @@
  *   };
  *   prompt_version: string;
  *   blind?: boolean;
+ *   indicator_mode?: "direct" | "tool-call";
  *   asset: string;
  *   asset_name: string;
  *   symbol: string;
@@ -668,6 +671,7 @@
  *   };
  *   demo?: boolean;
  *   notice?: string;
+ *   warnings?: string[];
  *   created_at: string;
  *   outcome: {
  *     bars: 1 | 3;

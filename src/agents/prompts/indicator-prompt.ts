@@ -1,5 +1,7 @@
 // The Indicator agent's prompt: the indicator analyst of a fast trading desk, who sees every bar of the window and
-// computes the indicators it wants through tools, and reports what momentum they show.
+// reports what momentum the indicators show. Two forms: with indicator_mode "tool-call" it computes the indicators it
+// wants through tools; with "direct" (the default) it is handed their readings, computed in code at the standard
+// periods in the same words the tools answer with, and writes its report in one call.
 import type { BarLabels } from "../../charts/bar-axis";
 import { utcDay, utcMinute } from "../../common/utc-time";
 import type { Candle } from "../../market/candle";
@@ -22,6 +24,43 @@ Your report, in plain text with short paragraphs:
 - where the indicators agree and where they conflict;
 - a last line "Momentum: bullish", "Momentum: bearish" or "Momentum: mixed", with the main reason.
 Use only the numbers the tools return and the bars you are given; never invent a value.`;
+}
+
+/** The heading of the readings in the direct form's prompt (the demo provider recognises the request by it). */
+export const INDICATOR_READINGS_HEADING = "Indicator readings, computed at their standard periods";
+
+const REPORT_FORM = `Your report, in plain text with short paragraphs:
+- what momentum the indicators show: bullish, bearish or flat, and whether it is strengthening or fading;
+- each indicator: its latest reading and what it says (overbought or oversold, crossovers, divergence between price
+  and the indicator);
+- where the indicators agree and where they conflict;
+- a last line "Momentum: bullish", "Momentum: bearish" or "Momentum: mixed", with the main reason.`;
+
+/** The direct form: the readings are in the user prompt, there are no tools. */
+export function indicatorDirectSystemPrompt(context: AnalysisContext): string {
+  return `You are the indicator analyst of a high-frequency trading desk, covering ${context.assetLabel} on ${context.timeframe} bars.
+The desk executes within the next few bars, so what matters is the momentum right now: its direction, and whether it
+is building or fading. Read the bars quickly and precisely.
+
+You are given the ${context.barCount} bars and the readings of RSI, MACD, Stochastic, ROC and Williams %R over them
+(each indicator's latest value and its recent path, oldest first), computed for you.
+
+${REPORT_FORM}
+Use only the readings and the bars you are given; never invent a value.`;
+}
+
+export function indicatorDirectUserPrompt(
+  context: AnalysisContext,
+  candles: readonly Candle[],
+  readings: readonly string[],
+): string {
+  return `The ${candles.length} ${context.timeframe} bars of ${context.assetLabel}, oldest first, ${barNamingNote(context.barLabels)}:
+${formatBars(candles, context.timeframe, context.barLabels)}
+
+${INDICATOR_READINGS_HEADING}:
+${readings.join("\n")}
+
+Write the indicator report.`;
 }
 
 export function indicatorUserPrompt(context: AnalysisContext, candles: readonly Candle[]): string {

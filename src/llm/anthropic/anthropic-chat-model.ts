@@ -7,7 +7,8 @@ import {
   DEFAULT_MAX_OUTPUT_TOKENS,
   responseByteLimit,
 } from "../answer-limits";
-import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model";
+import { requestNeeds } from "../capability-refusal";
+import type { ChatModel, ChatRequest, ChatResponse, ModelRole } from "../chat-model";
 import { createNoRetryOnQuotaFetch } from "../no-retry-on-quota-fetch";
 import { runChatStream } from "../run-chat-stream";
 import { classifyAnthropicError } from "./anthropic-errors";
@@ -22,6 +23,10 @@ export interface AnthropicChatModelOptions {
   temperature: number;
   apiKey: string;
   baseUrl?: string;
+  /** The base URL as errors name it, when it is not Anthropic's own address (a gateway). */
+  endpoint?: string;
+  /** The role the model plays, named in its capability errors. */
+  role?: ModelRole;
   /** Per attempt until the answer starts, then the longest silence within the stream, in milliseconds. */
   timeoutMs?: number;
   /** Retries after a retryable failure; quota errors are never retried whatever this says. */
@@ -41,6 +46,8 @@ export class AnthropicChatModel implements ChatModel {
   private readonly timeoutMs: number | undefined;
   private readonly apiKey: string;
   private readonly defaultMaxTokens: number;
+  private readonly endpoint: string | undefined;
+  private readonly role: ModelRole | undefined;
 
   constructor(options: AnthropicChatModelOptions) {
     this.model = options.model;
@@ -49,6 +56,8 @@ export class AnthropicChatModel implements ChatModel {
     this.timeoutMs = options.timeoutMs;
     this.apiKey = options.apiKey;
     this.defaultMaxTokens = options.defaultMaxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
+    this.endpoint = options.endpoint;
+    this.role = options.role;
     this.client = new Anthropic({
       apiKey: options.apiKey,
       baseURL: this.baseUrl,
@@ -76,6 +85,10 @@ export class AnthropicChatModel implements ChatModel {
       timeoutMs: this.timeoutMs,
       signal: request.signal,
       apiKey: this.apiKey,
+      endpoint: this.endpoint,
+      role: this.role,
+      // Anthropic has no JSON mode to refuse: JSON is asked for in the prompt (anthropic-messages.ts).
+      needs: requestNeeds(request, { jsonModeSent: false }),
     };
     return runChatStream({
       request,

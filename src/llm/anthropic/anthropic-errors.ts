@@ -1,8 +1,8 @@
 // Classifies errors from @anthropic-ai/sdk into ProviderError (the plain-word messages of provider-error.ts).
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
 
-import { type ClassifyContext, classifySdkError } from "../classify-common-error";
-import type { ProviderError, ProviderErrorReason } from "../provider-error";
+import { type ClassifiedError, type ClassifyContext, classifySdkError } from "../classify-common-error";
+import type { ProviderErrorReason } from "../provider-error";
 import { isQuotaError } from "../quota-error";
 
 /** Anthropic's body is `{type: "error", error: {type, message}}`; the SDK keeps all of it as `error.error`. */
@@ -53,7 +53,7 @@ function withStatusOfType(caught: unknown): unknown {
     : APIError.generate(status, error.error, undefined, error.headers ?? new Headers());
 }
 
-export function classifyAnthropicError(error: unknown, context: ClassifyContext): ProviderError {
+export function classifyAnthropicError(error: unknown, context: ClassifyContext): ClassifiedError {
   return classifySdkError(withStatusOfType(error), context, {
     classes: { APIError, APIUserAbortError, APIConnectionError, APIConnectionTimeoutError },
     reasonOf: reasonForStatus,

@@ -1,19 +1,27 @@
-// ChatModel over the openai SDK's streaming chat completions: OpenAI itself, and Qwen through DashScope's
-// OpenAI-compatible endpoint.
+// ChatModel over the openai SDK's streaming chat completions: OpenAI itself, Qwen through DashScope's
+// OpenAI-compatible endpoint, and any OpenAI-compatible server at a base URL (Ollama, LM Studio, vLLM, a gateway).
+// What such a server lacks is learnt from what it answers, never assumed from its address: a refusal of JSON mode
+// (model_capability "json") is answered by sending the same request without `response_format` and taking the JSON
+// object out of the answer's text, once per model, with a warning in every response that went without it. A
+// reasoning model's temperature is left out, with a warning too (reasoning-models.ts).
 import OpenAI from "openai";
 
+import { extractJsonObject } from "../../common/extract-json";
 import {
   answerCharacterLimit,
   createBoundedResponseFetch,
   DEFAULT_MAX_OUTPUT_TOKENS,
   responseByteLimit,
 } from "../answer-limits";
-import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model";
+import { requestNeeds } from "../capability-refusal";
+import type { ChatModel, ChatRequest, ChatResponse, ModelRole } from "../chat-model";
+import { ModelCapabilityError } from "../model-capability-error";
 import { createNoRetryOnQuotaFetch } from "../no-retry-on-quota-fetch";
 import { runChatStream } from "../run-chat-stream";
 import { classifyOpenAIError } from "./openai-errors";
 import { buildOpenAIRequest } from "./openai-messages";
 import { OpenAIStreamAccumulator } from "./openai-stream";
+import { isReasoningModel, temperatureNotSentWarning } from "./reasoning-models";
 
 /** The providers this adapter speaks for; the id decides the brand in messages and a few defaults. */
 export type OpenAICompatibleProviderId = "openai" | "qwen";
@@ -31,6 +39,10 @@ export interface OpenAIChatModelOptions {
   apiKey: string;
   /** Undefined: OpenAI's official endpoint (callers pass Qwen's DashScope URL from the provider table). */
   baseUrl?: string;
+  /** The base URL as errors name it, when it is not the provider's own address (a local server, a gateway). */
+  endpoint?: string;
+  /** The role the model plays, named in its capability errors. */
+  role?: ModelRole;
   /** Per attempt until the answer starts, then the longest silence within the stream, in milliseconds. */
   timeoutMs?: number;
   /** Retries after a retryable failure; quota errors are never retried whatever this says. */
@@ -50,6 +62,12 @@ export class OpenAIChatModel implements ChatModel {
   private readonly timeoutMs: number | undefined;
   private readonly apiKey: string;
   private readonly defaultMaxOutputTokens: number;
+  private readonly endpoint: string | undefined;
+  private readonly role: ModelRole | undefined;
+  /** The temperature sent: none to a reasoning model. */
+  private readonly sentTemperature: number | undefined;
+  /** The server refused JSON mode once: requests for JSON go without it from then on. */
+  private jsonModeRefused = false;
 
   constructor(options: OpenAIChatModelOptions) {
     this.provider = options.provider;
@@ -59,6 +77,9 @@ export class OpenAIChatModel implements ChatModel {
     this.timeoutMs = options.timeoutMs;
     this.apiKey = options.apiKey;
     this.defaultMaxOutputTokens = options.defaultMaxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
+    this.endpoint = options.endpoint;
+    this.role = options.role;
+    this.sentTemperature = isReasoningModel(options.model) ? undefined : options.temperature;
     this.client = new OpenAI({
       apiKey: options.apiKey,
       baseURL: this.baseUrl,
@@ -75,11 +96,43 @@ export class OpenAIChatModel implements ChatModel {
   }
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
+    const wantsJson = request.responseFormat === "json";
+    if (!wantsJson || !this.jsonModeRefused) {
+      try {
+        return this.withWarnings(await this.send(request, { jsonMode: wantsJson }), { jsonFallback: false });
+      } catch (error) {
+        // Nothing of the answer reached the caller: the server refused the request before it began.
+        if (!(error instanceof ModelCapabilityError && error.capability === "json")) throw error;
+        this.jsonModeRefused = true;
+      }
+    }
+    const response = await this.send(request, { jsonMode: false });
+    // The object as JSON mode would have given it, out of any fence or sentence around it (as for Anthropic).
+    const text = extractJsonObject(response.text) ?? response.text;
+    return this.withWarnings({ ...response, text }, { jsonFallback: true });
+  }
+
+  private withWarnings(response: ChatResponse, options: { jsonFallback: boolean }): ChatResponse {
+    const warnings = [
+      ...(response.warnings ?? []),
+      ...(this.sentTemperature === undefined ? [temperatureNotSentWarning(this.model, this.temperature)] : []),
+      ...(options.jsonFallback
+        ? [
+            `${this.endpoint ?? this.provider} refused JSON mode for ${this.model}: the prompt alone asked for the JSON ` +
+              "object, which was taken from the answer's text.",
+          ]
+        : []),
+    ];
+    return warnings.length === 0 ? response : { ...response, warnings };
+  }
+
+  private send(request: ChatRequest, options: { jsonMode: boolean }): Promise<ChatResponse> {
     const maxOutputTokens = request.maxOutputTokens ?? this.defaultMaxOutputTokens;
     const params = buildOpenAIRequest({
       request: { ...request, maxOutputTokens },
       model: this.model,
-      temperature: this.temperature,
+      temperature: this.sentTemperature,
+      jsonMode: options.jsonMode,
       maxTokensField: this.provider === "openai" ? "max_completion_tokens" : "max_tokens",
     });
     const context = {
@@ -89,6 +142,9 @@ export class OpenAIChatModel implements ChatModel {
       timeoutMs: this.timeoutMs,
       signal: request.signal,
       apiKey: this.apiKey,
+      endpoint: this.endpoint,
+      role: this.role,
+      needs: requestNeeds(request, { jsonModeSent: params.response_format !== undefined }),
     };
     return runChatStream({
       request,

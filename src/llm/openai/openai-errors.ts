@@ -1,8 +1,8 @@
 // Classifies errors from the openai SDK (OpenAI and DashScope's compatible endpoint) into ProviderError.
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 
-import { type ClassifyContext, classifySdkError } from "../classify-common-error";
-import type { ProviderError, ProviderErrorReason } from "../provider-error";
+import { type ClassifiedError, type ClassifyContext, classifySdkError } from "../classify-common-error";
+import type { ProviderErrorReason } from "../provider-error";
 import { isQuotaError } from "../quota-error";
 
 /** The provider's own sentence: the SDK keeps the body's `error` member as `error.error`. */
@@ -54,7 +54,7 @@ function withStatusOfBody(caught: unknown): unknown {
     : APIError.generate(status, { error: error.error }, undefined, error.headers ?? new Headers());
 }
 
-export function classifyOpenAIError(error: unknown, context: ClassifyContext): ProviderError {
+export function classifyOpenAIError(error: unknown, context: ClassifyContext): ClassifiedError {
   return classifySdkError(withStatusOfBody(error), context, {
     classes: { APIError, APIUserAbortError, APIConnectionError, APIConnectionTimeoutError },
     reasonOf: reasonForStatus,

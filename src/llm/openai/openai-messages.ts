@@ -11,7 +11,13 @@ export type OpenAIRequestParams = OpenAI.Chat.Completions.ChatCompletionCreatePa
 export interface BuildOpenAIRequestOptions {
   request: ChatRequest;
   model: string;
-  temperature: number;
+  /** Undefined: none is sent (a reasoning model takes only its default). */
+  temperature: number | undefined;
+  /**
+   * false: a request for JSON is sent without `response_format` (a server that refused JSON mode); the prompt still
+   * asks for the object, and the answer's JSON is taken from its text. @default true
+   */
+  jsonMode?: boolean;
   /**
    * OpenAI's current name is `max_completion_tokens` (its reasoning models reject `max_tokens`); DashScope and
    * most OpenAI-compatible servers know `max_tokens`.
@@ -87,7 +93,7 @@ export function buildOpenAIRequest(options: BuildOpenAIRequestOptions): OpenAIRe
   const params: OpenAIRequestParams = {
     model: options.model,
     messages,
-    temperature: options.temperature,
+    ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
     stream: true,
     // Without this a stream carries no usage; servers that ignore it send none, which is counted as 0.
     stream_options: { include_usage: true },
@@ -99,7 +105,7 @@ export function buildOpenAIRequest(options: BuildOpenAIRequestOptions): OpenAIRe
     }));
     if (request.toolChoice) params.tool_choice = toolChoiceParam(request.toolChoice);
   }
-  if (wantsJson) params.response_format = { type: "json_object" };
+  if (wantsJson && options.jsonMode !== false) params.response_format = { type: "json_object" };
   if (request.maxOutputTokens !== undefined) params[options.maxTokensField] = request.maxOutputTokens;
   return params;
 }

@@ -2,6 +2,7 @@
 // tool choice, the indicator tools, an image, JSON mode, a stage's system prompt) and hands it the matching scripted
 // answer (demo-reports.ts, demo-decision.ts, demo-stages.ts). Pure.
 import { BUILT_IN_INDICATOR_TOOL_NAMES } from "../../agents/indicator-tools";
+import { INDICATOR_READINGS_HEADING } from "../../agents/prompts/indicator-prompt";
 import type { ChatMessage, ChatRequest, ToolCall } from "../../llm/chat-model";
 import { demoDecisionAnswer } from "./demo-decision";
 import { demoIndicatorReport, demoOtherAnswer, demoPatternReport, demoTrendReport } from "./demo-reports";
@@ -63,6 +64,13 @@ export function demoAnswer(request: ChatRequest): DemoAnswer {
     if (results.length === 0 && request.toolChoice !== "none")
       return { text: "", toolCalls: offered.map((tool, index) => toolCall(tool.name, index)) };
     return { text: demoIndicatorReport(results), toolCalls: [] };
+  }
+
+  // indicator_mode "direct": the readings are in the prompt, under their heading, one indicator line each.
+  const asked = userText(request);
+  if (asked.includes(INDICATOR_READINGS_HEADING)) {
+    const readings = asked.slice(asked.indexOf(INDICATOR_READINGS_HEADING)).split("\n").slice(1);
+    return { text: demoIndicatorReport(readings), toolCalls: [] };
   }
 
   if (hasImage(request)) {

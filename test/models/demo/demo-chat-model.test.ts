@@ -123,11 +123,18 @@ describe("the demo provider through the agents", () => {
   });
 
   it("spends nothing: every call reports zero tokens and the demo model name", async () => {
-    const recorder = createStepRecorder("indicator");
-    await runIndicatorAgent({ context, candles, model, recorder });
-    expect(recorder.calls().length).toBe(2);
-    expect(recorder.usage()).toEqual({ inputTokens: 0, outputTokens: 0 });
-    expect(recorder.calls().every((call) => call.model === "demo" && call.provider === "demo")).toBe(true);
+    // Both indicator modes: one call with the readings ("direct"), or the tool round and the report ("tool-call").
+    for (const [mode, calls] of [
+      ["direct", 1],
+      ["tool-call", 2],
+    ] as const) {
+      const recorder = createStepRecorder("indicator");
+      const { report } = await runIndicatorAgent({ context, candles, model, recorder, mode });
+      expect(recorder.calls().length, mode).toBe(calls);
+      expect(report, mode).toMatch(/RSI\(14\): /);
+      expect(recorder.usage()).toEqual({ inputTokens: 0, outputTokens: 0 });
+      expect(recorder.calls().every((call) => call.model === "demo" && call.provider === "demo")).toBe(true);
+    }
   });
 });
 

@@ -1,0 +1,117 @@
+// `quantagent doctor`: what the configuration needs, each checked with the smallest request (src/models/check-models.ts),
+// in one table: ok / missing / unreachable, latency, tokens spent. Exit 0 when everything needed works, else 1 (the
+// failing rows say why); --json prints every check as JSON instead.
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+import { z } from "zod";
+
+import { formatZodError } from "../../src/common/index";
+import { indicatorModeSchema, providerIdSchema } from "../../src/config/index";
+import { createConfig, switchProvider } from "../../src/index";
+import { checkModels } from "../../src/models/check-models";
+import type { CliContext } from "../cli-context";
+import type { Command } from "../command";
+import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
+import { usageErrors } from "../parse-options";
+import { formatTextTable } from "../text-table";
+
+const HELP = `Usage: quantagent doctor [--provider <id>] [--agent-model <name>] [--graph-model <name>] [--indicators <mode>] [--json]
+
+Checks what the configuration needs, each with the smallest request: Node, the data folder, and for each model role
+one tiny call per capability it needs (text; JSON mode and images for the graph role; tools when a "tool-call" mode
+is on). Prints one table (ok / missing / unreachable, latency, tokens spent).
+
+Options:
+  --provider <id>         openai | anthropic | qwen | demo, for both model roles   (default openai)
+  --agent-model <name>    agent model name
+  --graph-model <name>    graph (vision) model name
+  --indicators <mode>     direct | tool-call: tool-call also checks the graph model's tools   (default direct)
+  --data-dir <dir>        the data folder checked                            (default: $DATA_DIR, else data)
+  --json                  every check as JSON
+  -h, --help              this text
+
+Keys and base URLs come from the environment, as for quantagent analyze.
+
+Exit codes: 0 everything needed works; 1 a check failed (its row says why).
+${EXIT_CODES_HELP}`;
+
+const optionsSchema = z.object({
+  provider: providerIdSchema.optional(),
+  agentModel: z.string().optional(),
+  graphModel: z.string().optional(),
+  indicators: indicatorModeSchema.optional(),
+  dataDir: z.string().min(1),
+  json: z.boolean(),
+});
+
+async function run(context: CliContext): Promise<number> {
+  const { values } = usageErrors(() =>
+    parseArgs({
+      args: [...context.argv],
+      strict: true,
+      options: {
+        provider: { type: "string" },
+        "agent-model": { type: "string" },
+        "graph-model": { type: "string" },
+        indicators: { type: "string" },
+        "data-dir": { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }),
+  );
+  if (values.help) {
+    context.stdout.write(HELP);
+    return EXIT_CODES.ok;
+  }
+  const parsed = optionsSchema.safeParse({
+    provider: values.provider,
+    agentModel: values["agent-model"],
+    graphModel: values["graph-model"],
+    indicators: values.indicators,
+    dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
+    json: values.json ?? false,
+  });
+  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  const options = parsed.data;
+  let config = createConfig({
+    data_dir: path.resolve(context.cwd, options.dataDir),
+    ...(options.indicators === undefined ? {} : { indicator_mode: options.indicators }),
+  });
+  if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
+  config = createConfig({
+    ...config,
+    ...(options.agentModel === undefined ? {} : { agent_llm_model: options.agentModel }),
+    ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
+  });
+
+  const report = await checkModels({ config, env: context.env, signal: context.signal });
+  if (options.json) {
+    context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    const table = formatTextTable(
+      report.rows.map((row) => ({
+        check: row.check,
+        role: row.role ?? "",
+        model: row.model ?? "",
+        status: row.status,
+        "latency ms": row.latencyMs === 0 ? "" : row.latencyMs.toFixed(0),
+        tokens: String(row.tokens),
+        detail: row.detail ?? "",
+      })),
+      { alignRight: ["latency ms", "tokens"] },
+    );
+    context.stdout.write(
+      `${table}\n${report.healthy ? "Everything the configuration needs works." : "Some checks failed: see the rows above."}\n`,
+    );
+  }
+  return report.healthy ? EXIT_CODES.ok : EXIT_CODES.failed;
+}
+
+export const doctorCommand: Command = {
+  name: "doctor",
+  summary: "check what the configuration needs (models, capabilities, data folder) with the smallest requests",
+  help: HELP,
+  run,
+};
