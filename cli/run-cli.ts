@@ -13,6 +13,7 @@ import { MarketDataError, MissingApiKeyError, ProviderError } from "../src/error
 import {
   DEMO_LABEL,
   type ErrorKind,
+  PROVIDER_SWITCH_VARIABLE,
   type ProviderId,
   providers,
   QuantAgentError,
@@ -118,7 +119,7 @@ export async function runCli(context: CliContext): Promise<number> {
     return EXIT_CODES.usage;
   }
   try {
-    return await command.run({ ...context, argv: rest, stdout, stderr });
+    return await command.run({ ...context, env: providerSwitchFor(rest, context.env), argv: rest, stdout, stderr });
   } catch (error) {
     const code = exitCodeFor(error, context.signal);
     const message =
@@ -143,8 +144,19 @@ export async function runCli(context: CliContext): Promise<number> {
  * The library's sentences about keys name the config record and the web page's Settings panel; on the command line
  * the key comes from the environment, so that is where they point.
  */
+/**
+ * The environment a command sees: a --provider on the command line wins over QUANTAGENT_PROVIDER, which the library
+ * would otherwise apply over the command's own choice (provider-switch.ts); without the flag the switch stays.
+ */
+function providerSwitchFor(argv: readonly string[], env: CliContext["env"]): CliContext["env"] {
+  const flagged = argv.some((argument) => argument === "--provider" || argument.startsWith("--provider="));
+  if (!flagged || env[PROVIDER_SWITCH_VARIABLE] === undefined) return env;
+  const { [PROVIDER_SWITCH_VARIABLE]: _switch, ...rest } = env;
+  return rest;
+}
+
 function missingKeyMessage(error: MissingApiKeyError): string {
-  return `No ${providerInfo(error.provider).displayName} API key: set ${providerInfo(error.provider).keyEnvVar} in the environment (nothing was sent), or use ${otherProviders(error.provider)}, or --provider demo to try it without a key (${DEMO_LABEL}).`;
+  return `No ${providerInfo(error.provider).displayName} API key: set ${providerInfo(error.provider).keyEnvVar} in the environment (nothing was sent), or use ${otherProviders(error.provider)}, or --provider demo (or ${PROVIDER_SWITCH_VARIABLE}=demo in the environment) to try it without a key (${DEMO_LABEL}).`;
 }
 
 function refusedKeyMessage(error: ProviderError): string {

@@ -54,6 +54,7 @@ export {
   defaultConfig,
   PLACEHOLDER_API_KEY,
 } from "./config/config-schema";
+export { PROVIDER_SWITCH_VARIABLE, providerFromEnvironment } from "./config/provider-switch";
 export {
   DEMO_LABEL,
   type ProviderId,

@@ -13,6 +13,7 @@ import path from "node:path";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
 import { type Config, createConfig, memoryWhileBlind } from "../config/config-schema";
+import { applyProviderSwitch } from "../config/provider-switch";
 import { hasStages, normaliseStages } from "../config/stages-schema";
 import type { Decision } from "../experiment/decision";
 import { createDecisionCache } from "../experiment/decision-cache";
@@ -45,7 +46,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     });
   const settings = parsed.data;
   const cost = tradingCost(settings.costBps);
-  const config: Config = given ? { ...given.config } : createConfig(configInput ?? {});
+  const config: Config = given
+    ? { ...given.config }
+    : applyProviderSwitch(createConfig(configInput ?? {}), dependencies.env ?? process.env);
   const plugins = checkPluginSet(pluginOption ?? dependencies.plugins ?? []);
   const pluginSummary = given ? given.plugins : summarisePlugins(plugins);
   const started = performance.now();

@@ -23,6 +23,7 @@ export {
   defaultConfig,
   PLACEHOLDER_API_KEY,
 } from "./config-schema";
+export { applyProviderSwitch, PROVIDER_SWITCH_VARIABLE, providerFromEnvironment } from "./provider-switch";
 export {
   DEMO_LABEL,
   type DemoProviderInfo,

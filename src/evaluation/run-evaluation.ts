@@ -14,6 +14,7 @@ import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
 import { type Config, createConfig, memoryWhileBlind } from "../config/config-schema";
+import { applyProviderSwitch } from "../config/provider-switch";
 import { normaliseStages } from "../config/stages-schema";
 import { openExperiment } from "../experiment/open-experiment";
 import { recordRun } from "../experiment/record-run";
@@ -44,7 +45,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const parsed = evaluationOptionsSchema.safeParse(data);
   if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid evaluation options");
   const settings = parsed.data;
-  const config = createConfig(settings.config ?? {});
+  const config = applyProviderSwitch(createConfig(settings.config ?? {}), dependencies.env ?? process.env);
   const blind = settings.includeModel && (settings.blind ?? config.blind);
   checkEdgeWithStages(config, { blind, mirror: settings.mirror && settings.includeModel });
   const started = performance.now();

@@ -23,6 +23,7 @@ import {
   memoryWithoutJournal,
   PLACEHOLDER_API_KEY,
 } from "../config/config-schema";
+import { applyProviderSwitch } from "../config/provider-switch";
 import {
   isRemoteProvider,
   type ProviderId,
@@ -121,7 +122,8 @@ export class Pipeline {
     this.#dependencies = dependencies;
     this.#renderer = dependencies.renderer;
     this.#plugins = Object.freeze(checkPluginSet(dependencies.plugins ?? []));
-    const initial = createConfig(config);
+    // The environment's provider switch (QUANTAGENT_PROVIDER) applies to the first record only: updateProvider() wins later.
+    const initial = applyProviderSwitch(createConfig(config), this.#env);
     this.#database =
       dependencies.database ??
       createDatabaseHandle({ dataDir: initial.data_dir, databaseUrl: databaseUrlOf(initial, this.#env) });

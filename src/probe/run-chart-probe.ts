@@ -14,6 +14,7 @@ import { type BacktestEstimate, estimateBacktest } from "../backtest/cost-estima
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
 import { type Config, createConfig } from "../config/config-schema";
+import { applyProviderSwitch } from "../config/provider-switch";
 import { createDecisionCache } from "../experiment/decision-cache";
 import { openExperiment } from "../experiment/open-experiment";
 import { recordRun } from "../experiment/record-run";
@@ -38,7 +39,7 @@ export async function runChartProbe(options: ChartProbeOptions): Promise<ProbeRe
   const parsed = probeOptionsSchema.safeParse(data);
   if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid probe options");
   const asked = parsed.data;
-  const base = createConfig(configInput ?? {});
+  const base = applyProviderSwitch(createConfig(configInput ?? {}), dependencies.env ?? process.env);
   const bars = asked.bars ?? base.window_bars;
   // Always blind, and the four agents alone: the probe measures chart reading, not the optional stages.
   const config: Config = { ...base, blind: true, stages: {}, window_bars: bars };

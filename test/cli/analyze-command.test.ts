@@ -184,7 +184,7 @@ describe("quantagent analyze", () => {
     expect(noKey.code).toBe(2);
     // Said in the command line's terms: the environment variable and the other providers, not the config record.
     expect(noKey.stderr).toBe(
-      "No OpenAI API key: set OPENAI_API_KEY in the environment (nothing was sent), or use --provider anthropic with ANTHROPIC_API_KEY, or --provider qwen with DASHSCOPE_API_KEY, or --provider demo to try it without a key (demo: scripted, not a model).\n",
+      "No OpenAI API key: set OPENAI_API_KEY in the environment (nothing was sent), or use --provider anthropic with ANTHROPIC_API_KEY, or --provider qwen with DASHSCOPE_API_KEY, or --provider demo (or QUANTAGENT_PROVIDER=demo in the environment) to try it without a key (demo: scripted, not a model).\n",
     );
     expect(server.requestCount()).toBe(0);
   }, 300_000);
