@@ -112,7 +112,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       for (const bar of bars)
         assertBarSpacing(decisionWindow(candles, bar, windowBars), series.timeframe, `the series ${series.name}`);
       experiment.requireModels(); // a missing key fails here, once, before any call
-      const models = modelsOf(config);
+      const models = modelsOf(config, env);
       const cache = createDecisionCache(cacheDir === null ? null : path.join(cacheDir, "decisions"), {
         promptVersion: PROMPT_VERSION,
         plugins: pluginSummary,
@@ -179,7 +179,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       baselines,
       ...(modelDecisions ? { model: { name: config.graph_llm_model, decisions: modelDecisions } } : {}),
       settings: {
-        models: settings.includeModel ? modelsOf(config) : null,
+        models: settings.includeModel ? modelsOf(config, env) : null,
         promptVersion: settings.includeModel ? PROMPT_VERSION : null,
         plugins: settings.includeModel ? pluginSummary : [],
         stages: settings.includeModel ? stages : {},
@@ -211,6 +211,7 @@ async function sequence<Item, Result>(
   return results;
 }
 
-function modelsOf(config: Config) {
-  return { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
+/** The models as records and prices name them (labelled by a base URL that is not their provider's own). */
+function modelsOf(config: Config, env: Record<string, string | undefined>) {
+  return { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
 }

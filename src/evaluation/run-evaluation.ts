@@ -147,12 +147,12 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     protocol: settings.protocol,
     randomSeeds: settings.randomSeeds,
     firstSeed: settings.firstSeed,
-    graphModel: settings.includeModel ? config.graph_llm_model : undefined,
+    graphModel: settings.includeModel ? modelsOf(config, env).graph.model : undefined,
   });
   const resultSettings: EvaluationSettings = {
     ...scheduled,
     concurrency: settings.concurrency,
-    models: settings.includeModel ? modelsOf(config) : null,
+    models: settings.includeModel ? modelsOf(config, env) : null,
     promptVersion: settings.includeModel ? PROMPT_VERSION : null,
     plugins: pluginSummary,
     stages: settings.includeModel ? normaliseStages(config.stages) : {},
@@ -193,8 +193,9 @@ export function pointRecord(point: DecisionPoint): PointRecord {
   };
 }
 
-function modelsOf(config: Config) {
-  return { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
+/** The models as records and prices name them (labelled by a base URL that is not their provider's own). */
+function modelsOf(config: Config, env: Record<string, string | undefined>) {
+  return { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
 }
 
 /**

@@ -297,6 +297,7 @@ export class Pipeline {
           trace,
           ...(options.signal?.aborted ? { cancelledBy: options.signal.reason ?? "cancelled" } : {}),
           stages: normaliseStages(parsed.stages ?? config.stages),
+          env: this.#env,
         });
         // The caller's own text (a CSV's name, a symbol) is kept as sent: see secret-redactor.ts.
         const spare = callerTexts(request);

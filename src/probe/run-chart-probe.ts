@@ -66,7 +66,7 @@ export async function runChartProbe(options: ChartProbeOptions): Promise<ProbeRe
   });
   try {
     experiment.requireModels(); // a missing key fails here, once, before any call
-    const models = { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
+    const models = { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
     const cache = createDecisionCache(cacheDir === null ? null : path.join(cacheDir, "decisions"), {
       probe: PROBE_SERIES_VERSION,
       promptVersion: PROMPT_VERSION,

@@ -119,15 +119,15 @@ describe("quantagent backtest", () => {
     }
   });
 
-  it("says what the run will cost and refuses to start above --max-cost, sending nothing", async () => {
+  it("says what the run will ask and refuses a --max-cost it cannot check (the fake's address has no list price), sending nothing", async () => {
     server.reset();
     const run = await cli(["--csv", csv, "--max-cost", "0.01", "--out", path.join(scratch, "never")], modelEnv());
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /^Estimate: 5 decisions \(0 cached, 5 to analyse\): about 25 model calls, \d+k tokens, ~\$0\.\d\d/,
+      /^Estimate: 5 decisions \(0 cached, 5 to analyse\): about 25 model calls, \d+k tokens, cost unknown \(no list price for gpt-4o @ http:\/\/127\.0\.0\.1:\d+\/v1/,
     );
     expect(run.stderr).toMatch(
-      /Not started: the estimated cost, ~\$0\.\d\d for 5 analyses, is above the limit of \$0\.01/,
+      /Not started: a cost limit of \$0\.01 was set, but gpt-4o @ http:\/\/127\.0\.0\.1:\d+\/v1 has no list price/,
     );
     expect(server.requestCount()).toBe(0);
     // A debate of 2 rounds adds 4 calls to each of the 5 analyses, and the estimate says so.

@@ -89,7 +89,12 @@ describe("quantagent evaluate", () => {
     expect(run.stdout).toContain("| This run, k = 3 bars |");
     const report = JSON.parse(readFileSync(path.join(out, "evaluation.json"), "utf8"));
     expect(report.points).toHaveLength(3);
-    expect(report.settings.models.graph).toEqual({ provider: "openai", model: "gpt-4o", temperature: 0.1 });
+    // The fake's address is not OpenAI's: the model is named by it.
+    expect(report.settings.models.graph).toEqual({
+      provider: "openai",
+      model: `gpt-4o @ ${server.openaiBaseUrl}`,
+      temperature: 0.1,
+    });
     const markdown = readFileSync(path.join(out, "evaluation.md"), "utf8");
     expect(markdown).toContain("## Directional accuracy, k = 3 bars");
 
