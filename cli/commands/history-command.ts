@@ -259,11 +259,15 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
         ...(options.split ? { split: options.split } : {}),
       });
       if (options.json) return json(wireJournalStats(stats));
-      if (stats.groups.length === 0) return "Nothing recorded yet (or nothing matches).\n";
+      const demo = demoLeftOutLine(stats.demoLeftOut);
+      if (stats.groups.length === 0)
+        return stats.demoLeftOut > 0
+          ? `No model's analysis to count yet (or none matches).\n${demo}`
+          : "Nothing recorded yet (or nothing matches).\n";
       const heading = `Directional accuracy ${stats.horizon} bar${stats.horizon === 1 ? "" : "s"} after each analysis, per ${stats.groupBy}`;
-      if (!options.split) return `${heading}:\n${accuracyTable(stats.groups)}`;
+      if (!options.split) return `${heading}:\n${accuracyTable(stats.groups)}${demo}`;
       // One row per group and side: before the graph model's training cutoff, after it, or unsplit (no known cutoff).
-      return `${heading}, before and after each graph model's training cutoff (unsplit: no known cutoff):\n${accuracyTable(splitRows(stats.groups))}`;
+      return `${heading}, before and after each graph model's training cutoff (unsplit: no known cutoff):\n${accuracyTable(splitRows(stats.groups))}${demo}`;
     }
     case "score": {
       const counts = await journal.scoreOutcomes({
@@ -408,3 +412,9 @@ export const historyCommand: Command = {
   help: HELP,
   run,
 };
+
+/** The demo analyses the filters select, which accuracy never counts: said, so a demo-only journal is not "empty". */
+function demoLeftOutLine(count: number): string {
+  if (count === 0) return "";
+  return `${count} demo ${count === 1 ? "analysis" : "analyses"} (${DEMO_LABEL}) left out: accuracy counts a model's decisions only.\n`;
+}

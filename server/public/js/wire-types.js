@@ -739,6 +739,7 @@
  *       };
  *     };
  *   }[];
+ *   demo_left_out: number;
  * }} AnalysisStats
  */
 
