@@ -31,6 +31,7 @@ import { probeCommand } from "./commands/probe-command";
 import { serveCommand } from "./commands/serve-command";
 import { workerCommand } from "./commands/worker-command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "./exit-codes";
+import { unknownCommandMessage } from "./option-errors";
 
 // One entry per command, in the order --help lists them.
 export const COMMANDS: readonly Command[] = [
@@ -114,7 +115,10 @@ export async function runCli(context: CliContext): Promise<number> {
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
     stderr.write(
-      `Unknown command: ${name}. The commands are ${COMMANDS.map((candidate) => candidate.name).join(", ")} (quantagent --help).\n`,
+      `${unknownCommandMessage(
+        name,
+        COMMANDS.map((candidate) => candidate.name),
+      )}\n`,
     );
     return EXIT_CODES.usage;
   }

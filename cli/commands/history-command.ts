@@ -3,11 +3,9 @@
 // leaderboard, and removing an analysis. Tables on standard output, or JSON with --json (the HTTP API's shapes for
 // what it also serves). The journal is the SQLite file in the data folder, or PostgreSQL with DATABASE_URL.
 import path from "node:path";
-import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
-import { formatZodError } from "../../src/common/index";
 import { JournalError } from "../../src/errors";
 import { createPipeline, DEMO_LABEL, describeStages, type Pipeline, type Stages } from "../../src/index";
 import {
@@ -25,7 +23,8 @@ import { wireAnalysisSummary, wireJournalStats, wireLeaderboard, wireScoreCounts
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
-import { usageErrors } from "../parse-options";
+import { optionsError } from "../option-errors";
+import { parseCommandArgs } from "../parse-options";
 import { describeRuns } from "../runs-table";
 import { formatTextTable } from "../text-table";
 
@@ -105,31 +104,29 @@ const optionsSchema = z.object({
 type HistoryOptions = z.infer<typeof optionsSchema>;
 
 function readOptions(context: CliContext): HistoryOptions | "help" {
-  const { values, positionals } = usageErrors(() =>
-    parseArgs({
-      args: [...context.argv],
-      strict: true,
-      allowPositionals: true,
-      options: {
-        asset: { type: "string" },
-        timeframe: { type: "string" },
-        model: { type: "string" },
-        provider: { type: "string" },
-        source: { type: "string" },
-        limit: { type: "string" },
-        cursor: { type: "string" },
-        "group-by": { type: "string" },
-        horizon: { type: "string" },
-        "flat-moves": { type: "string" },
-        reflect: { type: "boolean" },
-        "reflect-limit": { type: "string" },
-        split: { type: "string" },
-        "data-dir": { type: "string" },
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }),
-  );
+  const { values, positionals } = parseCommandArgs({
+    args: [...context.argv],
+    strict: true,
+    allowPositionals: true,
+    options: {
+      asset: { type: "string" },
+      timeframe: { type: "string" },
+      model: { type: "string" },
+      provider: { type: "string" },
+      source: { type: "string" },
+      limit: { type: "string" },
+      cursor: { type: "string" },
+      "group-by": { type: "string" },
+      horizon: { type: "string" },
+      "flat-moves": { type: "string" },
+      reflect: { type: "boolean" },
+      "reflect-limit": { type: "string" },
+      split: { type: "string" },
+      "data-dir": { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   if (values.help) return "help";
   const [action = "list", id, ...extra] = positionals;
   const needsId = action === "show" || action === "delete";
@@ -157,7 +154,7 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     json: values.json ?? false,
   });
-  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  if (!parsed.success) throw optionsError(parsed.error, values);
   if ((parsed.data.reflect || parsed.data.reflectLimit !== undefined) && action !== "score")
     throw new UsageError("--reflect and --reflect-limit are for history score");
   if (parsed.data.reflectLimit !== undefined && !parsed.data.reflect)

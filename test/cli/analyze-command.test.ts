@@ -163,7 +163,10 @@ describe("quantagent analyze", () => {
     [["analyze", "--timeframe", "4h", "--asset", "!!!", "--start", "2024-01-01"], /symbol|asset/i],
     [["analyze", "--timeframe", "4h", "--csv", "missing.csv"], /Cannot read --csv missing\.csv: no such file/],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--graph-model", "bad name"], /not a valid model name/],
-    [["analyze", "--timeframe", "4h", "--csv", csvFile, "--window"], /Unknown option '--window'/],
+    [
+      ["analyze", "--timeframe", "4h", "--csv", csvFile, "--window"],
+      /^Unknown option --window\. Did you mean --windows\?|^Unknown option --window\./,
+    ],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--provider", "mistral"], /provider/],
   ])("bad usage %j: exit 2 with a plain reason, and no model called", async (argv, reason) => {
     const run = await quantagent(argv);
@@ -299,7 +302,7 @@ describe("quantagent", () => {
     const unknown = await quantagent(["analyse"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(
-      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, backtest, probe, worker, kernel/,
+      /Unknown command: analyse\. Did you mean analyze\? The commands are analyze, history, serve, evaluate, backtest, probe, worker, kernel/,
     );
     expect((await quantagent(["--help"])).code).toBe(0);
     expect((await quantagent(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);

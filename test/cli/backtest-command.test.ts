@@ -91,9 +91,12 @@ describe("quantagent backtest", () => {
     const shuffled = path.join(scratch, "shuffled.csv");
     await writeFile(shuffled, candlesToCsv([candles[1]!, candles[0]!, ...candles.slice(2)]));
     const cases: [string[], RegExp][] = [
-      [["--csv", csv, "--step", "0", "--baselines-only"], /--step must be at least 1 bar/],
-      [["--csv", csv, "--cost-bps=-3", "--baselines-only"], /--cost-bps must be 0 or more basis points/],
-      [["--csv", csv, "--cost-bps", "2000", "--baselines-only"], /--cost-bps must be at most 1000 basis points/],
+      [["--csv", csv, "--step", "0", "--baselines-only"], /--step "0" must be at least 1 bar/],
+      [["--csv", csv, "--cost-bps=-3", "--baselines-only"], /--cost-bps "[^"]*" must be 0 or more basis points/],
+      [
+        ["--csv", csv, "--cost-bps", "2000", "--baselines-only"],
+        /--cost-bps "[^"]*" must be at most 1000 basis points/,
+      ],
       [
         ["--csv", shuffled, "--baselines-only"],
         /shuffled\.csv, line 3, column "Datetime": time .* comes before line 2's/,

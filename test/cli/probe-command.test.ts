@@ -91,8 +91,8 @@ describe("refused before anything is spent", () => {
         ["--shapes", "double_top,cup_and_handle"],
         `unknown shape "cup_and_handle": the shapes are ${PROBE_SHAPES.join(", ")}`,
       ],
-      [["--per-shape", "0"], "--per-shape must be at least 1 series per shape"],
-      [["--noise", "0.5"], "--noise must be at most 0.05"],
+      [["--per-shape", "0"], '--per-shape "0" must be at least 1 series per shape'],
+      [["--noise", "0.5"], '--noise "0.5" must be at most 0.05'],
       [["--timeframe", "1mo"], "--timeframe 1mo has no fixed bar length"],
     ] as const) {
       const { code, stderr } = await cli(["probe", ...args], modelEnv(path.join(scratch, "refused")));

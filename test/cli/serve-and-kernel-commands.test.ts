@@ -200,7 +200,7 @@ describe("quantagent serve", () => {
       { TLS_CERT_FILE: "/nonexistent/cert.pem", TLS_KEY_FILE: "/nonexistent/key.pem" },
       /Cannot read the TLS certificate \(TLS_CERT_FILE\)/,
     ],
-    [["--bind", "x"], {}, /Unknown option '--bind'/],
+    [["--bind", "x"], {}, /Unknown option --bind\./],
   ])(
     "bad settings %j exit 2 before anything listens",
     async (args, env, reason) => {
