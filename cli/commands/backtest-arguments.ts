@@ -27,7 +27,7 @@ Series:
                            through the market data (a plugin's source, else Yahoo)
   --start, --end <date>    the range of --symbol (ISO dates)
   --timeframe <tf>         1m 5m 15m 30m 1h 4h 1d 1w 1mo   (default for --csv: read from the rows' spacing)
-  --name <name>            the series' name in reports, and the report's file name (default backtest)
+  --name <name>            the report's file name (default backtest); the series keeps its file's name
 
 Schedule and costs:
   --window-bars <n>        bars each decision sees (the config's window_bars)       (default 45)

@@ -107,7 +107,8 @@ async function seriesOf(options: BacktestArguments, inCwd: (file: string) => str
     throw new UsageError(
       `The timeframe of ${path.basename(file)} cannot be read from its rows' spacing: give --timeframe`,
     );
-  return { candles, timeframe, name: options.name ?? path.basename(file, path.extname(file)) };
+  // The series is named by its file; --name names the report's files only.
+  return { candles, timeframe, name: path.basename(file, path.extname(file)) };
 }
 
 export const backtestCommand: Command = {

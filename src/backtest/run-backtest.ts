@@ -95,6 +95,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   try {
     const series = await loadBacktestSeries(settings.series, { pipeline: () => experiment.pipeline(), signal });
     const { candles } = series;
+    // The whole series, baselines alone included: bars 4 hours apart are not 1h bars (the Sharpe ratio's bars a year,
+    // the report's "808 1h bars" would be wrong), as analyze refuses them.
+    assertBarSpacing(candles, series.timeframe, `the series ${series.name}`);
     // Mirrored before any call: a price at or below zero is an input error that costs nothing.
     const mirrored = settings.mirror ? mirrorCandles(candles) : null;
     const horizon = config.decision_horizon_bars;

@@ -4,7 +4,7 @@
 // command resuming from them. The command runs in-process (runCli with its own environment and captured output);
 // only Ctrl-C runs it as a real process (tsx cli/main.ts), since the SIGINT the process receives is the point there.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -67,6 +67,29 @@ describe("quantagent backtest", () => {
       series: { name: "wavy", timeframe: "4h", bars: 60 },
     });
     expect(report.backtest.lines).toHaveLength(6);
+  });
+
+  it("--timeframe 1h on a 4h CSV is refused as analyze refuses it, before anything runs", async () => {
+    const run = await cli([
+      "--csv",
+      csv,
+      "--timeframe",
+      "1h",
+      "--baselines-only",
+      "--out",
+      path.join(scratch, "never"),
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/4 hours apart at the closest, but 1h bars are 1 hour apart/);
+    expect(existsSync(path.join(scratch, "never"))).toBe(false);
+  });
+
+  it("--name names the report's files only: the series keeps its file's name", async () => {
+    const out = path.join(scratch, "named");
+    const run = await cli(["--csv", csv, "--baselines-only", "--out", out, "--no-charts", "--name", "my-report"]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(readFileSync(path.join(out, "my-report.json"), "utf8"));
+    expect(report.backtest.settings.series).toMatchObject({ name: "wavy" });
   });
 
   it("with --mirror prints the mirrored series' lines under the real ones", async () => {
