@@ -84,6 +84,18 @@ describe("quantagent backtest", () => {
     expect(existsSync(path.join(scratch, "never"))).toBe(false);
   });
 
+  it("the README's series before npm run benchmark:series: no raw ENOENT, the command that writes it", async () => {
+    const run = await runCliInProcess(["backtest", "--csv", "data/series/BTC_4h_longest.csv", "--baselines-only"], {
+      env: baseEnv(),
+      cwd: scratch,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).not.toContain("ENOENT");
+    expect(run.stderr).toMatch(
+      /^Cannot read --csv data\/series\/BTC_4h_longest\.csv: no such file .*npm run benchmark:series/,
+    );
+  });
+
   it("--name names the report's files only: the series keeps its file's name", async () => {
     const out = path.join(scratch, "named");
     const run = await cli(["--csv", csv, "--baselines-only", "--out", out, "--no-charts", "--name", "my-report"]);
