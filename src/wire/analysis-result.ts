@@ -108,6 +108,15 @@ export const wireAnalysisResultSchema = z.object({
   }),
   /** "demo: scripted, not a model" on demo results, for clients that show one line of text. */
   notice: z.string().optional(),
+  outcome: z
+    .array(z.object({ bars: z.union([z.literal(1), z.literal(3)]), hit: z.boolean(), return: z.number() }))
+    // null as a stored analysis answers it while pending (GET /api/analyses/<id>, which shows the same view).
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "the decision scored at once against the bars after the window, 1 and 3 bars later, when the data held them (a sample window, a CSV with end)",
+    }),
 });
 export type WireAnalysisResult = z.infer<typeof wireAnalysisResultSchema>;
 
@@ -200,6 +209,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
     models: result.models,
     demo: result.demo,
     ...(result.demo ? { notice: DEMO_LABEL } : {}),
+    ...(result.outcome === undefined ? {} : { outcome: result.outcome }),
   };
 }
 

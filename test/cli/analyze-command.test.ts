@@ -105,6 +105,8 @@ describe("quantagent analyze", () => {
     );
     expect(recorded.code).toBe(0);
     expect(recorded.stdout).toContain("to 2023-09-06T00:00:00.000Z");
+    // The later bars in the file score the decision at once, and the result says how it went.
+    expect(recorded.stdout).toMatch(/\nOutcome: 1 bar later (hit|miss) \(-?\d+\.\d\d%\), 3 bars later (hit|miss) /);
     const id = /\nJournal: recorded as (\S+)\n/.exec(recorded.stdout)?.[1];
     expect(id).toBeDefined();
     const unrecorded = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--no-journal", "--quiet"], {
@@ -112,6 +114,7 @@ describe("quantagent analyze", () => {
     });
     expect(unrecorded.code).toBe(0);
     expect(unrecorded.stdout).not.toContain("Journal:");
+    expect(unrecorded.stdout).not.toContain("Outcome:"); // no --end: nothing after the window to score it by
 
     const journal = await openJournal({ dataDir });
     try {

@@ -124,6 +124,10 @@ describe("Demo and Sample data: a first analysis with no key and no network", ()
     await page.waitForSelector("#decision-badge", { timeout: 60_000 });
     expect(await text(page, "#demo-banner")).toMatch(/^demo: scripted, not a model: the demo provider wrote/);
     expect(await text(page, ".decision-title h2")).toBe("S&P 500, sample window 3 (SPX)");
+    // The window's later bars score the decision at once, and the result says how it went, not only History.
+    expect(await text(page, "#outcome")).toMatch(
+      /^1 bar later: (hit|miss) \(-?\d+\.\d\d%\) · 3 bars later: (hit|miss) /,
+    );
     await screenshot(page, "first-run-demo-result", { viewportOnly: true });
 
     await page.click("#history-tab");

@@ -241,6 +241,11 @@
  *   };
  *   demo?: boolean;
  *   notice?: string;
+ *   outcome?: {
+ *     bars: 1 | 3;
+ *     hit: boolean;
+ *     return: number;
+ *   }[] | null;
  * }} AnalysisResult
  */
 
@@ -668,12 +673,12 @@
  *   };
  *   demo?: boolean;
  *   notice?: string;
- *   created_at: string;
  *   outcome: {
  *     bars: 1 | 3;
  *     hit: boolean;
  *     return: number;
  *   }[] | null;
+ *   created_at: string;
  *   lesson: {
  *     text: string;
  *     created_at: string;
