@@ -142,6 +142,33 @@ describe("Demo and Sample data: a first analysis with no key and no network", ()
   });
 });
 
+describe("the header's Settings chip", () => {
+  it("opens the panel and closes it again, saying which (aria-expanded)", async () => {
+    const page = await open();
+    const state = () =>
+      page.evaluate(() => ({
+        open: document.querySelector<HTMLDetailsElement>("#settings-panel")!.open,
+        expanded: document.querySelector("#settings-toggle")!.getAttribute("aria-expanded"),
+      }));
+    // Whatever it starts as (open on a first visit without a key), each click turns it over.
+    await page.waitForFunction(() => document.querySelector("#settings-toggle")!.hasAttribute("aria-expanded"));
+    const first = (await state()).open;
+    const expandedIs = (value: boolean) =>
+      page.waitForFunction(
+        (wanted: string) => document.querySelector("#settings-toggle")!.getAttribute("aria-expanded") === wanted,
+        {},
+        String(value),
+      );
+    await page.click("#settings-toggle");
+    await expandedIs(!first);
+    expect(await state()).toEqual({ open: !first, expanded: String(!first) });
+    await page.click("#settings-toggle");
+    await expandedIs(first);
+    expect(await state()).toEqual({ open: first, expanded: String(first) });
+    await page.close();
+  });
+});
+
 describe("Settings: a provider's base URL", () => {
   it("shows where the provider's requests go, changes it, and puts the default back", async () => {
     await postJson(server, "/api/update-provider", { provider: "anthropic" });
