@@ -14,7 +14,9 @@ describe("notebook 08 executed through Jupyter", () => {
   it("08 backtest: the joined benchmark series, the baselines, the agents with an estimate first, a free rerun, the report", async () => {
     const outputs = await notebook.execute("08-backtest.ipynb");
     const text = texts(outputs);
-    expect(text).toMatch(/808 bars of BTC 4h from 100 windows: 2023-04-27T00:00:00\.000Z to 2023-09-08T12:00:00\.000Z/);
+    expect(text).toMatch(
+      /808 bars of BTC 4h joined from \d+ of the 100 windows: 2023-04-27T00:00:00\.000Z to 2023-09-08T12:00:00\.000Z/,
+    );
     const markdown = dataOf(outputs, "text/markdown");
     expect(
       markdown.match(/\| Line \| Trades \| Total return % \| Sharpe \| Max drawdown % \| Hit rate % \| Exposure % \|/g),
