@@ -13,7 +13,6 @@ import path from "node:path";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
 import { type Config, createConfig, memoryWhileBlind } from "../config/config-schema";
-import { applyProviderSwitch } from "../config/provider-switch";
 import { hasStages, normaliseStages } from "../config/stages-schema";
 import type { Decision } from "../experiment/decision";
 import { createDecisionCache } from "../experiment/decision-cache";
@@ -46,9 +45,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     });
   const settings = parsed.data;
   const cost = tradingCost(settings.costBps);
-  const config: Config = given
-    ? { ...given.config }
-    : applyProviderSwitch(createConfig(configInput ?? {}), dependencies.env ?? process.env);
+  const config: Config = given ? { ...given.config } : createConfig(configInput ?? {});
   const plugins = checkPluginSet(pluginOption ?? dependencies.plugins ?? []);
   const pluginSummary = given ? given.plugins : summarisePlugins(plugins);
   const started = performance.now();
@@ -95,9 +92,6 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   try {
     const series = await loadBacktestSeries(settings.series, { pipeline: () => experiment.pipeline(), signal });
     const { candles } = series;
-    // The whole series, baselines alone included: bars 4 hours apart are not 1h bars (the Sharpe ratio's bars a year,
-    // the report's "808 1h bars" would be wrong), as analyze refuses them.
-    assertBarSpacing(candles, series.timeframe, `the series ${series.name}`);
     // Mirrored before any call: a price at or below zero is an input error that costs nothing.
     const mirrored = settings.mirror ? mirrorCandles(candles) : null;
     const horizon = config.decision_horizon_bars;
@@ -115,7 +109,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       for (const bar of bars)
         assertBarSpacing(decisionWindow(candles, bar, windowBars), series.timeframe, `the series ${series.name}`);
       experiment.requireModels(); // a missing key fails here, once, before any call
-      const models = modelsOf(config, env);
+      const models = modelsOf(config);
       const cache = createDecisionCache(cacheDir === null ? null : path.join(cacheDir, "decisions"), {
         promptVersion: PROMPT_VERSION,
         plugins: pluginSummary,
@@ -188,7 +182,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       baselines,
       ...(modelDecisions ? { model: { name: config.graph_llm_model, decisions: modelDecisions } } : {}),
       settings: {
-        models: settings.includeModel ? modelsOf(config, env) : null,
+        models: settings.includeModel ? modelsOf(config) : null,
         promptVersion: settings.includeModel ? PROMPT_VERSION : null,
         plugins: settings.includeModel ? pluginSummary : [],
         stages: settings.includeModel ? stages : {},
@@ -220,7 +214,6 @@ async function sequence<Item, Result>(
   return results;
 }
 
-/** The models as records and prices name them (labelled by a base URL that is not their provider's own). */
-function modelsOf(config: Config, env: Record<string, string | undefined>) {
-  return { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
+function modelsOf(config: Config) {
+  return { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
 }

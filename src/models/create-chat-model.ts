@@ -3,12 +3,11 @@
 import { formatZodError } from "../common/format-zod-error";
 import { quoteInput } from "../common/quote-input";
 import { type Env, resolveApiKey } from "../config/api-keys";
-import { baseUrlProblem, baseUrlStatus, endpointLabel, foreignBaseUrl } from "../config/base-url";
+import { baseUrlProblem, baseUrlStatus, endpointLabel } from "../config/base-url";
 import { type Config, ConfigError, modelNameSchema } from "../config/config-schema";
 import { providerInfo, type RemoteProviderId } from "../config/providers";
 import { AnthropicChatModel } from "../llm/anthropic/anthropic-chat-model";
 import type { ChatModel } from "../llm/chat-model";
-import { chatModelAtAddress } from "../llm/model-at-address";
 import { DEMO_MODEL, type ModelRole, type ModelSettings, modelSettingsFor } from "../llm/model-settings";
 import { OpenAIChatModel } from "../llm/openai/openai-chat-model";
 import { DemoChatModel } from "./demo/demo-chat-model";
@@ -73,7 +72,6 @@ export function createChatModelFor(options: CreateChatModelForOptions): ChatMode
   if (provider === "demo") return new DemoChatModel({ model: DEMO_MODEL, temperature: options.temperature });
   const { baseUrl, endpoint } = checkedBaseUrl(config, provider, env);
   const apiKey = resolveApiKey(config, provider, env);
-  const foreign = foreignBaseUrl(config, provider, env);
   const common = {
     model,
     temperature: options.temperature,
@@ -90,9 +88,9 @@ export function createChatModelFor(options: CreateChatModelForOptions): ChatMode
   switch (provider) {
     case "openai":
     case "qwen":
-      return chatModelAtAddress(new OpenAIChatModel({ ...common, provider }), foreign);
+      return new OpenAIChatModel({ ...common, provider });
     case "anthropic":
-      return chatModelAtAddress(new AnthropicChatModel(common), foreign);
+      return new AnthropicChatModel(common);
     default: {
       const exhaustive: never = provider;
       throw new ConfigError({ message: `Unknown provider: ${String(exhaustive)}` });

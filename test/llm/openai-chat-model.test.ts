@@ -69,8 +69,7 @@ describe("OpenAIChatModel", () => {
     ]);
     expect(response.finishReason).toBe("tool_calls");
     expect(response.text).toBe("");
-    // Named by the fake's address: it is not OpenAI's own (model-at-address.ts); the body names the bare model.
-    expect(response.model).toBe(`gpt-4o @ ${server.openaiBaseUrl}`);
+    expect(response.model).toBe("gpt-4o");
     expect(response.usage.inputTokens).toBeGreaterThan(0);
     expect(response.usage.outputTokens).toBeGreaterThan(0);
   });
@@ -102,7 +101,7 @@ describe("OpenAIChatModel", () => {
       text: "RSI is 55: neutral.",
       toolCalls: [],
       usage: { inputTokens: 120, outputTokens: 7 },
-      model: `gpt-4o @ ${server.openaiBaseUrl}`,
+      model: "gpt-4o",
       finishReason: "stop",
     });
   });

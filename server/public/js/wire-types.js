@@ -243,11 +243,6 @@
  *   demo?: boolean;
  *   notice?: string;
  *   warnings?: string[];
- *   outcome?: {
- *     bars: 1 | 3;
- *     hit: boolean;
- *     return: number;
- *   }[] | null;
  * }} AnalysisResult
  */
 
@@ -677,12 +672,12 @@
  *   demo?: boolean;
  *   notice?: string;
  *   warnings?: string[];
+ *   created_at: string;
  *   outcome: {
  *     bars: 1 | 3;
  *     hit: boolean;
  *     return: number;
  *   }[] | null;
- *   created_at: string;
  *   lesson: {
  *     text: string;
  *     created_at: string;
@@ -776,7 +771,6 @@
  *       };
  *     } | null;
  *   }[];
- *   demo_left_out: number;
  * }} AnalysisStats
  */
 
