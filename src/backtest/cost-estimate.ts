@@ -2,8 +2,9 @@
 // in the decision cache), model calls, tokens and an ESTIMATED cost; and the refusal to start when that estimate is
 // above the caller's limit (`maxCostUsd`, the CLI's --max-cost).
 //
-// Where the numbers come from. An analysis with the default prompts makes 5 calls on the graph model (the Indicator
-// agent's two tool rounds, one vision read per chart, the decision), plus 2 on the agent model with
+// Where the numbers come from. An analysis with the default prompts makes 4 calls on the graph model (the Indicator
+// agent's one call with the indicators computed in code, one vision read per chart, the decision; 5 with
+// indicator_mode "tool-call", whose tool round is one more, at about a fifth of the tokens), plus 2 on the agent model with
 // chart_dispatch "tool-call". Tokens per analysis are typical figures, not a measurement of this run: the prompt
 // text of a 45-bar window is about 5,300 tokens (bench/README.md, "Chart dispatch"), the two charts about 1,000 each
 // on OpenAI's image pricing, and the four reports a model writes about 1,500 output tokens together. Plugin
@@ -21,6 +22,8 @@ import { estimateCostUsd, MODEL_PRICES_AS_OF } from "../llm/model-prices";
  */
 export const TYPICAL_STAGE_CALL_USAGE = Object.freeze({ calls: 1, inputTokens: 3_000, outputTokens: 300 });
 export const TYPICAL_GRAPH_USAGE = Object.freeze({ calls: 5, inputTokens: 7_500, outputTokens: 1_500 });
+/** indicator_mode "direct" (the default): the indicators computed in code, so the Indicator agent's tool round is gone. */
+export const TYPICAL_DIRECT_GRAPH_USAGE = Object.freeze({ calls: 4, inputTokens: 6_000, outputTokens: 1_200 });
 /** The agent model's forced chart-tool calls under chart_dispatch "tool-call": a short prompt and a tool each. */
 export const TYPICAL_DISPATCH_USAGE = Object.freeze({ calls: 2, inputTokens: 800, outputTokens: 100 });
 
@@ -46,6 +49,8 @@ export interface EstimateInput {
   cached: number;
   models: { agent: string; graph: string };
   chartDispatch: "direct" | "tool-call";
+  /** The Indicator agent's mode: "direct" makes one call, "tool-call" a tool round first. @default "direct" */
+  indicatorMode?: "direct" | "tool-call";
   /** Calls each analysis adds for its stages: 2 per debate round, 1 for memory's reflection. @default 0 */
   stageCalls?: number;
   /** Answers asked of the Decision agent per analysis (decision_samples): each beyond the first is a call. @default 1 */
@@ -68,7 +73,10 @@ export function estimateBacktest(input: EstimateInput): BacktestEstimate {
       costLabel: "the demo provider's scripted answers: no model is called",
     };
   const parts = [
-    { model: input.models.graph, usage: TYPICAL_GRAPH_USAGE },
+    {
+      model: input.models.graph,
+      usage: input.indicatorMode === "tool-call" ? TYPICAL_GRAPH_USAGE : TYPICAL_DIRECT_GRAPH_USAGE,
+    },
     ...(input.chartDispatch === "tool-call" ? [{ model: input.models.agent, usage: TYPICAL_DISPATCH_USAGE }] : []),
     ...(extraCalls(input) > 0 ? [{ model: input.models.graph, usage: timesCalls(extraCalls(input)) }] : []),
   ];

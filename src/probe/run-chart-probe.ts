@@ -71,6 +71,7 @@ export async function runChartProbe(options: ChartProbeOptions): Promise<ProbeRe
       promptVersion: PROMPT_VERSION,
       models,
       chartDispatch: config.chart_dispatch,
+      indicatorMode: config.indicator_mode,
       horizon: config.decision_horizon_bars,
       timeframe: asked.timeframe,
       blind: true,
@@ -83,6 +84,7 @@ export async function runChartProbe(options: ChartProbeOptions): Promise<ProbeRe
       cached: found.filter((hit) => hit?.reports !== undefined).length,
       models: { agent: models.agent.model, graph: models.graph.model },
       chartDispatch: config.chart_dispatch,
+      indicatorMode: config.indicator_mode,
       scripted: models.agent.provider === "demo" && models.graph.provider === "demo",
     });
     onEstimate?.(estimate);

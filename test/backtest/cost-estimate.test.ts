@@ -14,20 +14,37 @@ const models = { agent: "gpt-4o-mini", graph: "gpt-4o" };
 
 describe("estimateBacktest", () => {
   it("counts only the decisions not in the cache: calls, tokens and cost", () => {
-    const estimate = estimateBacktest({ decisions: 30, cached: 10, models, chartDispatch: "direct" });
+    const estimate = estimateBacktest({
+      decisions: 30,
+      cached: 10,
+      models,
+      chartDispatch: "direct",
+      indicatorMode: "tool-call",
+    });
     expect(estimate).toMatchObject({
       toAnalyse: 20,
       calls: 100,
       tokens: { inputTokens: 150_000, outputTokens: 30_000 },
     });
     expect(estimate.costUsd).toBeCloseTo(20 * 0.03375, 12);
+    // The default, indicators computed in code: one call fewer an analysis, a fifth fewer tokens.
+    expect(estimateBacktest({ decisions: 30, cached: 10, models, chartDispatch: "direct" })).toMatchObject({
+      calls: 80,
+      tokens: { inputTokens: 120_000, outputTokens: 24_000 },
+    });
     expect(describeEstimate(estimate)).toMatch(
       /^30 decisions \(10 cached, 20 to analyse\): about 100 model calls, 180k tokens, ~\$0\.68 \(estimate/,
     );
   });
 
   it("adds the agent model's two dispatch calls with chart_dispatch tool-call", () => {
-    const estimate = estimateBacktest({ decisions: 1, cached: 0, models, chartDispatch: "tool-call" });
+    const estimate = estimateBacktest({
+      decisions: 1,
+      cached: 0,
+      models,
+      chartDispatch: "tool-call",
+      indicatorMode: "tool-call",
+    });
     expect(estimate.calls).toBe(7);
     expect(estimate.costUsd).toBeCloseTo(0.03375 + (800 * 0.15 + 100 * 0.6) / 1e6, 12);
   });
@@ -62,7 +79,13 @@ describe("estimateBacktest", () => {
 });
 
 describe("assertWithinBudget", () => {
-  const estimate = estimateBacktest({ decisions: 20, cached: 0, models, chartDispatch: "direct" }); // $0.675
+  const estimate = estimateBacktest({
+    decisions: 20,
+    cached: 0,
+    models,
+    chartDispatch: "direct",
+    indicatorMode: "tool-call",
+  }); // $0.675
   it("refuses a run estimated above the limit, or one whose cost cannot be told, and passes the rest", () => {
     expect(() => assertWithinBudget(estimate, 0.5)).toThrow(
       /Not started: the estimated cost, ~\$0\.68 for 20 analyses, is above the limit of \$0\.5/,

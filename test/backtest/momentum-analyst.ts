@@ -16,8 +16,11 @@ export function closesInPrompt(text: string): number[] {
 
 export const momentumAnalyst: FakeHandler = (request) => {
   const { summary } = request;
-  if (summary.trailingToolResults > 0) {
-    const closes = closesInPrompt(summary.lastUserText);
+  // The Indicator agent's report: after its tool round (tool-call mode), or its one call with the bars and the
+  // readings (direct mode: no tools, no images, no JSON asked).
+  const closes = closesInPrompt(summary.lastUserText);
+  const direct = summary.toolNames.length === 0 && summary.imageCount === 0 && !summary.wantsJson && closes.length >= 4;
+  if (summary.trailingToolResults > 0 || direct) {
     const last = closes.at(-1) ?? 0;
     const earlier = closes.at(-4) ?? last;
     return fakeReply.text(`Fake indicator report. Momentum: ${last >= earlier ? "bullish" : "bearish"}`);

@@ -49,7 +49,8 @@ afterAll(async () => {
 // 72 bars: decisions at bars 44, 47, ..., 68 (window 45, horizon and step 3), LONG and SHORT both among them.
 const candles = candlesFromCloses(wavyCloses(72, 5));
 const series = { candles, timeframe: "4h" as const, name: "Wavy" };
-const modelConfig = { max_retries: 0, data_dir: "", journal: false };
+// The momentum analyst reads the bars the tool loop sends back (momentum-analyst.ts).
+const modelConfig = { max_retries: 0, data_dir: "", journal: false, indicator_mode: "tool-call" as const };
 
 async function database(): Promise<{ handle: DatabaseHandle; url: string }> {
   const url = await postgres.database();

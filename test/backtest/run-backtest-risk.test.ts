@@ -40,7 +40,15 @@ beforeEach(() => server?.reset());
 function options(candles: Candle[], extra: Partial<BacktestOptions> = {}): BacktestOptions {
   return {
     series: { candles, timeframe: "4h", name: "Hand-made" },
-    config: { api_key: key, openai_base_url: server.openaiBaseUrl, max_retries: 0, data_dir: scratch, journal: false },
+    config: {
+      api_key: key,
+      openai_base_url: server.openaiBaseUrl,
+      max_retries: 0,
+      data_dir: scratch,
+      journal: false,
+      // The momentum analyst reads the bars the tool loop sends back (momentum-analyst.ts).
+      indicator_mode: "tool-call",
+    },
     cacheDir: false,
     concurrency: 2,
     dependencies: { renderer, env: {} },

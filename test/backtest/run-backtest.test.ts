@@ -171,9 +171,10 @@ describe("bad input is refused before any model call", () => {
     const estimates: unknown[] = [];
     await refused(
       { maxCostUsd: 0.05, onEstimate: (estimate) => estimates.push(estimate) },
-      /Not started: the estimated cost, ~\$0\.6\d for 19 analyses, is above the limit of \$0\.05/,
+      /Not started: the estimated cost, ~\$0\.5\d for 19 analyses, is above the limit of \$0\.05/,
     );
-    expect(estimates).toMatchObject([{ decisions: 19, cached: 0, toAnalyse: 19, calls: 95 }]);
+    // Four calls an analysis: the indicators computed in code (indicator_mode "direct", the default).
+    expect(estimates).toMatchObject([{ decisions: 19, cached: 0, toAnalyse: 19, calls: 76 }]);
   });
 });
 

@@ -19,8 +19,9 @@ export const chartReaderHandler: FakeHandler = (request) => {
     const bullish = /Momentum: bullish/.test(summary.lastUserText);
     return fakeReply.json({ ...fakeDecision, decision: bullish ? "LONG" : "SHORT" });
   }
-  if (summary.toolNames.includes("compute_rsi")) {
-    const closes = closesInPrompt(summary.lastUserText);
+  // The Indicator agent: offered the tools (tool-call mode), or handed the bars with the readings (direct mode).
+  const closes = closesInPrompt(summary.lastUserText);
+  if (summary.toolNames.includes("compute_rsi") || (summary.imageCount === 0 && closes.length >= 2)) {
     const rising = (closes.at(-1) ?? 0) >= (closes[0] ?? 0);
     return fakeReply.text(`Read ${closes.length} bars.\nMomentum: ${rising ? "bullish" : "bearish"}`);
   }

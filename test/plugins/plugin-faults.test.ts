@@ -103,6 +103,8 @@ describe("a faulty indicator", () => {
       openai_base_url: server.openaiBaseUrl,
       data_dir: dataDir,
       max_retries: 0,
+      // A plugin indicator the model calls: the tool loop.
+      indicator_mode: "tool-call" as const,
     };
     const pipeline = createPipeline(pipelineConfig, { env: {}, renderer, plugins: [plugin] });
     server.setHandler((request) =>

@@ -151,6 +151,8 @@ beforeAll(async () => {
       openai_base_url: `${tracker.url}/v1`,
       request_timeout_ms: REQUEST_TIMEOUT_MS,
       max_retries: MAX_RETRIES,
+      // The tool loop: these faults include a tool call with invalid arguments.
+      indicator_mode: "tool-call",
     },
     renderer,
     fetch: noBarsFetch,
