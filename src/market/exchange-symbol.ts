@@ -55,7 +55,7 @@ export const marketSymbolSchema = z
       context.addIssue({
         code: "custom",
         message:
-          "symbol may contain only letters, digits and ^ = . - _ (for example ETH-USD, NQ=F, ^FTSE); one with a colon or a slash must be an exchange's market, exchange:BASE/QUOTE (for example binance:BTC/USDT)",
+          "symbol may contain only letters, digits and ^ = . - _ (for example ETH-USD, NQ=F, ^FTSE); one with a colon or a slash must be an exchange symbol, exchange:BASE/QUOTE (for example binance:BTC/USDT)",
       });
       return z.NEVER;
     }

@@ -308,7 +308,7 @@ describe("quantagent", () => {
     const unknown = await quantagent(["analyse"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(
-      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, backtest, probe, watch, worker, kernel/,
+      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, backtest, probe, watch, doctor, worker, kernel/,
     );
     expect((await quantagent(["--help"])).code).toBe(0);
     expect((await quantagent(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);

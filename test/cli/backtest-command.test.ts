@@ -129,7 +129,7 @@ describe("quantagent backtest", () => {
     const run = await cli(["--csv", csv, "--max-cost", "0.01", "--out", path.join(scratch, "never")], modelEnv());
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /^Estimate: 5 decisions \(0 cached, 5 to analyse\): about 25 model calls, \d+k tokens, ~\$0\.\d\d/,
+      /^Estimate: 5 decisions \(0 cached, 5 to analyse\): about 20 model calls, \d+k tokens, ~\$0\.\d\d/,
     );
     expect(run.stderr).toMatch(
       /Not started: the estimated cost, ~\$0\.\d\d for 5 analyses, is above the limit of \$0\.01/,
@@ -141,7 +141,7 @@ describe("quantagent backtest", () => {
       modelEnv(),
     );
     expect(debate.code).toBe(2);
-    expect(debate.stderr).toMatch(/^Estimate: 5 decisions \(0 cached, 5 to analyse\): about 45 model calls/);
+    expect(debate.stderr).toMatch(/^Estimate: 5 decisions \(0 cached, 5 to analyse\): about 40 model calls/);
     expect(server.requestCount()).toBe(0);
   });
 

@@ -110,7 +110,7 @@ describe("refused before anything is spent", () => {
     );
     expect(code).toBe(2);
     expect(stderr).toMatch(
-      /Estimate: 16 decisions \(0 cached, 16 to analyse\): about 80 model calls, \d+k tokens, ~\$/,
+      /Estimate: 16 decisions \(0 cached, 16 to analyse\): about 64 model calls, \d+k tokens, ~\$/,
     );
     expect(stderr).toMatch(
       /Not started: the estimated cost, ~\$\d+\.\d\d for 16 analyses, is above the limit of \$0\.01/,

@@ -22,7 +22,7 @@ describe("notebook 08 executed through Jupyter", () => {
     expect(markdown).toMatch(/\| \*\*gpt-4o\*\* \| \d+ \| -?\d+\.\d\d \|/); // the model's line, set apart
     expect(markdown).toMatch(/gpt-4o (beats|does worse than|does not beat) always-LONG at 5%/);
     expect(count(outputs, "image/png")).toBe(4); // equity and drawdown, twice
-    expect(text).toMatch(/Estimate: 5 decisions \(0 cached, 5 to analyse\): about 25 model calls/);
+    expect(text).toMatch(/Estimate: 5 decisions \(0 cached, 5 to analyse\): about 20 model calls/);
     expect(text).toMatch(/Estimate: 5 decisions \(5 cached, 0 to analyse\): about 0 model calls/);
     expect(text).toContain("Model calls sent: 0; same lines: true");
     for (const file of ["btc-last-60.json", "btc-last-60.html", "btc-last-60.equity.png"])

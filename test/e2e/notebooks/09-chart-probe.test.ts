@@ -28,7 +28,7 @@ describe("notebook 09 executed through Jupyter", () => {
     expect(markdown).toContain("The model does not read charts better than chance here");
     expect(markdown).toMatch(/\| Pattern named \(Pattern agent\) \| 16 \| 2 \| 12\.5% \|/);
     expect(count(outputs, "image/png")).toBe(1); // the confusion matrix
-    expect(text).toMatch(/Estimate: 16 decisions \(0 cached, 16 to analyse\): about 80 model calls/);
+    expect(text).toMatch(/Estimate: 16 decisions \(0 cached, 16 to analyse\): about 64 model calls/);
     for (const file of ["notebook.json", "notebook.html", "notebook.md", "notebook.confusion.png"])
       expect(existsSync(path.join(notebook.dataDir, "probe", file)), file).toBe(true);
   }, 600_000);
