@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { ConfigInput } from "../../src/index";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { testAccessToken } from "../support/access-token";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
@@ -106,13 +107,12 @@ describe("POST /api/update-base-url", () => {
   });
 
   it("is behind the same gate as every route: the access token, and same-origin JSON", async () => {
-    const guarded = await startTestServer({
-      app: { accessToken: "base-url-token-TzdnGuTrmHqhVJ6V9VSiFJRvWH2BcyiVMjsMgsXi" },
-    });
+    const accessToken = testAccessToken("base-url");
+    const guarded = await startTestServer({ app: { accessToken } });
     try {
       const body = { provider: "openai", base_url: "http://localhost:11434/v1" };
       expect((await postJson(guarded, "/api/update-base-url", body)).status).toBe(401);
-      const token = { Authorization: "Bearer base-url-token-TzdnGuTrmHqhVJ6V9VSiFJRvWH2BcyiVMjsMgsXi" };
+      const token = { Authorization: `Bearer ${accessToken}` };
       expect(
         (await postJson(guarded, "/api/update-base-url", body, { ...token, Origin: "https://evil.example" })).status,
       ).toBe(403);

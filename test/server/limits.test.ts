@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { testAccessToken } from "../support/access-token";
 import { waitFor } from "../support/wait";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
@@ -115,7 +116,7 @@ describe("event streams", () => {
 });
 
 describe("failed access-token attempts", () => {
-  const TOKEN = "2wHgTGcy2fmFgERCmreq7PoAJHgqzSBm2EYMieWx32grecEN";
+  const TOKEN = testAccessToken("limits");
   let server: TestServer;
   let now = 1_000_000;
   beforeAll(async () => {
@@ -189,7 +190,7 @@ describe("failed access-token attempts", () => {
 });
 
 describe("a wrong token while its address waits", () => {
-  const TOKEN = "xEMBpqAEGWrMUBpevYvkaNCk7jA84r9rHq4dUT9HbMTEHtad";
+  const TOKEN = testAccessToken("limits");
   const WAIT_MS = 60_000;
   let server: TestServer;
   beforeAll(async () => {
@@ -216,7 +217,7 @@ describe("a wrong token while its address waits", () => {
 });
 
 describe("behind a reverse proxy (TRUST_PROXY=1)", () => {
-  const TOKEN = "tJjnZ9YcECq6qMgAZLfsX2btMjvx7MiZsQXSBBstFKBiW8qv";
+  const TOKEN = testAccessToken("limits");
   function call(target: TestServer, token: string, forwardedFor?: string) {
     return new Promise<number>((resolve, reject) => {
       const headers: Record<string, string> = { Authorization: `Bearer ${token}` };

@@ -24,6 +24,7 @@ import { insertQueuedRun } from "../../src/queue/queued-runs";
 import { queuedRunsReader } from "../../src/queue/run-progress";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { testAccessToken } from "../support/access-token";
 import { parseEventStreamText } from "../support/event-stream-text";
 import { fakeYahooMarket } from "../support/fake-yahoo-market";
 import { benchmarkCsv } from "./analysis-fixtures";
@@ -37,6 +38,8 @@ import {
   TEST_KEY,
   type TestServer,
 } from "./test-server";
+
+const GUARD_TOKEN = testAccessToken("openapi");
 
 const document = buildOpenApiDocument();
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -140,7 +143,7 @@ describe("real answers of every route match the document", () => {
       // Yahoo cannot be reached: a fake market answers the original web client's live-data analysis.
       fetch: fakeYahooMarket({ symbol: "BTC-USD", market: "crypto" }).fetch,
     });
-    guarded = await startTestServer({ app: { accessToken: "openapi-token-e8tXjXEBsGg9hSgSoSv9uLuM5MiUctQPgZdy5qVi" } });
+    guarded = await startTestServer({ app: { accessToken: GUARD_TOKEN } });
   });
   afterAll(async () => {
     await server?.close();
@@ -265,7 +268,7 @@ describe("real answers of every route match the document", () => {
     // The document is an /api route like the others: behind the token.
     expect((await getJson(guarded, "/api/openapi.json")).status).toBe(401);
     const withToken = await getJson(guarded, "/api/openapi.json", {
-      Authorization: "Bearer openapi-token-e8tXjXEBsGg9hSgSoSv9uLuM5MiUctQPgZdy5qVi",
+      Authorization: `Bearer ${GUARD_TOKEN}`,
     });
     expect(withToken.status).toBe(200);
   });

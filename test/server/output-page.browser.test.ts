@@ -11,6 +11,7 @@ import { createLinkSigner } from "../../server/output-link/link-signature";
 import { type AnalysisResult, type ChartRenderer, createChartRenderer } from "../../src/index";
 import { toWireResult } from "../../src/wire/index";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { testAccessToken } from "../support/access-token";
 import { benchmarkCsv } from "./analysis-fixtures";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
 import {
@@ -88,7 +89,7 @@ beforeAll(async () => {
     await server.pipeline.analyze({ csv: benchmarkCsv(), timeframe: "4h", name: "BTC_4h_1" }),
   );
   guarded = await startTestServer({
-    app: { accessToken: "output-page-token-atraV44s6vgZVjJxLUjWBvNH2XmComS7bx35rkCw" },
+    app: { accessToken: testAccessToken("output-page") },
   });
   browser = await launchBrowser();
 });

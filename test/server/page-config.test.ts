@@ -8,11 +8,12 @@ import { symbolSchema } from "../../src/market/index";
 import { MAX_CSV_CHARACTERS } from "../../src/pipeline/analyze-request";
 import { MIN_ANALYSIS_BARS } from "../../src/pipeline/load-candles";
 import { wireTimeframeLimit } from "../../src/wire/index";
+import { testAccessToken } from "../support/access-token";
 import { getJson, startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
 let guarded: TestServer;
-const token = "page-config-test-token-qAWXAgzesGYhzgnxMHRXgaGNNgyGGbHMLvjYBuun";
+const token = testAccessToken("page-config");
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -15,6 +15,7 @@ import { chartColors } from "../../src/charts/index";
 import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import { defaultFakeHandler } from "../fakes/fake-default-handler";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { testAccessToken } from "../support/access-token";
 import { benchmarkCsv, noBarsFetch } from "./analysis-fixtures";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
 import { chooseSource, loadPage as load, runCsvAnalysis, text as textOf, waitForText as waitFor } from "./page-helpers";
@@ -419,7 +420,7 @@ describe("the web page", () => {
 });
 
 describe("the web page behind an access token", () => {
-  const token = "page-test-token-etAK5phq7ZSe5jJJ8ajEyX6BNcngAKdEaRzUzV29";
+  const token = testAccessToken("page-test");
   let guarded: TestServer;
   beforeAll(async () => {
     guarded = await startTestServer({ app: { accessToken: token } });

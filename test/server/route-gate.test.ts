@@ -15,8 +15,9 @@ import { createApp, describeRoutes } from "../../server/app";
 import type { ServerPipeline } from "../../server/app-dependencies";
 import { createLogger } from "../../server/logger";
 import { createPipeline } from "../../src/index";
+import { testAccessToken } from "../support/access-token";
 
-const TOKEN = "gate-test-token-Vq7Lx2Rk9Tz4Wm8Yp3Nc6Hd1Js5Fb0Ga";
+const TOKEN = testAccessToken("gate-test");
 
 /** A pipeline whose every method call is counted: a call means a handler ran. */
 function countingPipeline(dataDir: string) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET_PIECE_LENGTH } from "../../src/common/secret-redactor";
 import { type ChartRenderer, createChartRenderer } from "../../src/index";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { testAccessToken } from "../support/access-token";
 import { parseEventStreamText } from "../support/event-stream-text";
 import { FAKE_KEY_SHAPES, secretPieces } from "../support/fake-key-shapes";
 import { benchmarkCsv } from "./analysis-fixtures";
@@ -69,7 +70,7 @@ describe.each(Object.entries(KEYS))("a provider echoing a %s", (_shape, key) => 
 
 describe("the access token", () => {
   it("is removed by value from answers and logs, even from an unexpected error that quotes it", async () => {
-    const token = "Lz728xZjkVNpYKnQNvqp6JKeHpQWsiKNLVcNUBx4cyUA5b6T";
+    const token = testAccessToken("secret-echo");
     const failing = new Error(`exploded while holding ${token} and ${token.slice(3)}`);
     const server = await startTestServer({
       app: { accessToken: token },

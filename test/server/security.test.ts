@@ -1,14 +1,16 @@
 // HTTP tests of the security rules: the access token on /api, the Host check without one, same-origin POSTs, the
 // headers on the page, static files that cannot leave their folder, and errors that never show a stack or a key.
+import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { ServerPipeline } from "../../server/app-dependencies";
 import { readServerEnvironment, runtimeBaseUrlAllowed } from "../../server/server-environment";
+import { testAccessToken } from "../support/access-token";
 import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
-const TOKEN = "tq7Lx2Rk9Tz4Wm8Yp3Nc6Hd1Js5Fb0GaE8uVc4Nw7Qb2Ze5Kp8";
+const TOKEN = testAccessToken("security");
 
 /** A raw request, for headers fetch will not let a caller set (Host, Sec-Fetch-Site) and paths it would normalise. */
 function rawRequest(
@@ -327,7 +329,7 @@ describe("the entry's settings", () => {
         error: expect.stringContaining("Generate one with: openssl rand -hex 32"),
       });
     }
-    for (const token of [TOKEN, "3f6a0c9e1b7d2a5f8c4e6b0d9a3f1c7e5b2d8a4f6c0e9b1d7a3f5c8e2b6d4a0f"]) {
+    for (const token of [TOKEN, randomBytes(32).toString("hex")]) {
       expect(readServerEnvironment({ HOST: "0.0.0.0", ACCESS_TOKEN: token }), token).toMatchObject({
         settings: { ACCESS_TOKEN: token },
       });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { testAccessToken } from "../support/access-token";
 import { expectPlainError, getJson, postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
 let fake: FakeProviderServer;
@@ -54,7 +55,7 @@ describe("POST /api/update-models", () => {
   });
 
   it("is behind the same gate as every settings route: the access token, and same-origin JSON", async () => {
-    const token = "models-token-TzdnGuTrmHqhVJ6V9VSiFJRvWH2BcyiVMjsMgsXi";
+    const token = testAccessToken("models");
     const guarded = await startTestServer({ app: { accessToken: token } });
     try {
       const body = { graph_model: "llava" };

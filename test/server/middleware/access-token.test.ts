@@ -12,8 +12,9 @@ import { createFailedAttempts, type FailedAttempts } from "../../../server/faile
 import { silentLogger } from "../../../server/logger";
 import { accessTokenCheck } from "../../../server/middleware/access-token";
 import { errorHandler } from "../../../server/middleware/error-handler";
+import { testAccessToken } from "../../support/access-token";
 
-const TOKEN = "right-token-k4UqBqs5PSDbasJFfAjRBEL65pjb6sYk9EbBR4nu";
+const TOKEN = testAccessToken("right-token");
 let server: Server;
 let port: number;
 let attempts: FailedAttempts;
