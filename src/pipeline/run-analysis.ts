@@ -31,7 +31,7 @@ import { createAgentView } from "./agent-view";
 import { buildAnalysisFigures, drawAnalysisCharts, type DrawnCharts } from "./analysis-charts";
 import type { AnalysisResult } from "./analysis-result";
 import { createAnalysisSteps, settleAll } from "./analysis-steps";
-import { type AnalysisWindow,assembleResult } from "./assemble-result";
+import { type AnalysisWindow, assembleResult } from "./assemble-result";
 import type { ProgressListener, StepId } from "./progress-events";
 
 export interface RunAnalysisInput extends AnalysisWindow {
