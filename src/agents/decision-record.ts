@@ -2,8 +2,7 @@
 // the HTTP API answers it), its zod schema, and parsing of a model's raw answer into the library's Decision.
 import { z } from "zod";
 
-import { describeError } from "../common/describe-error";
-import { extractJsonObject } from "../common/extract-json";
+import { parseJsonAnswer } from "../common/extract-json";
 import { formatZodError } from "../common/format-zod-error";
 
 export const DIRECTIVES = ["LONG", "SHORT"] as const;
@@ -83,17 +82,11 @@ const lenientRecordSchema = z.object(decisionRecordSchema.shape);
  * a "notes" field has still answered); every required field must be exactly right.
  */
 export function parseDecision(text: string): DecisionParse {
-  const json = extractJsonObject(text);
-  if (json === undefined) return { ok: false, problem: "the answer contains no JSON object" };
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    return { ok: false, problem: `the JSON does not parse (${describeError(error)})` };
-  }
-  const parsed = lenientRecordSchema.safeParse(value);
+  const answer = parseJsonAnswer(text);
+  if (!answer.ok) return answer;
+  const parsed = lenientRecordSchema.safeParse(answer.value);
   if (!parsed.success) return { ok: false, problem: formatZodError(parsed.error) };
   const known = new Set(Object.keys(decisionRecordSchema.shape));
-  const ignoredFields = Object.keys(value as object).filter((field) => !known.has(field));
+  const ignoredFields = Object.keys(answer.value as object).filter((field) => !known.has(field));
   return { ok: true, decision: fromDecisionRecord(parsed.data), ignoredFields };
 }

@@ -2,8 +2,7 @@
 // {"lesson": text} with one repair attempt; a second unusable answer fails with a StageError naming the stage.
 import { z } from "zod";
 
-import { describeError } from "../common/describe-error";
-import { extractJsonObject } from "../common/extract-json";
+import { parseJsonAnswer } from "../common/extract-json";
 import { formatZodError } from "../common/format-zod-error";
 import { MAX_LESSON_CHARACTERS } from "../journal/lessons";
 import type { ChatMessage, ChatModel } from "../llm/chat-model";
@@ -27,15 +26,9 @@ const lessonAnswerSchema = z.strictObject({
 export type LessonParse = { ok: true; lesson: string } | { ok: false; problem: string };
 
 export function parseLesson(text: string): LessonParse {
-  const json = extractJsonObject(text);
-  if (json === undefined) return { ok: false, problem: "the answer contains no JSON object" };
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    return { ok: false, problem: `the JSON does not parse (${describeError(error)})` };
-  }
-  const parsed = lessonAnswerSchema.safeParse(value);
+  const answer = parseJsonAnswer(text);
+  if (!answer.ok) return answer;
+  const parsed = lessonAnswerSchema.safeParse(answer.value);
   return parsed.success
     ? { ok: true, lesson: parsed.data.lesson }
     : { ok: false, problem: formatZodError(parsed.error) };

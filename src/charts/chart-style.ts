@@ -3,7 +3,7 @@
 import { z } from "zod";
 
 import type { BarAxis } from "./bar-axis";
-import type { PlotlyLayout } from "./figure-types";
+import type { AxisFrame, AxisTicks, PlotlyLayout } from "./figure-types";
 import type { PriceAxis } from "./price-axis";
 
 export const chartOptionsSchema = z.strictObject({
@@ -107,34 +107,33 @@ export function baseLayout(
     xaxis: {
       type: "linear",
       title: { text: options.barLabels === "bar-number" ? "Bar" : "Bar open time (UTC)" },
-      range: axis.range,
-      tickmode: "array",
-      tickvals: axis.tickvals,
-      ticktext: axis.ticktext,
+      ...arrayTicks(axis),
       rangeslider: { visible: false },
-      showgrid: true,
-      gridcolor: chartColors.grid,
-      zeroline: false,
-      showline: true,
-      linecolor: chartColors.axisLine,
-      ticks: "outside",
+      ...axisFrame(),
     },
     yaxis: {
       // An explicit standoff measures the title's place from the labels; Plotly's default put it over long labels.
       title: { text: "Price", standoff: 10 },
       side: "left",
       // Full prices with thousands separators ("26,400"), not Plotly's SI default ("26.4k"), at ticks chosen here.
-      range: prices.range,
-      tickmode: "array",
-      tickvals: prices.tickvals,
-      ticktext: prices.ticktext,
-      showgrid: true,
-      gridcolor: chartColors.grid,
-      zeroline: false,
-      showline: true,
-      linecolor: chartColors.axisLine,
-      ticks: "outside",
+      ...arrayTicks(prices),
+      ...axisFrame(),
       automargin: true, // only a safety net: the margin above already fits the labels
     },
+  };
+}
+
+function arrayTicks(ticks: { range: [number, number]; tickvals: number[]; ticktext: string[] }): AxisTicks {
+  return { range: ticks.range, tickmode: "array", tickvals: ticks.tickvals, ticktext: ticks.ticktext };
+}
+
+function axisFrame(): AxisFrame {
+  return {
+    showgrid: true,
+    gridcolor: chartColors.grid,
+    zeroline: false,
+    showline: true,
+    linecolor: chartColors.axisLine,
+    ticks: "outside",
   };
 }

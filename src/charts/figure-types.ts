@@ -60,37 +60,37 @@ export interface PlotlyLayout {
   xaxis: {
     type: "linear";
     title: AxisTitle;
-    range: [number, number];
-    tickmode: "array";
-    tickvals: number[];
-    ticktext: string[];
     rangeslider: { visible: false };
-    showgrid: boolean;
-    gridcolor: string;
-    zeroline: false;
-    showline: boolean;
-    linecolor: string;
-    ticks: "outside";
-  };
+  } & AxisTicks &
+    AxisFrame;
   yaxis: {
     title: AxisTitle;
     side: "left" | "right";
-    range: [number, number];
-    tickmode: "array";
-    tickvals: number[];
-    ticktext: string[];
-    showgrid: boolean;
-    gridcolor: string;
-    zeroline: false;
-    showline: boolean;
-    linecolor: string;
-    ticks: "outside";
     automargin: boolean;
-  };
+  } & AxisTicks &
+    AxisFrame;
 }
 
 /** A whole figure: what Plotly.newPlot / Plotly.toImage take, and what the renderer turns into a PNG. */
 export interface PlotlyFigure {
   data: PlotlyTrace[];
   layout: PlotlyLayout;
+}
+
+/** An axis whose ticks are chosen by this library, not by Plotly. */
+export interface AxisTicks {
+  range: [number, number];
+  tickmode: "array";
+  tickvals: number[];
+  ticktext: string[];
+}
+
+/** How both axes of a chart are drawn: grid, axis line and outside ticks. */
+export interface AxisFrame {
+  showgrid: boolean;
+  gridcolor: string;
+  zeroline: false;
+  showline: boolean;
+  linecolor: string;
+  ticks: "outside";
 }

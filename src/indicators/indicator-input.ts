@@ -54,6 +54,30 @@ export function parseIndicatorOptions<Schema extends z.ZodType>(
   return parsed.data;
 }
 
+/** The preamble of an indicator over closes: its options parsed, then the closes checked. */
+export function parseCloseInput<Schema extends z.ZodType>(
+  indicator: string,
+  schema: Schema,
+  options: unknown,
+  close: readonly number[],
+): z.output<Schema> {
+  const parsed = parseIndicatorOptions(indicator, schema, options);
+  assertFiniteSeries("close", close);
+  return parsed;
+}
+
+/** The preamble of an indicator over whole bars: its options parsed, then high, low and close checked. */
+export function parseHighLowCloseInput<Schema extends z.ZodType>(
+  indicator: string,
+  schema: Schema,
+  options: unknown,
+  series: HighLowClose,
+): z.output<Schema> {
+  const parsed = parseIndicatorOptions(indicator, schema, options);
+  assertHighLowClose(series);
+  return parsed;
+}
+
 export function assertFiniteSeries(name: string, values: readonly number[]): void {
   if (!Array.isArray(values)) throw new IndicatorInputError({ message: `${name} must be an array of numbers` });
   for (let index = 0; index < values.length; index += 1) {

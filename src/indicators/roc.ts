@@ -4,13 +4,7 @@
 import { ROC } from "trading-signals";
 import { z } from "zod";
 
-import {
-  assertFiniteSeries,
-  emptySeries,
-  type IndicatorSeries,
-  parseIndicatorOptions,
-  periodSchema,
-} from "./indicator-input";
+import { emptySeries, type IndicatorSeries, parseCloseInput, periodSchema } from "./indicator-input";
 
 export const rocOptionsSchema = z.strictObject({
   period: periodSchema(1, 10),
@@ -18,8 +12,7 @@ export const rocOptionsSchema = z.strictObject({
 export type RocOptions = z.input<typeof rocOptionsSchema>;
 
 export function computeRoc(close: readonly number[], options: RocOptions = {}): IndicatorSeries {
-  const { period } = parseIndicatorOptions("ROC", rocOptionsSchema, options);
-  assertFiniteSeries("close", close);
+  const { period } = parseCloseInput("ROC", rocOptionsSchema, options, close);
   const output = emptySeries(close.length);
   const indicator = new ROC(period);
   close.forEach((price, index) => {

@@ -4,13 +4,7 @@
 import { RSI } from "trading-signals";
 import { z } from "zod";
 
-import {
-  assertFiniteSeries,
-  emptySeries,
-  type IndicatorSeries,
-  parseIndicatorOptions,
-  periodSchema,
-} from "./indicator-input";
+import { emptySeries, type IndicatorSeries, parseCloseInput, periodSchema } from "./indicator-input";
 
 export const rsiOptionsSchema = z.strictObject({
   /** TA-Lib's minimum is 2: a 1-bar RSI is the input itself. */
@@ -19,8 +13,7 @@ export const rsiOptionsSchema = z.strictObject({
 export type RsiOptions = z.input<typeof rsiOptionsSchema>;
 
 export function computeRsi(close: readonly number[], options: RsiOptions = {}): IndicatorSeries {
-  const { period } = parseIndicatorOptions("RSI", rsiOptionsSchema, options);
-  assertFiniteSeries("close", close);
+  const { period } = parseCloseInput("RSI", rsiOptionsSchema, options, close);
   const output = emptySeries(close.length);
   const indicator = new RSI(period);
   let hasMoved = false;

@@ -6,11 +6,10 @@ import { StochasticOscillator } from "trading-signals";
 import { z } from "zod";
 
 import {
-  assertHighLowClose,
   emptySeries,
   type HighLowClose,
   type IndicatorSeries,
-  parseIndicatorOptions,
+  parseHighLowCloseInput,
   periodSchema,
 } from "./indicator-input";
 
@@ -30,8 +29,7 @@ export interface StochasticSeries {
 }
 
 export function computeStochastic(series: HighLowClose, options: StochasticOptions = {}): StochasticSeries {
-  const parameters = parseIndicatorOptions("Stochastic", stochasticOptionsSchema, options);
-  assertHighLowClose(series);
+  const parameters = parseHighLowCloseInput("Stochastic", stochasticOptionsSchema, options, series);
   const { high, low, close } = series;
   const result: StochasticSeries = { k: emptySeries(close.length), d: emptySeries(close.length) };
   const firstIndex = parameters.kPeriod - 1 + (parameters.kSlowingPeriod - 1) + (parameters.dPeriod - 1);

@@ -6,11 +6,10 @@
 import { z } from "zod";
 
 import {
-  assertHighLowClose,
   emptySeries,
   type HighLowClose,
   type IndicatorSeries,
-  parseIndicatorOptions,
+  parseHighLowCloseInput,
   periodSchema,
 } from "./indicator-input";
 
@@ -21,8 +20,7 @@ export const williamsROptionsSchema = z.strictObject({
 export type WilliamsROptions = z.input<typeof williamsROptionsSchema>;
 
 export function computeWilliamsR(series: HighLowClose, options: WilliamsROptions = {}): IndicatorSeries {
-  const { period } = parseIndicatorOptions("Williams %R", williamsROptionsSchema, options);
-  assertHighLowClose(series);
+  const { period } = parseHighLowCloseInput("Williams %R", williamsROptionsSchema, options, series);
   const { high, low, close } = series;
   const output = emptySeries(close.length);
   // Windows are at most a few hundred bars: a plain scan per bar is clearer than a monotonic deque.

@@ -9,7 +9,7 @@ import type { JournalDatabase } from "./database-schema";
 import type { JournalSource } from "./journal-entry";
 import { newestFirstPage } from "./list-cursor";
 import type { AnalysisOutcome } from "./outcome";
-import { outcomeFromColumns } from "./outcome-columns";
+import { OUTCOME_COLUMNS, outcomeFromColumns } from "./outcome-columns";
 import { parseInput } from "./parse-input";
 
 export const MAX_PAGE_SIZE = 500;
@@ -83,10 +83,7 @@ const summaryColumns = [
   "output_tokens",
   "error_code",
   "error_message",
-  "outcome_1_hit",
-  "outcome_1_return",
-  "outcome_3_hit",
-  "outcome_3_return",
+  ...OUTCOME_COLUMNS,
   // Small: CSV text and candles are recorded by their size only. Tells the caller's own data from a market's.
   "request",
 ] as const;

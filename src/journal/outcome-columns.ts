@@ -3,10 +3,10 @@ import { InternalError } from "../common/quantagent-error";
 import type { AnalysesTable } from "./database-schema";
 import type { AnalysisOutcome } from "./outcome";
 
-export type OutcomeColumns = Pick<
-  AnalysesTable,
-  "outcome_1_hit" | "outcome_1_return" | "outcome_3_hit" | "outcome_3_return"
->;
+/** The columns to select wherever an analysis's outcome is read back. */
+export const OUTCOME_COLUMNS = ["outcome_1_hit", "outcome_1_return", "outcome_3_hit", "outcome_3_return"] as const;
+
+export type OutcomeColumns = Pick<AnalysesTable, (typeof OUTCOME_COLUMNS)[number]>;
 
 export function outcomeFromColumns(row: OutcomeColumns): AnalysisOutcome | null {
   if (

@@ -10,7 +10,7 @@ import { isCallerData } from "./analysis-status";
 import type { JournalDatabase } from "./database-schema";
 import { JournalError } from "./journal-error";
 import { type AnalysisOutcome, closesAfter, outcomeBarTime, scoreOutcome } from "./outcome";
-import { columnsOfOutcome, outcomeFromColumns } from "./outcome-columns";
+import { columnsOfOutcome, OUTCOME_COLUMNS, outcomeFromColumns } from "./outcome-columns";
 import { parseInput } from "./parse-input";
 
 export interface LaterBarsRequest {
@@ -161,18 +161,7 @@ export async function recordOutcome(
   const laterBars = parseInput(laterBarsSchema, laterBarsInput, "later bars");
   const row = await db
     .selectFrom("analyses")
-    .select([
-      "id",
-      "symbol",
-      "timeframe",
-      "decision",
-      "entry_close",
-      "entry_time",
-      "outcome_1_hit",
-      "outcome_1_return",
-      "outcome_3_hit",
-      "outcome_3_return",
-    ])
+    .select(["id", "symbol", "timeframe", "decision", "entry_close", "entry_time", ...OUTCOME_COLUMNS])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) throw new JournalError({ reason: "not_found", message: `No analysis with id ${id} in the journal.` });

@@ -7,7 +7,7 @@ import { loadCharts, removeUnreferencedCharts } from "./chart-store";
 import type { JournalDatabase } from "./database-schema";
 import { lessonOf } from "./lessons";
 import type { AnalysisOutcome } from "./outcome";
-import { outcomeFromColumns } from "./outcome-columns";
+import { OUTCOME_COLUMNS, outcomeFromColumns } from "./outcome-columns";
 import { parseInput } from "./parse-input";
 import type { ChartRole } from "./record-analysis";
 
@@ -32,10 +32,7 @@ export async function getAnalysis(db: Kysely<JournalDatabase>, idInput: string):
       "result_chart_fields",
       "pattern_chart_sha256",
       "trend_chart_sha256",
-      "outcome_1_hit",
-      "outcome_1_return",
-      "outcome_3_hit",
-      "outcome_3_return",
+      ...OUTCOME_COLUMNS,
     ])
     .where("id", "=", id)
     .executeTakeFirst();

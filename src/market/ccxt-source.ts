@@ -14,9 +14,9 @@
 //   is first fetched (it takes a moment to load its hundred exchanges).
 import { abortable } from "../common/abortable";
 import { type Candle, candleSchema } from "./candle";
+import type { CandleFetchOptions } from "./date-range";
 import { ExchangeDataError, type ExchangeDataErrorReason } from "./exchange-data-error";
 import { parseExchangeSymbol } from "./exchange-symbol";
-import type { DateInput } from "./parse-timestamp";
 import { toEpochMs } from "./parse-timestamp";
 import { DAY_MS, type Timeframe, timeframeInfo } from "./timeframes";
 
@@ -44,17 +44,9 @@ export function exchangeLookbackDays(timeframe: Timeframe): number {
   return Math.floor((MAX_EXCHANGE_BARS * (timeframeInfo(timeframe).barMs ?? 31 * DAY_MS)) / DAY_MS);
 }
 
-export interface FetchExchangeCandlesOptions {
+export interface FetchExchangeCandlesOptions extends CandleFetchOptions {
   /** binance:BTC/USDT */
   symbol: string;
-  timeframe: Timeframe;
-  start: DateInput;
-  end: DateInput;
-  signal?: AbortSignal;
-  /** Per request. @default 20000 */
-  timeoutMs?: number;
-  /** Replaces the global fetch for every request ccxt makes (a proxy-aware fetch, or a fake in tests). */
-  fetch?: typeof fetch;
 }
 
 export interface ExchangeCandles {

@@ -23,6 +23,18 @@ export interface DateRangeRequest {
   end: DateInput;
 }
 
+/** What every candle source is asked besides its symbol: the bars, the range, and how to fetch them. */
+export interface CandleFetchOptions {
+  timeframe: Timeframe;
+  start: DateInput;
+  end: DateInput;
+  signal?: AbortSignal;
+  /** Per request; the sources' HTTP clients have no timeout of their own. @default 20000 */
+  timeoutMs?: number;
+  /** Replaces the global fetch for every request (a proxy-aware fetch, or a fake in tests). */
+  fetch?: typeof fetch;
+}
+
 /** `maxDays` is null when the timeframe is unknown; `currentDays` is null when the dates could not be read. */
 export type DateRangeValidation =
   { ok: true; days: number } | { ok: false; error: string; maxDays: number | null; currentDays: number | null };

@@ -5,9 +5,8 @@ import { abortable } from "../common/abortable";
 import { aggregateTo4h } from "./aggregate-4h";
 import { resolveTicker, symbolSchema } from "./assets";
 import type { Candle } from "./candle";
-import { resolveDateRange } from "./date-range";
+import { type CandleFetchOptions, resolveDateRange } from "./date-range";
 import { MarketDataError, NoDataError } from "./market-data-error";
-import type { DateInput } from "./parse-timestamp";
 import { timeZoneOffset, type UtcOffset } from "./time-zone-offset";
 import { type Timeframe, timeframeInfo } from "./timeframes";
 import { candlesFromYahooChart } from "./yahoo-chart";
@@ -15,17 +14,9 @@ import { guardedFetch, YahooHttpFailure, YahooTransportFailure } from "./yahoo-f
 
 export const DEFAULT_MARKET_DATA_TIMEOUT_MS = 20_000;
 
-export interface FetchYahooCandlesOptions {
+export interface FetchYahooCandlesOptions extends CandleFetchOptions {
   /** A built-in asset code (SPX) or a Yahoo ticker (ETH-USD); codes are mapped with resolveTicker(). */
   symbol: string;
-  timeframe: Timeframe;
-  start: DateInput;
-  end: DateInput;
-  signal?: AbortSignal;
-  /** Per fetch; yahoo-finance2 has no timeout of its own. */
-  timeoutMs?: number;
-  /** Replaces the global fetch (a proxy-aware fetch, or a fake in tests). */
-  fetch?: typeof fetch;
   /** The present, for the "end is in the future" check; defaults to the clock. */
   now?: Date | number;
 }

@@ -16,16 +16,22 @@ import type { DrawnCharts } from "./analysis-charts";
 import { type AnalysisResult, type IndicatorSnapshot, isDemoRun } from "./analysis-result";
 import type { StepId } from "./progress-events";
 
-export interface AnalysisParts {
-  /** Whether the agents saw a blind view of the window (agent-view.ts). */
-  blind: boolean;
-  indicatorMode: IndicatorMode;
+/** The window an analysis reads and what it is of: what running an analysis starts from and its result names. */
+export interface AnalysisWindow {
   asset: string;
   assetName: string;
   symbol: string;
   timeframe: Timeframe;
+  /** The analysis window, already cut to its final length. */
   candles: Candle[];
+  /** The requested start (ISO), when the window reaches back before it to fill up (load-candles.ts). */
   requestedStart?: string;
+}
+
+export interface AnalysisParts extends AnalysisWindow {
+  /** Whether the agents saw a blind view of the window (agent-view.ts). */
+  blind: boolean;
+  indicatorMode: IndicatorMode;
   reports: { indicator: string; pattern: string; trend: string };
   analystReports: readonly { name: string; text: string }[];
   plugins: PluginSummary[];

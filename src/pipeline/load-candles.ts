@@ -7,7 +7,7 @@ import { assertBarSpacing } from "../market/bar-spacing";
 import type { Candle } from "../market/candle";
 import { exchangeLookbackDays, fetchExchangeCandles } from "../market/ccxt-source";
 import { parseCsvAsync } from "../market/csv-source";
-import { resolveDateRange } from "../market/date-range";
+import { type CandleFetchOptions, resolveDateRange } from "../market/date-range";
 import { isExchangeSymbol } from "../market/exchange-symbol";
 import { toEpochMs } from "../market/parse-timestamp";
 import { windowFetchStart } from "../market/window-fetch-range";
@@ -150,16 +150,16 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
       candles: fromPlugin.candles,
       laterCandles: [],
     };
+  const fetchOptions: CandleFetchOptions = {
+    timeframe: request.timeframe,
+    start,
+    end: range.end,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+  };
   if (isExchangeSymbol(code)) {
-    const fromExchange = await fetchExchangeCandles({
-      symbol: code,
-      timeframe: request.timeframe,
-      start,
-      end: range.end,
-      signal: options.signal,
-      timeoutMs: options.timeoutMs,
-      fetch: options.fetch,
-    });
+    const fromExchange = await fetchExchangeCandles({ symbol: code, ...fetchOptions });
     return {
       asset: fromExchange.symbol,
       assetName: fromExchange.symbol,
@@ -168,16 +168,8 @@ export async function loadCandles(request: ParsedAnalyzeRequest, options: LoadCa
       laterCandles: [],
     };
   }
-  const fetched = await fetchYahooCandles({
-    symbol: code, // fetchYahooCandles maps built-in codes to their tickers
-    timeframe: request.timeframe,
-    start,
-    end: range.end,
-    signal: options.signal,
-    timeoutMs: options.timeoutMs,
-    fetch: options.fetch,
-    now: options.now?.(),
-  });
+  // fetchYahooCandles maps built-in codes to their tickers.
+  const fetched = await fetchYahooCandles({ symbol: code, ...fetchOptions, now: options.now?.() });
   return {
     asset: builtIn?.code ?? code,
     assetName: builtIn?.name ?? code,

@@ -23,7 +23,6 @@ import { normaliseStages, type Stages } from "../config/stages-schema";
 import { computeIndicators } from "../indicators/compute-indicators";
 import type { ChatModel } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
-import type { Timeframe } from "../market/timeframes";
 import type { Plugin } from "../plugins/define-plugin";
 import { latestPluginValues, pluginIndicatorTools, runPluginAnalyst } from "../plugins/plugin-parts";
 import { summarisePlugins } from "../plugins/plugin-set";
@@ -32,18 +31,10 @@ import { createAgentView } from "./agent-view";
 import { buildAnalysisFigures, drawAnalysisCharts, type DrawnCharts } from "./analysis-charts";
 import type { AnalysisResult } from "./analysis-result";
 import { createAnalysisSteps, settleAll } from "./analysis-steps";
-import { assembleResult } from "./assemble-result";
+import { type AnalysisWindow, assembleResult } from "./assemble-result";
 import type { ProgressListener, StepId } from "./progress-events";
 
-export interface RunAnalysisInput {
-  asset: string;
-  assetName: string;
-  symbol: string;
-  timeframe: Timeframe;
-  /** The analysis window, already cut to its final length. */
-  candles: Candle[];
-  /** The requested start (ISO), when the window reaches back before it to fill up (load-candles.ts). */
-  requestedStart?: string;
+export interface RunAnalysisInput extends AnalysisWindow {
   models: { agent: ChatModel; graph: ChatModel };
   renderer: ChartRenderer;
   /** How the chart agents get their image; default "direct". */

@@ -1,6 +1,6 @@
 // The chart-reading probe's JSON, made in one place: the report file's `probe` object and what the journal keeps of a
 // run, in the snake_case of every JSON this project writes (`per_shape`, `p_value`, `chance_answer`).
-import type { TokenUsage } from "../llm/chat-model";
+import { wireEstimate, wireRunRecord, wireUsage } from "../wire/backtest";
 import type { PatternScores, ProbeResult, ProbeScore, ProbeSettings, ShapeScore } from "./probe-result";
 import type { ProbeSeriesLabel } from "./shapes/probe-series";
 
@@ -96,39 +96,14 @@ export function probeWire(result: ProbeResult) {
       ...(cached === undefined ? {} : { cached }),
       ...(error === undefined ? {} : { error }),
     })),
-    estimate: {
-      decisions: result.estimate.decisions,
-      cached: result.estimate.cached,
-      to_analyse: result.estimate.toAnalyse,
-      calls: result.estimate.calls,
-      input_tokens: result.estimate.tokens.inputTokens,
-      output_tokens: result.estimate.tokens.outputTokens,
-      cost_usd: result.estimate.costUsd,
-      unpriced_models: result.estimate.unpricedModels,
-      cost_label: result.estimate.costLabel,
-    },
-    usage: {
-      fresh_calls: result.usage.freshCalls,
-      cached_calls: result.usage.cachedCalls,
-      fresh_tokens: wireTokens(result.usage.freshTokens),
-      cached_tokens: wireTokens(result.usage.cachedTokens),
-      estimated_cost_usd: result.usage.estimatedCostUsd,
-      cost_label: result.usage.costLabel,
-      unpriced_models: result.usage.unpricedModels,
-    },
+    estimate: wireEstimate(result.estimate),
+    usage: wireUsage(result.usage),
     errors: result.errors,
     demo: result.demo,
-    started_at: result.startedAt,
-    duration_ms: result.durationMs,
-    ...(result.journalRunId === undefined ? {} : { journal_run_id: result.journalRunId }),
-    ...(result.journalError === undefined ? {} : { journal_error: result.journalError }),
+    ...wireRunRecord(result),
   };
 }
 
 export function probeReportJson(result: ProbeResult): string {
   return `${JSON.stringify({ probe: probeWire(result) }, null, 2)}\n`;
-}
-
-function wireTokens(tokens: TokenUsage) {
-  return { input_tokens: tokens.inputTokens, output_tokens: tokens.outputTokens };
 }

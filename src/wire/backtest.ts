@@ -9,8 +9,10 @@ import type { BacktestLine } from "../backtest/backtest-lines";
 import type { BacktestResult } from "../backtest/backtest-result";
 import type { LineSignificance } from "../backtest/backtest-significance";
 import { significanceWords } from "../backtest/backtest-tables";
+import type { BacktestEstimate } from "../backtest/cost-estimate";
 import { stagesSchema } from "../config/stages-schema";
 import type { TokenUsage } from "../llm/chat-model";
+import type { UsageSummary } from "../llm/usage-meter";
 import type { PairedTest } from "../scoring/paired-test";
 import { wirePairedTestSchema } from "./paired-test";
 
@@ -285,31 +287,10 @@ export function backtestWire(result: BacktestResult): WireBacktest {
       ...(decision.error === undefined ? {} : { error: decision.error }),
       baselines: decision.baselines,
     })),
-    estimate: estimate && {
-      decisions: estimate.decisions,
-      cached: estimate.cached,
-      to_analyse: estimate.toAnalyse,
-      calls: estimate.calls,
-      input_tokens: estimate.tokens.inputTokens,
-      output_tokens: estimate.tokens.outputTokens,
-      cost_usd: estimate.costUsd,
-      unpriced_models: estimate.unpricedModels,
-      cost_label: estimate.costLabel,
-    },
-    usage: {
-      fresh_calls: usage.freshCalls,
-      cached_calls: usage.cachedCalls,
-      fresh_tokens: wireTokens(usage.freshTokens),
-      cached_tokens: wireTokens(usage.cachedTokens),
-      estimated_cost_usd: usage.estimatedCostUsd,
-      cost_label: usage.costLabel,
-      unpriced_models: usage.unpricedModels,
-    },
+    estimate: estimate && wireEstimate(estimate),
+    usage: wireUsage(usage),
     errors: result.errors,
-    started_at: result.startedAt,
-    duration_ms: result.durationMs,
-    ...(result.journalRunId === undefined ? {} : { journal_run_id: result.journalRunId }),
-    ...(result.journalError === undefined ? {} : { journal_error: result.journalError }),
+    ...wireRunRecord(result),
   };
 }
 
@@ -331,4 +312,47 @@ export function backtestAblationWire(ablation: BacktestAblation): z.infer<typeof
 
 function wireTokens(tokens: TokenUsage) {
   return { input_tokens: tokens.inputTokens, output_tokens: tokens.outputTokens };
+}
+
+/** The cost estimate told before a run of decisions (a backtest, a chart probe). */
+export function wireEstimate(estimate: BacktestEstimate) {
+  return {
+    decisions: estimate.decisions,
+    cached: estimate.cached,
+    to_analyse: estimate.toAnalyse,
+    calls: estimate.calls,
+    input_tokens: estimate.tokens.inputTokens,
+    output_tokens: estimate.tokens.outputTokens,
+    cost_usd: estimate.costUsd,
+    unpriced_models: estimate.unpricedModels,
+    cost_label: estimate.costLabel,
+  };
+}
+
+/** When a run of decisions started, how long it took, and what the journal made of it. */
+export function wireRunRecord(run: {
+  startedAt: string;
+  durationMs: number;
+  journalRunId?: string;
+  journalError?: { code: string; message: string };
+}) {
+  return {
+    started_at: run.startedAt,
+    duration_ms: run.durationMs,
+    ...(run.journalRunId === undefined ? {} : { journal_run_id: run.journalRunId }),
+    ...(run.journalError === undefined ? {} : { journal_error: run.journalError }),
+  };
+}
+
+/** What a run of decisions used: fresh and cached calls and tokens, and their cost. */
+export function wireUsage(usage: UsageSummary) {
+  return {
+    fresh_calls: usage.freshCalls,
+    cached_calls: usage.cachedCalls,
+    fresh_tokens: wireTokens(usage.freshTokens),
+    cached_tokens: wireTokens(usage.cachedTokens),
+    estimated_cost_usd: usage.estimatedCostUsd,
+    cost_label: usage.costLabel,
+    unpriced_models: usage.unpricedModels,
+  };
 }

@@ -2,7 +2,7 @@
 // timeframe in use), decided by the replaced system's policy, answered as the decision record and nothing else.
 import { describeBarSpan, describeHorizon } from "../../market/bar-span";
 import type { AnalysisContext } from "../analysis-context";
-import type { DecisionReports } from "./decision-reports";
+import { type DecisionReports, reportsText } from "./decision-reports";
 import { type LessonForDecision, lessonsSection } from "./reflection-prompt";
 import { debateSection, type DebateTurn } from "./researcher-prompt";
 
@@ -52,15 +52,7 @@ export interface DecisionExtras {
 }
 
 export function decisionUserPrompt(reports: DecisionReports, extras: DecisionExtras = {}): string {
-  return `Indicator report:
-${reports.indicatorReport}
-
-Pattern report:
-${reports.patternReport}
-
-Trend report:
-${reports.trendReport}
-${(reports.analystReports ?? []).map((report) => `\n${report.title}:\n${report.text}\n`).join("")}${debateSection(extras.debate ?? [])}${lessonsSection(extras.lessons ?? [])}
+  return `${reportsText(reports)}${debateSection(extras.debate ?? [])}${lessonsSection(extras.lessons ?? [])}
 Give your order as the JSON object.`;
 }
 

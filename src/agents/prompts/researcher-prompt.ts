@@ -3,7 +3,7 @@
 // decide: the Decision agent reads the debate beside the reports (decision-prompt.ts).
 import { describeBarSpan } from "../../market/bar-span";
 import type { AnalysisContext } from "../analysis-context";
-import type { DecisionReports } from "./decision-reports";
+import { type DecisionReports, reportsText } from "./decision-reports";
 
 export type DebateSide = "bull" | "bear";
 
@@ -39,7 +39,6 @@ single strongest reason.`;
 }
 
 export function researcherUserPrompt(reports: DecisionReports, opponentLast: DebateTurn | undefined): string {
-  const analysts = (reports.analystReports ?? []).map((report) => `\n${report.title}:\n${report.text}\n`).join("");
   const rebuttal =
     opponentLast === undefined
       ? "You open the debate: make your case from the reports."
@@ -47,15 +46,7 @@ export function researcherUserPrompt(reports: DecisionReports, opponentLast: Deb
 ${opponentLast.text}
 
 Answer it, then make your case.`;
-  return `Indicator report:
-${reports.indicatorReport}
-
-Pattern report:
-${reports.patternReport}
-
-Trend report:
-${reports.trendReport}
-${analysts}
+  return `${reportsText(reports)}
 ${rebuttal}`;
 }
 

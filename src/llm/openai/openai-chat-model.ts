@@ -7,16 +7,11 @@
 import OpenAI from "openai";
 
 import { extractJsonObject } from "../../common/extract-json";
-import {
-  answerCharacterLimit,
-  createBoundedResponseFetch,
-  DEFAULT_MAX_OUTPUT_TOKENS,
-  responseByteLimit,
-} from "../answer-limits";
+import { type AdapterOptions, adapterSetup, type CallIdentity } from "../adapter-options";
+import { answerCharacterLimit } from "../answer-limits";
 import { requestNeeds } from "../capability-refusal";
-import type { ChatModel, ChatRequest, ChatResponse, ModelRole } from "../chat-model";
+import type { ChatModel, ChatRequest, ChatResponse } from "../chat-model";
 import { ModelCapabilityError } from "../model-capability-error";
-import { createNoRetryOnQuotaFetch } from "../no-retry-on-quota-fetch";
 import { runChatStream } from "../run-chat-stream";
 import { classifyOpenAIError } from "./openai-errors";
 import { buildOpenAIRequest } from "./openai-messages";
@@ -32,25 +27,8 @@ const officialOpenAIBaseUrl = "https://api.openai.com/v1";
 /** The qwen client retries up to 4 times; OpenAI keeps the SDK default (2). */
 const defaultMaxRetries: Record<OpenAICompatibleProviderId, number | undefined> = { openai: undefined, qwen: 4 };
 
-export interface OpenAIChatModelOptions {
+export interface OpenAIChatModelOptions extends AdapterOptions {
   provider: OpenAICompatibleProviderId;
-  model: string;
-  temperature: number;
-  apiKey: string;
-  /** Undefined: OpenAI's official endpoint (callers pass Qwen's DashScope URL from the provider table). */
-  baseUrl?: string;
-  /** The base URL as errors name it, when it is not the provider's own address (a local server, a gateway). */
-  endpoint?: string;
-  /** The role the model plays, named in its capability errors. */
-  role?: ModelRole;
-  /** Per attempt until the answer starts, then the longest silence within the stream, in milliseconds. */
-  timeoutMs?: number;
-  /** Retries after a retryable failure; quota errors are never retried whatever this says. */
-  maxRetries?: number;
-  /** The token limit sent when a request does not name its own. */
-  defaultMaxOutputTokens?: number;
-  /** The underlying fetch (a proxy agent, a recorder); wrapped so quota errors are not retried and bodies are bounded. */
-  fetch?: typeof globalThis.fetch;
 }
 
 export class OpenAIChatModel implements ChatModel {
@@ -58,12 +36,8 @@ export class OpenAIChatModel implements ChatModel {
   readonly model: string;
   readonly temperature: number;
   private readonly client: OpenAI;
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number | undefined;
-  private readonly apiKey: string;
+  private readonly identity: CallIdentity;
   private readonly defaultMaxOutputTokens: number;
-  private readonly endpoint: string | undefined;
-  private readonly role: ModelRole | undefined;
   /** The temperature sent: none to a reasoning model. */
   private readonly sentTemperature: number | undefined;
   /** The server refused JSON mode once: requests for JSON go without it from then on. */
@@ -73,25 +47,19 @@ export class OpenAIChatModel implements ChatModel {
     this.provider = options.provider;
     this.model = options.model;
     this.temperature = options.temperature;
-    this.baseUrl = options.baseUrl ?? officialOpenAIBaseUrl;
-    this.timeoutMs = options.timeoutMs;
-    this.apiKey = options.apiKey;
-    this.defaultMaxOutputTokens = options.defaultMaxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
-    this.endpoint = options.endpoint;
-    this.role = options.role;
+    const setup = adapterSetup(options.provider, options, officialOpenAIBaseUrl);
+    this.identity = setup.identity;
+    this.defaultMaxOutputTokens = setup.defaultMaxOutputTokens;
     this.sentTemperature = isReasoningModel(options.model) ? undefined : options.temperature;
     this.client = new OpenAI({
       apiKey: options.apiKey,
-      baseURL: this.baseUrl,
+      baseURL: this.identity.baseUrl,
       // null keeps the SDK from adding org/project headers from the environment, which DashScope would not expect.
       organization: null,
       project: null,
       timeout: options.timeoutMs,
       maxRetries: options.maxRetries ?? defaultMaxRetries[options.provider],
-      // A request asking for more tokens than the model's default still gets the default's body limit: none does.
-      fetch: createNoRetryOnQuotaFetch(
-        createBoundedResponseFetch(options.fetch, responseByteLimit(this.defaultMaxOutputTokens)),
-      ),
+      fetch: setup.fetch,
     });
   }
 
@@ -118,7 +86,7 @@ export class OpenAIChatModel implements ChatModel {
       ...(this.sentTemperature === undefined ? [temperatureNotSentWarning(this.model, this.temperature)] : []),
       ...(options.jsonFallback
         ? [
-            `${this.endpoint ?? this.provider} refused JSON mode for ${this.model}: the prompt alone asked for the JSON ` +
+            `${this.identity.endpoint ?? this.provider} refused JSON mode for ${this.model}: the prompt alone asked for the JSON ` +
               "object, which was taken from the answer's text.",
           ]
         : []),
@@ -136,14 +104,8 @@ export class OpenAIChatModel implements ChatModel {
       maxTokensField: this.provider === "openai" ? "max_completion_tokens" : "max_tokens",
     });
     const context = {
-      provider: this.provider,
-      model: this.model,
-      baseUrl: this.baseUrl,
-      timeoutMs: this.timeoutMs,
+      ...this.identity,
       signal: request.signal,
-      apiKey: this.apiKey,
-      endpoint: this.endpoint,
-      role: this.role,
       needs: requestNeeds(request, { jsonModeSent: params.response_format !== undefined }),
     };
     return runChatStream({
@@ -151,7 +113,7 @@ export class OpenAIChatModel implements ChatModel {
       open: () => this.client.chat.completions.create(params, { signal: request.signal }),
       accumulator: new OpenAIStreamAccumulator({ provider: this.provider, model: this.model }),
       classify: (error) => classifyOpenAIError(error, context),
-      idleTimeoutMs: this.timeoutMs,
+      idleTimeoutMs: this.identity.timeoutMs,
       maxAnswerCharacters: answerCharacterLimit(maxOutputTokens),
     });
   }
