@@ -3,6 +3,7 @@
 // keyed by what shapes the prompts beside the request itself, and every call counted for tokens and cost. Without a
 // cache each call is fresh and still counted.
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
+import type { IndicatorMode } from "../config/config-schema";
 import { hasStages, normaliseStages, type Stages } from "../config/stages-schema";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { cachedChatModel, type ModelAnswerStore, type ModelCacheCall } from "../llm/model-cache";
@@ -18,15 +19,18 @@ export type AnswerCache = { dir: string } | { store: ModelAnswerStore } | null;
  * agent afresh (model-cache.ts says why the prompt text alone is not enough). Risk asks nothing and changes no
  * prompt, so runs with it and without share their answers: the same decisions, whose positions then differ only by
  * the levels (what an ablation of risk compares). Blind is there only when on, so the caches of plain runs stay valid.
+ * The indicator mode is always there: a team's answer under one mode is never taken for a run under the other.
  */
 export function experimentKeyContext(input: {
   plugins: readonly PluginSummary[];
   stages?: Stages;
   blind?: boolean;
+  indicatorMode: IndicatorMode;
 }): Record<string, unknown> {
   const { risk: _risk, ...promptStages } = input.stages ?? {};
   return {
     promptVersion: PROMPT_VERSION,
+    indicatorMode: input.indicatorMode,
     ...(input.plugins.length > 0 ? { plugins: input.plugins } : {}),
     ...(hasStages(promptStages) ? { stages: normaliseStages(promptStages) } : {}),
     ...(input.blind ? { blind: true } : {}),

@@ -72,7 +72,12 @@ export async function openExperiment(input: OpenExperimentInput): Promise<Experi
       plugins: input.plugins,
       wrapChatModel: experimentModels({
         cache: input.answers,
-        keyContext: experimentKeyContext({ plugins: input.pluginSummary, stages: input.stages, blind: input.blind }),
+        keyContext: experimentKeyContext({
+          plugins: input.pluginSummary,
+          stages: input.stages,
+          blind: input.blind,
+          indicatorMode: input.config.indicator_mode,
+        }),
         onCall: (call) => input.meter.record(call),
         wrap: input.dependencies.wrapChatModel,
       }),

@@ -87,6 +87,7 @@ describe("runEvaluation against the fake provider", () => {
     for (const file of entries)
       expect(JSON.parse(await readFile(path.join(cacheDir, file), "utf8")).context).toEqual({
         promptVersion: PROMPT_VERSION,
+        indicatorMode: "direct",
       });
 
     // The agents said LONG every time, so they score exactly like always-long.
@@ -94,6 +95,27 @@ describe("runEvaluation against the fake provider", () => {
     const alwaysLong = findScore(first.scores, { asset: "ALL", method: "always_long", horizon: 3 })!;
     expect(agents.accuracy).toBe(alwaysLong.accuracy);
     expect(agents.meanReturn).toBe(alwaysLong.meanReturn);
+  });
+
+  it("an answer cached under one indicator mode is never reused under the other, and each mode reruns for free", async () => {
+    const modeOptions = (mode: "direct" | "tool-call") =>
+      options("cache-modes", { config: { ...options("cache-modes").config, indicator_mode: mode } });
+    await runEvaluation(modeOptions("direct"));
+    const direct = server.requestCount();
+    expect(direct).toBeGreaterThan(0);
+
+    server.reset();
+    const toolCall = await runEvaluation(modeOptions("tool-call"));
+    expect(toolCall.usage.cachedCalls).toBe(0); // not one team answer taken from the direct run
+    expect(server.requestCount()).toBe(toolCall.usage.freshCalls);
+    expect(toolCall.usage.freshCalls).toBeGreaterThan(direct); // the Indicator agent's tool round is one more call
+
+    for (const mode of ["direct", "tool-call"] as const) {
+      server.reset();
+      const rerun = await runEvaluation(modeOptions(mode));
+      expect(server.requestCount()).toBe(0);
+      expect(rerun.usage.freshCalls).toBe(0);
+    }
   });
 
   it("a failed window is recorded with its error and the others are still analysed and scored on the same points", async () => {

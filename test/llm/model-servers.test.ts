@@ -1,7 +1,8 @@
 // Model servers as they really are, through the real openai SDK against the fake in its local-server modes: a
 // reasoning model gets no temperature and the response says why; a refusal of tools, images or JSON mode is one
 // model_capability error naming the capability, the model and the role; a server without JSON mode gets the prompt
-// alone and its JSON is found in the answer's text; a refusal that merely mentions tools is not a capability error.
+// alone and its JSON is found in the answer's text; a refusal that merely mentions tools is not a capability error;
+// the same refusals through the Anthropic SDK are classified alike.
 import { describe, expect, it } from "vitest";
 
 import type { ChatRequest, ToolDefinition } from "../../src/llm/chat-model";
@@ -169,5 +170,38 @@ describe("a server without JSON mode", () => {
     const response = await graphModel().chat(jsonRequest);
     expect(server.requests.map((request) => request.summary.jsonMode)).toEqual([true]);
     expect(response.warnings).toBeUndefined();
+  });
+});
+
+describe("capability refusals through the Anthropic SDK", () => {
+  function anthropicGraphModel(model: string) {
+    return createChatModel({
+      config: configFor({ provider: "anthropic", server, overrides: { graph_llm_model: model } }),
+      role: "graph",
+      env: {},
+    });
+  }
+
+  it.each([
+    { lack: "tools" as const, request: toolRequest, words: /does not support tools/ },
+    { lack: "images" as const, request: imageRequest, words: /does not support images/ },
+  ])("a model without $lack: model_capability naming $lack and the model, never retried", async (row) => {
+    server.setLacks([row.lack]);
+    const error = await capabilityErrorFrom(anthropicGraphModel("claude-local").chat(row.request));
+    expect(error).toMatchObject({
+      code: "model_capability",
+      kind: "config",
+      details: { capability: row.lack, model: "claude-local", role: "graph" },
+    });
+    expect(error.message).toMatch(row.words);
+    expect(error.message).not.toContain(secretKey);
+    expect(server.requestCount()).toBe(1);
+    expect(server.lastRequest()!.api).toBe("anthropic");
+  });
+
+  it("the same server answers a request needing neither", async () => {
+    server.setLacks(["tools", "images"]);
+    server.enqueue(fakeReply.text("Hello."));
+    await expect(anthropicGraphModel("claude-local").chat(textRequest)).resolves.toMatchObject({ text: "Hello." });
   });
 });

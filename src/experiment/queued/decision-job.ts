@@ -61,7 +61,12 @@ export function experimentJobKind<Spec extends QueuedExperimentSpec, Input>(
         blind: spec.blind,
         kind: definition.name,
       });
-      const keyContext = experimentKeyContext({ plugins: [], stages: config.stages, blind: spec.blind });
+      const keyContext = experimentKeyContext({
+        plugins: [],
+        stages: config.stages,
+        blind: spec.blind,
+        indicatorMode: config.indicator_mode,
+      });
       const answers = spec.cache ? { store: databaseAnswerStore(context.database) } : null;
       return {
         async runPoint(input, signal) {
