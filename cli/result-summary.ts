@@ -26,6 +26,7 @@ export function formatResultSummary(result: AnalysisResult): string {
         : []),
       ...samplesLine(result),
       `Justification: ${result.decision.justification}`,
+      ...outcomeLine(result),
       `Models: agent ${result.models.agent.provider}/${result.models.agent.model}, graph ${result.models.graph.provider}/${result.models.graph.model}; ${tokens} tokens; ${(result.timingsMs.total / 1000).toFixed(1)} s`,
       `Indicators: ${result.indicatorMode === "direct" ? "computed in code, one call (direct)" : "the model's tool calls (tool-call)"}`,
       ...stageLines(result),
@@ -34,6 +35,16 @@ export function formatResultSummary(result: AnalysisResult): string {
       ...(result.journalError === undefined ? [] : [`Journal: ${result.journalError.message}`]),
     ].join("\n") + "\n"
   );
+}
+
+/** The decision scored against the bars after the window, when the data held them (--end on a CSV). */
+function outcomeLine(result: AnalysisResult): string[] {
+  if (!result.outcome) return [];
+  const at = result.outcome.map(
+    (scored) =>
+      `${scored.bars} bar${scored.bars === 1 ? "" : "s"} later ${scored.hit ? "hit" : "miss"} (${(scored.return * 100).toFixed(2)}%)`,
+  );
+  return [`Outcome: ${at.join(", ")}`];
 }
 
 /** How several samples of the Decision agent voted; nothing with one sample. */

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 import { createSecretRedactor, packageRoot, plainText } from "../src/common/index";
-import { DEMO_LABEL, providerInfo, remoteProviderIds } from "../src/config/index";
+import { DEMO_LABEL, PROVIDER_SWITCH_VARIABLE, providerInfo, remoteProviderIds } from "../src/config/index";
 import { MarketDataError, MissingApiKeyError, ProviderError } from "../src/errors";
 import { type ErrorKind, type ProviderId, providers, QuantAgentError } from "../src/index";
 import { WITHOUT_YAHOO } from "../src/market/market-data-error";
@@ -25,6 +25,7 @@ import { serveCommand } from "./commands/serve-command";
 import { watchCommand } from "./commands/watch-command";
 import { workerCommand } from "./commands/worker-command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "./exit-codes";
+import { unknownCommandMessage } from "./option-errors";
 
 // One entry per command, in the order --help lists them.
 export const COMMANDS: readonly Command[] = [
@@ -110,12 +111,15 @@ export async function runCli(context: CliContext): Promise<number> {
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
     stderr.write(
-      `Unknown command: ${name}. The commands are ${COMMANDS.map((candidate) => candidate.name).join(", ")} (quantagent --help).\n`,
+      `${unknownCommandMessage(
+        name,
+        COMMANDS.map((candidate) => candidate.name),
+      )}\n`,
     );
     return EXIT_CODES.usage;
   }
   try {
-    return await command.run({ ...context, argv: rest, stdout, stderr });
+    return await command.run({ ...context, env: providerSwitchFor(rest, context.env), argv: rest, stdout, stderr });
   } catch (error) {
     const code = exitCodeFor(error, context.signal);
     const message =
@@ -140,8 +144,19 @@ export async function runCli(context: CliContext): Promise<number> {
  * The library's sentences about keys name the config record and the web page's Settings panel; on the command line
  * the key comes from the environment, so that is where they point.
  */
+/**
+ * The environment a command sees: a --provider on the command line wins over QUANTAGENT_PROVIDER, which the library
+ * would otherwise apply over the command's own choice (provider-switch.ts); without the flag the switch stays.
+ */
+function providerSwitchFor(argv: readonly string[], env: CliContext["env"]): CliContext["env"] {
+  const flagged = argv.some((argument) => argument === "--provider" || argument.startsWith("--provider="));
+  if (!flagged || env[PROVIDER_SWITCH_VARIABLE] === undefined) return env;
+  const { [PROVIDER_SWITCH_VARIABLE]: _switch, ...rest } = env;
+  return rest;
+}
+
 function missingKeyMessage(error: MissingApiKeyError): string {
-  return `No ${providerInfo(error.provider).displayName} API key: set ${providerInfo(error.provider).keyEnvVar} in the environment (nothing was sent), or use ${otherProviders(error.provider)}, or --provider demo to try it without a key (${DEMO_LABEL}).`;
+  return `No ${providerInfo(error.provider).displayName} API key: set ${providerInfo(error.provider).keyEnvVar} in the environment (nothing was sent), or use ${otherProviders(error.provider)}, or --provider demo (or ${PROVIDER_SWITCH_VARIABLE}=demo in the environment) to try it without a key (${DEMO_LABEL}).`;
 }
 
 function refusedKeyMessage(error: ProviderError): string {

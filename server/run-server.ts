@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 
 import { describeError } from "../src/common/index";
-import { defaultConfig, DEMO_LABEL } from "../src/config/index";
+import { defaultConfig, DEMO_LABEL, providerFromEnvironment, type ProviderId } from "../src/config/index";
 import { createPipeline, switchProvider } from "../src/index";
 import { createDatabaseHandle } from "../src/journal/index";
 import { loadPlugins, parsePluginList } from "../src/plugins/index";
@@ -61,6 +61,13 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
     return SERVER_EXIT.badSettings;
   }
   const settings = environment.settings;
+  let switchedProvider: ProviderId | undefined;
+  try {
+    switchedProvider = providerFromEnvironment(options.env);
+  } catch (error) {
+    writeError(`${describeError(error)}\n`);
+    return SERVER_EXIT.badSettings;
+  }
   const { HOST: host, PORT: port, DATA_DIR: dataDir, ACCESS_TOKEN: accessToken } = settings;
 
   let tls: { cert: Buffer; key: Buffer } | undefined;
@@ -198,7 +205,8 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
         }
       : "off",
   });
-  if (options.demo) {
+  // --demo, or QUANTAGENT_PROVIDER=demo (which the pipeline applied over its first record).
+  if (options.demo || switchedProvider === "demo") {
     logger.info(
       `Demo mode: the demo provider answers (${DEMO_LABEL}); no key or network needed. Choose a real provider in Settings when you have a key.`,
     );

@@ -7,11 +7,9 @@
 // the date range (lookback, order, future), the model names and the key. The pipeline then refuses bad CSV text and too few bars before its first model call, with the same exit code.
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
-import { formatZodError } from "../../src/common/index";
 import { indicatorModeSchema, providerIdSchema } from "../../src/config/index";
 import {
   type AnalyzeRequest,
@@ -29,7 +27,8 @@ import { toWireResult } from "../../src/wire/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
-import { usageErrors } from "../parse-options";
+import { optionsError } from "../option-errors";
+import { parseCommandArgs } from "../parse-options";
 import { createProgressPrinter, reportHeading } from "../progress-printer";
 import { formatResultSummary, reportsByStep } from "../result-summary";
 import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
@@ -129,32 +128,30 @@ const optionsSchema = z
 type AnalyzeOptions = z.infer<typeof optionsSchema>;
 
 function readOptions(context: CliContext): AnalyzeOptions | "help" {
-  const { values } = usageErrors(() =>
-    parseArgs({
-      args: [...context.argv],
-      strict: true,
-      options: {
-        csv: { type: "string" },
-        asset: { type: "string" },
-        symbol: { type: "string" },
-        timeframe: { type: "string" },
-        start: { type: "string" },
-        end: { type: "string" },
-        name: { type: "string" },
-        provider: { type: "string" },
-        "agent-model": { type: "string" },
-        "graph-model": { type: "string" },
-        blind: { type: "boolean" },
-        indicators: { type: "string" },
-        "data-dir": { type: "string" },
-        "no-journal": { type: "boolean" },
-        json: { type: "boolean" },
-        quiet: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-        ...STAGE_OPTIONS,
-      },
-    }),
-  );
+  const { values } = parseCommandArgs({
+    args: [...context.argv],
+    strict: true,
+    options: {
+      csv: { type: "string" },
+      asset: { type: "string" },
+      symbol: { type: "string" },
+      timeframe: { type: "string" },
+      start: { type: "string" },
+      end: { type: "string" },
+      name: { type: "string" },
+      provider: { type: "string" },
+      "agent-model": { type: "string" },
+      "graph-model": { type: "string" },
+      blind: { type: "boolean" },
+      indicators: { type: "string" },
+      "data-dir": { type: "string" },
+      "no-journal": { type: "boolean" },
+      json: { type: "boolean" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+      ...STAGE_OPTIONS,
+    },
+  });
   if (values.help) return "help";
   if (values.timeframe === undefined) throw new UsageError(`--timeframe is required (one of ${TIMEFRAMES.join(", ")})`);
   const stages = stagesFromOptions(values);
@@ -180,7 +177,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
     stages,
     samples: samplesFromOptions(values),
   });
-  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  if (!parsed.success) throw optionsError(parsed.error, values);
   return parsed.data;
 }
 
@@ -277,7 +274,8 @@ async function run(context: CliContext): Promise<number> {
         start: request.start,
         end: request.end,
       });
-      if (!range.ok) throw new UsageError(range.error);
+      // Said in the command line's terms: the flag, then the value and the form expected.
+      if (!range.ok) throw new UsageError(range.error.replace(/^Invalid (start|end) date /, "--$1 "));
     }
     const printer = options.quiet ? undefined : createProgressPrinter({ write: (text) => context.stderr.write(text) });
     try {

@@ -1,17 +1,16 @@
 // The options of `quantagent backtest`: its --help text, the zod schema its arguments are checked with (in the
 // command line's words: "--step must be at least 1 bar"), reading them, and the config record they make.
-import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
-import { formatZodError } from "../../src/common/index";
 import { providerIdSchema } from "../../src/config/index";
 import { type Config, createConfig, type Stages, switchProvider } from "../../src/index";
 import { timeframeSchema } from "../../src/market/index";
 import { MAX_COST_BPS } from "../../src/scoring/index";
 import type { CliContext } from "../cli-context";
 import { EXIT_CODES_HELP, UsageError } from "../exit-codes";
-import { usageErrors } from "../parse-options";
+import { optionsError } from "../option-errors";
+import { parseCommandArgs } from "../parse-options";
 import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 
 export const BACKTEST_HELP = `Usage: quantagent backtest (--csv <file> | --symbol <ticker> --start <date> --end <date>) [options]
@@ -29,7 +28,7 @@ Series:
                            through the market data (a plugin's source, else Yahoo)
   --start, --end <date>    the range of --symbol (ISO dates)
   --timeframe <tf>         1m 5m 15m 30m 1h 4h 1d 1w 1mo   (default for --csv: read from the rows' spacing)
-  --name <name>            the series' name in reports, and the report's file name (default backtest)
+  --name <name>            the report's file name (default backtest); the series keeps its file's name
 
 Schedule and costs:
   --window-bars <n>        bars each decision sees (the config's window_bars)       (default 45)
@@ -173,48 +172,46 @@ export type BacktestArguments = z.infer<typeof argumentsSchema>;
 export function readBacktestArguments(context: CliContext): BacktestArguments | "help" {
   const text = { type: "string" } as const;
   const flag = { type: "boolean" } as const;
-  const { values } = usageErrors(() =>
-    parseArgs({
-      args: [...context.argv],
-      strict: true,
-      options: {
-        csv: text,
-        symbol: text,
-        start: text,
-        end: text,
-        timeframe: text,
-        name: text,
-        "window-bars": text,
-        horizon: text,
-        step: text,
-        "cost-bps": text,
-        seed: text,
-        provider: text,
-        "agent-model": text,
-        "graph-model": text,
-        temperature: text,
-        "max-cost": text,
-        concurrency: text,
-        queue: flag,
-        report: text,
-        "job-timeout": text,
-        retries: text,
-        sequential: flag,
-        "baselines-only": flag,
-        blind: flag,
-        mirror: flag,
-        "data-dir": text,
-        "cache-dir": text,
-        "no-cache": flag,
-        out: text,
-        overwrite: flag,
-        "no-charts": flag,
-        ...STAGE_OPTIONS,
-        ablation: flag,
-        help: { type: "boolean", short: "h" },
-      },
-    }),
-  );
+  const { values } = parseCommandArgs({
+    args: [...context.argv],
+    strict: true,
+    options: {
+      csv: text,
+      symbol: text,
+      start: text,
+      end: text,
+      timeframe: text,
+      name: text,
+      "window-bars": text,
+      horizon: text,
+      step: text,
+      "cost-bps": text,
+      seed: text,
+      provider: text,
+      "agent-model": text,
+      "graph-model": text,
+      temperature: text,
+      "max-cost": text,
+      concurrency: text,
+      queue: flag,
+      report: text,
+      "job-timeout": text,
+      retries: text,
+      sequential: flag,
+      "baselines-only": flag,
+      blind: flag,
+      mirror: flag,
+      "data-dir": text,
+      "cache-dir": text,
+      "no-cache": flag,
+      out: text,
+      overwrite: flag,
+      "no-charts": flag,
+      ...STAGE_OPTIONS,
+      ablation: flag,
+      help: { type: "boolean", short: "h" },
+    },
+  });
   if (values.help) return "help";
   const parsed = argumentsSchema.safeParse({
     csv: values.csv,
@@ -252,7 +249,7 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
     samples: samplesFromOptions(values),
     ablation: values.ablation,
   });
-  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  if (!parsed.success) throw optionsError(parsed.error, values);
   checkBacktestQueueOptions(parsed.data, values);
   return parsed.data;
 }

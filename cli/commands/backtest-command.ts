@@ -4,6 +4,7 @@
 // is spent it prints what the run will ask of the provider (decisions, calls, an estimated cost) and refuses to start
 // above --max-cost. Ctrl-C keeps every completed decision (the decision cache): the same command resumes. Its options
 // are in backtest-arguments.ts.
+import { stat } from "node:fs/promises";
 import path from "node:path";
 
 import { type BacktestEstimate, describeEstimate, runBacktest, writeBacktestReport } from "../../src/backtest/index";
@@ -84,6 +85,25 @@ async function run(context: CliContext): Promise<number> {
   return finishBacktestSummary(context, result);
 }
 
+/**
+ * A --csv that is not there is said in the command line's terms, not as a raw ENOENT; the joined benchmark series
+ * the README's first backtest reads (data/series/*_longest.csv) are written by `npm run benchmark:series`.
+ */
+async function assertCsvExists(given: string, file: string): Promise<void> {
+  const exists = await stat(file).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => error.code !== "ENOENT",
+  );
+  if (exists) return;
+  const series = /(^|[\\/])series[\\/][^\\/]+_longest\.csv$/.test(given);
+  throw new UsageError(
+    `Cannot read --csv ${given}: no such file (in ${path.dirname(file)}).` +
+      (series
+        ? " The benchmark's joined series are written by npm run benchmark:series (once, in the project's folder); run it first."
+        : ""),
+  );
+}
+
 /** The series option of runBacktest: a CSV file read here (its timeframe read from its spacing unless given). */
 async function seriesOf(options: BacktestArguments, inCwd: (file: string) => string, signal: AbortSignal) {
   if (options.symbol !== undefined)
@@ -94,6 +114,7 @@ async function seriesOf(options: BacktestArguments, inCwd: (file: string) => str
       end: options.end ?? "",
     };
   const file = inCwd(options.csv ?? "");
+  await assertCsvExists(options.csv ?? "", file);
   const candles = await readCsvFile(file, { order: "ascending", signal });
   const gap = shortestGapMs(candles);
   const timeframe = options.timeframe ?? (gap === undefined ? undefined : timeframeForGap(gap));
@@ -101,7 +122,8 @@ async function seriesOf(options: BacktestArguments, inCwd: (file: string) => str
     throw new UsageError(
       `The timeframe of ${path.basename(file)} cannot be read from its rows' spacing: give --timeframe`,
     );
-  return { candles, timeframe, name: options.name ?? path.basename(file, path.extname(file)) };
+  // The series is named by its file; --name names the report's files only.
+  return { candles, timeframe, name: path.basename(file, path.extname(file)) };
 }
 
 export const backtestCommand: Command = {

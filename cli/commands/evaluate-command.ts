@@ -4,11 +4,9 @@
 // model is recorded in the journal of the data folder (--data-dir, else $DATA_DIR, else data), where the cache and
 // the report go by default too.
 import path from "node:path";
-import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
-import { formatZodError } from "../../src/common/index";
 import { providerIdSchema } from "../../src/config/index";
 import { assertReportAbsent, evaluationProtocolSchema } from "../../src/evaluation/index";
 import { BENCHMARK_DIR, type Config, createConfig, runEvaluation, type Stages, switchProvider } from "../../src/index";
@@ -18,7 +16,8 @@ import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { writeAndSummarise } from "../evaluation-output";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
-import { splitList, usageErrors } from "../parse-options";
+import { optionsError } from "../option-errors";
+import { parseCommandArgs, splitList } from "../parse-options";
 import { assertAblationPossible, writeAblation } from "../stage-ablation";
 import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 import { checkQueueOptions, queueEvaluation, reportQueuedRun } from "./evaluate-queue";
@@ -161,45 +160,43 @@ const argumentsSchema = z.object({
 type EvaluateArguments = z.infer<typeof argumentsSchema>;
 
 function readArguments(context: CliContext): EvaluateArguments | "help" {
-  const { values } = usageErrors(() =>
-    parseArgs({
-      args: [...context.argv],
-      strict: true,
-      options: {
-        protocol: { type: "string" },
-        data: { type: "string" },
-        assets: { type: "string" },
-        provider: { type: "string" },
-        "agent-model": { type: "string" },
-        "graph-model": { type: "string" },
-        temperature: { type: "string" },
-        windows: { type: "string" },
-        horizons: { type: "string" },
-        "points-per-window": { type: "string" },
-        stride: { type: "string" },
-        concurrency: { type: "string" },
-        seeds: { type: "string" },
-        "cache-dir": { type: "string" },
-        "no-cache": { type: "boolean" },
-        out: { type: "string" },
-        "data-dir": { type: "string" },
-        name: { type: "string" },
-        overwrite: { type: "boolean" },
-        "no-charts": { type: "boolean" },
-        "baselines-only": { type: "boolean" },
-        sequential: { type: "boolean" },
-        queue: { type: "boolean" },
-        report: { type: "string" },
-        "job-timeout": { type: "string" },
-        retries: { type: "string" },
-        ablation: { type: "boolean" },
-        ...STAGE_OPTIONS,
-        blind: { type: "boolean" },
-        mirror: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }),
-  );
+  const { values } = parseCommandArgs({
+    args: [...context.argv],
+    strict: true,
+    options: {
+      protocol: { type: "string" },
+      data: { type: "string" },
+      assets: { type: "string" },
+      provider: { type: "string" },
+      "agent-model": { type: "string" },
+      "graph-model": { type: "string" },
+      temperature: { type: "string" },
+      windows: { type: "string" },
+      horizons: { type: "string" },
+      "points-per-window": { type: "string" },
+      stride: { type: "string" },
+      concurrency: { type: "string" },
+      seeds: { type: "string" },
+      "cache-dir": { type: "string" },
+      "no-cache": { type: "boolean" },
+      out: { type: "string" },
+      "data-dir": { type: "string" },
+      name: { type: "string" },
+      overwrite: { type: "boolean" },
+      "no-charts": { type: "boolean" },
+      "baselines-only": { type: "boolean" },
+      sequential: { type: "boolean" },
+      queue: { type: "boolean" },
+      report: { type: "string" },
+      "job-timeout": { type: "string" },
+      retries: { type: "string" },
+      ablation: { type: "boolean" },
+      ...STAGE_OPTIONS,
+      blind: { type: "boolean" },
+      mirror: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   if (values.help) return "help";
   const parsed = argumentsSchema.safeParse({
     protocol: values.protocol,
@@ -234,7 +231,7 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
     blind: values.blind,
     mirror: values.mirror,
   });
-  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  if (!parsed.success) throw optionsError(parsed.error, values);
   checkQueueOptions(parsed.data, values);
   return parsed.data;
 }

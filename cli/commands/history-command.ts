@@ -3,11 +3,9 @@
 // leaderboard, and removing an analysis. Tables on standard output, or JSON with --json (the HTTP API's shapes for
 // what it also serves). The journal is the SQLite file in the data folder, or PostgreSQL with DATABASE_URL.
 import path from "node:path";
-import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
-import { formatZodError } from "../../src/common/index";
 import { DEMO_LABEL, describeStages } from "../../src/config/index";
 import { JournalError } from "../../src/errors";
 import { createPipeline, type Pipeline, type Stages } from "../../src/index";
@@ -27,7 +25,8 @@ import { wireAnalysisSummary, wireJournalStats, wireLeaderboard, wireScoreCounts
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
-import { usageErrors } from "../parse-options";
+import { optionsError } from "../option-errors";
+import { parseCommandArgs } from "../parse-options";
 import { describeRuns } from "../runs-table";
 import { formatTextTable } from "../text-table";
 
@@ -107,31 +106,29 @@ const optionsSchema = z.object({
 type HistoryOptions = z.infer<typeof optionsSchema>;
 
 function readOptions(context: CliContext): HistoryOptions | "help" {
-  const { values, positionals } = usageErrors(() =>
-    parseArgs({
-      args: [...context.argv],
-      strict: true,
-      allowPositionals: true,
-      options: {
-        asset: { type: "string" },
-        timeframe: { type: "string" },
-        model: { type: "string" },
-        provider: { type: "string" },
-        source: { type: "string" },
-        limit: { type: "string" },
-        cursor: { type: "string" },
-        "group-by": { type: "string" },
-        horizon: { type: "string" },
-        "flat-moves": { type: "string" },
-        reflect: { type: "boolean" },
-        "reflect-limit": { type: "string" },
-        split: { type: "string" },
-        "data-dir": { type: "string" },
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }),
-  );
+  const { values, positionals } = parseCommandArgs({
+    args: [...context.argv],
+    strict: true,
+    allowPositionals: true,
+    options: {
+      asset: { type: "string" },
+      timeframe: { type: "string" },
+      model: { type: "string" },
+      provider: { type: "string" },
+      source: { type: "string" },
+      limit: { type: "string" },
+      cursor: { type: "string" },
+      "group-by": { type: "string" },
+      horizon: { type: "string" },
+      "flat-moves": { type: "string" },
+      reflect: { type: "boolean" },
+      "reflect-limit": { type: "string" },
+      split: { type: "string" },
+      "data-dir": { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   if (values.help) return "help";
   const [action = "list", id, ...extra] = positionals;
   const needsId = action === "show" || action === "delete";
@@ -159,7 +156,7 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     json: values.json ?? false,
   });
-  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  if (!parsed.success) throw optionsError(parsed.error, values);
   if ((parsed.data.reflect || parsed.data.reflectLimit !== undefined) && action !== "score")
     throw new UsageError("--reflect and --reflect-limit are for history score");
   if (parsed.data.reflectLimit !== undefined && !parsed.data.reflect)
@@ -261,14 +258,18 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
         ...(options.split ? { split: options.split } : {}),
       });
       if (options.json) return json(wireJournalStats(stats));
-      if (stats.groups.length === 0) return "Nothing recorded yet (or nothing matches).\n";
+      const demo = demoLeftOutLine(stats.demoLeftOut);
+      if (stats.groups.length === 0)
+        return stats.demoLeftOut > 0
+          ? `No model's analysis to count yet (or none matches).\n${demo}`
+          : "Nothing recorded yet (or nothing matches).\n";
       const heading = `Directional accuracy ${stats.horizon} bar${stats.horizon === 1 ? "" : "s"} after each analysis, per ${stats.groupBy}`;
       // Whether each group's stated confidence tells right calls from wrong ones, and how stable its samples were.
       const quality = stats.groups.flatMap((group) => describeDecisionQuality(group.key, group));
       const words = quality.length > 0 ? `\n${quality.join("\n")}\n` : "";
-      if (!options.split) return `${heading}:\n${accuracyTable(stats.groups)}${words}`;
+      if (!options.split) return `${heading}:\n${accuracyTable(stats.groups)}${words}${demo}`;
       // One row per group and side: before the graph model's training cutoff, after it, or unsplit (no known cutoff).
-      return `${heading}, before and after each graph model's training cutoff (unsplit: no known cutoff):\n${accuracyTable(splitRows(stats.groups))}`;
+      return `${heading}, before and after each graph model's training cutoff (unsplit: no known cutoff):\n${accuracyTable(splitRows(stats.groups))}${demo}`;
     }
     case "score": {
       const counts = await journal.scoreOutcomes({
@@ -413,3 +414,9 @@ export const historyCommand: Command = {
   help: HELP,
   run,
 };
+
+/** The demo analyses the filters select, which accuracy never counts: said, so a demo-only journal is not "empty". */
+function demoLeftOutLine(count: number): string {
+  if (count === 0) return "";
+  return `${count} demo ${count === 1 ? "analysis" : "analyses"} (${DEMO_LABEL}) left out: accuracy counts a model's decisions only.\n`;
+}

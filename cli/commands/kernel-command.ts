@@ -4,13 +4,12 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { parseArgs } from "node:util";
 
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { findTslab, TslabNotFoundError, writeKernelSpec } from "../kernel-spec";
-import { usageErrors } from "../parse-options";
+import { parseCommandArgs } from "../parse-options";
 
 const HELP = `Usage: quantagent kernel install [--dir <jupyter data dir> | --user]
 
@@ -45,14 +44,12 @@ async function jupyterDataDir(context: CliContext): Promise<string> {
 }
 
 async function run(context: CliContext): Promise<number> {
-  const { values, positionals } = usageErrors(() =>
-    parseArgs({
-      args: [...context.argv],
-      strict: true,
-      options: { dir: { type: "string" }, user: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-      allowPositionals: true,
-    }),
-  );
+  const { values, positionals } = parseCommandArgs({
+    args: [...context.argv],
+    strict: true,
+    options: { dir: { type: "string" }, user: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    allowPositionals: true,
+  });
   if (values.help) {
     context.stdout.write(HELP);
     return EXIT_CODES.ok;

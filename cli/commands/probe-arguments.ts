@@ -1,11 +1,10 @@
 // The options of `quantagent probe`: its --help text, the zod schema its arguments are checked with (in the command
 // line's words: "--per-shape must be at least 1"; an unknown shape lists the known ones), reading them, and the
 // config record they make.
-import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
-import { formatZodError, quoteInput } from "../../src/common/index";
+import { quoteInput } from "../../src/common/index";
 import { providerIdSchema } from "../../src/config/index";
 import { type Config, createConfig, switchProvider } from "../../src/index";
 import { timeframeSchema } from "../../src/market/index";
@@ -18,8 +17,9 @@ import {
   SHAPE_CATALOG,
 } from "../../src/probe/index";
 import type { CliContext } from "../cli-context";
-import { EXIT_CODES_HELP, UsageError } from "../exit-codes";
-import { splitList, usageErrors } from "../parse-options";
+import { EXIT_CODES_HELP } from "../exit-codes";
+import { optionsError } from "../option-errors";
+import { parseCommandArgs, splitList } from "../parse-options";
 
 const shapeList = PROBE_SHAPES.map(
   (shape) => `  ${shape.padEnd(28)} ${SHAPE_CATALOG[shape].direction ?? "either"}  ${SHAPE_CATALOG[shape].describe}`,
@@ -176,7 +176,7 @@ export const PROBE_OPTIONS = {
 } as const;
 
 export function readProbeArguments(context: CliContext): ProbeArguments | "help" {
-  const { values } = usageErrors(() => parseArgs({ args: [...context.argv], strict: true, options: PROBE_OPTIONS }));
+  const { values } = parseCommandArgs({ args: [...context.argv], strict: true, options: PROBE_OPTIONS });
   if (values.help) return "help";
   const parsed = argumentsSchema.safeParse({
     shapes: splitList(values.shapes),
@@ -201,7 +201,7 @@ export function readProbeArguments(context: CliContext): ProbeArguments | "help"
     overwrite: values.overwrite,
     noCharts: values["no-charts"],
   });
-  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  if (!parsed.success) throw optionsError(parsed.error, values);
   return parsed.data;
 }
 

@@ -1,12 +1,11 @@
 // `quantagent serve`: the web page and the HTTP API, as `npm start` runs them (server/run-server.ts does both). The
 // options are the server's environment variables under another name; an option given wins over its variable.
-import { parseArgs } from "node:util";
 
 import { runServer } from "../../server/run-server";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP } from "../exit-codes";
-import { usageErrors } from "../parse-options";
+import { parseCommandArgs } from "../parse-options";
 
 const HELP = `Usage: quantagent serve [--demo] [--host <address>] [--port <n>] [--data-dir <dir>] [--log-level <level>]
 
@@ -36,20 +35,18 @@ Examples:
 `;
 
 async function run(context: CliContext): Promise<number> {
-  const { values } = usageErrors(() =>
-    parseArgs({
-      args: [...context.argv],
-      strict: true,
-      options: {
-        host: { type: "string" },
-        port: { type: "string" },
-        "data-dir": { type: "string" },
-        "log-level": { type: "string" },
-        demo: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }),
-  );
+  const { values } = parseCommandArgs({
+    args: [...context.argv],
+    strict: true,
+    options: {
+      host: { type: "string" },
+      port: { type: "string" },
+      "data-dir": { type: "string" },
+      "log-level": { type: "string" },
+      demo: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   if (values.help) {
     context.stdout.write(HELP);
     return EXIT_CODES.ok;

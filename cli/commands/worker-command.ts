@@ -2,20 +2,19 @@
 // taking the decision points of queued evaluations and backtests from PostgreSQL, prints one line per event, and on
 // Ctrl-C or SIGTERM lets the points in flight finish (up to --stop-timeout; the rest go back to the queue), exits 0.
 import path from "node:path";
-import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
 import { backtestJobKind } from "../../src/backtest/index";
-import { formatZodError } from "../../src/common/index";
 import { parseRateLimits } from "../../src/config/index";
 import { evaluationJobKind } from "../../src/evaluation/index";
 import { createDatabaseHandle } from "../../src/journal/index";
 import { describeWorkerEvent, needsPostgres, startWorker } from "../../src/queue/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
-import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
-import { usageErrors } from "../parse-options";
+import { EXIT_CODES, EXIT_CODES_HELP } from "../exit-codes";
+import { optionsError } from "../option-errors";
+import { parseCommandArgs } from "../parse-options";
 
 const HELP = `Usage: quantagent worker [--concurrency <n>] [--poll-interval <s>] [--maintenance-interval <s>]
                         [--stop-timeout <s>] [--data-dir <dir>]
@@ -63,20 +62,18 @@ const optionsSchema = z.object({
 });
 
 function readOptions(context: CliContext) {
-  const { values } = usageErrors(() =>
-    parseArgs({
-      args: [...context.argv],
-      strict: true,
-      options: {
-        concurrency: { type: "string" },
-        "poll-interval": { type: "string" },
-        "maintenance-interval": { type: "string" },
-        "stop-timeout": { type: "string" },
-        "data-dir": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }),
-  );
+  const { values } = parseCommandArgs({
+    args: [...context.argv],
+    strict: true,
+    options: {
+      concurrency: { type: "string" },
+      "poll-interval": { type: "string" },
+      "maintenance-interval": { type: "string" },
+      "stop-timeout": { type: "string" },
+      "data-dir": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   if (values.help) return "help" as const;
   const parsed = optionsSchema.safeParse({
     concurrency: values.concurrency,
@@ -85,7 +82,7 @@ function readOptions(context: CliContext) {
     stopTimeoutSeconds: values["stop-timeout"],
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
   });
-  if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
+  if (!parsed.success) throw optionsError(parsed.error, values);
   return parsed.data;
 }
 

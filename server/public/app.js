@@ -105,7 +105,16 @@ async function start() {
     settings = settingsPanel;
     const assets = createAssetPicker({ config, onError: tokenNeeded });
     const samples = createSamplePicker({ onError: tokenNeeded });
-    byId("settings-toggle").addEventListener("click", () => openSettings({}));
+    // The header's chip toggles the panel where it is shown (Analyze); from History it opens it there.
+    const toggle = byId("settings-toggle");
+    const panel = byId("settings-panel", HTMLDetailsElement);
+    const expanded = () => toggle.setAttribute("aria-expanded", String(panel.open));
+    panel.addEventListener("toggle", expanded);
+    expanded();
+    toggle.addEventListener("click", () => {
+      if (panel.open && !byId("analyze-view").hidden) panel.open = false;
+      else openSettings({});
+    });
     await Promise.all([settingsPanel.refresh(), assets.refresh(), samples.refresh()]);
     const dates = createDateRangePicker({ limits: config.timeframes, minimumBars: config.bars.minimum });
     wireAnalysis(config, dates, assets, samples);

@@ -13,6 +13,7 @@ import path from "node:path";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
 import { type Config, createConfig, memoryWhileBlind } from "../config/config-schema";
+import { applyProviderSwitch } from "../config/provider-switch";
 import { hasStages, normaliseStages } from "../config/stages-schema";
 import type { Decision } from "../experiment/decision";
 import { createDecisionCache } from "../experiment/decision-cache";
@@ -45,7 +46,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     });
   const settings = parsed.data;
   const cost = tradingCost(settings.costBps);
-  const config: Config = given ? { ...given.config } : createConfig(configInput ?? {});
+  const config: Config = given
+    ? { ...given.config }
+    : applyProviderSwitch(createConfig(configInput ?? {}), dependencies.env ?? process.env);
   const plugins = checkPluginSet(pluginOption ?? dependencies.plugins ?? []);
   const pluginSummary = given ? given.plugins : summarisePlugins(plugins);
   const started = performance.now();
@@ -92,6 +95,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   try {
     const series = await loadBacktestSeries(settings.series, { pipeline: () => experiment.pipeline(), signal });
     const { candles } = series;
+    // The whole series, baselines alone included: bars 4 hours apart are not 1h bars (the Sharpe ratio's bars a year,
+    // the report's "808 1h bars" would be wrong), as analyze refuses them.
+    assertBarSpacing(candles, series.timeframe, `the series ${series.name}`);
     // Mirrored before any call: a price at or below zero is an input error that costs nothing.
     const mirrored = settings.mirror ? mirrorCandles(candles) : null;
     const horizon = config.decision_horizon_bars;
@@ -109,7 +115,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       for (const bar of bars)
         assertBarSpacing(decisionWindow(candles, bar, windowBars), series.timeframe, `the series ${series.name}`);
       experiment.requireModels(); // a missing key fails here, once, before any call
-      const models = modelsOf(config);
+      const models = modelsOf(config, env);
       const cache = createDecisionCache(cacheDir === null ? null : path.join(cacheDir, "decisions"), {
         promptVersion: PROMPT_VERSION,
         plugins: pluginSummary,
@@ -184,7 +190,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       baselines,
       ...(modelDecisions ? { model: { name: config.graph_llm_model, decisions: modelDecisions } } : {}),
       settings: {
-        models: settings.includeModel ? modelsOf(config) : null,
+        models: settings.includeModel ? modelsOf(config, env) : null,
         promptVersion: settings.includeModel ? PROMPT_VERSION : null,
         plugins: settings.includeModel ? pluginSummary : [],
         stages: settings.includeModel ? stages : {},
@@ -216,6 +222,7 @@ async function sequence<Item, Result>(
   return results;
 }
 
-function modelsOf(config: Config) {
-  return { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
+/** The models as records and prices name them (labelled by a base URL that is not their provider's own). */
+function modelsOf(config: Config, env: Record<string, string | undefined>) {
+  return { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
 }

@@ -4,6 +4,7 @@ import { QuantAgentError } from "../common/quantagent-error";
 import { type BaseUrlSource, baseUrlStatus, displayBaseUrl } from "./base-url";
 import type { Config } from "./config-schema";
 import { PLACEHOLDER_API_KEY } from "./config-schema";
+import { PROVIDER_SWITCH_VARIABLE } from "./provider-switch";
 import { isRemoteProvider, type ProviderId, providerInfo, type RemoteProviderId } from "./providers";
 
 export type Env = Record<string, string | undefined>;
@@ -35,7 +36,9 @@ function howToSetKey(provider: RemoteProviderId): string {
     `Please set it using one of these methods: ` +
     `1) set the ${info.keyEnvVar} environment variable; ` +
     `2) set "${info.keyField}" in the config record; ` +
-    `3) paste it in the Settings panel of the web page (or call pipeline.updateApiKey(key, { provider: "${provider}" })).`
+    `3) paste it in the Settings panel of the web page (or call pipeline.updateApiKey(key, { provider: "${provider}" })). ` +
+    `To try it without a key, set ${PROVIDER_SWITCH_VARIABLE}=demo (the CLI's --provider demo, ` +
+    `pipeline.updateProvider("demo")): scripted answers, not a model.`
   );
 }
 

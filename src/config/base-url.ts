@@ -65,3 +65,32 @@ export function displayBaseUrl(baseUrl: string | undefined): string | undefined 
   url.password = "***";
   return url.toString();
 }
+
+/**
+ * The address a provider's requests go to when it is not the provider's own (a local model server, a gateway, a
+ * fake): shown (any password masked), undefined for the provider's own address and for the demo. A model there is
+ * another model than the provider's of the same name: labelled by it, priced as unknown.
+ */
+export function foreignBaseUrl(
+  config: Config,
+  provider: ProviderId,
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
+  if (!isRemoteProvider(provider)) return undefined;
+  const { baseUrl } = baseUrlStatus(config, provider, env);
+  if (baseUrl === undefined) return undefined;
+  const host = URL.canParse(baseUrl) ? new URL(baseUrl).hostname.toLowerCase() : undefined;
+  if (host !== undefined && providerInfo(provider).ownHosts.includes(host)) return undefined;
+  return displayBaseUrl(baseUrl);
+}
+
+/** The name a model was asked by, without the address a label adds: what its training cutoff is looked up by. */
+export function modelWithoutAddress(model: string): string {
+  const at = model.indexOf(" @ ");
+  return at === -1 ? model : model.slice(0, at);
+}
+
+/** A model's name as records and prices know it: "gpt-4o", or "gpt-4o @ http://127.0.0.1:11434/v1" elsewhere. */
+export function modelAtAddress(model: string, foreignUrl: string | undefined): string {
+  return foreignUrl === undefined ? model : `${model} @ ${foreignUrl}`;
+}

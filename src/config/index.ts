@@ -27,6 +27,7 @@ export {
   modelNameSchema,
   PLACEHOLDER_API_KEY,
 } from "./config-schema";
+export { applyProviderSwitch, PROVIDER_SWITCH_VARIABLE, providerFromEnvironment } from "./provider-switch";
 export {
   DEMO_LABEL,
   type DemoProviderInfo,

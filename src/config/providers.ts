@@ -34,6 +34,11 @@ export interface RemoteProviderInfo extends ProviderInfoBase {
   baseUrlEnvVar: string;
   /** Undefined: the SDK's own default. */
   defaultBaseUrl: string | undefined;
+  /**
+   * The provider's own hosts: a base URL on another host is another server (a local model, a gateway, a fake), whose
+   * runs are labelled by its address and priced as unknown, never at this provider's list prices.
+   */
+  ownHosts: readonly string[];
   /** The config record field that holds this provider's key. */
   keyField: "api_key" | "anthropic_api_key" | "qwen_api_key";
   baseUrlField: "openai_base_url" | "anthropic_base_url" | "qwen_base_url";
@@ -45,6 +50,7 @@ export interface DemoProviderInfo extends ProviderInfoBase {
   keyEnvVar: undefined;
   baseUrlEnvVar: undefined;
   defaultBaseUrl: undefined;
+  ownHosts: readonly [];
   keyField: undefined;
   baseUrlField: undefined;
 }
@@ -61,6 +67,7 @@ const remoteProviders: Readonly<Record<RemoteProviderId, RemoteProviderInfo>> = 
     keyEnvVar: "OPENAI_API_KEY",
     baseUrlEnvVar: "OPENAI_BASE_URL",
     defaultBaseUrl: undefined,
+    ownHosts: ["api.openai.com"],
     keyField: "api_key",
     baseUrlField: "openai_base_url",
   },
@@ -73,6 +80,7 @@ const remoteProviders: Readonly<Record<RemoteProviderId, RemoteProviderInfo>> = 
     keyEnvVar: "ANTHROPIC_API_KEY",
     baseUrlEnvVar: "ANTHROPIC_BASE_URL",
     defaultBaseUrl: undefined,
+    ownHosts: ["api.anthropic.com"],
     keyField: "anthropic_api_key",
     baseUrlField: "anthropic_base_url",
   },
@@ -85,6 +93,7 @@ const remoteProviders: Readonly<Record<RemoteProviderId, RemoteProviderInfo>> = 
     keyEnvVar: "DASHSCOPE_API_KEY",
     baseUrlEnvVar: "DASHSCOPE_BASE_URL",
     defaultBaseUrl: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
+    ownHosts: ["dashscope-intl.aliyuncs.com", "dashscope.aliyuncs.com"],
     keyField: "qwen_api_key",
     baseUrlField: "qwen_base_url",
   },
@@ -101,6 +110,7 @@ export const providers: Readonly<Record<ProviderId, ProviderInfo>> = {
     keyEnvVar: undefined,
     baseUrlEnvVar: undefined,
     defaultBaseUrl: undefined,
+    ownHosts: [],
     keyField: undefined,
     baseUrlField: undefined,
   },

@@ -105,10 +105,13 @@ export function accuracyFigure(result: EvaluationResult, horizon: ScoreHorizon):
   return {
     data: [...bars, drift],
     layout: {
-      ...baseLayout(`Directional accuracy, ${label} (Wilson 95% intervals; dash: share of up-moves)`, {
-        title: { text: "accuracy (%)" },
-        range: [0, 100],
-      }),
+      ...baseLayout(
+        `Directional accuracy, ${label} (Wilson 95% intervals; black bars: share of up-moves; dashed line: 50%)`,
+        {
+          title: { text: "accuracy (%)" },
+          range: [0, 100],
+        },
+      ),
       shapes: [COIN_FLIP_LINE],
     },
   };

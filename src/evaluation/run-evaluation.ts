@@ -14,6 +14,7 @@ import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
 import { type Config, createConfig, memoryWhileBlind } from "../config/config-schema";
+import { applyProviderSwitch } from "../config/provider-switch";
 import { normaliseStages } from "../config/stages-schema";
 import { openExperiment } from "../experiment/open-experiment";
 import { recordRun } from "../experiment/record-run";
@@ -44,7 +45,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const parsed = evaluationOptionsSchema.safeParse(data);
   if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid evaluation options");
   const settings = parsed.data;
-  const config = createConfig(settings.config ?? {});
+  const config = applyProviderSwitch(createConfig(settings.config ?? {}), dependencies.env ?? process.env);
   const blind = settings.includeModel && (settings.blind ?? config.blind);
   checkEdgeWithStages(config, { blind, mirror: settings.mirror && settings.includeModel });
   const started = performance.now();
@@ -146,12 +147,12 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     protocol: settings.protocol,
     randomSeeds: settings.randomSeeds,
     firstSeed: settings.firstSeed,
-    graphModel: settings.includeModel ? config.graph_llm_model : undefined,
+    graphModel: settings.includeModel ? modelsOf(config, env).graph.model : undefined,
   });
   const resultSettings: EvaluationSettings = {
     ...scheduled,
     concurrency: settings.concurrency,
-    models: settings.includeModel ? modelsOf(config) : null,
+    models: settings.includeModel ? modelsOf(config, env) : null,
     promptVersion: settings.includeModel ? PROMPT_VERSION : null,
     plugins: pluginSummary,
     stages: settings.includeModel ? normaliseStages(config.stages) : {},
@@ -192,8 +193,9 @@ export function pointRecord(point: DecisionPoint): PointRecord {
   };
 }
 
-function modelsOf(config: Config) {
-  return { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
+/** The models as records and prices name them (labelled by a base URL that is not their provider's own). */
+function modelsOf(config: Config, env: Record<string, string | undefined>) {
+  return { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
 }
 
 /**

@@ -49,6 +49,11 @@ export interface JournalStats {
   groupBy: JournalGrouping;
   horizon: 1 | 3;
   groups: StatsGroup[];
+  /**
+   * Demo analyses the filters select, left out of every group: said beside the figures, so a journal of demo runs
+   * alone does not read as empty.
+   */
+  demoLeftOut: number;
 }
 
 export const accuracyOverTimeOptionsSchema = statsOptionsSchema.extend({
@@ -107,6 +112,12 @@ export async function journalStats(db: Kysely<JournalDatabase>, input: StatsOpti
     ])
     .groupBy(column)
     .execute();
+  const demo = await db
+    .selectFrom("analyses")
+    .where(analysisFilterCondition(filter))
+    .where((eb) => eb.not(notDemo(eb)))
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirst();
   const sides = split === "cutoff" ? await cutoffSplitByGroup(db, { column, hit, filter }) : undefined;
   const quality = await decisionQualityByGroup(db, { column, horizon, filter });
   const groups = rows.map((row): StatsGroup => {
@@ -122,7 +133,12 @@ export async function journalStats(db: Kysely<JournalDatabase>, input: StatsOpti
     };
   });
   // Sorted here, not in SQL: a PostgreSQL database's collation could order keys differently from SQLite.
-  return { groupBy, horizon, groups: groups.sort((left, right) => compareText(left.key, right.key)) };
+  return {
+    groupBy,
+    horizon,
+    groups: groups.sort((left, right) => compareText(left.key, right.key)),
+    demoLeftOut: countOf(demo?.n ?? 0),
+  };
 }
 
 /** The Monday (UTC) of the ISO week holding `day` (YYYY-MM-DD). */

@@ -1,6 +1,7 @@
 // The provider, model and temperature a config record sets for each model role, as the journal, the reports and the
 // price estimates name them. Pure: reading the record builds no model (src/models/create-chat-model.ts does).
 import { InternalError } from "../common/quantagent-error";
+import { foreignBaseUrl, modelAtAddress } from "../config/base-url";
 import type { Config } from "../config/config-schema";
 import type { ProviderId } from "../config/providers";
 
@@ -20,7 +21,22 @@ export interface ModelSettings {
  * The provider, model and temperature the config record sets for a role. The demo provider's model is always named
  * demo (its answers are scripted, whatever model name the record holds), so records and price estimates say so.
  */
-export function modelSettingsFor(config: Config, role: ModelRole): ModelSettings {
+/**
+ * With the environment, the model as records and prices name it: labelled by its address when that is not its
+ * provider's own ("gpt-4o @ http://127.0.0.1:11434/v1", model-at-address.ts), as the model built from it reports.
+ * Without it, the name the provider is sent.
+ */
+export function modelSettingsFor(
+  config: Config,
+  role: ModelRole,
+  env?: Record<string, string | undefined>,
+): ModelSettings {
+  const settings = namedSettings(config, role);
+  if (env === undefined) return settings;
+  return { ...settings, model: modelAtAddress(settings.model, foreignBaseUrl(config, settings.provider, env)) };
+}
+
+function namedSettings(config: Config, role: ModelRole): ModelSettings {
   switch (role) {
     case "agent":
       return {

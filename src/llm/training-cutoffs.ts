@@ -10,6 +10,7 @@
 // it: the question is what a model may have seen, not what it knows well. Models whose provider publishes no cutoff
 // (Alibaba's Qwen models) are listed with `cutoff: null`, and reported unsplit, saying so. A model missing from the
 // table is unknown the same way. Check the sources when a provider updates a model page; add a row per new model.
+import { modelWithoutAddress } from "../config/base-url";
 
 /** "YYYY-MM". */
 export type CutoffMonth = `${number}-${number}`;
@@ -90,7 +91,8 @@ export function findTrainingCutoff(
   model: string,
   table: readonly TrainingCutoff[] = TRAINING_CUTOFFS,
 ): TrainingCutoff | undefined {
-  const name = model.trim().toLowerCase();
+  // The weights' cutoff whatever server answers with them: a model at another address is looked up by its own name.
+  const name = modelWithoutAddress(model).trim().toLowerCase();
   return table.find(
     (entry) =>
       name === entry.model || (name.startsWith(entry.model) && SNAPSHOT_SUFFIX.test(name.slice(entry.model.length))),

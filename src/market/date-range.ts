@@ -92,8 +92,18 @@ function invalid(error: string, maxDays: number | null = null, currentDays: numb
   return { ok: false, error, maxDays, currentDays };
 }
 
+/**
+ * A typed date is shown back whole when it is short and made of what dates are written with (01/02/2025 holds a
+ * slash, which quoteInput's rule for names would hide): the user sees what was refused beside the form expected.
+ */
+function quoteDate(value: unknown): string {
+  return typeof value === "string" && /^[0-9A-Za-z:./+-]{1,40}$/.test(value)
+    ? JSON.stringify(value)
+    : quoteInput(value);
+}
+
 function unparseableMessage(field: "start" | "end", value: unknown): string {
-  return `Invalid ${field} date ${quoteInput(value ?? null)}: use an ISO date such as 2024-01-31 or 2024-01-31T14:30:00Z, or epoch milliseconds.`;
+  return `Invalid ${field} date ${quoteDate(value ?? null)}: use an ISO date, YYYY-MM-DD, such as 2024-01-31 or 2024-01-31T14:30:00Z, or epoch milliseconds.`;
 }
 
 /** The typed error of resolveDateRange(), carrying the same facts as an invalid DateRangeValidation. */

@@ -3,11 +3,12 @@
 import { formatZodError } from "../common/format-zod-error";
 import { quoteInput } from "../common/quote-input";
 import { type Env, resolveApiKey } from "../config/api-keys";
-import { baseUrlProblem, baseUrlStatus, endpointLabel } from "../config/base-url";
+import { baseUrlProblem, baseUrlStatus, endpointLabel, foreignBaseUrl } from "../config/base-url";
 import { type Config, ConfigError, modelNameSchema } from "../config/config-schema";
 import { providerInfo, type RemoteProviderId } from "../config/providers";
 import { AnthropicChatModel } from "../llm/anthropic/anthropic-chat-model";
 import type { ChatModel } from "../llm/chat-model";
+import { chatModelAtAddress } from "../llm/model-at-address";
 import { DEMO_MODEL, type ModelRole, type ModelSettings, modelSettingsFor } from "../llm/model-settings";
 import { OpenAIChatModel } from "../llm/openai/openai-chat-model";
 import { DemoChatModel } from "./demo/demo-chat-model";
@@ -72,6 +73,7 @@ export function createChatModelFor(options: CreateChatModelForOptions): ChatMode
   if (provider === "demo") return new DemoChatModel({ model: DEMO_MODEL, temperature: options.temperature });
   const { baseUrl, endpoint } = checkedBaseUrl(config, provider, env);
   const apiKey = resolveApiKey(config, provider, env);
+  const foreign = foreignBaseUrl(config, provider, env);
   const common = {
     model,
     temperature: options.temperature,
@@ -88,9 +90,9 @@ export function createChatModelFor(options: CreateChatModelForOptions): ChatMode
   switch (provider) {
     case "openai":
     case "qwen":
-      return new OpenAIChatModel({ ...common, provider });
+      return chatModelAtAddress(new OpenAIChatModel({ ...common, provider }), foreign);
     case "anthropic":
-      return new AnthropicChatModel(common);
+      return chatModelAtAddress(new AnthropicChatModel(common), foreign);
     default: {
       const exhaustive: never = provider;
       throw new ConfigError({ message: `Unknown provider: ${String(exhaustive)}` });

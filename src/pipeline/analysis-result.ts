@@ -12,6 +12,7 @@ import type { ProviderId } from "../config/providers";
 import type { Stages } from "../config/stages-schema";
 import type { LatestIndicatorValues } from "../indicators/compute-indicators";
 import type { RecalledLesson } from "../journal/lessons";
+import type { AnalysisOutcome } from "../journal/outcome";
 import type { TokenUsage } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
@@ -97,6 +98,11 @@ export interface AnalysisResult {
   /** Base64 PNGs, as the vision model saw them. */
   charts: { pattern: string; trend: string };
   decision: Decision;
+  /**
+   * The decision scored against the bars after the window, 1 and 3 bars later, when the data held them (a sample
+   * window, a CSV replayed with `end`): known at once, so shown with the result rather than only in the History.
+   */
+  outcome?: AnalysisOutcome;
   indicatorValues: IndicatorSnapshot;
   /** Latest values of plugin indicators, by indicator name (empty without plugins). */
   pluginIndicatorValues: Record<string, number | null>;

@@ -122,6 +122,8 @@ export function entryFromFailure(
     /** Set when the caller's signal stopped the run: its reason. */
     cancelledBy?: unknown;
     stages: Stages;
+    /** Where base URLs are read: a model at another address than its provider's is recorded by it. */
+    env: Record<string, string | undefined>;
   },
 ): JournalEntryInput {
   const { config, trace } = options;
@@ -148,7 +150,10 @@ export function entryFromFailure(
           }
         : null,
     barCount: window?.candles.length ?? 0,
-    models: { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
+    models: {
+      agent: modelSettingsFor(config, "agent", options.env),
+      graph: modelSettingsFor(config, "graph", options.env),
+    },
     promptVersion: options.promptVersion,
     plugins: options.plugins,
     stages: options.stages,

@@ -23,6 +23,7 @@ import {
   memoryWithoutJournal,
   PLACEHOLDER_API_KEY,
 } from "../config/config-schema";
+import { applyProviderSwitch } from "../config/provider-switch";
 import {
   isRemoteProvider,
   type ProviderId,
@@ -35,6 +36,7 @@ import { normaliseStages } from "../config/stages-schema";
 import { type ModelSelection, modelSelection, switchProvider } from "../config/switch-provider";
 import { createDatabaseHandle, type DatabaseHandle } from "../journal/database-handle";
 import type { JournalSource } from "../journal/journal-entry";
+import { closesAfter, scoreOutcome } from "../journal/outcome";
 import type { LaterBarsRequest } from "../journal/score-outcomes";
 import type { ChatModel } from "../llm/chat-model";
 import type { ModelRole } from "../llm/model-settings";
@@ -123,7 +125,8 @@ export class Pipeline {
     this.#dependencies = dependencies;
     this.#renderer = dependencies.renderer;
     this.#plugins = Object.freeze(checkPluginSet(dependencies.plugins ?? []));
-    const initial = createConfig(config);
+    // The environment's provider switch (QUANTAGENT_PROVIDER) applies to the first record only: updateProvider() wins later.
+    const initial = applyProviderSwitch(createConfig(config), this.#env);
     this.#database =
       dependencies.database ??
       createDatabaseHandle({ dataDir: initial.data_dir, databaseUrl: databaseUrlOf(initial, this.#env) });
@@ -288,7 +291,8 @@ export class Pipeline {
     const trace = createRunTrace();
     const recorded = config.journal && options.journal !== false;
     try {
-      const { result, loaded } = await this.#run(parsed, options, trace);
+      const { result: unscored, loaded } = await this.#run(parsed, options, trace);
+      const result = withOutcome(unscored, loaded);
       if (!recorded) return result;
       return await this.#record(result, loaded, { source, request, memoryScope: options.memoryScope });
     } catch (error) {
@@ -303,6 +307,7 @@ export class Pipeline {
           trace,
           ...(options.signal?.aborted ? { cancelledBy: options.signal.reason ?? "cancelled" } : {}),
           stages: normaliseStages(parsed.stages ?? config.stages),
+          env: this.#env,
         });
         // The caller's own text (a CSV's name, a symbol) is kept as sent: see secret-redactor.ts.
         const spare = callerTexts(request);
@@ -459,6 +464,18 @@ export class Pipeline {
       pluginTimeoutMs: this.#config.plugin_timeout_ms,
     };
   }
+}
+
+/** The result with its outcome when the data held bars after the window (a sample window, a CSV with `end`). */
+function withOutcome(result: AnalysisResult, loaded: LoadedCandles): AnalysisResult {
+  const last = result.candles[result.candles.length - 1];
+  if (loaded.laterCandles.length === 0 || last === undefined) return result;
+  const outcome = scoreOutcome({
+    directive: result.decision.decision,
+    entryClose: last.close,
+    laterCloses: closesAfter(new Date(last.time).toISOString(), loaded.laterCandles),
+  });
+  return outcome === null ? result : { ...result, outcome };
 }
 
 export function createPipeline(config: ConfigInput = {}, dependencies: PipelineDependencies = {}): Pipeline {

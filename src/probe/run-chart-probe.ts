@@ -14,6 +14,7 @@ import { type BacktestEstimate, estimateBacktest } from "../backtest/cost-estima
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
 import { type Config, createConfig } from "../config/config-schema";
+import { applyProviderSwitch } from "../config/provider-switch";
 import { createDecisionCache } from "../experiment/decision-cache";
 import { openExperiment } from "../experiment/open-experiment";
 import { recordRun } from "../experiment/record-run";
@@ -38,7 +39,7 @@ export async function runChartProbe(options: ChartProbeOptions): Promise<ProbeRe
   const parsed = probeOptionsSchema.safeParse(data);
   if (!parsed.success) throw InputError.fromZod(parsed.error, "Invalid probe options");
   const asked = parsed.data;
-  const base = createConfig(configInput ?? {});
+  const base = applyProviderSwitch(createConfig(configInput ?? {}), dependencies.env ?? process.env);
   const bars = asked.bars ?? base.window_bars;
   // Always blind, and the four agents alone: the probe measures chart reading, not the optional stages.
   const config: Config = { ...base, blind: true, stages: {}, window_bars: bars };
@@ -65,7 +66,7 @@ export async function runChartProbe(options: ChartProbeOptions): Promise<ProbeRe
   });
   try {
     experiment.requireModels(); // a missing key fails here, once, before any call
-    const models = { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
+    const models = { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
     const cache = createDecisionCache(cacheDir === null ? null : path.join(cacheDir, "decisions"), {
       probe: PROBE_SERIES_VERSION,
       promptVersion: PROMPT_VERSION,

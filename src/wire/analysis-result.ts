@@ -118,6 +118,15 @@ export const wireAnalysisResultSchema = z.object({
   warnings: z.array(z.string()).optional().meta({
     description: "Sentences saying what the run did otherwise than configured (a setting a model does not take, ...)",
   }),
+  outcome: z
+    .array(z.object({ bars: z.union([z.literal(1), z.literal(3)]), hit: z.boolean(), return: z.number() }))
+    // null as a stored analysis answers it while pending (GET /api/analyses/<id>, which shows the same view).
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "the decision scored at once against the bars after the window, 1 and 3 bars later, when the data held them (a sample window, a CSV with end)",
+    }),
 });
 export type WireAnalysisResult = z.infer<typeof wireAnalysisResultSchema>;
 
@@ -212,6 +221,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
     demo: result.demo,
     ...(result.demo ? { notice: DEMO_LABEL } : {}),
     ...(result.warnings.length > 0 ? { warnings: result.warnings } : {}),
+    ...(result.outcome === undefined ? {} : { outcome: result.outcome }),
   };
 }
 

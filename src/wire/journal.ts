@@ -174,6 +174,10 @@ export const journalStatsAnswerSchema = z.object({
         .meta({ description: "analyses decided by several samples of the Decision agent; null when there are none" }),
     }),
   ),
+  demo_left_out: z.number().meta({
+    description:
+      "analyses of the demo provider (scripted, not a model) the filters select: left out of every group, and said so",
+  }),
 });
 export const accuracyOverTimeAnswerSchema = z.object({
   group_by: grouping,
@@ -215,7 +219,13 @@ export const deleteAnalysisAnswerSchema = z.object({ success: z.literal(true), i
 
 /** GET /api/analyses/stats (and `history stats --json`, which never names the split). */
 export function wireJournalStats(stats: JournalStats, split?: "cutoff"): z.infer<typeof journalStatsAnswerSchema> {
-  return { group_by: stats.groupBy, horizon: stats.horizon, ...(split ? { split } : {}), groups: stats.groups };
+  return {
+    group_by: stats.groupBy,
+    horizon: stats.horizon,
+    ...(split ? { split } : {}),
+    groups: stats.groups,
+    demo_left_out: stats.demoLeftOut,
+  };
 }
 
 export function wireAccuracyOverTime(overTime: AccuracyOverTime): z.infer<typeof accuracyOverTimeAnswerSchema> {

@@ -167,14 +167,13 @@ describe("bad input is refused before any model call", () => {
     );
   });
 
-  it("a run whose estimated cost is above the limit, after saying what it would cost", async () => {
+  it("a run with a cost limit whose models have no list price (the fake's address is not OpenAI's), after saying what it would ask", async () => {
     const estimates: unknown[] = [];
     await refused(
       { maxCostUsd: 0.05, onEstimate: (estimate) => estimates.push(estimate) },
-      /Not started: the estimated cost, ~\$0\.5\d for 19 analyses, is above the limit of \$0\.05/,
+      /Not started: a cost limit of \$0\.05 was set, but gpt-4o @ http:\/\/127\.0\.0\.1:\d+\/v1 has no list price, so the cost of 19 analyses cannot be estimated/,
     );
-    // Four calls an analysis: the indicators computed in code (indicator_mode "direct", the default).
-    expect(estimates).toMatchObject([{ decisions: 19, cached: 0, toAnalyse: 19, calls: 76 }]);
+    expect(estimates).toMatchObject([{ decisions: 19, cached: 0, toAnalyse: 19, calls: 76, costUsd: null }]);
   });
 });
 

@@ -105,6 +105,8 @@ describe("quantagent analyze", () => {
     );
     expect(recorded.code).toBe(0);
     expect(recorded.stdout).toContain("to 2023-09-06T00:00:00.000Z");
+    // The later bars in the file score the decision at once, and the result says how it went.
+    expect(recorded.stdout).toMatch(/\nOutcome: 1 bar later (hit|miss) \(-?\d+\.\d\d%\), 3 bars later (hit|miss) /);
     const id = /\nJournal: recorded as (\S+)\n/.exec(recorded.stdout)?.[1];
     expect(id).toBeDefined();
     const unrecorded = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--no-journal", "--quiet"], {
@@ -112,6 +114,7 @@ describe("quantagent analyze", () => {
     });
     expect(unrecorded.code).toBe(0);
     expect(unrecorded.stdout).not.toContain("Journal:");
+    expect(unrecorded.stdout).not.toContain("Outcome:"); // no --end: nothing after the window to score it by
 
     const journal = await openJournal({ dataDir });
     try {
@@ -172,7 +175,10 @@ describe("quantagent analyze", () => {
     ],
     [["analyze", "--timeframe", "4h", "--csv", "missing.csv"], /Cannot read --csv missing\.csv: no such file/],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--graph-model", "bad name"], /not a valid model name/],
-    [["analyze", "--timeframe", "4h", "--csv", csvFile, "--window"], /Unknown option '--window'/],
+    [
+      ["analyze", "--timeframe", "4h", "--csv", csvFile, "--window"],
+      /^Unknown option --window\. Did you mean --windows\?|^Unknown option --window\./,
+    ],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--provider", "mistral"], /provider/],
   ])("bad usage %j: exit 2 with a plain reason, and no model called", async (argv, reason) => {
     const run = await quantagent(argv);
@@ -193,7 +199,7 @@ describe("quantagent analyze", () => {
     expect(noKey.code).toBe(2);
     // Said in the command line's terms: the environment variable and the other providers, not the config record.
     expect(noKey.stderr).toBe(
-      "No OpenAI API key: set OPENAI_API_KEY in the environment (nothing was sent), or use --provider anthropic with ANTHROPIC_API_KEY, or --provider qwen with DASHSCOPE_API_KEY, or --provider demo to try it without a key (demo: scripted, not a model).\n",
+      "No OpenAI API key: set OPENAI_API_KEY in the environment (nothing was sent), or use --provider anthropic with ANTHROPIC_API_KEY, or --provider qwen with DASHSCOPE_API_KEY, or --provider demo (or QUANTAGENT_PROVIDER=demo in the environment) to try it without a key (demo: scripted, not a model).\n",
     );
     expect(server.requestCount()).toBe(0);
   }, 300_000);
@@ -308,7 +314,7 @@ describe("quantagent", () => {
     const unknown = await quantagent(["analyse"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(
-      /Unknown command: analyse\. The commands are analyze, history, serve, evaluate, backtest, probe, watch, doctor, worker, kernel/,
+      /Unknown command: analyse\. Did you mean analyze\? The commands are analyze, history, serve, evaluate, backtest, probe, watch, doctor, worker, kernel/,
     );
     expect((await quantagent(["--help"])).code).toBe(0);
     expect((await quantagent(["--version"])).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);

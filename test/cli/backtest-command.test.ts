@@ -4,7 +4,7 @@
 // command resuming from them. The command runs in-process (runCli with its own environment and captured output);
 // only Ctrl-C runs it as a real process (tsx cli/main.ts), since the SIGINT the process receives is the point there.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -74,6 +74,41 @@ describe("quantagent backtest", () => {
     expect(report.backtest.lines).toHaveLength(6);
   });
 
+  it("--timeframe 1h on a 4h CSV is refused as analyze refuses it, before anything runs", async () => {
+    const run = await cli([
+      "--csv",
+      csv,
+      "--timeframe",
+      "1h",
+      "--baselines-only",
+      "--out",
+      path.join(scratch, "never"),
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/4 hours apart at the closest, but 1h bars are 1 hour apart/);
+    expect(existsSync(path.join(scratch, "never"))).toBe(false);
+  });
+
+  it("the README's series before npm run benchmark:series: no raw ENOENT, the command that writes it", async () => {
+    const run = await runCliInProcess(["backtest", "--csv", "data/series/BTC_4h_longest.csv", "--baselines-only"], {
+      env: baseEnv(),
+      cwd: scratch,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).not.toContain("ENOENT");
+    expect(run.stderr).toMatch(
+      /^Cannot read --csv data\/series\/BTC_4h_longest\.csv: no such file .*npm run benchmark:series/,
+    );
+  });
+
+  it("--name names the report's files only: the series keeps its file's name", async () => {
+    const out = path.join(scratch, "named");
+    const run = await cli(["--csv", csv, "--baselines-only", "--out", out, "--no-charts", "--name", "my-report"]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(readFileSync(path.join(out, "my-report.json"), "utf8"));
+    expect(report.backtest.settings.series).toMatchObject({ name: "wavy" });
+  });
+
   it("with --mirror prints the mirrored series' lines under the real ones", async () => {
     const out = path.join(scratch, "mirrored");
     const run = await cli(["--csv", csv, "--baselines-only", "--mirror", "--out", out, "--no-charts"]);
@@ -96,9 +131,12 @@ describe("quantagent backtest", () => {
     const shuffled = path.join(scratch, "shuffled.csv");
     await writeFile(shuffled, candlesToCsv([candles[1]!, candles[0]!, ...candles.slice(2)]));
     const cases: [string[], RegExp][] = [
-      [["--csv", csv, "--step", "0", "--baselines-only"], /--step must be at least 1 bar/],
-      [["--csv", csv, "--cost-bps=-3", "--baselines-only"], /--cost-bps must be 0 or more basis points/],
-      [["--csv", csv, "--cost-bps", "2000", "--baselines-only"], /--cost-bps must be at most 1000 basis points/],
+      [["--csv", csv, "--step", "0", "--baselines-only"], /--step "0" must be at least 1 bar/],
+      [["--csv", csv, "--cost-bps=-3", "--baselines-only"], /--cost-bps "[^"]*" must be 0 or more basis points/],
+      [
+        ["--csv", csv, "--cost-bps", "2000", "--baselines-only"],
+        /--cost-bps "[^"]*" must be at most 1000 basis points/,
+      ],
       [
         ["--csv", shuffled, "--baselines-only"],
         /shuffled\.csv, line 3, column "Datetime": time .* comes before line 2's/,
@@ -124,15 +162,15 @@ describe("quantagent backtest", () => {
     }
   });
 
-  it("says what the run will cost and refuses to start above --max-cost, sending nothing", async () => {
+  it("says what the run will ask and refuses a --max-cost it cannot check (the fake's address has no list price), sending nothing", async () => {
     server.reset();
     const run = await cli(["--csv", csv, "--max-cost", "0.01", "--out", path.join(scratch, "never")], modelEnv());
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /^Estimate: 5 decisions \(0 cached, 5 to analyse\): about 20 model calls, \d+k tokens, ~\$0\.\d\d/,
+      /^Estimate: 5 decisions \(0 cached, 5 to analyse\): about 20 model calls, \d+k tokens, cost unknown \(no list price for gpt-4o @ http:\/\/127\.0\.0\.1:\d+\/v1/,
     );
     expect(run.stderr).toMatch(
-      /Not started: the estimated cost, ~\$0\.\d\d for 5 analyses, is above the limit of \$0\.01/,
+      /Not started: a cost limit of \$0\.01 was set, but gpt-4o @ http:\/\/127\.0\.0\.1:\d+\/v1 has no list price/,
     );
     expect(server.requestCount()).toBe(0);
     // A debate of 2 rounds adds 4 calls to each of the 5 analyses, and the estimate says so.

@@ -232,11 +232,11 @@ describe("quantagent history", () => {
   });
 
   it.each([
-    [["--limit", "0"], "--limit must be at least 1"],
-    [["--source", "email"], "--source must be one of"],
+    [["--limit", "0"], '--limit "0" must be at least 1'],
+    [["--source", "email"], '--source "email" is not one of page, '],
     [["stats", "--horizon", "2"], "--horizon for stats must be 1 or 3"],
-    [["stats", "--group-by", "colour"], "--group-by must be one of"],
-    [["stats", "--split", "month"], "--split must be cutoff"],
+    [["stats", "--group-by", "colour"], '--group-by "colour" is not one of model, provider, asset'],
+    [["stats", "--split", "month"], '--split "month" is not one of cutoff.'],
     [["show"], "history show needs the analysis id"],
     [["list", "extra"], 'unexpected argument "extra"'],
     [["frobnicate"], "the action must be one of"],

@@ -119,7 +119,7 @@ describe("runCli", () => {
       code: 2,
       stdout: "",
       stderr:
-        "Unknown command: analyse. The commands are analyze, history, serve, evaluate, backtest, probe, watch, doctor, worker, kernel (quantagent --help).\n",
+        "Unknown command: analyse. Did you mean analyze? The commands are analyze, history, serve, evaluate, backtest, probe, watch, doctor, worker, kernel (quantagent --help).\n",
     });
   });
 

@@ -170,6 +170,28 @@ describe("quantagent serve", () => {
     expect(exited.code).toBe(0);
   }, 90_000);
 
+  it("QUANTAGENT_PROVIDER=demo starts on the demo as --demo does; a value that names no provider exits 2", async () => {
+    let provider: Promise<unknown> | undefined;
+    const exited = await serveInProcess(
+      ["--port", "0", "--data-dir", path.join(scratch, "switch-data")],
+      { QUANTAGENT_PROVIDER: "demo" },
+      (output, stop) => {
+        const match = /Serving the web page and API on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+        if (!match || provider) return;
+        provider = (async () =>
+          ((await (await fetch(`${match[1]}/api/get-provider`)).json()) as { config: unknown }).config)().finally(stop);
+      },
+    );
+    expect(provider, exited.output).toBeDefined();
+    expect(await provider).toMatchObject({ agent_llm_provider: "demo", graph_llm_provider: "demo" });
+    expect(exited.output).toContain("Demo mode: the demo provider answers");
+    expect(exited.code).toBe(0);
+
+    const refused = await serveInProcess(["--port", "0"], { QUANTAGENT_PROVIDER: "gemini" });
+    expect(refused.code).toBe(2);
+    expect(refused.output).toContain('QUANTAGENT_PROVIDER must be one of openai, anthropic, qwen, demo (got "gemini")');
+  }, 90_000);
+
   it.each([
     [["--port", "eighty"], {}, /PORT must be a number/],
     [["--host", "0.0.0.0", "--port", "0"], {}, /Refusing to listen on 0\.0\.0\.0 without an access token/],
@@ -178,7 +200,7 @@ describe("quantagent serve", () => {
       { TLS_CERT_FILE: "/nonexistent/cert.pem", TLS_KEY_FILE: "/nonexistent/key.pem" },
       /Cannot read the TLS certificate \(TLS_CERT_FILE\)/,
     ],
-    [["--bind", "x"], {}, /Unknown option '--bind'/],
+    [["--bind", "x"], {}, /Unknown option --bind\./],
   ])(
     "bad settings %j exit 2 before anything listens",
     async (args, env, reason) => {

@@ -22,6 +22,10 @@ describe("accuracyFigure", () => {
       "Linear regression",
       "Up-moves (drift)",
     ]);
+    // The title names both marks apart: the up-move share's black bars, and the dashed line at 50%.
+    expect(figure.layout.title).toMatchObject({
+      text: expect.stringContaining("black bars: share of up-moves; dashed line: 50%"),
+    });
     const agents = bars(figure.data)[0]!;
     expect(agents.x).toEqual(["BTC", "SPX", "All"]);
     expect(agents.y[0]).toBe(100); // BTC: 2 of 2

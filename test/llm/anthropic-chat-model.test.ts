@@ -70,7 +70,8 @@ describe("AnthropicChatModel", () => {
       { id: "toolu_1", name: "compute_rsi", arguments: { period: 14 }, rawArguments: '{"period":14}' },
     ]);
     expect(response.finishReason).toBe("tool_calls");
-    expect(response.model).toBe("claude-haiku-4-5-20251001");
+    // Named by the fake's address: it is not Anthropic's own (model-at-address.ts); the body names the bare model.
+    expect(response.model).toBe(`claude-haiku-4-5-20251001 @ ${server.anthropicBaseUrl}`);
   });
 
   it("sends tool_use and merges consecutive tool results into one user message", async () => {
@@ -114,7 +115,7 @@ describe("AnthropicChatModel", () => {
       text: "Both indicators are bullish.",
       toolCalls: [],
       usage: { inputTokens: 90, outputTokens: 6 },
-      model: "claude-haiku-4-5-20251001",
+      model: `claude-haiku-4-5-20251001 @ ${server.anthropicBaseUrl}`,
       finishReason: "stop",
     });
   });

@@ -69,7 +69,8 @@ describe("OpenAIChatModel", () => {
     ]);
     expect(response.finishReason).toBe("tool_calls");
     expect(response.text).toBe("");
-    expect(response.model).toBe("gpt-4o");
+    // Named by the fake's address: it is not OpenAI's own (model-at-address.ts); the body names the bare model.
+    expect(response.model).toBe(`gpt-4o @ ${server.openaiBaseUrl}`);
     expect(response.usage.inputTokens).toBeGreaterThan(0);
     expect(response.usage.outputTokens).toBeGreaterThan(0);
   });
@@ -101,7 +102,7 @@ describe("OpenAIChatModel", () => {
       text: "RSI is 55: neutral.",
       toolCalls: [],
       usage: { inputTokens: 120, outputTokens: 7 },
-      model: "gpt-4o",
+      model: `gpt-4o @ ${server.openaiBaseUrl}`,
       finishReason: "stop",
     });
   });

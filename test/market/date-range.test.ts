@@ -137,10 +137,11 @@ describe("validateDateRange", () => {
   });
 
   it.each([
-    // Text that is not a short plain name is not repeated back (quote-input.ts).
+    // Text that is not a short plain name or date-like is not repeated back (quote-input.ts); a date written the
+    // American way is, beside the form expected.
     ["start", { start: "not a date", end: now }, "Invalid start date (not shown)"],
     ["start", { start: "2025-02-30", end: now }, 'Invalid start date "2025-02-30"'],
-    ["end", { start: now - DAY, end: "01/06/2025" }, "Invalid end date (not shown)"],
+    ["end", { start: now - DAY, end: "01/06/2025" }, 'Invalid end date "01/06/2025": use an ISO date, YYYY-MM-DD,'],
     ["end", { start: now - DAY, end: new Date("garbage") }, "Invalid end date Invalid Date"],
     ["end", { start: now - DAY, end: Number.NaN }, "Invalid end date NaN"],
     ["start", { start: null, end: now }, "Invalid start date null"],
@@ -149,7 +150,7 @@ describe("validateDateRange", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.startsWith(message)).toBe(true);
-    expect(result.error).toContain("ISO date such as 2024-01-31");
+    expect(result.error).toContain("ISO date, YYYY-MM-DD, such as 2024-01-31");
     expect(result.maxDays).toBe(730);
     expect(result.currentDays).toBeNull();
   });

@@ -22,6 +22,9 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 beforeEach(() => server.reset());
 
+/** A model at the fake's address, named by it (model-at-address.ts). */
+const atFake = (model: string) => `${model} @ ${server.openaiBaseUrl}`;
+
 function pipelineWith(env: Env = {}, config: Record<string, unknown> = {}) {
   return createPipeline(
     {
@@ -46,7 +49,7 @@ describe("a pipeline without keys", () => {
 
   it("uses a key from the env when the config holds the placeholder", () => {
     const pipeline = pipelineWith({ OPENAI_API_KEY: openaiKey });
-    expect(pipeline.model("agent").model).toBe("gpt-4o-mini");
+    expect(pipeline.model("agent").model).toBe(atFake("gpt-4o-mini"));
     expect(pipeline.apiKeyStatus("openai")).toMatchObject({ hasKey: true, maskedKey: "sk-...789" });
   });
 });
@@ -143,12 +146,12 @@ describe("configure", () => {
     const before = pipeline.config;
     const installed = pipeline.configure({ graph_llm_model: "gpt-4.1" });
     expect(installed.graph_llm_model).toBe("gpt-4.1");
-    expect(pipeline.model("graph").model).toBe("gpt-4.1");
+    expect(pipeline.model("graph").model).toBe(atFake("gpt-4.1"));
     expect(before.graph_llm_model).toBe("gpt-4o"); // the old record is not edited in place
     expect(() => pipeline.configure({ graph_llm_model: "" })).toThrow(ConfigError);
     expect(() => pipeline.configure({ graph_llm_model: "" })).toThrow(/graph_llm_model: must not be empty/);
     expect(pipeline.config.graph_llm_model).toBe("gpt-4.1");
-    expect(pipeline.model("graph").model).toBe("gpt-4.1");
+    expect(pipeline.model("graph").model).toBe(atFake("gpt-4.1"));
   });
 
   it("hands out a frozen record: the config cannot be edited behind the models' back", () => {
@@ -157,7 +160,7 @@ describe("configure", () => {
     expect(() => {
       (pipeline.config as { graph_llm_model: string }).graph_llm_model = "gpt-4.1";
     }).toThrow(TypeError);
-    expect(pipeline.model("graph").model).toBe("gpt-4o");
+    expect(pipeline.model("graph").model).toBe(atFake("gpt-4o"));
   });
 
   it("refuses to move the data folder of a running pipeline", () => {

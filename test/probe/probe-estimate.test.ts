@@ -53,9 +53,9 @@ describe("the probe's cost estimate", () => {
       total,
       `estimated ${estimate.tokens.inputTokens + estimate.tokens.outputTokens} tokens, spent ${spent.inputTokens + spent.outputTokens}`,
     ).toBeLessThan(0.2);
-    // The cost follows the tokens at the same list prices.
-    expect(estimate.costUsd).not.toBeNull();
-    expect(within(estimate.costUsd!, result.usage.estimatedCostUsd)).toBeLessThan(0.2);
+    // At the fake's address (not OpenAI's) no list price applies, before the run or after it.
+    expect(estimate.costUsd).toBeNull();
+    expect(result.usage.unpricedModels.length).toBeGreaterThan(0);
   });
 
   it("is nothing for the demo provider, which calls no model", async () => {

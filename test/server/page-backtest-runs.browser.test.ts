@@ -111,6 +111,31 @@ describe("the History's backtest runs", () => {
     expect(await pwned(page)).toBeUndefined();
     expect(problems).toEqual([]);
     await screenshot(page, "history-backtest-run");
+
+    // On a phone (390x844) the lines table is wider than its card: it scrolls in its box, which shows it (a shadow
+    // at the edge that has more, a drawn scrollbar), and the page itself never scrolls sideways.
+    await page.setViewport({ width: 390, height: 844 });
+    const boxes = await page.$$eval(".table-scroll", (found) =>
+      found
+        .filter((box) => (box as HTMLElement).offsetParent !== null)
+        .map((box) => {
+          const style = getComputedStyle(box);
+          return {
+            table: box.querySelector("table")?.id ?? "",
+            overflows: box.scrollWidth > box.clientWidth + 1,
+            scrolls: style.overflowX === "auto" || style.overflowX === "scroll",
+            shadows: (style.backgroundImage.match(/gradient\(/g) ?? []).length,
+            scrollbar: style.scrollbarWidth,
+          };
+        }),
+    );
+    const wide = boxes.filter((box) => box.overflows);
+    expect(wide.map((box) => box.table)).toContain("backtest-lines-table");
+    for (const box of wide) expect(box, box.table).toMatchObject({ scrolls: true, shadows: 4, scrollbar: "thin" });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.$eval("#backtest-lines-table", (table) => table.scrollIntoView({ block: "center" }));
+    await screenshot(page, "history-backtest-run-390", { viewportOnly: true });
+    await page.setViewport({ width: 1366, height: 900 });
   }, 120_000);
 
   it("tags a run of the demo provider as demo in the list and in its title", async () => {

@@ -124,6 +124,10 @@ describe("Demo and Sample data: a first analysis with no key and no network", ()
     await page.waitForSelector("#decision-badge", { timeout: 60_000 });
     expect(await text(page, "#demo-banner")).toMatch(/^demo: scripted, not a model: the demo provider wrote/);
     expect(await text(page, ".decision-title h2")).toBe("S&P 500, sample window 3 (SPX)");
+    // The window's later bars score the decision at once, and the result says how it went, not only History.
+    expect(await text(page, "#outcome")).toMatch(
+      /^1 bar later: (hit|miss) \(-?\d+\.\d\d%\) · 3 bars later: (hit|miss) /,
+    );
     await screenshot(page, "first-run-demo-result", { viewportOnly: true });
 
     await page.click("#history-tab");
@@ -134,6 +138,33 @@ describe("Demo and Sample data: a first analysis with no key and no network", ()
     expect(row[1]).toBe("SPX");
     expect(row[4]).toBe("demo demo");
     expect(row[6]).toMatch(/^[✓✗] /); // scored at once from the window's later bars
+    await page.close();
+  });
+});
+
+describe("the header's Settings chip", () => {
+  it("opens the panel and closes it again, saying which (aria-expanded)", async () => {
+    const page = await open();
+    const state = () =>
+      page.evaluate(() => ({
+        open: document.querySelector<HTMLDetailsElement>("#settings-panel")!.open,
+        expanded: document.querySelector("#settings-toggle")!.getAttribute("aria-expanded"),
+      }));
+    // Whatever it starts as (open on a first visit without a key), each click turns it over.
+    await page.waitForFunction(() => document.querySelector("#settings-toggle")!.hasAttribute("aria-expanded"));
+    const first = (await state()).open;
+    const expandedIs = (value: boolean) =>
+      page.waitForFunction(
+        (wanted: string) => document.querySelector("#settings-toggle")!.getAttribute("aria-expanded") === wanted,
+        {},
+        String(value),
+      );
+    await page.click("#settings-toggle");
+    await expandedIs(!first);
+    expect(await state()).toEqual({ open: !first, expanded: String(!first) });
+    await page.click("#settings-toggle");
+    await expandedIs(first);
+    expect(await state()).toEqual({ open: first, expanded: String(first) });
     await page.close();
   });
 });

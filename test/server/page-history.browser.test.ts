@@ -688,6 +688,8 @@ describe("cancelled runs and demo analyses", () => {
     expect(
       await page.$eval(`#history-rows tr[data-id="${demo}"] .tag.demo`, (node) => node.getAttribute("title")),
     ).toBe("demo: scripted, not a model (never counted in accuracy)");
+    // The accuracy card says the demo analysis is left out, beside the models it counts.
+    await waitForText(page, "#accuracy-demo", /^1 demo analysis \(demo: scripted, not a model\) left out: /);
     await openRow(cancelled);
     await page.waitForSelector("#history-detail-error:not([hidden])");
     expect(await text("#history-detail-error h2")).toBe("This analysis was cancelled");

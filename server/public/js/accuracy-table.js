@@ -32,6 +32,17 @@ function groupRow(group) {
   );
 }
 
+/**
+ * @param {number} count demo analyses the filters select
+ * @param {boolean} counted whether any model's analyses are counted beside them
+ */
+function demoText(count, counted) {
+  const analyses = `${count} demo ${count === 1 ? "analysis" : "analyses"} (demo: scripted, not a model)`;
+  return counted
+    ? `${analyses} left out: accuracy counts a model's decisions only.`
+    : `No model's analysis to count for these filters yet: ${analyses} left out, as accuracy counts a model's decisions only.`;
+}
+
 /** @param {ScoreCounts} counts */
 function countsText(counts) {
   const parts = [
@@ -50,6 +61,7 @@ export function createAccuracyTable({ onScored }) {
   const table = byId("accuracy-table", HTMLTableElement);
   const body = byId("accuracy-rows", HTMLTableSectionElement);
   const empty = byId("accuracy-empty");
+  const demo = byId("accuracy-demo");
   const button = byId("score-outcomes-button", HTMLButtonElement);
   const status = byId("score-status");
   /** @type {AbortController | undefined} */
@@ -86,12 +98,16 @@ export function createAccuracyTable({ onScored }) {
         const groups = stats.groups.filter((group) => group.n > 0);
         clear(body).append(...groups.map(groupRow));
         table.hidden = groups.length === 0;
-        empty.hidden = groups.length > 0;
+        // Demo analyses are listed in the History but never counted: said, so the card does not read as empty.
+        empty.hidden = groups.length > 0 || stats.demo_left_out > 0;
+        demo.hidden = stats.demo_left_out === 0;
+        demo.textContent = demoText(stats.demo_left_out, groups.length > 0);
       } catch (error) {
         if (controller.signal.aborted) return;
         clear(body);
         table.hidden = true;
         empty.hidden = true;
+        demo.hidden = true;
         setMessage(status, `The accuracy could not be loaded: ${messageOf(error)}`, "error");
       }
     },

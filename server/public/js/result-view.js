@@ -111,6 +111,30 @@ function warningsNote(result) {
   );
 }
 
+/**
+ * How the decision went, when the data held bars after the window (a sample window, a CSV with an end): scored at
+ * once, as the form promises, not only in the History.
+ * @param {ShownResult} result
+ */
+function outcomeFact(result) {
+  const outcome = Array.isArray(result.outcome) ? result.outcome : [];
+  if (outcome.length === 0) return null;
+  const parts = outcome.map(
+    (scored) =>
+      `${scored.bars} bar${scored.bars === 1 ? "" : "s"} later: ${scored.hit ? "hit" : "miss"} (${formatNumber(scored.return * 100, 2)}%)`,
+  );
+  return element(
+    "div",
+    { title: "The decision against the closes after the window, which the data already held" },
+    element("dt", {}, "Outcome"),
+    element(
+      "dd",
+      { id: "outcome", dataset: { hits: outcome.map((scored) => String(scored.hit)).join(",") } },
+      parts.join(" · "),
+    ),
+  );
+}
+
 /** @param {ShownResult} result */
 function decisionCard(result) {
   const decision = result.final_decision ?? {};
@@ -171,6 +195,7 @@ function decisionCard(result) {
             ),
           )
         : null,
+      outcomeFact(result),
     ),
     element("p", { className: "justification", id: "justification" }, asText(justification)),
   );

@@ -243,6 +243,11 @@
  *   demo?: boolean;
  *   notice?: string;
  *   warnings?: string[];
+ *   outcome?: {
+ *     bars: 1 | 3;
+ *     hit: boolean;
+ *     return: number;
+ *   }[] | null;
  * }} AnalysisResult
  */
 
@@ -672,12 +677,12 @@
  *   demo?: boolean;
  *   notice?: string;
  *   warnings?: string[];
- *   created_at: string;
  *   outcome: {
  *     bars: 1 | 3;
  *     hit: boolean;
  *     return: number;
  *   }[] | null;
+ *   created_at: string;
  *   lesson: {
  *     text: string;
  *     created_at: string;
@@ -771,6 +776,7 @@
  *       };
  *     } | null;
  *   }[];
+ *   demo_left_out: number;
  * }} AnalysisStats
  */
 
