@@ -15,7 +15,8 @@ export type WatchEvent =
     }
   | { type: "failure"; entryId: string; market: string; barTime: number; error: string }
   | { type: "paused"; entryId: string; market: string; reason: string }
-  | { type: "cost-cap"; day: string; spentUsd: number; estimateUsd: number; capUsd: number }
+  /** estimateUsd null: the models have no list price (a model at another address), so no spending fits under a cap. */
+  | { type: "cost-cap"; day: string; spentUsd: number; estimateUsd: number | null; capUsd: number }
   | { type: "scored"; entryId: string; market: string; barTime: number; outcome: AnalysisOutcome };
 
 /** One line of text for an event (the CLI prints these). */
@@ -29,6 +30,8 @@ export function describeWatchEvent(event: WatchEvent): string {
     case "paused":
       return `${event.market} paused: ${event.reason}`;
     case "cost-cap":
+      if (event.estimateUsd === null)
+        return `Stopped for ${event.day}: max_cost_per_day $${event.capUsd} is set, but the models have no list price (a model at another address is priced as unknown), so no analysis can be counted against it; remove the cap to run them.`;
       return `Stopped for ${event.day}: $${event.spentUsd.toFixed(4)} spent and the next analysis's estimate $${event.estimateUsd.toFixed(4)} would pass max_cost_per_day $${event.capUsd}; the rest waits for a later round or the next day.`;
     case "scored":
       return `${event.market} bar ${at(event.barTime)}: scored`;

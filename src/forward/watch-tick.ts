@@ -17,7 +17,7 @@ import type { ExperimentPoint } from "../experiment/experiment-point";
 import { openExperiment } from "../experiment/open-experiment";
 import type { Journal } from "../journal/journal";
 import type { WatchEntry } from "../journal/watchlist-store";
-import { modelSettingsFor } from "../llm/model-settings";
+import { type ModelRole, modelSettingsFor } from "../llm/model-settings";
 import { createUsageMeter } from "../llm/usage-meter";
 import type { Pipeline } from "../pipeline/pipeline";
 import { type BarFeed, barLengthMs } from "./bar-feed";
@@ -156,19 +156,19 @@ async function analyseDue(
       const found = await cache.get(key);
       const day = utcDay(input.now);
       if (input.maxCostPerDay !== undefined) {
-        const estimate =
-          estimateBacktest({
-            decisions: 1,
-            cached: found ? 1 : 0,
-            models: { agent: models.agent.model, graph: models.graph.model },
-            chartDispatch: config.chart_dispatch,
-            indicatorMode: config.indicator_mode,
-            stageCalls: 2 * (entry.stages.debate?.rounds ?? 0) + (entry.stages.memory ? 1 : 0),
-            scripted: models.agent.provider === "demo" && models.graph.provider === "demo",
-            decisionSamples: entry.samples,
-          }).costUsd ?? 0;
+        const estimate = estimateBacktest({
+          decisions: 1,
+          cached: found ? 1 : 0,
+          models: { agent: recordedName(pipeline, "agent"), graph: recordedName(pipeline, "graph") },
+          chartDispatch: config.chart_dispatch,
+          indicatorMode: config.indicator_mode,
+          stageCalls: 2 * (entry.stages.debate?.rounds ?? 0) + (entry.stages.memory ? 1 : 0),
+          scripted: models.agent.provider === "demo" && models.graph.provider === "demo",
+          decisionSamples: entry.samples,
+        }).costUsd;
         const spent = await store.spentOn(day);
-        if (spent + estimate > input.maxCostPerDay) {
+        // An unpriced model (at another address) cannot be counted against a cap: stop rather than spend unknown sums.
+        if (estimate === null || spent + estimate > input.maxCostPerDay) {
           emit({ type: "cost-cap", day, spentUsd: spent, estimateUsd: estimate, capUsd: input.maxCostPerDay });
           return { ...done, capped: true };
         }
@@ -207,5 +207,17 @@ async function analyseDue(
     return done;
   } finally {
     await experiment.close();
+  }
+}
+
+/**
+ * A role's model as the meter prices it: labelled by its address when that is not its provider's own (priced as
+ * unknown). Without a key there is no model yet; the configured name stands in, and the analysis fails on its own.
+ */
+function recordedName(pipeline: Pipeline, role: ModelRole): string {
+  try {
+    return pipeline.model(role).model;
+  } catch {
+    return modelSettingsFor(pipeline.config, role).model;
   }
 }

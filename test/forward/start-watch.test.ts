@@ -13,8 +13,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { estimateBacktest } from "../../src/backtest/cost-estimate";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import { startWatch, type StartWatchOptions } from "../../src/forward/start-watch";
-import type { WatchEvent } from "../../src/forward/watch-event";
+import { describeWatchEvent, type WatchEvent } from "../../src/forward/watch-event";
 import { watchEntryInputSchema } from "../../src/journal/watchlist-store";
+import type { ChatModel } from "../../src/llm/chat-model";
 import type { Candle } from "../../src/market/candle";
 import { createPipeline, type Pipeline } from "../../src/pipeline/pipeline";
 import { momentumAnalyst } from "../backtest/momentum-analyst";
@@ -46,7 +47,20 @@ const FIRST = 44;
 const POISON = 98_765.4321;
 
 let folders = 0;
-function pipelineIn(dataDir?: string) {
+/**
+ * The fake's models, priced at gpt-4o's list price: a model at another address is priced as unknown, and a daily cap's
+ * arithmetic needs a price. The wrapper names the model as its provider's own, in the request and in the answer.
+ */
+function atListPrice(model: ChatModel): ChatModel {
+  return {
+    provider: model.provider,
+    model: "gpt-4o",
+    temperature: model.temperature,
+    chat: async (request) => ({ ...(await model.chat(request)), model: "gpt-4o" }),
+  };
+}
+
+function pipelineIn(dataDir?: string, priced = false) {
   const pipeline = createPipeline(
     {
       api_key: key,
@@ -55,7 +69,7 @@ function pipelineIn(dataDir?: string) {
       data_dir: dataDir ?? path.join(scratch, `data-${++folders}`),
       journal: true,
     },
-    { env: {}, renderer },
+    { env: {}, renderer, ...(priced ? { wrapChatModel: atListPrice } : {}) },
   );
   opened.push(pipeline);
   return pipeline;
@@ -215,8 +229,20 @@ describe("spending and failures", () => {
       chartDispatch: pipeline.config.chart_dispatch,
     }).costUsd!;
 
-  it("max_cost_per_day below one analysis's estimate: nothing is asked, and the day says so", async () => {
+  it("max_cost_per_day with models that have no list price (at another address): nothing is asked, and why", async () => {
     const pipeline = pipelineIn();
+    await (await pipeline.journal.open()).watchlist.add({ symbol: "BTC-USD", timeframe: "4h" });
+    const { events } = await replay(pipeline, candles.slice(0, 46), { maxCostPerDay: 100 });
+    expect(decisionsOf(events)).toHaveLength(0);
+    const capped = events.filter((event) => event.type === "cost-cap");
+    expect(capped).toHaveLength(2);
+    expect(capped[0]).toMatchObject({ estimateUsd: null, capUsd: 100 });
+    expect(describeWatchEvent(capped[0]!)).toMatch(/the models have no list price/);
+    expect(server.requestCount()).toBe(0);
+  }, 300_000);
+
+  it("max_cost_per_day below one analysis's estimate: nothing is asked, and the day says so", async () => {
+    const pipeline = pipelineIn(undefined, true);
     await (await pipeline.journal.open()).watchlist.add({ symbol: "BTC-USD", timeframe: "4h" });
     const { events } = await replay(pipeline, candles.slice(0, 46), { maxCostPerDay: estimate(pipeline) * 0.99 });
     expect(decisionsOf(events)).toHaveLength(0);
@@ -225,7 +251,7 @@ describe("spending and failures", () => {
   }, 300_000);
 
   it("max_cost_per_day at exactly one estimate: one analysis, then the day's spending plus the next estimate is over", async () => {
-    const pipeline = pipelineIn();
+    const pipeline = pipelineIn(undefined, true);
     const journal = await pipeline.journal.open();
     await journal.watchlist.add({ symbol: "BTC-USD", timeframe: "4h" });
     const cap = estimate(pipeline);
