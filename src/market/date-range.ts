@@ -93,13 +93,12 @@ function invalid(error: string, maxDays: number | null = null, currentDays: numb
 }
 
 /**
- * A typed date is shown back whole when it is short and made of what dates are written with (01/02/2025 holds a
+ * A typed date is shown back whole when it is short and made only of digits and date punctuation (01/02/2025 holds a
  * slash, which quoteInput's rule for names would hide): the user sees what was refused beside the form expected.
+ * Letters are never echoed (only the T and Z of an ISO time), so no caller text of another kind comes back.
  */
 function quoteDate(value: unknown): string {
-  return typeof value === "string" && /^[0-9A-Za-z:./+-]{1,40}$/.test(value)
-    ? JSON.stringify(value)
-    : quoteInput(value);
+  return typeof value === "string" && /^[0-9:./+TZ -]{1,40}$/.test(value) ? JSON.stringify(value) : quoteInput(value);
 }
 
 function unparseableMessage(field: "start" | "end", value: unknown): string {

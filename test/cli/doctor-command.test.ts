@@ -53,7 +53,7 @@ describe("quantagent doctor", () => {
   it("checks tools too with --indicators tool-call, and prints a table", async () => {
     const run = await doctor(["--indicators", "tool-call"]);
     expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout).toMatch(/^tools +graph +llava +ok/m);
+    expect(run.stdout).toMatch(/^tools +graph +llava @ http:\/\/127\.0\.0\.1:\d+\/v1 +ok/m);
     expect(run.stdout).toContain("Everything the configuration needs works.");
   });
 
@@ -68,7 +68,12 @@ describe("quantagent doctor", () => {
     expect(report.healthy).toBe(false);
     const failed = report.rows.filter((row) => row.status !== "ok");
     expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatchObject({ check, role: "graph", model: "llava", status: "missing" });
+    expect(failed[0]).toMatchObject({
+      check,
+      role: "graph",
+      model: `llava @ ${server.openaiBaseUrl}`,
+      status: "missing",
+    });
     expect(failed[0]!.detail).toMatch(detail);
   });
 
@@ -81,7 +86,7 @@ describe("quantagent doctor", () => {
   it("exits 1 with every model row unreachable when nothing listens, in the table", async () => {
     const run = await doctor([], { OPENAI_BASE_URL: "http://127.0.0.1:9/v1" });
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^text +graph +llava +unreachable/m);
+    expect(run.stdout).toMatch(/^text +graph +llava @ http:\/\/127\.0\.0\.1:9\/v1 +unreachable/m);
     expect(run.stdout).toContain("Some checks failed");
   });
 

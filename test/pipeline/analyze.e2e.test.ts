@@ -67,9 +67,13 @@ describe.each(["openai", "anthropic", "qwen"] as const)("analyze with %s", (prov
     for (const chart of [result.charts.pattern, result.charts.trend]) {
       expect(readPngSize(Buffer.from(chart, "base64"))).toEqual({ width: 1280, height: 640 });
     }
+    // The fake is not the provider's own address: the models are recorded labelled by it (and priced as unknown).
+    const address = { openai: server.openaiBaseUrl, anthropic: server.anthropicBaseUrl, qwen: server.qwenBaseUrl }[
+      provider
+    ];
     expect(result.models).toEqual({
-      agent: { provider, model: info.defaultAgentModel, temperature: 0.2 },
-      graph: { provider, model: info.defaultGraphModel, temperature: 0.3 },
+      agent: { provider, model: `${info.defaultAgentModel} @ ${address}`, temperature: 0.2 },
+      graph: { provider, model: `${info.defaultGraphModel} @ ${address}`, temperature: 0.3 },
     });
     expect(result.usage.calls).toHaveLength(7);
     expect(result.usage.callsPerStep).toEqual({ indicator: 2, pattern: 2, trend: 2, decision: 1 });
