@@ -1,15 +1,16 @@
 // `quantagent doctor`: what the configuration needs, each checked with the smallest request (src/models/check-models.ts),
-// in one table: ok / missing / unreachable, latency, tokens spent. Exit 0 when everything needed works, else 1 (the
+// in one table: ok / missing / unreachable, latency, tokens spent; and Chromium, started as the charts start it. Exit 0 when everything needed works, else 1 (the
 // failing rows say why); --json prints every check as JSON instead.
 import path from "node:path";
 import { parseArgs } from "node:util";
 
 import { z } from "zod";
 
-import { formatZodError } from "../../src/common/index";
+import { createChartRenderer } from "../../src/charts/png-renderer";
+import { describeError, formatZodError } from "../../src/common/index";
 import { indicatorModeSchema, providerIdSchema } from "../../src/config/index";
 import { createConfig, switchProvider } from "../../src/index";
-import { checkModels } from "../../src/models/check-models";
+import { checkModels, type CheckRow } from "../../src/models/check-models";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
@@ -18,7 +19,8 @@ import { formatTextTable } from "../text-table";
 
 const HELP = `Usage: quantagent doctor [--provider <id>] [--agent-model <name>] [--graph-model <name>] [--indicators <mode>] [--json]
 
-Checks what the configuration needs, each with the smallest request: Node, the data folder, and for each model role
+Checks what the configuration needs, each with the smallest request: Node, the data folder, Chromium (started and
+Plotly loaded, as the charts need it), and for each model role
 one tiny call per capability it needs (text; JSON mode and images for the graph role; tools when a "tool-call" mode
 is on). Prints one table (ok / missing / unreachable, latency, tokens spent).
 
@@ -28,6 +30,7 @@ Options:
   --graph-model <name>    graph (vision) model name
   --indicators <mode>     direct | tool-call: tool-call also checks the graph model's tools   (default direct)
   --data-dir <dir>        the data folder checked                            (default: $DATA_DIR, else data)
+  --chromium <path>       the Chromium executable checked   (default: the one charts use, PUPPETEER_EXECUTABLE_PATH or the system's)
   --json                  every check as JSON
   -h, --help              this text
 
@@ -42,6 +45,7 @@ const optionsSchema = z.object({
   graphModel: z.string().optional(),
   indicators: indicatorModeSchema.optional(),
   dataDir: z.string().min(1),
+  chromium: z.string().min(1).optional(),
   json: z.boolean(),
 });
 
@@ -56,6 +60,7 @@ async function run(context: CliContext): Promise<number> {
         "graph-model": { type: "string" },
         indicators: { type: "string" },
         "data-dir": { type: "string" },
+        chromium: { type: "string" },
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -71,6 +76,7 @@ async function run(context: CliContext): Promise<number> {
     graphModel: values["graph-model"],
     indicators: values.indicators,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
+    chromium: values.chromium,
     json: values.json ?? false,
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
@@ -86,7 +92,14 @@ async function run(context: CliContext): Promise<number> {
     ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
   });
 
-  const report = await checkModels({ config, env: context.env, signal: context.signal });
+  const models = await checkModels({ config, env: context.env, signal: context.signal });
+  const rows = [
+    models.rows[0]!,
+    models.rows[1]!,
+    await chromiumRow(options.chromium, context.signal),
+    ...models.rows.slice(2),
+  ];
+  const report = { healthy: rows.every((row) => row.status === "ok"), rows };
   if (options.json) {
     context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
@@ -107,6 +120,26 @@ async function run(context: CliContext): Promise<number> {
     );
   }
   return report.healthy ? EXIT_CODES.ok : EXIT_CODES.failed;
+}
+
+/** Chromium started and Plotly loaded in a page, as the first chart needs them; closed again. */
+async function chromiumRow(executablePath: string | undefined, signal: AbortSignal | undefined): Promise<CheckRow> {
+  const started = performance.now();
+  const renderer = createChartRenderer(executablePath === undefined ? {} : { executablePath });
+  try {
+    await renderer.start(signal === undefined ? {} : { signal });
+    return { check: "chromium", status: "ok", latencyMs: performance.now() - started, tokens: 0 };
+  } catch (error) {
+    return {
+      check: "chromium",
+      status: "missing",
+      latencyMs: performance.now() - started,
+      tokens: 0,
+      detail: describeError(error),
+    };
+  } finally {
+    await renderer.close();
+  }
 }
 
 export const doctorCommand: Command = {

@@ -16,7 +16,7 @@ import { ProviderError } from "../llm/provider-error";
 import { createChatModelFor } from "./create-chat-model";
 
 export type CheckStatus = "ok" | "missing" | "unreachable";
-export type CheckName = "node" | "data_dir" | "text" | "json" | "images" | "tools";
+export type CheckName = "node" | "data_dir" | "chromium" | "text" | "json" | "images" | "tools";
 
 export interface CheckRow {
   check: CheckName;
@@ -38,7 +38,7 @@ export interface CheckReport {
 /** A 1x1 PNG: the smallest image a vision model can be asked about. */
 const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
-const REQUESTS: Record<Exclude<CheckName, "node" | "data_dir">, ChatRequest> = {
+const REQUESTS: Record<Exclude<CheckName, "node" | "data_dir" | "chromium">, ChatRequest> = {
   text: { messages: [{ role: "user", content: "Answer with the word ok." }], maxOutputTokens: 16 },
   json: {
     messages: [{ role: "user", content: 'Answer with the JSON object {"ok": true}.' }],

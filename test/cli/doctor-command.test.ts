@@ -40,6 +40,7 @@ describe("quantagent doctor", () => {
     expect(report.rows.map((row) => [row.check, row.role ?? null, row.status])).toEqual([
       ["node", null, "ok"],
       ["data_dir", null, "ok"],
+      ["chromium", null, "ok"],
       ["text", "graph", "ok"],
       ["json", "graph", "ok"],
       ["images", "graph", "ok"],
@@ -48,6 +49,18 @@ describe("quantagent doctor", () => {
     // One request a check, no tools offered by the default (direct) configuration.
     expect(server.requestCount()).toBe(3);
     expect(server.requests.some((request) => request.summary.toolNames.length > 0)).toBe(false);
+  });
+
+  it("exits 1 with the chromium row missing when the Chromium given cannot start, the models still checked", async () => {
+    const run = await doctor(["--chromium", path.join(dataDir, "no-such-chromium"), "--json"]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as { healthy: boolean; rows: Row[] };
+    expect(report.healthy).toBe(false);
+    const failed = report.rows.filter((row) => row.status !== "ok");
+    expect(failed.map((row) => row.check)).toEqual(["chromium"]);
+    expect(failed[0]!.status).toBe("missing");
+    expect(failed[0]!.detail).toMatch(/no-such-chromium|Chromium/);
+    expect(report.rows.filter((row) => row.role).every((row) => row.status === "ok")).toBe(true);
   });
 
   it("checks tools too with --indicators tool-call, and prints a table", async () => {
