@@ -14,6 +14,7 @@ import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
 import type { Env } from "../config/api-keys";
 import { createConfig } from "../config/config-schema";
+import { providerIdSchema } from "../config/providers";
 import { queuedConfigOf } from "../config/queued-config";
 import { normaliseStages } from "../config/stages-schema";
 import { experimentJobKind } from "../experiment/queued/decision-job";
@@ -47,6 +48,16 @@ export const backtestJobSpecSchema = z.strictObject({
   seed: z.number().int(),
   /** What the run was expected to ask of the provider, told (and held against --max-cost) when it was queued. */
   estimate: z.json(),
+  /**
+   * The models as the queuing process named them (labelled by a base URL that is not their provider's own, so priced
+   * as unknown), for the report's settings; absent in runs queued before it was kept.
+   */
+  models: z
+    .strictObject({
+      agent: z.strictObject({ provider: providerIdSchema, model: z.string(), temperature: z.number() }),
+      graph: z.strictObject({ provider: providerIdSchema, model: z.string(), temperature: z.number() }),
+    })
+    .optional(),
 });
 export type BacktestJobSpec = z.output<typeof backtestJobSpecSchema>;
 
@@ -149,7 +160,7 @@ export async function enqueueBacktest(
   for (const bar of bars)
     assertBarSpacing(decisionWindow(candles, bar, windowBars), series.timeframe, `the series ${series.name}`);
   // Nothing is looked up in a cache here: the estimate is what the run would cost if no answer were cached.
-  const [agent, graph] = [modelSettingsFor(config, "agent"), modelSettingsFor(config, "graph")];
+  const [agent, graph] = [modelSettingsFor(config, "agent", env), modelSettingsFor(config, "graph", env)];
   const estimate = estimateBacktest({
     decisions: bars.length,
     cached: 0,
@@ -175,6 +186,7 @@ export async function enqueueBacktest(
     schedule: settings.schedule,
     cache,
     estimate: JSON.parse(JSON.stringify(estimate)) as BacktestJobSpec["estimate"],
+    models: { agent, graph },
     queuedAt: new Date().toISOString(),
   };
   const points = bars.map((bar) => ({ id: `bar-${bar}`, input: { bar } satisfies BacktestJobInput }));

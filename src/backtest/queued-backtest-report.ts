@@ -57,7 +57,7 @@ export async function queuedBacktestReport(options: QueuedReportOptions): Promis
     baselines: baselineDecisions(spec.series.candles, bars, { windowBars, horizon, seed: spec.seed }),
     model: { name: config.graph_llm_model, decisions },
     settings: {
-      models: { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
+      models: spec.models ?? { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
       promptVersion: spec.promptVersion,
       plugins: [],
       stages: normaliseStages(config.stages),

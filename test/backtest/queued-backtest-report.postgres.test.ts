@@ -58,7 +58,9 @@ async function database(): Promise<{ handle: DatabaseHandle; url: string }> {
 }
 
 function queueOptions(url: string, extra: Partial<QueueBacktestOptions> = {}): QueueBacktestOptions {
-  return { series, config: { ...modelConfig, data_dir: scratch }, env: { DATABASE_URL: url }, ...extra };
+  // The base URL the workers use, as the queuing machine knows it: the run's models are recorded labelled by it.
+  const env = { DATABASE_URL: url, OPENAI_BASE_URL: server.openaiBaseUrl };
+  return { series, config: { ...modelConfig, data_dir: scratch }, env, ...extra };
 }
 
 async function workOff(handle: DatabaseHandle, url: string, runId: string): Promise<void> {
@@ -189,7 +191,9 @@ describe("a queued backtest", () => {
         [{ stages: { memory: { lessons: 3 } } }, /Memory cannot be queued: each decision learns .* in time order/],
         [{ mirror: true }, /mirrored backtest cannot be queued yet/],
         [{ includeModel: false }, /baselines-only backtest asks no model/],
-        [{ maxCostUsd: 0.000001 }, /above/],
+        // At the fake's address the models have no list price; at the provider's own, the estimate is over the limit.
+        [{ maxCostUsd: 0.000001 }, /has no list price/],
+        [{ maxCostUsd: 0.000001, env: { DATABASE_URL: url } }, /above/],
         [{ step: 0 }, /step/],
       ] as const) {
         await expect(enqueueBacktest(queueOptions(url, extra)), JSON.stringify(extra)).rejects.toThrow(reason);

@@ -70,10 +70,7 @@ async function reportBody(file: string) {
 describe("quantagent backtest --queue / --report", () => {
   it("queues, waits, and writes the report a backtest in one process writes", async () => {
     const databaseUrl = await postgres.database();
-    const queued = await cli(
-      ["backtest", "--csv", csv, "--queue", "--max-cost", "5"],
-      environment(databaseUrl, "laptop"),
-    );
+    const queued = await cli(["backtest", "--csv", csv, "--queue"], environment(databaseUrl, "laptop"));
     expect(queued.code, queued.stderr).toBe(0);
     const runId = queued.stdout.trimEnd();
     expect(runId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -163,11 +160,19 @@ describe("quantagent backtest --queue / --report", () => {
       [["--queue", "--baselines-only"], "nothing to queue"],
       [["--queue", "--cache-dir", "x"], "answers are cached in the shared database"],
       [["--retries", "2"], "apply to --queue only"],
-      [["--queue", "--max-cost", "0.001"], "is above the limit of $0.001"],
+      [["--queue", "--max-cost", "0.001"], "has no list price, so the cost of"],
     ] as const) {
       const run = await cli(["backtest", "--csv", csv, ...args], environment(databaseUrl, "x"));
       expect(run.code, `${args.join(" ")}: ${run.stderr}`).toBe(2);
       expect(run.stderr).toContain(reason);
+    }
+    // At the provider's own address the model has its list price, and the estimate is held against the limit (the
+    // refusal comes before any request, so none goes to the unreachable provider).
+    {
+      const { OPENAI_BASE_URL: _fake, ...atListPrice } = environment(databaseUrl, "x");
+      const run = await cli(["backtest", "--csv", csv, "--queue", "--max-cost", "0.001"], atListPrice);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toContain("is above the limit of $0.001");
     }
     const database = createDatabaseHandle({ dataDir: scratch, databaseUrl });
     try {
@@ -177,7 +182,7 @@ describe("quantagent backtest --queue / --report", () => {
     }
     for (const [args, reason] of [
       [["--report", "abc", "--csv", csv], "--report takes its settings from the queued run: leave out --csv"],
-      [["--report", "not an id"], "--report must be the run id"],
+      [["--report", "not an id"], "--report (not shown) must be the run id"],
     ] as const) {
       const run = await cli(["backtest", ...args], environment(databaseUrl, "x"));
       expect(run.code, args.join(" ")).toBe(2);

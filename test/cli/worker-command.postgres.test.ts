@@ -178,7 +178,7 @@ describe("quantagent worker and evaluate --queue / --report", () => {
       [["--queue", "--baselines-only"], "nothing to queue"],
       [["--report", "abc", "--assets", "BTC"], "--report takes its settings from the queued run"],
       [["--job-timeout", "30"], "apply to --queue only"],
-      [["--report", "not an id"], "--report must be the run id"],
+      [["--report", "not an id"], "--report (not shown) must be the run id"],
       [["--queue", "--debate", "1"], "--debate cannot be queued yet"],
       [["--report", "abc", "--risk"], "--report takes its settings from the queued run"],
     ] as const) {

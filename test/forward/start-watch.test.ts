@@ -259,6 +259,9 @@ describe("spending and failures", () => {
     expect(decisionsOf(events)).toHaveLength(1);
     const capped = events.find((event) => event.type === "cost-cap");
     expect(capped).toMatchObject({ type: "cost-cap", capUsd: cap });
+    expect(describeWatchEvent(capped!)).toMatch(
+      /^Stopped for \d{4}-\d\d-\d\d: \$0\.\d{4} spent and the next analysis's estimate \$0\.\d{4} would pass max_cost_per_day/,
+    );
     const day = new Date(candles[45]!.time + 4 * 3_600_000).toISOString().slice(0, 10);
     expect(await journal.watchlist.spentOn(day)).toBeGreaterThan(0);
   }, 300_000);

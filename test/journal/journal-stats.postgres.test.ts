@@ -116,8 +116,10 @@ describe.each(journalEngines)("statistics on %s", (engine) => {
     for (let index = 0; index < 3; index += 1) await recordScored(journal, true, true, demo, day);
     // One role on the demo is a demo too: its reports or its tool dispatch were scripted.
     await recordScored(journal, false, false, { models: { ...demo.models, graph: claude.models.graph } }, day);
-    expect(await journal.stats({ groupBy: "model" })).toEqual(before.model);
-    expect(await journal.stats({ groupBy: "provider", horizon: 1 })).toEqual(before.provider);
+    // The figures are as before; the answer says how many demo analyses it left out (none before, four now).
+    expect(before.model.demoLeftOut).toBe(0);
+    expect(await journal.stats({ groupBy: "model" })).toEqual({ ...before.model, demoLeftOut: 4 });
+    expect(await journal.stats({ groupBy: "provider", horizon: 1 })).toEqual({ ...before.provider, demoLeftOut: 4 });
     expect(await journal.accuracyOverTime({ groupBy: "asset", bucket: "week" })).toEqual(before.overTime);
     expect((await journal.stats({ groupBy: "model", provider: "demo" })).groups).toEqual([]);
     // Still in the history list, labelled.
@@ -212,6 +214,7 @@ describe("statistics on sqlite: options, buckets and what a group holds", () => 
     expect(stats).toStrictEqual({
       groupBy: "timeframe",
       horizon: 1,
+      demoLeftOut: 0,
       groups: [
         {
           key: "4h",

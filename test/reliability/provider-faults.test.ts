@@ -129,7 +129,7 @@ describe("provider faults under an analysis", () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelRefusalError);
     expect((error as Error).message).toMatch(
-      /^Model Refusal: the (pattern|trend) agent's model \(gpt-4o\) declined to answer: "I can't help with analysing this image\."/,
+      /^Model Refusal: the (pattern|trend) agent's model \(gpt-4o @ http:\/\/127\.0\.0\.1:\d+\/v1\) declined to answer: "I can't help with analysing this image\."/,
     );
   });
 
@@ -140,7 +140,7 @@ describe("provider faults under an analysis", () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelRefusalError);
     expect((error as Error).message).toMatch(
-      /^Model Refusal: the decision agent's model \(gpt-4o\) declined to answer/,
+      /^Model Refusal: the decision agent's model \(gpt-4o @ http:\/\/127\.0\.0\.1:\d+\/v1\) declined to answer/,
     );
     expect(server.requests.filter(isDecision)).toHaveLength(1);
   });

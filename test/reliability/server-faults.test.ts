@@ -260,7 +260,7 @@ describe.each<Mode>(["json", "event-stream"])("provider faults through POST /api
       status: 502,
       code: "model_refusal",
       message:
-        /^Model Refusal: the (pattern|trend) agent's model \(gpt-4o\) declined to answer: "I can't help with analysing this image\."/,
+        /^Model Refusal: the (pattern|trend) agent's model \(gpt-4o @ http:\/\/127\.0\.0\.1:\d+\/v1\) declined to answer: "I can't help with analysing this image\."/,
     });
     await expectStillServing();
   });
