@@ -68,7 +68,7 @@ export function displayBaseUrl(baseUrl: string | undefined): string | undefined 
 
 /**
  * The address a provider's requests go to when it is not the provider's own (a local model server, a gateway, a
- * fake): shown (any password masked), undefined for the provider's own address and for the demo. A model there is
+ * fake): its address alone (no credentials, query or fragment), undefined for the provider's own address and for the demo. A model there is
  * another model than the provider's of the same name: labelled by it, priced as unknown.
  */
 export function foreignBaseUrl(
@@ -81,7 +81,22 @@ export function foreignBaseUrl(
   if (baseUrl === undefined) return undefined;
   const host = URL.canParse(baseUrl) ? new URL(baseUrl).hostname.toLowerCase() : undefined;
   if (host !== undefined && providerInfo(provider).ownHosts.includes(host)) return undefined;
-  return displayBaseUrl(baseUrl);
+  return addressOnly(baseUrl);
+}
+
+/**
+ * The address alone, for a label kept in results and the journal: no user name, password, query or fragment (a
+ * gateway's key can ride in any of them). A URL that holds none of them is kept as it was written.
+ */
+function addressOnly(baseUrl: string): string {
+  if (!URL.canParse(baseUrl)) return baseUrl;
+  const url = new URL(baseUrl);
+  if (url.username === "" && url.password === "" && url.search === "" && url.hash === "") return baseUrl;
+  url.username = "";
+  url.password = "";
+  url.search = "";
+  url.hash = "";
+  return url.toString();
 }
 
 /** The name a model was asked by, without the address a label adds: what its training cutoff is looked up by. */

@@ -32,6 +32,17 @@ describe("foreignBaseUrl", () => {
     );
     expect(modelAtAddress("gpt-4o", "http://localhost:11434/v1")).toBe("gpt-4o @ http://localhost:11434/v1");
   });
+
+  it("is the address alone: no user name, password, query or fragment, where a gateway's key could ride", () => {
+    const config = createConfig({});
+    const withSecrets = "https://user:pa55word@gateway.example/v1?api-key=k3y-secret#frag";
+    const label = foreignBaseUrl(config, "openai", { OPENAI_BASE_URL: withSecrets });
+    expect(label).toBe("https://gateway.example/v1");
+    for (const secret of ["user", "pa55word", "k3y-secret", "frag", "***"]) expect(label).not.toContain(secret);
+    expect(foreignBaseUrl(config, "openai", { OPENAI_BASE_URL: "http://127.0.0.1:8080/v1?x=1" })).toBe(
+      "http://127.0.0.1:8080/v1",
+    );
+  });
 });
 
 describe("a pipeline at another address", () => {
