@@ -7,10 +7,10 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 
 import { createChartRenderer } from "../../src/charts/png-renderer";
-import { describeError, formatZodError } from "../../src/common/index";
+import { formatZodError } from "../../src/common/index";
 import { indicatorModeSchema, providerIdSchema } from "../../src/config/index";
 import { createConfig, switchProvider } from "../../src/index";
-import { checkModels, type CheckRow } from "../../src/models/check-models";
+import { checkModels, type CheckRow, localCheckRow } from "../../src/models/check-models";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
@@ -123,23 +123,16 @@ async function run(context: CliContext): Promise<number> {
 }
 
 /** Chromium started and Plotly loaded in a page, as the first chart needs them; closed again. */
-async function chromiumRow(executablePath: string | undefined, signal: AbortSignal | undefined): Promise<CheckRow> {
-  const started = performance.now();
-  const renderer = createChartRenderer(executablePath === undefined ? {} : { executablePath });
-  try {
-    await renderer.start(signal === undefined ? {} : { signal });
-    return { check: "chromium", status: "ok", latencyMs: performance.now() - started, tokens: 0 };
-  } catch (error) {
-    return {
-      check: "chromium",
-      status: "missing",
-      latencyMs: performance.now() - started,
-      tokens: 0,
-      detail: describeError(error),
-    };
-  } finally {
-    await renderer.close();
-  }
+function chromiumRow(executablePath: string | undefined, signal: AbortSignal | undefined): Promise<CheckRow> {
+  return localCheckRow("chromium", async () => {
+    const renderer = createChartRenderer(executablePath === undefined ? {} : { executablePath });
+    try {
+      await renderer.start(signal === undefined ? {} : { signal });
+      return undefined;
+    } finally {
+      await renderer.close();
+    }
+  });
 }
 
 export const doctorCommand: Command = {

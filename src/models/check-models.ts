@@ -159,18 +159,32 @@ function nodeRow(): CheckRow {
 }
 
 async function dataDirRow(dir: string): Promise<CheckRow> {
+  return localCheckRow("data_dir", async () => {
+    try {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.W_OK);
+      return dir;
+    } catch (error) {
+      throw new Error(`${dir} is not writable: ${describeError(error)}`, { cause: error });
+    }
+  });
+}
+
+/**
+ * A check that asks no model: ok with the detail `work` returns, or missing with why it threw; timed either way.
+ */
+export async function localCheckRow(check: CheckName, work: () => Promise<string | undefined>): Promise<CheckRow> {
   const started = performance.now();
+  const row = (status: CheckStatus, detail: string | undefined): CheckRow => ({
+    check,
+    status,
+    latencyMs: performance.now() - started,
+    tokens: 0,
+    ...(detail === undefined ? {} : { detail }),
+  });
   try {
-    await mkdir(dir, { recursive: true });
-    await access(dir, constants.W_OK);
-    return { check: "data_dir", status: "ok", latencyMs: performance.now() - started, tokens: 0, detail: dir };
+    return row("ok", await work());
   } catch (error) {
-    return {
-      check: "data_dir",
-      status: "missing",
-      latencyMs: performance.now() - started,
-      tokens: 0,
-      detail: `${dir} is not writable: ${describeError(error)}`,
-    };
+    return row("missing", describeError(error));
   }
 }
