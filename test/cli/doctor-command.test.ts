@@ -1,7 +1,7 @@
 // `quantagent doctor` in-process against the fake provider: exit 0 against a healthy fake with every needed check ok
 // and its tokens counted; exit 1 against each broken mode (no tools with --indicators tool-call, no images, no JSON
 // mode, no server at all, no key) with the row that failed; --json lists every check; the key never shows.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -61,6 +61,17 @@ describe("quantagent doctor", () => {
     expect(failed[0]!.status).toBe("missing");
     expect(failed[0]!.detail).toMatch(/no-such-chromium|Chromium/);
     expect(report.rows.filter((row) => row.role).every((row) => row.status === "ok")).toBe(true);
+  });
+
+  it("exits 1 with the data_dir row missing when the data folder cannot be made, saying which and why", async () => {
+    const file = path.join(dataDir, "a-file");
+    writeFileSync(file, "not a folder");
+    const run = await doctor(["--data-dir", path.join(file, "data"), "--json"]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as { healthy: boolean; rows: Row[] };
+    const failed = report.rows.filter((row) => row.status !== "ok");
+    expect(failed.map((row) => [row.check, row.status])).toEqual([["data_dir", "missing"]]);
+    expect(failed[0]!.detail).toMatch(/a-file\/data is not writable: .*(ENOTDIR|EEXIST)/);
   });
 
   it("checks tools too with --indicators tool-call, and prints a table", async () => {
