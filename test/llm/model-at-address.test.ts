@@ -10,6 +10,7 @@ import { foreignBaseUrl, modelAtAddress } from "../../src/config/base-url";
 import { createConfig } from "../../src/config/config-schema";
 import { readBenchmarkWindow } from "../../src/market/benchmark-data";
 import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
+import { fakeKey } from "../support/fake-key-shapes";
 import { usePipelineHarness } from "../support/pipeline-harness";
 
 let openaiBaseUrl = "";
@@ -65,7 +66,7 @@ describe("a backtest at another address", () => {
     let estimate: BacktestEstimate | undefined;
     await runBacktest({
       series: { file: path.join(BENCHMARK_DIR, "btc", "BTC_4h_1.csv"), timeframe: "4h" },
-      config: { api_key: "sk-model-at-address-0123456789", data_dir: harness.dataDir, journal: false },
+      config: { api_key: fakeKey("sk-", 24), data_dir: harness.dataDir, journal: false },
       cacheDir: false,
       signal: stop.signal,
       dependencies: { env: { OPENAI_BASE_URL: openaiBaseUrl } },
