@@ -17,7 +17,7 @@ import type { ExperimentPoint } from "../experiment/experiment-point";
 import { openExperiment } from "../experiment/open-experiment";
 import type { Journal } from "../journal/journal";
 import type { WatchEntry } from "../journal/watchlist-store";
-import { type ModelRole, modelSettingsFor } from "../llm/model-settings";
+import { type ModelRole, type ModelSettings, modelSettingsFor } from "../llm/model-settings";
 import { createUsageMeter } from "../llm/usage-meter";
 import type { Pipeline } from "../pipeline/pipeline";
 import { type BarFeed, barLengthMs } from "./bar-feed";
@@ -110,7 +110,7 @@ async function analyseDue(
   });
   const done = { decisions: 0, failures: 0, capped: false };
   if (due.length === 0) return done;
-  const models = { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") };
+  const models = { agent: recordedSettings(pipeline, "agent"), graph: recordedSettings(pipeline, "graph") };
   const cache = createDecisionCache(input.cacheDir, {
     promptVersion: PROMPT_VERSION,
     plugins: pipeline.plugins,
@@ -159,7 +159,7 @@ async function analyseDue(
         const estimate = estimateBacktest({
           decisions: 1,
           cached: found ? 1 : 0,
-          models: { agent: recordedName(pipeline, "agent"), graph: recordedName(pipeline, "graph") },
+          models: { agent: models.agent.model, graph: models.graph.model },
           chartDispatch: config.chart_dispatch,
           indicatorMode: config.indicator_mode,
           stageCalls: 2 * (entry.stages.debate?.rounds ?? 0) + (entry.stages.memory ? 1 : 0),
@@ -211,13 +211,15 @@ async function analyseDue(
 }
 
 /**
- * A role's model as the meter prices it: labelled by its address when that is not its provider's own (priced as
- * unknown). Without a key there is no model yet; the configured name stands in, and the analysis fails on its own.
+ * A role's model as the meter prices it and the answer cache keys it: labelled by its address when that is not its
+ * provider's own (priced as unknown, and never sharing answers with the provider's model of the same name). Without a
+ * key there is no model yet; the configured name stands in, and the analysis fails on its own.
  */
-function recordedName(pipeline: Pipeline, role: ModelRole): string {
+function recordedSettings(pipeline: Pipeline, role: ModelRole): ModelSettings {
+  const settings = modelSettingsFor(pipeline.config, role);
   try {
-    return pipeline.model(role).model;
+    return { ...settings, model: pipeline.model(role).model };
   } catch {
-    return modelSettingsFor(pipeline.config, role).model;
+    return settings;
   }
 }
