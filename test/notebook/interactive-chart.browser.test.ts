@@ -1,10 +1,12 @@
 // The interactive chart's HTML in a real browser: Plotly's inlined code defines window.Plotly even on a page with
 // CommonJS or AMD loader globals (classic Jupyter has require.js; some front ends have `module`), and the figure
-// draws: the candles and the four trendlines.
+// draws: the candles and the four trendlines. The compressed bundle is unpacked once a page, the whole of Plotly is
+// taken for a trace outside the finance bundle, and a browser that cannot unpack it says so in the chart's place.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { plotlyHtml, windowFigure } from "../../src/notebook/interactive-chart";
 import { launchBrowser, type TestBrowser } from "../server/browser";
+import { waitUntil } from "../support/wait";
 
 let browser: TestBrowser;
 beforeAll(async () => {
@@ -77,4 +79,78 @@ describe("the interactive window chart in a browser", () => {
     },
     300_000,
   );
+
+  async function drawnPage(body: string) {
+    const page = await browser.browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await page.setContent(`<!doctype html><html><body style="width:900px">${body}</body></html>`, {
+      waitUntil: "load",
+    });
+    return { page, errors };
+  }
+
+  // Charts drawn (Plotly draws several SVG layers a chart).
+  const plotCount = (page: Awaited<ReturnType<typeof drawnPage>>["page"]) =>
+    page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll("div[id^=quantagent-plot-]")).filter((plot) =>
+          plot.querySelector(".main-svg"),
+        ).length,
+    );
+
+  it("unpacks the finance bundle once for two charts, and a chart that says Plotly is loaded waits for it", async () => {
+    const figure = windowFigure({ candles, assetName: "Bitcoin", timeframe: "4h" });
+    // Counts the unpackings: a wrapper round the browser's DecompressionStream.
+    const counter =
+      "<script>window.unpacks = 0; const Native = window.DecompressionStream; window.DecompressionStream = class extends Native { constructor(format) { super(format); window.unpacks += 1; } };</script>";
+    const { page, errors } = await drawnPage(
+      counter + plotlyHtml(figure) + plotlyHtml(figure) + plotlyHtml(figure, { plotly: "loaded" }),
+    );
+    try {
+      await waitUntil(async () => (await plotCount(page)) >= 3, 60_000, "three charts drawn");
+      expect(await page.evaluate(() => (window as unknown as { unpacks: number }).unpacks)).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 300_000);
+
+  it("takes the whole of Plotly for a heatmap, and draws it", async () => {
+    const { page, errors } = await drawnPage(
+      plotlyHtml({
+        data: [
+          {
+            type: "heatmap",
+            z: [
+              [1, 2],
+              [3, 4],
+            ],
+          },
+        ],
+        layout: { height: 300 },
+      }),
+    );
+    try {
+      await waitUntil(async () => (await page.$("div[id^=quantagent-plot-] .hm image")) !== null, 60_000, "a heatmap");
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 300_000);
+
+  it("says in the chart's place when the browser cannot unpack Plotly", async () => {
+    const figure = windowFigure({ candles, assetName: "Bitcoin", timeframe: "4h" });
+    const { page } = await drawnPage(`<script>delete window.DecompressionStream;</script>${plotlyHtml(figure)}`);
+    try {
+      const text = () => page.evaluate(() => document.querySelector("div[id^=quantagent-plot-]")?.textContent ?? "");
+      await waitUntil(async () => (await text()) !== "", 60_000, "a message in the chart's place");
+      expect(await text()).toBe(
+        "The chart could not be drawn: this browser cannot unpack Plotly.js (no DecompressionStream): show the chart with { plotly: { url } }",
+      );
+      expect(await plotCount(page)).toBe(0);
+    } finally {
+      await page.close();
+    }
+  }, 300_000);
 });

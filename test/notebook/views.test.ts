@@ -1,9 +1,11 @@
 // The notebook views through a recording Display (tslab's display has the same shape).
+import { gunzipSync } from "node:zlib";
+
 import { describe, expect, it } from "vitest";
 
 import type { Display } from "../../src/notebook/display";
 import { formatNumber, htmlTable } from "../../src/notebook/html-table";
-import { plotlyHtml, windowFigure } from "../../src/notebook/interactive-chart";
+import { plotlyBundleFor, plotlyHtml, windowFigure } from "../../src/notebook/interactive-chart";
 import { createProgressView } from "../../src/notebook/progress-view";
 import { indicatorTableHtml, timingsTableHtml, usageTableHtml } from "../../src/notebook/result-tables";
 import { decisionCardHtml, reportsMarkdown, showResult } from "../../src/notebook/result-view";
@@ -205,13 +207,38 @@ describe("the interactive window chart", () => {
     expect(html).toContain("\\u003c/script\\u003e");
   });
 
-  it("writes Plotly's code into the output so it draws offline, or loads it from a URL of your choice", () => {
-    const html = plotlyHtml({ data: [], layout: {} });
-    expect(html.length).toBeGreaterThan(1_000_000);
-    expect(html).toContain("plotly.js v");
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+  it("writes Plotly's code into the output, compressed, so it draws offline; or loads it from a URL of your choice", () => {
+    const packedBundle = (html: string) => {
+      const base64 = /, "([A-Za-z0-9+/=]{100000,})"\)/.exec(html)?.[1];
+      expect(base64).toBeDefined();
+      return gunzipSync(Buffer.from(base64 ?? "", "base64")).toString("utf8");
+    };
+    // Candles and lines take Plotly's finance bundle: an eighth of the whole in the output.
+    const candlesHtml = plotlyHtml(windowFigure({ candles, assetName: "Bitcoin", timeframe: "4h" }));
+    expect(candlesHtml.length).toBeLessThan(700_000);
+    expect(candlesHtml.match(/<\/script>/g)).toHaveLength(1);
+    const finance = packedBundle(candlesHtml);
+    // Booleans, not the bundle itself in an assertion's message.
+    expect(finance.startsWith("/**\n* plotly.js (finance - minified)")).toBe(true);
+    expect(finance.includes('name:"candlestick"')).toBe(true);
+    expect(finance.includes('moduleType:"trace",name:"heatmap"')).toBe(false);
+    // A trace outside that bundle takes the whole of Plotly.
+    const heatmapHtml = plotlyHtml({ data: [{ type: "heatmap", z: [[1]] }], layout: {} });
+    const full = packedBundle(heatmapHtml);
+    expect(full.includes('moduleType:"trace",name:"heatmap"')).toBe(true);
+    expect(full.length).toBeGreaterThan(finance.length * 2);
     const viaUrl = plotlyHtml({ data: [], layout: {} }, { plotly: { url: 'https://cdn.example/plotly.js"onload="x' } });
     expect(viaUrl).toContain('<script src="https://cdn.example/plotly.js%22onload=%22x"></script>');
+  });
+
+  it.each([
+    ["no trace", [], "finance"],
+    ["candles and lines", [{ type: "candlestick" }, { type: "scatter" }, { type: "bar" }], "finance"],
+    ["a trace without a type (a scatter)", [{ x: [1] }], "finance"],
+    ["a heatmap among candles", [{ type: "candlestick" }, { type: "heatmap" }], "full"],
+    ["a type that is not a string", [{ type: 3 }], "full"],
+  ])("takes the bundle that draws %s", (_what, data, bundle) => {
+    expect(plotlyBundleFor(data)).toBe(bundle);
   });
 });
 

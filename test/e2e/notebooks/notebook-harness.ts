@@ -5,7 +5,7 @@
 // workers execute notebooks side by side; the package stub the notebooks import by name is written once per run
 // (link-package-once.ts, the e2e project's global setup), not by each file.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -115,6 +115,8 @@ export function useNotebookHarness(): NotebookHarness {
       });
       // A key must never appear in a notebook's output, only its masked form.
       expect(JSON.stringify(outputs)).not.toContain(key);
+      // A saved notebook stays light enough to open, share and keep: under 1 MB with its outputs.
+      expect(statSync(harness.executedPath(name)).size).toBeLessThan(1_000_000);
       return outputs;
     },
   };
