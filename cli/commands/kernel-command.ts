@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
-import { findTslab, TslabNotFoundError, writeKernelSpec } from "../kernel-spec";
+import { findTslab, KernelSetupError, writeKernelSpec } from "../kernel-spec";
 import { parseCommandArgs } from "../parse-options";
 
 const HELP = `Usage: quantagent kernel install [--dir <jupyter data dir> | --user]
@@ -62,15 +62,14 @@ async function run(context: CliContext): Promise<number> {
     );
   }
   if (values.dir !== undefined && values.user) throw new UsageError("give --dir or --user, not both");
-  let tslabDir: string;
+  const jupyterDir = values.user ? await jupyterDataDir(context) : path.resolve(context.cwd, values.dir ?? "jupyter");
+  let spec: string;
   try {
-    tslabDir = findTslab({ cwd: context.cwd });
+    spec = await writeKernelSpec({ jupyterDir, tslabDir: findTslab({ cwd: context.cwd }) });
   } catch (error) {
-    if (error instanceof TslabNotFoundError) throw new UsageError(error.message);
+    if (error instanceof KernelSetupError) throw new UsageError(error.message);
     throw error;
   }
-  const jupyterDir = values.user ? await jupyterDataDir(context) : path.resolve(context.cwd, values.dir ?? "jupyter");
-  const spec = await writeKernelSpec({ jupyterDir, tslabDir });
   context.stdout.write(`Kernel spec: ${spec}\n`);
   context.stdout.write(
     values.user

@@ -224,9 +224,12 @@ describe("quantagent kernel install", () => {
     expect(run.stdout).toContain(`JUPYTER_PATH=${path.join(scratch, "jupyter")} jupyter notebook`);
     const spec = JSON.parse(readFileSync(file, "utf8")) as { argv: string[]; language: string };
     expect(spec.argv[0]).toBe(process.execPath);
-    expect(spec.argv[1]).toBe(path.join(root, "node_modules", "tslab", "bin", "tslab"));
+    // This package's launcher, given the tslab to run.
+    expect(spec.argv[1]).toBe(path.join(root, "dist", "cli", "tslab-kernel.js"));
     expect(existsSync(spec.argv[1] ?? "")).toBe(true);
-    expect(spec.argv.slice(2)).toEqual(["kernel", "--config-path", "{connection_file}"]);
+    expect(spec.argv[2]).toBe(path.join(root, "node_modules", "tslab"));
+    expect(existsSync(path.join(spec.argv[2] ?? "", "bin", "tslab"))).toBe(true);
+    expect(spec.argv.slice(3)).toEqual(["kernel", "--config-path", "{connection_file}"]);
     expect(spec.language).toBe("typescript");
   });
 

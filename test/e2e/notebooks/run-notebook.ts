@@ -1,9 +1,8 @@
 // Executes a notebook top to bottom through real Jupyter (jupyter nbconvert --execute) and answers its outputs, or
 // fails with the real reason: the failing cells' own error text.
 //
-// Why --allow-errors: tslab reports a failing cell on the cell's stderr and leaves the execute reply without a
-// name, a value or a traceback, so nbconvert's own failure message is only "<Error>:" and the real one would be
-// lost. With --allow-errors the executed notebook is written even when a cell fails, and its outputs say what failed.
+// Why --allow-errors: the executed notebook is written even when a cell fails, so every failing cell's own output
+// (not only the first, as nbconvert's error would give) says what failed.
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
