@@ -3,10 +3,10 @@
 // bars called 4h, and 4-hour bars called 1h, must not.
 import { describe, expect, it } from "vitest";
 
-import type { Candle } from "../../src/market/candle";
 import { assertBarSpacing, timeframeOfBars, typicalGapMs } from "../../src/market/bar-spacing";
 import { listBenchmarkAssets, readBenchmarkWindows } from "../../src/market/benchmark-data";
 import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
+import type { Candle } from "../../src/market/candle";
 
 const HOUR = 3_600_000;
 const start = Date.UTC(2024, 0, 1);
