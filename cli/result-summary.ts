@@ -28,7 +28,9 @@ export function formatResultSummary(result: AnalysisResult): string {
       `Justification: ${result.decision.justification}`,
       ...outcomeLine(result),
       `Models: agent ${result.models.agent.provider}/${result.models.agent.model}, graph ${result.models.graph.provider}/${result.models.graph.model}; ${tokens} tokens; ${(result.timingsMs.total / 1000).toFixed(1)} s`,
-      `Indicators: ${result.indicatorMode === "direct" ? "computed in code, one call (direct)" : "the model's tool calls (tool-call)"}`,
+      result.agents === "single"
+        ? "Agents: single, one vision call on both charts and the indicator readings (no analysts' reports)"
+        : `Indicators: ${result.indicatorMode === "direct" ? "computed in code, one call (direct)" : "the model's tool calls (tool-call)"}`,
       ...stageLines(result),
       ...result.warnings.map((warning) => `Warning: ${warning}`),
       ...(result.id === undefined ? [] : [`Journal: recorded as ${result.id}`]),
@@ -79,10 +81,14 @@ function stageLines(result: AnalysisResult): string[] {
  * not streamed live.
  */
 export function reportsByStep(result: AnalysisResult): [string, string][] {
-  return [
+  // A single agent's result has no analysts' reports: nothing to print for them.
+  const analysts: [string, string][] = [
     ["indicator", result.reports.indicator],
     ["pattern", result.reports.pattern],
     ["trend", result.reports.trend],
+  ];
+  return [
+    ...analysts.filter(([, report]) => report !== ""),
     ...Object.entries(result.analystReports),
     ...(result.debate ?? []).map((turn): [string, string] => [`${turn.side}-${turn.round}`, turn.text]),
   ];

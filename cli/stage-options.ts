@@ -1,6 +1,7 @@
 // The optional stages on the command line, shared by `analyze`, `evaluate` and `backtest`: --memory <K> (lessons for
 // the Decision agent; needs the journal), --debate <R> (bull/bear rounds), --risk (computed stop-loss, take-profit,
-// size); and --samples <K>, the answers asked of the Decision agent (decision_samples).
+// size); --samples <K>, the answers asked of the Decision agent (decision_samples); and --agents team|single, who
+// decides (checked by each command's options schema, so its error reads as every flag's does).
 import { formatZodError } from "../src/common/index";
 import { decisionSamplesSchema } from "../src/config/config-schema";
 import { MAX_DEBATE_ROUNDS, MAX_MEMORY_LESSONS, stagesSchema } from "../src/config/index";
@@ -13,6 +14,7 @@ export const STAGE_OPTIONS = {
   debate: { type: "string" },
   risk: { type: "boolean" },
   samples: { type: "string" },
+  agents: { type: "string" },
 } as const;
 
 export const STAGE_OPTIONS_HELP = `Stages (optional, all off by default; each adds to the four agents):
@@ -24,7 +26,10 @@ export const STAGE_OPTIONS_HELP = `Stages (optional, all off by default; each ad
   --risk                  stop-loss, take-profit and position size computed from the window after the
                           decision (no model call)
   --samples <K>           ask the Decision agent K times at once (odd, 1 to 9; default 1): the majority
-                          decides, and the result says how the samples voted (K - 1 more calls)`;
+                          decides, and the result says how the samples voted (K - 1 more calls)
+  --agents <who>          team: the four agents (the default); single: one vision call that reads both
+                          charts and the indicator readings and answers the decision itself (1 call;
+                          not with --memory or --debate)`;
 
 function wholeNumber(text: string | undefined, option: string): number | undefined {
   if (text === undefined) return undefined;

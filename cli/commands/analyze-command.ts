@@ -11,7 +11,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import { writeFileAtomic } from "../../src/common/index";
-import { indicatorModeSchema, providerIdSchema } from "../../src/config/index";
+import { agentsModeSchema, indicatorModeSchema, providerIdSchema } from "../../src/config/index";
 import {
   type AnalyzeRequest,
   type Config,
@@ -107,6 +107,7 @@ const optionsSchema = z
     quiet: z.boolean(),
     stages: z.custom<Stages>().optional(),
     samples: z.number().optional(),
+    agents: agentsModeSchema.optional(),
   })
   .superRefine((options, context) => {
     const sources = (["csv", "asset", "symbol"] as const).filter((source) => options[source] !== undefined);
@@ -182,6 +183,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
     quiet: values.quiet ?? false,
     stages,
     samples: samplesFromOptions(values),
+    agents: values.agents,
   });
   if (!parsed.success) throw optionsError(parsed.error, values);
   return parsed.data;
@@ -195,6 +197,7 @@ function configOf(options: AnalyzeOptions, context: CliContext): Config {
     blind: options.blind,
     ...(options.indicators === undefined ? {} : { indicator_mode: options.indicators }),
     ...(options.samples === undefined ? {} : { decision_samples: options.samples }),
+    ...(options.agents === undefined ? {} : { agents: options.agents }),
   });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({

@@ -3,7 +3,7 @@
 
 import { z } from "zod";
 
-import { providerIdSchema } from "../../src/config/index";
+import { agentsModeSchema, providerIdSchema } from "../../src/config/index";
 import { type Config, createConfig, type Stages, switchProvider } from "../../src/index";
 import { timeframeSchema } from "../../src/market/index";
 import { MAX_COST_BPS } from "../../src/scoring/index";
@@ -153,6 +153,7 @@ const argumentsSchema = z
     noCharts: z.boolean().default(false),
     stages: z.custom<Stages>().optional(),
     samples: z.number().optional(),
+    agents: agentsModeSchema.optional(),
     ablation: z.boolean().default(false),
   })
   .superRefine((options, context) => {
@@ -247,6 +248,7 @@ export function readBacktestArguments(context: CliContext): BacktestArguments | 
     noCharts: values["no-charts"],
     stages: stagesFromOptions(values),
     samples: samplesFromOptions(values),
+    agents: values.agents,
     ablation: values.ablation,
   });
   if (!parsed.success) throw optionsError(parsed.error, values);
@@ -324,6 +326,7 @@ export function backtestConfigOf(options: BacktestArguments, dataDir: string): C
     data_dir: dataDir,
     ...(options.stages ? { stages: options.stages } : {}),
     ...(options.samples === undefined ? {} : { decision_samples: options.samples }),
+    ...(options.agents === undefined ? {} : { agents: options.agents }),
   });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({

@@ -7,7 +7,7 @@ import path from "node:path";
 
 import { z } from "zod";
 
-import { providerIdSchema } from "../../src/config/index";
+import { agentsModeSchema, providerIdSchema } from "../../src/config/index";
 import { assertReportAbsent, evaluationProtocolSchema } from "../../src/evaluation/index";
 import { BENCHMARK_DIR, type Config, createConfig, runEvaluation, type Stages, switchProvider } from "../../src/index";
 import { listBenchmarkAssets } from "../../src/market/index";
@@ -154,6 +154,7 @@ const argumentsSchema = z.object({
   ablation: z.boolean().default(false),
   stages: z.custom<Stages>().optional(),
   samples: z.number().optional(),
+  agents: agentsModeSchema.optional(),
   blind: z.boolean().default(false),
   mirror: z.boolean().default(false),
 });
@@ -228,6 +229,7 @@ function readArguments(context: CliContext): EvaluateArguments | "help" {
     ablation: values.ablation,
     stages: stagesFromOptions(values),
     samples: samplesFromOptions(values),
+    agents: values.agents,
     blind: values.blind,
     mirror: values.mirror,
   });
@@ -242,6 +244,7 @@ function configOf(options: EvaluateArguments, dataDir: string): Config {
     data_dir: dataDir,
     ...(options.stages ? { stages: options.stages } : {}),
     ...(options.samples === undefined ? {} : { decision_samples: options.samples }),
+    ...(options.agents === undefined ? {} : { agents: options.agents }),
   });
   if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
   return createConfig({

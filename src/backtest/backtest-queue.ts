@@ -167,6 +167,7 @@ export async function enqueueBacktest(
     models: { agent: agent.model, graph: graph.model },
     chartDispatch: config.chart_dispatch,
     indicatorMode: config.indicator_mode,
+    agents: config.agents,
     stageCalls: 2 * (stages.debate?.rounds ?? 0),
     scripted: agent.provider === "demo" && graph.provider === "demo",
     decisionSamples: config.decision_samples,

@@ -5,7 +5,8 @@
 // Where the numbers come from. An analysis with the default prompts makes 4 calls on the graph model (the Indicator
 // agent's one call with the indicators computed in code, one vision read per chart, the decision; 5 with
 // indicator_mode "tool-call", whose tool round is one more, at about a fifth of the tokens), plus 2 on the agent model with
-// chart_dispatch "tool-call". Tokens per analysis are typical figures, not a measurement of this run: the prompt
+// chart_dispatch "tool-call"; a single agent (agents "single") makes 1, both charts and the readings in, the record
+// out. Tokens per analysis are typical figures, not a measurement of this run: the prompt
 // text of a 45-bar window is about 5,300 tokens (bench/README.md, "Chart dispatch"), the two charts about 1,000 each
 // on OpenAI's image pricing, and the four reports a model writes about 1,500 output tokens together. Plugin
 // analysts may make calls of their own; they are not counted. The optional stages add graph-model calls: two per
@@ -24,6 +25,8 @@ export const TYPICAL_STAGE_CALL_USAGE = Object.freeze({ calls: 1, inputTokens: 3
 export const TYPICAL_GRAPH_USAGE = Object.freeze({ calls: 5, inputTokens: 7_500, outputTokens: 1_500 });
 /** indicator_mode "direct" (the default): the indicators computed in code, so the Indicator agent's tool round is gone. */
 export const TYPICAL_DIRECT_GRAPH_USAGE = Object.freeze({ calls: 4, inputTokens: 6_000, outputTokens: 1_200 });
+/** agents "single": one vision call, the two charts and the indicator readings in, the decision record out. */
+export const TYPICAL_SINGLE_AGENT_USAGE = Object.freeze({ calls: 1, inputTokens: 3_000, outputTokens: 250 });
 /** The agent model's forced chart-tool calls under chart_dispatch "tool-call": a short prompt and a tool each. */
 export const TYPICAL_DISPATCH_USAGE = Object.freeze({ calls: 2, inputTokens: 800, outputTokens: 100 });
 
@@ -51,6 +54,8 @@ export interface EstimateInput {
   chartDispatch: "direct" | "tool-call";
   /** The Indicator agent's mode: "direct" makes one call, "tool-call" a tool round first. @default "direct" */
   indicatorMode?: "direct" | "tool-call";
+  /** Who decides: "single" makes one call (and no chart dispatch), whatever the indicator mode. @default "team" */
+  agents?: "team" | "single";
   /** Calls each analysis adds for its stages: 2 per debate round, 1 for memory's reflection. @default 0 */
   stageCalls?: number;
   /** Answers asked of the Decision agent per analysis (decision_samples): each beyond the first is a call. @default 1 */
@@ -72,12 +77,19 @@ export function estimateBacktest(input: EstimateInput): BacktestEstimate {
       unpricedModels: [],
       costLabel: "the demo provider's scripted answers: no model is called",
     };
+  const single = input.agents === "single";
   const parts = [
     {
       model: input.models.graph,
-      usage: input.indicatorMode === "tool-call" ? TYPICAL_GRAPH_USAGE : TYPICAL_DIRECT_GRAPH_USAGE,
+      usage: single
+        ? TYPICAL_SINGLE_AGENT_USAGE
+        : input.indicatorMode === "tool-call"
+          ? TYPICAL_GRAPH_USAGE
+          : TYPICAL_DIRECT_GRAPH_USAGE,
     },
-    ...(input.chartDispatch === "tool-call" ? [{ model: input.models.agent, usage: TYPICAL_DISPATCH_USAGE }] : []),
+    ...(input.chartDispatch === "tool-call" && !single
+      ? [{ model: input.models.agent, usage: TYPICAL_DISPATCH_USAGE }]
+      : []),
     ...(extraCalls(input) > 0 ? [{ model: input.models.graph, usage: timesCalls(extraCalls(input)) }] : []),
   ];
   let costUsd: number | null = 0;

@@ -3,7 +3,7 @@
 // keyed by what shapes the prompts beside the request itself, and every call counted for tokens and cost. Without a
 // cache each call is fresh and still counted.
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
-import type { IndicatorMode } from "../config/config-schema";
+import type { AgentsMode, IndicatorMode } from "../config/config-schema";
 import { hasStages, normaliseStages, type Stages } from "../config/stages-schema";
 import type { ChatModel, ChatRequest } from "../llm/chat-model";
 import { cachedChatModel, type ModelAnswerStore, type ModelCacheCall } from "../llm/model-cache";
@@ -19,13 +19,15 @@ export type AnswerCache = { dir: string } | { store: ModelAnswerStore } | null;
  * agent afresh (model-cache.ts says why the prompt text alone is not enough). Risk asks nothing and changes no
  * prompt, so runs with it and without share their answers: the same decisions, whose positions then differ only by
  * the levels (what an ablation of risk compares). Blind is there only when on, so the caches of plain runs stay valid.
- * The indicator mode is always there: a team's answer under one mode is never taken for a run under the other.
+ * The indicator mode is always there: a team's answer under one mode is never taken for a run under the other. A
+ * single agent ("agents" single) is there when it decides, so the team's caches stay as they were.
  */
 export function experimentKeyContext(input: {
   plugins: readonly PluginSummary[];
   stages?: Stages;
   blind?: boolean;
   indicatorMode: IndicatorMode;
+  agents?: AgentsMode;
 }): Record<string, unknown> {
   const { risk: _risk, ...promptStages } = input.stages ?? {};
   return {
@@ -34,6 +36,7 @@ export function experimentKeyContext(input: {
     ...(input.plugins.length > 0 ? { plugins: input.plugins } : {}),
     ...(hasStages(promptStages) ? { stages: normaliseStages(promptStages) } : {}),
     ...(input.blind ? { blind: true } : {}),
+    ...(input.agents === "single" ? { agents: "single" } : {}),
   };
 }
 

@@ -77,6 +77,7 @@ export async function openExperiment(input: OpenExperimentInput): Promise<Experi
           stages: input.stages,
           blind: input.blind,
           indicatorMode: input.config.indicator_mode,
+          agents: input.config.agents,
         }),
         onCall: (call) => input.meter.record(call),
         wrap: input.dependencies.wrapChatModel,

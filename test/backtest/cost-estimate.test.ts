@@ -49,6 +49,39 @@ describe("estimateBacktest", () => {
     expect(estimate.costUsd).toBeCloseTo(0.03375 + (800 * 0.15 + 100 * 0.6) / 1e6, 12);
   });
 
+  it("counts one call a single agent makes, both charts and the readings in, whatever the dispatch and indicators", () => {
+    for (const chartDispatch of ["direct", "tool-call"] as const) {
+      for (const indicatorMode of ["direct", "tool-call"] as const) {
+        const estimate = estimateBacktest({
+          decisions: 12,
+          cached: 2,
+          models,
+          chartDispatch,
+          indicatorMode,
+          agents: "single",
+        });
+        expect(estimate).toMatchObject({ calls: 10, tokens: { inputTokens: 30_000, outputTokens: 2_500 } });
+        // gpt-4o: 3,000 in and 250 out an analysis.
+        expect(estimate.costUsd).toBeCloseTo(10 * ((3_000 * 2.5 + 250 * 10) / 1e6), 12);
+      }
+    }
+    // The team, said or not: four calls an analysis.
+    expect(estimateBacktest({ decisions: 1, cached: 0, models, chartDispatch: "direct", agents: "team" }).calls).toBe(
+      4,
+    );
+    // Samples beyond the first are more calls of the single agent too.
+    expect(
+      estimateBacktest({
+        decisions: 1,
+        cached: 0,
+        models,
+        chartDispatch: "direct",
+        agents: "single",
+        decisionSamples: 3,
+      }).calls,
+    ).toBe(3);
+  });
+
   it("counts nothing for the demo provider's scripted answers, and says so", () => {
     const estimate = estimateBacktest({
       decisions: 255,

@@ -148,6 +148,15 @@ describe("quantagent analyze", () => {
       expect(request.rawBody.replace(/[A-Za-z0-9+/=]{200,}/g, "")).not.toMatch(/\d{4}-\d{2}-\d{2}|BTC_4h_1/);
   }, 300_000);
 
+  it("--agents single: one model call, and the summary says who decided", async () => {
+    const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--agents", "single"]);
+    expect(run.code).toBe(0);
+    expect(server.requestCount()).toBe(1);
+    expect(run.stdout).toMatch(/^Decision: LONG$/m);
+    expect(run.stdout).toContain("Agents: single, one vision call on both charts and the indicator readings");
+    expect(run.stderr).not.toContain("Indicator agent");
+  }, 300_000);
+
   it("--output writes the result as JSON once the analysis succeeds, and the summary still prints", async () => {
     const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--quiet", "--output", "out.json"]);
     expect(run.code).toBe(0);
@@ -202,6 +211,14 @@ describe("quantagent analyze", () => {
       /^Unknown option --window\. Did you mean --windows\?|^Unknown option --window\./,
     ],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--provider", "mistral"], /provider/],
+    [
+      ["analyze", "--timeframe", "4h", "--csv", csvFile, "--agents", "singel"],
+      /^--agents "singel" is not one of team, single\. Did you mean single\?/,
+    ],
+    [
+      ["analyze", "--timeframe", "4h", "--csv", csvFile, "--agents", "single", "--debate", "1"],
+      /agents "single" makes one model call, without the team's reports that debate needs/,
+    ],
     [
       ["analyze", "--timeframe", "4h", "--csv", csvFile, "--output", path.join("no-such-folder", "result.json")],
       /^--output no-such-folder\/result\.json: the folder no-such-folder does not exist \(quantagent analyze --help\)$/m,

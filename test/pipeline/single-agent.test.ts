@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 
 import { INDICATOR_READINGS_HEADING } from "../../src/agents/prompts/indicator-prompt";
 import { InputError } from "../../src/common/input-error";
+import { experimentKeyContext } from "../../src/experiment/experiment-models";
 import { analyzeRequestSchema } from "../../src/pipeline/analyze-request";
 import type { ProgressEvent } from "../../src/pipeline/progress-events";
 import { toWireResult } from "../../src/wire/analysis-result";
@@ -104,5 +105,24 @@ describe('agents "single"', () => {
     expect(analyzeRequestSchema.safeParse({ ...request, agents: "solo" }).success).toBe(false);
     expect(analyzeRequestSchema.safeParse({ ...request, agents: "single" }).success).toBe(true);
     expect(() => harness.pipeline({ agents: "solo" as "single" })).toThrow(/agents: must be "team" or "single"/);
+  });
+
+  it("decides as the team does with the demo provider, whose rule reads the same readings", async () => {
+    for (const window of [syntheticCandles({ count: 100, seed: 3 }), syntheticCandles({ count: 100, seed: 11 })]) {
+      const asked = { candles: window, timeframe: "4h", name: "Synthetic" } as const;
+      const demo = { journal: false, agent_llm_provider: "demo", graph_llm_provider: "demo" } as const;
+      const team = await harness.pipeline(demo).analyze(asked);
+      const single = await harness.pipeline({ ...demo, agents: "single" }).analyze(asked);
+      expect(single.decision.decision).toBe(team.decision.decision);
+      expect(single.decision.justification).toBe(team.decision.justification);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("keys the experiments' answer cache apart from the team's, and leaves the team's key as it was", () => {
+    const base = { plugins: [], indicatorMode: "direct" } as const;
+    expect(experimentKeyContext({ ...base, agents: "single" })).toMatchObject({ agents: "single" });
+    expect(experimentKeyContext({ ...base, agents: "team" })).toEqual(experimentKeyContext(base));
+    expect(experimentKeyContext({ ...base, agents: "team" })).not.toHaveProperty("agents");
   });
 });

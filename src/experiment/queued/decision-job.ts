@@ -66,6 +66,7 @@ export function experimentJobKind<Spec extends QueuedExperimentSpec, Input>(
         stages: config.stages,
         blind: spec.blind,
         indicatorMode: config.indicator_mode,
+        agents: config.agents,
       });
       const answers = spec.cache ? { store: databaseAnswerStore(context.database) } : null;
       return {

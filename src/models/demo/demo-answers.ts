@@ -42,6 +42,11 @@ function toolCall(name: string, index: number): ToolCall {
   return { id: `demo_call_${index}`, name, arguments: {}, rawArguments: "{}" };
 }
 
+/** The reading lines under their heading in a prompt. */
+function readingsOf(prompt: string): string[] {
+  return prompt.slice(prompt.indexOf(INDICATOR_READINGS_HEADING)).split("\n").slice(1);
+}
+
 export function demoAnswer(request: ChatRequest): DemoAnswer {
   const choice = request.toolChoice;
   // A forced tool choice (chart_dispatch "tool-call"): the agent model's only job is to call the tool.
@@ -49,8 +54,10 @@ export function demoAnswer(request: ChatRequest): DemoAnswer {
 
   if (request.responseFormat === "json") {
     const system = textOf(request.messages.find((message) => message.role === "system"));
-    const reports = userText(request);
-    if (isLessonRequest(system)) return { text: demoLessonAnswer(reports), toolCalls: [] };
+    const asked = userText(request);
+    if (isLessonRequest(system)) return { text: demoLessonAnswer(asked), toolCalls: [] };
+    // agents "single": the readings themselves are in the request, read as the demo's indicator report reads them.
+    const reports = asked.includes(INDICATOR_READINGS_HEADING) ? demoIndicatorReport(readingsOf(asked)) : asked;
     return { text: demoDecisionAnswer(system, reports), toolCalls: [] };
   }
 
@@ -68,10 +75,8 @@ export function demoAnswer(request: ChatRequest): DemoAnswer {
 
   // indicator_mode "direct": the readings are in the prompt, under their heading, one indicator line each.
   const asked = userText(request);
-  if (asked.includes(INDICATOR_READINGS_HEADING)) {
-    const readings = asked.slice(asked.indexOf(INDICATOR_READINGS_HEADING)).split("\n").slice(1);
-    return { text: demoIndicatorReport(readings), toolCalls: [] };
-  }
+  if (asked.includes(INDICATOR_READINGS_HEADING))
+    return { text: demoIndicatorReport(readingsOf(asked)), toolCalls: [] };
 
   if (hasImage(request)) {
     const prompt = request.messages.map(textOf).join("\n");
