@@ -164,7 +164,10 @@ function wireAnalysis(config, dates, assets, samples) {
   const blind = () => (byId("blind-input", HTMLInputElement).checked ? { blind: true } : {});
 
   /** How the Indicator agent gets its numbers: "direct" (computed in code, one call) or "tool-call". */
-  const indicatorMode = () => ({ indicator_mode: byId("indicator-mode-input", HTMLSelectElement).value });
+  const indicatorMode = () => ({
+    indicator_mode: byId("indicator-mode-input", HTMLSelectElement).value,
+    agents: byId("agents-input", HTMLSelectElement).value,
+  });
 
   async function requestBody() {
     const stages = stagesFromForm(config);

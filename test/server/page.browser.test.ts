@@ -401,6 +401,27 @@ describe("the web page", () => {
     expect(await page.$eval("#blind-input", (node) => (node as HTMLInputElement).checked)).toBe(false);
   });
 
+  it("asks one vision call when Who decides is the single agent, and shows no reports card", async () => {
+    fake.reset();
+    fake.setHandler(defaultFakeHandler);
+    await page.select("#agents-input", "single");
+    await page.click("#run-button");
+    await page.waitForFunction(() => document.querySelector("#decision-badge") === null);
+    await page.waitForSelector("#decision-badge", { timeout: 60_000 });
+    expect(fake.requestCount()).toBe(1);
+    expect(fake.requests[0]!.summary).toMatchObject({ imageCount: 2, wantsJson: true });
+    expect(await page.$(".reports-card")).toBeNull();
+    expect(await page.$(".images-card")).not.toBeNull(); // the charts it read are shown
+    // And back to the team: four calls, and the reports.
+    fake.reset();
+    fake.setHandler(defaultFakeHandler);
+    await page.select("#agents-input", "team");
+    await page.click("#run-button");
+    await page.waitForFunction(() => document.querySelector("#decision-badge") === null);
+    await page.waitForSelector(".reports-card", { timeout: 60_000 });
+    expect(fake.requestCount()).toBe(4);
+  });
+
   it("shows a provider error in plain words with a pointer to Settings", async () => {
     fake.setHandler(() => fakeReply.unauthorized());
     await page.click("#run-button");

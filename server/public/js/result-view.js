@@ -361,7 +361,8 @@ export function showResult(container, result, { config, idPrefix = "" } = {}) {
       card("Charts the agents read", "images-card", element("div", { className: "chart-images" }, ...images)),
     );
 
-  container.append(card("Reports", "reports-card", reports(result)));
+  // A single agent wrote no reports: its reasoning is the decision's justification.
+  if (result.agents !== "single") container.append(card("Reports", "reports-card", reports(result)));
   const values = result.indicator_values;
   if (values && typeof values === "object" && !Array.isArray(values))
     container.append(
