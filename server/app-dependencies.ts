@@ -24,6 +24,8 @@ export type ServerPipeline = Pick<
   | "analyze"
   | "journal"
   | "config"
+  | "plugins"
+  | "fetchCandles"
   | "configure"
 >;
 
