@@ -537,7 +537,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Forward test",
     summary: "Add an entry: a symbol or an asset, and a timeframe",
     description:
-      "One of `symbol` (a Yahoo ticker or an exchange's market such as `binance:BTC/USDT`) or `asset` (a built-in code or a saved custom symbol), a `timeframe`, and optionally the `stages` and `samples` of each analysis and `settle_ms`, the wait after a bar's close (default 120000). Checked before anything is written. The entry's first decision is at the next bar close after it is added; the server itself spends nothing.",
+      "One of `symbol` (a Yahoo ticker or an exchange's market such as `binance:BTC/USDT`) or `asset` (a built-in code or a saved custom symbol), a `timeframe`, and optionally the entry's own `models` (`{agent?, graph?}`, model names at the watcher's provider; the watcher's own otherwise), the `stages` and `samples` of each analysis and `settle_ms`, the wait after a bar's close (default 120000). Checked before anything is written. The entry's first decision is at the next bar close after it is added; the server itself spends nothing.",
     body: { forms: [{ title: "Entry", schema: addWatchEntryBodySchema }] },
     responses: {
       200: { description: "Added.", json: watchEntryAnswerSchema },

@@ -55,7 +55,7 @@ export async function forwardRecord(options: ForwardRecordOptions): Promise<Forw
   const windowBars = config.window_bars;
   const indexOf = new Map(candles.map((candle, index) => [candle.time, index]));
   const recorded = await journal.watchlist.decisions(entry.id);
-  const model = config.graph_llm_model;
+  const model = entry.models?.graph ?? config.graph_llm_model;
   const played = recorded.flatMap((decision) => {
     const bar = indexOf.get(decision.barTime);
     return bar !== undefined && bar >= windowBars - 1 && bar <= candles.length - 2 ? [{ bar, ...decision }] : [];

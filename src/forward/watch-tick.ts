@@ -67,7 +67,7 @@ export async function runWatchTick(input: WatchTickInput): Promise<WatchTickCoun
     if (input.fromEntryCreation && input.now < (await earliestNextClose(entry, store))) continue;
     const bars = await input.feed.closedBars(entry, input.now, signal);
     if (!counts.capped) {
-      const outcome = await analyseDue(input, entry, bars);
+      const outcome = await withEntryModels(input.pipeline, entry, () => analyseDue(input, entry, bars));
       counts.decisions += outcome.decisions;
       counts.failures += outcome.failures;
       counts.capped = outcome.capped;
@@ -83,6 +83,25 @@ export async function runWatchTick(input: WatchTickInput): Promise<WatchTickCoun
     }
   }
   return counts;
+}
+
+/**
+ * Runs `analyse` with the entry's own models installed in the pipeline, when it names any, and the pipeline's own
+ * back afterwards (entries are analysed one at a time, so no other analysis sees them). The answer cache, the cost
+ * estimate and the journal's record then all name the entry's models.
+ */
+async function withEntryModels<T>(pipeline: Pipeline, entry: WatchEntry, analyse: () => Promise<T>): Promise<T> {
+  if (!entry.models) return analyse();
+  const own = pipeline.config;
+  pipeline.configure({
+    agent_llm_model: entry.models.agent ?? own.agent_llm_model,
+    graph_llm_model: entry.models.graph ?? own.graph_llm_model,
+  });
+  try {
+    return await analyse();
+  } finally {
+    pipeline.configure(own);
+  }
 }
 
 async function earliestNextClose(entry: WatchEntry, store: Journal["watchlist"]): Promise<number> {

@@ -77,5 +77,7 @@ export {
   type WatchEntry,
   type WatchEntryInput,
   watchEntryInputSchema,
+  type WatchEntryModels,
+  watchEntryModelsSchema,
   type WatchlistStore,
 } from "./watchlist-store";

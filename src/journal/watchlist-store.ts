@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 
-import { decisionSamplesSchema } from "../config/config-schema";
+import { decisionSamplesSchema, modelNameSchema } from "../config/config-schema";
 import { type Stages, stagesSchema } from "../config/stages-schema";
 import { symbolSchema } from "../market/assets";
 import { marketSymbolSchema } from "../market/exchange-symbol";
@@ -20,6 +20,13 @@ export const FAILURES_TO_PAUSE = 3;
 /** The wait after a bar's close before it is analysed, unless an entry says otherwise: the exchange's late prints. */
 export const DEFAULT_SETTLE_MS = 2 * 60_000;
 
+export const watchEntryModelsSchema = z
+  .strictObject({ agent: modelNameSchema.optional(), graph: modelNameSchema.optional() })
+  .refine((models) => models.agent !== undefined || models.graph !== undefined, {
+    error: "name the agent model, the graph model, or both (leave models out for the watcher's own)",
+  });
+export type WatchEntryModels = z.infer<typeof watchEntryModelsSchema>;
+
 export const watchEntryInputSchema = z
   .strictObject({
     /** A market symbol: a Yahoo ticker or an exchange's market (binance:BTC/USDT). */
@@ -30,6 +37,8 @@ export const watchEntryInputSchema = z
     stages: stagesSchema.optional(),
     samples: decisionSamplesSchema.optional(),
     settleMs: z.number().int().min(0).max(86_400_000).optional(),
+    /** The entry's own models at the watcher's provider (either role, or both); the watcher's config otherwise. */
+    models: watchEntryModelsSchema.optional(),
   })
   .refine((input) => (input.symbol === undefined) !== (input.asset === undefined), {
     error: "give one of symbol or asset",
@@ -45,6 +54,8 @@ export interface WatchEntry {
   stages: Stages;
   samples: number;
   settleMs: number;
+  /** The entry's own models; null: the watcher's. */
+  models: WatchEntryModels | null;
   status: "active" | "paused";
   pausedReason: string | null;
   failures: number;
@@ -98,6 +109,7 @@ function entryOf(row: WatchlistTable): WatchEntry {
     stages: stagesSchema.parse(JSON.parse(row.stages)),
     samples: row.samples,
     settleMs: row.settle_ms,
+    models: row.models === null ? null : watchEntryModelsSchema.parse(JSON.parse(row.models)),
     status: row.status === "paused" ? "paused" : "active",
     pausedReason: row.paused_reason,
     failures: row.failures,
@@ -124,6 +136,7 @@ export function createWatchlistStore(db: () => Kysely<JournalDatabase>): Watchli
         stages: JSON.stringify(parsed.stages ?? {}),
         samples: parsed.samples ?? 1,
         settle_ms: parsed.settleMs ?? DEFAULT_SETTLE_MS,
+        models: parsed.models ? JSON.stringify(parsed.models) : null,
         status: "active",
         paused_reason: null,
         failures: 0,

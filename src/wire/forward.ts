@@ -19,6 +19,10 @@ export const wireWatchEntrySchema = z.object({
   stages: stagesSchema,
   samples: z.number().meta({ description: "analyses per bar (their majority is the decision)" }),
   settle_ms: z.number().meta({ description: "the wait after a bar's close before it is analysed" }),
+  models: z
+    .object({ agent: z.string().optional(), graph: z.string().optional() })
+    .nullable()
+    .meta({ description: "the entry's own models at the watcher's provider; null: the watcher's" }),
   status: z.enum(["active", "paused"]),
   paused_reason: z
     .string()
@@ -39,6 +43,7 @@ export function wireWatchEntry(entry: WatchEntry): WireWatchEntry {
     stages: entry.stages,
     samples: entry.samples,
     settle_ms: entry.settleMs,
+    models: entry.models,
     status: entry.status,
     paused_reason: entry.pausedReason,
     failures: entry.failures,

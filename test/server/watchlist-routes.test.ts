@@ -48,8 +48,20 @@ describe("/api/watchlist", () => {
       paused_reason: null,
       failures: 0,
     });
-    const asset = await post("/api/watchlist", { asset: "BTC", timeframe: "4h", samples: 3 });
-    expect(asset.body.entry).toMatchObject({ market: "BTC", market_kind: "asset", samples: 3, settle_ms: 120_000 });
+    expect(entry.models).toBeNull(); // the watcher's own
+    const asset = await post("/api/watchlist", {
+      asset: "BTC",
+      timeframe: "4h",
+      samples: 3,
+      models: { graph: "gpt-4o" },
+    });
+    expect(asset.body.entry).toMatchObject({
+      market: "BTC",
+      market_kind: "asset",
+      samples: 3,
+      settle_ms: 120_000,
+      models: { graph: "gpt-4o" },
+    });
     expect((await get("/api/watchlist")).body.entries.map((listed: { id: string }) => listed.id)).toEqual([
       entry.id,
       asset.body.entry.id,
@@ -81,6 +93,9 @@ describe("/api/watchlist", () => {
       [{ symbol: "ETH-USD", timeframe: "1h", samples: 0 }, /samples/],
       [{ symbol: "ETH-USD", timeframe: "1h", stages: { debate: { rounds: 99 } } }, /stages/],
       [{ symbol: "ETH USD; drop", timeframe: "1h" }, /symbol/],
+      [{ symbol: "ETH-USD", timeframe: "1h", models: {} }, /name the agent model, the graph model, or both/],
+      [{ symbol: "ETH-USD", timeframe: "1h", models: { graph: "gpt 4o" } }, /models\.graph.*not a valid model name/],
+      [{ symbol: "ETH-USD", timeframe: "1h", models: { judge: "gpt-4o" } }, /judge/],
       ["not json", /JSON/i],
     ];
     for (const [body, message] of cases) {

@@ -1220,6 +1220,10 @@
  *     };
  *     samples: number;
  *     settle_ms: number;
+ *     models: {
+ *       agent?: string;
+ *       graph?: string;
+ *     } | null;
  *     status: "active" | "paused";
  *     paused_reason: string | null;
  *     failures: number;
@@ -1247,6 +1251,10 @@
  *   };
  *   samples: number;
  *   settle_ms: number;
+ *   models: {
+ *     agent?: string;
+ *     graph?: string;
+ *   } | null;
  *   status: "active" | "paused";
  *   paused_reason: string | null;
  *   failures: number;
@@ -1275,6 +1283,10 @@
  *     };
  *     samples: number;
  *     settle_ms: number;
+ *     models: {
+ *       agent?: string;
+ *       graph?: string;
+ *     } | null;
  *     status: "active" | "paused";
  *     paused_reason: string | null;
  *     failures: number;
@@ -1303,6 +1315,10 @@
  *     };
  *     samples: number;
  *     settle_ms: number;
+ *     models: {
+ *       agent?: string;
+ *       graph?: string;
+ *     } | null;
  *     status: "active" | "paused";
  *     paused_reason: string | null;
  *     failures: number;
