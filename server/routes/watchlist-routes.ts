@@ -8,9 +8,8 @@ import type { Context } from "koa";
 import { z } from "zod";
 
 import { InputError, quoteInput } from "../../src/common/index";
-import { JournalError } from "../../src/errors";
 import { liveForwardRecord } from "../../src/forward/index";
-import { type WatchEntry, watchEntryInputSchema } from "../../src/journal/index";
+import { type WatchEntry, watchEntryInputSchema, watchEntryNotFound } from "../../src/journal/index";
 import {
   type removeWatchEntryAnswerSchema,
   type watchEntryAnswerSchema,
@@ -49,13 +48,6 @@ function entryId(raw: unknown): string {
   return id;
 }
 
-function notFound(id: string): JournalError {
-  return new JournalError({
-    reason: "watch_entry_not_found",
-    message: `No watchlist entry with id ${quoteInput(id)} (it may have been removed).`,
-  });
-}
-
 /** Entries' markets are callers' text: shown as sent, never as "[redacted]" (caller-texts.ts). */
 function answerEntry(context: Context, entry: WatchEntry): void {
   markCallerOwned(context, [entry.market]);
@@ -89,7 +81,7 @@ export function createWatchlistRouter(settings: RouteSettings): Router {
 
   router.delete("/watchlist/:id", async (context) => {
     const id = entryId(context.params.id);
-    if (!(await (await watchlist()).remove(id))) throw notFound(id);
+    if (!(await (await watchlist()).remove(id))) throw watchEntryNotFound(id);
     context.body = { success: true, id } satisfies z.infer<typeof removeWatchEntryAnswerSchema>;
   });
 
@@ -97,9 +89,9 @@ export function createWatchlistRouter(settings: RouteSettings): Router {
     // The router set the path's parameters; the validated handler's context is Koa's own type, without them.
     const id = entryId((context.params as Record<string, string>).id);
     const store = await watchlist();
-    if (!(await store.setStatus(id, status, reason))) throw notFound(id);
+    if (!(await store.setStatus(id, status, reason))) throw watchEntryNotFound(id);
     const entry = await store.get(id);
-    if (!entry) throw notFound(id); // removed in between
+    if (!entry) throw watchEntryNotFound(id); // removed in between
     answerEntry(context, entry);
   };
   router.post(

@@ -7,8 +7,7 @@ import { assembleBacktest } from "../backtest/backtest-assembly";
 import type { BacktestResult } from "../backtest/backtest-result";
 import { baselineDecisions } from "../backtest/baseline-decisions";
 import type { Decision } from "../experiment/decision";
-import { JournalError } from "../journal/journal-error";
-import type { WatchEntry } from "../journal/watchlist-store";
+import { type WatchEntry, watchEntryNotFound } from "../journal/watchlist-store";
 import { createUsageMeter } from "../llm/usage-meter";
 import type { Candle } from "../market/candle";
 import type { Pipeline } from "../pipeline/pipeline";
@@ -45,11 +44,7 @@ export async function forwardRecord(options: ForwardRecordOptions): Promise<Forw
   const { pipeline, candles } = options;
   const journal = await pipeline.journal.open();
   const entry = await journal.watchlist.get(options.entryId);
-  if (!entry)
-    throw new JournalError({
-      reason: "watch_entry_not_found",
-      message: `No watchlist entry ${options.entryId} (the watchlist lists them; it may have been removed).`,
-    });
+  if (!entry) throw watchEntryNotFound(options.entryId);
   const config = pipeline.config;
   const horizon = config.decision_horizon_bars;
   const windowBars = config.window_bars;

@@ -79,5 +79,6 @@ export {
   watchEntryInputSchema,
   type WatchEntryModels,
   watchEntryModelsSchema,
+  watchEntryNotFound,
   type WatchlistStore,
 } from "./watchlist-store";

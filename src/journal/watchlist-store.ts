@@ -6,12 +6,14 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 
+import { quoteInput } from "../common/quote-input";
 import { decisionSamplesSchema, modelNameSchema } from "../config/config-schema";
 import { type Stages, stagesSchema } from "../config/stages-schema";
 import { symbolSchema } from "../market/assets";
 import { marketSymbolSchema } from "../market/exchange-symbol";
 import { type Timeframe, timeframeSchema } from "../market/timeframes";
 import type { JournalDatabase, WatchlistTable } from "./database-schema";
+import { JournalError } from "./journal-error";
 import { newJournalId } from "./journal-id";
 import { parseInput } from "./parse-input";
 
@@ -60,6 +62,14 @@ export interface WatchEntry {
   pausedReason: string | null;
   failures: number;
   lastError: string | null;
+}
+
+/** The one error for an entry id the watchlist does not hold (404 watch_entry_not_found over HTTP). */
+export function watchEntryNotFound(id: string): JournalError {
+  return new JournalError({
+    reason: "watch_entry_not_found",
+    message: `No watchlist entry ${quoteInput(id)} (the watchlist lists them; it may have been removed).`,
+  });
 }
 
 export interface WatchDecisionInput {

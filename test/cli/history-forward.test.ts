@@ -108,7 +108,7 @@ describe("quantagent history forward", () => {
     );
     const unknown = await history(["no-such-entry"]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/No watchlist entry no-such-entry/);
+    expect(unknown.stderr).toMatch(/No watchlist entry "no-such-entry"/);
     const misplaced = await runCliInProcess(["history", "list", "--replay", csvFile, "--data-dir", dataDir], {
       cwd: scratch,
       env: {},

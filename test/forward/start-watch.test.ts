@@ -16,12 +16,12 @@ import { forwardRecord } from "../../src/forward/forward-record";
 import { startWatch, type StartWatchOptions } from "../../src/forward/start-watch";
 import { describeWatchEvent, type WatchEvent } from "../../src/forward/watch-event";
 import { watchEntryInputSchema } from "../../src/journal/watchlist-store";
-import type { ChatModel } from "../../src/llm/chat-model";
 import type { Candle } from "../../src/market/candle";
 import { createPipeline, type Pipeline } from "../../src/pipeline/pipeline";
 import { momentumAnalyst } from "../backtest/momentum-analyst";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { asProvidersOwnGpt4o } from "./providers-own-model";
 
 const key = "sk-forward.watch-0123456789abcdef";
 let server: FakeProviderServer;
@@ -48,19 +48,7 @@ const FIRST = 44;
 const POISON = 98_765.4321;
 
 let folders = 0;
-/**
- * The fake's models, priced at gpt-4o's list price: a model at another address is priced as unknown, and a daily cap's
- * arithmetic needs a price. The wrapper names the model as its provider's own, in the request and in the answer.
- */
-function atListPrice(model: ChatModel): ChatModel {
-  return {
-    provider: model.provider,
-    model: "gpt-4o",
-    temperature: model.temperature,
-    chat: async (request) => ({ ...(await model.chat(request)), model: "gpt-4o" }),
-  };
-}
-
+/** priced: the fake's models named as the provider's own gpt-4o, so a daily cap has a list price to count. */
 function pipelineIn(dataDir?: string, priced = false) {
   const pipeline = createPipeline(
     {
@@ -70,7 +58,7 @@ function pipelineIn(dataDir?: string, priced = false) {
       data_dir: dataDir ?? path.join(scratch, `data-${++folders}`),
       journal: true,
     },
-    { env: {}, renderer, ...(priced ? { wrapChatModel: atListPrice } : {}) },
+    { env: {}, renderer, ...(priced ? { wrapChatModel: asProvidersOwnGpt4o } : {}) },
   );
   opened.push(pipeline);
   return pipeline;

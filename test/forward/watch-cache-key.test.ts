@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
 import { startWatch } from "../../src/forward/start-watch";
 import type { WatchEvent } from "../../src/forward/watch-event";
-import type { ChatModel } from "../../src/llm/chat-model";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import { momentumAnalyst } from "../backtest/momentum-analyst";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { asProvidersOwnGpt4o } from "./providers-own-model";
 
 const key = "sk-forward.cache-key-0123456789abcdef";
 let server: FakeProviderServer;
@@ -36,16 +36,6 @@ afterAll(async () => {
 // 47 bars of 4h: decisions at bars 44 to 46.
 const candles = candlesFromCloses(wavyCloses(47, 5));
 
-/** The fake's model named as the provider's own gpt-4o (what a model at the provider's own address records). */
-function asProvidersOwn(model: ChatModel): ChatModel {
-  return {
-    provider: model.provider,
-    model: "gpt-4o",
-    temperature: model.temperature,
-    chat: async (request) => ({ ...(await model.chat(request)), model: "gpt-4o" }),
-  };
-}
-
 /** A watch of the journal in `dataDir` on the replayed series; its decision events and the requests it made. */
 async function watchIn(dataDir: string, own: boolean) {
   const pipeline = createPipeline(
@@ -58,7 +48,7 @@ async function watchIn(dataDir: string, own: boolean) {
       data_dir: dataDir,
       journal: true,
     },
-    { env: {}, renderer, ...(own ? { wrapChatModel: asProvidersOwn } : {}) },
+    { env: {}, renderer, ...(own ? { wrapChatModel: asProvidersOwnGpt4o } : {}) },
   );
   const before = server.requestCount();
   const events: WatchEvent[] = [];

@@ -118,7 +118,9 @@ describe("/api/watchlist", () => {
       const unknown = await call("no-such-entry");
       expect(unknown.status, name).toBe(404);
       expect(unknown.body.code, name).toBe("watch_entry_not_found");
-      expect(unknown.body.error, name).toMatch(/No watchlist entry with id "no-such-entry"|No watchlist entry no-such/);
+      expect(unknown.body.error, name).toMatch(
+        /^No watchlist entry "no-such-entry" \(the watchlist lists them; it may have been removed\)\.$/,
+      );
       const malformed = await call("not%20an%20id");
       expect(malformed.status, name).toBe(400);
       expect(malformed.body.error, name).toMatch(/Invalid watchlist entry id/);
