@@ -54,12 +54,18 @@ describe("the Forward tab", () => {
     await waitForText(page, "#forward-add-status", /Watching BTC-USD 1d/);
     await page.waitForFunction(() => document.querySelectorAll("#forward-rows tr").length === 1);
     const [added] = await rowState();
-    expect(added!.cells).toEqual(["BTC-USD", "1d", "active", "PauseRemove"]);
+    expect(added!.cells).toEqual(["BTC-USD", "1d", "the watcher's", "active", "PauseRemove"]);
     await expect((await server.pipeline.journal.open()).watchlist.list()).resolves.toHaveLength(1);
 
     await page.click(`#forward-rows tr[data-id="${added!.id}"] button`);
     await page.waitForSelector(`#forward-rows tr[data-status="paused"]`);
-    expect((await rowState())[0]!.cells).toEqual(["BTC-USD", "1d", "paused: paused by hand", "ResumeRemove"]);
+    expect((await rowState())[0]!.cells).toEqual([
+      "BTC-USD",
+      "1d",
+      "the watcher's",
+      "paused: paused by hand",
+      "ResumeRemove",
+    ]);
     const stored = await (await server.pipeline.journal.open()).watchlist.get(added!.id);
     expect(stored).toMatchObject({ status: "paused", pausedReason: "paused by hand" });
 
@@ -73,7 +79,7 @@ describe("the Forward tab", () => {
         analysisId: null,
         directive: daysAgo % 2 === 0 ? "LONG" : "SHORT",
       });
-    await page.click(`#forward-rows tr[data-id="${added!.id}"] td:nth-child(2)`);
+    await page.click(`#forward-rows tr[data-id="${added!.id}"] td:nth-child(3)`);
     await page.waitForSelector("#forward-record:not([hidden]) #forward-lines-rows tr");
     expect(await text(page, "#forward-record-title")).toBe("BTC-USD, 1d");
     expect(await text(page, '#forward-record-facts dd[data-fact="Decisions"]')).toBe("5");
@@ -91,6 +97,22 @@ describe("the Forward tab", () => {
     expect(await page.$eval("#forward-record", (node) => (node as HTMLElement).hidden)).toBe(true);
     await expect((await server.pipeline.journal.open()).watchlist.list()).resolves.toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  it("adds an entry with its own graph model, listed with it", async () => {
+    await loadPage(page, `${server.url}/#forward`);
+    await page.waitForSelector("#forward-view:not([hidden])");
+    await page.type("#forward-market", "ETH");
+    await page.select("#forward-kind", "asset");
+    await page.select("#forward-timeframe", "4h");
+    await page.type("#forward-graph-model", "claude-sonnet-4-5");
+    await page.click("#forward-add-button");
+    await waitForText(page, "#forward-add-status", /Watching ETH 4h with claude-sonnet-4-5\./);
+    await page.waitForFunction(() => document.querySelectorAll("#forward-rows tr").length === 1);
+    expect((await rowState())[0]!.cells.slice(0, 3)).toEqual(["ETH", "4h", "claude-sonnet-4-5"]);
+    const [entry] = await (await server.pipeline.journal.open()).watchlist.list();
+    expect(entry).toMatchObject({ market: "ETH", marketKind: "asset", models: { graph: "claude-sonnet-4-5" } });
+    await (await server.pipeline.journal.open()).watchlist.remove(entry!.id);
   });
 
   it("says why an entry cannot be added, in the server's words", async () => {

@@ -16,7 +16,7 @@ export function listWatchlist({ signal } = {}) {
 }
 
 /**
- * @param {{symbol?: string, asset?: string, timeframe: string}} entry
+ * @param {{symbol?: string, asset?: string, timeframe: string, models?: {agent?: string, graph?: string}}} entry
  * @returns {Promise<WatchEntryAnswer>}
  */
 export function addWatchEntry(entry) {

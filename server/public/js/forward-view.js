@@ -61,6 +61,7 @@ export function createForwardView(config) {
   const market = byId("forward-market", HTMLInputElement);
   const kind = byId("forward-kind", HTMLSelectElement);
   const timeframe = byId("forward-timeframe", HTMLSelectElement);
+  const graphModel = byId("forward-graph-model", HTMLInputElement);
   const addStatus = byId("forward-add-status");
   const status = byId("forward-status");
   const table = byId("forward-table", HTMLTableElement);
@@ -107,6 +108,7 @@ export function createForwardView(config) {
       { className: "history-row", tabIndex: 0, dataset: { id, status: asText(entry.status) } },
       cell("Market", element("span", { className: "history-asset" }, asText(entry.market))),
       cell("Timeframe", asText(entry.timeframe)),
+      cell("Model", entry.models?.graph ? asText(entry.models.graph) : "the watcher's"),
       cell("Status", statusText(entry)),
       cell(
         "Actions",
@@ -191,10 +193,14 @@ export function createForwardView(config) {
     }
     setMessage(addStatus, "Adding…", "busy");
     const picked = kind.value === "asset" ? { asset: text } : { symbol: text };
-    void addWatchEntry({ ...picked, timeframe: timeframe.value }).then(
+    // The entry's own graph model, at the watcher's provider; none: the watcher's.
+    const model = graphModel.value.trim();
+    void addWatchEntry({ ...picked, timeframe: timeframe.value, ...(model ? { models: { graph: model } } : {}) }).then(
       async ({ entry }) => {
         market.value = "";
-        setMessage(addStatus, `Watching ${asText(entry.market)} ${asText(entry.timeframe)}.`, "ok");
+        graphModel.value = "";
+        const own = entry.models?.graph ? ` with ${asText(entry.models.graph)}` : "";
+        setMessage(addStatus, `Watching ${asText(entry.market)} ${asText(entry.timeframe)}${own}.`, "ok");
         await reload();
       },
       (error) => setMessage(addStatus, messageOf(error), "error"),
