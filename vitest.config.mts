@@ -1,6 +1,9 @@
 // The test suite as four vitest projects, run together by `npm test` (`vitest run`) or one at a time
 // (`npm run test:unit`, `vitest run --project postgres`, ...):
-//   unit      in-process tests, in worker threads (cheaper to start than a process per file);
+//   unit      in-process tests, in worker threads (cheaper to start than a process per file), sharing each worker's
+//             modules between files (isolate: false): a file's imports are loaded once a worker, not once a file;
+//   unit-isolated  the in-process tests that replace a module (vi.mock), named *.isolated.test.ts: a module
+//             registry of their own per file, so a replacement never reaches another file;
 //   browser   the web page driven in real Chromium (*.browser.test.ts);
 //   postgres  tests against PostgreSQL (*.postgres.test.ts), on one server for the whole run;
 //   e2e       whole programs from outside: the notebooks through Jupyter, the packed tarball, a fresh clone.
@@ -16,6 +19,7 @@ const sharedPostgres = "test/support/global/shared-postgres.ts";
 const browserTests = "test/**/*.browser.test.ts";
 const postgresTests = "test/**/*.postgres.test.ts";
 const endToEndTests = "test/e2e/**/*.test.ts";
+const isolatedTests = "test/**/*.isolated.test.ts";
 const linkedPackage = "test/e2e/notebooks/link-package-once.ts";
 
 export default defineConfig({
@@ -43,6 +47,17 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, browserTests, postgresTests, endToEndTests, isolatedTests],
+          pool: "threads",
+          isolate: false,
+          globalSetup: [sharedChromium],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "unit-isolated",
+          include: [isolatedTests],
           exclude: [...configDefaults.exclude, browserTests, postgresTests, endToEndTests],
           pool: "threads",
           globalSetup: [sharedChromium],

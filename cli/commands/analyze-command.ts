@@ -10,6 +10,7 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { writeFileAtomic } from "../../src/common/index";
 import { indicatorModeSchema, providerIdSchema } from "../../src/config/index";
 import {
   type AnalyzeRequest,
@@ -65,6 +66,8 @@ Options:
   --data-dir <dir>        custom assets and the journal (quantagent.db)     (default: $DATA_DIR, else data)
   --no-journal            do not record this analysis in the journal
   --json                  print the full result as JSON, as POST /api/analyze answers it
+  --output <file>         also write the full result as JSON to <file>, only once the analysis has
+                          succeeded (a failed run leaves no file, where --json > file leaves an empty one)
   --quiet                 no progress on standard error
   -h, --help              this text
 
@@ -79,7 +82,7 @@ ${EXIT_CODES_HELP}
 
 Examples:
   quantagent analyze --csv prices.csv --timeframe 4h --name "My data"
-  quantagent analyze --asset BTC --timeframe 1d --start 2025-01-01 --end 2025-03-01 --json > result.json
+  quantagent analyze --asset BTC --timeframe 1d --start 2025-01-01 --end 2025-03-01 --output result.json
   quantagent analyze --csv prices.csv --timeframe 4h --end 2025-02-01 --memory 3 --debate 1 --risk
 `;
 
@@ -100,6 +103,7 @@ const optionsSchema = z
     dataDir: z.string().min(1),
     journal: z.boolean(),
     json: z.boolean(),
+    output: z.string().min(1, "--output needs a file").optional(),
     quiet: z.boolean(),
     stages: z.custom<Stages>().optional(),
     samples: z.number().optional(),
@@ -147,6 +151,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
       "data-dir": { type: "string" },
       "no-journal": { type: "boolean" },
       json: { type: "boolean" },
+      output: { type: "string" },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
       ...STAGE_OPTIONS,
@@ -173,6 +178,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     journal: !(values["no-journal"] ?? false),
     json: values.json ?? false,
+    output: values.output,
     quiet: values.quiet ?? false,
     stages,
     samples: samplesFromOptions(values),
@@ -264,6 +270,7 @@ async function run(context: CliContext): Promise<number> {
     context.stdout.write(HELP);
     return EXIT_CODES.ok;
   }
+  const output = options.output === undefined ? undefined : await outputFile(options.output, context);
   const pipeline = createPipeline(configOf(options, context), { env: context.env });
   try {
     const request = await requestOf(options, context, pipeline);
@@ -291,9 +298,10 @@ async function run(context: CliContext): Promise<number> {
           if (!printer.streamedSteps().has(step)) context.stderr.write(`${reportHeading(step)}${report.trimEnd()}\n`);
         }
       }
-      context.stdout.write(
-        options.json ? `${JSON.stringify(toWireResult(result), null, 2)}\n` : formatResultSummary(result),
-      );
+      const json = `${JSON.stringify(toWireResult(result), null, 2)}\n`;
+      if (output !== undefined) await writeFileAtomic(output, json);
+      context.stdout.write(options.json ? json : formatResultSummary(result));
+      if (output !== undefined && !options.json) context.stdout.write(`Result: written to ${options.output}\n`);
       return EXIT_CODES.ok;
     } finally {
       printer?.finish();
@@ -301,6 +309,16 @@ async function run(context: CliContext): Promise<number> {
   } finally {
     await pipeline.close();
   }
+}
+
+/** The --output file, checked before anything is spent: its folder exists and it is not a folder itself. */
+async function outputFile(file: string, context: CliContext): Promise<string> {
+  const target = path.resolve(context.cwd, file);
+  const folder = await stat(path.dirname(target)).catch(() => undefined);
+  if (!folder?.isDirectory()) throw new UsageError(`--output ${file}: the folder ${path.dirname(file)} does not exist`);
+  if ((await stat(target).catch(() => undefined))?.isDirectory())
+    throw new UsageError(`--output ${file}: that is a folder; give a file name`);
+  return target;
 }
 
 export const analyzeCommand: Command = {

@@ -9,7 +9,7 @@ import path from "node:path";
 
 import { type BacktestEstimate, describeEstimate, runBacktest, writeBacktestReport } from "../../src/backtest/index";
 import type { Stages } from "../../src/index";
-import { readCsvFile, shortestGapMs, timeframeForGap } from "../../src/market/index";
+import { readCsvFile, timeframeOfBars } from "../../src/market/index";
 import { assertReportAbsent, createTextProgressBar } from "../../src/reports/index";
 import { assertBacktestAblationPossible, writeBacktestAblation } from "../backtest-ablation";
 import { finishBacktestSummary, printBacktestSummary } from "../backtest-output";
@@ -116,8 +116,7 @@ async function seriesOf(options: BacktestArguments, inCwd: (file: string) => str
   const file = inCwd(options.csv ?? "");
   await assertCsvExists(options.csv ?? "", file);
   const candles = await readCsvFile(file, { order: "ascending", signal });
-  const gap = shortestGapMs(candles);
-  const timeframe = options.timeframe ?? (gap === undefined ? undefined : timeframeForGap(gap));
+  const timeframe = options.timeframe ?? timeframeOfBars(candles);
   if (timeframe === undefined)
     throw new UsageError(
       `The timeframe of ${path.basename(file)} cannot be read from its rows' spacing: give --timeframe`,

@@ -185,6 +185,8 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
 
 const percent = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(1)}%`);
 
+const NO_OUTCOME = "no outcome: no bars after the window";
+
 /** The outcome at a horizon, or what is true of it (the summary's status words, when the caller has them). */
 function outcomeCell(
   outcome: AnalysisOutcome | null,
@@ -194,14 +196,19 @@ function outcomeCell(
   const horizon = outcome?.find((entry) => entry.bars === bars);
   if (!horizon) {
     if (facts?.outcomeStatus === "none") return facts.status;
-    if (facts?.outcomeStatus === "no_later_bars") return "no outcome: no bars after the window";
+    if (facts?.outcomeStatus === "no_later_bars") return NO_OUTCOME;
     return "pending";
   }
   return `${horizon.hit ? "hit" : "miss"} ${horizon.return > 0 ? "+" : ""}${(horizon.return * 100).toFixed(2)}%`;
 }
 
+/** Words a list row shortens, said once under the table when a row uses them. */
+const NO_LATER_BARS = "no later bars";
+const SCRIPTED = "(scripted)";
+
+/** The analyses as a table narrow enough for a terminal, with a line under it for each short form it used. */
 function listTable(analyses: readonly AnalysisSummary[]): string {
-  return formatTextTable(
+  const table = formatTextTable(
     analyses.map((summary) => ({
       recorded: `${summary.createdAt.slice(0, 16).replace("T", " ")}`,
       id: summary.id,
@@ -209,12 +216,24 @@ function listTable(analyses: readonly AnalysisSummary[]): string {
       tf: summary.timeframe,
       decision:
         summary.decision ?? (summary.status === "cancelled" ? "cancelled" : `failed: ${summary.error?.code ?? "?"}`),
-      model: summary.demo ? `${summary.models.graph.model} (${DEMO_LABEL})` : summary.models.graph.model,
+      model: summary.demo ? `${summary.models.graph.model} ${SCRIPTED}` : summary.models.graph.model,
       source: summary.source,
-      "k=1": outcomeCell(summary.outcome, 1, summary),
-      "k=3": outcomeCell(summary.outcome, 3, summary),
+      "k=1": listOutcomeCell(summary, 1),
+      "k=3": listOutcomeCell(summary, 3),
     })),
   );
+  const notes = [
+    analyses.some((summary) => summary.demo) ? `${SCRIPTED}: the demo provider (${DEMO_LABEL}).` : "",
+    analyses.some((summary) => !summary.outcome?.length && summary.outcomeStatus === "no_later_bars")
+      ? `${NO_LATER_BARS}: no outcome, as the data ends with the window.`
+      : "",
+  ].filter((note) => note !== "");
+  return notes.length === 0 ? table : `${table}\n${notes.join("\n")}\n`;
+}
+
+function listOutcomeCell(summary: AnalysisSummary, bars: 1 | 3): string {
+  const cell = outcomeCell(summary.outcome, bars, summary);
+  return cell === NO_OUTCOME ? NO_LATER_BARS : cell;
 }
 
 function accuracyTable(

@@ -16,9 +16,8 @@ import {
   isExchangeSymbol,
   isTimeframe,
   readCsvFile,
-  shortestGapMs,
   type Timeframe,
-  timeframeForGap,
+  timeframeOfBars,
 } from "../../src/market/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
@@ -233,8 +232,7 @@ async function runWatch(
     const file = path.resolve(context.cwd, options.replay);
     const candles = await readCsvFile(file, { order: "ascending", signal: context.signal });
     assertWalkableSeries(candles, options.replay); // time order, no repeated bar, as a backtest reads a series
-    const gap = shortestGapMs(candles);
-    const timeframe = gap === undefined ? undefined : timeframeForGap(gap);
+    const timeframe = timeframeOfBars(candles);
     if (!timeframe) throw new UsageError(`Cannot tell the timeframe of ${options.replay} from its bars' spacing`);
     mode = { kind: "replay", candles, timeframe, speed: options.speed ?? 1 };
   }

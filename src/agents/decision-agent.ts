@@ -5,7 +5,7 @@
 // and the record's other fields are the first majority answer's, with `confidence` the majority's mean. A sample whose
 // answer is still no record after its repair is left out while another sample answered; any other failure (the
 // provider's, a refusal, a cancellation) fails the decision, as it would with one sample.
-import type { ChatMessage, ChatModel } from "../llm/chat-model";
+import type { ChatMessage, ChatModel, UserContent } from "../llm/chat-model";
 import { DecisionError } from "./agent-errors";
 import type { AnalysisContext } from "./analysis-context";
 import { type Decision, type DecisionParse, parseDecision } from "./decision-record";
@@ -20,7 +20,10 @@ import type { DecisionReports } from "./prompts/decision-reports";
 
 export interface DecisionAgentInput {
   context: AnalysisContext;
+  /** The analysts' reports the decision reads; or, for a single agent, `prompt` in their place. */
   reports: DecisionReports;
+  /** The system prompt and the user message asked instead of the Decision agent's own (agents "single"). */
+  prompt?: { system: string; user: UserContent };
   /** The debate and the lessons, when those stages ran. */
   extras?: DecisionExtras;
   model: ChatModel;
@@ -69,8 +72,8 @@ export function majorityDecision(answers: readonly Decision[]): Decision {
 async function decideOnce(input: DecisionAgentInput, sample: number): Promise<Decision> {
   const { model, recorder, signal } = input;
   const messages: ChatMessage[] = [
-    { role: "system", content: decisionSystemPrompt(input.context) },
-    { role: "user", content: decisionUserPrompt(input.reports, input.extras) },
+    { role: "system", content: input.prompt?.system ?? decisionSystemPrompt(input.context) },
+    { role: "user", content: input.prompt?.user ?? decisionUserPrompt(input.reports, input.extras) },
   ];
   const first = await recorder.chat(model, { messages, responseFormat: "json", sample, signal }, "graph");
   const firstParse = parseDecision(first.text);

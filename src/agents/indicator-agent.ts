@@ -79,16 +79,26 @@ export async function runIndicatorAgent(
   throw new InternalError({ message: "The indicator agent's last round always returns" });
 }
 
-/** Every indicator at its standard periods (each tool with no arguments), then one call with the readings. */
+/** Every indicator at its standard periods (each tool run with no arguments): a line of readings each. */
+export function indicatorReadings(tools: readonly AgentTool[]): { name: string; content: string; ok: boolean }[] {
+  return tools.map((tool, index) => {
+    const result = runToolCall(tools, { id: `direct_${index}`, name: tool.name, arguments: {}, rawArguments: "{}" });
+    return { name: tool.name, ...result };
+  });
+}
+
+/** The readings of the built-in five and the plugins' indicators over these bars. */
+export function windowReadings(candles: readonly Candle[], extraTools: readonly AgentTool[] = []): string[] {
+  return indicatorReadings([...indicatorTools(toColumns(candles)), ...extraTools]).map((reading) => reading.content);
+}
+
+/** Every indicator at its standard periods, then one call with the readings. */
 async function runDirect(
   input: IndicatorAgentInput,
   tools: readonly AgentTool[],
 ): Promise<{ report: string; toolUses: IndicatorToolUse[] }> {
   const { context, model, recorder, signal } = input;
-  const readings = tools.map((tool, index) => {
-    const result = runToolCall(tools, { id: `direct_${index}`, name: tool.name, arguments: {}, rawArguments: "{}" });
-    return { name: tool.name, ...result };
-  });
+  const readings = indicatorReadings(tools);
   const messages: ChatMessage[] = [
     { role: "system", content: indicatorDirectSystemPrompt(context) },
     {

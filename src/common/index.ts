@@ -1,5 +1,6 @@
 // quantagent-ts/common: helpers the server, the CLI and plugins share with the library: the error base, turning zod
 // errors into sentences, removing secrets by value, plain-text checks, and where the package's own files are.
+export { writeFileAtomic } from "./atomic-write";
 export { callerTexts } from "./caller-texts";
 export { canonicalJson } from "./canonical-json";
 export { describeError } from "./describe-error";

@@ -52,6 +52,15 @@ export const INDICATOR_MODES = ["direct", "tool-call"] as const;
 export const indicatorModeSchema = z.enum(INDICATOR_MODES, { error: 'must be "direct" or "tool-call"' });
 export type IndicatorMode = z.infer<typeof indicatorModeSchema>;
 
+/**
+ * Who decides (the config's agents, a request's, the CLI's --agents): "team", the four agents (Indicator, Pattern,
+ * Trend, Decision); "single", one vision call that reads both charts and the indicator values and answers the decision
+ * record itself, the baseline that says whether the team is worth its calls.
+ */
+export const AGENTS_MODES = ["team", "single"] as const;
+export const agentsModeSchema = z.enum(AGENTS_MODES, { error: 'must be "team" or "single"' });
+export type AgentsMode = z.infer<typeof agentsModeSchema>;
+
 const keySchema = z.string({ error: "must be a string" });
 
 /** How many times the Decision agent is asked: odd, so a majority always exists, and at most 9. */
@@ -117,6 +126,11 @@ export const configSchema = z.strictObject({
    * them and their periods (up to five rounds: one more model latency on the critical path, and a model with tools).
    */
   indicator_mode: indicatorModeSchema.default("direct"),
+  /**
+   * Who decides: "team" (the four agents) or "single" (one vision call reading both charts and the indicator values,
+   * answering the decision record itself: one model call an analysis).
+   */
+  agents: agentsModeSchema.default("team"),
   /**
    * The Decision agent's horizon: its order is for the next N bars, stated to it with their duration at the timeframe
    * in use (3 bars: 12 hours at 4h, 3 days at 1d).

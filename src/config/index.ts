@@ -14,6 +14,8 @@ export {
 } from "./api-keys";
 export { type BaseUrlSource, type BaseUrlStatus, baseUrlStatus, MAX_BASE_URL_LENGTH } from "./base-url";
 export {
+  type AgentsMode,
+  agentsModeSchema,
   type Config,
   ConfigError,
   type ConfigInput,

@@ -3,6 +3,7 @@
 // against always-LONG), so the record's figures are a backtest's of the same decisions, to the last digit; and the
 // directional accuracy of the decisions whose horizon has passed, with its Wilson interval. A decision is played once
 // a bar after it has arrived (as a backtest's last decision is the bar before the series' last).
+import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { assembleBacktest } from "../backtest/backtest-assembly";
 import type { BacktestResult } from "../backtest/backtest-result";
 import { baselineDecisions } from "../backtest/baseline-decisions";
@@ -13,6 +14,7 @@ import type { Candle } from "../market/candle";
 import type { Pipeline } from "../pipeline/pipeline";
 import { type Interval, wilsonInterval } from "../scoring/confidence-intervals";
 import { DEFAULT_COST_BPS, tradingCost } from "../scoring/trading-cost";
+import { recordedSettings } from "./watch-tick";
 
 /** What the record reads of a pipeline: its journal, its settings and its plugins (as the backtest records them). */
 export type RecordPipeline = Pick<Pipeline, "journal" | "config" | "plugins">;
@@ -85,8 +87,9 @@ export async function forwardRecord(options: ForwardRecordOptions): Promise<Forw
     baselines: baselineDecisions(candles, bars, { windowBars, horizon, seed }),
     model: { name: model, decisions },
     settings: {
-      models: null,
-      promptVersion: null,
+      // The models that decide now, as a backtest of the same decisions names them (its report's header and model line).
+      models: { agent: recordedSettings(pipeline, "agent"), graph: recordedSettings(pipeline, "graph") },
+      promptVersion: PROMPT_VERSION,
       plugins: pipeline.plugins,
       stages: entry.stages,
       cacheDir: null,

@@ -13,7 +13,7 @@ export {
   SYMBOL_PATTERN,
   symbolSchema,
 } from "./assets";
-export { assertBarSpacing, shortestGapMs, timeframeForGap } from "./bar-spacing";
+export { assertBarSpacing, timeframeOfBars, typicalGapMs } from "./bar-spacing";
 export { describeBarLength, describeBarSpan, describeHorizon } from "./bar-span";
 export {
   benchmarkDir,

@@ -7,7 +7,7 @@ import type { DebateTurn } from "../agents/prompts/researcher-prompt";
 import type { StepName } from "../agents/steps";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import type { StraightLine } from "../charts/straight-line";
-import type { IndicatorMode } from "../config/config-schema";
+import type { AgentsMode, IndicatorMode } from "../config/config-schema";
 import type { ProviderId } from "../config/providers";
 import type { Stages } from "../config/stages-schema";
 import type { LatestIndicatorValues } from "../indicators/compute-indicators";
@@ -65,6 +65,8 @@ export interface AnalysisResult {
   blind: boolean;
   /** How the Indicator agent got its numbers: computed in code ("direct") or through its tool loop ("tool-call"). */
   indicatorMode: IndicatorMode;
+  /** Who decided: the four agents ("team") or one vision call ("single", whose result has no analysts' reports). */
+  agents: AgentsMode;
   asset: string;
   assetName: string;
   symbol: string;

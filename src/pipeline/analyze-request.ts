@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 import { hasControlCharacter } from "../common/plain-text";
-import { decisionSamplesSchema, indicatorModeSchema } from "../config/config-schema";
+import { agentsModeSchema, decisionSamplesSchema, indicatorModeSchema } from "../config/config-schema";
 import { stagesSchema } from "../config/stages-schema";
 import type { JournalSource } from "../journal/journal-entry";
 import { symbolSchema } from "../market/assets";
@@ -49,6 +49,8 @@ const runFields = {
   samples: decisionSamplesSchema.optional(),
   /** How the Indicator agent gets its numbers: "direct" (computed in code, one call) or "tool-call"; default the config's. */
   indicator_mode: indicatorModeSchema.optional(),
+  /** Who decides: "team" (the four agents) or "single" (one vision call); default the config's. */
+  agents: agentsModeSchema.optional(),
 };
 const fetchedFields = { timeframe: timeframeSchema, start: dateInputSchema, end: dateInputSchema, ...runFields };
 

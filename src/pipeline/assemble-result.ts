@@ -6,7 +6,7 @@ import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import type { StepName } from "../agents/steps";
 import type { TrendlineSummary } from "../agents/trend-summary";
 import { fitCandleTrendlines, resistanceLine, supportLine } from "../charts/trendlines";
-import type { IndicatorMode } from "../config/config-schema";
+import type { AgentsMode, IndicatorMode } from "../config/config-schema";
 import type { LatestIndicatorValues } from "../indicators/compute-indicators";
 import { addUsage, type ChatModel, zeroUsage } from "../llm/chat-model";
 import type { Candle } from "../market/candle";
@@ -32,6 +32,7 @@ export interface AnalysisParts extends AnalysisWindow {
   /** Whether the agents saw a blind view of the window (agent-view.ts). */
   blind: boolean;
   indicatorMode: IndicatorMode;
+  agents: AgentsMode;
   reports: { indicator: string; pattern: string; trend: string };
   analystReports: readonly { name: string; text: string }[];
   plugins: PluginSummary[];
@@ -65,6 +66,7 @@ export function assembleResult(parts: AnalysisParts): AnalysisResult {
     promptVersion: PROMPT_VERSION,
     blind: parts.blind,
     indicatorMode: parts.indicatorMode,
+    agents: parts.agents,
     asset: parts.asset,
     assetName: parts.assetName,
     symbol: parts.symbol,

@@ -383,6 +383,7 @@ export class Pipeline {
       renderer: this.renderer(),
       chartDispatch: config.chart_dispatch,
       indicatorMode: parsed.indicator_mode ?? config.indicator_mode,
+      agents: parsed.agents ?? config.agents,
       horizonBars: config.decision_horizon_bars,
       decisionSamples: parsed.samples ?? config.decision_samples,
       plugins: this.#plugins,

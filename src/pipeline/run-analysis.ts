@@ -11,14 +11,16 @@
 // 3 (risk levels, memory's reflection in a replay), each through `steps.agent`.
 import type { ChartDispatch } from "../agents/chart-agent";
 import { runDecisionAgent } from "../agents/decision-agent";
-import { runIndicatorAgent } from "../agents/indicator-agent";
+import { runIndicatorAgent, windowReadings } from "../agents/indicator-agent";
 import { type ModelCallListener, recordingModel } from "../agents/model-call";
 import { runPatternAgent } from "../agents/pattern-agent";
+import { singleAgentSystemPrompt, singleAgentUserContent } from "../agents/prompts/single-agent-prompt";
 import { runTrendAgent } from "../agents/trend-agent";
 import { summariseTrendlines } from "../agents/trend-summary";
 import type { ChartRenderer } from "../charts/png-renderer";
 import { fitCandleTrendlines } from "../charts/trendlines";
-import type { IndicatorMode } from "../config/config-schema";
+import { InputError } from "../common/input-error";
+import type { AgentsMode, IndicatorMode } from "../config/config-schema";
 import { normaliseStages, type Stages } from "../config/stages-schema";
 import { computeIndicators } from "../indicators/compute-indicators";
 import type { ChatModel } from "../llm/chat-model";
@@ -41,6 +43,8 @@ export interface RunAnalysisInput extends AnalysisWindow {
   chartDispatch?: ChartDispatch;
   /** How the Indicator agent gets its numbers; default "direct" (computed in code, one call, no tools). */
   indicatorMode?: IndicatorMode;
+  /** Who decides: the four agents ("team", the default) or one vision call ("single"). */
+  agents?: AgentsMode;
   /** Bars the Decision agent's order is for; default 3. */
   horizonBars?: number;
   /** Answers asked of the Decision agent at once (the majority decides); default 1. */
@@ -96,6 +100,8 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   const { context } = view;
   const indicators = computeIndicators(candles);
   const indicatorMode = input.indicatorMode ?? "direct";
+  const agents = input.agents ?? "team";
+  if (agents === "single") assertSingleAgentFits(input.stages ?? {}, plugins);
   const fits = view.blind ? fitCandleTrendlines(candles) : view.fits;
   const lines = summariseTrendlines(candles, fits);
   const pluginIndicatorValues = latestPluginValues(plugins, candles);
@@ -186,8 +192,18 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     return { drawn, indicator, pattern, trend, extra };
   };
 
+  // One vision call decides: the charts are drawn, and no analyst writes a report.
+  const alone = async () => ({
+    drawn: await drawCharts(),
+    indicator: { report: "" },
+    pattern: "",
+    trend: "",
+    extra: [] as AnalystReport[],
+  });
+
   try {
-    const analysts = input.schedule === "sequential" ? await inTurn() : await together();
+    const analysts =
+      agents === "single" ? await alone() : input.schedule === "sequential" ? await inTurn() : await together();
 
     const reports = {
       indicatorReport: analysts.indicator.report,
@@ -214,6 +230,18 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
         recorder,
         signal,
         samples: input.decisionSamples,
+        ...(agents === "single"
+          ? {
+              prompt: {
+                system: singleAgentSystemPrompt(context),
+                user: singleAgentUserContent(context, {
+                  readings: windowReadings(view.candles, extraTools),
+                  lines: view.lines,
+                  charts: analysts.drawn,
+                }),
+              },
+            }
+          : {}),
       }),
     );
     const after = await runStagesAfterDecision({
@@ -230,6 +258,7 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
     return assembleResult({
       blind: view.blind,
       indicatorMode,
+      agents,
       asset: input.asset,
       assetName: input.assetName,
       symbol: input.symbol,
@@ -263,4 +292,21 @@ export async function runAnalysis(input: RunAnalysisInput): Promise<AnalysisResu
   } finally {
     input.signal?.removeEventListener("abort", onOuterAbort);
   }
+}
+
+/**
+ * What a single agent cannot take part in, refused before anything runs: memory and debate feed the Decision agent
+ * beside the analysts' reports, and a plugin's analyst writes one more report; a single call has neither.
+ */
+function assertSingleAgentFits(stages: Stages, plugins: readonly Plugin[]): void {
+  const needsTeam = [
+    ...(stages.memory ? ["memory"] : []),
+    ...(stages.debate ? ["debate"] : []),
+    ...plugins.flatMap((plugin) => plugin.analysts.map((analyst) => `the plugin analyst ${analyst.name}`)),
+  ];
+  if (needsTeam.length > 0)
+    throw new InputError({
+      message: `agents "single" makes one model call, without the team's reports that ${needsTeam.join(", ")} ${needsTeam.length > 1 ? "need" : "needs"}: use agents "team", or leave ${needsTeam.length > 1 ? "them" : "it"} out`,
+      details: { field: "agents" },
+    });
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 
 import { decisionRecordSchema, toDecisionRecord } from "../agents/decision-record";
-import { indicatorModeSchema } from "../config/config-schema";
+import { agentsModeSchema, indicatorModeSchema } from "../config/config-schema";
 import { DEMO_LABEL } from "../config/providers";
 import { stagesSchema } from "../config/stages-schema";
 import { candleSchema } from "../market/candle";
@@ -47,6 +47,8 @@ export const wireAnalysisResultSchema = z.object({
   blind: z.boolean().optional(),
   /** How the Indicator agent got its numbers; absent in results stored before the choice existed (all "tool-call"). */
   indicator_mode: indicatorModeSchema.optional(),
+  /** Who decided: the four agents or one vision call; absent in results stored before the choice existed (the team). */
+  agents: agentsModeSchema.optional(),
   asset: z.string(),
   asset_name: z.string(),
   symbol: z.string(),
@@ -150,6 +152,7 @@ export function toWireResult(result: AnalysisResult): WireAnalysisResult {
     prompt_version: result.promptVersion,
     blind: result.blind,
     indicator_mode: result.indicatorMode,
+    agents: result.agents,
     asset: result.asset,
     asset_name: result.assetName,
     symbol: result.symbol,

@@ -163,7 +163,7 @@ describe("bad input is refused before any model call", () => {
   it("bars that are not spaced as the timeframe says, when the model would read them", async () => {
     await refused(
       { series: { candles, timeframe: "1h" } },
-      /4 hours apart at the closest, but 1h bars are 1 hour apart/,
+      /mostly 4 hours apart, but 1h bars are 1 hour apart/,
     );
   });
 

@@ -3,7 +3,7 @@
 // as the HTTP API's JSON, and the exit codes scripts rely on: 2 for every mistake that can be caught before a
 // model is called (and then no model is called), 1 for a failure while running, 130 when interrupted.
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -148,6 +148,28 @@ describe("quantagent analyze", () => {
       expect(request.rawBody.replace(/[A-Za-z0-9+/=]{200,}/g, "")).not.toMatch(/\d{4}-\d{2}-\d{2}|BTC_4h_1/);
   }, 300_000);
 
+  it("--output writes the result as JSON once the analysis succeeds, and the summary still prints", async () => {
+    const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--quiet", "--output", "out.json"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Decision: LONG$/m);
+    expect(run.stdout).toMatch(/^Result: written to out\.json\n$/m);
+    const written = wireAnalysisResultSchema.parse(JSON.parse(await readFile(path.join(scratch, "out.json"), "utf8")));
+    expect(written.final_decision.decision).toBe("LONG");
+    expect(written.data_length).toBe(45);
+  }, 300_000);
+
+  it("--output leaves no file when the analysis fails, and an older file as it was", async () => {
+    server.setHandler(() => fakeReply.error(400, "The request was malformed"));
+    const failed = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--output", "failed.json"]);
+    expect(failed.code).toBe(1);
+    expect(existsSync(path.join(scratch, "failed.json"))).toBe(false);
+    await writeFile(path.join(scratch, "kept.json"), '{"earlier": true}\n');
+    const again = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h", "--output", "kept.json"]);
+    expect(again.code).toBe(1);
+    expect(await readFile(path.join(scratch, "kept.json"), "utf8")).toBe('{"earlier": true}\n');
+    expect((await readdir(scratch)).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  }, 300_000);
+
   it.each([
     [["analyze"], /--timeframe is required/],
     [["analyze", "--timeframe", "4h"], /give --csv, --asset or --symbol/],
@@ -180,6 +202,14 @@ describe("quantagent analyze", () => {
       /^Unknown option --window\. Did you mean --windows\?|^Unknown option --window\./,
     ],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--provider", "mistral"], /provider/],
+    [
+      ["analyze", "--timeframe", "4h", "--csv", csvFile, "--output", path.join("no-such-folder", "result.json")],
+      /^--output no-such-folder\/result\.json: the folder no-such-folder does not exist \(quantagent analyze --help\)$/m,
+    ],
+    [
+      ["analyze", "--timeframe", "4h", "--csv", csvFile, "--output", BENCHMARK_DIR],
+      /^--output .*benchmark: that is a folder; give a file name \(quantagent analyze --help\)$/m,
+    ],
   ])("bad usage %j: exit 2 with a plain reason, and no model called", async (argv, reason) => {
     const run = await quantagent(argv);
     expect(run.stderr).toMatch(reason);

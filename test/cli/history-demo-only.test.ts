@@ -71,3 +71,43 @@ describe("quantagent history stats, demo analyses only", () => {
     expect(filtered).toMatchObject({ groups: [], demo_left_out: 0 });
   });
 });
+
+describe("quantagent history list, narrow enough for a terminal", () => {
+  it("says demo and no-later-bars rows in short words, explained once under the table", async () => {
+    const listDir = path.join(scratch, "list");
+    const listJournal = await openJournal({ dataDir: listDir });
+    try {
+      for (const model of ["demo", "gpt-4o"]) {
+        const provider = model === "demo" ? "demo" : "openai";
+        await listJournal.record(
+          sampleEntry({
+            models: { agent: { provider, model, temperature: 0 }, graph: { provider, model, temperature: 0 } },
+            request: { csv: "<45 lines, 2000 characters>", timeframe: "4h" },
+          }),
+        );
+      }
+    } finally {
+      await listJournal.close();
+    }
+    const run = await runCliInProcess(["history", "list"], { env: { DATA_DIR: listDir }, cwd: scratch });
+    expect(run.code).toBe(0);
+    const [table, notes] = run.stdout.split("\n\n");
+    const rows = table!.split("\n");
+    expect(rows[2]).toMatch(/\sgpt-4o\s.*no later bars\s+no later bars$/);
+    expect(rows[3]).toMatch(/\sdemo \(scripted\)\s.*no later bars\s+no later bars$/);
+    for (const row of rows) expect(row.length).toBeLessThanOrEqual(140);
+    expect(notes).toBe(
+      "(scripted): the demo provider (demo: scripted, not a model).\n" +
+        "no later bars: no outcome, as the data ends with the window.\n",
+    );
+  });
+
+  it("adds no note when no row needs one", async () => {
+    const run = await history(["list"]);
+    expect(run.stdout).toContain("demo (scripted)");
+    expect(run.stdout).not.toContain("no later bars");
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe(
+      "(scripted): the demo provider (demo: scripted, not a model).",
+    );
+  });
+});

@@ -66,6 +66,9 @@ describe("forwardRecord", () => {
     );
     expect(record.backtest!.lines).toEqual(backtest.lines);
     expect(record.backtest!.paired).toEqual(backtest.paired);
+    // The model is named as the backtest names it: its report says which model decided, not "baselines only".
+    expect(record.backtest!.settings.models).toEqual(backtest.settings.models);
+    expect(record.backtest!.settings.promptVersion).toBe(backtest.settings.promptVersion);
 
     // Accuracy: bars 44 to 56 have their 3 later bars; a hit is a LONG before a rise or a SHORT before a fall.
     const scored = Array.from({ length: 13 }, (_, offset) => 44 + offset);

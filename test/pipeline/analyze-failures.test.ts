@@ -226,18 +226,18 @@ describe("before any model call", () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toBe(
-      "The bars of the candles are 1 hour apart at the closest, but 4h bars are 4 hours apart. To analyse them, choose the timeframe 1h, which matches them, or supply 4h bars.",
+      "The bars of the candles are mostly 1 hour apart, but 4h bars are 4 hours apart. To analyse them, choose the timeframe 1h, which matches them, or supply 4h bars.",
     );
     const csv = [
       "Datetime,Open,High,Low,Close",
       ...hourly.map((bar) => `${new Date(bar.time).toISOString()},${bar.open},${bar.high},${bar.low},${bar.close}`),
     ].join("\n");
     await expect(pipeline().analyze({ csv, timeframe: "1d" })).rejects.toThrow(
-      /^The bars of the CSV are 1 hour apart at the closest, but 1d bars are 1 day apart/,
+      /^The bars of the CSV are mostly 1 hour apart, but 1d bars are 1 day apart/,
     );
     expect(events).toEqual([]);
     expect(server.requests).toHaveLength(0);
-    // Nights and weekends are longer gaps: what counts is the shortest one.
+    // Nights and weekends are longer gaps: what counts are the gaps at most a bar long.
     const withGaps = syntheticCandles({ count: 240, stepMs: 3_600_000 }).filter((_, index) => index % 24 < 8);
     await expect(pipeline().analyze({ candles: withGaps, timeframe: "1h" })).resolves.toMatchObject({
       timeframe: "1h",

@@ -146,7 +146,7 @@ describe("refused before anything is spent", () => {
       for (const answer of await postBoth("/api/analyze", { csv, timeframe })) {
         expect(answer.status, timeframe).toBe(400);
         expect(answer.body.error).toMatch(
-          new RegExp(`^The bars of the CSV are 4 hours apart at the closest, but ${timeframe} bars`),
+          new RegExp(`^The bars of the CSV are mostly 4 hours apart, but ${timeframe} bars`),
         );
         expect(answer.body.error).toMatch(/choose the timeframe 4h/);
       }

@@ -8,7 +8,7 @@ import { relative } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** Without a duration on record: whole programs are the slowest files, in-process tests the quickest. */
-const PROJECT_COST: Record<string, number> = { e2e: 3, postgres: 2, browser: 1, unit: 0 };
+const PROJECT_COST: Record<string, number> = { e2e: 3, postgres: 2, browser: 1, unit: 0, "unit-isolated": 0 };
 
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -101,6 +101,7 @@
  *   prompt_version: string;
  *   blind?: boolean;
  *   indicator_mode?: "direct" | "tool-call";
+ *   agents?: "team" | "single";
  *   asset: string;
  *   asset_name: string;
  *   symbol: string;
@@ -535,6 +536,7 @@
  *   prompt_version: string;
  *   blind?: boolean;
  *   indicator_mode?: "direct" | "tool-call";
+ *   agents?: "team" | "single";
  *   asset: string;
  *   asset_name: string;
  *   symbol: string;

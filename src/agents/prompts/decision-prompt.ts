@@ -33,11 +33,16 @@ further reports come from the desk's own analysts, under their titles. Decide by
    horizon: 0.5 when the reports leave it a coin flip, near 1 only when every report confirms the same break. Be
    calibrated: of all orders given a confidence of 0.7, about seven in ten should turn out right.
 
-Answer with one JSON object and nothing else, with exactly these fields:
+${decisionRecordForm(horizon, "the reports")}`;
+}
+
+/** The decision record as the prompt asks for it; `sources` names what the justification cites. */
+export function decisionRecordForm(horizon: string, sources: string): string {
+  return `Answer with one JSON object and nothing else, with exactly these fields:
 {
   "forecast_horizon": "${horizon}",
   "decision": "LONG" or "SHORT",
-  "justification": "two to four sentences naming the confirmed signals from the reports that decide it",
+  "justification": "two to four sentences naming the confirmed signals from ${sources} that decide it",
   "risk_reward_ratio": a number between 1.2 and 1.8,
   "confidence": a number between 0.5 and 1
 }`;

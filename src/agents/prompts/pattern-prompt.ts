@@ -69,11 +69,16 @@ To see the price action, call the tool generate_pattern_chart, which draws a can
 ${context.patternBars} bars. Call it now.`;
 }
 
-export function patternVisionPrompt(context: AnalysisContext): string {
+/** The pattern chart as its reader is told of it: the bars and the candles' colours. */
+export function patternChartDescription(context: AnalysisContext): string {
   const up = colorName(chartColors.upCandle);
   const down = colorName(chartColors.downCandle);
+  return `This candlestick chart shows the last ${context.patternBars} ${context.timeframe} bars of ${context.assetLabel}: ${up} candles closed higher than they opened, ${down} ones lower.`;
+}
+
+export function patternVisionPrompt(context: AnalysisContext): string {
   return `You are the chart-pattern analyst of a high-frequency trading desk.
-This candlestick chart shows the last ${context.patternBars} ${context.timeframe} bars of ${context.assetLabel}: ${up} candles closed higher than they opened, ${down} ones lower.
+${patternChartDescription(context)}
 Compare it with these classic patterns:
 ${classicPatterns.map((pattern, index) => `${index + 1}. ${pattern.name}: ${pattern.looks}.`).join("\n")}
 

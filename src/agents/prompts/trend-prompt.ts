@@ -19,16 +19,21 @@ export function describeTrendLine(style: TrendLineStyle): string {
   return `${colorName(style.color)} ${dash} line (legend "${style.legend}"): ${style.kind} fitted to the ${style.fittedTo}`;
 }
 
-export function trendVisionPrompt(context: AnalysisContext, lines: TrendlineSummary): string {
+/** The trend chart as its reader is told of it: the bars, the four lines and their values at the latest bar. */
+export function trendChartDescription(context: AnalysisContext, lines: TrendlineSummary): string {
   const styles = TREND_LINE_STYLES;
-  return `You are the trend analyst of a high-frequency trading desk.
-This candlestick chart shows the last ${context.barCount} ${context.timeframe} bars of ${context.assetLabel}, the candles drawn faint so the lines stand out. The lines:
+  return `This candlestick chart shows the last ${context.barCount} ${context.timeframe} bars of ${context.assetLabel}, the candles drawn faint so the lines stand out. The lines:
 ${Object.values(styles)
   .map((style) => `- ${describeTrendLine(style)}`)
   .join("\n")}
 A support line runs under every close (or low) it is fitted to and a resistance line over every close (or high).
 Values at the latest bar: ${styles.closeSupport.legend} ${lines.closeSupport}, ${styles.closeResistance.legend} ${lines.closeResistance}, ${styles.lowSupport.legend} ${lines.lowSupport}, ${styles.highResistance.legend} ${lines.highResistance}; latest close ${lines.lastClose}.
-Slopes in price per bar: ${styles.closeSupport.legend} ${lines.supportSlope}, ${styles.closeResistance.legend} ${lines.resistanceSlope}.
+Slopes in price per bar: ${styles.closeSupport.legend} ${lines.supportSlope}, ${styles.closeResistance.legend} ${lines.resistanceSlope}.`;
+}
+
+export function trendVisionPrompt(context: AnalysisContext, lines: TrendlineSummary): string {
+  return `You are the trend analyst of a high-frequency trading desk.
+${trendChartDescription(context, lines)}
 
 Study how price interacts with the lines: do the candles bounce off a line, break through it, or compress between
 the lines as they converge? Then write a trend report in plain text:

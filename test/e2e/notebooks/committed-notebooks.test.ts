@@ -25,6 +25,7 @@ describe("committed notebooks", () => {
       "07-is-there-an-edge.ipynb",
       "08-backtest.ipynb",
       "09-chart-probe.ipynb",
+      "10-forward-test.ipynb",
     ]);
     for (const name of names) {
       const notebook = JSON.parse(readFileSync(path.join(notebooksDir, name), "utf8")) as Notebook;
