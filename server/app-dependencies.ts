@@ -26,6 +26,7 @@ export type ServerPipeline = Pick<
   | "config"
   | "plugins"
   | "fetchCandles"
+  | "model"
   | "configure"
 >;
 

@@ -17,7 +17,7 @@ import { DEFAULT_COST_BPS, tradingCost } from "../scoring/trading-cost";
 import { recordedSettings } from "./watch-tick";
 
 /** What the record reads of a pipeline: its journal, its settings and its plugins (as the backtest records them). */
-export type RecordPipeline = Pick<Pipeline, "journal" | "config" | "plugins">;
+export type RecordPipeline = Pick<Pipeline, "journal" | "config" | "plugins" | "model">;
 
 export interface ForwardRecordOptions {
   pipeline: RecordPipeline;
@@ -69,6 +69,11 @@ export async function forwardRecord(options: ForwardRecordOptions): Promise<Forw
     interval: scoredDecisions.length > 0 ? wilsonInterval(hits, scoredDecisions.length) : null,
   };
   if (played.length === 0) return { entry, model, decisions: recorded, backtest: null, accuracy };
+  const settingsOf = (role: "agent" | "graph") => {
+    const own = recordedSettings(pipeline, role);
+    const named = entry.models?.[role];
+    return named ? { ...own, model: named } : own;
+  };
   const bars = played.map((decision) => decision.bar);
   const seed = options.seed ?? 1;
   const decisions: Decision[] = played.map((decision) => ({
@@ -88,7 +93,8 @@ export async function forwardRecord(options: ForwardRecordOptions): Promise<Forw
     model: { name: model, decisions },
     settings: {
       // The models that decide now, as a backtest of the same decisions names them (its report's header and model line).
-      models: { agent: recordedSettings(pipeline, "agent"), graph: recordedSettings(pipeline, "graph") },
+      // An entry's own models by their names (the watcher's settings otherwise).
+      models: { agent: settingsOf("agent"), graph: settingsOf("graph") },
       promptVersion: PROMPT_VERSION,
       plugins: pipeline.plugins,
       stages: entry.stages,

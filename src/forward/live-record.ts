@@ -3,10 +3,10 @@
 // An entry with no decision yet reads no market data: its record is empty, not an error.
 import type { Pipeline } from "../pipeline/pipeline";
 import { barLengthMs } from "./bar-feed";
-import { type ForwardRecord, forwardRecord } from "./forward-record";
+import { type ForwardRecord, forwardRecord, type RecordPipeline } from "./forward-record";
 
 export interface LiveForwardRecordOptions {
-  pipeline: Pick<Pipeline, "journal" | "config" | "plugins" | "fetchCandles">;
+  pipeline: RecordPipeline & Pick<Pipeline, "fetchCandles">;
   entryId: string;
   /** The clock, epoch ms: bars closed by then are read. @default Date.now() */
   now?: number;

@@ -234,7 +234,7 @@ async function analyseDue(
  * provider's own (priced as unknown, and never sharing answers with the provider's model of the same name). Without a
  * key there is no model yet; the configured name stands in, and the analysis fails on its own.
  */
-export function recordedSettings(pipeline: Pipeline, role: ModelRole): ModelSettings {
+export function recordedSettings(pipeline: Pick<Pipeline, "config" | "model">, role: ModelRole): ModelSettings {
   const settings = modelSettingsFor(pipeline.config, role);
   try {
     return { ...settings, model: pipeline.model(role).model };

@@ -238,7 +238,12 @@ describe("an entry's own settings", () => {
     // The live record names the entry's graph model as the model whose decisions these are.
     const entry = (await journal.watchlist.list())[0]!;
     expect(entry.models).toEqual({ agent: "entry-agent-model", graph: "entry-graph-model" });
-    expect((await forwardRecord({ pipeline, entryId: entry.id, candles })).model).toBe("entry-graph-model");
+    const record = await forwardRecord({ pipeline, entryId: entry.id, candles });
+    expect(record.model).toBe("entry-graph-model");
+    expect(record.backtest!.settings.models).toMatchObject({
+      agent: { model: "entry-agent-model" },
+      graph: { model: "entry-graph-model" },
+    });
   }, 300_000);
 });
 
