@@ -89,6 +89,14 @@ const TYPES: { name: string; about: string; schema?: z.ZodType; type?: string }[
   },
   { name: "EquityLine", about: "one line of a backtest", schema: wire.wireBacktestLineSchema },
   { name: "RunFigure", about: "GET /api/runs/<id>/figures/<figure>", schema: wire.plotlyFigureSchema },
+  { name: "Watchlist", about: "GET /api/watchlist", schema: wire.watchlistAnswerSchema },
+  { name: "WatchEntry", about: "a watchlist entry", schema: wire.wireWatchEntrySchema },
+  {
+    name: "WatchEntryAnswer",
+    about: "POST /api/watchlist, .../pause, .../resume",
+    schema: wire.watchEntryAnswerSchema,
+  },
+  { name: "ForwardRecord", about: "GET /api/watchlist/<id>/record", schema: wire.wireForwardRecordSchema },
 ];
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

@@ -24,6 +24,9 @@ export type ServerPipeline = Pick<
   | "analyze"
   | "journal"
   | "config"
+  | "plugins"
+  | "fetchCandles"
+  | "model"
   | "configure"
 >;
 

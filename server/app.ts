@@ -41,6 +41,7 @@ import { createProviderRouter } from "./routes/provider-routes";
 import { createRunRouter } from "./routes/run-routes";
 import { createSampleDataRouter } from "./routes/sample-data-routes";
 import { createTimeframeRouter } from "./routes/timeframe-routes";
+import { createWatchlistRouter } from "./routes/watchlist-routes";
 
 export type { AppDependencies } from "./app-dependencies";
 
@@ -128,6 +129,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     createAnalyzeRouter(settings),
     createJournalRouter(settings),
     createRunRouter(settings),
+    createWatchlistRouter(settings),
     createPageConfigRouter(settings),
     createOpenApiRouter(settings),
     createOutputRouter(settings, { publicDir }),

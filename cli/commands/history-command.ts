@@ -20,17 +20,19 @@ import {
 } from "../../src/journal/index";
 import { createDatabaseHandle, MAX_PAGE_SIZE } from "../../src/journal/index";
 import { createJournal } from "../../src/journal/journal";
+import { readCsvFile } from "../../src/market/index";
 import { queuedRunsReader } from "../../src/queue/index";
 import { wireAnalysisSummary, wireJournalStats, wireLeaderboard, wireScoreCounts } from "../../src/wire/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
+import { describeForwardRecords } from "../forward-output";
 import { optionsError } from "../option-errors";
 import { parseCommandArgs } from "../parse-options";
 import { describeRuns } from "../runs-table";
 import { formatTextTable } from "../text-table";
 
-const ACTIONS = ["list", "show", "stats", "score", "leaderboard", "runs", "delete"] as const;
+const ACTIONS = ["list", "show", "stats", "score", "leaderboard", "runs", "forward", "delete"] as const;
 type Action = (typeof ACTIONS)[number];
 
 const HELP = `Usage: quantagent history [list] [--asset <a>] [--timeframe <tf>] [--model <m>] [--provider <p>] [--source <s>]
@@ -40,6 +42,7 @@ const HELP = `Usage: quantagent history [list] [--asset <a>] [--timeframe <tf>] 
        quantagent history score [--reflect [--reflect-limit <n>]]
        quantagent history leaderboard [--group-by <g>] [--horizon <k>] [--flat-moves excluded|miss]
        quantagent history runs [<run id>] [--limit <n>] [--cursor <c>]
+       quantagent history forward [<entry id>] [--replay <csv>]
        quantagent history delete <id>
 
 The analysis journal: every analysis from the page, the API, notebooks and this command line, scored against what
@@ -58,6 +61,10 @@ the market did 1 and 3 bars later.
                 run says "demo: scripted, not a model") and those queued for workers (evaluate --queue,
                 backtest --queue) with how far each has got: points done, failed, running, waiting; from any machine on
                 the same DATABASE_URL
+  forward [<id>] the forward test's live record of each watchlist entry (or one): its decisions, their accuracy
+                with its Wilson 95% interval, the paired test against always-LONG on the same bars, and the
+                decisions played after costs beside buy-and-hold and the baselines. The entry's market is read to
+                now; --replay <csv> reads the bars of the recorded series a watch --replay ran on instead
   delete <id>   removes one analysis and the charts nothing else uses
 
 Filters: --asset, --timeframe, --model (either role), --provider, --source (${journalSources.join(" | ")}).
@@ -100,6 +107,7 @@ const optionsSchema = z.object({
   reflect: z.boolean(),
   reflectLimit: wholeNumber("--reflect-limit", 1, 1000).optional(),
   split: z.enum(["cutoff"], { error: "--split must be cutoff" }).optional(),
+  replay: z.string().min(1, "--replay needs a CSV file").optional(),
   dataDir: z.string().min(1),
   json: z.boolean(),
 });
@@ -124,6 +132,7 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
       reflect: { type: "boolean" },
       "reflect-limit": { type: "string" },
       split: { type: "string" },
+      replay: { type: "string" },
       "data-dir": { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -132,7 +141,7 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
   if (values.help) return "help";
   const [action = "list", id, ...extra] = positionals;
   const needsId = action === "show" || action === "delete";
-  const takesId = needsId || action === "runs";
+  const takesId = needsId || action === "runs" || action === "forward";
   if (needsId && id === undefined)
     throw new UsageError(`history ${action} needs the analysis id (quantagent history lists them)`);
   if (extra.length > 0 || (!takesId && id !== undefined))
@@ -153,12 +162,14 @@ function readOptions(context: CliContext): HistoryOptions | "help" {
     reflect: values.reflect ?? false,
     reflectLimit: values["reflect-limit"],
     split: values.split,
+    replay: values.replay,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     json: values.json ?? false,
   });
   if (!parsed.success) throw optionsError(parsed.error, values);
   if ((parsed.data.reflect || parsed.data.reflectLimit !== undefined) && action !== "score")
     throw new UsageError("--reflect and --reflect-limit are for history score");
+  if (parsed.data.replay !== undefined && action !== "forward") throw new UsageError("--replay is for history forward");
   if (parsed.data.reflectLimit !== undefined && !parsed.data.reflect)
     throw new UsageError("--reflect-limit needs --reflect");
   if (
@@ -315,6 +326,16 @@ async function act(action: Action, options: HistoryOptions, pipeline: Pipeline, 
     }
     case "runs":
       return describeRunList(options, context);
+    case "forward": {
+      const replay =
+        options.replay === undefined
+          ? undefined
+          : await readCsvFile(path.resolve(context.cwd, options.replay), {
+              order: "ascending",
+              signal: context.signal,
+            });
+      return describeForwardRecords(pipeline, { id: options.id, replay, json: options.json, signal: context.signal });
+    }
     case "delete": {
       if (!(await journal.delete(options.id ?? "")))
         throw new JournalError({ reason: "not_found", message: `No analysis with id ${options.id} in the journal.` });

@@ -32,7 +32,9 @@ memorised: the bars did not exist when it answered.
 
 Watchlist (kept in the journal's database):
   watch add --symbol <ticker> | --asset <code> --timeframe <tf> [--settle <minutes>] [--samples <n>]
-                           a Yahoo ticker, an exchange's market through ccxt (binance:BTC/USDT) or an asset code
+            [--agent-model <m>] [--graph-model <m>]
+                           a Yahoo ticker, an exchange's market through ccxt (binance:BTC/USDT) or an asset code;
+                           the models, when given, are the entry's own (at the watcher's provider)
   watch list               the entries, their status and why one is paused
   watch pause <id>, watch resume <id>, watch remove <id>
 
@@ -44,7 +46,8 @@ Run:
                            the entries of the CSV's timeframe on a recorded series, bars released in time order,
                            x times faster than real time (3600: an hourly bar a second)
   --max-cost-per-day <usd> before each analysis, the day's (UTC) spending plus its ESTIMATE is held against this;
-                           over it, the day's remaining analyses wait and a line says so
+                           over it, the day's remaining analyses wait and a line says so (the library's config
+                           record calls it max_cost_per_day)
   --provider <id>          openai, anthropic, qwen or demo (both roles at that provider's defaults)
   --data-dir <dir>         the journal (quantagent.db) and the decision cache (default: $DATA_DIR, else data)
   -h, --help               this text
@@ -67,6 +70,8 @@ const optionsSchema = z.object({
     .max(1440, "--settle must be at most 1440 minutes")
     .optional(),
   samples: z.coerce.number({ error: "--samples must be a number" }).optional(),
+  agentModel: z.string().optional(),
+  graphModel: z.string().optional(),
   once: z.boolean(),
   replay: z.string().min(1, "--replay needs a CSV file").optional(),
   speed: z.coerce
@@ -93,6 +98,8 @@ function readOptions(context: CliContext): WatchOptions | "help" {
         timeframe: { type: "string" },
         settle: { type: "string" },
         samples: { type: "string" },
+        "agent-model": { type: "string" },
+        "graph-model": { type: "string" },
         once: { type: "boolean", default: false },
         replay: { type: "string" },
         speed: { type: "string" },
@@ -114,6 +121,8 @@ function readOptions(context: CliContext): WatchOptions | "help" {
     timeframe: values.timeframe,
     settle: values.settle,
     samples: values.samples,
+    agentModel: values["agent-model"],
+    graphModel: values["graph-model"],
     once: values.once,
     replay: values.replay,
     speed: values.speed,
@@ -160,8 +169,20 @@ async function run(context: CliContext): Promise<number> {
           timeframe: (options.timeframe ?? "") as Timeframe,
           ...(options.samples === undefined ? {} : { samples: options.samples }),
           ...(options.settle === undefined ? {} : { settleMs: Math.round(options.settle * 60_000) }),
+          // Checked by the store's schema (a model name's own rule), which names a bad one in its refusal.
+          ...(options.agentModel === undefined && options.graphModel === undefined
+            ? {}
+            : {
+                models: {
+                  ...(options.agentModel === undefined ? {} : { agent: options.agentModel }),
+                  ...(options.graphModel === undefined ? {} : { graph: options.graphModel }),
+                },
+              }),
         });
-        context.stdout.write(`Watching ${entry.market} ${entry.timeframe} as ${entry.id}\n`);
+        const models = entry.models
+          ? ` with ${[entry.models.agent, entry.models.graph].filter(Boolean).join(" and ")}`
+          : "";
+        context.stdout.write(`Watching ${entry.market} ${entry.timeframe}${models} as ${entry.id}\n`);
         return EXIT_CODES.ok;
       }
       case "list": {

@@ -53,6 +53,7 @@ export const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   provider_rate_limit: 503,
   analysis_not_found: 404,
   run_not_found: 404,
+  watch_entry_not_found: 404,
   queued_run_not_found: 404,
   journal_unavailable: 503,
   queue_unavailable: 503,

@@ -19,6 +19,7 @@ import {
   pageConfigSchema,
   plotlyFigureSchema,
   removeCustomAssetAnswerSchema,
+  removeWatchEntryAnswerSchema,
   runAnswerSchema,
   runFigureIdSchema,
   runsPageAnswerSchema,
@@ -29,7 +30,10 @@ import {
   updateBaseUrlAnswerSchema,
   updateModelsAnswerSchema,
   updateProviderAnswerSchema,
+  watchEntryAnswerSchema,
+  watchlistAnswerSchema,
   wireDateRangeSchema,
+  wireForwardRecordSchema,
   wireKeyStatusSchema,
   wireKeyValidationSchema,
   wireLegacyTimeframeLimitSchema,
@@ -44,6 +48,12 @@ import { updateModelsBodySchema } from "../routes/model-routes";
 import { updateProviderBodySchema } from "../routes/provider-routes";
 import { listRunsQuerySchema } from "../routes/run-routes";
 import { legacyForm as legacyDateRangeForm, libraryForm as dateRangeForm } from "../routes/timeframe-routes";
+import {
+  addWatchEntryBodySchema,
+  pauseWatchEntryBodySchema,
+  resumeWatchEntryBodySchema,
+  watchEntryIdSchema,
+} from "../routes/watchlist-routes";
 
 /** Schemas kept once in components.schemas and referred to by name. */
 export type ComponentName =
@@ -74,7 +84,8 @@ export interface ApiOperation {
   /** In OpenAPI's spelling: /api/custom-assets/{symbol}. */
   path: string;
   operationId: string;
-  tag: "Keys and providers" | "Assets" | "Timeframes" | "Analysis" | "Journal" | "Page and documentation";
+  tag:
+    "Keys and providers" | "Assets" | "Timeframes" | "Analysis" | "Journal" | "Forward test" | "Page and documentation";
   summary: string;
   description?: string;
   query?: z.ZodObject;
@@ -100,6 +111,13 @@ const analysisId = {
   description: "The id a list or an analysis answered.",
   schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
 };
+
+const watchEntryId = {
+  name: "id",
+  description: "The id the watchlist lists.",
+  schema: watchEntryIdSchema,
+};
+const watchEntryNotFound = error("No watchlist entry with this id (`watch_entry_not_found`).");
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
   {
@@ -496,6 +514,95 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       200: { description: "The figure.", json: plotlyFigureSchema },
       400: error("Not a run id, or not a figure."),
       404: error("No finished backtest run with this id (`run_not_found`)."),
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/watchlist",
+    operationId: "listWatchlist",
+    tag: "Forward test",
+    summary: "The watchlist: each entry with its status, and why one is paused",
+    description:
+      "Entries are analysed at every bar close of their timeframe (after their settle delay) by `quantagent watch` or a worker, recorded with source `forward`, and scored as later bars close. Oldest first.",
+    responses: {
+      200: { description: "The entries.", json: watchlistAnswerSchema },
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/watchlist",
+    operationId: "addWatchEntry",
+    tag: "Forward test",
+    summary: "Add an entry: a symbol or an asset, and a timeframe",
+    description:
+      "One of `symbol` (a Yahoo ticker or an exchange's market such as `binance:BTC/USDT`) or `asset` (a built-in code or a saved custom symbol), a `timeframe`, and optionally the entry's own `models` (`{agent?, graph?}`, model names at the watcher's provider; the watcher's own otherwise), the `stages` and `samples` of each analysis and `settle_ms`, the wait after a bar's close (default 120000). Checked before anything is written. The entry's first decision is at the next bar close after it is added; the server itself spends nothing.",
+    body: { forms: [{ title: "Entry", schema: addWatchEntryBodySchema }] },
+    responses: {
+      200: { description: "Added.", json: watchEntryAnswerSchema },
+      400: error("Neither or both of symbol and asset, an unknown timeframe, or a bad field, named in plain words."),
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/watchlist/{id}",
+    operationId: "removeWatchEntry",
+    tag: "Forward test",
+    summary: "Remove an entry (its analyses stay in the journal)",
+    pathParameters: [watchEntryId],
+    responses: {
+      200: { description: "Removed.", json: removeWatchEntryAnswerSchema },
+      400: error("Not an entry id."),
+      404: watchEntryNotFound,
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/watchlist/{id}/pause",
+    operationId: "pauseWatchEntry",
+    tag: "Forward test",
+    summary: "Pause an entry: no analysis of it until it is resumed",
+    description: "`reason` (optional, default `paused by hand`) is shown with the entry.",
+    pathParameters: [watchEntryId],
+    body: { forms: [{ title: "Pause", schema: pauseWatchEntryBodySchema }] },
+    responses: {
+      200: { description: "Paused; the entry as it is now.", json: watchEntryAnswerSchema },
+      404: watchEntryNotFound,
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "post",
+    path: "/api/watchlist/{id}/resume",
+    operationId: "resumeWatchEntry",
+    tag: "Forward test",
+    summary: "Resume an entry (its count of failures in a row starts again)",
+    pathParameters: [watchEntryId],
+    body: { forms: [{ title: "Resume", schema: resumeWatchEntryBodySchema }] },
+    responses: {
+      200: { description: "Resumed; the entry as it is now.", json: watchEntryAnswerSchema },
+      404: watchEntryNotFound,
+      503: journalUnavailable,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/watchlist/{id}/record",
+    operationId: "getForwardRecord",
+    tag: "Forward test",
+    summary: "An entry's live record: decisions, accuracy with its Wilson interval, and the decisions as a backtest",
+    description:
+      "The entry's market is read from its first decision's window to now (closed bars only). `accuracy` counts the decisions whose horizon has passed, with the 95% Wilson interval. `backtest` plays every decision a bar has followed through the backtest's position engine after costs (5 bps a side), beside buy-and-hold and the baselines on the same bars, with the paired tests against always-LONG: the figures a backtest of the same decisions gives. Null before a bar has followed a decision.",
+    pathParameters: [watchEntryId],
+    responses: {
+      200: { description: "The record.", json: wireForwardRecordSchema },
+      400: error("Not an entry id."),
+      404: watchEntryNotFound,
+      422: error("No market data for the entry's market (`no_data`)."),
+      502: error("The market data source failed."),
       503: journalUnavailable,
     },
   },

@@ -66,6 +66,11 @@ const TAGS: { name: ApiOperation["tag"]; description: string }[] = [
     description:
       "Every analysis recorded (unless the server runs with JOURNAL=off), its outcome once the later bars are known, and accuracy per group.",
   },
+  {
+    name: "Forward test",
+    description:
+      "The watchlist `quantagent watch` analyses at every bar close (the server keeps the list; it runs no analysis of it), and each entry's live record.",
+  },
   { name: "Page and documentation", description: "What the web page reads, and this document." },
 ];
 

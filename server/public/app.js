@@ -8,6 +8,7 @@ import { loadPlotly } from "./js/candle-chart.js";
 import { createDateRangePicker } from "./js/date-range-picker.js";
 import { byId, scrollIntoView } from "./js/dom.js";
 import { createErrorView } from "./js/error-view.js";
+import { createForwardView } from "./js/forward-view.js";
 import { createHistoryView } from "./js/history-view.js";
 import { createLiveReports } from "./js/live-reports.js";
 import { loadPageConfig } from "./js/page-config.js";
@@ -46,7 +47,11 @@ byId("token-form").addEventListener("submit", (event) => {
 let settings;
 /** @type {{shown: () => void} | undefined} */
 let history;
-const tabs = createViewTabs({ onShow: (view) => view === "history" && history?.shown() });
+/** @type {ReturnType<typeof createForwardView> | undefined} */
+let forward;
+const tabs = createViewTabs({
+  onShow: (view) => (view === "history" ? history?.shown() : view === "forward" ? forward?.shown() : undefined),
+});
 /** Settings live in the Analyze view: a pointer to them from History switches views first. */
 const openSettings = (/** @type {{provider?: string}} */ options) => {
   tabs.select("analyze");
@@ -120,6 +125,8 @@ async function start() {
     wireAnalysis(config, dates, assets, samples);
     history = createHistoryView({ config, openSettings, askForToken });
     if (tabs.current() === "history") history.shown();
+    forward = createForwardView(config);
+    if (tabs.current() === "forward") forward.shown();
     document.body.dataset.ready = "true";
   } catch (error) {
     tabs.select("analyze"); // where the error panel is

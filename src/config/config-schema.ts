@@ -152,6 +152,15 @@ export const configSchema = z.strictObject({
    * and the result says how the samples voted and how far they agreed. Each sample beyond the first is one more call.
    */
   decision_samples: decisionSamplesSchema.default(1),
+  /**
+   * US dollars the forward test's watcher may spend in a UTC day, estimated before each analysis: a day over it skips
+   * its remaining analyses and says so. None by default. `startWatch`'s own `maxCostPerDay` (the command line's
+   * `--max-cost-per-day`) wins over it.
+   */
+  max_cost_per_day: z
+    .number({ error: "must be a number of US dollars" })
+    .min(0, "must be 0 or more US dollars")
+    .optional(),
   /** Longest time a plugin's analyst or data source may take, per call, in milliseconds. */
   plugin_timeout_ms: z.number().int().positive().max(600_000).default(60_000),
   /** Record every analysis in the analysis journal (SQLite in data_dir, or PostgreSQL at database_url). */

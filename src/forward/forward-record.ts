@@ -7,9 +7,8 @@ import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { assembleBacktest } from "../backtest/backtest-assembly";
 import type { BacktestResult } from "../backtest/backtest-result";
 import { baselineDecisions } from "../backtest/baseline-decisions";
-import { InputError } from "../common/input-error";
 import type { Decision } from "../experiment/decision";
-import type { WatchEntry } from "../journal/watchlist-store";
+import { type WatchEntry, watchEntryNotFound } from "../journal/watchlist-store";
 import { createUsageMeter } from "../llm/usage-meter";
 import type { Candle } from "../market/candle";
 import type { Pipeline } from "../pipeline/pipeline";
@@ -17,8 +16,11 @@ import { type Interval, wilsonInterval } from "../scoring/confidence-intervals";
 import { DEFAULT_COST_BPS, tradingCost } from "../scoring/trading-cost";
 import { recordedSettings } from "./watch-tick";
 
+/** What the record reads of a pipeline: its journal, its settings and its plugins (as the backtest records them). */
+export type RecordPipeline = Pick<Pipeline, "journal" | "config" | "plugins" | "model">;
+
 export interface ForwardRecordOptions {
-  pipeline: Pipeline;
+  pipeline: RecordPipeline;
   entryId: string;
   /** The entry's bars (a replayed series, or the market's), covering its decisions and what followed. */
   candles: readonly Candle[];
@@ -30,6 +32,10 @@ export interface ForwardRecordOptions {
 
 export interface ForwardRecord {
   entry: WatchEntry;
+  /** The graph model whose decisions these are (the model line of the backtest). */
+  model: string;
+  /** Every decision recorded for the entry, oldest first (played or not yet). */
+  decisions: { barTime: number; directive: "LONG" | "SHORT"; analysisId: string | null }[];
   /** The decisions as a backtest of them: lines, equity curves, paired tests. Null before one can be played. */
   backtest: BacktestResult | null;
   /** Decisions whose horizon has passed, the hits among them, the rate and its 95% Wilson interval. */
@@ -40,12 +46,14 @@ export async function forwardRecord(options: ForwardRecordOptions): Promise<Forw
   const { pipeline, candles } = options;
   const journal = await pipeline.journal.open();
   const entry = await journal.watchlist.get(options.entryId);
-  if (!entry) throw new InputError({ message: `No watchlist entry ${options.entryId}`, details: { field: "entryId" } });
+  if (!entry) throw watchEntryNotFound(options.entryId);
   const config = pipeline.config;
   const horizon = config.decision_horizon_bars;
   const windowBars = config.window_bars;
   const indexOf = new Map(candles.map((candle, index) => [candle.time, index]));
-  const played = (await journal.watchlist.decisions(entry.id)).flatMap((decision) => {
+  const recorded = await journal.watchlist.decisions(entry.id);
+  const model = entry.models?.graph ?? config.graph_llm_model;
+  const played = recorded.flatMap((decision) => {
     const bar = indexOf.get(decision.barTime);
     return bar !== undefined && bar >= windowBars - 1 && bar <= candles.length - 2 ? [{ bar, ...decision }] : [];
   });
@@ -60,7 +68,12 @@ export async function forwardRecord(options: ForwardRecordOptions): Promise<Forw
     rate: scoredDecisions.length > 0 ? hits / scoredDecisions.length : null,
     interval: scoredDecisions.length > 0 ? wilsonInterval(hits, scoredDecisions.length) : null,
   };
-  if (played.length === 0) return { entry, backtest: null, accuracy };
+  if (played.length === 0) return { entry, model, decisions: recorded, backtest: null, accuracy };
+  const settingsOf = (role: "agent" | "graph") => {
+    const own = recordedSettings(pipeline, role);
+    const named = entry.models?.[role];
+    return named ? { ...own, model: named } : own;
+  };
   const bars = played.map((decision) => decision.bar);
   const seed = options.seed ?? 1;
   const decisions: Decision[] = played.map((decision) => ({
@@ -77,10 +90,11 @@ export async function forwardRecord(options: ForwardRecordOptions): Promise<Forw
     cost: tradingCost(options.costBps ?? DEFAULT_COST_BPS),
     seed,
     baselines: baselineDecisions(candles, bars, { windowBars, horizon, seed }),
-    model: { name: config.graph_llm_model, decisions },
+    model: { name: model, decisions },
     settings: {
       // The models that decide now, as a backtest of the same decisions names them (its report's header and model line).
-      models: { agent: recordedSettings(pipeline, "agent"), graph: recordedSettings(pipeline, "graph") },
+      // An entry's own models by their names (the watcher's settings otherwise).
+      models: { agent: settingsOf("agent"), graph: settingsOf("graph") },
       promptVersion: PROMPT_VERSION,
       plugins: pipeline.plugins,
       stages: entry.stages,
@@ -94,5 +108,5 @@ export async function forwardRecord(options: ForwardRecordOptions): Promise<Forw
     startedAt: new Date().toISOString(),
     durationMs: 0,
   });
-  return { entry, backtest, accuracy };
+  return { entry, model, decisions: recorded, backtest, accuracy };
 }

@@ -35,7 +35,7 @@ export type WatchMode =
 export interface StartWatchOptions {
   pipeline: Pipeline;
   mode: WatchMode;
-  /** US dollars a UTC day may spend (estimated before each analysis); no cap when absent. */
+  /** US dollars a UTC day may spend (estimated before each analysis); default the config's max_cost_per_day, else none. */
   maxCostPerDay?: number;
   /** Decisions cached for a resume after a crash: default `<data_dir>/cache/forward`; false keeps none. */
   cacheDir?: string | false;
@@ -64,7 +64,9 @@ export function startWatch(options: StartWatchOptions): Watch {
       message: "The forward test keeps its watchlist and records in the journal: turn the pipeline's journal on",
       details: { field: "journal" },
     });
-  if (options.maxCostPerDay !== undefined && !(options.maxCostPerDay >= 0))
+  // The caller's cap, else the config record's.
+  const maxCostPerDay = options.maxCostPerDay ?? pipeline.config.max_cost_per_day;
+  if (maxCostPerDay !== undefined && !(maxCostPerDay >= 0))
     throw new InputError({ message: "max_cost_per_day must be a number of US dollars, 0 or more" });
   if (mode.kind === "replay" && !(mode.speed > 0 && Number.isFinite(mode.speed)))
     throw new InputError({ message: "The replay's speed must be a positive number (3600: an hourly bar a second)" });
@@ -83,7 +85,7 @@ export function startWatch(options: StartWatchOptions): Watch {
       feed,
       now,
       cacheDir,
-      maxCostPerDay: options.maxCostPerDay,
+      maxCostPerDay,
       fromEntryCreation: mode.kind !== "replay",
       ...(extra.replayTimeframe ? { entryFilter: (entry) => entry.timeframe === extra.replayTimeframe } : {}),
       signal,

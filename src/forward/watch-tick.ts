@@ -67,7 +67,7 @@ export async function runWatchTick(input: WatchTickInput): Promise<WatchTickCoun
     if (input.fromEntryCreation && input.now < (await earliestNextClose(entry, store))) continue;
     const bars = await input.feed.closedBars(entry, input.now, signal);
     if (!counts.capped) {
-      const outcome = await analyseDue(input, entry, bars);
+      const outcome = await withEntryModels(input.pipeline, entry, () => analyseDue(input, entry, bars));
       counts.decisions += outcome.decisions;
       counts.failures += outcome.failures;
       counts.capped = outcome.capped;
@@ -83,6 +83,25 @@ export async function runWatchTick(input: WatchTickInput): Promise<WatchTickCoun
     }
   }
   return counts;
+}
+
+/**
+ * Runs `analyse` with the entry's own models installed in the pipeline, when it names any, and the pipeline's own
+ * back afterwards (entries are analysed one at a time, so no other analysis sees them). The answer cache, the cost
+ * estimate and the journal's record then all name the entry's models.
+ */
+async function withEntryModels<T>(pipeline: Pipeline, entry: WatchEntry, analyse: () => Promise<T>): Promise<T> {
+  if (!entry.models) return analyse();
+  const own = pipeline.config;
+  pipeline.configure({
+    agent_llm_model: entry.models.agent ?? own.agent_llm_model,
+    graph_llm_model: entry.models.graph ?? own.graph_llm_model,
+  });
+  try {
+    return await analyse();
+  } finally {
+    pipeline.configure(own);
+  }
 }
 
 async function earliestNextClose(entry: WatchEntry, store: Journal["watchlist"]): Promise<number> {
@@ -217,7 +236,7 @@ async function analyseDue(
  * provider's own (priced as unknown, and never sharing answers with the provider's model of the same name). Without a
  * key there is no model yet; the configured name stands in, and the analysis fails on its own.
  */
-export function recordedSettings(pipeline: Pipeline, role: ModelRole): ModelSettings {
+export function recordedSettings(pipeline: Pick<Pipeline, "config" | "model">, role: ModelRole): ModelSettings {
   const settings = modelSettingsFor(pipeline.config, role);
   try {
     return { ...settings, model: pipeline.model(role).model };

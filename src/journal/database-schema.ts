@@ -235,6 +235,8 @@ export interface WatchlistTable {
   samples: number;
   /** Wait after a bar's close before it is analysed, in ms. */
   settle_ms: number;
+  /** JSON: the entry's own models ({agent?, graph?}); null for the watcher's. */
+  models: string | null;
   /** "active" or "paused". */
   status: string;
   paused_reason: string | null;

@@ -77,5 +77,8 @@ export {
   type WatchEntry,
   type WatchEntryInput,
   watchEntryInputSchema,
+  type WatchEntryModels,
+  watchEntryModelsSchema,
+  watchEntryNotFound,
   type WatchlistStore,
 } from "./watchlist-store";

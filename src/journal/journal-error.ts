@@ -10,6 +10,8 @@ export type JournalErrorReason =
   | "not_found"
   /** No evaluation or backtest run has the id asked for. */
   | "run_not_found"
+  /** No watchlist entry has the id asked for. */
+  | "watch_entry_not_found"
   /** The journal was closed before the call. */
   | "closed"
   /** The SQLite file is not a database or fails its integrity check; it was left untouched. */
@@ -23,6 +25,7 @@ const CODES: Record<JournalErrorReason, string> = {
   invalid_input: "invalid_journal_input",
   not_found: "analysis_not_found",
   run_not_found: "run_not_found",
+  watch_entry_not_found: "watch_entry_not_found",
   closed: "journal_closed",
   damaged_database: "journal_damaged",
   database_unavailable: "journal_unavailable",
@@ -60,6 +63,7 @@ function kindOf(reason: JournalErrorReason): ErrorKind {
     case "invalid_input":
     case "not_found":
     case "run_not_found":
+    case "watch_entry_not_found":
     case "closed":
       return "input";
     case "damaged_database":

@@ -226,6 +226,16 @@ function watchlist(): Migration {
   };
 }
 
+function watchEntryModels(): Migration {
+  return {
+    async up(db: AnyDatabase) {
+      // The models a watchlist entry is analysed with (JSON: {agent?, graph?}, model names at the watcher's
+      // provider); null, as every entry added before, for the watcher's own.
+      await db.schema.alterTable("watchlist").addColumn("models", "text").execute();
+    },
+  };
+}
+
 /** Every migration, by name; names sort in the order they apply. */
 export function journalMigrations(engine: JournalEngine): Record<string, Migration> {
   return {
@@ -238,6 +248,7 @@ export function journalMigrations(engine: JournalEngine): Record<string, Migrati
     "0007-blind-analyses": blindAnalyses(),
     "0008-decision-confidence": decisionConfidence(),
     "0009-watchlist": watchlist(),
+    "0010-watch-entry-models": watchEntryModels(),
   };
 }
 

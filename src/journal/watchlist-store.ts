@@ -6,12 +6,14 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 
-import { decisionSamplesSchema } from "../config/config-schema";
+import { quoteInput } from "../common/quote-input";
+import { decisionSamplesSchema, modelNameSchema } from "../config/config-schema";
 import { type Stages, stagesSchema } from "../config/stages-schema";
 import { symbolSchema } from "../market/assets";
 import { marketSymbolSchema } from "../market/exchange-symbol";
 import { type Timeframe, timeframeSchema } from "../market/timeframes";
 import type { JournalDatabase, WatchlistTable } from "./database-schema";
+import { JournalError } from "./journal-error";
 import { newJournalId } from "./journal-id";
 import { parseInput } from "./parse-input";
 
@@ -19,6 +21,13 @@ import { parseInput } from "./parse-input";
 export const FAILURES_TO_PAUSE = 3;
 /** The wait after a bar's close before it is analysed, unless an entry says otherwise: the exchange's late prints. */
 export const DEFAULT_SETTLE_MS = 2 * 60_000;
+
+export const watchEntryModelsSchema = z
+  .strictObject({ agent: modelNameSchema.optional(), graph: modelNameSchema.optional() })
+  .refine((models) => models.agent !== undefined || models.graph !== undefined, {
+    error: "name the agent model, the graph model, or both (leave models out for the watcher's own)",
+  });
+export type WatchEntryModels = z.infer<typeof watchEntryModelsSchema>;
 
 export const watchEntryInputSchema = z
   .strictObject({
@@ -30,6 +39,8 @@ export const watchEntryInputSchema = z
     stages: stagesSchema.optional(),
     samples: decisionSamplesSchema.optional(),
     settleMs: z.number().int().min(0).max(86_400_000).optional(),
+    /** The entry's own models at the watcher's provider (either role, or both); the watcher's config otherwise. */
+    models: watchEntryModelsSchema.optional(),
   })
   .refine((input) => (input.symbol === undefined) !== (input.asset === undefined), {
     error: "give one of symbol or asset",
@@ -45,10 +56,20 @@ export interface WatchEntry {
   stages: Stages;
   samples: number;
   settleMs: number;
+  /** The entry's own models; null: the watcher's. */
+  models: WatchEntryModels | null;
   status: "active" | "paused";
   pausedReason: string | null;
   failures: number;
   lastError: string | null;
+}
+
+/** The one error for an entry id the watchlist does not hold (404 watch_entry_not_found over HTTP). */
+export function watchEntryNotFound(id: string): JournalError {
+  return new JournalError({
+    reason: "watch_entry_not_found",
+    message: `No watchlist entry ${quoteInput(id)} (the watchlist lists them; it may have been removed).`,
+  });
 }
 
 export interface WatchDecisionInput {
@@ -98,6 +119,7 @@ function entryOf(row: WatchlistTable): WatchEntry {
     stages: stagesSchema.parse(JSON.parse(row.stages)),
     samples: row.samples,
     settleMs: row.settle_ms,
+    models: row.models === null ? null : watchEntryModelsSchema.parse(JSON.parse(row.models)),
     status: row.status === "paused" ? "paused" : "active",
     pausedReason: row.paused_reason,
     failures: row.failures,
@@ -124,6 +146,7 @@ export function createWatchlistStore(db: () => Kysely<JournalDatabase>): Watchli
         stages: JSON.stringify(parsed.stages ?? {}),
         samples: parsed.samples ?? 1,
         settle_ms: parsed.settleMs ?? DEFAULT_SETTLE_MS,
+        models: parsed.models ? JSON.stringify(parsed.models) : null,
         status: "active",
         paused_reason: null,
         failures: 0,

@@ -7,6 +7,7 @@ export * from "./analysis-stages";
 export * from "./backtest";
 export * from "./errors";
 export * from "./evaluation";
+export * from "./forward";
 export * from "./journal";
 export * from "./market";
 export * from "./page-config";

@@ -55,6 +55,9 @@ describe("quantagent watch", () => {
     expect((await watch(["list"])).stdout).toBe(`${id}  ETH-USD 1h  paused: paused by hand\n`);
     expect((await watch(["resume", id])).stdout).toBe(`Resumed ${id}\n`);
     expect((await watch(["list"])).stdout).toBe(`${id}  ETH-USD 1h  active\n`);
+    const own = await watch(["add", "--asset", "BTC", "--timeframe", "4h", "--graph-model", "gpt-4o"]);
+    expect(own.stdout).toMatch(/^Watching BTC 4h with gpt-4o as \S+\n$/);
+    await watch(["remove", /as (\S+)\n$/.exec(own.stdout)![1]!]);
     expect((await watch(["remove", id])).code).toBe(0);
     const again = await watch(["remove", id]);
     expect(again.code).toBe(2);
@@ -118,6 +121,7 @@ describe("quantagent watch", () => {
     // An exchange ccxt does not know: refused before the entry is stored.
     [["add", "--symbol", "binanse:BTC/USDT", "--timeframe", "1h"], /Unknown exchange "binanse".*binance/],
     [["pause"], /needs an entry's id/],
+    [["add", "--symbol", "BTC-USD", "--timeframe", "1h", "--agent-model", "a b"], /not a valid model name/],
   ])("bad usage %j: exit 2, nothing asked", async (argv, reason) => {
     const run = await cli()(argv);
     expect(run.stderr).toMatch(reason);

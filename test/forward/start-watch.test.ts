@@ -12,15 +12,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { estimateBacktest } from "../../src/backtest/cost-estimate";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
+import { forwardRecord } from "../../src/forward/forward-record";
 import { startWatch, type StartWatchOptions } from "../../src/forward/start-watch";
 import { describeWatchEvent, type WatchEvent } from "../../src/forward/watch-event";
 import { watchEntryInputSchema } from "../../src/journal/watchlist-store";
-import type { ChatModel } from "../../src/llm/chat-model";
 import type { Candle } from "../../src/market/candle";
 import { createPipeline, type Pipeline } from "../../src/pipeline/pipeline";
 import { momentumAnalyst } from "../backtest/momentum-analyst";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { asProvidersOwnGpt4o } from "./providers-own-model";
 
 const key = "sk-forward.watch-0123456789abcdef";
 let server: FakeProviderServer;
@@ -47,19 +48,7 @@ const FIRST = 44;
 const POISON = 98_765.4321;
 
 let folders = 0;
-/**
- * The fake's models, priced at gpt-4o's list price: a model at another address is priced as unknown, and a daily cap's
- * arithmetic needs a price. The wrapper names the model as its provider's own, in the request and in the answer.
- */
-function atListPrice(model: ChatModel): ChatModel {
-  return {
-    provider: model.provider,
-    model: "gpt-4o",
-    temperature: model.temperature,
-    chat: async (request) => ({ ...(await model.chat(request)), model: "gpt-4o" }),
-  };
-}
-
+/** priced: the fake's models named as the provider's own gpt-4o, so a daily cap has a list price to count. */
 function pipelineIn(dataDir?: string, priced = false) {
   const pipeline = createPipeline(
     {
@@ -69,7 +58,7 @@ function pipelineIn(dataDir?: string, priced = false) {
       data_dir: dataDir ?? path.join(scratch, `data-${++folders}`),
       journal: true,
     },
-    { env: {}, renderer, ...(priced ? { wrapChatModel: atListPrice } : {}) },
+    { env: {}, renderer, ...(priced ? { wrapChatModel: asProvidersOwnGpt4o } : {}) },
   );
   opened.push(pipeline);
   return pipeline;
@@ -217,6 +206,45 @@ describe("an entry's own settings", () => {
     );
     expect(await votes(one!.analysisId!)).toBeUndefined();
   }, 300_000);
+
+  it("models: an entry's own are the ones asked and recorded, and the pipeline's own are back for the next entry", async () => {
+    const pipeline = pipelineIn();
+    const journal = await pipeline.journal.open();
+    await journal.watchlist.add({
+      symbol: "BTC-USD",
+      timeframe: "4h",
+      models: { agent: "entry-agent-model", graph: "entry-graph-model" },
+    });
+    await journal.watchlist.add({ symbol: "ETH-USD", timeframe: "4h" });
+    const own = { ...pipeline.config };
+    const { events, error } = await replay(pipeline, candles.slice(0, 45));
+    expect(error).toBeUndefined();
+    const [entrys, pipelines] = decisionsOf(events);
+    const recorded = async (id: string) => {
+      const models = (await journal.get(id))!.models as { agent: { model: string }; graph: { model: string } };
+      return [models.agent.model, models.graph.model];
+    };
+    const [entryAgent, entryGraph] = await recorded(entrys!.analysisId!);
+    expect(entryAgent).toContain("entry-agent-model");
+    expect(entryGraph).toContain("entry-graph-model");
+    const [ownAgent, ownGraph] = await recorded(pipelines!.analysisId!);
+    expect(ownAgent).toContain(own.agent_llm_model);
+    expect(ownGraph).toContain(own.graph_llm_model);
+    // The requests (the graph model answers every call of this configuration): the entry's, then the pipeline's.
+    const models = server.requests.map((request) => (request.body as { model?: string }).model);
+    expect(new Set(models)).toEqual(new Set(["entry-graph-model", own.graph_llm_model]));
+    expect(models.indexOf(own.graph_llm_model)).toBeGreaterThan(models.lastIndexOf("entry-graph-model"));
+    expect(pipeline.config).toEqual(own);
+    // The live record names the entry's graph model as the model whose decisions these are.
+    const entry = (await journal.watchlist.list())[0]!;
+    expect(entry.models).toEqual({ agent: "entry-agent-model", graph: "entry-graph-model" });
+    const record = await forwardRecord({ pipeline, entryId: entry.id, candles });
+    expect(record.model).toBe("entry-graph-model");
+    expect(record.backtest!.settings.models).toMatchObject({
+      agent: { model: "entry-agent-model" },
+      graph: { model: "entry-graph-model" },
+    });
+  }, 300_000);
 });
 
 describe("spending and failures", () => {
@@ -248,6 +276,21 @@ describe("spending and failures", () => {
     expect(decisionsOf(events)).toHaveLength(0);
     expect(events.filter((event) => event.type === "cost-cap")).toHaveLength(2); // each round says so
     expect(server.requestCount()).toBe(0);
+  }, 300_000);
+
+  it("max_cost_per_day in the config record: the same stop without the option, and the option wins over it", async () => {
+    const pipeline = pipelineIn(undefined, true);
+    pipeline.configure({ max_cost_per_day: estimate(pipeline) * 0.99 });
+    await (await pipeline.journal.open()).watchlist.add({ symbol: "BTC-USD", timeframe: "4h" });
+    const held = await replay(pipeline, candles.slice(0, 45));
+    expect(decisionsOf(held.events)).toHaveLength(0);
+    expect(held.events.find((event) => event.type === "cost-cap")).toMatchObject({
+      capUsd: estimate(pipeline) * 0.99,
+    });
+    expect(server.requestCount()).toBe(0);
+    const allowed = await replay(pipeline, candles.slice(0, 45), { maxCostPerDay: estimate(pipeline) * 10 });
+    expect(decisionsOf(allowed.events)).toHaveLength(1);
+    expect(() => pipeline.configure({ max_cost_per_day: -1 })).toThrow(/max_cost_per_day.*0 or more/);
   }, 300_000);
 
   it("max_cost_per_day at exactly one estimate: one analysis, then the day's spending plus the next estimate is over", async () => {

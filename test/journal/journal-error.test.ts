@@ -9,6 +9,7 @@ const expected: [JournalErrorReason, string, "input" | "internal"][] = [
   ["invalid_input", "invalid_journal_input", "input"],
   ["not_found", "analysis_not_found", "input"],
   ["run_not_found", "run_not_found", "input"],
+  ["watch_entry_not_found", "watch_entry_not_found", "input"],
   ["closed", "journal_closed", "input"],
   ["damaged_database", "journal_damaged", "internal"],
   ["database_unavailable", "journal_unavailable", "internal"],

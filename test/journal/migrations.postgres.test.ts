@@ -106,6 +106,37 @@ describe.each(journalEngines)("migrations on %s", (engine) => {
     expect((await journal.record(sampleEntry({ stages: { risk: {} } }))).id).toBeTruthy();
   });
 
+  it("brings a watchlist from before entries had models forward: its entries read with the watcher's models", async () => {
+    const location = await harness.location();
+    const old = await openJournalDatabase(location);
+    const migrated = await new Migrator({ db: old.db, provider: journalMigrationProvider(old.engine) }).migrateTo(
+      "0009-watchlist",
+    );
+    expect(migrated.error).toBeUndefined();
+    // Written as 0009's code wrote it: today's row type has the later column.
+    await (old.db as Kysely<any>)
+      .insertInto("watchlist")
+      .values({
+        id: "entry-1",
+        created_at: "2025-01-02T03:04:05.000Z",
+        market: "BTC-USD",
+        market_kind: "symbol",
+        timeframe: "4h",
+        stages: "{}",
+        samples: 1,
+        settle_ms: 120_000,
+        status: "active",
+      })
+      .execute();
+    await old.close();
+
+    const journal = await harness.open(location);
+    expect(await appliedMigrations(location)).toEqual(Object.keys(journalMigrations(engine)));
+    expect((await journal.watchlist.get("entry-1"))?.models).toBeNull();
+    const own = await journal.watchlist.add({ symbol: "ETH-USD", timeframe: "1h", models: { graph: "gpt-4o" } });
+    expect((await journal.watchlist.get(own.id))?.models).toEqual({ graph: "gpt-4o" });
+  });
+
   it(`lets ${PROCESSES} processes open a new journal at the same moment, ${ROUNDS} times over`, async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const location = await harness.location();

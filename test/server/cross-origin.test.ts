@@ -14,6 +14,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
   await postJson(server, "/api/save-custom-asset", { symbol: "ETH-USD" });
+  await postJson(server, "/api/watchlist", { symbol: "ETH-USD", timeframe: "1h" });
 });
 afterAll(() => server.close());
 
@@ -30,6 +31,9 @@ const bodies: Record<string, unknown> = {
   "/api/validate-date-range": { timeframe: "4h", start: "2024-01-01", end: "2024-02-01" },
   "/api/analyze": { asset: "BTC", timeframe: "4h", start: "2024-01-01", end: "2024-02-01" },
   "/api/analyses/score-outcomes": {},
+  "/api/watchlist": { symbol: "SOL-USD", timeframe: "1h" },
+  "/api/watchlist/:id/pause": {},
+  "/api/watchlist/:id/resume": {},
 };
 
 function send(method: string, path: string, headers: Record<string, string>, body?: string) {
@@ -50,6 +54,7 @@ async function state() {
     key: (await getJson(server, "/api/get-api-key-status?provider=openai")).body, // base_url included
     provider: (await getJson(server, "/api/get-provider")).body,
     assets: (await getJson(server, "/api/custom-assets")).body,
+    watchlist: (await getJson(server, "/api/watchlist")).body,
   };
 }
 

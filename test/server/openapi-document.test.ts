@@ -411,6 +411,37 @@ describe("real answers of every route match the document", () => {
     check("get", "/api/runs/{id}/figures/{figure}", await figures("no-such-run/figures/equity"), 404);
   });
 
+  it("the watchlist: listed, added, paused, resumed, its live record, removed; bad bodies and unknown ids", async () => {
+    const added = await postJson(server, "/api/watchlist", { symbol: "BTC-USD", timeframe: "1d" });
+    check("post", "/api/watchlist", added, 200);
+    check("post", "/api/watchlist", await postJson(server, "/api/watchlist", { timeframe: "1d" }), 400);
+    check("get", "/api/watchlist", await getJson(server, "/api/watchlist"), 200);
+    const id = added.body.entry.id as string;
+    check("post", "/api/watchlist/{id}/pause", await postJson(server, `/api/watchlist/${id}/pause`, {}), 200);
+    check("post", "/api/watchlist/{id}/pause", await postJson(server, "/api/watchlist/none/pause", {}), 404);
+    check("post", "/api/watchlist/{id}/resume", await postJson(server, `/api/watchlist/${id}/resume`, {}), 200);
+    check("post", "/api/watchlist/{id}/resume", await postJson(server, "/api/watchlist/none/resume", {}), 404);
+    check("get", "/api/watchlist/{id}/record", await getJson(server, `/api/watchlist/${id}/record`), 200);
+    // Decisions on the fake market's daily bars of the last weeks: a record with a backtest.
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    const journal = await server.pipeline.journal.open();
+    for (const daysAgo of [12, 11, 10, 9, 8])
+      await journal.watchlist.recordDecision({
+        entryId: id,
+        barTime: today - daysAgo * 86_400_000,
+        analysisId: null,
+        directive: daysAgo % 2 === 0 ? "LONG" : "SHORT",
+      });
+    const record = await getJson(server, `/api/watchlist/${id}/record`);
+    check("get", "/api/watchlist/{id}/record", record, 200);
+    expect(record.body.backtest.lines.length).toBeGreaterThan(1);
+    check("get", "/api/watchlist/{id}/record", await getJson(server, "/api/watchlist/none/record"), 404);
+    check("get", "/api/watchlist/{id}/record", await getJson(server, "/api/watchlist/not%20an%20id/record"), 400);
+    check("delete", "/api/watchlist/{id}", await deleteJson(server, `/api/watchlist/${id}`), 200);
+    check("delete", "/api/watchlist/{id}", await deleteJson(server, `/api/watchlist/${id}`), 404);
+    check("delete", "/api/watchlist/{id}", await deleteJson(server, "/api/watchlist/not%20an%20id"), 400);
+  });
+
   it("GET /output answers the page as documented, without the token", async () => {
     const page = await fetch(`${guarded.url}/output?results=${encodeURIComponent("{}")}`);
     expect(page.status).toBe(200);

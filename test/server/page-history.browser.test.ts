@@ -194,7 +194,7 @@ afterAll(async () => {
 });
 
 describe("the History tab", () => {
-  it("is a tab beside Analyze: by mouse, by arrow keys, and from the #history address", async () => {
+  it("is a tab beside Analyze and Forward: by mouse, by arrow keys, and from the #history address", async () => {
     await loadPage(page, `${server.url}/`);
     const state = () =>
       page.evaluate(() => ({
@@ -212,6 +212,7 @@ describe("the History tab", () => {
       selected: [
         ["analyze-tab", "true", 0],
         ["history-tab", "false", -1],
+        ["forward-tab", "false", -1],
       ],
       analyzeHidden: false,
       historyHidden: true,
@@ -227,6 +228,7 @@ describe("the History tab", () => {
       selected: [
         ["analyze-tab", "false", -1],
         ["history-tab", "true", 0],
+        ["forward-tab", "false", -1],
       ],
       analyzeHidden: true,
       historyHidden: false,
@@ -238,6 +240,7 @@ describe("the History tab", () => {
       selected: [
         ["analyze-tab", "true", 0],
         ["history-tab", "false", -1],
+        ["forward-tab", "false", -1],
       ],
       analyzeHidden: false,
       historyHidden: true,
@@ -245,13 +248,20 @@ describe("the History tab", () => {
       hash: "",
     });
     await page.keyboard.press("End");
-    expect((await state()).focused).toBe("history-tab");
+    expect((await state()).focused).toBe("forward-tab");
+    expect((await state()).hash).toBe("#forward");
+    await page.keyboard.press("ArrowRight"); // from the last tab round to the first, and back
+    expect((await state()).focused).toBe("analyze-tab");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    expect(await state()).toMatchObject({ focused: "history-tab", hash: "#history" });
 
     await loadPage(page, `${server.url}/#history`);
     expect(await state()).toMatchObject({
       selected: [
         ["analyze-tab", "false", -1],
         ["history-tab", "true", 0],
+        ["forward-tab", "false", -1],
       ],
       historyHidden: false,
     });

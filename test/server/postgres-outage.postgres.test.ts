@@ -49,6 +49,9 @@ describe("PostgreSQL stopped under a running server", () => {
     expect(recorded.status).toBe(200);
     const id = recorded.body.id as string;
     expect((await call("POST", "/api/save-custom-asset", { symbol: "ETH-USD" })).status).toBe(200);
+    const watched = await call("POST", "/api/watchlist", { symbol: "ETH-USD", timeframe: "1h" });
+    expect(watched.status).toBe(200);
+    const entry = watched.body.entry.id as string;
 
     await postgres.cluster().pause();
     try {
@@ -66,6 +69,12 @@ describe("PostgreSQL stopped under a running server", () => {
         ["GET", "/api/runs"],
         ["GET", "/api/runs?state=queued"],
         ["GET", "/api/runs/0123456789abcdef"],
+        ["GET", "/api/watchlist"],
+        ["POST", "/api/watchlist", { symbol: "SOL-USD", timeframe: "1h" }],
+        ["POST", `/api/watchlist/${entry}/pause`, {}],
+        ["POST", `/api/watchlist/${entry}/resume`, {}],
+        ["GET", `/api/watchlist/${entry}/record`],
+        ["DELETE", `/api/watchlist/${entry}`],
       ];
       const needsNone: [string, string, unknown?][] = [
         ["GET", "/api/get-api-key-status?provider=openai"],

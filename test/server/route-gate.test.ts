@@ -233,12 +233,12 @@ describe("the gate in front of every route", () => {
     }
     expect(counted.calls).toEqual([]);
     // The canonical spelling reaches the route: its own answer (200, 400 from its validation of the empty body, or
-    // the journal's own 404 for an analysis or run id it does not hold).
+    // the journal's own 404 for an analysis, run or watchlist entry id it does not hold).
     for (const route of routes) {
       const answer = await rawRequest(port, { method: route.method, path: concrete(route.path), token: TOKEN });
       const handlerAnswered =
         [200, 400].includes(answer.status) ||
-        (answer.status === 404 && /"code":"(analysis|run|queued_run)_not_found"/.test(answer.text));
+        (answer.status === 404 && /"code":"(analysis|run|queued_run|watch_entry)_not_found"/.test(answer.text));
       expect(handlerAnswered, `${route.method} ${route.path} answered ${answer.status}: ${answer.text}`).toBe(true);
       expect(answer.cacheControl).toBe("no-store");
     }

@@ -1,16 +1,16 @@
 // @ts-check
-// The header's two tabs, Analyze and History, each showing its own panel. The WAI-ARIA tabs pattern: one tab in the
+// The header's tabs, Analyze, History and Forward, each showing its own panel. The WAI-ARIA tabs pattern: one tab in the
 // Tab order (the selected one), arrow keys, Home and End move between tabs and select them, aria-selected says which
-// is shown. The view is kept in the address's hash (#history), so a reload or a shared link opens the same view.
+// is shown. The view is kept in the address's hash (#history, #forward), so a reload or a shared link opens the same view.
 
-/** @typedef {"analyze" | "history"} ViewName */
+/** @typedef {"analyze" | "history" | "forward"} ViewName */
 
 /** @type {readonly ViewName[]} */
-const VIEWS = ["analyze", "history"];
+const VIEWS = ["analyze", "history", "forward"];
 
 /** @param {string} hash */
 function viewFromHash(hash) {
-  return hash === "#history" ? "history" : "analyze";
+  return hash === "#history" ? "history" : hash === "#forward" ? "forward" : "analyze";
 }
 
 /**
@@ -72,7 +72,7 @@ export function createViewTabs({ onShow } = {}) {
   }
 
   return {
-    /** Shows the view the address names (#history), else Analyze. */
+    /** Shows the view the address names (#history, #forward), else Analyze. */
     start() {
       select(viewFromHash(window.location.hash));
     },

@@ -1202,4 +1202,262 @@
  * }} RunFigure
  */
 
+/**
+ * GET /api/watchlist.
+ * @typedef {{
+ *   entries: {
+ *     id: string;
+ *     created_at: string;
+ *     market: string;
+ *     market_kind: "symbol" | "asset";
+ *     timeframe: string;
+ *     stages: {
+ *       memory?: {
+ *         lessons: number;
+ *       };
+ *       debate?: {
+ *         rounds: number;
+ *       };
+ *       risk?: {};
+ *     };
+ *     samples: number;
+ *     settle_ms: number;
+ *     models: {
+ *       agent?: string;
+ *       graph?: string;
+ *     } | null;
+ *     status: "active" | "paused";
+ *     paused_reason: string | null;
+ *     failures: number;
+ *     last_error: string | null;
+ *   }[];
+ * }} Watchlist
+ */
+
+/**
+ * a watchlist entry.
+ * @typedef {{
+ *   id: string;
+ *   created_at: string;
+ *   market: string;
+ *   market_kind: "symbol" | "asset";
+ *   timeframe: string;
+ *   stages: {
+ *     memory?: {
+ *       lessons: number;
+ *     };
+ *     debate?: {
+ *       rounds: number;
+ *     };
+ *     risk?: {};
+ *   };
+ *   samples: number;
+ *   settle_ms: number;
+ *   models: {
+ *     agent?: string;
+ *     graph?: string;
+ *   } | null;
+ *   status: "active" | "paused";
+ *   paused_reason: string | null;
+ *   failures: number;
+ *   last_error: string | null;
+ * }} WatchEntry
+ */
+
+/**
+ * POST /api/watchlist, .../pause, .../resume.
+ * @typedef {{
+ *   success: true;
+ *   entry: {
+ *     id: string;
+ *     created_at: string;
+ *     market: string;
+ *     market_kind: "symbol" | "asset";
+ *     timeframe: string;
+ *     stages: {
+ *       memory?: {
+ *         lessons: number;
+ *       };
+ *       debate?: {
+ *         rounds: number;
+ *       };
+ *       risk?: {};
+ *     };
+ *     samples: number;
+ *     settle_ms: number;
+ *     models: {
+ *       agent?: string;
+ *       graph?: string;
+ *     } | null;
+ *     status: "active" | "paused";
+ *     paused_reason: string | null;
+ *     failures: number;
+ *     last_error: string | null;
+ *   };
+ * }} WatchEntryAnswer
+ */
+
+/**
+ * GET /api/watchlist/<id>/record.
+ * @typedef {{
+ *   entry: {
+ *     id: string;
+ *     created_at: string;
+ *     market: string;
+ *     market_kind: "symbol" | "asset";
+ *     timeframe: string;
+ *     stages: {
+ *       memory?: {
+ *         lessons: number;
+ *       };
+ *       debate?: {
+ *         rounds: number;
+ *       };
+ *       risk?: {};
+ *     };
+ *     samples: number;
+ *     settle_ms: number;
+ *     models: {
+ *       agent?: string;
+ *       graph?: string;
+ *     } | null;
+ *     status: "active" | "paused";
+ *     paused_reason: string | null;
+ *     failures: number;
+ *     last_error: string | null;
+ *   };
+ *   model: string;
+ *   decisions: {
+ *     time: string;
+ *     directive: "LONG" | "SHORT";
+ *     analysis_id: string | null;
+ *   }[];
+ *   accuracy: {
+ *     scored: number;
+ *     hits: number;
+ *     rate: number | null;
+ *     ci_low: number | null;
+ *     ci_high: number | null;
+ *   };
+ *   backtest: {
+ *     settings: {
+ *       series: {
+ *         name: string;
+ *         timeframe: string;
+ *         bars: number;
+ *         start: string;
+ *         end: string;
+ *       };
+ *       window_bars: number;
+ *       horizon: number;
+ *       step: number;
+ *       cost_bps: number;
+ *       seed: number;
+ *       bars_per_year: number | null;
+ *       models: {
+ *         agent: {
+ *           provider: string;
+ *           model: string;
+ *           temperature: number;
+ *         };
+ *         graph: {
+ *           provider: string;
+ *           model: string;
+ *           temperature: number;
+ *         };
+ *       } | null;
+ *       prompt_version: string | null;
+ *       plugins: {
+ *         name: string;
+ *         version: string;
+ *       }[];
+ *       stages: {
+ *         memory?: {
+ *           lessons: number;
+ *         };
+ *         debate?: {
+ *           rounds: number;
+ *         };
+ *         risk?: {};
+ *       };
+ *       blind: boolean;
+ *       mirror: boolean;
+ *     };
+ *     lines: {
+ *       name: string;
+ *       kind: "model" | "baseline";
+ *       trades: number;
+ *       total_return: number;
+ *       sharpe: number | null;
+ *       max_drawdown: number;
+ *       hit_rate: number | null;
+ *       exposure: number;
+ *       equity: {
+ *         time: string;
+ *         value: number;
+ *       }[];
+ *     }[];
+ *     paired: {
+ *       a: string;
+ *       b: "always_long";
+ *       n: number;
+ *       a_hits: number;
+ *       b_hits: number;
+ *       a_only: number;
+ *       b_only: number;
+ *       p_value: number;
+ *     }[];
+ *     significance: {
+ *       line: string;
+ *       against: "buy_and_hold" | "always_long";
+ *       excess_return: number;
+ *       ci_low: number;
+ *       ci_high: number;
+ *       p_value: number;
+ *       sharpe_difference: number | null;
+ *       sharpe_ci_low: number | null;
+ *       sharpe_ci_high: number | null;
+ *       block_bars: number;
+ *       resamples: number;
+ *     }[];
+ *     deflated_sharpe: {
+ *       line: string;
+ *       sharpe: number | null;
+ *       trials: number;
+ *       sharpe_threshold: number;
+ *       psr: number | null;
+ *       dsr: number | null;
+ *     } | null;
+ *     verdict: string[];
+ *     mirror: {
+ *       lines: {
+ *         name: string;
+ *         kind: "model" | "baseline";
+ *         trades: number;
+ *         total_return: number;
+ *         sharpe: number | null;
+ *         max_drawdown: number;
+ *         hit_rate: number | null;
+ *         exposure: number;
+ *         equity: {
+ *           time: string;
+ *           value: number;
+ *         }[];
+ *       }[];
+ *       paired: {
+ *         a: string;
+ *         b: "always_long";
+ *         n: number;
+ *         a_hits: number;
+ *         b_hits: number;
+ *         a_only: number;
+ *         b_only: number;
+ *         p_value: number;
+ *       }[];
+ *       errors: number;
+ *     } | null;
+ *   } | null;
+ * }} ForwardRecord
+ */
+
 export {};

@@ -70,6 +70,7 @@ describe("errorResponse", () => {
       ["analysis_not_found", "input", 404],
       ["run_not_found", "input", 404],
       ["queued_run_not_found", "input", 404],
+      ["watch_entry_not_found", "input", 404],
     ];
     for (const [code, kind, status] of expected) {
       const response = errorResponse(libraryError(code, kind));
