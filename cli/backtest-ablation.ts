@@ -10,6 +10,7 @@ import { describeStages } from "../src/config/index";
 import { type Stages } from "../src/index";
 import { backtestAblationWire } from "../src/wire/index";
 import { UsageError } from "./exit-codes";
+import { type AblationKind, assertAgentsAblation } from "./stage-ablation";
 
 function ablationFiles(out: string, name: string): { markdown: string; json: string } {
   return { markdown: path.join(out, `${name}-ablation.md`), json: path.join(out, `${name}-ablation.json`) };
@@ -17,6 +18,8 @@ function ablationFiles(out: string, name: string): { markdown: string; json: str
 
 /** Refused before anything runs: an ablation needs a model and stages, and must not replace files unasked. */
 export async function assertBacktestAblationPossible(options: {
+  kind: AblationKind;
+  agentsGiven: boolean;
   stages: Stages;
   baselinesOnly: boolean;
   out: string;
@@ -24,8 +27,11 @@ export async function assertBacktestAblationPossible(options: {
   overwrite: boolean;
 }): Promise<void> {
   if (options.baselinesOnly) throw new UsageError("--ablation compares model runs: leave out --baselines-only");
-  if (describeStages(options.stages) === "none")
-    throw new UsageError("--ablation compares runs without and with stages: give --memory, --debate or --risk");
+  if (options.kind === "agents") assertAgentsAblation(options);
+  else if (describeStages(options.stages) === "none")
+    throw new UsageError(
+      "--ablation compares runs without and with stages: give --memory, --debate or --risk (or --ablation agents)",
+    );
   if (options.overwrite) return;
   for (const file of Object.values(ablationFiles(options.out, options.name))) {
     const exists = await access(file).then(
@@ -40,9 +46,9 @@ export async function assertBacktestAblationPossible(options: {
 export async function writeBacktestAblation(
   without: BacktestResult,
   withStages: BacktestResult,
-  options: { out: string; name: string; overwrite: boolean },
+  options: { kind: AblationKind; out: string; name: string; overwrite: boolean },
 ): Promise<{ files: string[]; markdown: string }> {
-  const ablation = compareBacktests(without, withStages);
+  const ablation = compareBacktests(without, withStages, options.kind);
   const markdown = backtestAblationMarkdown(ablation);
   const files = ablationFiles(options.out, options.name);
   const flag = options.overwrite ? "w" : "wx";

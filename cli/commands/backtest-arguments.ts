@@ -52,6 +52,8 @@ Model and spending:
 ${STAGE_OPTIONS_HELP}
   --ablation               with --memory, --debate or --risk: run the same bars without the stages too, and
                            write <name>-ablation.md and .json (the model's line in each, the exact paired test)
+  --ablation agents        run the same bars with the single agent and with the team: is the team worth its
+                           calls? (<name>-ablation.md and .json, the same tables)
 
 Queued for workers (PostgreSQL in DATABASE_URL; see docs/deployment.md):
   --queue                  queue one job per decision bar instead of analysing them here (the estimate and
@@ -170,11 +172,14 @@ const argumentsSchema = z
   });
 export type BacktestArguments = z.infer<typeof argumentsSchema>;
 
-export function readBacktestArguments(context: CliContext): BacktestArguments | "help" {
+export function readBacktestArguments(
+  context: CliContext,
+  argv: readonly string[] = context.argv,
+): BacktestArguments | "help" {
   const text = { type: "string" } as const;
   const flag = { type: "boolean" } as const;
   const { values } = parseCommandArgs({
-    args: [...context.argv],
+    args: [...argv],
     strict: true,
     options: {
       csv: text,

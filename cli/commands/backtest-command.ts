@@ -8,7 +8,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 
 import { type BacktestEstimate, describeEstimate, runBacktest, writeBacktestReport } from "../../src/backtest/index";
-import type { Stages } from "../../src/index";
+import type { Config } from "../../src/index";
 import { readCsvFile, timeframeOfBars } from "../../src/market/index";
 import { assertReportAbsent, createTextProgressBar } from "../../src/reports/index";
 import { assertBacktestAblationPossible, writeBacktestAblation } from "../backtest-ablation";
@@ -16,11 +16,13 @@ import { finishBacktestSummary, printBacktestSummary } from "../backtest-output"
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, UsageError } from "../exit-codes";
+import { ablationArguments } from "../stage-ablation";
 import { BACKTEST_HELP, type BacktestArguments, backtestConfigOf, readBacktestArguments } from "./backtest-arguments";
 import { queueBacktest, reportQueuedBacktest } from "./backtest-queue";
 
 async function run(context: CliContext): Promise<number> {
-  const options = readBacktestArguments(context);
+  const { argv, kind: ablationKind } = ablationArguments(context.argv);
+  const options = readBacktestArguments(context, argv);
   if (options === "help") {
     context.stdout.write(BACKTEST_HELP);
     return EXIT_CODES.ok;
@@ -38,6 +40,8 @@ async function run(context: CliContext): Promise<number> {
   await assertReportAbsent({ dir: out, name, overwrite: options.overwrite });
   if (options.ablation)
     await assertBacktestAblationPossible({
+      kind: ablationKind,
+      agentsGiven: options.agents !== undefined,
       stages: config.stages,
       baselinesOnly: options.baselinesOnly,
       out,
@@ -46,10 +50,10 @@ async function run(context: CliContext): Promise<number> {
     });
   const series = await seriesOf(options, inCwd, context.signal);
   const stderr = context.stderr as NodeJS.WritableStream & { isTTY?: boolean };
-  const backtest = (stages: Stages) =>
+  const backtest = (change: Partial<Config>) =>
     runBacktest({
       series,
-      config,
+      config: { ...config, ...change },
       includeModel: !options.baselinesOnly,
       ...(options.blind ? { blind: true } : {}),
       mirror: options.mirror,
@@ -64,12 +68,16 @@ async function run(context: CliContext): Promise<number> {
       dependencies: { env: context.env },
       onEstimate: (estimate: BacktestEstimate) => context.stderr.write(`Estimate: ${describeEstimate(estimate)}\n`),
       onProgress: createTextProgressBar(stderr),
-      stages,
+      stages: change.stages ?? config.stages,
     });
   // The run without the stages first: with risk alone it makes the model answers the run with it reuses (risk
   // asks nothing of the model), so both runs trade the same directives.
-  const without = options.ablation ? await backtest({}) : undefined;
-  const result = await backtest(config.stages);
+  // With --ablation agents, the single agent first, then the team.
+  const agentsAblation = options.ablation && ablationKind === "agents";
+  const without = !options.ablation
+    ? undefined
+    : await backtest(agentsAblation ? { agents: "single" } : { stages: {} });
+  const result = await backtest(agentsAblation ? { agents: "team" } : {});
   const written = await writeBacktestReport(result, {
     dir: out,
     name,
@@ -79,7 +87,12 @@ async function run(context: CliContext): Promise<number> {
   });
   printBacktestSummary(context, result, written);
   if (without) {
-    const ablation = await writeBacktestAblation(without, result, { out, name, overwrite: options.overwrite });
+    const ablation = await writeBacktestAblation(without, result, {
+      kind: ablationKind,
+      out,
+      name,
+      overwrite: options.overwrite,
+    });
     context.stdout.write(`\n${ablation.markdown}\n\nWrote ${ablation.files.join("\n      ")}\n`);
   }
   return finishBacktestSummary(context, result);

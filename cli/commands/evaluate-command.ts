@@ -18,7 +18,7 @@ import { writeAndSummarise } from "../evaluation-output";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { optionsError } from "../option-errors";
 import { parseCommandArgs, splitList } from "../parse-options";
-import { assertAblationPossible, writeAblation } from "../stage-ablation";
+import { ablationArguments, assertAblationPossible, writeAblation } from "../stage-ablation";
 import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 import { checkQueueOptions, queueEvaluation, reportQueuedRun } from "./evaluate-queue";
 
@@ -66,6 +66,8 @@ Options:
   --sequential             run the three analysts of one analysis one after another
   --ablation               with --memory, --debate or --risk: run the same points without the stages too,
                            and write <name>-ablation.md (accuracy side by side, the exact paired test)
+  --ablation agents        run the same points with the single agent and with the team: is the team worth
+                           its calls? (<name>-ablation.md, the same tables)
   -h, --help               this text
 
 ${STAGE_OPTIONS_HELP}
@@ -160,9 +162,9 @@ const argumentsSchema = z.object({
 });
 type EvaluateArguments = z.infer<typeof argumentsSchema>;
 
-function readArguments(context: CliContext): EvaluateArguments | "help" {
+function readArguments(context: CliContext, argv: readonly string[]): EvaluateArguments | "help" {
   const { values } = parseCommandArgs({
-    args: [...context.argv],
+    args: [...argv],
     strict: true,
     options: {
       protocol: { type: "string" },
@@ -267,7 +269,8 @@ function windowsOf(options: EvaluateArguments): number | undefined {
 }
 
 async function run(context: CliContext): Promise<number> {
-  const options = readArguments(context);
+  const { argv, kind: ablationKind } = ablationArguments(context.argv);
+  const options = readArguments(context, argv);
   if (options === "help") {
     context.stdout.write(HELP);
     return EXIT_CODES.ok;
@@ -304,10 +307,17 @@ async function run(context: CliContext): Promise<number> {
   await assertReportAbsent({ dir: out, name: options.name, overwrite: options.overwrite });
   if (options.ablation) {
     if (options.baselinesOnly) throw new UsageError("--ablation compares model runs: leave out --baselines-only");
-    await assertAblationPossible({ stages: config.stages, out, name: options.name, overwrite: options.overwrite });
+    await assertAblationPossible({
+      kind: ablationKind,
+      stages: config.stages,
+      agentsGiven: options.agents !== undefined,
+      out,
+      name: options.name,
+      overwrite: options.overwrite,
+    });
   }
   const assets = options.assets ?? (await listBenchmarkAssets(data));
-  const evaluate = (stages: Stages) =>
+  const evaluate = (change: Partial<Config>) =>
     runEvaluation({
       protocol: options.protocol,
       benchmarkDir: data,
@@ -319,7 +329,7 @@ async function run(context: CliContext): Promise<number> {
       concurrency: options.concurrency,
       randomSeeds: options.seeds,
       includeModel: !options.baselinesOnly,
-      config: { ...config, stages },
+      config: { ...config, ...change },
       // Unnamed, the library's default: the PostgreSQL database with DATABASE_URL, else <data dir>/cache/evaluation.
       cacheDir: options.noCache ? false : options.cacheDir === undefined ? undefined : inCwd(options.cacheDir),
       schedule: options.sequential ? "sequential" : "concurrent",
@@ -329,13 +339,21 @@ async function run(context: CliContext): Promise<number> {
       onProgress: createTextProgressBar(progressStream(context)),
       dependencies: { env: context.env },
     });
-  // The run without the stages first: its answers fill the cache for nothing the staged run could use (the stages
-  // are in every key), but it is the same points, scored the same way.
-  const without = options.ablation ? await evaluate({}) : undefined;
-  const result = await evaluate(config.stages);
+  // The run without the change first (the stages, or the team): its answers fill the cache for nothing the other run
+  // could use (the stages and a single agent are in every key), but it is the same points, scored the same way.
+  const agentsAblation = options.ablation && ablationKind === "agents";
+  const without = !options.ablation
+    ? undefined
+    : await evaluate(agentsAblation ? { agents: "single" } : { stages: {} });
+  const result = await evaluate(agentsAblation ? { agents: "team" } : {});
   const code = await writeAndSummarise(context, result, reportFiles);
   if (without) {
-    const ablation = await writeAblation(without, result, { out, name: options.name, overwrite: options.overwrite });
+    const ablation = await writeAblation(without, result, {
+      kind: ablationKind,
+      out,
+      name: options.name,
+      overwrite: options.overwrite,
+    });
     context.stdout.write(`\n${ablation.markdown}\n\nWrote ${ablation.file}\n`);
   }
   return code;

@@ -10,7 +10,11 @@ import { type PairedTest, pairedTest, type PointHit } from "../scoring/paired-te
 import type { BacktestLine } from "./backtest-lines";
 import type { BacktestDecisionRecord, BacktestResult } from "./backtest-result";
 
+/** What an ablation takes away: the optional stages, or the team of agents (the other run is a single agent). */
+export type BacktestAblationKind = "stages" | "agents";
+
 export interface BacktestAblation {
+  kind: BacktestAblationKind;
   /** The stages of the run with them. */
   stages: Stages;
   /** The model's line in the run without the stages, then in the run with them. */
@@ -38,8 +42,15 @@ function hit(directive: Directive | undefined, move: number): PointHit {
   return directive === undefined ? null : (isCorrect(directive, move) ?? null);
 }
 
-/** `without`: the run without the stages; `withStages`: the same series, schedule and costs with them. */
-export function compareBacktests(without: BacktestResult, withStages: BacktestResult): BacktestAblation {
+/**
+ * `without`: the run without the stages (or, for kind "agents", the single agent's); `withStages`: the same series,
+ * schedule and costs with them (or the team's).
+ */
+export function compareBacktests(
+  without: BacktestResult,
+  withStages: BacktestResult,
+  kind: BacktestAblationKind = "stages",
+): BacktestAblation {
   const same = (result: BacktestResult) =>
     JSON.stringify({
       series: result.settings.series,
@@ -65,6 +76,7 @@ export function compareBacktests(without: BacktestResult, withStages: BacktestRe
   const a = without.decisions.map((decision) => hit(decision.directive, decision.move));
   const b = withStages.decisions.map((decision) => hit(decision.directive, decision.move));
   return {
+    kind,
     stages: withStages.settings.stages,
     without: modelLine(without, "without"),
     with: modelLine(withStages, "with"),

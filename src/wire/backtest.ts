@@ -159,6 +159,8 @@ export type WireBacktest = z.infer<typeof wireBacktestSchema>;
 
 /** A backtest ablation's JSON: the model's line without and with the stages, and the paired test of their hits. */
 export const wireBacktestAblationSchema = z.object({
+  /** "stages": without and with the stages; "agents": the single agent ("without") and the team ("with"). */
+  kind: z.enum(["stages", "agents"]),
   stages: stagesSchema,
   without: wireBacktestLineSchema,
   with: wireBacktestLineSchema,
@@ -300,6 +302,7 @@ export function backtestReportJson(result: BacktestResult): string {
 
 export function backtestAblationWire(ablation: BacktestAblation): z.infer<typeof wireBacktestAblationSchema> {
   return {
+    kind: ablation.kind,
     stages: ablation.stages,
     without: wireBacktestLine(ablation.without),
     with: wireBacktestLine(ablation.with),

@@ -14,7 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { candlesToCsv } from "../../src/market/csv-text-writer";
 import { closesInPrompt, momentumAnalyst } from "../backtest/momentum-analyst";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
-import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import {
+  fakeDecision,
+  type FakeProviderServer,
+  fakeReply,
+  startFakeProviderServer,
+} from "../fakes/fake-provider-server";
 import { runCliInProcess } from "../support/in-process-cli";
 
 const root = path.resolve(__dirname, "../..");
@@ -214,6 +219,46 @@ describe("quantagent backtest", () => {
     server.reset();
     const again = await cli(["--csv", csv, "--risk", "--ablation", "--out", out, "--no-charts"], modelEnv());
     expect(again.code).toBe(2);
+    expect(server.requestCount()).toBe(0);
+  }, 240_000);
+
+  it("--ablation agents: the single agent's line beside the team's, the paired test, the decisions side by side", async () => {
+    server.reset();
+    // The single agent (one request with both charts) answers SHORT; the team decides by momentum.
+    server.setHandler((request) =>
+      request.summary.wantsJson && request.summary.imageCount === 2
+        ? fakeReply.json({ ...fakeDecision, decision: "SHORT" })
+        : momentumAnalyst(request),
+    );
+    const out = path.join(scratch, "agents-ablation");
+    const args = ["--csv", csv, "--ablation", "agents", "--out", out, "--no-charts"];
+    const run = await cli([...args, "--cache-dir", path.join(scratch, "cache-agents")], modelEnv());
+    expect(run.code).toBe(0);
+    // Five decisions alone: one request each with both charts; the team's requests read one chart or none (some of
+    // its identical decision prompts are answered from the answer cache, as in any run).
+    const alone = server.requests.filter((request) => request.summary.imageCount === 2);
+    expect(alone).toHaveLength(5);
+    expect(alone.every((request) => request.summary.wantsJson)).toBe(true);
+    expect(server.requestCount()).toBeGreaterThan(5 + 5 * 3);
+    expect(run.stdout).toContain(
+      "# Backtest ablation: the same decision bars decided by one vision call and by the team",
+    );
+    const markdown = readFileSync(path.join(out, "backtest-ablation.md"), "utf8");
+    expect(markdown).toMatch(/^\| single agent +\| \d+ \|/m);
+    expect(markdown).toMatch(/^\| team +\| \d+ \|/m);
+    expect(markdown).toContain("| Decision bar | Time | single agent | team | Same |");
+    const ablation = JSON.parse(readFileSync(path.join(out, "backtest-ablation.json"), "utf8")).ablation;
+    expect(ablation.kind).toBe("agents");
+    expect(ablation.decisions.every((decision: { without: string }) => decision.without === "SHORT")).toBe(true);
+    expect(ablation.paired).toMatchObject({ a: "without", b: "with", n: 5 });
+    expect(ablation.paired.a_only + ablation.paired.b_only).toBe(
+      ablation.decisions.filter((decision: { agree: boolean }) => !decision.agree).length,
+    );
+    // --agents with it, or --debate, is refused before anything runs.
+    server.reset();
+    const withAgents = await cli([...args, "--agents", "single", "--name", "x"], modelEnv());
+    expect(withAgents.code).toBe(2);
+    expect(withAgents.stderr).toContain("--ablation agents runs the single agent and the team: leave out --agents");
     expect(server.requestCount()).toBe(0);
   }, 240_000);
 

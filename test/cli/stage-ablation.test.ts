@@ -10,7 +10,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 
 import { runCli } from "../../cli/run-cli";
 import { wavyCloses, writeBenchmarkFolder } from "../evaluation/synthetic-candles";
-import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import {
+  defaultFakeHandler,
+  fakeDecision,
+  type FakeProviderServer,
+  fakeReply,
+  startFakeProviderServer,
+} from "../fakes/fake-provider-server";
 
 // Two evaluations of whole analyses each: generous on a busy 2-core machine; nothing measures speed.
 vi.setConfig({ testTimeout: 180_000 });
@@ -89,6 +95,50 @@ describe("quantagent evaluate --ablation", () => {
     expect(readFileSync(path.join(out, "x-ablation.md"), "utf8")).toBe("keep me");
     expect(existsSync(path.join(out, "x.md"))).toBe(false);
     expect((await evaluate(["--debate", "9"])).code).toBe(2);
+    expect(server.requestCount()).toBe(0);
+  });
+
+  it("--ablation agents: the same points by the single agent and by the team, with the exact McNemar test", async () => {
+    // The single agent (one request, both charts) answers SHORT; the team's Decision agent LONG: every sample whose
+    // move is not flat tells the two apart, one way or the other.
+    server.setHandler((request) =>
+      request.summary.wantsJson && request.summary.imageCount === 2
+        ? fakeReply.json({ ...fakeDecision, decision: "SHORT" })
+        : defaultFakeHandler(request),
+    );
+    const run = await evaluate(["--ablation", "agents", "--name", "agents", "--no-cache"]);
+    expect(run.stderr).not.toMatch(/Error/);
+    expect(run.code).toBe(0);
+    expect(server.requestCount()).toBe(2 * 1 + 2 * 4); // 2 points: one call each alone, four as a team
+    const markdown = readFileSync(path.join(scratch, "data", "evaluation", "agents-ablation.md"), "utf8");
+    expect(markdown).toMatch(/^# Ablation: the same points decided by one vision call and by the team of agents/);
+    expect(markdown).toContain("The same directive on 0 of 2 points analysed by both runs.");
+    expect(markdown).toContain("| Horizon | Agents single agent | Agents team |");
+    // Point by point: the single agent's column is its SHORT, the team's its LONG.
+    expect(markdown).toContain("| Decision point | single agent | team | Same |");
+    expect(markdown.match(/\| SHORT \| LONG \| no \|/g)).toHaveLength(2);
+    const row = /\| k = 1 bar \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| ([\d.]+) \|/.exec(markdown);
+    expect(row).not.toBeNull();
+    const [n, singleHits, teamHits, onlySingle, onlyTeam, p] = row!.slice(1).map(Number);
+    // Opposite directives: each sample is right for exactly one of the two.
+    expect(onlySingle! + onlyTeam!).toBe(n);
+    expect([singleHits, teamHits]).toEqual([onlySingle, onlyTeam]);
+    // The exact two-sided McNemar p-value of those counts, worked here from the binomial.
+    const choose = (m: number, k: number): number => (k === 0 ? 1 : (choose(m, k - 1) * (m - k + 1)) / k);
+    const tail = Array.from({ length: Math.min(onlySingle!, onlyTeam!) + 1 }, (_, k) => choose(n!, k)).reduce(
+      (sum, value) => sum + value,
+      0,
+    );
+    expect(p).toBeCloseTo(Math.min(1, (2 * tail) / 2 ** n!), 4);
+  });
+
+  it("--ablation agents refuses --agents, --memory and --debate before any call", async () => {
+    const withAgents = await evaluate(["--ablation", "agents", "--agents", "team", "--name", "a1"]);
+    expect(withAgents.code).toBe(2);
+    expect(withAgents.stderr).toContain("--ablation agents runs the single agent and the team: leave out --agents");
+    const withDebate = await evaluate(["--ablation=agents", "--debate", "1", "--name", "a2"]);
+    expect(withDebate.code).toBe(2);
+    expect(withDebate.stderr).toContain("takes no --memory or --debate");
     expect(server.requestCount()).toBe(0);
   });
 });
