@@ -1,6 +1,7 @@
-// `quantagent doctor`: what the configuration needs, each checked with the smallest request (src/models/check-models.ts),
-// in one table: ok / missing / unreachable, latency, tokens spent; and Chromium, started as the charts start it. Exit 0 when everything needed works, else 1 (the
-// failing rows say why); --json prints every check as JSON instead.
+// `quantagent doctor`: what the configuration needs, each checked with the smallest request (src/models/check-setup.ts,
+// which the page's Check button runs too), in one table: ok / missing / unreachable / skipped, latency, tokens spent.
+// Chromium is started here as the charts start it. Exit 0 when everything needed works, else 1 (the failing rows say
+// why); --json prints every check as JSON instead.
 import path from "node:path";
 import { parseArgs } from "node:util";
 
@@ -10,19 +11,19 @@ import { createChartRenderer } from "../../src/charts/png-renderer";
 import { formatZodError } from "../../src/common/index";
 import { indicatorModeSchema, providerIdSchema } from "../../src/config/index";
 import { createConfig, switchProvider } from "../../src/index";
-import { checkModels, type CheckRow, localCheckRow } from "../../src/models/check-models";
+import { checkSetup } from "../../src/models/check-setup";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { usageErrors } from "../parse-options";
 import { formatTextTable } from "../text-table";
 
-const HELP = `Usage: quantagent doctor [--provider <id>] [--agent-model <name>] [--graph-model <name>] [--indicators <mode>] [--json]
+const HELP = `Usage: quantagent doctor [--provider <id>] [--agent-model <name>] [--graph-model <name>] [--indicators <mode>] [--market-data <source>] [--json]
 
 Checks what the configuration needs, each with the smallest request: Node, the data folder, Chromium (started and
-Plotly loaded, as the charts need it), and for each model role
+Plotly loaded, as the charts need it), Yahoo Finance (a few daily bars of BTC-USD), and for each model role
 one tiny call per capability it needs (text; JSON mode and images for the graph role; tools when a "tool-call" mode
-is on). Prints one table (ok / missing / unreachable, latency, tokens spent).
+is on). Prints one table (ok / missing / unreachable / skipped, latency, tokens spent).
 
 Options:
   --provider <id>         openai | anthropic | qwen | demo, for both model roles   (default openai)
@@ -31,6 +32,8 @@ Options:
   --indicators <mode>     direct | tool-call: tool-call also checks the graph model's tools   (default direct)
   --data-dir <dir>        the data folder checked                            (default: $DATA_DIR, else data)
   --chromium <path>       the Chromium executable checked   (default: the one charts use, PUPPETEER_EXECUTABLE_PATH or the system's)
+  --market-data <source>  yahoo | local: local (CSV files and Sample data only) skips the Yahoo check
+                          (default yahoo; local on the demo provider, which needs no network)
   --json                  every check as JSON
   -h, --help              this text
 
@@ -46,6 +49,7 @@ const optionsSchema = z.object({
   indicators: indicatorModeSchema.optional(),
   dataDir: z.string().min(1),
   chromium: z.string().min(1).optional(),
+  marketData: z.enum(["yahoo", "local"], { error: 'must be "yahoo" or "local"' }).optional(),
   json: z.boolean(),
 });
 
@@ -61,6 +65,7 @@ async function run(context: CliContext): Promise<number> {
         indicators: { type: "string" },
         "data-dir": { type: "string" },
         chromium: { type: "string" },
+        "market-data": { type: "string" },
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -77,6 +82,7 @@ async function run(context: CliContext): Promise<number> {
     indicators: values.indicators,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     chromium: values.chromium,
+    marketData: values["market-data"],
     json: values.json ?? false,
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
@@ -92,14 +98,13 @@ async function run(context: CliContext): Promise<number> {
     ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
   });
 
-  const models = await checkModels({ config, env: context.env, signal: context.signal });
-  const rows = [
-    models.rows[0]!,
-    models.rows[1]!,
-    await chromiumRow(options.chromium, context.signal),
-    ...models.rows.slice(2),
-  ];
-  const report = { healthy: rows.every((row) => row.status === "ok"), rows };
+  const report = await checkSetup({
+    config,
+    env: context.env,
+    startChromium: (signal) => startChromium(options.chromium, signal),
+    ...(options.marketData === undefined ? {} : { marketData: options.marketData }),
+    signal: context.signal,
+  });
   if (options.json) {
     context.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
@@ -123,16 +128,13 @@ async function run(context: CliContext): Promise<number> {
 }
 
 /** Chromium started and Plotly loaded in a page, as the first chart needs them; closed again. */
-function chromiumRow(executablePath: string | undefined, signal: AbortSignal | undefined): Promise<CheckRow> {
-  return localCheckRow("chromium", async () => {
-    const renderer = createChartRenderer(executablePath === undefined ? {} : { executablePath });
-    try {
-      await renderer.start(signal === undefined ? {} : { signal });
-      return undefined;
-    } finally {
-      await renderer.close();
-    }
-  });
+async function startChromium(executablePath: string | undefined, signal: AbortSignal | undefined): Promise<void> {
+  const renderer = createChartRenderer(executablePath === undefined ? {} : { executablePath });
+  try {
+    await renderer.start(signal === undefined ? {} : { signal });
+  } finally {
+    await renderer.close();
+  }
 }
 
 export const doctorCommand: Command = {

@@ -1,11 +1,8 @@
-// What `quantagent doctor` checks: what the configuration needs, each with the smallest request that shows it works.
-// Node's version, the data folder (writable), and for each model role one tiny call per capability the configuration
-// needs of it: text; JSON mode for the graph role (the decision); images for the graph role (it reads the charts);
+// The model rows of `quantagent doctor` (check-setup.ts runs them with the rest): for each model role one tiny call
+// per capability the configuration needs of it: text; JSON mode for the graph role (the decision); images for the graph role (it reads the charts);
 // tools when a "tool-call" mode is on (indicator_mode for the graph role, chart_dispatch for the agent role). Each row
 // is ok, missing (the server answered that the model lacks it, or a key is missing) or unreachable (no answer), with
 // its latency and the tokens it spent. Nothing here retries: a check is one request.
-import { access, constants, mkdir } from "node:fs/promises";
-
 import { describeError } from "../common/describe-error";
 import { QuantAgentError } from "../common/quantagent-error";
 import type { Env } from "../config/api-keys";
@@ -15,8 +12,10 @@ import { type ModelRole, modelSettingsFor } from "../llm/model-settings";
 import { ProviderError } from "../llm/provider-error";
 import { createChatModelFor } from "./create-chat-model";
 
-export type CheckStatus = "ok" | "missing" | "unreachable";
-export type CheckName = "node" | "data_dir" | "chromium" | "text" | "json" | "images" | "tools";
+/** skipped: the configuration does not need it, and nothing was sent (the detail says why). */
+export type CheckStatus = "ok" | "missing" | "unreachable" | "skipped";
+export const CHECK_NAMES = ["node", "data_dir", "chromium", "yahoo", "text", "json", "images", "tools"] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
 
 export interface CheckRow {
   check: CheckName;
@@ -38,7 +37,7 @@ export interface CheckReport {
 /** A 1x1 PNG: the smallest image a vision model can be asked about. */
 const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
-const REQUESTS: Record<Exclude<CheckName, "node" | "data_dir" | "chromium">, ChatRequest> = {
+const REQUESTS: Record<Exclude<CheckName, "node" | "data_dir" | "chromium" | "yahoo">, ChatRequest> = {
   text: { messages: [{ role: "user", content: "Answer with the word ok." }], maxOutputTokens: 16 },
   json: {
     messages: [{ role: "user", content: 'Answer with the JSON object {"ok": true}.' }],
@@ -81,8 +80,9 @@ export interface CheckModelsOptions {
   timeoutMs?: number;
 }
 
-export async function checkModels(options: CheckModelsOptions): Promise<CheckReport> {
-  const rows: CheckRow[] = [nodeRow(), await dataDirRow(options.config.data_dir)];
+/** One row per capability each role needs under the configuration (none for a role that needs nothing). */
+export async function checkModels(options: CheckModelsOptions): Promise<CheckRow[]> {
+  const rows: CheckRow[] = [];
   for (const role of ["agent", "graph"] as const) {
     const checks = neededChecks(options.config, role);
     if (checks.length === 0) continue;
@@ -114,7 +114,7 @@ export async function checkModels(options: CheckModelsOptions): Promise<CheckRep
     }
     for (const check of checks) rows.push(await modelRow(model, role, check, options.signal));
   }
-  return { healthy: rows.every((row) => row.status === "ok"), rows };
+  return rows;
 }
 
 async function modelRow(
@@ -143,31 +143,6 @@ async function modelRow(
 
 function spent(usage: TokenUsage): number {
   return usage.inputTokens + usage.outputTokens;
-}
-
-function nodeRow(): CheckRow {
-  const major = Number(process.versions.node.split(".")[0]);
-  return major >= 20
-    ? { check: "node", status: "ok", latencyMs: 0, tokens: 0, detail: `Node ${process.versions.node}` }
-    : {
-        check: "node",
-        status: "missing",
-        latencyMs: 0,
-        tokens: 0,
-        detail: `Node ${process.versions.node}: 20 or later is needed`,
-      };
-}
-
-async function dataDirRow(dir: string): Promise<CheckRow> {
-  return localCheckRow("data_dir", async () => {
-    try {
-      await mkdir(dir, { recursive: true });
-      await access(dir, constants.W_OK);
-      return dir;
-    } catch (error) {
-      throw new Error(`${dir} is not writable: ${describeError(error)}`, { cause: error });
-    }
-  });
 }
 
 /**
