@@ -2,34 +2,22 @@
 // the 3-bar momentum of the bars it is sent, so it flips on a mirrored series) and real Chromium charts: the mirrored
 // lines are played on the mirror image, blind windows carry no date or name, blind is in the decision cache's key,
 // and a series that cannot be mirrored is refused before any call.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+
 import path from "node:path";
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import { type BacktestOptions, runBacktest } from "../../src/backtest/index";
-import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
+import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { InputError } from "../../src/common/input-error";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
-import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
-import { momentumAnalyst } from "./momentum-analyst";
+import type { FakeProviderServer } from "../fakes/fake-provider-server";
+import { useMomentumFixture } from "../support/momentum-fixture";
 
-const key = "sk-backtest.mirror-0123456789abcdef";
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
 let scratch: string;
-
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [key], handler: momentumAnalyst });
-  renderer = createChartRenderer();
-  scratch = await mkdtemp(path.join(tmpdir(), "mirror-backtest-"));
-});
-afterAll(async () => {
-  await renderer?.close();
-  await server?.close();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
+const { key } = useMomentumFixture("mirror-backtest", (started) => ({ server, renderer, scratch } = started));
 beforeEach(() => server.reset());
 
 // 60 bars: decisions at bars 44, 47, 50, 53, 56 (window 45, horizon and step 3).

@@ -3,37 +3,26 @@
 // saw shows in what it decided. Proven here: no decision receives a bar after its decision bar (a poisoned future bar
 // changes nothing before it), a rerun asks nothing, a stopped run keeps its completed decisions and resumes, a failed
 // analysis is recorded and the run goes on, and a caller's pipeline records the run, not each decision.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdtemp } from "node:fs/promises";
 import path from "node:path";
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import { type BacktestEstimate, backtestMarkdown, type BacktestOptions, runBacktest } from "../../src/backtest/index";
-import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
+import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { DEMO_LABEL } from "../../src/config/providers";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import { definePlugin } from "../../src/plugins/define-plugin";
 import type { RunProgress } from "../../src/reports/progress-bar";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
-import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
-import { closesInPrompt, momentumAnalyst } from "./momentum-analyst";
+import { type FakeProviderServer, fakeReply } from "../fakes/fake-provider-server";
+import { useMomentumFixture } from "../support/momentum-fixture";
+import { closesInPrompt } from "./momentum-analyst";
 
-const key = "sk-backtest.model-0123456789abcdef";
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
 let scratch: string;
-
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [key], handler: momentumAnalyst });
-  renderer = createChartRenderer();
-  scratch = await mkdtemp(path.join(tmpdir(), "run-backtest-model-"));
-});
-afterAll(async () => {
-  await renderer?.close();
-  await server?.close();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
+const { key } = useMomentumFixture("run-backtest-model", (started) => ({ server, renderer, scratch } = started));
 beforeEach(() => server?.reset());
 
 // 60 bars: decisions at bars 44, 47, 50, 53, 56 (window 45, horizon and step 3).

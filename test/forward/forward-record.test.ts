@@ -2,37 +2,25 @@
 // bar, as the forward test decides): the same fake analyst gives the same decisions, so the record's lines (every
 // figure and equity curve) and paired tests must equal the backtest's to the last digit. The accuracy counts only
 // decisions whose horizon has passed, with its Wilson interval; an entry with nothing playable yet has no backtest.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+
 import path from "node:path";
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { runBacktest } from "../../src/backtest/run-backtest";
-import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
+import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { forwardRecord } from "../../src/forward/forward-record";
 import { startWatch } from "../../src/forward/start-watch";
 import { createPipeline } from "../../src/pipeline/pipeline";
 import { wilsonInterval } from "../../src/scoring/confidence-intervals";
-import { momentumAnalyst } from "../backtest/momentum-analyst";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
-import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import type { FakeProviderServer } from "../fakes/fake-provider-server";
+import { useMomentumFixture } from "../support/momentum-fixture";
 
-const key = "sk-forward.record-0123456789abcdef";
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
 let scratch: string;
-
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [key], handler: momentumAnalyst });
-  renderer = createChartRenderer();
-  scratch = await mkdtemp(path.join(tmpdir(), "forward-record-"));
-});
-afterAll(async () => {
-  await renderer?.close();
-  await server?.close();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
+const { key } = useMomentumFixture("forward-record", (started) => ({ server, renderer, scratch } = started));
 
 const candles = candlesFromCloses(wavyCloses(60, 3)); // decisions at bars 44 to 59
 const config = (dataDir: string) => ({

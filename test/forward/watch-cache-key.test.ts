@@ -2,36 +2,24 @@
 // provider's own gpt-4o is never handed to a "gpt-4o" served at another base URL (another model in all but name),
 // while the same model at the same address reuses it. Three journals hold the same entry (one journal copied before
 // any analysis, so the entry's id, and with it the rest of the key, is the same) and share one cache folder.
-import { cp, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp } from "node:fs/promises";
 import path from "node:path";
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
+import type { ChartRenderer } from "../../src/charts/png-renderer";
 import { startWatch } from "../../src/forward/start-watch";
 import type { WatchEvent } from "../../src/forward/watch-event";
 import { createPipeline } from "../../src/pipeline/pipeline";
-import { momentumAnalyst } from "../backtest/momentum-analyst";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
-import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import type { FakeProviderServer } from "../fakes/fake-provider-server";
+import { useMomentumFixture } from "../support/momentum-fixture";
 import { asProvidersOwnGpt4o } from "./providers-own-model";
 
-const key = "sk-forward.cache-key-0123456789abcdef";
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
 let scratch: string;
-
-beforeAll(async () => {
-  server = await startFakeProviderServer({ validKeys: [key], handler: momentumAnalyst });
-  renderer = createChartRenderer();
-  scratch = await mkdtemp(path.join(tmpdir(), "watch-cache-key-"));
-});
-afterAll(async () => {
-  await renderer?.close();
-  await server?.close();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
+const { key } = useMomentumFixture("watch-cache-key", (started) => ({ server, renderer, scratch } = started));
 
 // 47 bars of 4h: decisions at bars 44 to 46.
 const candles = candlesFromCloses(wavyCloses(47, 5));
