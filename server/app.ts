@@ -32,6 +32,7 @@ import { createAnalyzeRouter } from "./routes/analyze-routes";
 import { createApiKeyRouter } from "./routes/api-key-routes";
 import { createAssetRouter } from "./routes/asset-routes";
 import { createBaseUrlRouter } from "./routes/base-url-routes";
+import { createCheckRouter } from "./routes/check-routes";
 import { createJournalRouter } from "./routes/journal-routes";
 import { createModelRouter } from "./routes/model-routes";
 import { createOpenApiRouter } from "./routes/openapi-routes";
@@ -122,6 +123,7 @@ export function createApp(dependencies: AppDependencies): Koa {
     createApiKeyRouter(settings),
     createProviderRouter(settings),
     createModelRouter(settings),
+    createCheckRouter(settings),
     createBaseUrlRouter(settings),
     createAssetRouter(settings),
     createTimeframeRouter(settings),

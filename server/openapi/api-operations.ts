@@ -12,6 +12,7 @@ import {
   accuracyOverTimeAnswerSchema,
   analysesPageAnswerSchema,
   assetsAnswerSchema,
+  checkSetupAnswerSchema,
   customAssetsAnswerSchema,
   deleteAnalysisAnswerSchema,
   getProviderAnswerSchema,
@@ -43,6 +44,7 @@ import { legacyForm } from "../analyze-input";
 import { apiKeyStatusQuerySchema, updateApiKeyBodySchema, validateApiKeyBodySchema } from "../routes/api-key-routes";
 import { saveCustomAssetBodySchema } from "../routes/asset-routes";
 import { updateBaseUrlBodySchema } from "../routes/base-url-routes";
+import { checkSetupBodySchema } from "../routes/check-routes";
 import { accuracyOverTimeQuerySchema, listAnalysesQuerySchema, statsQuerySchema } from "../routes/journal-routes";
 import { updateModelsBodySchema } from "../routes/model-routes";
 import { updateProviderBodySchema } from "../routes/provider-routes";
@@ -200,6 +202,21 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: {
       200: { description: "The new selection.", json: updateModelsAnswerSchema },
       400: error("Neither name given, a malformed name, or an unknown field."),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/check-setup",
+    operationId: "checkSetup",
+    tag: "Keys and providers",
+    summary: "Check what the configuration needs, each with the smallest request (the Settings panel's Check)",
+    description:
+      "What `quantagent doctor` checks, with the server's configuration as it stands: Node, the data folder, Chromium, Yahoo Finance (skipped with `market_data: \"local\"` or on the demo provider), and each model role's capabilities (text; JSON mode and images for the graph role; tools when a tool-call mode is on), one small request each. Every row is ok, missing, unreachable or skipped, with its latency and the tokens it spent; no key is ever in it. A paid route: it waits for a slot under the analyses' limit.",
+    body: { forms: [{ title: "Check", schema: checkSetupBodySchema }] },
+    responses: {
+      200: { description: "Every check, and whether all passed.", json: checkSetupAnswerSchema },
+      400: error("An unknown field or market_data value."),
+      429: error("The analyses' limit is full."),
     },
   },
   {

@@ -74,6 +74,11 @@ export function neededChecks(config: Config, role: ModelRole): Array<keyof typeo
 export interface CheckModelsOptions {
   config: Config;
   env?: Env;
+  /**
+   * The model of a role as its owner builds it (a server's pipeline, with the keys and addresses set at run time);
+   * default one built here from the config and the environment, with no retries and a 15 s limit per check.
+   */
+  modelFor?: (role: ModelRole) => ChatModel;
   fetch?: typeof globalThis.fetch;
   signal?: AbortSignal;
   /** Per check; default 15 s. */
@@ -89,15 +94,17 @@ export async function checkModels(options: CheckModelsOptions): Promise<CheckRow
     const settings = modelSettingsFor(options.config, role);
     let model: ChatModel;
     try {
-      model = createChatModelFor({
-        ...settings,
-        config: { ...options.config, request_timeout_ms: options.timeoutMs ?? 15_000 },
-        env: options.env,
-        fetch: options.fetch,
-        maxRetries: 0,
-        modelField: `${role}_llm_model`,
-        role,
-      });
+      model =
+        options.modelFor?.(role) ??
+        createChatModelFor({
+          ...settings,
+          config: { ...options.config, request_timeout_ms: options.timeoutMs ?? 15_000 },
+          env: options.env,
+          fetch: options.fetch,
+          maxRetries: 0,
+          modelField: `${role}_llm_model`,
+          role,
+        });
     } catch (error) {
       // No key, a malformed base URL or model name: every check of the role is missing, none is sent.
       for (const check of checks)

@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import type { ApiKeyStatus } from "../config/api-keys";
 import { providerIdSchema } from "../config/providers";
+import { CHECK_NAMES, type CheckReport } from "../models/check-models";
 import type { ApiKeyValidation } from "../models/validate-api-key";
 
 export const wireKeyStatusSchema = z.object({
@@ -88,3 +89,34 @@ export const updateProviderAnswerSchema = z.object({
 /** POST /api/update-models: the selection with the new names. */
 export const updateModelsAnswerSchema = updateProviderAnswerSchema;
 export const getProviderAnswerSchema = z.object({ config: modelSelectionSchema });
+
+/** The Settings panel's Check (POST /api/check-setup), as `quantagent doctor --json` lists it, in snake_case. */
+export const checkSetupAnswerSchema = z.object({
+  healthy: z.boolean().meta({ description: "every check ok or skipped" }),
+  rows: z.array(
+    z.object({
+      check: z.enum(CHECK_NAMES),
+      role: z.enum(["agent", "graph"]).optional(),
+      model: z.string().optional(),
+      status: z.enum(["ok", "missing", "unreachable", "skipped"]),
+      latency_ms: z.number(),
+      tokens: z.number(),
+      detail: z.string().optional().meta({ description: "what it found, or why not: never a key" }),
+    }),
+  ),
+});
+
+export function wireCheckReport(report: CheckReport): z.infer<typeof checkSetupAnswerSchema> {
+  return {
+    healthy: report.healthy,
+    rows: report.rows.map((row) => ({
+      check: row.check,
+      ...(row.role === undefined ? {} : { role: row.role }),
+      ...(row.model === undefined ? {} : { model: row.model }),
+      status: row.status,
+      latency_ms: Math.round(row.latencyMs),
+      tokens: row.tokens,
+      ...(row.detail === undefined ? {} : { detail: row.detail }),
+    })),
+  };
+}

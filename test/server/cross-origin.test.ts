@@ -27,6 +27,7 @@ const bodies: Record<string, unknown> = {
   "/api/update-provider": { provider: "qwen" },
   "/api/update-base-url": { provider: "openai", base_url: "http://evil.example.com/v1" },
   "/api/update-models": { agent_model: "evil-model" },
+  "/api/check-setup": { market_data: "local" },
   "/api/save-custom-asset": { symbol: "SOL-USD" },
   "/api/validate-date-range": { timeframe: "4h", start: "2024-01-01", end: "2024-02-01" },
   "/api/analyze": { asset: "BTC", timeframe: "4h", start: "2024-01-01", end: "2024-02-01" },

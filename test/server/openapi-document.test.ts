@@ -191,6 +191,8 @@ describe("real answers of every route match the document", () => {
       200,
     );
     check("post", "/api/update-models", await postJson(server, "/api/update-models", { graph_model: "a b" }), 400);
+    check("post", "/api/check-setup", await postJson(server, "/api/check-setup", { market_data: "local" }), 200);
+    check("post", "/api/check-setup", await postJson(server, "/api/check-setup", { market_data: "s3" }), 400);
     // Set to where it already points (so the other tests' provider stays where it is), then refused.
     const current = (await getJson(server, "/api/get-api-key-status?provider=qwen")).body.base_url as string;
     check(

@@ -135,6 +135,33 @@ describe("the web page", () => {
     await screenshot(page, "02-key-saved");
   });
 
+  it("checks what the setup needs with the Check button: one row a check, its status in words", async () => {
+    fake.reset();
+    await page.click("#check-setup-button");
+    await page.waitForSelector("#check-setup-result:not([hidden]) .check-table");
+    const rows = await page.$$eval("#check-setup-result tbody tr", (items) =>
+      items.map((item) => [(item as HTMLElement).dataset.check, item.querySelectorAll("td")[1]?.textContent]),
+    );
+    expect(rows).toEqual([
+      ["node", "ok"],
+      ["data_dir", "ok"],
+      ["chromium", "ok"],
+      ["yahoo", "unreachable"], // this server's market data answers no bars
+      ["text", "ok"],
+      ["json", "ok"],
+      ["images", "ok"],
+    ]);
+    expect(fake.requestCount()).toBe(3);
+    expect(await text("#key-message")).toBe(
+      "Something this setup needs does not work: see the rows marked missing or unreachable.",
+    );
+    expect(await page.content()).not.toContain(TEST_KEY);
+    // At phone width the table scrolls in its box, and the page does not.
+    await page.setViewport({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewport({ width: 1366, height: 900 });
+  });
+
   it("shows a key the provider refuses as invalid, in the provider's words, and no longer as in use", async () => {
     await typeKeyAndSave("sk-wrong-key-0123456789");
     await waitForText('#key-status-list li[data-provider="openai"] .key-validation', /^invalid$/);

@@ -252,6 +252,26 @@ export function createSettingsPanel({ config, onError, onKeyReady }) {
     }),
   );
 
+  // Check: what `quantagent doctor` checks, with the server's settings as they stand (POST /api/check-setup).
+  const checkButton = byId("check-setup-button", HTMLButtonElement);
+  const checkResult = byId("check-setup-result");
+  checkButton.addEventListener("click", () =>
+    guarded(checkButton, async () => {
+      setMessage(message, "Checking: one small request for each thing this setup needs…", "busy");
+      const report = await apiPost("/api/check-setup", {});
+      clear(checkResult);
+      checkResult.append(checkTable(report.rows));
+      checkResult.hidden = false;
+      setMessage(
+        message,
+        report.healthy
+          ? "Everything this setup needs works."
+          : "Something this setup needs does not work: see the rows marked missing or unreachable.",
+        report.healthy ? "ok" : "warn",
+      );
+    }),
+  );
+
   providerSelect.addEventListener("change", () =>
     guarded(providerSelect, async () => {
       const answer = await apiPost("/api/update-provider", { provider: providerSelect.value });
@@ -302,4 +322,39 @@ export function createSettingsPanel({ config, onError, onKeyReady }) {
       keyInput.focus({ preventScroll: true });
     },
   };
+}
+
+/** The words of a check's status: the page says them, colour only repeats them. */
+const CHECK_STATUS_WORDS = { ok: "ok", missing: "missing", unreachable: "unreachable", skipped: "not needed" };
+
+/**
+ * The Check's rows as a table: what was checked (and for which model), its status in words, the time and tokens.
+ * @param {{check: string, role?: string, model?: string, status: string, latency_ms: number, tokens: number, detail?: string}[]} rows
+ */
+function checkTable(rows) {
+  const head = element(
+    "thead",
+    {},
+    element("tr", {}, ...["Check", "Status", "Time", "Tokens", "Detail"].map((title) => element("th", {}, title))),
+  );
+  const body = element(
+    "tbody",
+    {},
+    ...rows.map((row) =>
+      element(
+        "tr",
+        { dataset: { check: row.check, status: row.status } },
+        element("td", {}, row.role ? `${row.check} (${row.role}${row.model ? `: ${row.model}` : ""})` : row.check),
+        element(
+          "td",
+          { className: `check-status check-${row.status}` },
+          CHECK_STATUS_WORDS[/** @type {keyof typeof CHECK_STATUS_WORDS} */ (row.status)] ?? row.status,
+        ),
+        element("td", {}, `${Math.round(row.latency_ms)} ms`),
+        element("td", {}, String(row.tokens)),
+        element("td", { className: "check-detail" }, row.detail ?? ""),
+      ),
+    ),
+  );
+  return element("table", { className: "data-table check-table" }, head, body);
 }
