@@ -161,10 +161,7 @@ describe("bad input is refused before any model call", () => {
   });
 
   it("bars that are not spaced as the timeframe says, when the model would read them", async () => {
-    await refused(
-      { series: { candles, timeframe: "1h" } },
-      /mostly 4 hours apart, but 1h bars are 1 hour apart/,
-    );
+    await refused({ series: { candles, timeframe: "1h" } }, /mostly 4 hours apart, but 1h bars are 1 hour apart/);
   });
 
   it("a run with a cost limit whose models have no list price (the fake's address is not OpenAI's), after saying what it would ask", async () => {
