@@ -215,7 +215,10 @@ function wireAnalysis(config, dates, assets, samples) {
     cancelButton.hidden = false;
     byId("empty-state").hidden = true;
     hideResult(resultContainer);
-    const steps = stepsForRun(config, body.stages);
+    // A single agent has no analysts: the steps are the data, the charts and the decision.
+    const steps = stepsForRun(config, body.stages).filter(
+      (step) => body.agents !== "single" || !["indicator", "pattern", "trend"].includes(step.id),
+    );
     liveReports.reset(steps);
     progress.start(steps);
     if (window.matchMedia(NARROW_LAYOUT).matches) scrollIntoView(byId("progress-card"), "start");

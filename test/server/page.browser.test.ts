@@ -438,6 +438,15 @@ describe("the web page", () => {
     expect(fake.requestCount()).toBe(1);
     expect(fake.requests[0]!.summary).toMatchObject({ imageCount: 2, wantsJson: true });
     expect(await page.$(".reports-card")).toBeNull();
+    expect(
+      await page.$$eval("#progress-steps li", (items) =>
+        items.map((item) => [(item as HTMLElement).dataset.step, (item as HTMLElement).dataset.state]),
+      ),
+    ).toEqual([
+      ["data", "done"],
+      ["charts", "done"],
+      ["decision", "done"],
+    ]);
     expect(await page.$(".images-card")).not.toBeNull(); // the charts it read are shown
     // And back to the team: four calls, and the reports.
     fake.reset();
