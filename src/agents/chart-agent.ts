@@ -8,21 +8,27 @@ import { z } from "zod";
 import type { ChatModel } from "../llm/chat-model";
 import { finishedReport } from "./agent-errors";
 import { defineTool, toolDefinition } from "./agent-tool";
+import type { AnalysisContext } from "./analysis-context";
 import type { StepRecorder } from "./model-call";
 
 export type ChartDispatch = "direct" | "tool-call";
 
-export interface ChartAgentInput {
-  dispatch: ChartDispatch;
-  /** The chart tool offered in "tool-call" dispatch, and the system prompt that asks the agent model to call it. */
-  tool: { name: string; description: string; dispatchPrompt: string };
-  visionPrompt: string;
+/** What the Pattern and Trend agents are each given: the window's context, their chart and the models. */
+export interface ChartReaderInput {
+  context: AnalysisContext;
   /** The chart's PNG. */
   chart: Buffer;
+  dispatch: ChartDispatch;
   agentModel: ChatModel;
   graphModel: ChatModel;
   recorder: StepRecorder;
   signal?: AbortSignal;
+}
+
+export interface ChartAgentInput extends Omit<ChartReaderInput, "context"> {
+  /** The chart tool offered in "tool-call" dispatch, and the system prompt that asks the agent model to call it. */
+  tool: { name: string; description: string; dispatchPrompt: string };
+  visionPrompt: string;
 }
 
 export async function runChartAgent(input: ChartAgentInput): Promise<string> {

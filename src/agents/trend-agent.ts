@@ -1,20 +1,10 @@
 // The Trend agent: a candlestick chart of the window with fitted support and resistance, read by the vision model.
-import type { ChatModel } from "../llm/chat-model";
-import type { AnalysisContext } from "./analysis-context";
-import { type ChartDispatch, runChartAgent } from "./chart-agent";
-import type { StepRecorder } from "./model-call";
+import { type ChartReaderInput, runChartAgent } from "./chart-agent";
 import { trendDispatchPrompt, trendVisionPrompt } from "./prompts/trend-prompt";
 import type { TrendlineSummary } from "./trend-summary";
 
-export interface TrendAgentInput {
-  context: AnalysisContext;
+export interface TrendAgentInput extends ChartReaderInput {
   lines: TrendlineSummary;
-  chart: Buffer;
-  dispatch: ChartDispatch;
-  agentModel: ChatModel;
-  graphModel: ChatModel;
-  recorder: StepRecorder;
-  signal?: AbortSignal;
 }
 
 export function runTrendAgent(input: TrendAgentInput): Promise<string> {
