@@ -1,7 +1,8 @@
 // A newcomer's first minutes in the page, with no key that works and no network: the default run (SPX from Yahoo)
-// fails and points to Sample data, whose button switches the source; such a failure spent nothing and History records
-// nothing; a key saved while the provider cannot be reached is "not checked (provider unreachable)", never invalid,
-// and saving it clears the stale "no key" error; Demo in Settings with Sample data runs a first analysis with live
+// fails, in plain words, and points to Sample data, whose button switches the source; such a failure spent nothing
+// and History records nothing; a provider that cannot be reached is said in plain words and points to Demo; a key
+// saved while the provider cannot be reached is "not checked (provider unreachable)", never invalid, and saving it
+// clears the stale "no key" error; Demo in Settings with Sample data runs a first analysis with live
 // progress and a result labelled "demo: scripted, not a model", listed in History with its demo tag and its outcome;
 // Settings show and change a provider's base URL; an end before the start is said in those words; and a server that
 // shuts down mid-analysis says so in plain words.
@@ -20,6 +21,18 @@ let renderer: ChartRenderer;
 let server: TestServer;
 let browser: TestBrowser;
 const watched: string[][] = [];
+
+/**
+ * The error panel's message and hint are in a user's words: no code, JSON, field name or transport error, and the
+ * server's own sentence is folded away in "Technical details".
+ */
+async function expectPlainWords(page: Page): Promise<void> {
+  const words = `${await text(page, "#error-message")} ${await text(page, "#error-hint")}`;
+  expect(words).not.toMatch(/[{}[\]_]|fetch failed|Network Error|timeframe:|sample:/);
+  expect(await text(page, "#error-details summary")).toBe("Technical details");
+  expect(await page.$eval("#error-details", (node) => (node as HTMLDetailsElement).open)).toBe(false);
+  expect(await page.$eval("#error-details p", (node) => node.checkVisibility())).toBe(false);
+}
 
 async function open(url = `${server.url}/`, size = { width: 1440, height: 900 }): Promise<Page> {
   const opened = await openPage(browser.browser, size);
@@ -69,9 +82,22 @@ describe("offline, with a key the provider cannot check", () => {
     const page = await open();
     await chooseSource(page, "market");
     await page.click("#run-button");
-    await waitForText(page, "#error-message", /^Network Error: Unable to reach Yahoo Finance for \^GSPC/, 30_000);
-    expect(await text(page, "#error-message")).toMatch(/choose "Sample data".*or upload a CSV file of your own/);
-    expect(await text(page, "#error-hint")).toMatch(/Sample data .* and Upload CSV need no market access/);
+    // In plain words: what happened and what to do; the server's sentence (request syntax, "fetch failed") and the
+    // code only in the folded details.
+    await waitForText(
+      page,
+      "#error-message",
+      /^The market data could not be fetched: Yahoo Finance could not be reached from this server, or did not answer as expected\. The server may have no internet connection/,
+      30_000,
+    );
+    await expectPlainWords(page);
+    expect(await text(page, "#error-hint")).toMatch(
+      /^Check the connection, then run again\. No network\? Choose Sample data .* or Upload CSV: neither needs market access\./,
+    );
+    expect(await text(page, "#error-details p")).toMatch(
+      /^Network Error: Unable to reach Yahoo Finance for \^GSPC \(fetch failed\).* \(market_data\)$/,
+    );
+    await screenshot(page, "first-run-market-unreachable", { viewportOnly: true });
     await page.click("#error-hint button");
     await page.waitForSelector("#sample-source:not([hidden])");
     expect(await page.$eval('input[name="source"][value="sample"]', (node) => node.checked)).toBe(true);
@@ -83,6 +109,30 @@ describe("offline, with a key the provider cannot check", () => {
     ).toEqual(["4h", true]);
     // It failed before any model was called: it spent nothing and is no analysis.
     expect((await server.pipeline.journal.list()).analyses).toEqual([]);
+    await page.close();
+  });
+
+  it("a provider that cannot be reached is said in plain words, pointing to the Demo provider", async () => {
+    await postJson(server, "/api/update-api-key", { api_key: TEST_KEY, provider: "openai" });
+    const page = await open(undefined, { width: 390, height: 844 });
+    await chooseSource(page, "sample");
+    await page.click("#run-button");
+    await waitForText(
+      page,
+      "#error-message",
+      /^OpenAI could not be reached from this server, so the analysis stopped\. The server may have no internet connection, a proxy may be in the way, or the provider's address \(its base URL\) may be wrong\.$/,
+      60_000,
+    );
+    await expectPlainWords(page);
+    expect(await text(page, "#error-hint")).toMatch(
+      /^Check the connection, then run again\. No network\? Choose Demo as the provider in Settings: it needs no key and no network\./,
+    );
+    expect(await text(page, "#error-details p")).toMatch(/ \(provider_network\)$/);
+    // The panel fits a phone's width: nothing in it makes the page scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, "first-run-provider-unreachable-390", { viewportOnly: true });
+    await page.click("#error-hint button");
+    await page.waitForFunction(() => document.querySelector<HTMLDetailsElement>("#settings-panel")?.open === true);
     await page.close();
   });
 

@@ -1,8 +1,9 @@
 // The page's layout where a new user hit rough edges, at 1440x900 and 390x844, in the light and the dark theme:
 // Run stays on screen with Settings open; a failed run's message is scrolled into view below the sticky header; on
-// a phone the page scrolls to the result; chart images open full size in an overlay (mouse and keyboard, closed by
-// Escape or its button); Plotly's toolbar has its own room above the candles; the dark theme colours the page and
-// the chart. Screenshots of each state at both widths and in both themes go to test-artifacts/server/.
+// a phone the page scrolls to the result; chart images open in an overlay, full size on a wide screen and as wide
+// as the screen on a phone (mouse and keyboard, closed by Escape or its button); Plotly's toolbar has its own room
+// above the candles; the dark theme colours the page and the chart. Screenshots of each state at both widths and
+// in both themes go to test-artifacts/server/.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -186,20 +187,39 @@ describe("a result", () => {
         // A chart image opens full size; Escape closes it and gives focus back.
         await page.click("#pattern-chart-image");
         await page.waitForSelector("#image-viewer[open]");
+        await page.waitForFunction(
+          () => document.querySelector<HTMLImageElement>("#image-viewer .image-viewer-image")?.complete === true,
+        );
         const viewer = await page.$eval("#image-viewer .image-viewer-image", (node) => {
           const image = node as HTMLImageElement;
+          const rect = image.getBoundingClientRect();
+          const body = image.parentElement!;
           return {
-            rendered: image.getBoundingClientRect().width,
+            left: rect.left,
+            right: rect.right,
+            rendered: rect.width,
             natural: image.naturalWidth,
             src: image.src.slice(0, 22),
+            viewport: window.innerWidth,
+            scrollsSideways: body.scrollWidth > body.clientWidth,
           };
         });
         expect(viewer.natural).toBe(1280);
-        expect(viewer.rendered).toBe(viewer.natural);
         expect(viewer.src).toBe("data:image/png;base64,");
-        expect(
-          (await rectOf(page, "#pattern-chart-image")).right - (await rectOf(page, "#pattern-chart-image")).left,
-        ).toBeLessThan(viewer.natural);
+        const thumbnail = await rectOf(page, "#pattern-chart-image");
+        if (size.width < viewer.natural) {
+          // A phone: the whole chart is on screen at once, its width the screen's (less the margins), not its left
+          // third at full size.
+          expect(viewer.left).toBeGreaterThanOrEqual(0);
+          expect(viewer.right).toBeLessThanOrEqual(viewer.viewport);
+          expect(viewer.rendered).toBeLessThanOrEqual(viewer.viewport);
+          expect(viewer.rendered).toBeGreaterThan(viewer.viewport * 0.85);
+          expect(viewer.scrollsSideways).toBe(false);
+        } else {
+          // A wide screen: the image's own pixels, larger than its thumbnail in the page.
+          expect(viewer.rendered).toBe(viewer.natural);
+          expect(viewer.rendered).toBeGreaterThan(thumbnail.right - thumbnail.left);
+        }
         await screenshot(page, `layout-${size.name}-${theme}-chart-enlarged`, { viewportOnly: true });
         // The dialog's "close" event (where the page gives focus back) fires a task after the open attribute goes, and
         // Chromium has already restored focus by then: wait for the event itself, or a focus moved meanwhile is undone.

@@ -1,8 +1,9 @@
 // @ts-check
 // Errors in the page, in plain words, each with a pointer to its fix (the server's message says what is wrong; the
 // hint here says where to go in this page). Chosen by the error's `code` from the server, never by matching its
-// text. A missing key is the one error whose server message is not shown: it speaks to library users (config
-// fields, environment variables), while the fix in the page is three clicks in Settings.
+// text. Where the server's sentence speaks to library users rather than to someone at the page (a missing key: config
+// fields, environment variables; no network: request syntax, the transport's own words), the page says it in plain
+// words instead and keeps the server's sentence, with its code, in a folded "Technical details" line.
 import { byId, clear, element, scrollIntoView } from "./dom.js";
 import { providerName } from "./page-config.js";
 
@@ -45,12 +46,12 @@ function hintFor(error, config) {
       return { text: "Wait a minute, then run again." };
     case "provider_network":
       return {
-        text: "Check this server's internet connection, proxy or the provider's base URL in Settings. No network? Choose Demo as the provider in Settings.",
+        text: "Check the connection, then run again. No network? Choose Demo as the provider in Settings: it needs no key and no network.",
         action: "settings",
       };
     case "market_data":
       return {
-        text: "Yahoo Finance could not be reached. Sample data (windows shipped with the server) and Upload CSV need no market access.",
+        text: "Check the connection, then run again. No network? Choose Sample data (windows shipped with the server) or Upload CSV: neither needs market access.",
         action: "sample",
       };
     case "no_data":
@@ -87,14 +88,40 @@ function hintFor(error, config) {
 }
 
 /**
- * What the panel says is wrong: the server's sentence, except for a missing key (see the header).
+ * Where the market data came from, from the error body's details: a crypto exchange names itself, else Yahoo.
+ * @param {ShownError} error
+ */
+function marketSource(error) {
+  const details = /** @type {{exchange?: unknown} | undefined} */ (error.details);
+  return typeof details?.exchange === "string" && details.exchange !== "" ? details.exchange : "Yahoo Finance";
+}
+
+/**
+ * The page's own sentence for an error whose server message is not for someone at the page (see the header).
  * @param {ShownError} error
  * @param {PageConfig | undefined} config
+ * @returns {string | undefined}
  */
-function messageFor(error, config) {
-  if (error.code === "missing_api_key")
-    return `No ${providerName(config, error.provider) || "provider"} API key is set on this server yet.`;
-  return error.message ?? String(error);
+function plainMessageFor(error, config) {
+  const provider = providerName(config, error.provider) || "The model provider";
+  switch (error.code) {
+    case "missing_api_key":
+      return `No ${providerName(config, error.provider) || "provider"} API key is set on this server yet.`;
+    case "provider_network":
+      return `${provider} could not be reached from this server, so the analysis stopped. The server may have no internet connection, a proxy may be in the way, or the provider's address (its base URL) may be wrong.`;
+    case "market_data":
+      return `The market data could not be fetched: ${marketSource(error)} could not be reached from this server, or did not answer as expected. The server may have no internet connection, or the market data service may be down.`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The server's sentence and code, for the folded "Technical details" under a plain message.
+ * @param {ShownError} error
+ */
+function technicalDetails(error) {
+  return [error.message, error.code ? `(${error.code})` : undefined].filter(Boolean).join(" ");
 }
 
 /**
@@ -131,10 +158,15 @@ export function createErrorView({
       );
       if (shown.code === "unauthorized") askForToken();
       const hint = hintFor(shown, currentConfig);
+      const plain = plainMessageFor(shown, currentConfig);
       clear(panel);
       panel.append(
         element("h2", {}, title),
-        element("p", { className: "error-message", id: `${idPrefix}-message` }, messageFor(shown, currentConfig)),
+        element(
+          "p",
+          { className: "error-message", id: `${idPrefix}-message` },
+          plain ?? shown.message ?? String(error),
+        ),
       );
       current = shown;
       if (hint) {
@@ -164,6 +196,18 @@ export function createErrorView({
           );
         }
         panel.append(line);
+      }
+      // The server's own words stay at hand for a report or a search, folded and small (not for a missing key: its
+      // message names config fields and environment variables, and the page's sentence says it all).
+      if (plain && shown.code !== "missing_api_key" && shown.message) {
+        panel.append(
+          element(
+            "details",
+            { className: "error-details", id: `${idPrefix}-details` },
+            element("summary", {}, "Technical details"),
+            element("p", {}, technicalDetails(shown)),
+          ),
+        );
       }
       panel.hidden = false;
       // The panel's scroll-margin-top keeps it below the sticky header, so the message itself is in view.
