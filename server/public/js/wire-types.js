@@ -405,6 +405,11 @@
  *     asset: string;
  *     name: string;
  *     windows: number;
+ *     dates: {
+ *       window: number;
+ *       first: string;
+ *       last: string;
+ *     }[];
  *   }[];
  * }} SampleData
  */
