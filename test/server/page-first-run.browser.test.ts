@@ -128,7 +128,7 @@ describe("offline, with a key the provider cannot check", () => {
     // Each window is listed with the dates (UTC) of its first and last bar, and the picker fits a phone's width.
     await page.select("#sample-asset-select", "SPX");
     const windows = await page.$$eval("#sample-window-select option", (options) =>
-      options.map((option) => [(option).value, option.textContent]),
+      options.map((option) => [option.value, option.textContent]),
     );
     expect(windows).toHaveLength(100);
     expect(windows[2]).toEqual(["3", "Window 3: 2020-01-09 – 2020-03-23"]);
