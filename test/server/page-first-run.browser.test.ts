@@ -159,6 +159,21 @@ describe("offline, with a key the provider cannot check", () => {
     await page.close();
   });
 
+  it("the CSV picker is a button-like label over a hidden input the keyboard reaches, with the file's name", async () => {
+    const page = await open(undefined, { width: 390, height: 844 });
+    await chooseSource(page, "csv");
+    expect(await text(page, "#csv-file-name")).toBe("No file chosen");
+    const input = await page.$eval("#csv-file-input", (node) => node.getBoundingClientRect().width);
+    expect(input).toBeLessThanOrEqual(1);
+    // Tab from the Upload CSV radio lands on the input, and the label shows the focus ring.
+    await page.focus('input[name="source"][value="csv"]');
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("csv-file-input");
+    expect(await page.$eval("#csv-file-button", (node) => getComputedStyle(node).outlineStyle)).toBe("solid");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.close();
+  });
+
   it("an end before the start is said in those words", async () => {
     const page = await open();
     await chooseSource(page, "market");
