@@ -338,7 +338,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "The sample windows an analysis can use with no market access",
     description:
       'Real 4-hour windows of 100 bars shipped with the package (the benchmark). POST /api/analyze with `{sample: {asset, window}, timeframe: "4h"}` analyses the window\'s first `window_bars` bars; the bars after them score the outcome at once.',
-    responses: { 200: { description: "Each asset and how many windows it has.", json: sampleDataAnswerSchema } },
+    responses: {
+      200: {
+        description: "Each asset, how many windows it has, and each window's first and last bar.",
+        json: sampleDataAnswerSchema,
+      },
+    },
   },
   {
     method: "post",

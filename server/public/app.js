@@ -145,6 +145,10 @@ function wireAnalysis(config, dates, assets, samples) {
   const runButton = byId("run-button", HTMLButtonElement);
   const cancelButton = byId("cancel-button", HTMLButtonElement);
   const fileInput = byId("csv-file-input", HTMLInputElement);
+  // The styled picker (a label over a visually hidden input) says which file is chosen.
+  fileInput.addEventListener("change", () => {
+    byId("csv-file-name").textContent = fileInput.files?.[0]?.name ?? "No file chosen";
+  });
   const resultContainer = byId("result");
   const progress = createProgressView({ steps: config.steps });
   const liveReports = createLiveReports({ steps: config.steps });

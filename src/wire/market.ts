@@ -92,6 +92,15 @@ export const sampleDataAnswerSchema = z.object({
       asset: z.string().meta({ description: "what to send as sample.asset (BTC)" }),
       name: z.string(),
       windows: z.number().meta({ description: "sample.window runs from 1 to this" }),
+      dates: z
+        .array(
+          z.object({
+            window: z.number(),
+            first: z.string().meta({ description: "open time of the window's first bar (ISO 8601, UTC)" }),
+            last: z.string().meta({ description: "open time of the window's last bar (ISO 8601, UTC)" }),
+          }),
+        )
+        .meta({ description: "each window's first and last bar, in window order" }),
     }),
   ),
 });

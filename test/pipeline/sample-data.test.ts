@@ -52,6 +52,29 @@ describe("the sample data catalogue", () => {
     expect(catalogue.assets.map((asset) => asset.asset)).toEqual(["BTC", "CL", "DJI", "ES", "NQ", "QQQ", "SPX", "VIX"]);
     expect(catalogue.assets.every((asset) => asset.windows === 100)).toBe(true);
     expect(catalogue.assets.find((asset) => asset.asset === "BTC")?.name).toBe("Bitcoin");
+    // Dates only when asked: a listing without them reads no window file.
+    expect(catalogue.assets.some((asset) => "dates" in asset)).toBe(false);
+  });
+
+  it("gives each window's first and last bar when asked, as its file has them", async () => {
+    const catalogue = await listSampleData({ dates: true });
+    for (const asset of catalogue.assets) {
+      expect(asset.dates?.map((range) => range.window)).toEqual(Array.from({ length: 100 }, (_, index) => index + 1));
+    }
+    const btc = catalogue.assets.find((asset) => asset.asset === "BTC")!;
+    expect(btc.dates?.[0]).toEqual({
+      window: 1,
+      first: Date.parse("2023-08-23T00:00:00Z"),
+      last: Date.parse("2023-09-08T12:00:00Z"),
+    });
+    for (const [asset, window] of [
+      ["spx", 3],
+      ["btc", 100],
+    ] as const) {
+      const bars = await readCsvFile(path.join(BENCHMARK_DIR, asset, `${asset.toUpperCase()}_4h_${window}.csv`));
+      const entry = catalogue.assets.find((candidate) => candidate.asset === asset.toUpperCase())!;
+      expect(entry.dates?.[window - 1]).toEqual({ window, first: bars[0]!.time, last: bars.at(-1)!.time });
+    }
   });
 });
 

@@ -1,17 +1,26 @@
 // A newcomer's first minutes in the page, with no key that works and no network: the default run (SPX from Yahoo)
 // fails, in plain words, and points to Sample data, whose button switches the source; such a failure spent nothing
-// and History records nothing; a provider that cannot be reached is said in plain words and points to Demo; a key
-// saved while the provider cannot be reached is "not checked (provider unreachable)", never invalid, and saving it
-// clears the stale "no key" error; Demo in Settings with Sample data runs a first analysis with live
-// progress and a result labelled "demo: scripted, not a model", listed in History with its demo tag and its outcome;
-// Settings show and change a provider's base URL; an end before the start is said in those words; and a server that
+// and History records nothing; sample windows are listed with their dates; a provider that cannot be reached is said
+// in plain words and points to Demo; a key saved while the provider cannot be reached is "not checked (provider
+// unreachable)", never invalid, and saving it clears the stale "no key" error; Demo in Settings with Sample data runs
+// a first analysis with live progress and a result labelled "demo: scripted, not a model", listed in History with its
+// demo tag and its outcome; Settings show and change a provider's base URL; an end before the start is said in those words; and a server that
 // shuts down mid-analysis says so in plain words.
 import type { Page } from "puppeteer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type ChartRenderer, createChartRenderer, type ProgressEvent } from "../../src/index";
 import { launchBrowser, openPage, screenshot, type TestBrowser } from "./browser";
-import { chooseSource, emitter, loadPage, pipelineWithAnalyze, text, visibleText, waitForText } from "./page-helpers";
+import {
+  chooseSource,
+  emitter,
+  loadPage,
+  pipelineWithAnalyze,
+  rectOf,
+  text,
+  visibleText,
+  waitForText,
+} from "./page-helpers";
 import { postJson, startTestServer, TEST_KEY, type TestServer } from "./test-server";
 
 /** No network: every market-data request fails as an unplugged machine's would. */
@@ -116,6 +125,20 @@ describe("offline, with a key the provider cannot check", () => {
     await postJson(server, "/api/update-api-key", { api_key: TEST_KEY, provider: "openai" });
     const page = await open(undefined, { width: 390, height: 844 });
     await chooseSource(page, "sample");
+    // Each window is listed with the dates (UTC) of its first and last bar, and the picker fits a phone's width.
+    await page.select("#sample-asset-select", "SPX");
+    const windows = await page.$$eval("#sample-window-select option", (options) =>
+      options.map((option) => [option.value, option.textContent]),
+    );
+    expect(windows).toHaveLength(100);
+    expect(windows[2]).toEqual(["3", "Window 3: 2020-01-09 – 2020-03-23"]);
+    for (const [value, label] of windows)
+      expect(label).toMatch(new RegExp(`^Window ${value}: \\d{4}-\\d\\d-\\d\\d – \\d{4}-`));
+    await page.select("#sample-window-select", "3");
+    const picker = await rectOf(page, "#sample-window-select");
+    expect(picker.right).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, "first-run-sample-windows-390", { viewportOnly: true });
     await page.click("#run-button");
     await waitForText(
       page,
@@ -133,6 +156,21 @@ describe("offline, with a key the provider cannot check", () => {
     await screenshot(page, "first-run-provider-unreachable-390", { viewportOnly: true });
     await page.click("#error-hint button");
     await page.waitForFunction(() => document.querySelector<HTMLDetailsElement>("#settings-panel")?.open === true);
+    await page.close();
+  });
+
+  it("the CSV picker is a button-like label over a hidden input the keyboard reaches, with the file's name", async () => {
+    const page = await open(undefined, { width: 390, height: 844 });
+    await chooseSource(page, "csv");
+    expect(await text(page, "#csv-file-name")).toBe("No file chosen");
+    const input = await page.$eval("#csv-file-input", (node) => node.getBoundingClientRect().width);
+    expect(input).toBeLessThanOrEqual(1);
+    // Tab from the Upload CSV radio lands on the input, and the label shows the focus ring.
+    await page.focus('input[name="source"][value="csv"]');
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("csv-file-input");
+    expect(await page.$eval("#csv-file-button", (node) => getComputedStyle(node).outlineStyle)).toBe("solid");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.close();
   });
 

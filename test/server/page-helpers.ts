@@ -1,6 +1,8 @@
 // Helpers shared by the page's browser tests: reading and waiting for text, loading the page, running a CSV
 // analysis, switching the colour scheme, checking that nothing hostile ran, and a server pipeline whose analyze()
 // a test scripts (to stream events the real pipeline does not send yet, or results with fields it does not have).
+import path from "node:path";
+
 import type { ElementHandle, Page } from "puppeteer";
 
 import type { ServerPipeline } from "../../server/app-dependencies";
@@ -34,7 +36,7 @@ export async function chooseSource(page: Page, source: "market" | "sample" | "cs
   // end can leave the radios there): scrolled to the middle first, as a user would have it before tapping.
   await page.$eval(radio, (node) => node.scrollIntoView({ block: "center", behavior: "instant" }));
   await page.click(radio);
-  const shown = { market: "#add-symbol-button", sample: "#sample-window-select", csv: "#csv-file-input" }[source];
+  const shown = { market: "#add-symbol-button", sample: "#sample-window-select", csv: "#csv-file-button" }[source];
   await page.waitForSelector(shown, { visible: true, timeout: 60_000 });
 }
 
@@ -44,6 +46,12 @@ export async function runCsvAnalysis(page: Page, csvPath: string): Promise<void>
   await page.select("#timeframe-select", "4h");
   const fileInput = (await page.$("#csv-file-input")) as ElementHandle<HTMLInputElement>;
   await fileInput.uploadFile(csvPath);
+  // The styled picker names the chosen file.
+  await page.waitForFunction(
+    (name: string) => document.querySelector("#csv-file-name")?.textContent === name,
+    {},
+    path.basename(csvPath),
+  );
   await page.click("#run-button");
 }
 

@@ -1,7 +1,7 @@
 // @ts-check
 // The Sample data source: the benchmark windows shipped with the server (GET /api/sample-data), an asset and a
-// window number. An analysis of one needs no market access, so it is the way to try the page offline or without
-// Yahoo. The windows are 4-hour bars: choosing this source sets the timeframe to theirs.
+// window, listed with its dates (UTC). An analysis of one needs no market access, so it is the way to try the page
+// offline or without Yahoo. The windows are 4-hour bars: choosing this source sets the timeframe to theirs.
 import { apiGet } from "./api-client.js";
 import { byId, clear, element } from "./dom.js";
 
@@ -16,6 +16,16 @@ function rememberedChoice() {
   } catch {
     return {};
   }
+}
+
+/**
+ * "Window 3: 2023-08-23 – 2023-09-08": the dates (UTC) of its first and last bar, so a window can be chosen by when
+ * it was; the number alone when the server did not send them.
+ * @param {number} window
+ * @param {{first: string, last: string} | undefined} range
+ */
+function windowLabel(window, range) {
+  return range ? `Window ${window}: ${range.first.slice(0, 10)} – ${range.last.slice(0, 10)}` : `Window ${window}`;
 }
 
 /**
@@ -41,8 +51,9 @@ export function createSamplePicker({ onError } = {}) {
     const entry = catalogue?.assets.find((asset) => asset.asset === assetSelect.value);
     const previous = preferred ?? windowSelect.value;
     clear(windowSelect);
+    const dates = new Map((entry?.dates ?? []).map((range) => [range.window, range]));
     for (let window = 1; window <= (entry?.windows ?? 0); window += 1)
-      windowSelect.append(element("option", { value: String(window) }, `Window ${window}`));
+      windowSelect.append(element("option", { value: String(window) }, windowLabel(window, dates.get(window))));
     if ([...windowSelect.options].some((option) => option.value === previous)) windowSelect.value = previous;
   }
 

@@ -406,6 +406,11 @@
  *     asset: string;
  *     name: string;
  *     windows: number;
+ *     dates: {
+ *       window: number;
+ *       first: string;
+ *       last: string;
+ *     }[];
  *   }[];
  * }} SampleData
  */
