@@ -1,6 +1,6 @@
-// POST /api/analyze with `stages`: the result carries what ran (stages, debate, risk), the debate streams as
-// `report-delta` events of its turns; invalid stages and memory on a server without a journal are refused with 400
-// before any model call; the stored analysis gives the same back.
+// POST /api/analyze with `stages` or `agents`: the result carries what ran (stages, debate, risk, agents), the debate
+// streams as `report-delta` events of its turns; invalid stages, a bad agents value, single with debate and memory on a
+// server without a journal are refused with 400 before any model call; the stored analysis gives the same back.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { type ChartRenderer, createChartRenderer } from "../../src/index";
@@ -100,5 +100,33 @@ describe("POST /api/analyze with stages", () => {
     expect(memory.body.code).toBe("invalid_config");
     expect(memory.body.error).toMatch(/memory stage keeps its lessons in the analysis journal/);
     expect(fake.requestCount()).toBe(0);
+  });
+});
+
+describe("POST /api/analyze with agents", () => {
+  it("refuses a bad agents value, and single with debate, with 400 before any model call", async () => {
+    for (const agents of ["solo", "", 1, null, ["single"]]) {
+      const answer = await postJson(server, "/api/analyze", { csv, timeframe: "4h", agents });
+      expect(answer.status, JSON.stringify(agents)).toBe(400);
+      expectPlainError(answer.body);
+    }
+    const withDebate = await postJson(server, "/api/analyze", {
+      csv,
+      timeframe: "4h",
+      agents: "single",
+      stages: { debate: { rounds: 1 } },
+    });
+    expect(withDebate.status).toBe(400);
+    expect(withDebate.body.error).toMatch(/agents "single"/);
+    expect(fake.requestCount()).toBe(0);
+  });
+
+  it("answers a single agent's analysis with exactly one model call, and the journal keeps which mode ran", async () => {
+    const answer = await postJson(server, "/api/analyze", { csv, timeframe: "4h", agents: "single" });
+    expect(answer.status).toBe(200);
+    expect(answer.body.agents).toBe("single");
+    expect(fake.requestCount()).toBe(1);
+    const stored = await getJson(server, `/api/analyses/${answer.body.id}`);
+    expect(stored.body.agents).toBe("single");
   });
 });
