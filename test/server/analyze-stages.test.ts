@@ -34,6 +34,13 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** POSTs an analysis with `fields` beside the CSV and expects the plain 400 error. */
+async function expectRefused(fields: Record<string, unknown>): Promise<void> {
+  const answer = await postJson(server, "/api/analyze", { csv, timeframe: "4h", ...fields });
+  expect(answer.status, JSON.stringify(fields)).toBe(400);
+  expectPlainError(answer.body);
+}
+
 describe("POST /api/analyze with stages", () => {
   it("answers the stages that ran, the debate and the risk levels, and the journal keeps them", async () => {
     const answer = await postJson(server, "/api/analyze", {
@@ -86,11 +93,8 @@ describe("POST /api/analyze with stages", () => {
       { risk: { size: 1 } },
       { blind: {} },
       "risk",
-    ]) {
-      const answer = await postJson(server, "/api/analyze", { csv, timeframe: "4h", stages });
-      expect(answer.status, JSON.stringify(stages)).toBe(400);
-      expectPlainError(answer.body);
-    }
+    ])
+      await expectRefused({ stages });
     const memory = await postJson(noJournal, "/api/analyze", {
       csv,
       timeframe: "4h",
@@ -105,11 +109,7 @@ describe("POST /api/analyze with stages", () => {
 
 describe("POST /api/analyze with agents", () => {
   it("refuses a bad agents value, and single with debate, with 400 before any model call", async () => {
-    for (const agents of ["solo", "", 1, null, ["single"]]) {
-      const answer = await postJson(server, "/api/analyze", { csv, timeframe: "4h", agents });
-      expect(answer.status, JSON.stringify(agents)).toBe(400);
-      expectPlainError(answer.body);
-    }
+    for (const agents of ["solo", "", 1, null, ["single"]]) await expectRefused({ agents });
     const withDebate = await postJson(server, "/api/analyze", {
       csv,
       timeframe: "4h",
