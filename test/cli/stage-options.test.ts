@@ -110,6 +110,20 @@ describe("quantagent analyze with stages", () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ stages: { risk: {} }, risk: expect.any(Object) });
   });
 
+  it("refuses a bad --agents on evaluate and backtest in the flag's own words, with exit code 2 before any call", async () => {
+    for (const argv of [
+      ["evaluate", "--agents", "singel"],
+      ["backtest", "--csv", csvFile, "--agents", "singel"],
+    ]) {
+      const run = await quantagent(argv);
+      expect(run.code, argv.join(" ")).toBe(2);
+      expect(run.stderr, argv.join(" ")).toMatch(
+        /--agents "singel" is not one of team, single\. Did you mean single\?/,
+      );
+    }
+    expect(server.requestCount()).toBe(0);
+  });
+
   it("refuses bad values and memory without the journal with exit code 2, before any model call", async () => {
     for (const argv of [
       ["--debate", "0"],

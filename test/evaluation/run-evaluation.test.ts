@@ -119,6 +119,29 @@ describe("runEvaluation against the fake provider", () => {
     }
   });
 
+  it("an answer cached by the single agent is never reused by the team, and the single agent asks once a point", async () => {
+    const modeOptions = (agents: "single" | "team") =>
+      options("cache-agents", { config: { ...options("cache-agents").config, agents } });
+    const single = await runEvaluation(modeOptions("single"));
+    const analysed = single.points.filter((point) => point.decision !== undefined).length;
+    expect(analysed).toBeGreaterThan(0);
+    expect(server.requestCount()).toBe(analysed); // one model call an analysis
+    expect(single.usage.freshCalls).toBe(analysed);
+
+    server.reset();
+    const team = await runEvaluation(modeOptions("team"));
+    expect(team.usage.cachedCalls).toBe(0); // not one answer taken from the single agent's run
+    expect(server.requestCount()).toBe(team.usage.freshCalls);
+    expect(team.usage.freshCalls).toBeGreaterThan(analysed);
+
+    for (const agents of ["single", "team"] as const) {
+      server.reset();
+      const rerun = await runEvaluation(modeOptions(agents));
+      expect(server.requestCount()).toBe(0);
+      expect(rerun.usage.freshCalls).toBe(0);
+    }
+  });
+
   it("a failed window is recorded with its error and the others are still analysed and scored on the same points", async () => {
     // One analysis at a time, so the failing reply lands in the first window's analysis.
     server.enqueue(fakeReply.error(400, "Bad request from the test"));

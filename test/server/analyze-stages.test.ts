@@ -1,6 +1,6 @@
-// POST /api/analyze with `stages`: the result carries what ran (stages, debate, risk), the debate streams as
-// `report-delta` events of its turns; invalid stages and memory on a server without a journal are refused with 400
-// before any model call; the stored analysis gives the same back.
+// POST /api/analyze with `stages` or `agents`: the result carries what ran (stages, debate, risk, agents), the debate
+// streams as `report-delta` events of its turns; invalid stages, a bad agents value, single with debate and memory on a
+// server without a journal are refused with 400 before any model call; the stored analysis gives the same back.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { type ChartRenderer, createChartRenderer } from "../../src/index";
@@ -33,6 +33,13 @@ afterAll(async () => {
   await renderer?.close();
   await fake?.close();
 });
+
+/** POSTs an analysis with `fields` beside the CSV and expects the plain 400 error. */
+async function expectRefused(fields: Record<string, unknown>): Promise<void> {
+  const answer = await postJson(server, "/api/analyze", { csv, timeframe: "4h", ...fields });
+  expect(answer.status, JSON.stringify(fields)).toBe(400);
+  expectPlainError(answer.body);
+}
 
 describe("POST /api/analyze with stages", () => {
   it("answers the stages that ran, the debate and the risk levels, and the journal keeps them", async () => {
@@ -86,11 +93,8 @@ describe("POST /api/analyze with stages", () => {
       { risk: { size: 1 } },
       { blind: {} },
       "risk",
-    ]) {
-      const answer = await postJson(server, "/api/analyze", { csv, timeframe: "4h", stages });
-      expect(answer.status, JSON.stringify(stages)).toBe(400);
-      expectPlainError(answer.body);
-    }
+    ])
+      await expectRefused({ stages });
     const memory = await postJson(noJournal, "/api/analyze", {
       csv,
       timeframe: "4h",
@@ -100,5 +104,29 @@ describe("POST /api/analyze with stages", () => {
     expect(memory.body.code).toBe("invalid_config");
     expect(memory.body.error).toMatch(/memory stage keeps its lessons in the analysis journal/);
     expect(fake.requestCount()).toBe(0);
+  });
+});
+
+describe("POST /api/analyze with agents", () => {
+  it("refuses a bad agents value, and single with debate, with 400 before any model call", async () => {
+    for (const agents of ["solo", "", 1, null, ["single"]]) await expectRefused({ agents });
+    const withDebate = await postJson(server, "/api/analyze", {
+      csv,
+      timeframe: "4h",
+      agents: "single",
+      stages: { debate: { rounds: 1 } },
+    });
+    expect(withDebate.status).toBe(400);
+    expect(withDebate.body.error).toMatch(/agents "single"/);
+    expect(fake.requestCount()).toBe(0);
+  });
+
+  it("answers a single agent's analysis with exactly one model call, and the journal keeps which mode ran", async () => {
+    const answer = await postJson(server, "/api/analyze", { csv, timeframe: "4h", agents: "single" });
+    expect(answer.status).toBe(200);
+    expect(answer.body.agents).toBe("single");
+    expect(fake.requestCount()).toBe(1);
+    const stored = await getJson(server, `/api/analyses/${answer.body.id}`);
+    expect(stored.body.agents).toBe("single");
   });
 });
