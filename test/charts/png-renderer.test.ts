@@ -20,12 +20,13 @@ import {
 import { readPngSize } from "../../src/charts/png-size";
 import { buildTrendFigure } from "../../src/charts/trend-figure";
 import type { Candle } from "../../src/market/candle";
+import { useOwnChromium } from "../support/own-chromium";
 import { isProcessAlive, waitFor } from "../support/wait";
 
 // These tests launch, kill and close a Chromium of the renderer's own, or connect to one of their own: not the run's
 // shared one, which every other renderer in the suite connects to through CHROMIUM_WS_ENDPOINT
 // (test/support/global/shared-chromium.ts).
-delete process.env.CHROMIUM_WS_ENDPOINT;
+useOwnChromium();
 
 const candles: Candle[] = Array.from({ length: 45 }, (_, index) => {
   const open = 100 + 5 * Math.sin(index / 4) + index * 0.3;

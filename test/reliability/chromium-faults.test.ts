@@ -3,13 +3,14 @@ import { describe, expect, it } from "vitest";
 
 import { type ChartRenderer, ChartRenderError } from "../../src/charts/png-renderer";
 import { readPngSize } from "../../src/charts/png-size";
+import { useOwnChromium } from "../support/own-chromium";
 import { usePipelineHarness } from "../support/pipeline-harness";
 import { syntheticCandles } from "../support/synthetic-candles";
 import { isProcessAlive, waitFor } from "../support/wait";
 
 // These tests launch, kill and close a Chromium of the renderer's own: not the run's shared one, which every other
 // renderer in the suite connects to through CHROMIUM_WS_ENDPOINT (test/support/global/shared-chromium.ts).
-delete process.env.CHROMIUM_WS_ENDPOINT;
+useOwnChromium();
 
 let renderer: ChartRenderer;
 const { pipeline } = usePipelineHarness({ name: "chromium-faults" }, (started) => ({ renderer } = started));
