@@ -13,10 +13,11 @@ import { candlesToCsv } from "../../src/market/csv-text-writer";
 import { definePlugin } from "../../src/plugins/define-plugin";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import type { FakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeKey } from "../support/fake-key-shapes";
 import { fakeYahooMarket } from "../support/fake-yahoo-market";
 import { useFakeProvider } from "../support/use-fake-provider";
 
-const key = "sk-backtest.test-0123456789abcdef";
+const key = fakeKey("sk-backtest-", 24);
 let server: FakeProviderServer;
 useFakeProvider({ validKeys: [key] }, (started) => (server = started));
 

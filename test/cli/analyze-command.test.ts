@@ -15,8 +15,9 @@ import { openJournal } from "../../src/journal/index";
 import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import { wireAnalysisResultSchema } from "../../src/wire/analysis-result";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeKey } from "../support/fake-key-shapes";
 
-const key = "sk-analyze-command.test-0123456789";
+const key = fakeKey("sk-analyze-", 24);
 const csvFile = path.join(BENCHMARK_DIR, "btc", "BTC_4h_1.csv");
 let server: FakeProviderServer;
 let scratch: string;
@@ -316,7 +317,7 @@ describe("quantagent analyze", () => {
   }, 60_000);
 
   it("a failure while running exits 1 with the provider's words, and the rejected key is not printed", async () => {
-    const wrongKey = "sk-wrong-key-for-the-cli-0123456789";
+    const wrongKey = fakeKey("sk-wrong-for-the-cli-", 24);
     const run = await quantagent(["analyze", "--csv", csvFile, "--timeframe", "4h"], {
       env: { OPENAI_API_KEY: wrongKey },
     });

@@ -20,10 +20,11 @@ import {
   fakeReply,
   startFakeProviderServer,
 } from "../fakes/fake-provider-server";
+import { fakeKey } from "../support/fake-key-shapes";
 import { runCliInProcess } from "../support/in-process-cli";
 
 const root = path.resolve(__dirname, "../..");
-const key = "sk-cli.backtest-0123456789abcdef";
+const key = fakeKey("sk-cli-backtest-", 24);
 let server: FakeProviderServer;
 let scratch: string;
 let csv: string;

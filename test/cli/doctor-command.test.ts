@@ -9,11 +9,12 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { type FakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeKey } from "../support/fake-key-shapes";
 import { fakeYahooMarket } from "../support/fake-yahoo-market";
 import { runCliInProcess } from "../support/in-process-cli";
 import { useFakeProvider } from "../support/use-fake-provider";
 
-const key = "sk-doctor.SECRET-1234567890abcdef";
+const key = fakeKey("sk-doctor-", 24);
 let server: FakeProviderServer;
 useFakeProvider({ validKeys: [key] }, (started) => (server = started));
 const dataDir = mkdtempSync(path.join(tmpdir(), "doctor-"));
@@ -184,7 +185,7 @@ describe("quantagent doctor", () => {
     expect(report.rows.filter((row) => row.role).every((row) => row.status === "missing")).toBe(true);
     expect(server.requestCount()).toBe(0);
     const healthy = await doctor(["--indicators", "tool-call", "--json"]);
-    expect(`${healthy.stdout}${healthy.stderr}${run.stdout}${run.stderr}`).not.toContain("SECRET");
+    expect(`${healthy.stdout}${healthy.stderr}${run.stdout}${run.stderr}`).not.toContain(key.slice(3));
   });
 
   it("refuses an unknown indicator mode or market-data source as a usage error", async () => {

@@ -17,11 +17,12 @@ import {
   fakeReply,
   startFakeProviderServer,
 } from "../fakes/fake-provider-server";
+import { fakeKey } from "../support/fake-key-shapes";
 
 // Two evaluations of whole analyses each: generous on a busy 2-core machine; nothing measures speed.
 vi.setConfig({ testTimeout: 180_000 });
 
-const key = "sk-evalkey-9f8e7d6c5b4a3210fedc";
+const key = fakeKey("sk-ablation-", 24);
 let server: FakeProviderServer;
 let scratch: string;
 let benchmarkDir: string;

@@ -11,12 +11,13 @@ import { runCli } from "../../cli/run-cli";
 import { samplesFromOptions, stagesFromOptions } from "../../cli/stage-options";
 import { BENCHMARK_DIR } from "../../src/market/benchmark-dir";
 import { fakeArguments, type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeKey } from "../support/fake-key-shapes";
 
 // Each test runs whole analyses (charts, model calls over HTTP, the journal): on a busy 2-core machine that can take
 // far longer than the project's 30 s default, so the bound here is generous; nothing measures speed.
 vi.setConfig({ testTimeout: 180_000 });
 
-const key = "sk-stage-options.test-0123456789";
+const key = fakeKey("sk-stage-options-", 24);
 const csvFile = path.join(BENCHMARK_DIR, "btc", "BTC_4h_1.csv");
 let server: FakeProviderServer;
 let scratch: string;

@@ -11,9 +11,10 @@ import { candlesToCsv } from "../../src/market/csv-text-writer";
 import { momentumAnalyst } from "../backtest/momentum-analyst";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeKey } from "../support/fake-key-shapes";
 import { runCliInProcess } from "../support/in-process-cli";
 
-const key = "sk-watch-command.test-0123456789";
+const key = fakeKey("sk-watch-", 24);
 let server: FakeProviderServer;
 let scratch: string;
 let csvFile: string;

@@ -15,11 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type EntryPoint, readEntryPoints } from "../../scripts/entry-points";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeKey } from "../support/fake-key-shapes";
 import { type CommandResult, runCommand } from "../support/run-command";
 import { joinText, runNotebook } from "./notebooks/run-notebook";
 
 const root = path.resolve(__dirname, "../..");
-const key = "sk-packed-tarball.test-0123456789";
+const key = fakeKey("sk-packed-", 24);
 const run = promisify(execFile);
 
 let scratch: string;

@@ -14,9 +14,10 @@ import { runEvaluation } from "../../src/evaluation/run-evaluation";
 import { findScore } from "../../src/evaluation/score-evaluation";
 import { openJournal } from "../../src/journal/open-journal";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeKey } from "../support/fake-key-shapes";
 import { wavyCloses, writeBenchmarkFolder } from "./synthetic-candles";
 
-const key = "sk-eval.test-0123456789abcdef";
+const key = fakeKey("sk-evaluation-", 24);
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
 let scratch: string;

@@ -21,9 +21,10 @@ import { createPipeline, type Pipeline } from "../../src/pipeline/pipeline";
 import { momentumAnalyst } from "../backtest/momentum-analyst";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, fakeReply, startFakeProviderServer } from "../fakes/fake-provider-server";
+import { fakeKey } from "../support/fake-key-shapes";
 import { asProvidersOwnGpt4o } from "./providers-own-model";
 
-const key = "sk-forward.watch-0123456789abcdef";
+const key = fakeKey("sk-forward-watch-", 24);
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
 let scratch: string;
