@@ -7,7 +7,6 @@ import type Router from "@koa/router";
 import { z } from "zod";
 
 import { createChartRenderer } from "../../src/charts/png-renderer";
-import { describeError } from "../../src/common/index";
 import { checkSetup } from "../../src/models/check-setup";
 import { type checkSetupAnswerSchema, wireCheckReport } from "../../src/wire/index";
 import { PAID_WORK, withSlot } from "../admission";
@@ -16,8 +15,6 @@ import { abortOnDisconnect } from "../client-disconnect";
 import { jsonBody } from "../middleware/json-body";
 import { validated } from "../middleware/validated";
 import { apiRouter } from "./api-router";
-
-const DAY_MS = 86_400_000;
 
 export const checkSetupBodySchema = z.strictObject({
   market_data: z.enum(["yahoo", "local"], { error: 'must be "yahoo" or "local"' }).optional().meta({
@@ -49,19 +46,13 @@ export function createCheckRouter(settings: RouteSettings): Router {
                 await renderer.close();
               }
             },
-            // Through the server's own data source, as an analysis's bars come: five days of BTC-USD.
-            marketCheck: async (signal) => {
-              const end = settings.now();
-              try {
-                const loaded = await pipeline.fetchCandles(
-                  { symbol: "BTC-USD", timeframe: "1d", start: new Date(end.getTime() - 5 * DAY_MS), end },
-                  signal === undefined ? {} : { signal },
-                );
-                return { ok: true, detail: `BTC-USD: ${loaded.candles.length} daily bars in the last 5 days` };
-              } catch (error) {
-                signal?.throwIfAborted();
-                return { ok: false, detail: describeError(error) };
-              }
+            // Through the server's own data source, as an analysis's bars come.
+            marketBars: async ({ symbol, start, end, signal }) => {
+              const loaded = await pipeline.fetchCandles(
+                { asset: symbol, timeframe: "1d", start, end },
+                signal === undefined ? {} : { signal },
+              );
+              return { ticker: loaded.symbol, bars: loaded.candles.length };
             },
             ...(input.market_data === undefined ? {} : { marketData: input.market_data }),
             signal: connection.signal,

@@ -11,8 +11,21 @@ const CHECK_SYMBOL = "BTC";
 const CHECK_DAYS = 5;
 const DAY_MS = 86_400_000;
 
+/** The check's request: a few days of daily bars of the check's symbol (CHECK_SYMBOL's ticker on Yahoo). */
+export interface ReachabilityRequest {
+  symbol: string;
+  start: Date;
+  end: Date;
+  signal?: AbortSignal;
+}
+
 export interface YahooReachabilityOptions {
   fetch?: typeof globalThis.fetch;
+  /**
+   * How the bars are fetched, when the caller has a source of its own (a server's pipeline): answers the ticker asked
+   * and the bars it got. Default: the Yahoo source through `fetch`.
+   */
+  fetchBars?: (request: ReachabilityRequest) => Promise<{ ticker: string; bars: number }>;
   signal?: AbortSignal;
   /** Default YAHOO_CHECK_TIMEOUT_MS. */
   timeoutMs?: number;
@@ -24,21 +37,25 @@ export type YahooReachability = { ok: true; detail: string } | { ok: false; deta
 /** One chart request; never throws but for the caller's own abort. */
 export async function checkYahooReachable(options: YahooReachabilityOptions = {}): Promise<YahooReachability> {
   const end = new Date(options.now ?? Date.now());
-  try {
-    const fetched = await fetchYahooCandles({
-      symbol: CHECK_SYMBOL,
-      timeframe: "1d",
-      start: new Date(end.getTime() - CHECK_DAYS * DAY_MS),
-      end,
-      now: end,
-      fetch: options.fetch,
-      signal: options.signal,
-      timeoutMs: options.timeoutMs ?? YAHOO_CHECK_TIMEOUT_MS,
+  const request = { symbol: CHECK_SYMBOL, start: new Date(end.getTime() - CHECK_DAYS * DAY_MS), end };
+  const fetchBars =
+    options.fetchBars ??
+    (async ({ symbol, start, signal }: ReachabilityRequest) => {
+      const fetched = await fetchYahooCandles({
+        symbol,
+        timeframe: "1d",
+        start,
+        end,
+        now: end,
+        fetch: options.fetch,
+        signal,
+        timeoutMs: options.timeoutMs ?? YAHOO_CHECK_TIMEOUT_MS,
+      });
+      return { ticker: fetched.ticker, bars: fetched.candles.length };
     });
-    return {
-      ok: true,
-      detail: `${fetched.ticker}: ${fetched.candles.length} daily bars in the last ${CHECK_DAYS} days`,
-    };
+  try {
+    const { ticker, bars } = await fetchBars({ ...request, ...(options.signal ? { signal: options.signal } : {}) });
+    return { ok: true, detail: `${ticker}: ${bars} daily bars in the last ${CHECK_DAYS} days` };
   } catch (error) {
     options.signal?.throwIfAborted();
     return { ok: false, detail: describeError(error) };

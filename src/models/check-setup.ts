@@ -8,7 +8,7 @@ import { access, constants, mkdir } from "node:fs/promises";
 import { describeError } from "../common/describe-error";
 import type { Env } from "../config/api-keys";
 import type { Config } from "../config/config-schema";
-import { checkYahooReachable, type YahooReachability } from "../market/yahoo-reachability";
+import { checkYahooReachable, type YahooReachabilityOptions } from "../market/yahoo-reachability";
 import { checkModels, type CheckModelsOptions, type CheckReport, type CheckRow, localCheckRow } from "./check-models";
 
 /**
@@ -29,8 +29,8 @@ export interface CheckSetupOptions {
   marketData?: MarketDataSource;
   /** The fetch market data goes through (as an analysis's): default the global fetch. */
   marketFetch?: typeof globalThis.fetch;
-  /** How Yahoo is asked, when its owner has a way of its own (a server's pipeline and its data source). */
-  marketCheck?: (signal: AbortSignal | undefined) => Promise<YahooReachability>;
+  /** How the Yahoo check's bars are fetched, when the owner has a source of its own (a server's pipeline). */
+  marketBars?: YahooReachabilityOptions["fetchBars"];
   /** The fetch model calls go through: default the SDKs' own. */
   modelFetch?: typeof globalThis.fetch;
   /** The model of a role as its owner builds it (check-models.ts); default one built from the config. */
@@ -73,9 +73,12 @@ async function yahooRow(options: CheckSetupOptions): Promise<CheckRow> {
   const skipped = yahooNotNeeded(options.config, options.marketData);
   if (skipped !== undefined) return { check: "yahoo", status: "skipped", latencyMs: 0, tokens: 0, detail: skipped };
   const started = performance.now();
-  const reached = options.marketCheck
-    ? await options.marketCheck(options.signal)
-    : await checkYahooReachable({ fetch: options.marketFetch, signal: options.signal, now: options.now?.() });
+  const reached = await checkYahooReachable({
+    fetch: options.marketFetch,
+    ...(options.marketBars ? { fetchBars: options.marketBars } : {}),
+    signal: options.signal,
+    now: options.now?.(),
+  });
   return {
     check: "yahoo",
     status: reached.ok ? "ok" : "unreachable",
