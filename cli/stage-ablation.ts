@@ -7,7 +7,7 @@ import path from "node:path";
 
 import { describeStages } from "../src/config/index";
 import { ablationMarkdown } from "../src/evaluation/index";
-import { type EvaluationResult, type Stages } from "../src/index";
+import { type Config, type EvaluationResult, type Stages } from "../src/index";
 import { UsageError } from "./exit-codes";
 
 export function ablationFile(out: string, name: string): string {
@@ -29,6 +29,20 @@ export function ablationArguments(argv: readonly string[]): { argv: string[]; ki
   if (index === -1) return { argv: rest, kind: "stages" };
   rest.splice(index, rest[index] === "--ablation" ? 2 : 1, "--ablation");
   return { argv: rest, kind: "agents" };
+}
+
+/**
+ * The config changes of an ablation's two runs: the first without the change (no stages, or the single agent), the
+ * second with it (the stages given, or the team). Without an ablation, one run with the config as it is.
+ */
+export function ablationRuns(kind: AblationKind | undefined): {
+  without: Partial<Config> | undefined;
+  with: Partial<Config>;
+} {
+  if (kind === undefined) return { without: undefined, with: {} };
+  return kind === "agents"
+    ? { without: { agents: "single" }, with: { agents: "team" } }
+    : { without: { stages: {} }, with: {} };
 }
 
 /** Refused before anything runs: an ablation needs something to ablate, and must not replace a file unasked. */

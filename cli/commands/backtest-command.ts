@@ -16,7 +16,7 @@ import { finishBacktestSummary, printBacktestSummary } from "../backtest-output"
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, UsageError } from "../exit-codes";
-import { ablationArguments } from "../stage-ablation";
+import { ablationArguments, ablationRuns } from "../stage-ablation";
 import { BACKTEST_HELP, type BacktestArguments, backtestConfigOf, readBacktestArguments } from "./backtest-arguments";
 import { queueBacktest, reportQueuedBacktest } from "./backtest-queue";
 
@@ -73,11 +73,9 @@ async function run(context: CliContext): Promise<number> {
   // The run without the stages first: with risk alone it makes the model answers the run with it reuses (risk
   // asks nothing of the model), so both runs trade the same directives.
   // With --ablation agents, the single agent first, then the team.
-  const agentsAblation = options.ablation && ablationKind === "agents";
-  const without = !options.ablation
-    ? undefined
-    : await backtest(agentsAblation ? { agents: "single" } : { stages: {} });
-  const result = await backtest(agentsAblation ? { agents: "team" } : {});
+  const runs = ablationRuns(options.ablation ? ablationKind : undefined);
+  const without = runs.without === undefined ? undefined : await backtest(runs.without);
+  const result = await backtest(runs.with);
   const written = await writeBacktestReport(result, {
     dir: out,
     name,

@@ -18,7 +18,7 @@ import { writeAndSummarise } from "../evaluation-output";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
 import { optionsError } from "../option-errors";
 import { parseCommandArgs, splitList } from "../parse-options";
-import { ablationArguments, assertAblationPossible, writeAblation } from "../stage-ablation";
+import { ablationArguments, ablationRuns, assertAblationPossible, writeAblation } from "../stage-ablation";
 import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 import { checkQueueOptions, queueEvaluation, reportQueuedRun } from "./evaluate-queue";
 
@@ -341,11 +341,9 @@ async function run(context: CliContext): Promise<number> {
     });
   // The run without the change first (the stages, or the team): its answers fill the cache for nothing the other run
   // could use (the stages and a single agent are in every key), but it is the same points, scored the same way.
-  const agentsAblation = options.ablation && ablationKind === "agents";
-  const without = !options.ablation
-    ? undefined
-    : await evaluate(agentsAblation ? { agents: "single" } : { stages: {} });
-  const result = await evaluate(agentsAblation ? { agents: "team" } : {});
+  const runs = ablationRuns(options.ablation ? ablationKind : undefined);
+  const without = runs.without === undefined ? undefined : await evaluate(runs.without);
+  const result = await evaluate(runs.with);
   const code = await writeAndSummarise(context, result, reportFiles);
   if (without) {
     const ablation = await writeAblation(without, result, {
