@@ -61,6 +61,13 @@ async function setInputAndCommit(selector: string, value: string): Promise<void>
   );
 }
 
+/** Runs the form again against the fake's default answers: the last result goes first, then this run's comes. */
+async function runAgain(until = "#decision-badge"): Promise<void> {
+  await page.click("#run-button");
+  await page.waitForFunction(() => document.querySelector("#decision-badge") === null);
+  await page.waitForSelector(until, { timeout: 60_000 });
+}
+
 async function typeKeyAndSave(key: string): Promise<void> {
   await page.type("#api-key-input", key);
   await page.click("#save-key-button");
@@ -416,10 +423,7 @@ describe("the web page", () => {
     fake.reset();
     fake.setHandler(defaultFakeHandler);
     await page.click("#blind-input");
-    await page.click("#run-button");
-    // The last test's result goes first, then this run's comes.
-    await page.waitForFunction(() => document.querySelector("#decision-badge") === null);
-    await page.waitForSelector("#decision-badge", { timeout: 60_000 });
+    await runAgain();
     expect(fake.requests.some((request) => request.summary.wantsJson)).toBe(true);
     expect(fake.requestCount()).toBeGreaterThan(0);
     for (const request of fake.requests)
@@ -432,9 +436,7 @@ describe("the web page", () => {
     fake.reset();
     fake.setHandler(defaultFakeHandler);
     await page.select("#agents-input", "single");
-    await page.click("#run-button");
-    await page.waitForFunction(() => document.querySelector("#decision-badge") === null);
-    await page.waitForSelector("#decision-badge", { timeout: 60_000 });
+    await runAgain();
     expect(fake.requestCount()).toBe(1);
     expect(fake.requests[0]!.summary).toMatchObject({ imageCount: 2, wantsJson: true });
     expect(await page.$(".reports-card")).toBeNull();
@@ -452,9 +454,7 @@ describe("the web page", () => {
     fake.reset();
     fake.setHandler(defaultFakeHandler);
     await page.select("#agents-input", "team");
-    await page.click("#run-button");
-    await page.waitForFunction(() => document.querySelector("#decision-badge") === null);
-    await page.waitForSelector(".reports-card", { timeout: 60_000 });
+    await runAgain(".reports-card");
     expect(fake.requestCount()).toBe(4);
   });
 
