@@ -9,7 +9,7 @@ import { z } from "zod";
 
 import { assertWalkableSeries } from "../../src/backtest/index";
 import { providerIdSchema } from "../../src/config/index";
-import { describeWatchEvent, startWatch, type WatchMode } from "../../src/forward/index";
+import { describeWatchEvent, FORWARD_QUEUES, startWatch, type WatchMode } from "../../src/forward/index";
 import { type Config, createConfig, createPipeline, switchProvider } from "../../src/index";
 import {
   checkExchangeSymbol,
@@ -19,6 +19,7 @@ import {
   type Timeframe,
   timeframeOfBars,
 } from "../../src/market/index";
+import { type JobQueue, needsPostgres, openJobQueue } from "../../src/queue/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
@@ -45,6 +46,12 @@ Run:
   watch --replay <csv> --speed <x>
                            the entries of the CSV's timeframe on a recorded series, bars released in time order,
                            x times faster than real time (3600: an hourly bar a second)
+  --queue                  with DATABASE_URL: the rounds are jobs for quantagent worker processes (any number, on
+                           any machines; each entry and bar is analysed exactly once); live, pg-boss sends a round
+                           a minute; a replay sends its rounds at each bar's close (the workers read the same CSV
+                           file: give a path they can reach) and waits for the workers to catch up
+  --job-timeout <s>        with --queue: an entry's round running longer counts as lost, and another worker takes
+                           the entry over                                                         (default 900)
   --max-cost-per-day <usd> before each analysis, the day's (UTC) spending plus its ESTIMATE is held against this;
                            over it, the day's remaining analyses wait and a line says so (the library's config
                            record calls it max_cost_per_day)
@@ -73,6 +80,13 @@ const optionsSchema = z.object({
   agentModel: z.string().optional(),
   graphModel: z.string().optional(),
   once: z.boolean(),
+  queue: z.boolean(),
+  jobTimeout: z.coerce
+    .number({ error: "--job-timeout must be a number of seconds" })
+    .int("--job-timeout must be a whole number of seconds")
+    .min(2, "--job-timeout must be at least 2 seconds")
+    .max(86_400, "--job-timeout must be at most 86400 seconds")
+    .optional(),
   replay: z.string().min(1, "--replay needs a CSV file").optional(),
   speed: z.coerce
     .number({ error: "--speed must be a number" })
@@ -101,6 +115,8 @@ function readOptions(context: CliContext): WatchOptions | "help" {
         "agent-model": { type: "string" },
         "graph-model": { type: "string" },
         once: { type: "boolean", default: false },
+        queue: { type: "boolean", default: false },
+        "job-timeout": { type: "string" },
         replay: { type: "string" },
         speed: { type: "string" },
         "max-cost-per-day": { type: "string" },
@@ -124,6 +140,8 @@ function readOptions(context: CliContext): WatchOptions | "help" {
     agentModel: values["agent-model"],
     graphModel: values["graph-model"],
     once: values.once,
+    queue: values.queue,
+    jobTimeout: values["job-timeout"],
     replay: values.replay,
     speed: values.speed,
     maxCostPerDay: values["max-cost-per-day"],
@@ -136,6 +154,10 @@ function readOptions(context: CliContext): WatchOptions | "help" {
     throw new UsageError("--replay needs --speed (3600: an hourly bar a second)");
   if (options.speed !== undefined && options.replay === undefined) throw new UsageError("--speed is for --replay");
   if (options.once && options.replay !== undefined) throw new UsageError("give --once or --replay, not both");
+  if (options.jobTimeout !== undefined && !options.queue) throw new UsageError("--job-timeout is for --queue");
+  if (options.queue && options.action !== "run")
+    throw new UsageError(`--queue is for running the watch, not watch ${options.action}`);
+  if (options.queue && !context.env.DATABASE_URL?.trim()) throw needsPostgres("watch --queue");
   if (["pause", "resume", "remove"].includes(options.action) && !options.id)
     throw new UsageError(`watch ${options.action} needs an entry's id (watch list shows them)`);
   return options;
@@ -225,8 +247,10 @@ async function runWatch(
   context: CliContext,
   pipeline: ReturnType<typeof createPipeline>,
 ): Promise<number> {
-  pipeline.model("agent"); // a missing key is said now, before any market data is read
-  pipeline.model("graph");
+  if (!options.queue) {
+    pipeline.model("agent"); // a missing key is said now, before any market data is read
+    pipeline.model("graph");
+  }
   let mode: WatchMode = options.once ? { kind: "once" } : { kind: "live" };
   if (options.replay !== undefined) {
     const file = path.resolve(context.cwd, options.replay);
@@ -234,11 +258,30 @@ async function runWatch(
     assertWalkableSeries(candles, options.replay); // time order, no repeated bar, as a backtest reads a series
     const timeframe = timeframeOfBars(candles);
     if (!timeframe) throw new UsageError(`Cannot tell the timeframe of ${options.replay} from its bars' spacing`);
-    mode = { kind: "replay", candles, timeframe, speed: options.speed ?? 1 };
+    mode = { kind: "replay", candles, timeframe, speed: options.speed ?? 1, csv: file };
   }
+  const queue = options.queue
+    ? await openJobQueue({ databaseUrl: context.env.DATABASE_URL ?? "", queues: FORWARD_QUEUES, scheduler: true })
+    : undefined;
+  try {
+    return await watchUntilDone(options, context, pipeline, mode, queue);
+  } finally {
+    await queue?.stop();
+  }
+}
+
+async function watchUntilDone(
+  options: WatchOptions,
+  context: CliContext,
+  pipeline: ReturnType<typeof createPipeline>,
+  mode: WatchMode,
+  queue: JobQueue | undefined,
+): Promise<number> {
   const watch = startWatch({
     pipeline,
     mode,
+    ...(queue ? { queue } : {}),
+    ...(options.jobTimeout === undefined ? {} : { jobTimeoutSeconds: options.jobTimeout }),
     ...(options.maxCostPerDay === undefined ? {} : { maxCostPerDay: options.maxCostPerDay }),
     signal: context.signal,
     onEvent: (event) => context.stdout.write(`${describeWatchEvent(event)}\n`),

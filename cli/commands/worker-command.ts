@@ -1,13 +1,17 @@
 // `quantagent worker`: a thin shell around the library's worker (src/queue/run-worker.ts). It reads its options, starts
 // taking the decision points of queued evaluations and backtests from PostgreSQL, prints one line per event, and on
 // Ctrl-C or SIGTERM lets the points in flight finish (up to --stop-timeout; the rest go back to the queue), exits 0.
+import { hostname } from "node:os";
 import path from "node:path";
 
 import { z } from "zod";
 
 import { backtestJobKind } from "../../src/backtest/index";
+import { createChartRenderer } from "../../src/charts/index";
 import { parseRateLimits } from "../../src/config/index";
 import { evaluationJobKind } from "../../src/evaluation/index";
+import { describeWatchEvent, forwardHandlers } from "../../src/forward/index";
+import { createPipeline } from "../../src/index";
 import { createDatabaseHandle } from "../../src/journal/index";
 import { describeWorkerEvent, needsPostgres, startWorker } from "../../src/queue/index";
 import type { CliContext } from "../cli-context";
@@ -98,15 +102,29 @@ async function run(context: CliContext): Promise<number> {
   const { dataDir: folder, ...settings } = options;
   const dataDir = path.resolve(context.cwd, folder);
   const database = createDatabaseHandle({ dataDir, databaseUrl });
+  const renderer = createChartRenderer();
+  // The forward test's rounds: the watchlist's entries with this worker's keys (QUANTAGENT_PROVIDER, ...).
+  const pipeline = createPipeline(
+    { data_dir: dataDir, journal: true, database_url: databaseUrl },
+    { env: context.env, database, renderer },
+  );
+  const line = (text: string) => context.stdout.write(`${new Date().toISOString()} ${text}\n`);
   try {
     const worker = await startWorker({
       database,
       databaseUrl,
       kinds: [evaluationJobKind, backtestJobKind],
+      handlers: forwardHandlers({
+        pipeline,
+        holder: `${hostname()}:${process.pid}`,
+        cacheDir: path.join(dataDir, "cache", "forward"),
+        onEvent: (event) => line(describeWatchEvent(event)),
+      }),
       settings,
       env: context.env,
       dataDir,
-      onEvent: (event) => context.stdout.write(`${new Date().toISOString()} ${describeWorkerEvent(event)}\n`),
+      renderer,
+      onEvent: (event) => line(describeWorkerEvent(event)),
     });
     await new Promise<void>((resolve) => {
       if (context.signal.aborted) resolve();
@@ -115,6 +133,8 @@ async function run(context: CliContext): Promise<number> {
     await worker.stop();
     return EXIT_CODES.ok;
   } finally {
+    await pipeline.close();
+    await renderer.close();
     await database.close();
   }
 }

@@ -6,7 +6,8 @@
 // - replay: a recorded series released bar by bar on a clock `speed` times faster than its timeframe, a round at
 //   each bar's close, as if live (to try a setup, and to test).
 // The watchlist, the records and the spending are the pipeline's journal's, so a watcher that stops and starts again
-// (or another one) resumes where the last left off.
+// (or another one) resumes where the last left off. Given a job queue (PostgreSQL), the watcher analyses nothing
+// itself: its rounds are jobs for `quantagent worker` processes (forward-queue.ts), live by pg-boss's schedule.
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -16,7 +17,9 @@ import { InputError } from "../common/input-error";
 import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
 import type { Pipeline } from "../pipeline/pipeline";
+import type { JobQueue } from "../queue/job-queue";
 import { type BarFeed, barLengthMs, marketFeed, replayFeed } from "./bar-feed";
+import { FORWARD_JOB_SETTINGS, scheduleForwardRounds, sendEntryJobs } from "./forward-queue";
 import type { WatchEvent } from "./watch-event";
 import { runWatchTick, type WatchTickCounts } from "./watch-tick";
 
@@ -30,6 +33,8 @@ export type WatchMode =
       timeframe: Timeframe;
       /** How many times faster than real time bars are released (3600: an hourly bar a second). */
       speed: number;
+      /** The series' file: with a queue, the workers read it there (a path they can reach). */
+      csv?: string;
     };
 
 export interface StartWatchOptions {
@@ -45,6 +50,16 @@ export interface StartWatchOptions {
   feed?: BarFeed;
   signal?: AbortSignal;
   onEvent?: (event: WatchEvent) => void;
+  /**
+   * The job queue on the journal's PostgreSQL: rounds become jobs for workers instead of running here (live: pg-boss's
+   * schedule, a round a minute; once: the round's jobs are sent; replay: a round's jobs at each bar's close, then the
+   * watcher waits for the workers to catch up). Its decisions are then counted from the watchlist.
+   */
+  queue?: JobQueue;
+  /** With a queue: how long an entry's round may take before it counts as lost (its lease). @default 900 */
+  jobTimeoutSeconds?: number;
+  /** With a queue: how often the end of a replay looks at the workers' progress, ms. @default 1000 */
+  pollMs?: number;
 }
 
 export interface WatchSummary extends WatchTickCounts {
@@ -76,9 +91,23 @@ export function startWatch(options: StartWatchOptions): Watch {
     options.cacheDir === false
       ? null
       : path.resolve(options.cacheDir ?? path.join(pipeline.config.data_dir, "cache", "forward"));
+  const jobSettings = { jobTimeoutSeconds: options.jobTimeoutSeconds ?? FORWARD_JOB_SETTINGS.jobTimeoutSeconds };
   const summary: WatchSummary = { rounds: 0, decisions: 0, failures: 0, scored: 0, capped: false };
   const round = async (now: number, feed: BarFeed, extra: { replayTimeframe?: Timeframe } = {}) => {
     const journal = await pipeline.journal.open();
+    if (options.queue) {
+      const entries = (await journal.watchlist.list()).filter(
+        (entry) => entry.status === "active" && (!extra.replayTimeframe || entry.timeframe === extra.replayTimeframe),
+      );
+      await sendEntryJobs(
+        options.queue,
+        entries,
+        mode.kind === "replay" && mode.csv ? { now, replay: { csv: mode.csv, timeframe: mode.timeframe } } : {},
+        jobSettings,
+      );
+      summary.rounds += 1;
+      return;
+    }
     const counts = await runWatchTick({
       pipeline,
       journal,
@@ -111,6 +140,11 @@ export function startWatch(options: StartWatchOptions): Watch {
         await round(clock(), liveFeed());
         return summary;
       case "replay": {
+        if (options.queue && !mode.csv)
+          throw new InputError({
+            message: "A replay on the job queue needs its CSV file's path (the workers read it)",
+          });
+        const before = options.queue ? await decisionCounts(pipeline) : undefined;
         const feed = options.feed ?? replayFeed(mode.candles, mode.timeframe);
         const barMs = barLengthMs(mode.timeframe);
         const first = Math.max(0, pipeline.config.window_bars - 1);
@@ -123,9 +157,23 @@ export function startWatch(options: StartWatchOptions): Watch {
           signal.throwIfAborted();
           await round(close, feed, { replayTimeframe: mode.timeframe });
         }
+        if (options.queue && before) {
+          const last = mode.candles.at(-1);
+          if (last) await caughtUp(last.time + barMs);
+          const after = await decisionCounts(pipeline);
+          for (const [id, count] of after) summary.decisions += count - (before.get(id) ?? 0);
+        }
         return summary;
       }
       case "live": {
+        if (options.queue) {
+          await scheduleForwardRounds(options.queue);
+          await new Promise<void>((resolve) => {
+            if (signal.aborted) resolve();
+            signal.addEventListener("abort", () => resolve(), { once: true });
+          });
+          return summary;
+        }
         const feed = liveFeed();
         let running: Promise<void> = Promise.resolve();
         const job = new Cron("0 * * * * *", { protect: true, timezone: "UTC" }, () => {
@@ -159,5 +207,37 @@ export function startWatch(options: StartWatchOptions): Watch {
       }
     }
   };
+  /**
+   * The end of a replay on the queue: every active entry of the series' timeframe has its last bar recorded (or is
+   * paused). A round's job may have found its entry held by a worker since killed (its lease runs out with its job),
+   * so each look sends the lagging entries' round again; a worker whose lease is live ends such a job at once.
+   */
+  const caughtUp = async (close: number) => {
+    if (mode.kind !== "replay" || !options.queue) return;
+    const lastBar = close - barLengthMs(mode.timeframe);
+    for (;;) {
+      const store = (await pipeline.journal.open()).watchlist;
+      const lagging = [];
+      for (const entry of await store.list())
+        if (entry.status === "active" && entry.timeframe === mode.timeframe)
+          if (((await store.lastBarTime(entry.id)) ?? -Infinity) < lastBar) lagging.push(entry);
+      if (lagging.length === 0) return;
+      await sendEntryJobs(
+        options.queue,
+        lagging,
+        { now: close, replay: { csv: mode.csv ?? "", timeframe: mode.timeframe } },
+        jobSettings,
+      );
+      await sleep(options.pollMs ?? 1000, undefined, { signal });
+    }
+  };
   return { done: run(), stop: () => controller.abort(new Error("watch stopped")) };
+}
+
+/** Decisions recorded per entry (a watcher on the queue counts its workers' work from these). */
+async function decisionCounts(pipeline: Pipeline): Promise<Map<string, number>> {
+  const store = (await pipeline.journal.open()).watchlist;
+  const counts = new Map<string, number>();
+  for (const entry of await store.list()) counts.set(entry.id, (await store.decisions(entry.id)).length);
+  return counts;
 }

@@ -243,6 +243,9 @@ export interface WatchlistTable {
   /** Failed analyses in a row since the last decision (three pause the entry). */
   failures: number;
   last_error: string | null;
+  /** The worker analysing the entry now (with a job queue), until `lease_until` (epoch ms); null when none. */
+  lease_holder: string | null;
+  lease_until: number | null;
 }
 
 /** One analysed (entry, bar): at most one row each, which is what keeps a restart from repeating a bar. */

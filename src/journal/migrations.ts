@@ -236,6 +236,16 @@ function watchEntryModels(): Migration {
   };
 }
 
+function watchEntryLease(): Migration {
+  return {
+    async up(db: AnyDatabase) {
+      // Who is analysing an entry now, and until when (epoch ms): with workers on a queue, one at a time per entry.
+      await db.schema.alterTable("watchlist").addColumn("lease_holder", "text").execute();
+      await db.schema.alterTable("watchlist").addColumn("lease_until", "double precision").execute();
+    },
+  };
+}
+
 /** Every migration, by name; names sort in the order they apply. */
 export function journalMigrations(engine: JournalEngine): Record<string, Migration> {
   return {
@@ -249,6 +259,7 @@ export function journalMigrations(engine: JournalEngine): Record<string, Migrati
     "0008-decision-confidence": decisionConfidence(),
     "0009-watchlist": watchlist(),
     "0010-watch-entry-models": watchEntryModels(),
+    "0011-watch-entry-lease": watchEntryLease(),
   };
 }
 

@@ -104,6 +104,13 @@ export interface WatchlistStore {
   /** Analysed bars whose outcome the journal has not scored yet, oldest first. */
   unscored(id: string): Promise<UnscoredDecision[]>;
   markScored(id: string, barTime: number, options?: { now?: Date }): Promise<void>;
+  /**
+   * Takes the entry for `holder` until `until` (epoch ms) when no one else holds it at `now` (a lease that ran out is
+   * free): with workers on a queue, one analyses an entry at a time. False when another holds it.
+   */
+  takeLease(id: string, holder: string, times: { now: number; until: number }): Promise<boolean>;
+  /** Gives the entry back, if `holder` still holds it. */
+  releaseLease(id: string, holder: string): Promise<void>;
   /** US dollars spent on a UTC day ("2025-06-20"). */
   spentOn(day: string): Promise<number>;
   addSpend(day: string, costUsd: number): Promise<void>;
@@ -151,6 +158,8 @@ export function createWatchlistStore(db: () => Kysely<JournalDatabase>): Watchli
         paused_reason: null,
         failures: 0,
         last_error: null,
+        lease_holder: null,
+        lease_until: null,
       };
       await db().insertInto("watchlist").values(row).execute();
       return entryOf(row);
@@ -255,6 +264,25 @@ export function createWatchlistStore(db: () => Kysely<JournalDatabase>): Watchli
         .set({ scored_at: (options.now ?? new Date()).toISOString() })
         .where("entry_id", "=", id)
         .where("bar_time", "=", iso(barTime))
+        .execute();
+    },
+    async takeLease(id, holder, times) {
+      const result = await db()
+        .updateTable("watchlist")
+        .set({ lease_holder: holder, lease_until: times.until })
+        .where("id", "=", id)
+        .where((eb) =>
+          eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", times.now), eb("lease_holder", "=", holder)]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async releaseLease(id, holder) {
+      await db()
+        .updateTable("watchlist")
+        .set({ lease_holder: null, lease_until: null })
+        .where("id", "=", id)
+        .where("lease_holder", "=", holder)
         .execute();
     },
     async spentOn(day) {

@@ -25,5 +25,5 @@ export {
   type RunProgress,
   runProgress,
 } from "./run-progress";
-export { startWorker, type StartWorkerOptions, type Worker } from "./run-worker";
+export { type QueueHandler, startWorker, type StartWorkerOptions, type Worker } from "./run-worker";
 export { describeWorkerEvent, type WorkerEvent } from "./worker-events";

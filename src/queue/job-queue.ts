@@ -32,6 +32,10 @@ export interface JobQueueOptions {
   poolSize?: number;
   /** Told when a query waits for the database to come back. */
   onDisconnected?: (error: unknown, pauseMs: number) => void;
+  /** Queues of other kinds of job to create (the forward test's), beside the points'. */
+  queues?: readonly string[];
+  /** Sends the jobs of pg-boss's cron schedules (the forward test's rounds): a server does, a worker need not. */
+  scheduler?: boolean;
 }
 
 export interface JobQueue {
@@ -73,8 +77,9 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
   const boss = new PgBossClass({
     db,
     schema: "pgboss",
-    // Nothing here is scheduled by cron; workers supervise (find lost jobs), other processes do not.
-    schedule: false,
+    // Cron schedules are sent by the processes asked to (pg-boss sends each minute's job once, however many do);
+    // workers supervise (find lost jobs), other processes do not.
+    schedule: options.scheduler === true,
     supervise: options.worker !== undefined,
     ...(options.worker
       ? {
@@ -90,6 +95,7 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
     await boss.start();
     await boss.createQueue(GAVE_UP_QUEUE, { name: GAVE_UP_QUEUE });
     await boss.createQueue(POINT_QUEUE, { name: POINT_QUEUE, deadLetter: GAVE_UP_QUEUE });
+    for (const name of options.queues ?? []) await boss.createQueue(name, { name });
   } catch (error) {
     closed = true;
     await pool.end().catch(() => undefined);

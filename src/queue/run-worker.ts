@@ -12,17 +12,30 @@ import type { Env } from "../config/api-keys";
 import type { DatabaseHandle } from "../journal/database-handle";
 import { retryWhileDisconnected } from "./connection-retry";
 import type { AnyJobKind, OpenedRun, WorkerContext } from "./job-kind";
-import { GAVE_UP_QUEUE, openJobQueue, POINT_QUEUE, type PointJobData } from "./job-queue";
+import { GAVE_UP_QUEUE, type JobQueue, openJobQueue, POINT_QUEUE, type PointJobData } from "./job-queue";
 import { shouldRetry } from "./point-failure";
 import { needsPostgres, QueueError } from "./queue-error";
 import { type WorkerSettingsInput, workerSettingsSchema } from "./queue-settings";
 import { finishPoint, type PointOutcome, readQueuedRun, startPoint } from "./queued-runs";
 import { type WorkerEvent, workerEventError } from "./worker-events";
 
+/** A queue of another kind of job the worker also takes (the forward test's), one job at a time per handler. */
+export interface QueueHandler {
+  queue: string;
+  /**
+   * Does one job. `signal` aborts at the job's expiry, `expiresAt` (epoch ms: pg-boss then counts it lost and hands it
+   * to another worker), and when the worker stops; a throw hands the job back to pg-boss's retries. `queue` sends
+   * jobs of its own.
+   */
+  handle: (data: unknown, job: { signal: AbortSignal; expiresAt: number; queue: JobQueue }) => Promise<void>;
+}
+
 export interface StartWorkerOptions {
   database: DatabaseHandle;
   databaseUrl: string;
   kinds: readonly AnyJobKind[];
+  /** Other queues to take jobs from. */
+  handlers?: readonly QueueHandler[];
   settings?: WorkerSettingsInput;
   env: Env;
   dataDir: string;
@@ -66,7 +79,13 @@ export async function startWorker(options: StartWorkerOptions): Promise<Worker> 
   const { db } = await options.database.open();
   const onDisconnected = (error: unknown, pauseMs: number) =>
     emit({ type: "database-unreachable", error: describeError(error), retryInMs: pauseMs });
-  const queue = await openJobQueue({ databaseUrl: options.databaseUrl, worker: settings, onDisconnected });
+  const handlers = options.handlers ?? [];
+  const queue = await openJobQueue({
+    databaseUrl: options.databaseUrl,
+    worker: settings,
+    onDisconnected,
+    queues: handlers.map((handler) => handler.queue),
+  });
   const reconnecting = <T>(action: () => Promise<T>) =>
     retryWhileDisconnected(action, { signal: stopping.signal, onRetry: onDisconnected });
 
@@ -157,8 +176,8 @@ export async function startWorker(options: StartWorkerOptions): Promise<Worker> 
 
   // The handlers running now: a worker that stops waits for them to end before the queue's connections close.
   const handling = new Set<Promise<void>>();
-  const work = (name: string, handler: (job: PgBoss.JobWithMetadata<PointJobData>) => Promise<void>) =>
-    queue.boss.work<PointJobData>(
+  const work = <Data extends object>(name: string, handler: (job: PgBoss.JobWithMetadata<Data>) => Promise<void>) =>
+    queue.boss.work<Data>(
       name,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: settings.pollingIntervalSeconds },
       async ([job]) => {
@@ -174,6 +193,14 @@ export async function startWorker(options: StartWorkerOptions): Promise<Worker> 
   const workerIds: string[] = [];
   for (let slot = 0; slot < settings.concurrency; slot += 1) workerIds.push(await work(POINT_QUEUE, doPoint));
   await work(GAVE_UP_QUEUE, giveUp);
+  for (const { queue: name, handle } of handlers)
+    await work<object>(name, (job) =>
+      handle(job.data, {
+        signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(job.expireInSeconds * 1000)]),
+        expiresAt: Date.now() + job.expireInSeconds * 1000,
+        queue,
+      }),
+    );
   emit({ type: "started", worker: id, concurrency: settings.concurrency });
 
   return {
