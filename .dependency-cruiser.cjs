@@ -34,7 +34,7 @@ const LAYERS = [
 
 /** The wire modules that sit below the top, at the layer of what they map. */
 const WIRE_AT = {
-  scoring: ["paired-test"],
+  scoring: ["paired-test", "decision-quality"],
   pipeline: ["analysis-result", "analysis-stages", "progress-event"],
   evaluation: ["evaluation"],
   backtest: ["backtest"],

@@ -6,56 +6,31 @@
 // confidence comes back (two numbers and a short JSON), since the AUC needs the ranks.
 import type { Kysely } from "kysely";
 
-import { type Calibration, calibration } from "../scoring/calibration";
+import { calibration } from "../scoring/calibration";
 import { pairedTest, type PointHit } from "../scoring/paired-test";
+import {
+  type WireCalibrationFigures,
+  wireCalibrationFigures,
+  wireMajorityAgainstFirst,
+  type WireStabilityFigures,
+} from "../wire/decision-quality";
 import { analysisFilterCondition, type AnalysisFilterValues } from "./analysis-filter";
 import type { JournalDatabase } from "./database-schema";
 import { notDemo } from "./journal-grouping";
 
 type Column = "graph_model" | "graph_provider" | "asset" | "timeframe" | "prompt_version";
 
-export interface CalibrationFigures {
-  samples: number;
-  brier: number | null;
-  ece: number | null;
-  auc: number | null;
-  auc_ci_low: number | null;
-  auc_ci_high: number | null;
-  /** The AUC's 95% interval lies above 0.5: a higher confidence is a likelier hit. */
-  informative: boolean;
-}
+/** The calibration of a group's stated confidence (the AUC's interval above 0.5: a higher confidence is a likelier hit). */
+export type CalibrationFigures = WireCalibrationFigures;
 
-export interface StabilityFigures {
-  /** Scored analyses decided by several samples. */
-  analyses: number;
-  mean_agreement: number;
-  /** The majority's directive against the first sample's, on the same analyses (exact McNemar). */
-  majority_hits: number;
-  first_hits: number;
-  only_majority: number;
-  only_first: number;
-  p_value: number;
-  unanimous: { scored: number; hits: number; accuracy: number | null };
-  split: { scored: number; hits: number; accuracy: number | null };
-}
+/** Scored analyses decided by several samples: the majority's directive against the first sample's (exact McNemar). */
+export type StabilityFigures = WireStabilityFigures;
 
 export interface DecisionQualityFigures {
   /** The stated confidence's calibration; null when no scored analysis has one. */
   calibration: CalibrationFigures | null;
   /** Null when no scored analysis was decided by several samples. */
   stability: StabilityFigures | null;
-}
-
-export function calibrationFigures(calibrated: Calibration): CalibrationFigures {
-  return {
-    samples: calibrated.samples,
-    brier: calibrated.brier,
-    ece: calibrated.ece,
-    auc: calibrated.auc?.value ?? null,
-    auc_ci_low: calibrated.auc?.ciLow ?? null,
-    auc_ci_high: calibrated.auc?.ciHigh ?? null,
-    informative: calibrated.informative,
-  };
 }
 
 interface ScoredRow {
@@ -92,11 +67,7 @@ function stabilityOf(rows: readonly ScoredRow[]): StabilityFigures | null {
   return {
     analyses: sampled.length,
     mean_agreement: sampled.reduce((sum, row) => sum + row.agreement!, 0) / sampled.length,
-    majority_hits: test.aHits,
-    first_hits: test.bHits,
-    only_majority: test.aOnly,
-    only_first: test.bOnly,
-    p_value: test.pValue,
+    ...wireMajorityAgainstFirst(test),
     unanimous: hitCount(sampled.filter((row) => row.agreement === 1).map((row) => row.hit === 1)),
     split: hitCount(sampled.filter((row) => row.agreement! < 1).map((row) => row.hit === 1)),
   };
@@ -140,7 +111,7 @@ export async function decisionQualityByGroup(
       calibration:
         stated.length === 0
           ? null
-          : calibrationFigures(
+          : wireCalibrationFigures(
               calibration(stated.map((row) => ({ probability: Number(row.confidence), hit: row.hit === 1 }))),
             ),
       stability: stabilityOf(group),

@@ -12,6 +12,13 @@ import type { MirrorRow } from "../evaluation/mirror-scores";
 import type { PairedRow } from "../evaluation/paired-comparisons";
 import type { MethodId } from "../evaluation/score-evaluation";
 import type { Calibration } from "../scoring/calibration";
+import {
+  wireCalibrationFigures,
+  wireCalibrationFiguresShape,
+  wireHitCountSchema,
+  wireMajorityAgainstFirst,
+  wireMajorityAgainstFirstShape,
+} from "./decision-quality";
 import { wirePairedCountsShape } from "./paired-test";
 
 const horizonSchema = z.union([z.number(), z.literal("pooled")]);
@@ -143,9 +150,7 @@ export function edgeJson(result: EvaluationResult): EdgeJson {
 }
 
 const wireCalibrationSchema = z.object({
-  samples: z.number(),
-  brier: z.number().nullable(),
-  ece: z.number().nullable().meta({ description: "expected calibration error over 10 bins from 0.5 to 1" }),
+  ...wireCalibrationFiguresShape,
   bins: z.array(
     z.object({
       low: z.number(),
@@ -155,10 +160,6 @@ const wireCalibrationSchema = z.object({
       accuracy: z.number().nullable(),
     }),
   ),
-  auc: z.number().nullable().meta({ description: "area under the ROC curve for telling hits from misses" }),
-  auc_ci_low: z.number().nullable(),
-  auc_ci_high: z.number().nullable(),
-  informative: z.boolean().meta({ description: "the AUC's 95% interval lies above 0.5" }),
 });
 
 /** The evaluation's `calibration` and `stability` (decision-quality.ts) in snake_case. */
@@ -177,16 +178,9 @@ export const wireDecisionQualitySchema = z.object({
       by_horizon: z.array(
         z.object({
           horizon: z.union([z.number(), z.literal("pooled")]),
-          majority_against_first: z.object({
-            n: z.number(),
-            majority_hits: z.number(),
-            first_hits: z.number(),
-            only_majority: z.number(),
-            only_first: z.number(),
-            p_value: z.number().meta({ description: "exact McNemar, two-sided" }),
-          }),
-          unanimous: z.object({ scored: z.number(), hits: z.number(), accuracy: z.number().nullable() }),
-          split: z.object({ scored: z.number(), hits: z.number(), accuracy: z.number().nullable() }),
+          majority_against_first: z.object({ n: z.number(), ...wireMajorityAgainstFirstShape }),
+          unanimous: wireHitCountSchema,
+          split: wireHitCountSchema,
         }),
       ),
     })
@@ -197,9 +191,7 @@ export const wireDecisionQualitySchema = z.object({
 function wireCalibration(calibrated: Calibration | null): z.infer<typeof wireCalibrationSchema> | null {
   if (!calibrated) return null;
   return {
-    samples: calibrated.samples,
-    brier: calibrated.brier,
-    ece: calibrated.ece,
+    ...wireCalibrationFigures(calibrated),
     bins: calibrated.bins.map((bin) => ({
       low: bin.low,
       high: bin.high,
@@ -207,10 +199,6 @@ function wireCalibration(calibrated: Calibration | null): z.infer<typeof wireCal
       mean_probability: bin.meanProbability,
       accuracy: bin.accuracy,
     })),
-    auc: calibrated.auc?.value ?? null,
-    auc_ci_low: calibrated.auc?.ciLow ?? null,
-    auc_ci_high: calibrated.auc?.ciHigh ?? null,
-    informative: calibrated.informative,
   };
 }
 
@@ -229,11 +217,7 @@ export function decisionQualityJson(result: EvaluationResult): z.infer<typeof wi
         horizon: row.horizon,
         majority_against_first: {
           n: row.majorityAgainstFirst.n,
-          majority_hits: row.majorityAgainstFirst.aHits,
-          first_hits: row.majorityAgainstFirst.bHits,
-          only_majority: row.majorityAgainstFirst.aOnly,
-          only_first: row.majorityAgainstFirst.bOnly,
-          p_value: row.majorityAgainstFirst.pValue,
+          ...wireMajorityAgainstFirst(row.majorityAgainstFirst),
         },
         unanimous: row.unanimous,
         split: row.split,

@@ -5,6 +5,7 @@
 export * from "./analysis-result";
 export * from "./analysis-stages";
 export * from "./backtest";
+export * from "./decision-quality";
 export * from "./errors";
 export * from "./evaluation";
 export * from "./forward";

@@ -8,6 +8,7 @@ import type { Leaderboard } from "../journal/leaderboard";
 import type { AnalysisSummary } from "../journal/list-analyses";
 import type { ScoreOutcomesCounts } from "../journal/score-outcomes";
 import { wireAnalysisResultSchema } from "./analysis-result";
+import { wireCalibrationFiguresSchema, wireStabilityFiguresSchema } from "./decision-quality";
 
 const outcomeSchema = z
   .array(
@@ -146,30 +147,10 @@ export const journalStatsAnswerSchema = z.object({
         description:
           "with split=cutoff: the group's analyses whose decision bar is in or before their graph model's training-cutoff month (before), after it (after), or whose model has no known cutoff or that failed before loading data (unsplit)",
       }),
-      calibration: z
-        .object({
-          samples: z.number(),
-          brier: z.number().nullable(),
-          ece: z.number().nullable().meta({ description: "expected calibration error over 10 bins from 0.5 to 1" }),
-          auc: z.number().nullable().meta({ description: "area under the ROC curve for telling hits from misses" }),
-          auc_ci_low: z.number().nullable(),
-          auc_ci_high: z.number().nullable(),
-          informative: z.boolean().meta({ description: "the AUC's 95% interval lies above 0.5" }),
-        })
+      calibration: wireCalibrationFiguresSchema
         .nullable()
         .meta({ description: "the stated confidence against the outcomes; null when no scored analysis has one" }),
-      stability: z
-        .object({
-          analyses: z.number(),
-          mean_agreement: z.number(),
-          majority_hits: z.number(),
-          first_hits: z.number(),
-          only_majority: z.number(),
-          only_first: z.number(),
-          p_value: z.number().meta({ description: "the majority against the first sample, exact McNemar" }),
-          unanimous: z.object({ scored: z.number(), hits: z.number(), accuracy: z.number().nullable() }),
-          split: z.object({ scored: z.number(), hits: z.number(), accuracy: z.number().nullable() }),
-        })
+      stability: wireStabilityFiguresSchema
         .nullable()
         .meta({ description: "analyses decided by several samples of the Decision agent; null when there are none" }),
     }),
