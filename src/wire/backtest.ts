@@ -13,8 +13,7 @@ import type { BacktestEstimate } from "../backtest/cost-estimate";
 import { stagesSchema } from "../config/stages-schema";
 import type { TokenUsage } from "../llm/chat-model";
 import type { UsageSummary } from "../llm/usage-meter";
-import type { PairedTest } from "../scoring/paired-test";
-import { wirePairedTestSchema } from "./paired-test";
+import { wirePairedTest, wirePairedTestSchema } from "./paired-test";
 
 const modelUsedSchema = z.object({ provider: z.string(), model: z.string(), temperature: z.number() });
 const tokensSchema = z.object({ input_tokens: z.number(), output_tokens: z.number() });
@@ -199,19 +198,6 @@ export function wireLineSignificance(test: LineSignificance): z.infer<typeof wir
     sharpe_ci_high: test.sharpeCiHigh,
     block_bars: test.blockBars,
     resamples: test.resamples,
-  };
-}
-
-export function wirePairedTest<A extends string, B extends string>(test: PairedTest & { a: A; b: B }) {
-  return {
-    a: test.a,
-    b: test.b,
-    n: test.n,
-    a_hits: test.aHits,
-    b_hits: test.bHits,
-    a_only: test.aOnly,
-    b_only: test.bOnly,
-    p_value: test.pValue,
   };
 }
 

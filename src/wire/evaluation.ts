@@ -19,7 +19,7 @@ import {
   wireMajorityAgainstFirst,
   wireMajorityAgainstFirstShape,
 } from "./decision-quality";
-import { wirePairedCountsShape } from "./paired-test";
+import { wirePairedCounts, wirePairedCountsShape } from "./paired-test";
 
 const horizonSchema = z.union([z.number(), z.literal("pooled")]);
 
@@ -87,17 +87,7 @@ export const edgeJsonSchema = z.object({
 export type EdgeJson = z.infer<typeof edgeJsonSchema>;
 
 export function wirePairedRow(row: PairedRow): WirePairedRow {
-  return {
-    a: row.a,
-    b: row.b,
-    horizon: row.horizon,
-    n: row.n,
-    a_hits: row.aHits,
-    b_hits: row.bHits,
-    a_only: row.aOnly,
-    b_only: row.bOnly,
-    p_value: row.pValue,
-  };
+  return { a: row.a, b: row.b, horizon: row.horizon, ...wirePairedCounts(row) };
 }
 
 export function edgeJson(result: EvaluationResult): EdgeJson {

@@ -2,6 +2,8 @@
 // backtest's JSON write it (src/scoring/paired-test.ts computes it).
 import { z } from "zod";
 
+import type { PairedTest } from "../scoring/paired-test";
+
 /** What the test counted and found, whatever the two sides are. */
 export const wirePairedCountsShape = {
   n: z.number(),
@@ -14,3 +16,18 @@ export const wirePairedCountsShape = {
 
 /** Two sides by name, and the test between them. */
 export const wirePairedTestSchema = z.object({ a: z.string(), b: z.string(), ...wirePairedCountsShape });
+
+export function wirePairedCounts(test: PairedTest): z.infer<z.ZodObject<typeof wirePairedCountsShape>> {
+  return {
+    n: test.n,
+    a_hits: test.aHits,
+    b_hits: test.bHits,
+    a_only: test.aOnly,
+    b_only: test.bOnly,
+    p_value: test.pValue,
+  };
+}
+
+export function wirePairedTest<A extends string, B extends string>(test: PairedTest & { a: A; b: B }) {
+  return { a: test.a, b: test.b, ...wirePairedCounts(test) };
+}
