@@ -11,7 +11,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import { writeFileAtomic } from "../../src/common/index";
-import { agentsModeSchema, indicatorModeSchema, providerIdSchema } from "../../src/config/index";
+import { agentsModeSchema, indicatorModeSchema } from "../../src/config/index";
 import {
   type AnalyzeRequest,
   type Config,
@@ -20,7 +20,6 @@ import {
   type Pipeline,
   providerIds,
   type Stages,
-  switchProvider,
 } from "../../src/index";
 import { marketSymbolSchema, symbolSchema, TIMEFRAMES, timeframeSchema } from "../../src/market/index";
 import { MAX_CSV_CHARACTERS } from "../../src/pipeline/analyze-request";
@@ -28,6 +27,7 @@ import { toWireResult } from "../../src/wire/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
+import { MODEL_OPTIONS, modelOptionsShape, modelOptionValues, withModelOptions } from "../model-options";
 import { optionsError } from "../option-errors";
 import { parseCommandArgs } from "../parse-options";
 import { createProgressPrinter, reportHeading } from "../progress-printer";
@@ -95,9 +95,7 @@ const optionsSchema = z
     start: z.string().optional(),
     end: z.string().optional(),
     name: z.string().optional(),
-    provider: providerIdSchema.optional(),
-    agentModel: z.string().optional(),
-    graphModel: z.string().optional(),
+    ...modelOptionsShape,
     blind: z.boolean(),
     indicators: indicatorModeSchema.optional(),
     dataDir: z.string().min(1),
@@ -144,9 +142,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
       start: { type: "string" },
       end: { type: "string" },
       name: { type: "string" },
-      provider: { type: "string" },
-      "agent-model": { type: "string" },
-      "graph-model": { type: "string" },
+      ...MODEL_OPTIONS,
       blind: { type: "boolean" },
       indicators: { type: "string" },
       "data-dir": { type: "string" },
@@ -171,9 +167,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
     start: values.start,
     end: values.end,
     name: values.name,
-    provider: values.provider,
-    agentModel: values["agent-model"],
-    graphModel: values["graph-model"],
+    ...modelOptionValues(values),
     blind: values.blind ?? false,
     indicators: values.indicators,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
@@ -191,7 +185,7 @@ function readOptions(context: CliContext): AnalyzeOptions | "help" {
 
 /** The config record of the options: the provider switch first, so model names given on the command line win. */
 function configOf(options: AnalyzeOptions, context: CliContext): Config {
-  let config = createConfig({
+  const config = createConfig({
     data_dir: path.resolve(context.cwd, options.dataDir),
     journal: options.journal,
     blind: options.blind,
@@ -199,12 +193,7 @@ function configOf(options: AnalyzeOptions, context: CliContext): Config {
     ...(options.samples === undefined ? {} : { decision_samples: options.samples }),
     ...(options.agents === undefined ? {} : { agents: options.agents }),
   });
-  if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
-  return createConfig({
-    ...config,
-    ...(options.agentModel === undefined ? {} : { agent_llm_model: options.agentModel }),
-    ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
-  });
+  return withModelOptions(config, options);
 }
 
 async function readCsvOption(file: string, context: CliContext): Promise<string> {

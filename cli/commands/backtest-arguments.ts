@@ -3,12 +3,20 @@
 
 import { z } from "zod";
 
-import { agentsModeSchema, providerIdSchema } from "../../src/config/index";
-import { type Config, createConfig, type Stages, switchProvider } from "../../src/index";
+import { agentsModeSchema } from "../../src/config/index";
+import { type Config, createConfig, type Stages } from "../../src/index";
 import { timeframeSchema } from "../../src/market/index";
 import { MAX_COST_BPS } from "../../src/scoring/index";
 import type { CliContext } from "../cli-context";
 import { EXIT_CODES_HELP, UsageError } from "../exit-codes";
+import {
+  maxCostShape,
+  MODEL_OPTIONS,
+  modelOptionsShape,
+  modelOptionValues,
+  temperatureShape,
+  withModelOptions,
+} from "../model-options";
 import { optionsError } from "../option-errors";
 import { parseCommandArgs } from "../parse-options";
 import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
@@ -122,14 +130,9 @@ const argumentsSchema = z
       .max(MAX_COST_BPS, `--cost-bps must be at most ${MAX_COST_BPS} basis points (10% a side)`)
       .optional(),
     seed: z.coerce.number({ error: "--seed must be a number" }).int("--seed must be a whole number").optional(),
-    provider: providerIdSchema.optional(),
-    agentModel: z.string().min(1).optional(),
-    graphModel: z.string().min(1).optional(),
-    temperature: z.coerce.number({ error: "--temperature must be a number" }).optional(),
-    maxCost: z.coerce
-      .number({ error: "--max-cost must be an amount in US dollars" })
-      .nonnegative("--max-cost must be 0 or more")
-      .optional(),
+    ...modelOptionsShape,
+    ...temperatureShape,
+    ...maxCostShape,
     concurrency: positiveInteger("concurrency").default(2),
     queue: z.boolean().default(false),
     report: z
@@ -193,9 +196,7 @@ export function readBacktestArguments(
       step: text,
       "cost-bps": text,
       seed: text,
-      provider: text,
-      "agent-model": text,
-      "graph-model": text,
+      ...MODEL_OPTIONS,
       temperature: text,
       "max-cost": text,
       concurrency: text,
@@ -231,10 +232,7 @@ export function readBacktestArguments(
     step: values.step,
     costBps: values["cost-bps"],
     seed: values.seed,
-    provider: values.provider,
-    agentModel: values["agent-model"],
-    graphModel: values["graph-model"],
-    temperature: values.temperature,
+    ...modelOptionValues(values),
     maxCost: values["max-cost"],
     concurrency: values.concurrency,
     queue: values.queue,
@@ -327,21 +325,13 @@ function checkBacktestQueueOptions(options: BacktestArguments, given: Record<str
 
 /** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
 export function backtestConfigOf(options: BacktestArguments, dataDir: string): Config {
-  let config = createConfig({
+  const config = createConfig({
     data_dir: dataDir,
     ...(options.stages ? { stages: options.stages } : {}),
     ...(options.samples === undefined ? {} : { decision_samples: options.samples }),
     ...(options.agents === undefined ? {} : { agents: options.agents }),
-  });
-  if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
-  return createConfig({
-    ...config,
-    ...(options.agentModel === undefined ? {} : { agent_llm_model: options.agentModel }),
-    ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
-    ...(options.temperature === undefined
-      ? {}
-      : { agent_llm_temperature: options.temperature, graph_llm_temperature: options.temperature }),
     ...(options.windowBars === undefined ? {} : { window_bars: options.windowBars }),
     ...(options.horizon === undefined ? {} : { decision_horizon_bars: options.horizon }),
   });
+  return withModelOptions(config, options);
 }

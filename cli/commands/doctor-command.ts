@@ -9,12 +9,13 @@ import { z } from "zod";
 
 import { createChartRenderer } from "../../src/charts/png-renderer";
 import { formatZodError } from "../../src/common/index";
-import { indicatorModeSchema, providerIdSchema } from "../../src/config/index";
-import { createConfig, switchProvider } from "../../src/index";
+import { indicatorModeSchema } from "../../src/config/index";
+import { createConfig } from "../../src/index";
 import { checkSetup } from "../../src/models/check-setup";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
+import { MODEL_OPTIONS, modelOptionsShape, modelOptionValues, withModelOptions } from "../model-options";
 import { usageErrors } from "../parse-options";
 import { formatTextTable } from "../text-table";
 
@@ -43,9 +44,7 @@ Exit codes: 0 everything needed works; 1 a check failed (its row says why).
 ${EXIT_CODES_HELP}`;
 
 const optionsSchema = z.object({
-  provider: providerIdSchema.optional(),
-  agentModel: z.string().optional(),
-  graphModel: z.string().optional(),
+  ...modelOptionsShape,
   indicators: indicatorModeSchema.optional(),
   dataDir: z.string().min(1),
   chromium: z.string().min(1).optional(),
@@ -59,9 +58,7 @@ async function run(context: CliContext): Promise<number> {
       args: [...context.argv],
       strict: true,
       options: {
-        provider: { type: "string" },
-        "agent-model": { type: "string" },
-        "graph-model": { type: "string" },
+        ...MODEL_OPTIONS,
         indicators: { type: "string" },
         "data-dir": { type: "string" },
         chromium: { type: "string" },
@@ -76,9 +73,7 @@ async function run(context: CliContext): Promise<number> {
     return EXIT_CODES.ok;
   }
   const parsed = optionsSchema.safeParse({
-    provider: values.provider,
-    agentModel: values["agent-model"],
-    graphModel: values["graph-model"],
+    ...modelOptionValues(values),
     indicators: values.indicators,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
     chromium: values.chromium,
@@ -87,16 +82,13 @@ async function run(context: CliContext): Promise<number> {
   });
   if (!parsed.success) throw new UsageError(formatZodError(parsed.error, { subject: "Invalid options" }));
   const options = parsed.data;
-  let config = createConfig({
-    data_dir: path.resolve(context.cwd, options.dataDir),
-    ...(options.indicators === undefined ? {} : { indicator_mode: options.indicators }),
-  });
-  if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
-  config = createConfig({
-    ...config,
-    ...(options.agentModel === undefined ? {} : { agent_llm_model: options.agentModel }),
-    ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
-  });
+  const config = withModelOptions(
+    createConfig({
+      data_dir: path.resolve(context.cwd, options.dataDir),
+      ...(options.indicators === undefined ? {} : { indicator_mode: options.indicators }),
+    }),
+    options,
+  );
 
   const report = await checkSetup({
     config,

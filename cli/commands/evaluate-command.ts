@@ -7,15 +7,22 @@ import path from "node:path";
 
 import { z } from "zod";
 
-import { agentsModeSchema, providerIdSchema } from "../../src/config/index";
+import { agentsModeSchema } from "../../src/config/index";
 import { assertReportAbsent, evaluationProtocolSchema } from "../../src/evaluation/index";
-import { BENCHMARK_DIR, type Config, createConfig, runEvaluation, type Stages, switchProvider } from "../../src/index";
+import { BENCHMARK_DIR, type Config, createConfig, runEvaluation, type Stages } from "../../src/index";
 import { listBenchmarkAssets } from "../../src/market/index";
 import { createTextProgressBar } from "../../src/reports/index";
 import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { writeAndSummarise } from "../evaluation-output";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
+import {
+  MODEL_OPTIONS,
+  modelOptionsShape,
+  modelOptionValues,
+  temperatureShape,
+  withModelOptions,
+} from "../model-options";
 import { optionsError } from "../option-errors";
 import { parseCommandArgs, splitList } from "../parse-options";
 import { ablationArguments, ablationRuns, assertAblationPossible, writeAblation } from "../stage-ablation";
@@ -117,10 +124,8 @@ const argumentsSchema = z.object({
     .array(z.string().regex(/^[A-Za-z0-9^=._-]+$/, "--assets must be codes such as BTC,SPX"))
     .min(1)
     .optional(),
-  provider: providerIdSchema.optional(),
-  agentModel: z.string().min(1).optional(),
-  graphModel: z.string().min(1).optional(),
-  temperature: z.coerce.number({ error: "--temperature must be a number" }).optional(),
+  ...modelOptionsShape,
+  ...temperatureShape,
   // Left undefined when not given: 10 per asset, or every window under the published protocol (see windowsOf).
   windows: positiveInteger("windows").optional(),
   // Left undefined when not given: the protocol decides their defaults and refuses values it fixes.
@@ -170,9 +175,7 @@ function readArguments(context: CliContext, argv: readonly string[]): EvaluateAr
       protocol: { type: "string" },
       data: { type: "string" },
       assets: { type: "string" },
-      provider: { type: "string" },
-      "agent-model": { type: "string" },
-      "graph-model": { type: "string" },
+      ...MODEL_OPTIONS,
       temperature: { type: "string" },
       windows: { type: "string" },
       horizons: { type: "string" },
@@ -205,10 +208,7 @@ function readArguments(context: CliContext, argv: readonly string[]): EvaluateAr
     protocol: values.protocol,
     data: values.data,
     assets: splitList(values.assets),
-    provider: values.provider,
-    agentModel: values["agent-model"],
-    graphModel: values["graph-model"],
-    temperature: values.temperature,
+    ...modelOptionValues(values),
     windows: values.windows,
     horizons: splitList(values.horizons),
     pointsPerWindow: values["points-per-window"],
@@ -242,21 +242,13 @@ function readArguments(context: CliContext, argv: readonly string[]): EvaluateAr
 
 /** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
 function configOf(options: EvaluateArguments, dataDir: string): Config {
-  let config = createConfig({
+  const config = createConfig({
     data_dir: dataDir,
     ...(options.stages ? { stages: options.stages } : {}),
     ...(options.samples === undefined ? {} : { decision_samples: options.samples }),
     ...(options.agents === undefined ? {} : { agents: options.agents }),
   });
-  if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
-  return createConfig({
-    ...config,
-    ...(options.agentModel === undefined ? {} : { agent_llm_model: options.agentModel }),
-    ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
-    ...(options.temperature === undefined
-      ? {}
-      : { agent_llm_temperature: options.temperature, graph_llm_temperature: options.temperature }),
-  });
+  return withModelOptions(config, options);
 }
 
 /**

@@ -5,8 +5,7 @@
 import { z } from "zod";
 
 import { quoteInput } from "../../src/common/index";
-import { providerIdSchema } from "../../src/config/index";
-import { type Config, createConfig, switchProvider } from "../../src/index";
+import { type Config, createConfig } from "../../src/index";
 import { timeframeSchema } from "../../src/market/index";
 import {
   DEFAULT_NOISE,
@@ -18,6 +17,14 @@ import {
 } from "../../src/probe/index";
 import type { CliContext } from "../cli-context";
 import { EXIT_CODES_HELP } from "../exit-codes";
+import {
+  maxCostShape,
+  MODEL_OPTIONS,
+  modelOptionsShape,
+  modelOptionValues,
+  temperatureShape,
+  withModelOptions,
+} from "../model-options";
 import { optionsError } from "../option-errors";
 import { parseCommandArgs, splitList } from "../parse-options";
 
@@ -122,14 +129,9 @@ const argumentsSchema = z.object({
     .refine((timeframe) => timeframe !== "1mo", { error: "--timeframe 1mo has no fixed bar length: use 1w or less" })
     .default("4h"),
   writeSeries: z.string().min(1).optional(),
-  provider: providerIdSchema.optional(),
-  agentModel: z.string().min(1).optional(),
-  graphModel: z.string().min(1).optional(),
-  temperature: z.coerce.number({ error: "--temperature must be a number" }).optional(),
-  maxCost: z.coerce
-    .number({ error: "--max-cost must be an amount in US dollars" })
-    .nonnegative("--max-cost must be 0 or more")
-    .optional(),
+  ...modelOptionsShape,
+  ...temperatureShape,
+  ...maxCostShape,
   concurrency: positiveInteger("concurrency").max(16, "--concurrency must be at most 16").default(2),
   sequential: z.boolean().default(false),
   dataDir: z.string().min(1),
@@ -158,9 +160,7 @@ export const PROBE_OPTIONS = {
   bars: text,
   timeframe: text,
   "write-series": text,
-  provider: text,
-  "agent-model": text,
-  "graph-model": text,
+  ...MODEL_OPTIONS,
   temperature: text,
   "max-cost": text,
   concurrency: text,
@@ -186,10 +186,7 @@ export function readProbeArguments(context: CliContext): ProbeArguments | "help"
     bars: values.bars,
     timeframe: values.timeframe,
     writeSeries: values["write-series"],
-    provider: values.provider,
-    agentModel: values["agent-model"],
-    graphModel: values["graph-model"],
-    temperature: values.temperature,
+    ...modelOptionValues(values),
     maxCost: values["max-cost"],
     concurrency: values.concurrency,
     sequential: values.sequential,
@@ -207,14 +204,5 @@ export function readProbeArguments(context: CliContext): ProbeArguments | "help"
 
 /** Switching provider keeps only model names with its prefix; names given on the command line are applied after it. */
 export function probeConfigOf(options: ProbeArguments, dataDir: string): Config {
-  let config = createConfig({ data_dir: dataDir });
-  if (options.provider) config = { ...config, ...switchProvider(config, options.provider) };
-  return createConfig({
-    ...config,
-    ...(options.agentModel === undefined ? {} : { agent_llm_model: options.agentModel }),
-    ...(options.graphModel === undefined ? {} : { graph_llm_model: options.graphModel }),
-    ...(options.temperature === undefined
-      ? {}
-      : { agent_llm_temperature: options.temperature, graph_llm_temperature: options.temperature }),
-  });
+  return withModelOptions(createConfig({ data_dir: dataDir }), options);
 }
