@@ -19,6 +19,7 @@ import {
 } from "../model-options";
 import { optionsError } from "../option-errors";
 import { parseCommandArgs } from "../parse-options";
+import { checkQueuedRunOptions } from "../queued-run";
 import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 
 export const BACKTEST_HELP = `Usage: quantagent backtest (--csv <file> | --symbol <ticker> --start <date> --end <date>) [options]
@@ -293,31 +294,12 @@ const RUN_OPTIONS = [
 /** Options that do not go together with --queue or --report, refused before anything is read. */
 function checkBacktestQueueOptions(options: BacktestArguments, given: Record<string, unknown>): void {
   const named = (option: string) => given[option] !== undefined && given[option] !== false;
-  if (options.report !== undefined) {
-    const extra = RUN_OPTIONS.filter(named);
-    if (extra.length > 0)
-      throw new UsageError(
-        `--report takes its settings from the queued run: leave out --${extra.join(", --")} ` +
-          "(it takes --out, --name, --overwrite, --no-charts and --data-dir)",
-      );
-    return;
-  }
-  if (!options.queue) {
-    const queueOnly = ["job-timeout", "retries"].filter(named);
-    if (queueOnly.length > 0) throw new UsageError(`--${queueOnly.join(" and --")} apply to --queue only`);
-    return;
-  }
-  if (options.baselinesOnly)
-    throw new UsageError("--baselines-only asks no model, so there is nothing to queue: run it without --queue");
+  if (!checkQueuedRunOptions(options, named, RUN_OPTIONS)) return;
   if (options.stages?.memory)
     throw new UsageError(
       "--memory cannot be queued: each decision learns from the lessons of the decisions before it, in time order, " +
         "and a queue hands the decisions to several workers at once. Run it without --queue",
     );
-  if (named("concurrency"))
-    throw new UsageError("with --queue, each worker sets its own concurrency (quantagent worker --concurrency)");
-  if (named("cache-dir"))
-    throw new UsageError("with --queue, answers are cached in the shared database (--no-cache turns that off)");
   const notYet = ["mirror", "ablation"].filter(named);
   if (notYet.length > 0)
     throw new UsageError(`--${notYet.join(" and --")} cannot be queued yet: run this backtest without --queue`);

@@ -27,7 +27,7 @@ import { optionsError } from "../option-errors";
 import { parseCommandArgs, splitList } from "../parse-options";
 import { ablationArguments, ablationRuns, assertAblationPossible, writeAblation } from "../stage-ablation";
 import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
-import { checkQueueOptions, queueEvaluation, reportQueuedRun } from "./evaluate-queue";
+import { checkQueueOptions, queueEvaluation, reportQueuedEvaluation } from "./evaluate-queue";
 
 const HELP = `Usage: quantagent evaluate [options]            (in the repository: npm run evaluate -- [options])
 
@@ -271,7 +271,8 @@ async function run(context: CliContext): Promise<number> {
   const dataDir = inCwd(options.dataDir);
   const out = inCwd(options.out ?? path.join(dataDir, "evaluation"));
   const reportFiles = { dir: out, name: options.name, overwrite: options.overwrite, charts: !options.noCharts };
-  if (options.report !== undefined) return reportQueuedRun(context, options.report, { dataDir, files: reportFiles });
+  if (options.report !== undefined)
+    return reportQueuedEvaluation(context, options.report, { dataDir, files: reportFiles });
   const config = configOf(options, dataDir);
   const data = inCwd(options.data);
   if (options.queue) {
