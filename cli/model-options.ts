@@ -15,20 +15,15 @@ export const MODEL_OPTIONS = {
   "graph-model": { type: "string" },
 } as const;
 
-/** The checks of the provider and the two models. */
+/**
+ * The checks of the provider, the two models, --temperature (both models') and --max-cost (the run's spending limit);
+ * a command without --temperature or --max-cost in its parseArgs table leaves them undefined.
+ */
 export const modelOptionsShape = {
   provider: providerIdSchema.optional(),
   agentModel: z.string().min(1).optional(),
   graphModel: z.string().min(1).optional(),
-};
-
-/** The check of --temperature, both models'. */
-export const temperatureShape = {
   temperature: z.coerce.number({ error: "--temperature must be a number" }).optional(),
-};
-
-/** The check of --max-cost, the run's spending limit. */
-export const maxCostShape = {
   maxCost: z.coerce
     .number({ error: "--max-cost must be an amount in US dollars" })
     .nonnegative("--max-cost must be 0 or more")
@@ -41,12 +36,14 @@ export function modelOptionValues(values: {
   "agent-model"?: string;
   "graph-model"?: string;
   temperature?: string;
+  "max-cost"?: string;
 }) {
   return {
     provider: values.provider,
     agentModel: values["agent-model"],
     graphModel: values["graph-model"],
     temperature: values.temperature,
+    maxCost: values["max-cost"],
   };
 }
 

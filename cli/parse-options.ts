@@ -2,6 +2,8 @@
 // missing value is a usage error (exit code 2) that names the option, in plain words rather than Node's error codes.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
+import { z } from "zod";
+
 import { UsageError } from "./exit-codes";
 import { unknownOptionError } from "./option-errors";
 
@@ -40,3 +42,10 @@ export function splitList(text: string | undefined): string[] | undefined {
         .map((item) => item.trim())
         .filter(Boolean);
 }
+
+/** A whole number above 0, given as --<option>'s text, with the option named in each error. */
+export const positiveInteger = (option: string) =>
+  z.coerce
+    .number({ error: `--${option} must be a number` })
+    .int(`--${option} must be a whole number`)
+    .positive(`--${option} must be positive`);

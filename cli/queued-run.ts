@@ -2,17 +2,38 @@
 // --report (refused before anything is read), the PostgreSQL database both need, the lines that say a run was queued,
 // and --report <run id>: exit 75 while decisions are pending, saying how many, else the report written once (the
 // command's own writer) after checking that it would not overwrite one.
+import { z } from "zod";
+
 import { createDatabaseHandle, type DatabaseHandle } from "../src/journal/index";
 import { needsPostgres, type RunProgress } from "../src/queue/index";
 import { assertReportAbsent } from "../src/reports/index";
 import type { CliContext } from "./cli-context";
 import { EXIT_CODES, UsageError } from "./exit-codes";
+import { positiveInteger } from "./parse-options";
 
 /** The queued run's command and what one of its jobs decides, as its messages name them. */
 export interface QueuedRunWords {
   command: "evaluate" | "backtest";
   /** One job: "decision point" or "decision". */
   unit: string;
+}
+
+/** The checks of --queue, --report <run id>, --job-timeout and --retries. */
+export function queuedRunShape(command: QueuedRunWords["command"]) {
+  return {
+    queue: z.boolean().default(false),
+    report: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, `--report must be the run id quantagent ${command} --queue printed`)
+      .optional(),
+    jobTimeout: positiveInteger("job-timeout").min(2, "--job-timeout must be at least 2 seconds").max(3600).optional(),
+    retries: z.coerce
+      .number({ error: "--retries must be a number" })
+      .int("--retries must be a whole number")
+      .min(0, "--retries must be at least 0")
+      .max(20, "--retries must be at most 20")
+      .optional(),
+  };
 }
 
 /** DATABASE_URL, or the error that says `what` needs PostgreSQL. */

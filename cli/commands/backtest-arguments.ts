@@ -9,17 +9,10 @@ import { timeframeSchema } from "../../src/market/index";
 import { MAX_COST_BPS } from "../../src/scoring/index";
 import type { CliContext } from "../cli-context";
 import { EXIT_CODES_HELP, UsageError } from "../exit-codes";
-import {
-  maxCostShape,
-  MODEL_OPTIONS,
-  modelOptionsShape,
-  modelOptionValues,
-  temperatureShape,
-  withModelOptions,
-} from "../model-options";
+import { MODEL_OPTIONS, modelOptionsShape, modelOptionValues, withModelOptions } from "../model-options";
 import { optionsError } from "../option-errors";
-import { parseCommandArgs } from "../parse-options";
-import { checkQueuedRunOptions } from "../queued-run";
+import { parseCommandArgs, positiveInteger } from "../parse-options";
+import { checkQueuedRunOptions, queuedRunShape } from "../queued-run";
 import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 
 export const BACKTEST_HELP = `Usage: quantagent backtest (--csv <file> | --symbol <ticker> --start <date> --end <date>) [options]
@@ -100,12 +93,6 @@ Examples:
   until quantagent backtest --report "$run" --name btc-queued; [ $? -ne 75 ]; do sleep 60; done
 `;
 
-const positiveInteger = (field: string) =>
-  z.coerce
-    .number({ error: `--${field} must be a number` })
-    .int(`--${field} must be a whole number`)
-    .positive(`--${field} must be positive`);
-
 const argumentsSchema = z
   .object({
     csv: z.string().min(1).optional(),
@@ -132,21 +119,8 @@ const argumentsSchema = z
       .optional(),
     seed: z.coerce.number({ error: "--seed must be a number" }).int("--seed must be a whole number").optional(),
     ...modelOptionsShape,
-    ...temperatureShape,
-    ...maxCostShape,
     concurrency: positiveInteger("concurrency").default(2),
-    queue: z.boolean().default(false),
-    report: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, "--report must be the run id quantagent backtest --queue printed")
-      .optional(),
-    jobTimeout: positiveInteger("job-timeout").min(2, "--job-timeout must be at least 2 seconds").max(3600).optional(),
-    retries: z.coerce
-      .number({ error: "--retries must be a number" })
-      .int("--retries must be a whole number")
-      .min(0, "--retries must be at least 0")
-      .max(20, "--retries must be at most 20")
-      .optional(),
+    ...queuedRunShape("backtest"),
     sequential: z.boolean().default(false),
     baselinesOnly: z.boolean().default(false),
     blind: z.boolean().default(false),
@@ -234,7 +208,6 @@ export function readBacktestArguments(
     costBps: values["cost-bps"],
     seed: values.seed,
     ...modelOptionValues(values),
-    maxCost: values["max-cost"],
     concurrency: values.concurrency,
     queue: values.queue,
     report: values.report,

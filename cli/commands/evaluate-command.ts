@@ -16,15 +16,10 @@ import type { CliContext } from "../cli-context";
 import type { Command } from "../command";
 import { writeAndSummarise } from "../evaluation-output";
 import { EXIT_CODES, EXIT_CODES_HELP, UsageError } from "../exit-codes";
-import {
-  MODEL_OPTIONS,
-  modelOptionsShape,
-  modelOptionValues,
-  temperatureShape,
-  withModelOptions,
-} from "../model-options";
+import { MODEL_OPTIONS, modelOptionsShape, modelOptionValues, withModelOptions } from "../model-options";
 import { optionsError } from "../option-errors";
-import { parseCommandArgs, splitList } from "../parse-options";
+import { parseCommandArgs, positiveInteger, splitList } from "../parse-options";
+import { queuedRunShape } from "../queued-run";
 import { ablationArguments, ablationRuns, assertAblationPossible, writeAblation } from "../stage-ablation";
 import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 import { checkQueueOptions, queueEvaluation, reportQueuedEvaluation } from "./evaluate-queue";
@@ -111,12 +106,6 @@ Examples:
   quantagent evaluate --assets BTC --windows 20 --debate 1 --risk --ablation --name debate-ablation
 `;
 
-const positiveInteger = (field: string) =>
-  z.coerce
-    .number({ error: `--${field} must be a number` })
-    .int(`--${field} must be a whole number`)
-    .positive(`--${field} must be positive`);
-
 const argumentsSchema = z.object({
   protocol: evaluationProtocolSchema.default("per-horizon"),
   data: z.string().min(1).default(BENCHMARK_DIR),
@@ -125,7 +114,6 @@ const argumentsSchema = z.object({
     .min(1)
     .optional(),
   ...modelOptionsShape,
-  ...temperatureShape,
   // Left undefined when not given: 10 per asset, or every window under the published protocol (see windowsOf).
   windows: positiveInteger("windows").optional(),
   // Left undefined when not given: the protocol decides their defaults and refuses values it fixes.
@@ -146,18 +134,7 @@ const argumentsSchema = z.object({
   noCharts: z.boolean().default(false),
   baselinesOnly: z.boolean().default(false),
   sequential: z.boolean().default(false),
-  queue: z.boolean().default(false),
-  report: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, "--report must be the run id quantagent evaluate --queue printed")
-    .optional(),
-  jobTimeout: positiveInteger("job-timeout").min(2, "--job-timeout must be at least 2 seconds").max(3600).optional(),
-  retries: z.coerce
-    .number({ error: "--retries must be a number" })
-    .int("--retries must be a whole number")
-    .min(0, "--retries must be at least 0")
-    .max(20, "--retries must be at most 20")
-    .optional(),
+  ...queuedRunShape("evaluate"),
   ablation: z.boolean().default(false),
   stages: z.custom<Stages>().optional(),
   samples: z.number().optional(),

@@ -17,16 +17,9 @@ import {
 } from "../../src/probe/index";
 import type { CliContext } from "../cli-context";
 import { EXIT_CODES_HELP } from "../exit-codes";
-import {
-  maxCostShape,
-  MODEL_OPTIONS,
-  modelOptionsShape,
-  modelOptionValues,
-  temperatureShape,
-  withModelOptions,
-} from "../model-options";
+import { MODEL_OPTIONS, modelOptionsShape, modelOptionValues, withModelOptions } from "../model-options";
 import { optionsError } from "../option-errors";
-import { parseCommandArgs, splitList } from "../parse-options";
+import { parseCommandArgs, positiveInteger, splitList } from "../parse-options";
 
 const shapeList = PROBE_SHAPES.map(
   (shape) => `  ${shape.padEnd(28)} ${SHAPE_CATALOG[shape].direction ?? "either"}  ${SHAPE_CATALOG[shape].describe}`,
@@ -92,12 +85,6 @@ Examples:
   quantagent probe --write-series data/probe/series --per-shape 3
 `;
 
-const positiveInteger = (field: string) =>
-  z.coerce
-    .number({ error: `--${field} must be a number` })
-    .int(`--${field} must be a whole number`)
-    .positive(`--${field} must be positive`);
-
 const argumentsSchema = z.object({
   shapes: z
     .array(
@@ -130,8 +117,6 @@ const argumentsSchema = z.object({
     .default("4h"),
   writeSeries: z.string().min(1).optional(),
   ...modelOptionsShape,
-  ...temperatureShape,
-  ...maxCostShape,
   concurrency: positiveInteger("concurrency").max(16, "--concurrency must be at most 16").default(2),
   sequential: z.boolean().default(false),
   dataDir: z.string().min(1),
@@ -187,7 +172,6 @@ export function readProbeArguments(context: CliContext): ProbeArguments | "help"
     timeframe: values.timeframe,
     writeSeries: values["write-series"],
     ...modelOptionValues(values),
-    maxCost: values["max-cost"],
     concurrency: values.concurrency,
     sequential: values.sequential,
     dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
