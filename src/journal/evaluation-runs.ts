@@ -13,7 +13,7 @@ import type {
 import { evaluationRunInputSchema } from "./evaluation-run-input";
 import type { PluginUsed } from "./journal-entry";
 import { newJournalId } from "./journal-id";
-import { newestFirstPage } from "./list-cursor";
+import { newestFirstPage, pageOptionsShape } from "./list-cursor";
 import { parseInput } from "./parse-input";
 
 /** Rows per INSERT: well under both engines' limits on bound values per statement. */
@@ -92,9 +92,7 @@ export type RunKind = z.infer<typeof runKindSchema>;
 export const listEvaluationRunsOptionsSchema = z.strictObject({
   /** Only runs of this kind; default every run. */
   kind: runKindSchema.optional(),
-  /** @default 50 */
-  limit: z.number().int().min(1).max(500, "must be at most 500").default(50),
-  cursor: z.string().max(512).optional(),
+  ...pageOptionsShape,
 });
 export type ListEvaluationRunsOptions = z.input<typeof listEvaluationRunsOptionsSchema>;
 

@@ -55,8 +55,8 @@ export type {
   StatsOptions,
 } from "./journal-stats";
 export type { Leaderboard, LeaderboardGroup, LeaderboardOptions } from "./leaderboard";
-export { type AnalysisPage, type AnalysisSummary, type ListAnalysesOptions, MAX_PAGE_SIZE } from "./list-analyses";
-export { type CursorPosition, decodeCursor, encodeCursor } from "./list-cursor";
+export { type AnalysisPage, type AnalysisSummary, type ListAnalysesOptions } from "./list-analyses";
+export { type CursorPosition, decodeCursor, encodeCursor, MAX_PAGE_SIZE } from "./list-cursor";
 export { JOURNAL_FILE_NAME } from "./open-database";
 export { openJournal, type OpenJournalOptions } from "./open-journal";
 export {

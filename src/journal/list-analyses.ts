@@ -7,19 +7,14 @@ import { analysisFilterCondition, analysisFilterShape } from "./analysis-filter"
 import { type AnalysisStatus, analysisStatus, type OutcomeStatus, outcomeStatus } from "./analysis-status";
 import type { JournalDatabase } from "./database-schema";
 import type { JournalSource } from "./journal-entry";
-import { newestFirstPage } from "./list-cursor";
+import { newestFirstPage, pageOptionsShape } from "./list-cursor";
 import type { AnalysisOutcome } from "./outcome";
 import { OUTCOME_COLUMNS, outcomeFromColumns } from "./outcome-columns";
 import { parseInput } from "./parse-input";
 
-export const MAX_PAGE_SIZE = 500;
-
 export const listAnalysesOptionsSchema = z.strictObject({
   ...analysisFilterShape,
-  /** Summaries per page. @default 50 */
-  limit: z.number().int().min(1).max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(50),
-  /** `nextCursor` of the previous page; absent for the first page. */
-  cursor: z.string().max(512).optional(),
+  ...pageOptionsShape,
 });
 export type ListAnalysesOptions = z.input<typeof listAnalysesOptionsSchema>;
 

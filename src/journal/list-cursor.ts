@@ -6,6 +6,17 @@ import { z } from "zod";
 
 import { JournalError } from "./journal-error";
 
+/** The most rows one page of a list answers. */
+export const MAX_PAGE_SIZE = 500;
+
+/** A list's paging options: rows per page, and where the previous page ended. */
+export const pageOptionsShape = {
+  /** Rows per page. @default 50 */
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(50),
+  /** `nextCursor` of the previous page; absent for the first page. */
+  cursor: z.string().max(512).optional(),
+};
+
 export interface CursorPosition {
   createdAt: string;
   id: string;

@@ -87,3 +87,13 @@ export class ProviderError extends QuantAgentError {
     return this.reason === "rate_limit" || this.reason === "network" || this.reason === "server";
   }
 }
+
+/** A streamed answer that cannot be read: an event of the wrong shape, or a response that was no stream at all. */
+export function unreadableStreamError(
+  provider: ProviderId,
+  model: string | undefined,
+  detail: string,
+  cause?: unknown,
+): ProviderError {
+  return new ProviderError({ reason: "unknown", provider, model, detail, cause });
+}

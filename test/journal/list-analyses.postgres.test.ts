@@ -3,7 +3,8 @@
 // label in either role, the default page, and the options refused by name.
 import { describe, expect, it } from "vitest";
 
-import { listAnalyses, MAX_PAGE_SIZE } from "../../src/journal/list-analyses";
+import { listAnalyses } from "../../src/journal/list-analyses";
+import { MAX_PAGE_SIZE } from "../../src/journal/list-cursor";
 import { openJournalDatabase } from "../../src/journal/open-database";
 import { useJournalEngine } from "./journal-engines";
 import { failedEntry, laterBars, sampleEntry } from "./journal-fixtures";

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { extractJsonObject } from "../../common/extract-json";
 import type { ChatRequest, ChatResponse } from "../chat-model";
-import { ProviderError } from "../provider-error";
+import { unreadableStreamError } from "../provider-error";
 import type { ChatStreamAccumulator } from "../run-chat-stream";
 import { StreamedToolCalls } from "../streamed-tool-calls";
 
@@ -90,13 +90,12 @@ export class AnthropicStreamAccumulator implements ChatStreamAccumulator {
   accept(event: unknown): string {
     const parsed = anthropicEventSchema.safeParse(event);
     if (!parsed.success) {
-      throw new ProviderError({
-        reason: "unknown",
-        provider: "anthropic",
-        model: this.requestedModel,
-        detail: "a stream event was not an Anthropic message event",
-        cause: parsed.error,
-      });
+      throw unreadableStreamError(
+        "anthropic",
+        this.requestedModel,
+        "a stream event was not an Anthropic message event",
+        parsed.error,
+      );
     }
     const { type, message, index, content_block: block, delta, usage } = parsed.data;
     // A plain string switch: Anthropic may add event and block types, which a client is expected to ignore.
@@ -142,12 +141,7 @@ export class AnthropicStreamAccumulator implements ChatStreamAccumulator {
 
   finish(): ChatResponse {
     if (!this.started) {
-      throw new ProviderError({
-        reason: "unknown",
-        provider: "anthropic",
-        model: this.requestedModel,
-        detail: "the response was not an Anthropic message stream",
-      });
+      throw unreadableStreamError("anthropic", this.requestedModel, "the response was not an Anthropic message stream");
     }
     const usage = this.usage;
     return {

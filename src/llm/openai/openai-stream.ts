@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import type { ProviderId } from "../../config/providers";
 import type { ChatResponse } from "../chat-model";
-import { ProviderError } from "../provider-error";
+import { unreadableStreamError } from "../provider-error";
 import type { ChatStreamAccumulator } from "../run-chat-stream";
 import { StreamedToolCalls } from "../streamed-tool-calls";
 
@@ -85,13 +85,12 @@ export class OpenAIStreamAccumulator implements ChatStreamAccumulator {
   accept(event: unknown): string {
     const parsed = openaiChunkSchema.safeParse(event);
     if (!parsed.success) {
-      throw new ProviderError({
-        reason: "unknown",
-        provider: this.provider,
-        model: this.requestedModel,
-        detail: "a stream chunk was not a chat completion chunk",
-        cause: parsed.error,
-      });
+      throw unreadableStreamError(
+        this.provider,
+        this.requestedModel,
+        "a stream chunk was not a chat completion chunk",
+        parsed.error,
+      );
     }
     const chunk = parsed.data;
     this.answeredModel ||= chunk.model ?? undefined;
@@ -133,12 +132,7 @@ export class OpenAIStreamAccumulator implements ChatStreamAccumulator {
 
   finish(): ChatResponse {
     if (!this.choicesSeen) {
-      throw new ProviderError({
-        reason: "unknown",
-        provider: this.provider,
-        model: this.requestedModel,
-        detail: "the response was not a chat completion stream",
-      });
+      throw unreadableStreamError(this.provider, this.requestedModel, "the response was not a chat completion stream");
     }
     const toolCalls = this.toolCalls.toToolCalls("call");
     const refused = this.refusalSeen && !this.contentSeen && toolCalls.length === 0;
