@@ -5,12 +5,33 @@
 import type { ExpressionBuilder } from "kysely";
 import { z } from "zod";
 
+import { InternalError } from "../common/quantagent-error";
 import { wilsonInterval } from "../scoring/confidence-intervals";
 import type { JournalDatabase } from "./database-schema";
 
 export const journalGroupings = ["model", "provider", "asset", "timeframe", "prompt_version"] as const;
 export type JournalGrouping = (typeof journalGroupings)[number];
 export const journalGroupingSchema = z.enum(journalGroupings);
+
+/** The analyses table's column of a grouping. */
+export function groupColumn(groupBy: JournalGrouping) {
+  switch (groupBy) {
+    case "model":
+      return "graph_model" as const;
+    case "provider":
+      return "graph_provider" as const;
+    case "asset":
+      return "asset" as const;
+    case "timeframe":
+      return "timeframe" as const;
+    case "prompt_version":
+      return "prompt_version" as const;
+    default: {
+      const exhaustive: never = groupBy;
+      throw new InternalError({ message: `unknown grouping ${String(exhaustive)}` });
+    }
+  }
+}
 
 export const horizonSchema = z.union([z.literal(1), z.literal(3)], { error: "must be 1 or 3 (bars)" });
 

@@ -6,7 +6,6 @@
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 
-import { InternalError } from "../common/quantagent-error";
 import { analysisFilterCondition, analysisFilterShape } from "./analysis-filter";
 import { cutoffSplitByGroup, type CutoffSplitFigures } from "./cutoff-stats";
 import type { JournalDatabase } from "./database-schema";
@@ -16,6 +15,7 @@ import {
   accuracyFigures,
   compareText,
   countOf,
+  groupColumn,
   horizonSchema,
   type JournalGrouping,
   journalGroupingSchema,
@@ -72,25 +72,6 @@ export interface AccuracyOverTime {
   horizon: 1 | 3;
   bucket: "day" | "week";
   series: { key: string; points: AccuracyPoint[] }[];
-}
-
-export function groupColumn(groupBy: JournalGrouping) {
-  switch (groupBy) {
-    case "model":
-      return "graph_model" as const;
-    case "provider":
-      return "graph_provider" as const;
-    case "asset":
-      return "asset" as const;
-    case "timeframe":
-      return "timeframe" as const;
-    case "prompt_version":
-      return "prompt_version" as const;
-    default: {
-      const exhaustive: never = groupBy;
-      throw new InternalError({ message: `unknown grouping ${String(exhaustive)}` });
-    }
-  }
 }
 
 const hitColumn = (horizon: 1 | 3) => (horizon === 1 ? ("outcome_1_hit" as const) : ("outcome_3_hit" as const));

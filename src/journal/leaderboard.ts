@@ -6,13 +6,13 @@
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 
-import { InternalError } from "../common/quantagent-error";
 import type { JournalDatabase } from "./database-schema";
 import {
   type AccuracyFigures,
   accuracyFigures,
   compareText,
   countOf,
+  groupColumn,
   type JournalGrouping,
   journalGroupingSchema,
 } from "./journal-grouping";
@@ -44,23 +44,10 @@ export interface Leaderboard {
   groups: LeaderboardGroup[];
 }
 
+/** The grouping's column: the run's, but the point's asset (a run may cover several). */
 function leaderboardColumn(groupBy: JournalGrouping) {
-  switch (groupBy) {
-    case "model":
-      return "evaluation_runs.graph_model" as const;
-    case "provider":
-      return "evaluation_runs.graph_provider" as const;
-    case "prompt_version":
-      return "evaluation_runs.prompt_version" as const;
-    case "timeframe":
-      return "evaluation_runs.timeframe" as const;
-    case "asset":
-      return "evaluation_points.asset" as const;
-    default: {
-      const exhaustive: never = groupBy;
-      throw new InternalError({ message: `unknown grouping ${String(exhaustive)}` });
-    }
-  }
+  const column = groupColumn(groupBy);
+  return column === "asset" ? ("evaluation_points.asset" as const) : (`evaluation_runs.${column}` as const);
 }
 
 export async function leaderboard(db: Kysely<JournalDatabase>, input: LeaderboardOptions): Promise<Leaderboard> {

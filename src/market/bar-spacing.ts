@@ -10,12 +10,16 @@
 // called 4h have no 4-hour gap; 4-hour bars called 1h have no gap as short as an hour.
 import { InputError } from "../common/input-error";
 import type { Candle } from "./candle";
-import { DAY_MS, type Timeframe, timeframeInfo, TIMEFRAMES } from "./timeframes";
+import { DAY_MS, isIntraday, type Timeframe, timeframeInfo, TIMEFRAMES } from "./timeframes";
 
 const HOUR_MS = 3_600_000;
 
 /** The shortest gap accepted for each timeframe, and the longest. */
 function acceptedGap(timeframe: Timeframe): { min: number; max: number } {
+  if (isIntraday(timeframe)) {
+    const bar = timeframeInfo(timeframe).barMs ?? 0;
+    return { min: bar * 0.99, max: bar * 1.01 };
+  }
   switch (timeframe) {
     case "1d":
       return { min: 20 * HOUR_MS, max: 28 * HOUR_MS };
@@ -23,15 +27,6 @@ function acceptedGap(timeframe: Timeframe): { min: number; max: number } {
       return { min: 6 * DAY_MS, max: 8 * DAY_MS };
     case "1mo":
       return { min: 27 * DAY_MS, max: 32 * DAY_MS };
-    case "1m":
-    case "5m":
-    case "15m":
-    case "30m":
-    case "1h":
-    case "4h": {
-      const bar = timeframeInfo(timeframe).barMs ?? 0;
-      return { min: bar * 0.99, max: bar * 1.01 };
-    }
     default: {
       const exhaustive: never = timeframe;
       return exhaustive;

@@ -47,6 +47,14 @@ export function isTimeframe(value: unknown): value is Timeframe {
   return typeof value === "string" && (TIMEFRAMES as readonly string[]).includes(value);
 }
 
+/** The timeframes shorter than a day: bars of a fixed length within a session. */
+export type IntradayTimeframe = Exclude<Timeframe, "1d" | "1w" | "1mo">;
+
+export function isIntraday(timeframe: Timeframe): timeframe is IntradayTimeframe {
+  const barMs = TIMEFRAME_TABLE[timeframe].barMs;
+  return barMs !== undefined && barMs < DAY_MS;
+}
+
 export function timeframeInfo(timeframe: Timeframe): TimeframeInfo {
   return TIMEFRAME_TABLE[timeframe];
 }

@@ -14,7 +14,7 @@
 // - 1mo: N months of 31 days plus one more month.
 // A 24-hour market (crypto) needs less than this; the surplus costs only rows in the one answer, and the window is
 // cut from the end. Fetching once with a margin is cheaper and simpler than fetching again when a guess fell short.
-import { DAY_MS, maxLookbackDays, type Timeframe, timeframeInfo } from "./timeframes";
+import { DAY_MS, isIntraday, maxLookbackDays, type Timeframe, timeframeInfo } from "./timeframes";
 
 const HOUR_MS = 3_600_000;
 /** The shortest regular session the rule plans for (US equities, 09:30 to 16:00). */
@@ -23,18 +23,13 @@ const WEEK_PER_TRADING_WEEK = 7 / 5;
 
 /** Calendar days that hold `bars` bars of the timeframe, closures included (the rule above). */
 export function calendarDaysForBars(timeframe: Timeframe, bars: number): number {
+  if (isIntraday(timeframe)) {
+    const barMs = timeframeInfo(timeframe).barMs ?? HOUR_MS;
+    const barsPerSession = Math.ceil(SESSION_MS / barMs);
+    const tradingDays = Math.ceil(bars / barsPerSession);
+    return Math.ceil(tradingDays * WEEK_PER_TRADING_WEEK) + 4;
+  }
   switch (timeframe) {
-    case "1m":
-    case "5m":
-    case "15m":
-    case "30m":
-    case "1h":
-    case "4h": {
-      const barMs = timeframeInfo(timeframe).barMs ?? HOUR_MS;
-      const barsPerSession = Math.ceil(SESSION_MS / barMs);
-      const tradingDays = Math.ceil(bars / barsPerSession);
-      return Math.ceil(tradingDays * WEEK_PER_TRADING_WEEK) + 4;
-    }
     case "1d":
       return Math.ceil(bars * WEEK_PER_TRADING_WEEK) + 14;
     case "1w":

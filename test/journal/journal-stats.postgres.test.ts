@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 
 import type { Journal } from "../../src/journal/journal";
-import { groupColumn, weekStart } from "../../src/journal/journal-stats";
+import { groupColumn } from "../../src/journal/journal-grouping";
+import { weekStart } from "../../src/journal/journal-stats";
 import { journalEngines, useJournalEngine } from "./journal-engines";
 import { type EntryOverrides, failedEntry, laterBars, sampleEntry } from "./journal-fixtures";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  isIntraday,
   isTimeframe,
   maxLookbackDays,
   timeframeInfo,
@@ -57,6 +58,11 @@ describe("timeframes", () => {
     expect(isTimeframe("1mo")).toBe(true);
     expect(isTimeframe("1M")).toBe(false);
     expect(isTimeframe(undefined)).toBe(false);
+  });
+
+  it("tells the intraday timeframes (1m to 4h) from the daily, weekly and monthly ones", () => {
+    expect(TIMEFRAMES.filter(isIntraday)).toEqual(["1m", "5m", "15m", "30m", "1h", "4h"]);
+    expect(TIMEFRAMES.filter((timeframe) => !isIntraday(timeframe))).toEqual(["1d", "1w", "1mo"]);
   });
 
   it("lists every timeframe's facts in timeframe order, as copies", () => {
