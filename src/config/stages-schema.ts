@@ -9,22 +9,23 @@ export const MAX_MEMORY_LESSONS = 10;
 /** Debate rounds at most: each adds two sequential model calls to the critical path. */
 export const MAX_DEBATE_ROUNDS = 5;
 
+/** A stage's count (lessons, rounds): a whole number from 1 (0 is said by leaving the stage out) to `max`. */
+function stageCountSchema(unit: string, stage: string, max: number) {
+  return z
+    .number({ error: `must be a number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(1, `must be at least 1 (leave ${stage} out to turn it off)`)
+    .max(max, `must be at most ${max}`);
+}
+
 export const memoryStageSchema = z.strictObject({
   /** How many lessons of the same market and timeframe the Decision agent is given, newest first. */
-  lessons: z
-    .number({ error: "must be a number of lessons" })
-    .int("must be a whole number of lessons")
-    .min(1, "must be at least 1 (leave memory out to turn it off)")
-    .max(MAX_MEMORY_LESSONS, `must be at most ${MAX_MEMORY_LESSONS}`),
+  lessons: stageCountSchema("lessons", "memory", MAX_MEMORY_LESSONS),
 });
 
 export const debateStageSchema = z.strictObject({
   /** Rounds of the debate: a bull then a bear argument each. */
-  rounds: z
-    .number({ error: "must be a number of rounds" })
-    .int("must be a whole number of rounds")
-    .min(1, "must be at least 1 (leave debate out to turn it off)")
-    .max(MAX_DEBATE_ROUNDS, `must be at most ${MAX_DEBATE_ROUNDS}`),
+  rounds: stageCountSchema("rounds", "debate", MAX_DEBATE_ROUNDS),
 });
 
 /** The risk step takes no settings: its levels follow from the window alone. */

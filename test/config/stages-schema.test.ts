@@ -45,6 +45,16 @@ describe("stages", () => {
     expect(() => createConfig({ stages: { memory: {} } } as never)).toThrow(ConfigError);
   });
 
+  it("say each stage's count in its own words: memory's lessons, debate's rounds", () => {
+    const message = (stages: unknown) => stagesSchema.safeParse(stages).error?.issues[0]?.message;
+    expect(message({ memory: { lessons: 0 } })).toBe("must be at least 1 (leave memory out to turn it off)");
+    expect(message({ debate: { rounds: 0 } })).toBe("must be at least 1 (leave debate out to turn it off)");
+    expect(message({ memory: { lessons: 1.5 } })).toBe("must be a whole number of lessons");
+    expect(message({ debate: { rounds: 1.5 } })).toBe("must be a whole number of rounds");
+    expect(message({ memory: { lessons: "3" } })).toBe("must be a number of lessons");
+    expect(message({ memory: { lessons: MAX_MEMORY_LESSONS + 1 } })).toBe(`must be at most ${MAX_MEMORY_LESSONS}`);
+  });
+
   it("ride on any form of an analysis request", () => {
     const parsed = analyzeRequestSchema.safeParse({
       asset: "BTC",
