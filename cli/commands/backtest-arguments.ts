@@ -13,6 +13,7 @@ import { MODEL_OPTIONS, modelOptionsShape, modelOptionValues, withModelOptions }
 import { optionsError } from "../option-errors";
 import { parseCommandArgs, positiveInteger } from "../parse-options";
 import { checkQueuedRunOptions, queuedRunShape } from "../queued-run";
+import { REPORT_FILE_OPTIONS, reportFileShape, reportFileValues } from "../report-file-options";
 import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 
 export const BACKTEST_HELP = `Usage: quantagent backtest (--csv <file> | --symbol <ticker> --start <date> --end <date>) [options]
@@ -125,12 +126,7 @@ const argumentsSchema = z
     baselinesOnly: z.boolean().default(false),
     blind: z.boolean().default(false),
     mirror: z.boolean().default(false),
-    dataDir: z.string().min(1),
-    cacheDir: z.string().min(1).optional(),
-    noCache: z.boolean().default(false),
-    out: z.string().min(1).optional(),
-    overwrite: z.boolean().default(false),
-    noCharts: z.boolean().default(false),
+    ...reportFileShape,
     stages: z.custom<Stages>().optional(),
     samples: z.number().optional(),
     agents: agentsModeSchema.optional(),
@@ -183,12 +179,7 @@ export function readBacktestArguments(
       "baselines-only": flag,
       blind: flag,
       mirror: flag,
-      "data-dir": text,
-      "cache-dir": text,
-      "no-cache": flag,
-      out: text,
-      overwrite: flag,
-      "no-charts": flag,
+      ...REPORT_FILE_OPTIONS,
       ...STAGE_OPTIONS,
       ablation: flag,
       help: { type: "boolean", short: "h" },
@@ -217,12 +208,7 @@ export function readBacktestArguments(
     baselinesOnly: values["baselines-only"],
     blind: values.blind,
     mirror: values.mirror,
-    dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
-    cacheDir: values["cache-dir"],
-    noCache: values["no-cache"],
-    out: values.out,
-    overwrite: values.overwrite,
-    noCharts: values["no-charts"],
+    ...reportFileValues(values, context.env),
     stages: stagesFromOptions(values),
     samples: samplesFromOptions(values),
     agents: values.agents,

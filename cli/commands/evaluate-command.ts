@@ -20,6 +20,7 @@ import { MODEL_OPTIONS, modelOptionsShape, modelOptionValues, withModelOptions }
 import { optionsError } from "../option-errors";
 import { parseCommandArgs, positiveInteger, splitList } from "../parse-options";
 import { queuedRunShape } from "../queued-run";
+import { REPORT_FILE_OPTIONS, reportFileShape, reportFileValues } from "../report-file-options";
 import { ablationArguments, ablationRuns, assertAblationPossible, writeAblation } from "../stage-ablation";
 import { samplesFromOptions, STAGE_OPTIONS, STAGE_OPTIONS_HELP, stagesFromOptions } from "../stage-options";
 import { checkQueueOptions, queueEvaluation, reportQueuedEvaluation } from "./evaluate-queue";
@@ -122,16 +123,11 @@ const argumentsSchema = z.object({
   stride: positiveInteger("stride").default(10),
   concurrency: positiveInteger("concurrency").default(4),
   seeds: positiveInteger("seeds").default(1000),
-  dataDir: z.string().min(1),
-  cacheDir: z.string().min(1).optional(),
-  noCache: z.boolean().default(false),
-  out: z.string().min(1).optional(),
+  ...reportFileShape,
   name: z
     .string()
     .regex(/^[A-Za-z0-9._-]+$/, "--name must be letters, digits, . _ or -")
     .default("evaluation"),
-  overwrite: z.boolean().default(false),
-  noCharts: z.boolean().default(false),
   baselinesOnly: z.boolean().default(false),
   sequential: z.boolean().default(false),
   ...queuedRunShape("evaluate"),
@@ -160,13 +156,8 @@ function readArguments(context: CliContext, argv: readonly string[]): EvaluateAr
       stride: { type: "string" },
       concurrency: { type: "string" },
       seeds: { type: "string" },
-      "cache-dir": { type: "string" },
-      "no-cache": { type: "boolean" },
-      out: { type: "string" },
-      "data-dir": { type: "string" },
+      ...REPORT_FILE_OPTIONS,
       name: { type: "string" },
-      overwrite: { type: "boolean" },
-      "no-charts": { type: "boolean" },
       "baselines-only": { type: "boolean" },
       sequential: { type: "boolean" },
       queue: { type: "boolean" },
@@ -192,13 +183,8 @@ function readArguments(context: CliContext, argv: readonly string[]): EvaluateAr
     stride: values.stride,
     concurrency: values.concurrency,
     seeds: values.seeds,
-    dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
-    cacheDir: values["cache-dir"],
-    noCache: values["no-cache"],
-    out: values.out,
+    ...reportFileValues(values, context.env),
     name: values.name,
-    overwrite: values.overwrite,
-    noCharts: values["no-charts"],
     baselinesOnly: values["baselines-only"],
     sequential: values.sequential,
     queue: values.queue,

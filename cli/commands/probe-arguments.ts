@@ -20,6 +20,7 @@ import { EXIT_CODES_HELP } from "../exit-codes";
 import { MODEL_OPTIONS, modelOptionsShape, modelOptionValues, withModelOptions } from "../model-options";
 import { optionsError } from "../option-errors";
 import { parseCommandArgs, positiveInteger, splitList } from "../parse-options";
+import { REPORT_FILE_OPTIONS, reportFileShape, reportFileValues } from "../report-file-options";
 
 const shapeList = PROBE_SHAPES.map(
   (shape) => `  ${shape.padEnd(28)} ${SHAPE_CATALOG[shape].direction ?? "either"}  ${SHAPE_CATALOG[shape].describe}`,
@@ -119,17 +120,12 @@ const argumentsSchema = z.object({
   ...modelOptionsShape,
   concurrency: positiveInteger("concurrency").max(16, "--concurrency must be at most 16").default(2),
   sequential: z.boolean().default(false),
-  dataDir: z.string().min(1),
-  cacheDir: z.string().min(1).optional(),
-  noCache: z.boolean().default(false),
-  out: z.string().min(1).optional(),
+  ...reportFileShape,
   name: z
     .string()
     .regex(/^[A-Za-z0-9._-]+$/, "--name must be letters, digits, . _ or -")
     .max(80, "--name must be at most 80 characters")
     .default("probe"),
-  overwrite: z.boolean().default(false),
-  noCharts: z.boolean().default(false),
 });
 export type ProbeArguments = z.infer<typeof argumentsSchema>;
 
@@ -150,13 +146,8 @@ export const PROBE_OPTIONS = {
   "max-cost": text,
   concurrency: text,
   sequential: flag,
-  "data-dir": text,
-  "cache-dir": text,
-  "no-cache": flag,
-  out: text,
+  ...REPORT_FILE_OPTIONS,
   name: text,
-  overwrite: flag,
-  "no-charts": flag,
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -174,13 +165,8 @@ export function readProbeArguments(context: CliContext): ProbeArguments | "help"
     ...modelOptionValues(values),
     concurrency: values.concurrency,
     sequential: values.sequential,
-    dataDir: values["data-dir"] ?? context.env.DATA_DIR ?? "data",
-    cacheDir: values["cache-dir"],
-    noCache: values["no-cache"],
-    out: values.out,
+    ...reportFileValues(values, context.env),
     name: values.name,
-    overwrite: values.overwrite,
-    noCharts: values["no-charts"],
   });
   if (!parsed.success) throw optionsError(parsed.error, values);
   return parsed.data;
