@@ -21,8 +21,8 @@ export const MODEL_OPTIONS = {
  */
 export const modelOptionsShape = {
   provider: providerIdSchema.optional(),
-  agentModel: z.string().min(1).optional(),
-  graphModel: z.string().min(1).optional(),
+  agentModel: z.string().min(1, "must be a model name, not empty").optional(),
+  graphModel: z.string().min(1, "must be a model name, not empty").optional(),
   temperature: z.coerce.number({ error: "--temperature must be a number" }).optional(),
   maxCost: z.coerce
     .number({ error: "--max-cost must be an amount in US dollars" })

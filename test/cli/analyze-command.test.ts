@@ -213,6 +213,14 @@ describe("quantagent analyze", () => {
     ],
     [["analyze", "--timeframe", "4h", "--csv", csvFile, "--provider", "mistral"], /provider/],
     [
+      ["analyze", "--timeframe", "4h", "--csv", csvFile, "--agent-model", ""],
+      /^--agent-model "": must be a model name/,
+    ],
+    [
+      ["analyze", "--timeframe", "4h", "--csv", csvFile, "--graph-model", ""],
+      /^--graph-model "": must be a model name/,
+    ],
+    [
       ["analyze", "--timeframe", "4h", "--csv", csvFile, "--agents", "singel"],
       /^--agents "singel" is not one of team, single\. Did you mean single\?/,
     ],

@@ -54,6 +54,13 @@ interface Row {
 }
 
 describe("quantagent doctor", () => {
+  it("refuses an empty model name before any check: exit 2, saying which", async () => {
+    const run = await doctor(["--agent-model", ""]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/agentModel: must be a model name, not empty/);
+    expect(run.stdout).toBe("");
+  });
+
   it("exits 0 against a healthy fake, each check the default configuration needs ok", async () => {
     const run = await doctor(["--json"]);
     expect(run.code, run.stderr).toBe(0);
