@@ -20,14 +20,15 @@ export const wireCalibrationFiguresSchema = z.object(wireCalibrationFiguresShape
 export type WireCalibrationFigures = z.infer<typeof wireCalibrationFiguresSchema>;
 
 export function wireCalibrationFigures(calibrated: Calibration): WireCalibrationFigures {
+  const { samples, brier, ece, auc, informative } = calibrated;
   return {
-    samples: calibrated.samples,
-    brier: calibrated.brier,
-    ece: calibrated.ece,
-    auc: calibrated.auc?.value ?? null,
-    auc_ci_low: calibrated.auc?.ciLow ?? null,
-    auc_ci_high: calibrated.auc?.ciHigh ?? null,
-    informative: calibrated.informative,
+    samples,
+    brier,
+    ece,
+    auc: auc?.value ?? null,
+    auc_ci_low: auc?.ciLow ?? null,
+    auc_ci_high: auc?.ciHigh ?? null,
+    informative,
   };
 }
 
