@@ -58,6 +58,13 @@ export const serverEnvironmentSchema = z.object({
   JOURNAL: trimmedText
     .transform((value) => value?.toLowerCase() ?? "on")
     .pipe(z.enum(["on", "off"], { error: "JOURNAL must be on or off" })),
+  /**
+   * "off" leaves the watchlist unanalysed by this server (entries are still kept; `quantagent watch` or workers run
+   * them); default on: the server runs the forward test's rounds, or with DATABASE_URL schedules them for workers.
+   */
+  WATCH: trimmedText
+    .transform((value) => value?.toLowerCase() ?? "on")
+    .pipe(z.enum(["on", "off"], { error: "WATCH must be on or off" })),
   /** A PostgreSQL journal shared by several servers; default the SQLite file in DATA_DIR. */
   DATABASE_URL: trimmedText.refine((value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value), {
     message: "DATABASE_URL must be a postgres:// URL such as postgres://user:password@host:5432/quantagent",

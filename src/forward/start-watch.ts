@@ -58,11 +58,13 @@ export interface StartWatchOptions {
   queue?: JobQueue;
   /** With a queue: how long an entry's round may take before it counts as lost (its lease). @default 900 */
   jobTimeoutSeconds?: number;
+  /** Runs before each round (a server copies its current settings into the watcher's own pipeline there). */
+  beforeRound?: () => void | Promise<void>;
   /** With a queue: how often the end of a replay looks at the workers' progress, ms. @default 1000 */
   pollMs?: number;
 }
 
-export interface WatchSummary extends WatchTickCounts {
+export interface WatchSummary extends Omit<WatchTickCounts, "waiting"> {
   rounds: number;
 }
 
@@ -94,6 +96,7 @@ export function startWatch(options: StartWatchOptions): Watch {
   const jobSettings = { jobTimeoutSeconds: options.jobTimeoutSeconds ?? FORWARD_JOB_SETTINGS.jobTimeoutSeconds };
   const summary: WatchSummary = { rounds: 0, decisions: 0, failures: 0, scored: 0, capped: false };
   const round = async (now: number, feed: BarFeed, extra: { replayTimeframe?: Timeframe } = {}) => {
+    await options.beforeRound?.();
     const journal = await pipeline.journal.open();
     if (options.queue) {
       const entries = (await journal.watchlist.list()).filter(

@@ -38,6 +38,8 @@ export interface WatchTickInput {
   entryFilter?: (entry: WatchEntry) => boolean;
   /** Bars closing before the entry was added are history (live); a replay analyses its series from the first window. */
   fromEntryCreation: boolean;
+  /** At most this many analyses per entry this round (a worker's job does one); the others wait for the next. */
+  maxDecisions?: number;
   signal?: AbortSignal;
   onEvent?: (event: WatchEvent) => void;
 }
@@ -48,6 +50,8 @@ export interface WatchTickCounts {
   scored: number;
   /** The day's cap stopped the round. */
   capped: boolean;
+  /** Due bars left for a later round by `maxDecisions`. */
+  waiting: number;
 }
 
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -55,7 +59,7 @@ const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 export async function runWatchTick(input: WatchTickInput): Promise<WatchTickCounts> {
   const { journal, signal } = input;
   const store = journal.watchlist;
-  const counts: WatchTickCounts = { decisions: 0, failures: 0, scored: 0, capped: false };
+  const counts: WatchTickCounts = { decisions: 0, failures: 0, scored: 0, capped: false, waiting: 0 };
   const emit = (event: WatchEvent) => input.onEvent?.(event);
   const entries = (await store.list()).filter(
     (entry) => entry.status === "active" && (input.entryFilter?.(entry) ?? true),
@@ -71,6 +75,7 @@ export async function runWatchTick(input: WatchTickInput): Promise<WatchTickCoun
       counts.decisions += outcome.decisions;
       counts.failures += outcome.failures;
       counts.capped = outcome.capped;
+      counts.waiting += outcome.waiting;
     }
     for (const pending of await store.unscored(entry.id)) {
       const later = bars.filter((bar) => bar.time > pending.barTime);
@@ -115,7 +120,7 @@ async function analyseDue(
   input: WatchTickInput,
   entry: WatchEntry,
   bars: Awaited<ReturnType<BarFeed["closedBars"]>>,
-): Promise<{ decisions: number; failures: number; capped: boolean }> {
+): Promise<{ decisions: number; failures: number; capped: boolean; waiting: number }> {
   const { pipeline, journal, signal } = input;
   const store = journal.watchlist;
   const config = pipeline.config;
@@ -127,7 +132,11 @@ async function analyseDue(
     barMs: barLengthMs(entry.timeframe),
     ...(input.fromEntryCreation ? { closingFrom: Date.parse(entry.createdAt) } : {}),
   });
-  const done = { decisions: 0, failures: 0, capped: false };
+  const done = { decisions: 0, failures: 0, capped: false, waiting: 0 };
+  if (input.maxDecisions !== undefined && due.length > input.maxDecisions) {
+    done.waiting = due.length - input.maxDecisions;
+    due.length = input.maxDecisions;
+  }
   if (due.length === 0) return done;
   const models = { agent: recordedSettings(pipeline, "agent"), graph: recordedSettings(pipeline, "graph") };
   const cache = createDecisionCache(input.cacheDir, {
@@ -194,6 +203,7 @@ async function analyseDue(
           return { ...done, capped: true };
         }
       }
+      emit({ type: "analysing", entryId: entry.id, market: entry.market, barTime: bar.time });
       const spentBefore = meter.summary().estimatedCostUsd;
       const [decision] = await experiment.decide([point], {
         concurrency: 1,
@@ -201,6 +211,8 @@ async function analyseDue(
         signal,
       });
       await store.addSpend(day, meter.summary().estimatedCostUsd - spentBefore);
+      // Stopped (the watcher or its worker is stopping, a job's time ran out): not the entry's failure; the bar waits.
+      signal?.throwIfAborted();
       if (!decision?.directive) {
         const error = decision?.error ?? "no decision";
         const after = await store.recordFailure(entry.id, error);

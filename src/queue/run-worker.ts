@@ -25,9 +25,12 @@ export interface QueueHandler {
   /**
    * Does one job. `signal` aborts at the job's expiry, `expiresAt` (epoch ms: pg-boss then counts it lost and hands it
    * to another worker), and when the worker stops; a throw hands the job back to pg-boss's retries. `queue` sends
-   * jobs of its own.
+   * jobs of its own; `timeoutSeconds` is the job's time limit.
    */
-  handle: (data: unknown, job: { signal: AbortSignal; expiresAt: number; queue: JobQueue }) => Promise<void>;
+  handle: (
+    data: unknown,
+    job: { signal: AbortSignal; expiresAt: number; timeoutSeconds: number; queue: JobQueue },
+  ) => Promise<void>;
 }
 
 export interface StartWorkerOptions {
@@ -198,6 +201,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<Worker> 
       handle(job.data, {
         signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(job.expireInSeconds * 1000)]),
         expiresAt: Date.now() + job.expireInSeconds * 1000,
+        timeoutSeconds: job.expireInSeconds,
         queue,
       }),
     );
