@@ -91,6 +91,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
       data_dir: dataDir,
       journal,
       ...(settings.DATABASE_URL ? { database_url: settings.DATABASE_URL } : {}),
+      ...(settings.MAX_COST_PER_DAY === undefined ? {} : { max_cost_per_day: settings.MAX_COST_PER_DAY }),
       ...(options.demo ? switchProvider(defaultConfig(), "demo") : {}),
     },
     { plugins, env: options.env, database },

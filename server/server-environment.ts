@@ -82,6 +82,12 @@ export const serverEnvironmentSchema = z.object({
   }),
   /** Score pending outcomes every this many minutes; 0 (the default) only on demand (POST /api/analyses/score-outcomes). */
   SCORE_OUTCOMES_EVERY_MINUTES: wholeNumber("SCORE_OUTCOMES_EVERY_MINUTES", 0, 1_440, 0),
+  /** US dollars the forward test's rounds may spend in a UTC day (estimated before each analysis); none by default. */
+  MAX_COST_PER_DAY: trimmedText
+    .transform((value) => (value ? Number(value) : undefined))
+    .refine((value) => value === undefined || (Number.isFinite(value) && value >= 0), {
+      message: "MAX_COST_PER_DAY must be a number of US dollars, 0 or more (2.5 for $2.50)",
+    }),
   /**
    * "on": each timed round then writes the memory stage's lessons for scored analyses that have none (graph-model
    * calls; skipped while no key is set). Default off.

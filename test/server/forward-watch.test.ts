@@ -97,4 +97,43 @@ describe("the server's forward test without DATABASE_URL", () => {
       await database.close();
     }
   });
+
+  it("holds the rounds to the server's max_cost_per_day (MAX_COST_PER_DAY): over it, nothing is asked and the log says why", async () => {
+    server.reset();
+    const dataDir = path.join(scratch, "capped");
+    const database = createDatabaseHandle({ dataDir });
+    const main = createPipeline(
+      {
+        api_key: key,
+        openai_base_url: server.openaiBaseUrl,
+        data_dir: dataDir,
+        journal: true,
+        max_cost_per_day: 0,
+      },
+      { env: {}, renderer, database },
+    );
+    try {
+      await (await main.journal.open()).watchlist.add({ symbol: "BTC-USD", timeframe: "4h" });
+      const messages: string[] = [];
+      const watch = await startForwardWatch({
+        pipeline: main,
+        database,
+        databaseUrl: undefined,
+        env: {},
+        plugins: [],
+        logger: createLogger({ write: (line) => messages.push(JSON.parse(line).message as string) }),
+        mode: { kind: "replay", candles, timeframe: "4h", speed: 1e9 },
+      });
+      await watch.done;
+      await watch.stop();
+      expect(server.requests).toHaveLength(0);
+      expect(messages.length).toBeGreaterThan(0);
+      expect(
+        messages.every((message) => /^Forward test: Stopped for \d{4}-\d\d-\d\d: max_cost_per_day \$0/.test(message)),
+      ).toBe(true);
+    } finally {
+      await main.close();
+      await database.close();
+    }
+  });
 });

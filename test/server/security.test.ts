@@ -307,6 +307,16 @@ describe("the entry's settings", () => {
     // The forward test's rounds: on unless told off.
     expect(readServerEnvironment({})).toMatchObject({ settings: { WATCH: "on" } });
     expect(readServerEnvironment({ WATCH: " Off " })).toMatchObject({ settings: { WATCH: "off" } });
+    expect(readServerEnvironment({ MAX_COST_PER_DAY: " 2.5 " })).toMatchObject({ settings: { MAX_COST_PER_DAY: 2.5 } });
+    expect(readServerEnvironment({ MAX_COST_PER_DAY: "0" })).toMatchObject({ settings: { MAX_COST_PER_DAY: 0 } });
+    expect(readServerEnvironment({ MAX_COST_PER_DAY: "" })).toMatchObject({
+      settings: { MAX_COST_PER_DAY: undefined },
+    });
+    for (const wrong of ["-1", "two dollars", "Infinity"])
+      expect(readServerEnvironment({ MAX_COST_PER_DAY: wrong })).toEqual({
+        ok: false,
+        error: expect.stringMatching(/MAX_COST_PER_DAY must be a number of US dollars, 0 or more/),
+      });
     expect(readServerEnvironment({ WATCH: "sometimes" })).toEqual({
       ok: false,
       error: expect.stringMatching(/WATCH must be on or off/),
