@@ -10,10 +10,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { startForwardWatch } from "../../server/forward-watch";
-import { createLogger } from "../../server/logger";
+import { createLogger, type Logger } from "../../server/logger";
 import { type ChartRenderer, createChartRenderer } from "../../src/charts/png-renderer";
-import { createDatabaseHandle } from "../../src/journal/database-handle";
-import { createPipeline } from "../../src/pipeline/pipeline";
+import { createDatabaseHandle, type DatabaseHandle } from "../../src/journal/database-handle";
+import { createPipeline, type Pipeline } from "../../src/pipeline/pipeline";
 import { momentumAnalyst } from "../backtest/momentum-analyst";
 import { candlesFromCloses, wavyCloses } from "../evaluation/synthetic-candles";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
@@ -38,6 +38,21 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
+/** The server's watch of `main`'s watchlist, on the series replayed at once, until its last bar. */
+async function replayBesideServer(main: Pipeline, database: DatabaseHandle, logger: Logger) {
+  const watch = await startForwardWatch({
+    pipeline: main,
+    database,
+    databaseUrl: undefined,
+    env: {},
+    plugins: [],
+    logger,
+    mode: { kind: "replay", candles, timeframe: "4h", speed: 1e9 },
+  });
+  await watch.done;
+  await watch.stop();
+}
+
 describe("the server's forward test without DATABASE_URL", () => {
   it("analyses the watchlist on its own pipeline with the server's settings of each round, and logs each decision", async () => {
     const dataDir = path.join(scratch, "data");
@@ -61,17 +76,7 @@ describe("the server's forward test without DATABASE_URL", () => {
           if (line.includes("failed")) main.updateApiKey(key);
         },
       });
-      const watch = await startForwardWatch({
-        pipeline: main,
-        database,
-        databaseUrl: undefined,
-        env: {},
-        plugins: [],
-        logger,
-        mode: { kind: "replay", candles, timeframe: "4h", speed: 1e9 },
-      });
-      await watch.done;
-      await watch.stop();
+      await replayBesideServer(main, database, logger);
 
       const text = lines.map(({ line }) => JSON.parse(line).message as string);
       const at = (bar: number) => new Date(candles[bar]!.time).toISOString();
@@ -115,17 +120,8 @@ describe("the server's forward test without DATABASE_URL", () => {
     try {
       await (await main.journal.open()).watchlist.add({ symbol: "BTC-USD", timeframe: "4h" });
       const messages: string[] = [];
-      const watch = await startForwardWatch({
-        pipeline: main,
-        database,
-        databaseUrl: undefined,
-        env: {},
-        plugins: [],
-        logger: createLogger({ write: (line) => messages.push(JSON.parse(line).message as string) }),
-        mode: { kind: "replay", candles, timeframe: "4h", speed: 1e9 },
-      });
-      await watch.done;
-      await watch.stop();
+      const logger = createLogger({ write: (line) => messages.push(JSON.parse(line).message as string) });
+      await replayBesideServer(main, database, logger);
       expect(server.requests).toHaveLength(0);
       expect(messages.length).toBeGreaterThan(0);
       expect(
