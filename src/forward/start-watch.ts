@@ -8,6 +8,8 @@
 // The watchlist, the records and the spending are the pipeline's journal's, so a watcher that stops and starts again
 // (or another one) resumes where the last left off. Given a job queue (PostgreSQL), the watcher analyses nothing
 // itself: its rounds are jobs for `quantagent worker` processes (forward-queue.ts), live by pg-boss's schedule.
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -74,7 +76,14 @@ export interface Watch {
   stop(): void;
 }
 
+/**
+ * How long a live watcher holds an entry between two of its analyses: a watcher that died mid-round keeps others off
+ * the entry this long at most; one analysis must fit in it.
+ */
+const LIVE_LEASE_MS = 10 * 60_000;
+
 export function startWatch(options: StartWatchOptions): Watch {
+  const leaseHolder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const { pipeline, mode } = options;
   if (!pipeline.config.journal)
     throw new InputError({
@@ -120,6 +129,8 @@ export function startWatch(options: StartWatchOptions): Watch {
       maxCostPerDay,
       fromEntryCreation: mode.kind !== "replay",
       ...(extra.replayTimeframe ? { entryFilter: (entry) => entry.timeframe === extra.replayTimeframe } : {}),
+      // Live, two watchers on one journal (a server and a `quantagent watch`) never analyse an entry at once.
+      ...(mode.kind === "replay" ? {} : { lease: { holder: leaseHolder, ms: LIVE_LEASE_MS } }),
       signal,
       onEvent: options.onEvent,
     });

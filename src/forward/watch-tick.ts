@@ -40,6 +40,12 @@ export interface WatchTickInput {
   fromEntryCreation: boolean;
   /** At most this many analyses per entry this round (a worker's job does one); the others wait for the next. */
   maxDecisions?: number;
+  /**
+   * Take each entry's lease before its round (renewed before each analysis, given back after), and leave an entry
+   * another watcher holds: a server and a `quantagent watch` on one journal then never analyse the same entry at once.
+   * A worker's job takes its entry's lease itself.
+   */
+  lease?: { holder: string; ms: number };
   signal?: AbortSignal;
   onEvent?: (event: WatchEvent) => void;
 }
@@ -69,25 +75,48 @@ export async function runWatchTick(input: WatchTickInput): Promise<WatchTickCoun
     // Live, an entry is read only once a bar after its newest can have closed and settled (its earliest close):
     // a round between two closes fetches nothing.
     if (input.fromEntryCreation && input.now < (await earliestNextClose(entry, store))) continue;
-    const bars = await input.feed.closedBars(entry, input.now, signal);
-    if (!counts.capped) {
-      const outcome = await withEntryModels(input.pipeline, entry, () => analyseDue(input, entry, bars));
-      counts.decisions += outcome.decisions;
-      counts.failures += outcome.failures;
-      counts.capped = outcome.capped;
-      counts.waiting += outcome.waiting;
-    }
-    for (const pending of await store.unscored(entry.id)) {
-      const later = bars.filter((bar) => bar.time > pending.barTime);
-      if (later.length === 0) break;
-      const scored = await journal.recordOutcome(pending.analysisId, later);
-      if (!scored) break; // not all of its horizon's bars yet: the later ones wait too
-      await store.markScored(entry.id, pending.barTime, { now: new Date(input.now) });
-      counts.scored += 1;
-      emit({ type: "scored", entryId: entry.id, market: entry.market, barTime: pending.barTime, outcome: scored });
+    if (!(await holdLease(input, entry))) continue; // another watcher's round has it
+    try {
+      await entryRound(input, entry, counts, emit);
+    } finally {
+      if (input.lease) await store.releaseLease(entry.id, input.lease.holder);
     }
   }
   return counts;
+}
+
+/** Takes (or renews) the entry's lease when the round works under leases; true without them. */
+async function holdLease(input: WatchTickInput, entry: WatchEntry): Promise<boolean> {
+  if (!input.lease) return true;
+  const now = Date.now();
+  return input.journal.watchlist.takeLease(entry.id, input.lease.holder, { now, until: now + input.lease.ms });
+}
+
+async function entryRound(
+  input: WatchTickInput,
+  entry: WatchEntry,
+  counts: WatchTickCounts,
+  emit: (event: WatchEvent) => void,
+): Promise<void> {
+  const { journal, signal } = input;
+  const store = journal.watchlist;
+  const bars = await input.feed.closedBars(entry, input.now, signal);
+  if (!counts.capped) {
+    const outcome = await withEntryModels(input.pipeline, entry, () => analyseDue(input, entry, bars));
+    counts.decisions += outcome.decisions;
+    counts.failures += outcome.failures;
+    counts.capped = outcome.capped;
+    counts.waiting += outcome.waiting;
+  }
+  for (const pending of await store.unscored(entry.id)) {
+    const later = bars.filter((bar) => bar.time > pending.barTime);
+    if (later.length === 0) break;
+    const scored = await journal.recordOutcome(pending.analysisId, later);
+    if (!scored) break; // not all of its horizon's bars yet: the later ones wait too
+    await store.markScored(entry.id, pending.barTime, { now: new Date(input.now) });
+    counts.scored += 1;
+    emit({ type: "scored", entryId: entry.id, market: entry.market, barTime: pending.barTime, outcome: scored });
+  }
 }
 
 /**
@@ -203,6 +232,7 @@ async function analyseDue(
           return { ...done, capped: true };
         }
       }
+      if (!(await holdLease(input, entry))) return done; // the lease ran out and another watcher took the entry
       emit({ type: "analysing", entryId: entry.id, market: entry.market, barTime: bar.time });
       const spentBefore = meter.summary().estimatedCostUsd;
       const [decision] = await experiment.decide([point], {
