@@ -15,8 +15,9 @@ import { createPipeline } from "../../src/pipeline/pipeline";
 import { momentumAnalyst } from "../backtest/momentum-analyst";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { fakeBinance } from "../support/fake-exchange";
+import { fakeKey } from "../support/fake-key-shapes";
 
-const key = "sk-forward.live-0123456789abcdef";
+const key = fakeKey("sk-forward-live-", 24);
 const MINUTE = 60_000;
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
