@@ -36,14 +36,17 @@ export interface ForwardWatchOptions {
   mode?: WatchMode;
 }
 
+const roles = ["agent", "graph"] as const;
+
 export async function startForwardWatch(options: ForwardWatchOptions): Promise<ForwardWatch> {
   const { logger } = options;
   if (options.databaseUrl) {
-    let queue: JobQueue;
+    let queue: JobQueue | undefined;
     try {
       queue = await openJobQueue({ databaseUrl: options.databaseUrl, queues: FORWARD_QUEUES, scheduler: true });
       await scheduleForwardRounds(queue);
     } catch (error) {
+      await queue?.stop().catch(() => undefined);
       logger.error(`The forward test's rounds are not scheduled: ${describeError(error)}`);
       return { done: Promise.resolve(), stop: async () => undefined };
     }
@@ -60,7 +63,15 @@ export async function startForwardWatch(options: ForwardWatchOptions): Promise<F
   const watch = startWatch({
     pipeline: own,
     mode: options.mode ?? { kind: "live" },
-    beforeRound: () => void own.configure(main.config),
+    // The server's settings as they stand; no round while a role has no key, or on the demo provider (its
+    // scripted decisions would fill the record and take the bars for good).
+    beforeRound: () => {
+      own.configure(main.config);
+      return roles.every((role) => {
+        const provider = main.config[`${role}_llm_provider`];
+        return provider !== "demo" && main.apiKeyStatus(provider).hasKey;
+      });
+    },
     onEvent: (event) =>
       event.type === "analysing"
         ? logger.debug(describeWatchEvent(event))

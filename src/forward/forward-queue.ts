@@ -10,6 +10,8 @@
 //   job for the same entry meanwhile finds it held and ends: the holder's chain of jobs covers its bars. A worker
 //   killed mid-analysis leaves its lease to run out with its job; the next job after that resumes from the newest
 //   bar recorded. The (entry, bar) primary key refuses a repeat whatever happens.
+import { randomUUID } from "node:crypto";
+
 import { z } from "zod";
 
 import type { WatchEntry } from "../journal/watchlist-store";
@@ -114,7 +116,10 @@ export function forwardHandlers(options: ForwardHandlersOptions): QueueHandler[]
         const { entryId, now, replay } = parsed.data;
         const journal = await pipeline.journal.open();
         const store = journal.watchlist;
-        if (!(await store.takeLease(entryId, holder, { now: clock(), until: job.expiresAt }))) return;
+        // Each job holds the lease as itself: two jobs of one worker (or of two replicas with the same host and pid)
+        // are two holders.
+        const jobHolder = `${holder}/${randomUUID()}`;
+        if (!(await store.takeLease(entryId, jobHolder, { now: clock(), until: job.expiresAt }))) return;
         let waiting = 0;
         try {
           const feed = replay
@@ -138,7 +143,7 @@ export function forwardHandlers(options: ForwardHandlersOptions): QueueHandler[]
           });
           waiting = counts.capped || counts.failures > 0 ? 0 : counts.waiting;
         } finally {
-          await store.releaseLease(entryId, holder);
+          await store.releaseLease(entryId, jobHolder);
         }
         // The entry's next due bar, as a job of its own (sent once the lease is free, so it can be taken).
         if (waiting > 0)

@@ -60,8 +60,11 @@ export interface StartWatchOptions {
   queue?: JobQueue;
   /** With a queue: how long an entry's round may take before it counts as lost (its lease). @default 900 */
   jobTimeoutSeconds?: number;
-  /** Runs before each round (a server copies its current settings into the watcher's own pipeline there). */
-  beforeRound?: () => void | Promise<void>;
+  /**
+   * Runs before each round (a server copies its current settings into the watcher's own pipeline there); false skips
+   * the round (a server without a key yet).
+   */
+  beforeRound?: () => boolean | void | Promise<boolean | void>;
   /** With a queue: how often the end of a replay looks at the workers' progress, ms. @default 1000 */
   pollMs?: number;
 }
@@ -105,7 +108,7 @@ export function startWatch(options: StartWatchOptions): Watch {
   const jobSettings = { jobTimeoutSeconds: options.jobTimeoutSeconds ?? FORWARD_JOB_SETTINGS.jobTimeoutSeconds };
   const summary: WatchSummary = { rounds: 0, decisions: 0, failures: 0, scored: 0, capped: false };
   const round = async (now: number, feed: BarFeed, extra: { replayTimeframe?: Timeframe } = {}) => {
-    await options.beforeRound?.();
+    if ((await options.beforeRound?.()) === false) return;
     const journal = await pipeline.journal.open();
     if (options.queue) {
       const entries = (await journal.watchlist.list()).filter(
@@ -194,6 +197,7 @@ export function startWatch(options: StartWatchOptions): Watch {
           running = running
             .then(() => round(clock(), feed))
             .catch((error: unknown) => {
+              if (signal.aborted) return; // stopped mid-round: not a failure
               options.onEvent?.({
                 type: "failure",
                 entryId: "",
@@ -228,14 +232,31 @@ export function startWatch(options: StartWatchOptions): Watch {
    */
   const caughtUp = async (close: number) => {
     if (mode.kind !== "replay" || !options.queue) return;
+    if (mode.candles.length < pipeline.config.window_bars) return; // no bar was ever due
     const lastBar = close - barLengthMs(mode.timeframe);
+    // Workers that record nothing for this long are not coming (none running, the CSV out of their reach, their
+    // day's cap reached): the watcher says so rather than wait for ever.
+    const patienceMs = 2 * jobSettings.jobTimeoutSeconds * 1000 + 15_000;
+    let progress = "";
+    let progressAt = performance.now();
     for (;;) {
       const store = (await pipeline.journal.open()).watchlist;
       const lagging = [];
+      const newest = [];
       for (const entry of await store.list())
-        if (entry.status === "active" && entry.timeframe === mode.timeframe)
-          if (((await store.lastBarTime(entry.id)) ?? -Infinity) < lastBar) lagging.push(entry);
+        if (entry.status === "active" && entry.timeframe === mode.timeframe) {
+          const last = (await store.lastBarTime(entry.id)) ?? -Infinity;
+          newest.push(last);
+          if (last < lastBar) lagging.push(entry);
+        }
       if (lagging.length === 0) return;
+      if (newest.join() !== progress) [progress, progressAt] = [newest.join(), performance.now()];
+      else if (performance.now() - progressAt > patienceMs)
+        throw new Error(
+          `The workers recorded no bar for ${Math.round(patienceMs / 1000)} s; ${lagging.map((entry) => entry.market).join(", ")} ` +
+            "not done. Is a quantagent worker running on this database, can it read the CSV at the path given, and " +
+            "has its MAX_COST_PER_DAY stopped the day? (quantagent worker's lines say.)",
+        );
       await sendEntryJobs(
         options.queue,
         lagging,

@@ -61,6 +61,8 @@ export interface WatchTickCounts {
 }
 
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const anySignal = (signal: AbortSignal | undefined, other: AbortSignal) =>
+  signal ? AbortSignal.any([signal, other]) : other;
 
 export async function runWatchTick(input: WatchTickInput): Promise<WatchTickCounts> {
   const { journal, signal } = input;
@@ -233,14 +235,23 @@ async function analyseDue(
         }
       }
       if (!(await holdLease(input, entry))) return done; // the lease ran out and another watcher took the entry
+      // Another watcher may have recorded it while this one's lease had run out: never a bar twice.
+      if (input.lease && ((await store.lastBarTime(entry.id)) ?? -Infinity) >= bar.time) continue;
       emit({ type: "analysing", entryId: entry.id, market: entry.market, barTime: bar.time });
       const spentBefore = meter.summary().estimatedCostUsd;
-      const [decision] = await experiment.decide([point], {
-        concurrency: 1,
-        cache: { decisions: cache, keys: [key], found: [found] },
-        signal,
-      });
-      await store.addSpend(day, meter.summary().estimatedCostUsd - spentBefore);
+      // A live watcher's analysis ends with its lease, so no other watcher can take the entry while it runs.
+      const analysisSignal = input.lease ? anySignal(signal, AbortSignal.timeout(input.lease.ms)) : signal;
+      let decision;
+      try {
+        [decision] = await experiment.decide([point], {
+          concurrency: 1,
+          cache: { decisions: cache, keys: [key], found: [found] },
+          ...(analysisSignal ? { signal: analysisSignal } : {}),
+        });
+      } finally {
+        // What was spent counts, also for an analysis stopped half way.
+        await store.addSpend(day, meter.summary().estimatedCostUsd - spentBefore);
+      }
       // Stopped (the watcher or its worker is stopping, a job's time ran out): not the entry's failure; the bar waits.
       signal?.throwIfAborted();
       if (!decision?.directive) {

@@ -130,6 +130,8 @@ describe("quantagent watch", () => {
     [["--queue", "--job-timeout", "1"], /--job-timeout must be at least 2 seconds/],
     [["--queue", "--job-timeout", "2.5"], /--job-timeout must be a whole number/],
     [["list", "--queue"], /--queue is for running the watch, not watch list/],
+    [["--queue", "--max-cost-per-day", "1"], /--max-cost-per-day is the workers' with --queue: set MAX_COST_PER_DAY/],
+    [["--queue", "--provider", "demo"], /--provider is the workers' with --queue: set QUANTAGENT_PROVIDER/],
   ])("bad usage %j: exit 2, nothing asked", async (argv, reason) => {
     const run = await cli()(argv);
     expect(run.stderr).toMatch(reason);

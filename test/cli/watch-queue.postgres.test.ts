@@ -52,6 +52,20 @@ function environment(databaseUrl: string, machine: string): Record<string, strin
 }
 
 describe("quantagent watch --queue with workers", () => {
+  it("a replay no worker takes: exit 1 after twice the job timeout and a little more, saying what to check", async () => {
+    const databaseUrl = await postgres.database();
+    const env = environment(databaseUrl, "alone");
+    expect((await runCliInProcess(["watch", "add", "--symbol", "BTC-USD", "--timeframe", "4h"], { env })).code).toBe(0);
+    const run = await runCliInProcess(
+      ["watch", "--queue", "--replay", csv, "--speed", "1000000000", "--job-timeout", "2"],
+      { env },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /The workers recorded no bar for 19 s; BTC-USD not done\. Is a quantagent worker running/,
+    );
+  });
+
   it("two watchers, three workers, one killed mid-analysis: every (entry, bar) analysed exactly once", async () => {
     const databaseUrl = await postgres.database();
     const cli = (args: string[]) => runCliInProcess(["watch", ...args], { env: environment(databaseUrl, "laptop") });
@@ -117,6 +131,8 @@ describe("quantagent watch --queue with workers", () => {
         .flatMap((worker) => worker.lines)
         .filter((line) => /: (LONG|SHORT)$/.test(line))
         .map((line) => line.slice(line.indexOf(" ") + 1)); // without the time it was said
+      // No forward job failed on its way (each continuation sent, no handler threw).
+      expect(workers.flatMap((worker) => worker.lines).filter((line) => / job failed /.test(line))).toEqual([]);
       expect(said).toHaveLength(2 * DECIDED.length);
       expect(new Set(said).size).toBe(said.length);
       // The killed worker's bar was decided by another worker, after its lease ran out.

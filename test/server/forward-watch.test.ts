@@ -103,6 +103,32 @@ describe("the server's forward test without DATABASE_URL", () => {
     }
   });
 
+  it.each([
+    ["no key yet", {}],
+    ["the demo provider", { agent_llm_provider: "demo", graph_llm_provider: "demo" }],
+  ] as const)("runs no round with %s: nothing asked, nothing failed, nothing recorded", async (_, config) => {
+    server.reset();
+    const dataDir = path.join(scratch, `idle-${Object.keys(config).length}`);
+    const database = createDatabaseHandle({ dataDir });
+    const main = createPipeline(
+      { openai_base_url: server.openaiBaseUrl, data_dir: dataDir, journal: true, ...config },
+      { env: {}, renderer, database },
+    );
+    try {
+      const store = (await main.journal.open()).watchlist;
+      const entry = await store.add({ symbol: "BTC-USD", timeframe: "4h" });
+      const messages: string[] = [];
+      await replayBesideServer(main, database, createLogger({ write: (line) => messages.push(line) }));
+      expect(server.requests).toHaveLength(0);
+      expect(messages).toEqual([]);
+      expect(await store.decisions(entry.id)).toEqual([]);
+      expect((await store.get(entry.id))?.failures).toBe(0);
+    } finally {
+      await main.close();
+      await database.close();
+    }
+  });
+
   it("holds the rounds to the server's max_cost_per_day (MAX_COST_PER_DAY): over it, nothing is asked and the log says why", async () => {
     server.reset();
     const dataDir = path.join(scratch, "capped");
