@@ -1,8 +1,7 @@
 // quantagent-ts/backtest: a walk-forward backtest of the agents on one continuous series, with trading costs,
 // beside buy-and-hold and the baselines on the same bars; its parts (the position engine, the equity figures, the
 // schedule, the cost estimate) for research of your own.
-export { backtestAblationMarkdown } from "./ablation-report";
-export { type BacktestAblation, compareBacktests } from "./backtest-ablation";
+export { type BacktestAblation, backtestAblationMarkdown, compareBacktests } from "./backtest-ablation";
 export { assembleBacktest, type BacktestOutcome } from "./backtest-assembly";
 export {
   type BacktestFigure,
