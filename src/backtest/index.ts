@@ -48,7 +48,6 @@ export {
   significanceVerdict,
   significanceWords,
 } from "./backtest-tables";
-export { showBacktest, type ShowBacktestOptions } from "./backtest-view";
 export { BACKTEST_BASELINES, baselineDecisions } from "./baseline-decisions";
 export {
   assertWithinBudget,
@@ -64,4 +63,5 @@ export { type EngineDecision, type EngineRun, type ExitReason, runPositions, typ
 export { type QueuedBacktestReport, queuedBacktestReport } from "./queued-backtest-report";
 export { runBacktest } from "./run-backtest";
 export { decisionBars, decisionMove, decisionWindow } from "./walk-forward-schedule";
+export { showBacktest, type ShowBacktestOptions } from "./write-backtest-report";
 export { writeBacktestReport, type WriteBacktestReportOptions } from "./write-backtest-report";
