@@ -25,14 +25,13 @@ import { assertBarSpacing } from "../market/bar-spacing";
 import { mirrorCandles } from "../market/mirror-candles";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { tradingCost } from "../scoring/trading-cost";
-import { assembleBacktest, perYearOf } from "./backtest-assembly";
+import { assembleBacktest } from "./backtest-assembly";
 import { backtestRunInput, modelBacktestsOn, seriesIdentity } from "./backtest-journal";
 import { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
 import type { BacktestResult } from "./backtest-result";
 import { loadBacktestSeries } from "./backtest-series";
 import { baselineDecisions } from "./baseline-decisions";
 import { assertWithinBudget, type BacktestEstimate, estimateBacktest } from "./cost-estimate";
-import { runMirroredBacktest } from "./mirror-backtest";
 import { decisionBars, decisionWindow, walkForwardPoints } from "./walk-forward-schedule";
 
 export async function runBacktest(options: BacktestOptions): Promise<BacktestResult> {
@@ -162,19 +161,6 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       modelDecisions = original;
       mirroredDecisions = mirror;
     }
-    const mirror = mirroredSeries
-      ? runMirroredBacktest({
-          mirrored: mirroredSeries.candles,
-          bars,
-          windowBars,
-          horizon,
-          seed: settings.seed,
-          cost,
-          barsPerYear: perYearOf(candles, bars),
-          ...(mirroredDecisions ? { model: { name: config.graph_llm_model, decisions: mirroredDecisions } } : {}),
-        })
-      : null;
-
     const target = given ? { pipeline: given } : { config, env };
     // The backtests already run with a model on this very series: the tries its Sharpe ratio is deflated by.
     const earlier =
@@ -200,7 +186,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         blind,
         mirror: settings.mirror,
       },
-      mirror,
+      mirror: mirroredSeries && { candles: mirroredSeries.candles, decisions: mirroredDecisions },
       estimate,
       usage: meter.summary(),
       startedAt,
