@@ -11,7 +11,7 @@ import {
   readQueuedExperiment,
   recordQueuedRun,
 } from "../experiment/queued/queued-report";
-import { modelSettingsFor } from "../llm/model-settings";
+import { modelsUsedBy } from "../llm/model-settings";
 import { QueueError } from "../queue/queue-error";
 import { tradingCost } from "../scoring/trading-cost";
 import { assembleBacktest } from "./backtest-assembly";
@@ -57,7 +57,7 @@ export async function queuedBacktestReport(options: QueuedReportOptions): Promis
     baselines: baselineDecisions(spec.series.candles, bars, { windowBars, horizon, seed: spec.seed }),
     model: { name: config.graph_llm_model, decisions },
     settings: {
-      models: spec.models ?? { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
+      models: spec.models ?? modelsUsedBy(config),
       promptVersion: spec.promptVersion,
       plugins: [],
       stages: normaliseStages(config.stages),

@@ -19,7 +19,7 @@ import type { Decision } from "../experiment/decision";
 import { createDecisionCache } from "../experiment/decision-cache";
 import { openExperiment } from "../experiment/open-experiment";
 import { readRunJournal, recordRun } from "../experiment/record-run";
-import { modelSettingsFor } from "../llm/model-settings";
+import { modelsUsedBy } from "../llm/model-settings";
 import { createUsageMeter } from "../llm/usage-meter";
 import { assertBarSpacing } from "../market/bar-spacing";
 import { mirrorCandles } from "../market/mirror-candles";
@@ -114,7 +114,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       for (const bar of bars)
         assertBarSpacing(decisionWindow(candles, bar, windowBars), series.timeframe, `the series ${series.name}`);
       experiment.requireModels(); // a missing key fails here, once, before any call
-      const models = modelsOf(config, env);
+      const models = modelsUsedBy(config, env);
       const cache = createDecisionCache(cacheDir === null ? null : path.join(cacheDir, "decisions"), {
         promptVersion: PROMPT_VERSION,
         plugins: pluginSummary,
@@ -178,7 +178,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       baselines,
       ...(modelDecisions ? { model: { name: config.graph_llm_model, decisions: modelDecisions } } : {}),
       settings: {
-        models: settings.includeModel ? modelsOf(config, env) : null,
+        models: settings.includeModel ? modelsUsedBy(config, env) : null,
         promptVersion: settings.includeModel ? PROMPT_VERSION : null,
         plugins: settings.includeModel ? pluginSummary : [],
         stages: settings.includeModel ? stages : {},
@@ -208,9 +208,4 @@ async function sequence<Item, Result>(
   const results: Result[] = [];
   for (const [index, item] of items.entries()) results.push(await task(item, index));
   return results;
-}
-
-/** The models as records and prices name them (labelled by a base URL that is not their provider's own). */
-function modelsOf(config: Config, env: Record<string, string | undefined>) {
-  return { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
 }

@@ -11,7 +11,7 @@ import {
   readQueuedExperiment,
   recordQueuedRun,
 } from "../experiment/queued/queued-report";
-import { modelSettingsFor } from "../llm/model-settings";
+import { modelsUsedBy } from "../llm/model-settings";
 import { evaluationRunInput } from "./evaluation-journal";
 import {
   EVALUATION_JOB_KIND,
@@ -61,7 +61,7 @@ function evaluationOf(
       ...settings,
       // For a queued run: how many workers stored its points.
       concurrency: read.workers,
-      models: { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
+      models: modelsUsedBy(config),
       promptVersion,
       stages: normaliseStages(config.stages),
       plugins: [],

@@ -19,7 +19,7 @@ import { normaliseStages } from "../config/stages-schema";
 import { openExperiment } from "../experiment/open-experiment";
 import { recordRun } from "../experiment/record-run";
 import { createDatabaseHandle } from "../journal/database-handle";
-import { modelSettingsFor } from "../llm/model-settings";
+import { modelsUsedBy } from "../llm/model-settings";
 import { createUsageMeter } from "../llm/usage-meter";
 import { databaseUrlOf } from "../pipeline/pipeline-journal";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
@@ -147,12 +147,12 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     protocol: settings.protocol,
     randomSeeds: settings.randomSeeds,
     firstSeed: settings.firstSeed,
-    graphModel: settings.includeModel ? modelsOf(config, env).graph.model : undefined,
+    graphModel: settings.includeModel ? modelsUsedBy(config, env).graph.model : undefined,
   });
   const resultSettings: EvaluationSettings = {
     ...scheduled,
     concurrency: settings.concurrency,
-    models: settings.includeModel ? modelsOf(config, env) : null,
+    models: settings.includeModel ? modelsUsedBy(config, env) : null,
     promptVersion: settings.includeModel ? PROMPT_VERSION : null,
     plugins: pluginSummary,
     stages: settings.includeModel ? normaliseStages(config.stages) : {},
@@ -191,11 +191,6 @@ export function pointRecord(point: DecisionPoint): PointRecord {
     entryClose: point.entryClose,
     outcomes: outcomesOf(point),
   };
-}
-
-/** The models as records and prices name them (labelled by a base URL that is not their provider's own). */
-function modelsOf(config: Config, env: Record<string, string | undefined>) {
-  return { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
 }
 
 /**
