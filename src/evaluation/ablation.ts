@@ -1,14 +1,20 @@
 // An ablation: two evaluation runs on the same decision points, one with a change (a plugin, an optional stage) and
 // one without, put side by side. Per point the two directives and whether they agree; per horizon the agents'
-// accuracy in each run with its Wilson interval, and the exact paired test of the two runs on the points both scored
-// (ablation-paired.ts). Pure: built from the two results, shown as markdown in a notebook or written by the CLI.
+// accuracy in each run with its Wilson interval, and the exact paired test of the two runs on the samples both scored
+// (ablationPairedTests: each point's hit per horizon, three when the published protocol pools them; none without a
+// directive or on a flat move the protocol leaves out). Pure: built from the two results, shown as markdown in a
+// notebook or written by the CLI.
 import { InputError } from "../common/input-error";
 import { pairDirectives, pairedTestTable, pairedVerdict } from "../experiment/ablation";
 import { markdownTable } from "../reports/report-markdown";
-import { type AblationPairedTest, ablationPairedTests } from "./ablation-paired";
-import { horizonLabel, scoredHorizons } from "./evaluation-protocol";
+import { type PairedTest, pairedTest, type PointHit } from "../scoring/paired-test";
+import { directiveHits, flatMovesOf, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult, PointRecord } from "./evaluation-result";
 import { ALL_ASSETS, findScore } from "./score-evaluation";
+
+export interface AblationPairedTest extends PairedTest {
+  horizon: ScoreHorizon;
+}
 
 export interface AblationLabels {
   /** The run without the change; default "without". */
@@ -98,4 +104,32 @@ export function ablationMarkdown(
     ablation.paired.map((test) => `${test.label}: ${pairedVerdict(test, names, "sample")}`).join(" "),
     points,
   ].join("\n\n");
+}
+
+/**
+ * `baseline` is a (the run without the change), `variant` b. Both must hold the same points (compareEvaluations
+ * checks it); the variant's points are matched by id.
+ */
+export function ablationPairedTests(
+  baseline: EvaluationResult,
+  variant: EvaluationResult,
+  horizons: readonly ScoreHorizon[],
+): AblationPairedTest[] {
+  const flatIsMiss = flatMovesOf(baseline.settings.protocol) === "miss";
+  const variantPoints = new Map(variant.points.map((point) => [point.id, point]));
+  return horizons.map((horizon) => {
+    const a: PointHit[] = [];
+    const b: PointHit[] = [];
+    for (const point of baseline.points) {
+      const other = variantPoints.get(point.id);
+      const left = directiveHits(point.decision, point.outcomes, horizon, flatIsMiss);
+      const right = directiveHits(other?.decision, other?.outcomes ?? [], horizon, flatIsMiss);
+      // Same point, same moves: the samples line up one for one.
+      for (let index = 0; index < left.length; index++) {
+        a.push(left[index] ?? null);
+        b.push(right[index] ?? null);
+      }
+    }
+    return { horizon, ...pairedTest(a, b) };
+  });
 }
