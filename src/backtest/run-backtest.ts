@@ -12,13 +12,14 @@ import path from "node:path";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
-import { type Config, createConfig, memoryWhileBlind } from "../config/config-schema";
+import { type Config, createConfig } from "../config/config-schema";
 import { applyProviderSwitch } from "../config/provider-switch";
 import { hasStages, normaliseStages } from "../config/stages-schema";
 import type { Decision } from "../experiment/decision";
 import { createDecisionCache } from "../experiment/decision-cache";
 import { openExperiment } from "../experiment/open-experiment";
 import { readRunJournal, recordRun } from "../experiment/record-run";
+import { checkMemoryEdges } from "../experiment/run-options";
 import { modelsUsedBy } from "../llm/model-settings";
 import { createUsageMeter } from "../llm/usage-meter";
 import { assertBarSpacing } from "../market/bar-spacing";
@@ -60,14 +61,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "backtest"));
 
   const stages = normaliseStages(settings.stages ?? config.stages);
-  if (blind && stages.memory) throw memoryWhileBlind();
-  if (settings.includeModel && settings.mirror && stages.memory)
-    throw new InputError({
-      message:
-        "Memory cannot run with mirror: a mirrored decision's lessons would be about the real series. Run the " +
-        "mirrored backtest without memory",
-      details: { field: "stages" },
-    });
+  checkMemoryEdges(stages, { blind, mirror: settings.includeModel && settings.mirror }, "backtest");
   if (settings.includeModel && stages.memory && given && !given.config.journal)
     throw new InputError({
       message:
