@@ -18,6 +18,7 @@ import { describeCustomAssetsImport, importCustomAssetsFile } from "../src/share
 import { TOKEN_RECIPE } from "./access-token-quality";
 import { createApp, createServerRedactor, runningAnalyses } from "./app";
 import { startChromiumInBackground } from "./chromium-at-start";
+import { startForwardWatch } from "./forward-watch";
 import { createAppServer } from "./http-server";
 import { createLogger } from "./logger";
 import { reflectingRounds, startOutcomeScoring } from "./outcome-scoring";
@@ -90,6 +91,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
       data_dir: dataDir,
       journal,
       ...(settings.DATABASE_URL ? { database_url: settings.DATABASE_URL } : {}),
+      ...(settings.MAX_COST_PER_DAY === undefined ? {} : { max_cost_per_day: settings.MAX_COST_PER_DAY }),
       ...(options.demo ? switchProvider(defaultConfig(), "demo") : {}),
     },
     { plugins, env: options.env, database },
@@ -188,6 +190,19 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
         })
       : undefined;
 
+  // The watchlist's rounds (the Forward tab's entries), here or, with DATABASE_URL, on the workers.
+  const watch =
+    journal && settings.WATCH === "on"
+      ? await startForwardWatch({
+          pipeline,
+          database,
+          databaseUrl: settings.DATABASE_URL,
+          env: options.env,
+          plugins,
+          logger,
+        })
+      : undefined;
+
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const scheme = tls ? "https" : "http";
@@ -240,7 +255,7 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
   // Open event streams and keep-alive sockets would hold close() forever; dropping them aborts their analyses.
   server.closeAllConnections();
   try {
-    const stopped = Promise.all([closed, scoring?.stop()]).then(closePipeline);
+    const stopped = Promise.all([closed, scoring?.stop(), watch?.stop()]).then(closePipeline);
     const outcome = await Promise.race([stopped.then(() => "closed" as const), tooLong]);
     if (outcome === "too long") {
       logger.error("Shutdown took too long: exiting");

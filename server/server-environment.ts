@@ -58,6 +58,13 @@ export const serverEnvironmentSchema = z.object({
   JOURNAL: trimmedText
     .transform((value) => value?.toLowerCase() ?? "on")
     .pipe(z.enum(["on", "off"], { error: "JOURNAL must be on or off" })),
+  /**
+   * "off" leaves the watchlist unanalysed by this server (entries are still kept; `quantagent watch` or workers run
+   * them); default on: the server runs the forward test's rounds, or with DATABASE_URL schedules them for workers.
+   */
+  WATCH: trimmedText
+    .transform((value) => value?.toLowerCase() ?? "on")
+    .pipe(z.enum(["on", "off"], { error: "WATCH must be on or off" })),
   /** A PostgreSQL journal shared by several servers; default the SQLite file in DATA_DIR. */
   DATABASE_URL: trimmedText.refine((value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value), {
     message: "DATABASE_URL must be a postgres:// URL such as postgres://user:password@host:5432/quantagent",
@@ -75,6 +82,12 @@ export const serverEnvironmentSchema = z.object({
   }),
   /** Score pending outcomes every this many minutes; 0 (the default) only on demand (POST /api/analyses/score-outcomes). */
   SCORE_OUTCOMES_EVERY_MINUTES: wholeNumber("SCORE_OUTCOMES_EVERY_MINUTES", 0, 1_440, 0),
+  /** US dollars the forward test's rounds may spend in a UTC day (estimated before each analysis); none by default. */
+  MAX_COST_PER_DAY: trimmedText
+    .transform((value) => (value ? Number(value) : undefined))
+    .refine((value) => value === undefined || (Number.isFinite(value) && value >= 0), {
+      message: "MAX_COST_PER_DAY must be a number of US dollars, 0 or more (2.5 for $2.50)",
+    }),
   /**
    * "on": each timed round then writes the memory stage's lessons for scored analyses that have none (graph-model
    * calls; skipped while no key is set). Default off.

@@ -76,9 +76,9 @@ export { showResult, showWindowChart } from "./notebook/result-view";
 // Evaluation on the shipped benchmark.
 export type { EvaluationOptions } from "./evaluation/evaluation-options";
 export type { EvaluationResult } from "./evaluation/evaluation-result";
-export { showEvaluation } from "./evaluation/evaluation-view";
 export { accuracyTableMarkdown } from "./evaluation/report";
 export { runEvaluation } from "./evaluation/run-evaluation";
+export { showEvaluation } from "./evaluation/write-report";
 export { writeEvaluationReport } from "./evaluation/write-report";
 export { readBenchmarkWindow, readBenchmarkWindows } from "./market/benchmark-data";
 export { BENCHMARK_DIR } from "./market/benchmark-dir";
@@ -87,8 +87,8 @@ export { createEvaluationProgressView } from "./reports/progress-bar";
 // Walk-forward backtest on one series, with costs; its parts are in quantagent-ts/backtest.
 export type { BacktestOptions } from "./backtest/backtest-options";
 export type { BacktestResult } from "./backtest/backtest-result";
-export { showBacktest } from "./backtest/backtest-view";
 export { runBacktest } from "./backtest/run-backtest";
+export { showBacktest } from "./backtest/write-backtest-report";
 export { writeBacktestReport } from "./backtest/write-backtest-report";
 export { createRunProgressView } from "./reports/progress-bar";
 
@@ -97,9 +97,9 @@ export { createRunProgressView } from "./reports/progress-bar";
 export type { ChartProbeOptions } from "./probe/probe-options";
 export type { ProbeResult } from "./probe/probe-result";
 export { plantedSeries, type PlantedSeriesOptions } from "./probe/probe-schedule";
-export { showChartProbe } from "./probe/probe-view";
 export { runChartProbe } from "./probe/run-chart-probe";
 export type { ProbeShape } from "./probe/shapes/shape-catalog";
+export { showChartProbe } from "./probe/write-probe-report";
 export { writeProbeReport } from "./probe/write-probe-report";
 
 // Forward test: a watchlist analysed at every bar close (live, once, or a replayed series), scored as bars arrive.

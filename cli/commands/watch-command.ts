@@ -50,8 +50,8 @@ Run:
                            any machines; each entry and bar is analysed exactly once); live, pg-boss sends a round
                            a minute; a replay sends its rounds at each bar's close (the workers read the same CSV
                            file: give a path they can reach) and waits for the workers to catch up
-  --job-timeout <s>        with --queue: an entry's round running longer counts as lost, and another worker takes
-                           the entry over                                                         (default 900)
+  --job-timeout <s>        with --queue --once or --replay: an analysis running longer counts as lost, and another
+                           worker takes the entry over (live rounds: 900)                          (default 900)
   --max-cost-per-day <usd> before each analysis, the day's (UTC) spending plus its ESTIMATE is held against this;
                            over it, the day's remaining analyses wait and a line says so (the library's config
                            record calls it max_cost_per_day)
@@ -157,6 +157,11 @@ function readOptions(context: CliContext): WatchOptions | "help" {
   if (options.jobTimeout !== undefined && !options.queue) throw new UsageError("--job-timeout is for --queue");
   if (options.queue && options.action !== "run")
     throw new UsageError(`--queue is for running the watch, not watch ${options.action}`);
+  // On the queue the workers analyse, with their own keys and cap (MAX_COST_PER_DAY in their environment).
+  if (options.queue && options.maxCostPerDay !== undefined)
+    throw new UsageError("--max-cost-per-day is the workers' with --queue: set MAX_COST_PER_DAY for quantagent worker");
+  if (options.queue && options.provider !== undefined)
+    throw new UsageError("--provider is the workers' with --queue: set QUANTAGENT_PROVIDER for quantagent worker");
   if (options.queue && !context.env.DATABASE_URL?.trim()) throw needsPostgres("watch --queue");
   if (["pause", "resume", "remove"].includes(options.action) && !options.id)
     throw new UsageError(`watch ${options.action} needs an entry's id (watch list shows them)`);
@@ -261,7 +266,12 @@ async function runWatch(
     mode = { kind: "replay", candles, timeframe, speed: options.speed ?? 1, csv: file };
   }
   const queue = options.queue
-    ? await openJobQueue({ databaseUrl: context.env.DATABASE_URL ?? "", queues: FORWARD_QUEUES, scheduler: true })
+    ? await openJobQueue({
+        databaseUrl: context.env.DATABASE_URL ?? "",
+        queues: FORWARD_QUEUES,
+        // Only a live watcher sends pg-boss's scheduled rounds (--once and a replay send their own).
+        scheduler: mode.kind === "live",
+      })
     : undefined;
   try {
     return await watchUntilDone(options, context, pipeline, mode, queue);

@@ -104,8 +104,15 @@ async function run(context: CliContext): Promise<number> {
   const database = createDatabaseHandle({ dataDir, databaseUrl });
   const renderer = createChartRenderer();
   // The forward test's rounds: the watchlist's entries with this worker's keys (QUANTAGENT_PROVIDER, ...).
+  const maxCostPerDay = context.env.MAX_COST_PER_DAY?.trim();
   const pipeline = createPipeline(
-    { data_dir: dataDir, journal: true, database_url: databaseUrl },
+    {
+      data_dir: dataDir,
+      journal: true,
+      database_url: databaseUrl,
+      // The forward test's daily cap, held against the spending every worker records in the database.
+      ...(maxCostPerDay ? { max_cost_per_day: Number(maxCostPerDay) } : {}),
+    },
     { env: context.env, database, renderer },
   );
   const line = (text: string) => context.stdout.write(`${new Date().toISOString()} ${text}\n`);

@@ -546,7 +546,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "Forward test",
     summary: "The watchlist: each entry with its status, and why one is paused",
     description:
-      "Entries are analysed at every bar close of their timeframe (after their settle delay) by `quantagent watch` or a worker, recorded with source `forward`, and scored as later bars close. Oldest first.",
+      "Entries are analysed at every bar close of their timeframe (after their settle delay) by the server itself (unless WATCH=off), its workers with DATABASE_URL, or `quantagent watch`, recorded with source `forward`, and scored as later bars close. Oldest first.",
     responses: {
       200: { description: "The entries.", json: watchlistAnswerSchema },
       503: journalUnavailable,

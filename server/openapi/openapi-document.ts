@@ -69,7 +69,7 @@ const TAGS: { name: ApiOperation["tag"]; description: string }[] = [
   {
     name: "Forward test",
     description:
-      "The watchlist `quantagent watch` analyses at every bar close (the server keeps the list; it runs no analysis of it), and each entry's live record.",
+      "The watchlist analysed at every bar close (by the server unless WATCH=off, by workers with DATABASE_URL, or by `quantagent watch`), and each entry's live record.",
   },
   { name: "Page and documentation", description: "What the web page reads, and this document." },
 ];

@@ -1,7 +1,8 @@
 // The forward test's watchlist over HTTP, for the page's Forward tab: the entries with their status and why one is
 // paused, adding one (checked by the store's own schema before anything is written), removing, pausing and resuming
-// one, and the live record of an entry's model (its market read to now, the decisions played as a backtest). The
-// server keeps the list; `quantagent watch` (or a worker) analyses it, so adding an entry starts no paid call here.
+// one, and the live record of an entry's model (its market read to now, the decisions played as a backtest). A
+// request starts no paid call: the rounds analyse the entries (forward-watch.ts: this server, its workers, or
+// `quantagent watch`), under MAX_COST_PER_DAY.
 // An unknown id is 404 watch_entry_not_found; a malformed one 400.
 import type Router from "@koa/router";
 import type { Context } from "koa";

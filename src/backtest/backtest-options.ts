@@ -47,7 +47,7 @@ export const backtestOptionsSchema = z.strictObject({
    * position leaves at its stop or target (backtest-stages.ts, position-engine.ts).
    */
   stages: stagesSchema.optional(),
-  /** Also play every line on the series' mirror image (mirror-backtest.ts); the model is asked twice as often. */
+  /** Also play every line on the series' mirror image (backtest-assembly.ts); the model is asked twice as often. */
   mirror: z.boolean().default(false),
 });
 

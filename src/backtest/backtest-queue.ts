@@ -20,7 +20,7 @@ import { normaliseStages } from "../config/stages-schema";
 import { experimentJobKind } from "../experiment/queued/decision-job";
 import { enqueueExperiment, queueDatabaseUrl } from "../experiment/queued/enqueue-experiment";
 import { queuedExperimentSpecShape } from "../experiment/queued/queued-schemas";
-import { modelSettingsFor } from "../llm/model-settings";
+import { modelSettingsFor, modelsUsedBy } from "../llm/model-settings";
 import { assertBarSpacing } from "../market/bar-spacing";
 import { candleSchema } from "../market/candle";
 import { timeframeSchema } from "../market/timeframes";
@@ -160,7 +160,7 @@ export async function enqueueBacktest(
   for (const bar of bars)
     assertBarSpacing(decisionWindow(candles, bar, windowBars), series.timeframe, `the series ${series.name}`);
   // Nothing is looked up in a cache here: the estimate is what the run would cost if no answer were cached.
-  const [agent, graph] = [modelSettingsFor(config, "agent", env), modelSettingsFor(config, "graph", env)];
+  const { agent, graph } = modelsUsedBy(config, env);
   const estimate = estimateBacktest({
     decisions: bars.length,
     cached: 0,

@@ -1,11 +1,13 @@
 // The backtest's report as blocks (src/reports/): what was run, every line's figures side by side, the equity and
 // drawdown figures, the paired tests against always-LONG with a sentence saying whether the model beats it at 5%,
-// whether any line beats buy-and-hold by more than luck (block bootstrap) and the deflated Sharpe ratio, and the
-// decisions whose analysis failed. Markdown, HTML and the notebook view are written from these; a run on the
-// demo provider says first that its model line is a fixed rule's. Pure.
+// whether any line beats buy-and-hold by more than luck (block bootstrap) and the deflated Sharpe ratio, with mirror
+// every line again on the mirror image (side by side with the real series first), and the decisions whose analysis
+// failed. Markdown, HTML and the notebook view are written from these; a run on the demo provider says first that its
+// model line is a fixed rule's. Pure.
 import { DEMO_LABEL } from "../config/providers";
 import { describeStages, hasStages } from "../config/stages-schema";
 import { isDemoRun } from "../pipeline/analysis-result";
+import type { ReportTable } from "../reports/report-blocks";
 import { markdownReport } from "../reports/report-markdown";
 import {
   type BacktestFigureBlock,
@@ -13,6 +15,7 @@ import {
   type BacktestReportBlock,
   lineLabel,
 } from "./backtest-figures";
+import type { BacktestLine } from "./backtest-lines";
 import type { BacktestResult } from "./backtest-result";
 import {
   deflatedSharpeVerdict,
@@ -22,7 +25,6 @@ import {
   significanceTable,
   significanceVerdict,
 } from "./backtest-tables";
-import { mirrorReportBlocks } from "./mirror-report";
 
 export function backtestTitle(result: BacktestResult): string {
   return `Walk-forward backtest: ${result.settings.series.name}, ${result.settings.series.timeframe}`;
@@ -131,4 +133,55 @@ export function backtestReportBlocks(result: BacktestResult): BacktestReportBloc
 
 export function backtestMarkdown(result: BacktestResult, options: { figureFilePrefix?: string } = {}): string {
   return markdownReport(backtestReportBlocks(result), options);
+}
+
+const percent = (value: number | null, digits: number) => (value === null ? "–" : (value * 100).toFixed(digits));
+
+/** Each line's return and hit rate on the real series and on its mirror image, in one row. */
+export function bothSeriesTable(result: BacktestResult, mirrored: readonly BacktestLine[]): ReportTable {
+  const byName = new Map(mirrored.map((line) => [line.name, line]));
+  return {
+    header: ["Line", "Return %", "Mirrored return %", "Hit rate %", "Mirrored hit rate %"],
+    rows: result.lines.map((line) => {
+      const mirror = byName.get(line.name);
+      return [
+        lineLabel(line),
+        percent(line.totalReturn, 2),
+        percent(mirror?.totalReturn ?? null, 2),
+        percent(line.hitRate, 1),
+        percent(mirror?.hitRate ?? null, 1),
+      ];
+    }),
+    summaryRows: result.lines.flatMap((line, index) => (line.kind === "model" ? [index] : [])),
+  };
+}
+
+export function mirrorReportBlocks(result: BacktestResult): BacktestReportBlock[] {
+  const mirror = result.mirror;
+  if (!mirror) return [];
+  const model = mirror.lines.find((line) => line.kind === "model");
+  const modelTest = model && mirror.paired.find((test) => test.a === model.name);
+  return [
+    { kind: "heading", level: 2, text: "On the mirrored series" },
+    {
+      kind: "paragraph",
+      text:
+        "Every line played again, on the same schedule and with the same costs, on the series' mirror image: each price p becomes c²/p around the last close c, so every rise becomes a fall of the same size in log terms (high and low swapped, volume kept). " +
+        "A line that reads the charts earns on both series; a line that only rode the drift earns on one and gives it back on the other.",
+    },
+    { kind: "table", table: bothSeriesTable(result, mirror.lines) },
+    ...(modelTest && model
+      ? [{ kind: "paragraph" as const, text: `Mirrored: ${pairedVerdict(modelTest, lineLabel(model))}` }]
+      : []),
+    { kind: "table", table: linesTable(result, mirror.lines) },
+    { kind: "table", table: pairedTable(result, mirror.paired) },
+    ...(mirror.errors > 0
+      ? [
+          {
+            kind: "paragraph" as const,
+            text: `Mirrored analyses failed: ${mirror.errors} (no decision; the position ran its course).`,
+          },
+        ]
+      : []),
+  ];
 }

@@ -10,7 +10,6 @@ import type { Directive } from "../scoring/directive";
 import type { BacktestLine, LinePairedTest } from "./backtest-lines";
 import type { LineDeflatedSharpe, LineSignificance } from "./backtest-significance";
 import type { BacktestEstimate } from "./cost-estimate";
-import type { MirroredBacktest } from "./mirror-backtest";
 
 export interface BacktestSettings {
   series: { name: string; timeframe: string; bars: number; start: string; end: string };
@@ -70,8 +69,11 @@ export interface BacktestResult {
   significance: LineSignificance[];
   /** The deflated Sharpe ratio of the model line (or, without one, of the best baseline); null when none varies. */
   deflatedSharpe: LineDeflatedSharpe | null;
-  /** With `mirror`: every line played again on the series' mirror image (mirror-backtest.ts); otherwise null. */
-  mirror?: MirroredBacktest | null;
+  /**
+   * With `mirror`: every line played again on the series' mirror image (p -> c² / p around its last close,
+   * src/market/mirror-candles.ts), the model's first when it ran, with its paired tests; otherwise null.
+   */
+  mirror?: { lines: BacktestLine[]; paired: LinePairedTest[]; errors: number } | null;
   /** What the run was expected to ask of the provider, told before it started; null without a model. */
   estimate: BacktestEstimate | null;
   usage: UsageSummary;

@@ -1,8 +1,7 @@
 // quantagent-ts/backtest: a walk-forward backtest of the agents on one continuous series, with trading costs,
 // beside buy-and-hold and the baselines on the same bars; its parts (the position engine, the equity figures, the
 // schedule, the cost estimate) for research of your own.
-export { backtestAblationMarkdown } from "./ablation-report";
-export { type BacktestAblation, compareBacktests } from "./backtest-ablation";
+export { type BacktestAblation, backtestAblationMarkdown, compareBacktests } from "./backtest-ablation";
 export { assembleBacktest, type BacktestOutcome } from "./backtest-assembly";
 export {
   type BacktestFigure,
@@ -49,7 +48,6 @@ export {
   significanceVerdict,
   significanceWords,
 } from "./backtest-tables";
-export { showBacktest, type ShowBacktestOptions } from "./backtest-view";
 export { BACKTEST_BASELINES, baselineDecisions } from "./baseline-decisions";
 export {
   assertWithinBudget,
@@ -65,4 +63,5 @@ export { type EngineDecision, type EngineRun, type ExitReason, runPositions, typ
 export { type QueuedBacktestReport, queuedBacktestReport } from "./queued-backtest-report";
 export { runBacktest } from "./run-backtest";
 export { decisionBars, decisionMove, decisionWindow } from "./walk-forward-schedule";
+export { showBacktest, type ShowBacktestOptions } from "./write-backtest-report";
 export { writeBacktestReport, type WriteBacktestReportOptions } from "./write-backtest-report";

@@ -7,16 +7,16 @@ import { createConfig } from "../config/config-schema";
 import { normaliseStages } from "../config/stages-schema";
 import {
   type QueuedReport,
+  queuedReport,
   type QueuedReportOptions,
-  readQueuedExperiment,
-  recordQueuedRun,
+  type QueuedRunRead,
 } from "../experiment/queued/queued-report";
-import { modelSettingsFor } from "../llm/model-settings";
+import { modelsUsedBy } from "../llm/model-settings";
 import { QueueError } from "../queue/queue-error";
 import { tradingCost } from "../scoring/trading-cost";
 import { assembleBacktest } from "./backtest-assembly";
 import { backtestRunInput } from "./backtest-journal";
-import { BACKTEST_JOB_KIND, backtestJobInputSchema, backtestJobSpecSchema, queuedDecisionBars } from "./backtest-queue";
+import { type BacktestJobInput, backtestJobKind, type BacktestJobSpec, queuedDecisionBars } from "./backtest-queue";
 import type { BacktestResult } from "./backtest-result";
 import { baselineDecisions } from "./baseline-decisions";
 import type { BacktestEstimate } from "./cost-estimate";
@@ -24,13 +24,13 @@ import type { BacktestEstimate } from "./cost-estimate";
 export type QueuedBacktestReport = QueuedReport<BacktestResult>;
 
 export async function queuedBacktestReport(options: QueuedReportOptions): Promise<QueuedBacktestReport> {
-  const { database, runId } = options;
-  const read = await readQueuedExperiment({
-    database,
-    runId,
-    kind: { name: BACKTEST_JOB_KIND, specSchema: backtestJobSpecSchema, inputSchema: backtestJobInputSchema },
-  });
-  if (read.state === "pending") return read;
+  return queuedReport(options, backtestJobKind, (read) => backtestOf(read, options), backtestRunInput);
+}
+
+function backtestOf(
+  read: Extract<QueuedRunRead<BacktestJobSpec, BacktestJobInput>, { state: "done" }>,
+  { database, runId }: QueuedReportOptions,
+): BacktestResult {
   const { spec } = read;
   const config = createConfig(spec.config);
   const windowBars = config.window_bars;
@@ -46,7 +46,7 @@ export async function queuedBacktestReport(options: QueuedReportOptions): Promis
       });
     return decision;
   });
-  const result = assembleBacktest({
+  return assembleBacktest({
     series: spec.series,
     bars,
     windowBars,
@@ -57,7 +57,7 @@ export async function queuedBacktestReport(options: QueuedReportOptions): Promis
     baselines: baselineDecisions(spec.series.candles, bars, { windowBars, horizon, seed: spec.seed }),
     model: { name: config.graph_llm_model, decisions },
     settings: {
-      models: spec.models ?? { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
+      models: spec.models ?? modelsUsedBy(config),
       promptVersion: spec.promptVersion,
       plugins: [],
       stages: normaliseStages(config.stages),
@@ -71,7 +71,4 @@ export async function queuedBacktestReport(options: QueuedReportOptions): Promis
     startedAt: spec.queuedAt,
     durationMs: read.durationMs,
   });
-  if (options.record === false) return { state: "done", progress: read.progress, result };
-  const recorded = await recordQueuedRun(database, runId, backtestRunInput(result));
-  return { state: "done", progress: read.progress, result: { ...result, ...recorded } };
 }

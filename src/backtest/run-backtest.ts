@@ -12,27 +12,27 @@ import path from "node:path";
 
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
-import { type Config, createConfig, memoryWhileBlind } from "../config/config-schema";
+import { type Config, createConfig } from "../config/config-schema";
 import { applyProviderSwitch } from "../config/provider-switch";
 import { hasStages, normaliseStages } from "../config/stages-schema";
 import type { Decision } from "../experiment/decision";
 import { createDecisionCache } from "../experiment/decision-cache";
 import { openExperiment } from "../experiment/open-experiment";
 import { readRunJournal, recordRun } from "../experiment/record-run";
-import { modelSettingsFor } from "../llm/model-settings";
+import { checkMemoryEdges } from "../experiment/run-options";
+import { modelsUsedBy } from "../llm/model-settings";
 import { createUsageMeter } from "../llm/usage-meter";
 import { assertBarSpacing } from "../market/bar-spacing";
 import { mirrorCandles } from "../market/mirror-candles";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
 import { tradingCost } from "../scoring/trading-cost";
-import { assembleBacktest, perYearOf } from "./backtest-assembly";
+import { assembleBacktest } from "./backtest-assembly";
 import { backtestRunInput, modelBacktestsOn, seriesIdentity } from "./backtest-journal";
 import { type BacktestOptions, backtestOptionsSchema } from "./backtest-options";
 import type { BacktestResult } from "./backtest-result";
 import { loadBacktestSeries } from "./backtest-series";
 import { baselineDecisions } from "./baseline-decisions";
 import { assertWithinBudget, type BacktestEstimate, estimateBacktest } from "./cost-estimate";
-import { runMirroredBacktest } from "./mirror-backtest";
 import { decisionBars, decisionWindow, walkForwardPoints } from "./walk-forward-schedule";
 
 export async function runBacktest(options: BacktestOptions): Promise<BacktestResult> {
@@ -61,14 +61,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       : path.resolve(settings.cacheDir ?? path.join(config.data_dir, "cache", "backtest"));
 
   const stages = normaliseStages(settings.stages ?? config.stages);
-  if (blind && stages.memory) throw memoryWhileBlind();
-  if (settings.includeModel && settings.mirror && stages.memory)
-    throw new InputError({
-      message:
-        "Memory cannot run with mirror: a mirrored decision's lessons would be about the real series. Run the " +
-        "mirrored backtest without memory",
-      details: { field: "stages" },
-    });
+  checkMemoryEdges(stages, { blind, mirror: settings.includeModel && settings.mirror }, "backtest");
   if (settings.includeModel && stages.memory && given && !given.config.journal)
     throw new InputError({
       message:
@@ -115,7 +108,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       for (const bar of bars)
         assertBarSpacing(decisionWindow(candles, bar, windowBars), series.timeframe, `the series ${series.name}`);
       experiment.requireModels(); // a missing key fails here, once, before any call
-      const models = modelsOf(config, env);
+      const models = modelsUsedBy(config, env);
       const cache = createDecisionCache(cacheDir === null ? null : path.join(cacheDir, "decisions"), {
         promptVersion: PROMPT_VERSION,
         plugins: pluginSummary,
@@ -162,19 +155,6 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       modelDecisions = original;
       mirroredDecisions = mirror;
     }
-    const mirror = mirroredSeries
-      ? runMirroredBacktest({
-          mirrored: mirroredSeries.candles,
-          bars,
-          windowBars,
-          horizon,
-          seed: settings.seed,
-          cost,
-          barsPerYear: perYearOf(candles, bars),
-          ...(mirroredDecisions ? { model: { name: config.graph_llm_model, decisions: mirroredDecisions } } : {}),
-        })
-      : null;
-
     const target = given ? { pipeline: given } : { config, env };
     // The backtests already run with a model on this very series: the tries its Sharpe ratio is deflated by.
     const earlier =
@@ -192,7 +172,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       baselines,
       ...(modelDecisions ? { model: { name: config.graph_llm_model, decisions: modelDecisions } } : {}),
       settings: {
-        models: settings.includeModel ? modelsOf(config, env) : null,
+        models: settings.includeModel ? modelsUsedBy(config, env) : null,
         promptVersion: settings.includeModel ? PROMPT_VERSION : null,
         plugins: settings.includeModel ? pluginSummary : [],
         stages: settings.includeModel ? stages : {},
@@ -200,7 +180,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
         blind,
         mirror: settings.mirror,
       },
-      mirror,
+      mirror: mirroredSeries && { candles: mirroredSeries.candles, decisions: mirroredDecisions },
       estimate,
       usage: meter.summary(),
       startedAt,
@@ -222,9 +202,4 @@ async function sequence<Item, Result>(
   const results: Result[] = [];
   for (const [index, item] of items.entries()) results.push(await task(item, index));
   return results;
-}
-
-/** The models as records and prices name them (labelled by a base URL that is not their provider's own). */
-function modelsOf(config: Config, env: Record<string, string | undefined>) {
-  return { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
 }

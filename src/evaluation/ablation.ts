@@ -1,13 +1,20 @@
 // An ablation: two evaluation runs on the same decision points, one with a change (a plugin, an optional stage) and
 // one without, put side by side. Per point the two directives and whether they agree; per horizon the agents'
-// accuracy in each run with its Wilson interval, and the exact paired test of the two runs on the points both scored
-// (ablation-paired.ts). Pure: built from the two results, shown as markdown in a notebook or written by the CLI.
+// accuracy in each run with its Wilson interval, and the exact paired test of the two runs on the samples both scored
+// (ablationPairedTests: each point's hit per horizon, three when the published protocol pools them; none without a
+// directive or on a flat move the protocol leaves out). Pure: built from the two results, shown as markdown in a
+// notebook or written by the CLI.
 import { InputError } from "../common/input-error";
+import { pairDirectives, pairedTestTable, pairedVerdict } from "../experiment/ablation";
 import { markdownTable } from "../reports/report-markdown";
-import { type AblationPairedTest, ablationPairedTests } from "./ablation-paired";
-import { horizonLabel, scoredHorizons } from "./evaluation-protocol";
-import type { EvaluationResult } from "./evaluation-result";
+import { type PairedTest, pairedTest, type PointHit } from "../scoring/paired-test";
+import { directiveHits, flatMovesOf, horizonLabel, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
+import type { EvaluationResult, PointRecord } from "./evaluation-result";
 import { ALL_ASSETS, findScore } from "./score-evaluation";
+
+export interface AblationPairedTest extends PairedTest {
+  horizon: ScoreHorizon;
+}
 
 export interface AblationLabels {
   /** The run without the change; default "without". */
@@ -46,25 +53,21 @@ export function compareEvaluations(baseline: EvaluationResult, variant: Evaluati
       message: "An ablation needs two runs on the same decision points (same assets, windows and protocol)",
     });
   }
-  const points = baseline.points.map((point) => {
-    const other = variantPoints.get(point.id);
-    const left = point.decision ?? (point.error ? "failed" : "none");
-    const right = other?.decision ?? (other?.error ? "failed" : "none");
-    return {
-      id: point.id,
-      baseline: left,
-      variant: right,
-      agree: point.decision !== undefined && point.decision === other?.decision,
-    };
-  });
+  const side = (point?: PointRecord) => ({ directive: point?.decision, error: point?.error });
+  const { pairs, compared, agreements } = pairDirectives(
+    baseline.points.map((point) => side(point)),
+    baseline.points.map((point) => side(variantPoints.get(point.id))),
+  );
   const horizons = scoredHorizons(baseline.settings.protocol, baseline.settings.horizons);
-  const compared = baseline.points.filter(
-    (point) => point.decision !== undefined && variantPoints.get(point.id)?.decision !== undefined,
-  ).length;
   return {
-    points,
+    points: pairs.map((pair, index) => ({
+      id: baseline.points[index]!.id,
+      baseline: pair.a,
+      variant: pair.b,
+      agree: pair.agree,
+    })),
     compared,
-    agreements: points.filter((point) => point.agree).length,
+    agreements,
     accuracy: horizons.map((horizon) => ({
       horizon: horizonLabel(horizon, baseline.settings.horizons),
       baseline: accuracyCell(baseline, horizon),
@@ -77,62 +80,56 @@ export function compareEvaluations(baseline: EvaluationResult, variant: Evaluati
   };
 }
 
-/** "0.0312", or "< 0.0001": enough digits to read against 5%. */
-function formatPValue(value: number): string {
-  return value < 0.0001 ? "< 0.0001" : value.toFixed(4);
-}
-
 /** The ablation as two markdown tables: accuracy per horizon, then the directives point by point. */
 export function ablationMarkdown(
   baseline: EvaluationResult,
   variant: EvaluationResult,
   labels: AblationLabels = {},
 ): string {
-  const without = labels.baseline ?? "without";
-  const withChange = labels.variant ?? "with";
+  const names = { a: labels.baseline ?? "without", b: labels.variant ?? "with" };
   const ablation = compareEvaluations(baseline, variant);
   const accuracy = markdownTable({
-    header: ["Horizon", `Agents ${without}`, `Agents ${withChange}`],
+    header: ["Horizon", `Agents ${names.a}`, `Agents ${names.b}`],
     rows: ablation.accuracy.map((row) => [row.horizon, row.baseline, row.variant]),
   });
-  const paired = markdownTable({
-    header: [
-      "Horizon",
-      "Samples both scored",
-      `Hits ${without}`,
-      `Hits ${withChange}`,
-      `Only ${without} right`,
-      `Only ${withChange} right`,
-      "p (exact McNemar)",
-    ],
-    rows: ablation.paired.map((test) => [
-      test.label,
-      String(test.n),
-      String(test.aHits),
-      String(test.bHits),
-      String(test.aOnly),
-      String(test.bOnly),
-      formatPValue(test.pValue),
-    ]),
-  });
-  const verdicts = ablation.paired.map((test) => {
-    if (test.aOnly + test.bOnly === 0) return `${test.label}: no sample tells the two runs apart.`;
-    const better = test.bOnly > test.aOnly ? withChange : test.aOnly > test.bOnly ? without : undefined;
-    const significance = test.pValue < 0.05 ? "significant at 5%" : "not significant at 5%";
-    return better === undefined
-      ? `${test.label}: as many samples go each way (p = ${formatPValue(test.pValue)}).`
-      : `${test.label}: ${better} is right more often on the samples where the runs differ (${Math.max(test.aOnly, test.bOnly)} to ${Math.min(test.aOnly, test.bOnly)}), ${significance} (p = ${formatPValue(test.pValue)}).`;
-  });
   const points = markdownTable({
-    header: ["Decision point", without, withChange, "Same"],
+    header: ["Decision point", names.a, names.b, "Same"],
     rows: ablation.points.map((point) => [point.id, point.baseline, point.variant, point.agree ? "yes" : "no"]),
   });
   return [
     `The same directive on ${ablation.agreements} of ${ablation.compared} points analysed by both runs.`,
     accuracy,
     `Paired test on the same samples (exact McNemar: only the samples where one run was right and the other wrong count):`,
-    paired,
-    verdicts.join(" "),
+    pairedTestTable(["Horizon", "Samples both scored"], ablation.paired, names),
+    ablation.paired.map((test) => `${test.label}: ${pairedVerdict(test, names, "sample")}`).join(" "),
     points,
   ].join("\n\n");
+}
+
+/**
+ * `baseline` is a (the run without the change), `variant` b. Both must hold the same points (compareEvaluations
+ * checks it); the variant's points are matched by id.
+ */
+export function ablationPairedTests(
+  baseline: EvaluationResult,
+  variant: EvaluationResult,
+  horizons: readonly ScoreHorizon[],
+): AblationPairedTest[] {
+  const flatIsMiss = flatMovesOf(baseline.settings.protocol) === "miss";
+  const variantPoints = new Map(variant.points.map((point) => [point.id, point]));
+  return horizons.map((horizon) => {
+    const a: PointHit[] = [];
+    const b: PointHit[] = [];
+    for (const point of baseline.points) {
+      const other = variantPoints.get(point.id);
+      const left = directiveHits(point.decision, point.outcomes, horizon, flatIsMiss);
+      const right = directiveHits(other?.decision, other?.outcomes ?? [], horizon, flatIsMiss);
+      // Same point, same moves: the samples line up one for one.
+      for (let index = 0; index < left.length; index++) {
+        a.push(left[index] ?? null);
+        b.push(right[index] ?? null);
+      }
+    }
+    return { horizon, ...pairedTest(a, b) };
+  });
 }

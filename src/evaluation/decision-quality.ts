@@ -6,8 +6,7 @@
 import { type Calibration, calibration, type ProbabilitySample } from "../scoring/calibration";
 import type { Directive } from "../scoring/directive";
 import { type PairedTest, pairedTest, type PointHit } from "../scoring/paired-test";
-import { directiveHits } from "./ablation-paired";
-import { flatMovesOf, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
+import { directiveHits, flatMovesOf, scoredHorizons, type ScoreHorizon } from "./evaluation-protocol";
 import type { EvaluationResult, PointRecord } from "./evaluation-result";
 
 export interface HitCount {

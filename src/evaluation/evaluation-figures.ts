@@ -75,42 +75,44 @@ function errorBars(values: (number | null)[], intervals: (Interval | null)[]): E
 const asPercent = (value: number | null | undefined) => (value === null || value === undefined ? null : value * 100);
 const assetLabels = (assets: string[]) => assets.map((asset) => (asset === ALL_ASSETS ? "All" : asset));
 
-export function accuracyFigure(result: EvaluationResult, horizon: ScoreHorizon): EvaluationFigure {
+/** One bar per asset for each method: a score's value (a share) in percent, with its interval as error bars. */
+function methodBars(result: EvaluationResult, horizon: ScoreHorizon, value: "accuracy" | "meanReturn"): BarTrace[] {
   const assets = assetRows(result);
-  const labels = assetLabels(assets);
-  const bars = methodsOf(result).map((method): BarTrace => {
+  return methodsOf(result).map((method): BarTrace => {
     const rows = assets.map((asset) => findScore(result.scores, { asset, method, horizon }));
-    const accuracies = rows.map((row) => row?.accuracy ?? null);
+    const values = rows.map((row) => row?.[value] ?? null);
+    const interval = value === "accuracy" ? "interval" : "meanReturnInterval";
     return {
       type: "bar",
       name: methodLabels[method],
-      x: labels,
-      y: accuracies.map(asPercent),
+      x: assetLabels(assets),
+      y: values.map(asPercent),
       marker: { color: methodColor(method) },
       error_y: errorBars(
-        accuracies,
-        rows.map((row) => row?.interval ?? null),
+        values,
+        rows.map((row) => row?.[interval] ?? null),
       ),
     };
   });
+}
+
+export function accuracyFigure(result: EvaluationResult, horizon: ScoreHorizon): EvaluationFigure {
+  const assets = assetRows(result);
   const drift: MarkerTrace = {
     type: "scatter",
     mode: "markers",
     name: "Up-moves (drift)",
-    x: labels,
+    x: assetLabels(assets),
     y: assets.map((asset) => asPercent(findDrift(result.drift, { asset, horizon })?.upShare)),
     marker: { color: "#18181b", symbol: "line-ew-open", size: 28 },
   };
   const label = horizonLabel(horizon, result.settings.horizons);
   return {
-    data: [...bars, drift],
+    data: [...methodBars(result, horizon, "accuracy"), drift],
     layout: {
       ...baseLayout(
         `Directional accuracy, ${label} (Wilson 95% intervals; black bars: share of up-moves; dashed line: 50%)`,
-        {
-          title: { text: "accuracy (%)" },
-          range: [0, 100],
-        },
+        { title: { text: "accuracy (%)" }, range: [0, 100] },
       ),
       shapes: [COIN_FLIP_LINE],
     },
@@ -118,25 +120,9 @@ export function accuracyFigure(result: EvaluationResult, horizon: ScoreHorizon):
 }
 
 export function meanReturnFigure(result: EvaluationResult, horizon: ScoreHorizon): EvaluationFigure {
-  const assets = assetRows(result);
-  const data = methodsOf(result).map((method): BarTrace => {
-    const rows = assets.map((asset) => findScore(result.scores, { asset, method, horizon }));
-    const means = rows.map((row) => row?.meanReturn ?? null);
-    return {
-      type: "bar",
-      name: methodLabels[method],
-      x: assetLabels(assets),
-      y: means.map(asPercent),
-      marker: { color: methodColor(method) },
-      error_y: errorBars(
-        means,
-        rows.map((row) => row?.meanReturnInterval ?? null),
-      ),
-    };
-  });
   const label = horizonLabel(horizon, result.settings.horizons);
   return {
-    data,
+    data: methodBars(result, horizon, "meanReturn"),
     layout: baseLayout(`Mean return per decision, ${label} (95% intervals, no costs, not compounded)`, {
       title: { text: "mean return per decision (%)" },
     }),

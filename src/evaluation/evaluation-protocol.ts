@@ -11,7 +11,8 @@
 import { z } from "zod";
 
 import { InputError } from "../common/input-error";
-import type { FlatMoves } from "../scoring/directive";
+import { type Directive, type FlatMoves, isCorrect } from "../scoring/directive";
+import type { PointHit } from "../scoring/paired-test";
 
 export const evaluationProtocolSchema = z.enum(["per-horizon", "published"]);
 export type EvaluationProtocol = z.infer<typeof evaluationProtocolSchema>;
@@ -115,4 +116,22 @@ export function resolveProtocolSettings(
       return exhaustive;
     }
   }
+}
+
+/**
+ * A directive's hits on a point's outcomes at a scored horizon, one per horizon it is scored on (several when pooled):
+ * null without a directive, and for a flat move the protocol leaves out.
+ */
+export function directiveHits(
+  directive: Directive | undefined,
+  outcomes: readonly { horizon: number; move: number }[],
+  horizon: ScoreHorizon,
+  flatIsMiss: boolean,
+): PointHit[] {
+  return outcomes
+    .filter((outcome) => horizon === "pooled" || outcome.horizon === horizon)
+    .map((outcome) => {
+      if (directive === undefined) return null;
+      return isCorrect(directive, outcome.move) ?? (flatIsMiss ? false : null);
+    });
 }

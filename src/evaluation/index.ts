@@ -42,7 +42,6 @@ export type {
   EvaluationSettings,
   PointRecord,
 } from "./evaluation-result";
-export { showEvaluation, type ShowEvaluationOptions } from "./evaluation-view";
 export type { DriftRow } from "./market-drift";
 export { mirrorFigure } from "./mirror-figure";
 export { mirrorDecisionPoint } from "./mirror-points";
@@ -89,4 +88,5 @@ export {
   mirrorReportBlocks,
   pairedReportBlocks,
 } from "./skill-checks-report";
+export { showEvaluation, type ShowEvaluationOptions } from "./write-report";
 export { assertReportAbsent, writeEvaluationReport, type WriteReportOptions, type WrittenReport } from "./write-report";

@@ -112,41 +112,28 @@ export function scoreMirror(
         };
       };
       for (const method of methods) {
-        const figures = (() => {
-          switch (method) {
-            case "agents":
-              return [
+        // Random averages its seeds; the other baselines decide on each side's own closes.
+        const figures =
+          method === "agents"
+            ? [
                 figuresOf((index) => {
                   const id = itemAt(used, index).point.id;
                   return { original: agents!.original.get(id)!, mirrored: agents!.mirrored.get(id)! };
                 }),
-              ];
-            case "random":
-              return seeds.map((seed) =>
-                figuresOf((index) => ({
-                  original: itemAt(seed.original, index),
-                  mirrored: itemAt(seed.mirrored, index),
-                })),
-              );
-            case "always_long":
-            case "always_short":
-            case "momentum":
-            case "linear_regression":
-              return [
-                figuresOf((index) => {
-                  const entry = itemAt(used, index);
-                  return {
-                    original: deterministicBaselineDirective(method, closes(entry.point), lookback),
-                    mirrored: deterministicBaselineDirective(method, closes(entry.mirror), lookback),
-                  };
-                }),
-              ];
-            default: {
-              const exhaustive: never = method;
-              return exhaustive;
-            }
-          }
-        })();
+              ]
+            : method === "random"
+              ? seeds.map((seed) =>
+                  figuresOf((index) => ({
+                    original: itemAt(seed.original, index),
+                    mirrored: itemAt(seed.mirrored, index),
+                  })),
+                )
+              : [
+                  figuresOf((index) => ({
+                    original: deterministicBaselineDirective(method, closes(itemAt(used, index).point), lookback),
+                    mirrored: deterministicBaselineDirective(method, closes(itemAt(used, index).mirror), lookback),
+                  })),
+                ];
         rows.push({ asset: group.asset, method, horizon, ...averageRow(figures) });
       }
     }

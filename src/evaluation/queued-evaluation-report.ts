@@ -6,20 +6,13 @@ import { createConfig } from "../config/config-schema";
 import { normaliseStages } from "../config/stages-schema";
 import {
   type QueuedReport,
+  queuedReport,
   type QueuedReportOptions,
   type QueuedRunRead,
-  readQueuedExperiment,
-  recordQueuedRun,
 } from "../experiment/queued/queued-report";
-import { modelSettingsFor } from "../llm/model-settings";
+import { modelsUsedBy } from "../llm/model-settings";
 import { evaluationRunInput } from "./evaluation-journal";
-import {
-  EVALUATION_JOB_KIND,
-  type EvaluationJobInput,
-  evaluationJobInputSchema,
-  type EvaluationJobSpec,
-  evaluationJobSpecSchema,
-} from "./evaluation-queue";
+import { type EvaluationJobInput, evaluationJobKind, type EvaluationJobSpec } from "./evaluation-queue";
 import { analyzedDirective, type EvaluationResult, type PointRecord } from "./evaluation-result";
 import type { PublishedConventions } from "./published/conventions";
 import { pointRecord } from "./run-evaluation";
@@ -28,20 +21,12 @@ import { scoreRun } from "./score-run";
 export type QueuedEvaluationReport = QueuedReport<EvaluationResult>;
 
 export async function queuedEvaluationReport(options: QueuedReportOptions): Promise<QueuedEvaluationReport> {
-  const read = await readQueuedExperiment({
-    database: options.database,
-    runId: options.runId,
-    kind: { name: EVALUATION_JOB_KIND, specSchema: evaluationJobSpecSchema, inputSchema: evaluationJobInputSchema },
-  });
-  if (read.state === "pending") return read;
-  const result = evaluationOf(read, options.database.location);
-  if (options.record === false) return { state: "done", progress: read.progress, result };
-  const recorded = await recordQueuedRun(
-    options.database,
-    options.runId,
-    evaluationRunInput(result, result.settings.promptVersion ?? ""),
+  return queuedReport(
+    options,
+    evaluationJobKind,
+    (read) => evaluationOf(read, options.database.location),
+    (result) => evaluationRunInput(result, result.settings.promptVersion ?? ""),
   );
-  return { state: "done", progress: read.progress, result: { ...result, ...recorded } };
 }
 
 function evaluationOf(
@@ -61,7 +46,7 @@ function evaluationOf(
       ...settings,
       // For a queued run: how many workers stored its points.
       concurrency: read.workers,
-      models: { agent: modelSettingsFor(config, "agent"), graph: modelSettingsFor(config, "graph") },
+      models: modelsUsedBy(config),
       promptVersion,
       stages: normaliseStages(config.stages),
       plugins: [],

@@ -13,13 +13,14 @@ import path from "node:path";
 import { PROMPT_VERSION } from "../agents/prompts/prompt-version";
 import { InputError } from "../common/input-error";
 import { itemAt } from "../common/item-at";
-import { type Config, createConfig, memoryWhileBlind } from "../config/config-schema";
+import { createConfig } from "../config/config-schema";
 import { applyProviderSwitch } from "../config/provider-switch";
 import { normaliseStages } from "../config/stages-schema";
 import { openExperiment } from "../experiment/open-experiment";
 import { recordRun } from "../experiment/record-run";
+import { checkMemoryEdges } from "../experiment/run-options";
 import { createDatabaseHandle } from "../journal/database-handle";
-import { modelSettingsFor } from "../llm/model-settings";
+import { modelsUsedBy } from "../llm/model-settings";
 import { createUsageMeter } from "../llm/usage-meter";
 import { databaseUrlOf } from "../pipeline/pipeline-journal";
 import { checkPluginSet, summarisePlugins } from "../plugins/plugin-set";
@@ -47,7 +48,7 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
   const settings = parsed.data;
   const config = applyProviderSwitch(createConfig(settings.config ?? {}), dependencies.env ?? process.env);
   const blind = settings.includeModel && (settings.blind ?? config.blind);
-  checkEdgeWithStages(config, { blind, mirror: settings.mirror && settings.includeModel });
+  checkMemoryEdges(config.stages, { blind, mirror: settings.mirror && settings.includeModel }, "evaluation");
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const { pointOptions, windows, points, settings: scheduled } = await benchmarkSchedule(settings, config, signal);
@@ -147,12 +148,12 @@ export async function runEvaluation(options: EvaluationOptions): Promise<Evaluat
     protocol: settings.protocol,
     randomSeeds: settings.randomSeeds,
     firstSeed: settings.firstSeed,
-    graphModel: settings.includeModel ? modelsOf(config, env).graph.model : undefined,
+    graphModel: settings.includeModel ? modelsUsedBy(config, env).graph.model : undefined,
   });
   const resultSettings: EvaluationSettings = {
     ...scheduled,
     concurrency: settings.concurrency,
-    models: settings.includeModel ? modelsOf(config, env) : null,
+    models: settings.includeModel ? modelsUsedBy(config, env) : null,
     promptVersion: settings.includeModel ? PROMPT_VERSION : null,
     plugins: pluginSummary,
     stages: settings.includeModel ? normaliseStages(config.stages) : {},
@@ -191,25 +192,4 @@ export function pointRecord(point: DecisionPoint): PointRecord {
     entryClose: point.entryClose,
     outcomes: outcomesOf(point),
   };
-}
-
-/** The models as records and prices name them (labelled by a base URL that is not their provider's own). */
-function modelsOf(config: Config, env: Record<string, string | undefined>) {
-  return { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
-}
-
-/**
- * Memory cannot run blind (its lessons name the market and the dates), nor mirrored: a mirrored point's lessons would
- * be about the real series' outcomes, and its replay would need the mirrored later bars. Refused before any call.
- */
-function checkEdgeWithStages(config: Config, edge: { blind: boolean; mirror: boolean }): void {
-  if (!config.stages.memory) return;
-  if (edge.blind) throw memoryWhileBlind();
-  if (edge.mirror) {
-    throw new InputError({
-      message:
-        "Invalid evaluation options: mirror cannot run with the memory stage (a mirrored point's lessons would be " +
-        "about the real series). Run the mirrored evaluation without memory, or memory without mirror.",
-    });
-  }
 }

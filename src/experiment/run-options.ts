@@ -2,6 +2,9 @@
 // and the pipeline's dependencies, plugins and stop signal. The evaluation's and the backtest's options extend it.
 import { z } from "zod";
 
+import { InputError } from "../common/input-error";
+import { memoryWhileBlind } from "../config/config-schema";
+import type { Stages } from "../config/stages-schema";
 import type { PipelineDependencies } from "../pipeline/pipeline";
 import type { Plugin, PluginDefinition } from "../plugins/define-plugin";
 
@@ -20,4 +23,20 @@ export interface RunDependencies {
   /** Plugins for the analyses (an ablation: the same run with and without them). Recorded in the result and cache keys. */
   plugins?: readonly (Plugin | PluginDefinition)[];
   signal?: AbortSignal;
+}
+
+/**
+ * Memory cannot run blind (its lessons name the market and the dates), nor mirrored: a mirrored point's lessons would
+ * be about the real series' outcomes, and its replay would need the mirrored later bars. Refused before any call.
+ */
+export function checkMemoryEdges(stages: Stages, edge: { blind: boolean; mirror: boolean }, what: string): void {
+  if (!stages.memory) return;
+  if (edge.blind) throw memoryWhileBlind();
+  if (edge.mirror)
+    throw new InputError({
+      message:
+        `Invalid ${what} options: mirror cannot run with the memory stage (a mirrored point's lessons would be ` +
+        `about the real series). Run the mirrored ${what} without memory, or memory without mirror.`,
+      details: { field: "stages" },
+    });
 }

@@ -4,11 +4,14 @@
 //   minute's round job once, however many servers ask; a replay on the queue sends its own at each bar's close;
 // - a worker taking a round job sends one entry job per active entry;
 // - a worker taking an entry job takes the entry's lease in the journal (one holder at a time, until the job's
-//   expiry), runs the entry's round (watch-tick.ts: the bars due since its newest recorded bar, in time order, each
-//   recorded as it is decided), and gives the lease back. Another job for the same entry meanwhile finds it held and
-//   ends: the holder's round, or the next one, covers its bars. A worker killed mid-round leaves its lease to run out
-//   with its job; the next round after that resumes from the newest bar recorded. The (entry, bar) primary key
-//   refuses a repeat whatever happens.
+//   expiry), analyses the entry's oldest due bar (watch-tick.ts: the bars due since its newest recorded bar), scores
+//   what has closed, gives the lease back, and sends the entry's next due bar as a job of its own. So a job is one
+//   analysis, and its time limit (--job-timeout) covers one analysis, as a queued evaluation's point does. Another
+//   job for the same entry meanwhile finds it held and ends: the holder's chain of jobs covers its bars. A worker
+//   killed mid-analysis leaves its lease to run out with its job; the next job after that resumes from the newest
+//   bar recorded. The (entry, bar) primary key refuses a repeat whatever happens.
+import { randomUUID } from "node:crypto";
+
 import { z } from "zod";
 
 import type { WatchEntry } from "../journal/watchlist-store";
@@ -113,7 +116,11 @@ export function forwardHandlers(options: ForwardHandlersOptions): QueueHandler[]
         const { entryId, now, replay } = parsed.data;
         const journal = await pipeline.journal.open();
         const store = journal.watchlist;
-        if (!(await store.takeLease(entryId, holder, { now: clock(), until: job.expiresAt }))) return;
+        // Each job holds the lease as itself: two jobs of one worker (or of two replicas with the same host and pid)
+        // are two holders.
+        const jobHolder = `${holder}/${randomUUID()}`;
+        if (!(await store.takeLease(entryId, jobHolder, { now: clock(), until: job.expiresAt }))) return;
+        let waiting = 0;
         try {
           const feed = replay
             ? replayFeed(await replaySeries(replay.csv), replay.timeframe)
@@ -121,7 +128,7 @@ export function forwardHandlers(options: ForwardHandlersOptions): QueueHandler[]
                 windowBars: pipeline.config.window_bars,
                 lastBarTime: (entry) => store.lastBarTime(entry.id),
               });
-          await runWatchTick({
+          const counts = await runWatchTick({
             pipeline,
             journal,
             feed,
@@ -130,12 +137,24 @@ export function forwardHandlers(options: ForwardHandlersOptions): QueueHandler[]
             maxCostPerDay: pipeline.config.max_cost_per_day,
             fromEntryCreation: replay === undefined,
             entryFilter: (entry) => entry.id === entryId,
+            maxDecisions: 1,
             signal: job.signal,
             onEvent: options.onEvent,
           });
+          waiting = counts.capped || counts.failures > 0 ? 0 : counts.waiting;
         } finally {
-          await store.releaseLease(entryId, holder);
+          await store.releaseLease(entryId, jobHolder);
         }
+        // The entry's next due bar, as a job of its own (sent once the lease is free, so it can be taken).
+        if (waiting > 0)
+          await sendEntryJobs(
+            job.queue,
+            [{ id: entryId }],
+            parsed.data.now === undefined ? { replay } : { now, replay },
+            {
+              jobTimeoutSeconds: job.timeoutSeconds,
+            },
+          );
       },
     },
   ];

@@ -8,6 +8,8 @@
 // The watchlist, the records and the spending are the pipeline's journal's, so a watcher that stops and starts again
 // (or another one) resumes where the last left off. Given a job queue (PostgreSQL), the watcher analyses nothing
 // itself: its rounds are jobs for `quantagent worker` processes (forward-queue.ts), live by pg-boss's schedule.
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -58,11 +60,16 @@ export interface StartWatchOptions {
   queue?: JobQueue;
   /** With a queue: how long an entry's round may take before it counts as lost (its lease). @default 900 */
   jobTimeoutSeconds?: number;
+  /**
+   * Runs before each round (a server copies its current settings into the watcher's own pipeline there); false skips
+   * the round (a server without a key yet).
+   */
+  beforeRound?: () => boolean | void | Promise<boolean | void>;
   /** With a queue: how often the end of a replay looks at the workers' progress, ms. @default 1000 */
   pollMs?: number;
 }
 
-export interface WatchSummary extends WatchTickCounts {
+export interface WatchSummary extends Omit<WatchTickCounts, "waiting"> {
   rounds: number;
 }
 
@@ -72,7 +79,14 @@ export interface Watch {
   stop(): void;
 }
 
+/**
+ * How long a live watcher holds an entry between two of its analyses: a watcher that died mid-round keeps others off
+ * the entry this long at most; one analysis must fit in it.
+ */
+const LIVE_LEASE_MS = 10 * 60_000;
+
 export function startWatch(options: StartWatchOptions): Watch {
+  const leaseHolder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const { pipeline, mode } = options;
   if (!pipeline.config.journal)
     throw new InputError({
@@ -94,6 +108,7 @@ export function startWatch(options: StartWatchOptions): Watch {
   const jobSettings = { jobTimeoutSeconds: options.jobTimeoutSeconds ?? FORWARD_JOB_SETTINGS.jobTimeoutSeconds };
   const summary: WatchSummary = { rounds: 0, decisions: 0, failures: 0, scored: 0, capped: false };
   const round = async (now: number, feed: BarFeed, extra: { replayTimeframe?: Timeframe } = {}) => {
+    if ((await options.beforeRound?.()) === false) return;
     const journal = await pipeline.journal.open();
     if (options.queue) {
       const entries = (await journal.watchlist.list()).filter(
@@ -117,6 +132,8 @@ export function startWatch(options: StartWatchOptions): Watch {
       maxCostPerDay,
       fromEntryCreation: mode.kind !== "replay",
       ...(extra.replayTimeframe ? { entryFilter: (entry) => entry.timeframe === extra.replayTimeframe } : {}),
+      // Live, two watchers on one journal (a server and a `quantagent watch`) never analyse an entry at once.
+      ...(mode.kind === "replay" ? {} : { lease: { holder: leaseHolder, ms: LIVE_LEASE_MS } }),
       signal,
       onEvent: options.onEvent,
     });
@@ -180,6 +197,7 @@ export function startWatch(options: StartWatchOptions): Watch {
           running = running
             .then(() => round(clock(), feed))
             .catch((error: unknown) => {
+              if (signal.aborted) return; // stopped mid-round: not a failure
               options.onEvent?.({
                 type: "failure",
                 entryId: "",
@@ -214,14 +232,31 @@ export function startWatch(options: StartWatchOptions): Watch {
    */
   const caughtUp = async (close: number) => {
     if (mode.kind !== "replay" || !options.queue) return;
+    if (mode.candles.length < pipeline.config.window_bars) return; // no bar was ever due
     const lastBar = close - barLengthMs(mode.timeframe);
+    // Workers that record nothing for this long are not coming (none running, the CSV out of their reach, their
+    // day's cap reached): the watcher says so rather than wait for ever.
+    const patienceMs = 2 * jobSettings.jobTimeoutSeconds * 1000 + 15_000;
+    let progress = "";
+    let progressAt = performance.now();
     for (;;) {
       const store = (await pipeline.journal.open()).watchlist;
       const lagging = [];
+      const newest = [];
       for (const entry of await store.list())
-        if (entry.status === "active" && entry.timeframe === mode.timeframe)
-          if (((await store.lastBarTime(entry.id)) ?? -Infinity) < lastBar) lagging.push(entry);
+        if (entry.status === "active" && entry.timeframe === mode.timeframe) {
+          const last = (await store.lastBarTime(entry.id)) ?? -Infinity;
+          newest.push(last);
+          if (last < lastBar) lagging.push(entry);
+        }
       if (lagging.length === 0) return;
+      if (newest.join() !== progress) [progress, progressAt] = [newest.join(), performance.now()];
+      else if (performance.now() - progressAt > patienceMs)
+        throw new Error(
+          `The workers recorded no bar for ${Math.round(patienceMs / 1000)} s; ${lagging.map((entry) => entry.market).join(", ")} ` +
+            "not done. Is a quantagent worker running on this database, can it read the CSV at the path given, and " +
+            "has its MAX_COST_PER_DAY stopped the day? (quantagent worker's lines say.)",
+        );
       await sendEntryJobs(
         options.queue,
         lagging,

@@ -2,6 +2,8 @@
 import type { AnalysisOutcome } from "../journal/outcome";
 
 export type WatchEvent =
+  /** An analysis of a bar begins (a decision or a failure follows). */
+  | { type: "analysing"; entryId: string; market: string; barTime: number }
   | {
       type: "decision";
       entryId: string;
@@ -23,6 +25,8 @@ export type WatchEvent =
 export function describeWatchEvent(event: WatchEvent): string {
   const at = (time: number) => new Date(time).toISOString();
   switch (event.type) {
+    case "analysing":
+      return `${event.market} bar ${at(event.barTime)}: analysing`;
     case "decision":
       return `${event.market} bar ${at(event.barTime)}: ${event.directive}${event.cached ? " (from the decision cache)" : ""}`;
     case "failure":

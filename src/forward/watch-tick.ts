@@ -38,6 +38,14 @@ export interface WatchTickInput {
   entryFilter?: (entry: WatchEntry) => boolean;
   /** Bars closing before the entry was added are history (live); a replay analyses its series from the first window. */
   fromEntryCreation: boolean;
+  /** At most this many analyses per entry this round (a worker's job does one); the others wait for the next. */
+  maxDecisions?: number;
+  /**
+   * Take each entry's lease before its round (renewed before each analysis, given back after), and leave an entry
+   * another watcher holds: a server and a `quantagent watch` on one journal then never analyse the same entry at once.
+   * A worker's job takes its entry's lease itself.
+   */
+  lease?: { holder: string; ms: number };
   signal?: AbortSignal;
   onEvent?: (event: WatchEvent) => void;
 }
@@ -48,14 +56,18 @@ export interface WatchTickCounts {
   scored: number;
   /** The day's cap stopped the round. */
   capped: boolean;
+  /** Due bars left for a later round by `maxDecisions`. */
+  waiting: number;
 }
 
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const anySignal = (signal: AbortSignal | undefined, other: AbortSignal) =>
+  signal ? AbortSignal.any([signal, other]) : other;
 
 export async function runWatchTick(input: WatchTickInput): Promise<WatchTickCounts> {
   const { journal, signal } = input;
   const store = journal.watchlist;
-  const counts: WatchTickCounts = { decisions: 0, failures: 0, scored: 0, capped: false };
+  const counts: WatchTickCounts = { decisions: 0, failures: 0, scored: 0, capped: false, waiting: 0 };
   const emit = (event: WatchEvent) => input.onEvent?.(event);
   const entries = (await store.list()).filter(
     (entry) => entry.status === "active" && (input.entryFilter?.(entry) ?? true),
@@ -65,24 +77,48 @@ export async function runWatchTick(input: WatchTickInput): Promise<WatchTickCoun
     // Live, an entry is read only once a bar after its newest can have closed and settled (its earliest close):
     // a round between two closes fetches nothing.
     if (input.fromEntryCreation && input.now < (await earliestNextClose(entry, store))) continue;
-    const bars = await input.feed.closedBars(entry, input.now, signal);
-    if (!counts.capped) {
-      const outcome = await withEntryModels(input.pipeline, entry, () => analyseDue(input, entry, bars));
-      counts.decisions += outcome.decisions;
-      counts.failures += outcome.failures;
-      counts.capped = outcome.capped;
-    }
-    for (const pending of await store.unscored(entry.id)) {
-      const later = bars.filter((bar) => bar.time > pending.barTime);
-      if (later.length === 0) break;
-      const scored = await journal.recordOutcome(pending.analysisId, later);
-      if (!scored) break; // not all of its horizon's bars yet: the later ones wait too
-      await store.markScored(entry.id, pending.barTime, { now: new Date(input.now) });
-      counts.scored += 1;
-      emit({ type: "scored", entryId: entry.id, market: entry.market, barTime: pending.barTime, outcome: scored });
+    if (!(await holdLease(input, entry))) continue; // another watcher's round has it
+    try {
+      await entryRound(input, entry, counts, emit);
+    } finally {
+      if (input.lease) await store.releaseLease(entry.id, input.lease.holder);
     }
   }
   return counts;
+}
+
+/** Takes (or renews) the entry's lease when the round works under leases; true without them. */
+async function holdLease(input: WatchTickInput, entry: WatchEntry): Promise<boolean> {
+  if (!input.lease) return true;
+  const now = Date.now();
+  return input.journal.watchlist.takeLease(entry.id, input.lease.holder, { now, until: now + input.lease.ms });
+}
+
+async function entryRound(
+  input: WatchTickInput,
+  entry: WatchEntry,
+  counts: WatchTickCounts,
+  emit: (event: WatchEvent) => void,
+): Promise<void> {
+  const { journal, signal } = input;
+  const store = journal.watchlist;
+  const bars = await input.feed.closedBars(entry, input.now, signal);
+  if (!counts.capped) {
+    const outcome = await withEntryModels(input.pipeline, entry, () => analyseDue(input, entry, bars));
+    counts.decisions += outcome.decisions;
+    counts.failures += outcome.failures;
+    counts.capped = outcome.capped;
+    counts.waiting += outcome.waiting;
+  }
+  for (const pending of await store.unscored(entry.id)) {
+    const later = bars.filter((bar) => bar.time > pending.barTime);
+    if (later.length === 0) break;
+    const scored = await journal.recordOutcome(pending.analysisId, later);
+    if (!scored) break; // not all of its horizon's bars yet: the later ones wait too
+    await store.markScored(entry.id, pending.barTime, { now: new Date(input.now) });
+    counts.scored += 1;
+    emit({ type: "scored", entryId: entry.id, market: entry.market, barTime: pending.barTime, outcome: scored });
+  }
 }
 
 /**
@@ -115,7 +151,7 @@ async function analyseDue(
   input: WatchTickInput,
   entry: WatchEntry,
   bars: Awaited<ReturnType<BarFeed["closedBars"]>>,
-): Promise<{ decisions: number; failures: number; capped: boolean }> {
+): Promise<{ decisions: number; failures: number; capped: boolean; waiting: number }> {
   const { pipeline, journal, signal } = input;
   const store = journal.watchlist;
   const config = pipeline.config;
@@ -127,7 +163,11 @@ async function analyseDue(
     barMs: barLengthMs(entry.timeframe),
     ...(input.fromEntryCreation ? { closingFrom: Date.parse(entry.createdAt) } : {}),
   });
-  const done = { decisions: 0, failures: 0, capped: false };
+  const done = { decisions: 0, failures: 0, capped: false, waiting: 0 };
+  if (input.maxDecisions !== undefined && due.length > input.maxDecisions) {
+    done.waiting = due.length - input.maxDecisions;
+    due.length = input.maxDecisions;
+  }
   if (due.length === 0) return done;
   const models = { agent: recordedSettings(pipeline, "agent"), graph: recordedSettings(pipeline, "graph") };
   const cache = createDecisionCache(input.cacheDir, {
@@ -194,13 +234,26 @@ async function analyseDue(
           return { ...done, capped: true };
         }
       }
+      if (!(await holdLease(input, entry))) return done; // the lease ran out and another watcher took the entry
+      // Another watcher may have recorded it while this one's lease had run out: never a bar twice.
+      if (input.lease && ((await store.lastBarTime(entry.id)) ?? -Infinity) >= bar.time) continue;
+      emit({ type: "analysing", entryId: entry.id, market: entry.market, barTime: bar.time });
       const spentBefore = meter.summary().estimatedCostUsd;
-      const [decision] = await experiment.decide([point], {
-        concurrency: 1,
-        cache: { decisions: cache, keys: [key], found: [found] },
-        signal,
-      });
-      await store.addSpend(day, meter.summary().estimatedCostUsd - spentBefore);
+      // A live watcher's analysis ends with its lease, so no other watcher can take the entry while it runs.
+      const analysisSignal = input.lease ? anySignal(signal, AbortSignal.timeout(input.lease.ms)) : signal;
+      let decision;
+      try {
+        [decision] = await experiment.decide([point], {
+          concurrency: 1,
+          cache: { decisions: cache, keys: [key], found: [found] },
+          ...(analysisSignal ? { signal: analysisSignal } : {}),
+        });
+      } finally {
+        // What was spent counts, also for an analysis stopped half way.
+        await store.addSpend(day, meter.summary().estimatedCostUsd - spentBefore);
+      }
+      // Stopped (the watcher or its worker is stopping, a job's time ran out): not the entry's failure; the bar waits.
+      signal?.throwIfAborted();
       if (!decision?.directive) {
         const error = decision?.error ?? "no decision";
         const after = await store.recordFailure(entry.id, error);

@@ -36,6 +36,11 @@ export function modelSettingsFor(
   return { ...settings, model: modelAtAddress(settings.model, foreignBaseUrl(config, settings.provider, env)) };
 }
 
+/** Both roles' settings, as a run's record and prices name its models (with the environment, as above). */
+export function modelsUsedBy(config: Config, env?: Record<string, string | undefined>) {
+  return { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
+}
+
 function namedSettings(config: Config, role: ModelRole): ModelSettings {
   switch (role) {
     case "agent":

@@ -40,22 +40,24 @@ export interface CheckSetupOptions {
 }
 
 export async function checkSetup(options: CheckSetupOptions): Promise<CheckReport> {
-  const rows: CheckRow[] = [
-    nodeRow(),
-    await dataDirRow(options.config.data_dir),
-    await localCheckRow("chromium", async () => {
+  // The slow checks (Chromium's start and Plotly's load, the network's answers) run at the same time; the report
+  // keeps its order.
+  const [dataDir, chromium, yahoo, models] = await Promise.all([
+    dataDirRow(options.config.data_dir),
+    localCheckRow("chromium", async () => {
       await options.startChromium(options.signal);
       return undefined;
     }),
-    await yahooRow(options),
-    ...(await checkModels({
+    yahooRow(options),
+    checkModels({
       config: options.config,
       env: options.env,
       fetch: options.modelFetch,
       ...(options.modelFor ? { modelFor: options.modelFor } : {}),
       signal: options.signal,
-    })),
-  ];
+    }),
+  ]);
+  const rows: CheckRow[] = [nodeRow(), dataDir, chromium, yahoo, ...models];
   return { healthy: rows.every((row) => row.status === "ok" || row.status === "skipped"), rows };
 }
 

@@ -12,7 +12,7 @@ import type { Stages } from "../config/stages-schema";
 import { CANCELLED_CODE } from "../journal/analysis-status";
 import type { JournalEntryInput, JournalSource } from "../journal/journal-entry";
 import { estimateCostUsd } from "../llm/model-prices";
-import { modelSettingsFor } from "../llm/model-settings";
+import { modelsUsedBy } from "../llm/model-settings";
 import { toWireResult } from "../wire/analysis-result";
 import type { AnalysisResult } from "./analysis-result";
 import type { AnalyzeRequest } from "./analyze-request";
@@ -150,10 +150,7 @@ export function entryFromFailure(
           }
         : null,
     barCount: window?.candles.length ?? 0,
-    models: {
-      agent: modelSettingsFor(config, "agent", options.env),
-      graph: modelSettingsFor(config, "graph", options.env),
-    },
+    models: modelsUsedBy(config, options.env),
     promptVersion: options.promptVersion,
     plugins: options.plugins,
     stages: options.stages,

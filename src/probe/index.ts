@@ -10,9 +10,9 @@ export {
 export type { ProbeResult, ProbeScore } from "./probe-result";
 export { plantedSeries, type PlantedSeriesOptions } from "./probe-schedule";
 export { formatProbability, percent, probeVerdict } from "./probe-verdict";
-export { showChartProbe } from "./probe-view";
 export { assertProbeWithinBudget, runChartProbe } from "./run-chart-probe";
 export { type ProbeSeries, type ProbeSeriesLabel, SHAPE_SPAN_BARS } from "./shapes/probe-series";
 export { isProbeShape, PROBE_SHAPES, type ProbeShape, SHAPE_CATALOG } from "./shapes/shape-catalog";
+export { showChartProbe } from "./write-probe-report";
 export { writeProbeReport } from "./write-probe-report";
 export { writeProbeSeries } from "./write-probe-series";

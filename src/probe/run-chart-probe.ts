@@ -18,7 +18,7 @@ import { applyProviderSwitch } from "../config/provider-switch";
 import { createDecisionCache } from "../experiment/decision-cache";
 import { openExperiment } from "../experiment/open-experiment";
 import { recordRun } from "../experiment/record-run";
-import { modelSettingsFor } from "../llm/model-settings";
+import { modelsUsedBy } from "../llm/model-settings";
 import { createUsageMeter } from "../llm/usage-meter";
 import { isDemoRun } from "../pipeline/analysis-result";
 import { patternPick } from "./pattern-pick";
@@ -66,7 +66,7 @@ export async function runChartProbe(options: ChartProbeOptions): Promise<ProbeRe
   });
   try {
     experiment.requireModels(); // a missing key fails here, once, before any call
-    const models = { agent: modelSettingsFor(config, "agent", env), graph: modelSettingsFor(config, "graph", env) };
+    const models = modelsUsedBy(config, env);
     const cache = createDecisionCache(cacheDir === null ? null : path.join(cacheDir, "decisions"), {
       probe: PROBE_SERIES_VERSION,
       promptVersion: PROMPT_VERSION,

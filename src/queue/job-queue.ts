@@ -19,6 +19,9 @@ export const POINT_QUEUE = "quantagent-points";
 /** Jobs that used up their retries land here, so a worker records their point as failed. */
 export const GAVE_UP_QUEUE = "quantagent-points-gave-up";
 
+/** The advisory lock the processes take turns on while they create the queues (any fixed number of ours). */
+const QUEUE_SETUP_LOCK = 7_315_042_113;
+
 export interface PointJobData {
   runId: string;
   pointId: string;
@@ -93,9 +96,18 @@ export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> 
     // Fails fast when PostgreSQL cannot be reached: the first query runs before any retry loop.
     await pool.query("select 1");
     await boss.start();
-    await boss.createQueue(GAVE_UP_QUEUE, { name: GAVE_UP_QUEUE });
-    await boss.createQueue(POINT_QUEUE, { name: POINT_QUEUE, deadLetter: GAVE_UP_QUEUE });
-    for (const name of options.queues ?? []) await boss.createQueue(name, { name });
+    // Creating a queue creates its tables: processes starting together on a new database would deadlock there, so
+    // they take turns (a lock of this database's, held on one connection while the queues are made).
+    const turn = await pool.connect();
+    try {
+      await turn.query("select pg_advisory_lock($1)", [QUEUE_SETUP_LOCK]);
+      await boss.createQueue(GAVE_UP_QUEUE, { name: GAVE_UP_QUEUE });
+      await boss.createQueue(POINT_QUEUE, { name: POINT_QUEUE, deadLetter: GAVE_UP_QUEUE });
+      for (const name of options.queues ?? []) await boss.createQueue(name, { name });
+    } finally {
+      await turn.query("select pg_advisory_unlock($1)", [QUEUE_SETUP_LOCK]).catch(() => undefined);
+      turn.release();
+    }
   } catch (error) {
     closed = true;
     await pool.end().catch(() => undefined);

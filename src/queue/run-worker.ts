@@ -25,9 +25,12 @@ export interface QueueHandler {
   /**
    * Does one job. `signal` aborts at the job's expiry, `expiresAt` (epoch ms: pg-boss then counts it lost and hands it
    * to another worker), and when the worker stops; a throw hands the job back to pg-boss's retries. `queue` sends
-   * jobs of its own.
+   * jobs of its own; `timeoutSeconds` is the job's time limit.
    */
-  handle: (data: unknown, job: { signal: AbortSignal; expiresAt: number; queue: JobQueue }) => Promise<void>;
+  handle: (
+    data: unknown,
+    job: { signal: AbortSignal; expiresAt: number; timeoutSeconds: number; queue: JobQueue },
+  ) => Promise<void>;
 }
 
 export interface StartWorkerOptions {
@@ -194,13 +197,23 @@ export async function startWorker(options: StartWorkerOptions): Promise<Worker> 
   for (let slot = 0; slot < settings.concurrency; slot += 1) workerIds.push(await work(POINT_QUEUE, doPoint));
   await work(GAVE_UP_QUEUE, giveUp);
   for (const { queue: name, handle } of handlers)
-    await work<object>(name, (job) =>
-      handle(job.data, {
-        signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(job.expireInSeconds * 1000)]),
-        expiresAt: Date.now() + job.expireInSeconds * 1000,
-        queue,
-      }),
-    );
+    await work<object>(name, async (job) => {
+      // pg-boss reads it from PostgreSQL as a numeric ("900.000000" since PostgreSQL 14).
+      const timeoutSeconds = Math.round(Number(job.expireInSeconds));
+      // The handler stops a tenth before pg-boss counts the job lost and hands it on, so the two never overlap.
+      const stopAt = timeoutSeconds * 900;
+      try {
+        await handle(job.data, {
+          signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(stopAt)]),
+          expiresAt: Date.now() + stopAt,
+          timeoutSeconds,
+          queue,
+        });
+      } catch (error) {
+        emit({ type: "job-failed", queue: name, error: workerEventError(error) });
+        throw error;
+      }
+    });
   emit({ type: "started", worker: id, concurrency: settings.concurrency });
 
   return {

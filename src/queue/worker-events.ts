@@ -18,6 +18,8 @@ export type WorkerEvent =
   | { type: "point-retry"; runId: string; pointId: string; attempt: number; error: string }
   | { type: "point-gave-up"; runId: string; pointId: string; error: string; stored: boolean }
   | { type: "database-unreachable"; error: string; retryInMs: number }
+  /** A job of another queue (the forward test's) threw: pg-boss retries it. */
+  | { type: "job-failed"; queue: string; error: string }
   | { type: "stopping"; worker: string }
   | { type: "stopped"; worker: string };
 
@@ -49,6 +51,8 @@ export function describeWorkerEvent(event: WorkerEvent): string {
       return `gave up point ${event.pointId} of run ${event.runId}: ${event.error}`;
     case "database-unreachable":
       return `PostgreSQL cannot be reached (${event.error}); trying again in ${(event.retryInMs / 1000).toFixed(1)} s`;
+    case "job-failed":
+      return `a ${event.queue} job failed and goes back to the queue: ${event.error}`;
     case "stopping":
       return `worker ${event.worker} stopping: finishing the points in flight`;
     case "stopped":

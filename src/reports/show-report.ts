@@ -2,10 +2,11 @@
 // renderer, so they look the same in Jupyter, in a saved notebook, on GitHub and in the written report). The title is
 // left to the notebook's own heading, and consecutive text blocks go out as one markdown entry. The library never
 // imports tslab: `display` is anything with png, html, markdown and text.
-import { type ChartRenderer, createChartRenderer, type RenderableFigure } from "../charts/png-renderer";
+import { type ChartRenderer, createChartRenderer } from "../charts/png-renderer";
 import type { Display } from "../notebook/display";
-import type { FigureBlock, ReportBlock } from "./report-blocks";
+import type { FigureBlock } from "./report-blocks";
 import { markdownBlock } from "./report-markdown";
+import type { ReportContent } from "./write-report";
 
 export interface ShowReportOptions {
   /** Draw the figures (default true). */
@@ -17,8 +18,7 @@ export interface ShowReportOptions {
 
 export async function showReport<Figure extends FigureBlock>(
   display: Display,
-  blocks: readonly ReportBlock<Figure>[],
-  figure: (block: Figure) => RenderableFigure,
+  { blocks, figure }: Pick<ReportContent<Figure>, "blocks" | "figure">,
   options: ShowReportOptions = {},
 ): Promise<void> {
   const charts = options.charts ?? true;

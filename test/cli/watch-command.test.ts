@@ -123,6 +123,15 @@ describe("quantagent watch", () => {
     [["add", "--symbol", "binanse:BTC/USDT", "--timeframe", "1h"], /Unknown exchange "binanse".*binance/],
     [["pause"], /needs an entry's id/],
     [["add", "--symbol", "BTC-USD", "--timeframe", "1h", "--agent-model", "a b"], /not a valid model name/],
+    // The job queue is PostgreSQL's (no DATABASE_URL here), for running the watch, with its own time limit.
+    [["--queue"], /watch --queue needs PostgreSQL.*DATABASE_URL/],
+    [["--once", "--queue"], /watch --queue needs PostgreSQL/],
+    [["--job-timeout", "60"], /--job-timeout is for --queue/],
+    [["--queue", "--job-timeout", "1"], /--job-timeout must be at least 2 seconds/],
+    [["--queue", "--job-timeout", "2.5"], /--job-timeout must be a whole number/],
+    [["list", "--queue"], /--queue is for running the watch, not watch list/],
+    [["--queue", "--max-cost-per-day", "1"], /--max-cost-per-day is the workers' with --queue: set MAX_COST_PER_DAY/],
+    [["--queue", "--provider", "demo"], /--provider is the workers' with --queue: set QUANTAGENT_PROVIDER/],
   ])("bad usage %j: exit 2, nothing asked", async (argv, reason) => {
     const run = await cli()(argv);
     expect(run.stderr).toMatch(reason);

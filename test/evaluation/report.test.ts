@@ -2,11 +2,11 @@
 import { describe, expect, it } from "vitest";
 
 import type { EvaluationProgress } from "../../src/evaluation/evaluation-result";
-import { showEvaluation } from "../../src/evaluation/evaluation-view";
 import { PUBLISHED_4H_ACCURACY } from "../../src/evaluation/published/figures";
 import { evaluationMarkdown, evaluationReportJson } from "../../src/evaluation/report";
 import { acrossAssets } from "../../src/evaluation/report-tables";
 import { findScore } from "../../src/evaluation/score-evaluation";
+import { showEvaluation } from "../../src/evaluation/write-report";
 import { createUsageMeter } from "../../src/llm/usage-meter";
 import type { Display } from "../../src/notebook/display";
 import { createEvaluationProgressView, createTextProgressBar, formatProgressBar } from "../../src/reports/progress-bar";

@@ -1,7 +1,7 @@
 // The worker's side of the forward test on a queue, in-process on a SQLite journal (the PostgreSQL run with servers and
 // workers as processes is forward-queue.postgres.test.ts): an entry's lease is held by one holder at a time until it
-// runs out; an entry job runs the entry's round only under its lease, on the bars closed by its round's clock, and
-// gives the lease back, also when the round fails; a job another version wrote, or for another entry, does nothing.
+// runs out; an entry job analyses the entry's oldest due bar only under its lease, on the bars closed by its round's
+// clock, gives the lease back (also when the round fails) and sends the next due bar as a job of its own; a job another version wrote, or for another entry, does nothing.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -68,14 +68,13 @@ async function watcher() {
     onEvent: (event) => events.push(event),
     now: () => 1_000,
   });
-  const job = (expiresAt = 60_000) => ({
-    signal: new AbortController().signal,
-    expiresAt,
-    queue: undefined as unknown as JobQueue, // an entry job sends nothing
-  });
+  // The jobs the handler sends (the entry's next due bar): kept here, so the test runs them as a worker would.
+  const sent: { name: string; data: unknown; expireInSeconds?: number }[] = [];
+  const queue = { boss: { insert: async (jobs: typeof sent) => void sent.push(...jobs) } } as unknown as JobQueue;
+  const job = (expiresAt = 60_000) => ({ signal: new AbortController().signal, expiresAt, timeoutSeconds: 30, queue });
   const replayJob = (bar: number) => ({ entryId: entry.id, now: closeOf(bar), replay: { csv, timeframe: "4h" } });
   const handle = (data: unknown, at: ReturnType<typeof job>) => entryHandler!.handle(data, at);
-  return { pipeline, store, entry, events, handle, job, replayJob };
+  return { pipeline, store, entry, events, handle, job, replayJob, sent };
 }
 
 describe("the entry's lease", () => {
@@ -95,14 +94,20 @@ describe("the entry's lease", () => {
 });
 
 describe("an entry job on a worker", () => {
-  it("runs the entry's round on the bars closed by its clock, recorded once, and gives the lease back", async () => {
-    const { store, entry, events, handle, job, replayJob } = await watcher();
-    await handle({ ...replayJob(44), entryId: entry.id }, job());
-    expect((await store.decisions(entry.id)).map((d) => d.barTime)).toEqual([candles[44]!.time]);
+  it("analyses one due bar on the bars closed by its clock, sends the next as a job, and gives the lease back", async () => {
+    const { store, entry, events, handle, job, replayJob, sent } = await watcher();
+    const barTimes = async () => (await store.decisions(entry.id)).map((d) => d.barTime);
+    await handle(replayJob(44), job());
+    expect(await barTimes()).toEqual([candles[44]!.time]);
+    expect(sent).toEqual([]); // nothing more due by bar 44's close
     await handle(replayJob(46), job());
-    expect((await store.decisions(entry.id)).map((d) => d.barTime)).toEqual(
-      [44, 45, 46].map((bar) => candles[bar]!.time),
-    );
+    expect(await barTimes()).toEqual([44, 45].map((bar) => candles[bar]!.time)); // one analysis per job
+    expect(sent).toEqual([
+      { name: FORWARD_ENTRY_QUEUE, data: replayJob(46), expireInSeconds: 30, retryLimit: 2, retryDelay: 5 },
+    ]);
+    await handle(sent.pop()!.data, job());
+    expect(await barTimes()).toEqual([44, 45, 46].map((bar) => candles[bar]!.time));
+    expect(sent).toEqual([]);
     const requests = server.requests.length;
     await handle(replayJob(46), job()); // the same round again: nothing due, nothing asked
     expect(server.requests.length).toBe(requests);
@@ -119,8 +124,8 @@ describe("an entry job on a worker", () => {
     expect(await store.decisions(entry.id)).toEqual([]);
     // worker-b died: its lease runs out at 1,001; a's clock says 1,000 here, so a later clock is needed.
     expect(await store.takeLease(entry.id, "worker-b:2", { now: 1_000, until: 1_000 })).toBe(true); // b's last renewal
-    await handle(replayJob(45), job());
-    expect((await store.decisions(entry.id)).map((d) => d.barTime)).toEqual([44, 45].map((bar) => candles[bar]!.time));
+    await handle(replayJob(44), job());
+    expect((await store.decisions(entry.id)).map((d) => d.barTime)).toEqual([candles[44]!.time]);
   });
 
   it("gives the lease back when the round fails, and a job of another shape or another entry does nothing", async () => {

@@ -118,13 +118,19 @@ describe("startWatch on a replayed series", () => {
     // In the order bars were released: a decision at each close, an outcome once its third later bar has closed.
     const bar = (time: number) => candles.findIndex((candle) => candle.time === time);
     expect(events.map((event) => ("barTime" in event ? `${event.type} ${bar(event.barTime)}` : event.type))).toEqual([
+      "analysing 44",
       "decision 44",
+      "analysing 45",
       "decision 45",
+      "analysing 46",
       "decision 46",
+      "analysing 47",
       "decision 47",
       "scored 44",
+      "analysing 48",
       "decision 48",
       "scored 45",
+      "analysing 49",
       "decision 49",
       "scored 46",
     ]);

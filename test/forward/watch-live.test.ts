@@ -15,8 +15,9 @@ import { createPipeline } from "../../src/pipeline/pipeline";
 import { momentumAnalyst } from "../backtest/momentum-analyst";
 import { type FakeProviderServer, startFakeProviderServer } from "../fakes/fake-provider-server";
 import { fakeBinance } from "../support/fake-exchange";
+import { fakeKey } from "../support/fake-key-shapes";
 
-const key = "sk-forward.live-0123456789abcdef";
+const key = fakeKey("sk-forward-live-", 24);
 const MINUTE = 60_000;
 let server: FakeProviderServer;
 let renderer: ChartRenderer;
@@ -78,5 +79,47 @@ describe("live rounds on binance:BTC/USDT", () => {
       expect(seen.at(-1)!.time).toBeLessThan(Date.UTC(2025, 5, 20, 14));
     }
     await pipeline.close();
+  }, 300_000);
+
+  it("leaves an entry another live watcher holds, takes it once given back, and gives it back after its round", async () => {
+    const added = Date.UTC(2025, 5, 21, 10, 20);
+    const clock = Date.UTC(2025, 5, 21, 11, 2); // the 10:00 bar has closed and settled
+    const exchange = fakeBinance({ until: () => clock });
+    const pipeline = createPipeline(
+      {
+        api_key: key,
+        openai_base_url: server.openaiBaseUrl,
+        max_retries: 0,
+        data_dir: path.join(scratch, "held"),
+        journal: true,
+      },
+      { env: {}, renderer, fetch: exchange.fetch, now: () => new Date(clock) },
+    );
+    try {
+      const store = (await pipeline.journal.open()).watchlist;
+      const entry = await store.add({ symbol: "binance:BTC/USDT", timeframe: "1h" }, { now: new Date(added) });
+      const round = async () => {
+        const decided: string[] = [];
+        const watch = startWatch({
+          pipeline,
+          mode: { kind: "once" },
+          now: () => clock,
+          onEvent: (event) => event.type === "decision" && decided.push(new Date(event.barTime).toISOString()),
+        });
+        await watch.done;
+        return decided;
+      };
+      // Another watcher (a server beside this `quantagent watch`) is in the middle of the entry's round.
+      expect(await store.takeLease(entry.id, "server:1", { now: Date.now(), until: Date.now() + 60_000 })).toBe(true);
+      const asked = server.requestCount();
+      expect(await round()).toEqual([]);
+      expect(server.requestCount()).toBe(asked);
+      await store.releaseLease(entry.id, "server:1");
+      expect(await round()).toEqual(["2025-06-21T10:00:00.000Z"]);
+      // Given back: the other watcher takes it at once.
+      expect(await store.takeLease(entry.id, "server:1", { now: Date.now(), until: Date.now() + 60_000 })).toBe(true);
+    } finally {
+      await pipeline.close();
+    }
   }, 300_000);
 });

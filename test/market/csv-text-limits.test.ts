@@ -1,7 +1,8 @@
 // The CSV splitter's cost: linear in the text whatever its line ends (bare "\r", "\r\n", "\n"), shown by the ratio of
-// the times of two sizes four times apart (200k and 4M lines among them), never by a time bound; blank lines count toward maxLines, each kind of line end alike; no
-// line or quoted record longer than MAX_CSV_LINE_CHARACTERS is read; csvRecords offers pauses however the text is
-// made, so an async reader can let other work run.
+// the times of two sizes eight times apart (25k and 200k lines, up to 100k and 800k), never by a time bound; blank
+// lines count toward maxLines, each kind of line end alike; no line or quoted record longer than
+// MAX_CSV_LINE_CHARACTERS is read; csvRecords offers pauses however the text is made, so an async reader can let other
+// work run.
 import { performance } from "node:perf_hooks";
 
 import { describe, expect, it } from "vitest";
@@ -9,17 +10,28 @@ import { describe, expect, it } from "vitest";
 import { CsvParseError } from "../../src/market/csv-error";
 import { csvRecords, MAX_CSV_LINE_CHARACTERS, splitCsvRecords } from "../../src/market/csv-text";
 
+// Sizes eight times apart: linear time takes about 8 times as long, quadratic 64 times. Quadratic splitting (each line
+// searching the rest of the text for the other kind of line end) measured 42 to 56 times at 25k and 50k lines with a
+// load of 10 on two cores, linear splitting 5 to 12 times: 25 leaves room on both sides. Eight times apart, rather
+// than four, lets sizes of thousands of lines tell the two apart (at four, quadratic splitting of 25k lines came out
+// at 10 times, linear splitting at 5), so the tests take seconds, not a minute of millions of lines.
+const SIZE_FACTOR = 8;
+const LINEAR_BOUND = 25;
+
 /**
- * How many times longer `large` takes than `small`, each timed by its fastest of a few runs, taken in turns so that
- * whatever else the machine is doing weighs on both alike.
+ * How many times longer `large` takes than `small`, each timed by its fastest of a few turns, taken in turns so that
+ * whatever else the machine is doing weighs on both alike. `small` runs SIZE_FACTOR times in a row in each of its
+ * turns (its time is their mean), so that both timings last about as long: a busy machine's scheduler takes the CPU
+ * away for tens of milliseconds at a time, which a single run of a few milliseconds escapes and a run of a hundred
+ * does not, and that alone made linear splitting look 25 to 30 times slower at 8 times the size.
  */
 function timeRatio(small: () => void, large: () => void, runs = 7): number {
   let fastestSmall = Number.POSITIVE_INFINITY;
   let fastestLarge = Number.POSITIVE_INFINITY;
   for (let run = 0; run < runs; run += 1) {
     let started = performance.now();
-    small();
-    fastestSmall = Math.min(fastestSmall, performance.now() - started);
+    for (let repeat = 0; repeat < SIZE_FACTOR; repeat += 1) small();
+    fastestSmall = Math.min(fastestSmall, (performance.now() - started) / SIZE_FACTOR);
     started = performance.now();
     large();
     fastestLarge = Math.min(fastestLarge, performance.now() - started);
@@ -37,11 +49,6 @@ function splitOnly(text: string): number {
   return records;
 }
 
-// Sizes four times apart: linear time takes about 4 times as long, quadratic 16 times (more, with the collector's
-// work). 11 lies between, nearer quadratic: full runs on two busy cores measured linear splitting at up to 9.4 times
-// (the fastest of five turns, at 100k lines); quadratic splitting never comes under 16.
-const LINEAR_BOUND = 11;
-
 function refusal(text: string, options: { maxLines?: number } = {}): string {
   try {
     splitCsvRecords(text, { name: "prices.csv", ...options });
@@ -53,38 +60,37 @@ function refusal(text: string, options: { maxLines?: number } = {}): string {
 }
 
 describe("splitting time is linear in the text, whatever the line ends", () => {
-  // Quadratic splitting (each line searching the rest of the text for the other kind of line end) took 2 s at 200k
-  // bare "\r" and minutes at 4M: doubling the size then quadruples the time.
+  // Quadratic splitting took 2 s at 200k bare "\r" and minutes at 4M: doubling the size quadruples the time.
   it.each([
     ["bare \\r", "\r"],
     ["blank \\n", "\n"],
     ["\\r\\n", "\r\n"],
     ["rows ended by bare \\r", "1,2\r"],
   ])(
-    "%s: 200k lines are split, and 4M lines take less than 11 times as long as 1M (4 times the lines)",
+    "%s: 200k lines are split, and 200k and 400k lines take less than 25 times as long as 25k and 50k (8 times the lines)",
     (_name, line) => {
       const blank = line.trim() === "";
       expect(splitCsvRecords(line.repeat(200_000))).toHaveLength(blank ? 0 : 200_000);
-      // Smaller sizes first: quadratic splitting fails here in minutes, instead of blocking for hours on the large ones
-      // (a test's timeout cannot stop a synchronous loop).
-      for (const lines of [200_000, 1_000_000]) {
+      // Smaller sizes first: quadratic splitting fails on them in seconds, before the larger ones (a test's timeout
+      // cannot stop a synchronous loop).
+      for (const lines of [25_000, 50_000]) {
         const single = line.repeat(lines);
-        const fourfold = line.repeat(4 * lines);
+        const eightfold = line.repeat(SIZE_FACTOR * lines);
         const ratio = timeRatio(
           () => splitOnly(single),
-          () => splitOnly(fourfold),
+          () => splitOnly(eightfold),
         );
-        expect(ratio, `${4 * lines} lines against ${lines}`).toBeLessThan(LINEAR_BOUND);
+        expect(ratio, `${SIZE_FACTOR * lines} lines against ${lines}`).toBeLessThan(LINEAR_BOUND);
       }
     },
   );
 
-  it("5M blank \\n lines take less than 11 times as long as 1.25M", () => {
-    const quarter = "\n".repeat(1_250_000);
-    const whole = "\n".repeat(5_000_000);
+  it("800k blank \\n lines take less than 25 times as long as 100k", () => {
+    const eighth = "\n".repeat(100_000);
+    const whole = "\n".repeat(SIZE_FACTOR * 100_000);
     expect(
       timeRatio(
-        () => splitOnly(quarter),
+        () => splitOnly(eighth),
         () => splitOnly(whole),
       ),
     ).toBeLessThan(LINEAR_BOUND);
@@ -97,14 +103,16 @@ describe("splitting time is linear in the text, whatever the line ends", () => {
       ["a\r", "\n"],
     ] as const) {
       expect(splitCsvRecords(text(1_000, ending, other)).at(-1)).toEqual({ line: 1_002, fields: ["y"] });
-      for (const lines of [100_000, 500_000]) {
+      for (const lines of [25_000, 50_000]) {
         const single = text(lines, ending, other);
-        const fourfold = text(4 * lines, ending, other);
+        const eightfold = text(SIZE_FACTOR * lines, ending, other);
         const ratio = timeRatio(
           () => splitOnly(single),
-          () => splitOnly(fourfold),
+          () => splitOnly(eightfold),
         );
-        expect(ratio, `${JSON.stringify(ending)}: ${4 * lines} lines against ${lines}`).toBeLessThan(LINEAR_BOUND);
+        expect(ratio, `${JSON.stringify(ending)}: ${SIZE_FACTOR * lines} lines against ${lines}`).toBeLessThan(
+          LINEAR_BOUND,
+        );
       }
     }
   });

@@ -261,6 +261,7 @@ describe("the entry's settings", () => {
         ALLOW_RUNTIME_BASE_URL: undefined,
         QUANTAGENT_PLUGINS: undefined,
         JOURNAL: "on",
+        WATCH: "on",
         DATABASE_URL: undefined,
         SCORE_OUTCOMES_EVERY_MINUTES: 0,
         SCORE_OUTCOMES_REFLECT: "off",
@@ -289,7 +290,7 @@ describe("the entry's settings", () => {
     });
   });
 
-  it("reads the journal's settings: JOURNAL on or off, a postgres:// DATABASE_URL, a scoring interval in minutes", () => {
+  it("reads the journal's settings: JOURNAL and WATCH on or off, a postgres:// DATABASE_URL, a scoring interval", () => {
     expect(
       readServerEnvironment({
         JOURNAL: "OFF",
@@ -302,6 +303,23 @@ describe("the entry's settings", () => {
     expect(readServerEnvironment({ JOURNAL: "maybe" })).toEqual({
       ok: false,
       error: expect.stringMatching(/JOURNAL must be on or off/),
+    });
+    // The forward test's rounds: on unless told off.
+    expect(readServerEnvironment({})).toMatchObject({ settings: { WATCH: "on" } });
+    expect(readServerEnvironment({ WATCH: " Off " })).toMatchObject({ settings: { WATCH: "off" } });
+    expect(readServerEnvironment({ MAX_COST_PER_DAY: " 2.5 " })).toMatchObject({ settings: { MAX_COST_PER_DAY: 2.5 } });
+    expect(readServerEnvironment({ MAX_COST_PER_DAY: "0" })).toMatchObject({ settings: { MAX_COST_PER_DAY: 0 } });
+    expect(readServerEnvironment({ MAX_COST_PER_DAY: "" })).toMatchObject({
+      settings: { MAX_COST_PER_DAY: undefined },
+    });
+    for (const wrong of ["-1", "two dollars", "Infinity"])
+      expect(readServerEnvironment({ MAX_COST_PER_DAY: wrong })).toEqual({
+        ok: false,
+        error: expect.stringMatching(/MAX_COST_PER_DAY must be a number of US dollars, 0 or more/),
+      });
+    expect(readServerEnvironment({ WATCH: "sometimes" })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/WATCH must be on or off/),
     });
     const mysql = readServerEnvironment({ DATABASE_URL: "mysql://q:hunter2secret@db/j" });
     expect(mysql).toEqual({ ok: false, error: expect.stringMatching(/DATABASE_URL must be a postgres:\/\/ URL/) });

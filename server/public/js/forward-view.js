@@ -1,5 +1,5 @@
 // @ts-check
-// The Forward tab: the watchlist `quantagent watch` analyses at every bar close, an entry's status and why it is
+// The Forward tab: the watchlist analysed at every bar close (server/forward-watch.ts), an entry's status and why it is
 // paused, a form to add a symbol or an asset at a timeframe, a row's pause, resume and remove buttons, and the live
 // record of the entry a row opens: its decisions, their accuracy with its 95% interval, and the decisions played after
 // costs beside buy-and-hold and the baselines (the backtest's lines), with the paired test against always-LONG. The

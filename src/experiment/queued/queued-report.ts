@@ -51,7 +51,7 @@ const unreadable = (runId: string, what: string) =>
 
 const withArticle = (kind: string) => `${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`;
 
-export async function readQueuedExperiment<Spec extends { queuedAt: string }, Input>(options: {
+async function readQueuedExperiment<Spec extends { queuedAt: string }, Input>(options: {
   database: DatabaseHandle;
   runId: string;
   kind: { name: string; specSchema: z.ZodType<Spec>; inputSchema: z.ZodType<Input> };
@@ -108,11 +108,21 @@ export async function readQueuedExperiment<Spec extends { queuedAt: string }, In
   };
 }
 
-/** The finished run in the journal, once: recorded now, or the id recorded before. */
-export function recordQueuedRun(
-  database: DatabaseHandle,
-  runId: string,
-  input: EvaluationRunInput,
-): Promise<{ journalRunId?: string }> {
-  return recordRunOnce(database, runId, (journal) => journal.recordEvaluationRun(input));
+/**
+ * A queued experiment's report: pending while its points are, then its result, made by `resultOf` from what was read
+ * and recorded in the journal once (unless `record` is false), whoever asks for it and however often.
+ */
+export async function queuedReport<Spec extends { queuedAt: string }, Input, Result extends object>(
+  options: QueuedReportOptions,
+  kind: { name: string; specSchema: z.ZodType<Spec>; inputSchema: z.ZodType<Input> },
+  resultOf: (read: Extract<QueuedRunRead<Spec, Input>, { state: "done" }>) => Result,
+  runInput: (result: Result) => EvaluationRunInput,
+): Promise<QueuedReport<Result & { journalRunId?: string }>> {
+  const { database, runId } = options;
+  const read = await readQueuedExperiment({ database, runId, kind });
+  if (read.state === "pending") return read;
+  const result = resultOf(read);
+  if (options.record === false) return { state: "done", progress: read.progress, result };
+  const recorded = await recordRunOnce(database, runId, (journal) => journal.recordEvaluationRun(runInput(result)));
+  return { state: "done", progress: read.progress, result: { ...result, ...recorded } };
 }
