@@ -45,6 +45,14 @@ export function marketFeed(
   };
 }
 
+/** The live feed of a watcher on the pipeline's journal: each entry read from before its newest analysed bar. */
+export function journalMarketFeed(pipeline: Pick<Pipeline, "fetchCandles" | "config" | "journal">): BarFeed {
+  return marketFeed(pipeline, {
+    windowBars: pipeline.config.window_bars,
+    lastBarTime: async (entry) => (await pipeline.journal.open()).watchlist.lastBarTime(entry.id),
+  });
+}
+
 /** A recorded series as a feed: a bar is there once its close (its open plus one bar) is at or before `now`. */
 export function replayFeed(
   candles: readonly Candle[],

@@ -11,17 +11,19 @@
 //   killed mid-analysis leaves its lease to run out with its job; the next job after that resumes from the newest
 //   bar recorded. The (entry, bar) primary key refuses a repeat whatever happens.
 import { randomUUID } from "node:crypto";
+import { stat } from "node:fs/promises";
 
 import { z } from "zod";
 
 import type { WatchEntry } from "../journal/watchlist-store";
+import type { Candle } from "../market/candle";
 import { readCsvFile } from "../market/csv-source";
 import { timeframeSchema } from "../market/timeframes";
 import type { Pipeline } from "../pipeline/pipeline";
 import type { JobQueue } from "../queue/job-queue";
 import type { JobSettings } from "../queue/queue-settings";
 import type { QueueHandler } from "../queue/run-worker";
-import { marketFeed, replayFeed } from "./bar-feed";
+import { journalMarketFeed, replayFeed } from "./bar-feed";
 import type { WatchEvent } from "./watch-event";
 import { runWatchTick } from "./watch-tick";
 
@@ -86,15 +88,22 @@ export interface ForwardHandlersOptions {
 export function forwardHandlers(options: ForwardHandlersOptions): QueueHandler[] {
   const { pipeline, holder } = options;
   const clock = options.now ?? Date.now;
-  const replays = new Map<string, Promise<Awaited<ReturnType<typeof readCsvFile>>>>();
-  const replaySeries = (csv: string) => {
-    let series = replays.get(csv);
-    if (!series) {
-      series = readCsvFile(csv, { order: "ascending" });
-      series.catch(() => replays.delete(csv));
-      replays.set(csv, series);
+  // A replay's series, read once per file as it stands: a file written again (another replay at the same path) is
+  // read again.
+  const replays = new Map<string, { modified: number; series: Promise<Candle[]> }>();
+  const replaySeries = async (csv: string) => {
+    // A file that cannot be read is read afresh, so its own error (readCsvFile's) says why.
+    const modified = await stat(csv).then(
+      (info) => info.mtimeMs,
+      () => Number.NaN,
+    );
+    let known = replays.get(csv);
+    if (known?.modified !== modified) {
+      known = { modified, series: readCsvFile(csv, { order: "ascending" }) };
+      known.series.catch(() => replays.delete(csv));
+      replays.set(csv, known);
     }
-    return series;
+    return known.series;
   };
   return [
     {
@@ -124,10 +133,7 @@ export function forwardHandlers(options: ForwardHandlersOptions): QueueHandler[]
         try {
           const feed = replay
             ? replayFeed(await replaySeries(replay.csv), replay.timeframe)
-            : marketFeed(pipeline, {
-                windowBars: pipeline.config.window_bars,
-                lastBarTime: (entry) => store.lastBarTime(entry.id),
-              });
+            : journalMarketFeed(pipeline);
           const counts = await runWatchTick({
             pipeline,
             journal,

@@ -20,7 +20,7 @@ import type { Candle } from "../market/candle";
 import type { Timeframe } from "../market/timeframes";
 import type { Pipeline } from "../pipeline/pipeline";
 import type { JobQueue } from "../queue/job-queue";
-import { type BarFeed, barLengthMs, marketFeed, replayFeed } from "./bar-feed";
+import { type BarFeed, barLengthMs, journalMarketFeed, replayFeed } from "./bar-feed";
 import { FORWARD_JOB_SETTINGS, scheduleForwardRounds, sendEntryJobs } from "./forward-queue";
 import type { WatchEvent } from "./watch-event";
 import { runWatchTick, type WatchTickCounts } from "./watch-tick";
@@ -144,12 +144,7 @@ export function startWatch(options: StartWatchOptions): Watch {
     summary.capped ||= counts.capped;
   };
   const clock = options.now ?? Date.now;
-  const liveFeed = () =>
-    options.feed ??
-    marketFeed(pipeline, {
-      windowBars: pipeline.config.window_bars,
-      lastBarTime: async (entry) => (await pipeline.journal.open()).watchlist.lastBarTime(entry.id),
-    });
+  const liveFeed = () => options.feed ?? journalMarketFeed(pipeline);
 
   const run = async (): Promise<WatchSummary> => {
     switch (mode.kind) {

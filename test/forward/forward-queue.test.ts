@@ -2,7 +2,7 @@
 // workers as processes is forward-queue.postgres.test.ts): an entry's lease is held by one holder at a time until it
 // runs out; an entry job analyses the entry's oldest due bar only under its lease, on the bars closed by its round's
 // clock, gives the lease back (also when the round fails) and sends the next due bar as a job of its own; a job another version wrote, or for another entry, does nothing.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -114,6 +114,25 @@ describe("an entry job on a worker", () => {
     expect(events.filter((event) => event.type === "decision")).toHaveLength(3);
     // The lease is free again: another holder takes it at once.
     expect(await store.takeLease(entry.id, "worker-b:2", { now: 1_000, until: 2_000 })).toBe(true);
+  });
+
+  it("reads a replay's file again once it is written again: a second series at the same path is the one analysed", async () => {
+    const { store, entry, handle, job } = await watcher();
+    const other = await store.add({ symbol: "ETH-USD", timeframe: "4h" });
+    const series = path.join(scratch, "rewritten.csv");
+    const momentum = (bars: readonly { close: number }[]) => (bars[44]!.close >= bars[41]!.close ? "LONG" : "SHORT");
+    const replayOf = (entryId: string) => ({ entryId, now: closeOf(44), replay: { csv: series, timeframe: "4h" } });
+    // The same bar times, the closes turned upside down: the momentum at bar 44 the other way.
+    const flipped = candlesFromCloses(wavyCloses(47, 3).map((close) => 200_000 - close));
+    expect(momentum(flipped)).not.toBe(momentum(candles));
+    await writeFile(series, candlesToCsv(candles));
+    await handle(replayOf(entry.id), job());
+    await writeFile(series, candlesToCsv(flipped));
+    const later = new Date(Date.now() + 5_000); // a later modification time, whatever the clock's grain
+    await utimes(series, later, later);
+    await handle(replayOf(other.id), job()); // the same worker, its series cache, another entry
+    expect((await store.decisions(entry.id)).map((decision) => decision.directive)).toEqual([momentum(candles)]);
+    expect((await store.decisions(other.id)).map((decision) => decision.directive)).toEqual([momentum(flipped)]);
   });
 
   it("does nothing while another worker holds the entry, and the round once the lease has run out", async () => {
