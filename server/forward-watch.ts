@@ -60,13 +60,15 @@ export async function startForwardWatch(options: ForwardWatchOptions): Promise<F
     renderer: main.renderer(),
     plugins: options.plugins,
   });
+  let copied = main.config;
   const watch = startWatch({
     pipeline: own,
     mode: options.mode ?? { kind: "live" },
     // The server's settings as they stand; no round while a role has no key, or on the demo provider (its
     // scripted decisions would fill the record and take the bars for good).
     beforeRound: () => {
-      own.configure(main.config);
+      // Copied (its models rebuilt) only when the server's settings changed since the last round.
+      if (main.config !== copied) own.configure((copied = main.config));
       return roles.every((role) => {
         const provider = main.config[`${role}_llm_provider`];
         return provider !== "demo" && main.apiKeyStatus(provider).hasKey;

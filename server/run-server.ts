@@ -190,16 +190,20 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
         })
       : undefined;
 
-  // The watchlist's rounds (the Forward tab's entries), here or, with DATABASE_URL, on the workers.
+  // The watchlist's rounds (the Forward tab's entries), here or, with DATABASE_URL, on the workers: started beside
+  // the server as Chromium is, so the start waits for neither.
   const watch =
     journal && settings.WATCH === "on"
-      ? await startForwardWatch({
+      ? startForwardWatch({
           pipeline,
           database,
           databaseUrl: settings.DATABASE_URL,
           env: options.env,
           plugins,
           logger,
+        }).catch((error: unknown) => {
+          logger.error(`The forward test did not start: ${describeError(error)}`);
+          return undefined;
         })
       : undefined;
 
@@ -255,7 +259,9 @@ export async function runServer(options: RunServerOptions): Promise<ServerExitCo
   // Open event streams and keep-alive sockets would hold close() forever; dropping them aborts their analyses.
   server.closeAllConnections();
   try {
-    const stopped = Promise.all([closed, scoring?.stop(), watch?.stop()]).then(closePipeline);
+    const stopped = Promise.all([closed, scoring?.stop(), watch?.then((started) => started?.stop())]).then(
+      closePipeline,
+    );
     const outcome = await Promise.race([stopped.then(() => "closed" as const), tooLong]);
     if (outcome === "too long") {
       logger.error("Shutdown took too long: exiting");
